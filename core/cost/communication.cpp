@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cost/estimate_parts.h"
+
+#include <algorithm>
+
+namespace lse::detail {
+
+namespace {
+
+// Ranks are laid out as in Megatron-LM: tp innermost, then cp, then dp, pp outermost; a group
+// whose span of consecutive ranks exceeds a node talks over the network.
+struct GroupPlacement {
+    const ClusterConfig &cluster;
+
+    bool crossesNodes(std::int64_t span) const { return span > cluster.gpus_per_node; }
+
+    // Alpha-beta model: every ring step pays the link latency, the bytes pay the bandwidth.
+    double seconds(double bytes, double latency_steps, bool crosses) const
+    {
+        const Accelerator &gpu = cluster.accelerator;
+        const double bandwidth = (crosses ? gpu.inter_node_bandwidth_bytes_per_second
+                                          : gpu.intra_node_bandwidth_bytes_per_second)
+            * cluster.link_efficiency;
+        const double latency = crosses ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
+        return latency_steps * latency + (bandwidth > 0 ? bytes / bandwidth : 0.0);
+    }
+};
+
+// nccl-tests bus-bandwidth factors (doc/PERFORMANCE.md): what each rank sends per byte of data.
+double allReduceFactor(int n) { return n > 1 ? 2.0 * (n - 1) / n : 0.0; }
+double gatherFactor(int n) { return n > 1 ? double(n - 1) / n : 0.0; }
+
+double elementsOf(const std::vector<ParameterTensor> &tensors, double layers, bool routed)
+{
+    double elements = 0;
+    for (const ParameterTensor &tensor : tensors)
+        if (tensor.routed_expert == routed)
+            elements += double(tensor.elements()) * layers;
+    return elements;
+}
+
+}  // namespace
+
+CommunicationEstimate estimateCommunication(const Scenario &scenario, const StepShape &shape,
+                                            const ModelParameters &parameters)
+{
+    const TrainingConfig &training = scenario.training;
+    const ParallelConfig &parallel = training.parallel;
+    const ModelConfig &model = scenario.model;
+    const GroupPlacement placement{scenario.cluster};
+    const double act = bytesPerElement(training.precision.activation_dtype);
+    const double grad = bytesPerElement(training.precision.gradient_dtype);
+    const double weight = bytesPerElement(training.precision.weight_dtype);
+    const double m = double(shape.micro_batches);
+    const double tokens = double(training.micro_batch * shape.local_seq_len);  // per micro-batch per GPU
+    const int tp = parallel.tp, pp = parallel.pp, cp = parallel.cp, ep = parallel.ep, dp = parallel.dp;
+    const double layers_per_stage = double(model.n_layers) / pp;
+    const double moe_layers_per_stage = double(parameters.moe_layers.layer_count) / pp;
+
+    // Parameters one GPU holds on an average stage, split into dense and routed-expert parts.
+    double dense = elementsOf(parameters.embedding, 1, false) + elementsOf(parameters.head, 1, false);
+    dense += elementsOf(parameters.dense_layers.tensors, parameters.dense_layers.layer_count, false);
+    dense += elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, false);
+    const double experts = elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, true);
+    dense /= double(tp) * pp;
+    const double experts_per_gpu = experts / (double(tp) * pp * ep);
+
+    CommunicationEstimate result;
+
+    // Data parallel over dp*cp ranks (Megatron reduces gradients over the CP ranks too); routed
+    // experts over the expert-data-parallel group dp*cp/ep. ZeRO §7: all-reduce 2Ψ, ZeRO-1/2
+    // reduce-scatter + all-gather 2Ψ, ZeRO-3 an extra all-gather: 3Ψ (per micro-batch for
+    // the parameter gathers, since they are released after use).
+    {
+        CommunicationPart &part = result.dp;
+        const int n = dp * cp;
+        const int n_experts = std::max(1, n / ep);
+        part.group_size = n;
+        part.crosses_nodes = placement.crossesNodes(std::int64_t(tp) * cp * dp);
+        auto volume = [&](double elements, int group) {
+            switch (parallel.zero_stage) {
+            case 0:
+                return allReduceFactor(group) * elements * grad;
+            case 1:
+            case 2:
+                return gatherFactor(group) * elements * (grad + weight);
+            default:
+                return gatherFactor(group) * elements * (grad + 2.0 * m * weight);
+            }
+        };
+        part.collective = parallel.zero_stage == 0 ? "all-reduce"
+            : parallel.zero_stage < 3              ? "reduce-scatter+all-gather"
+                                                   : "all-gather(fwd,bwd)+reduce-scatter";
+        part.bytes = volume(dense, n) + volume(experts_per_gpu, n_experts);
+        const double rounds = parallel.zero_stage < 3 ? 2.0 : 1.0 + 2.0 * m;
+        part.seconds = n > 1 ? placement.seconds(part.bytes, rounds * (n - 1), part.crosses_nodes) : 0.0;
+    }
+
+    // Tensor parallel: per layer 2 all-reduces of b*s*h forward and 2 backward (Korthikanti §4.2.2);
+    // full recomputation repeats the forward ones. With SP each becomes an all-gather plus a
+    // reduce-scatter of the same total volume.
+    {
+        CommunicationPart &part = result.tp;
+        part.group_size = tp;
+        part.collective = parallel.sequence_parallel ? "all-gather+reduce-scatter" : "all-reduce";
+        part.crosses_nodes = placement.crossesNodes(tp);
+        const double per_layer = training.recomputation == Recomputation::Full ? 6.0 : 4.0;
+        const double calls = per_layer * layers_per_stage * m;
+        part.bytes = calls * allReduceFactor(tp) * tokens * double(model.d_model) * act;
+        part.seconds = tp > 1 ? placement.seconds(part.bytes, calls * 2.0 * (tp - 1), part.crosses_nodes) : 0.0;
+    }
+
+    // Pipeline: each micro-batch sends its activations forward and receives their gradients back,
+    // once per stage boundary, v times with interleaving (Narayanan et al. 2021 §2.2).
+    {
+        CommunicationPart &part = result.pp;
+        part.group_size = pp;
+        part.collective = "send/recv";
+        part.crosses_nodes = placement.crossesNodes(std::int64_t(tp) * cp * dp * pp);
+        const double sends = pp > 1 ? 2.0 * m * parallel.virtual_stages : 0.0;
+        part.bytes = sends * tokens * double(model.d_model) * act;
+        part.seconds = pp > 1 ? placement.seconds(part.bytes, sends, part.crosses_nodes) : 0.0;
+    }
+
+    // Context parallel (ring attention, Liu et al. 2023): every layer passes its K and V shard
+    // around the ring forward; backward passes K, V and their gradients.
+    {
+        CommunicationPart &part = result.cp;
+        part.group_size = cp;
+        part.collective = "ring send/recv";
+        part.crosses_nodes = placement.crossesNodes(std::int64_t(tp) * cp);
+        const double kv_bytes = 2.0 * tokens * double(model.kvDim()) * act / tp;
+        const double rounds = 3.0 * layers_per_stage * m;
+        part.bytes = cp > 1 ? rounds * (cp - 1) * kv_bytes : 0.0;
+        part.seconds = cp > 1 ? placement.seconds(part.bytes, rounds * (cp - 1), part.crosses_nodes) : 0.0;
+    }
+
+    // Expert parallel: all-to-all dispatch and combine, forward and backward, of top-k copies of
+    // every token (Lepikhin et al. 2020, GShard).
+    {
+        CommunicationPart &part = result.ep;
+        part.group_size = ep;
+        part.collective = "all-to-all";
+        part.crosses_nodes = placement.crossesNodes(std::int64_t(tp) * cp * ep);
+        const double routed = tokens * std::max(1, model.moe.top_k) / (parallel.sequence_parallel ? tp : 1);
+        const double calls = 4.0 * moe_layers_per_stage * m;
+        part.bytes = calls * gatherFactor(ep) * routed * double(model.d_model) * act;
+        part.seconds = ep > 1 ? placement.seconds(part.bytes, calls * (ep - 1), part.crosses_nodes) : 0.0;
+    }
+
+    result.total_seconds =
+        result.dp.seconds + result.tp.seconds + result.pp.seconds + result.cp.seconds + result.ep.seconds;
+    return result;
+}
+
+}  // namespace lse::detail

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cost/estimate.h"
+
+#include "cost/estimate_parts.h"
+#include "ops/operator_list.h"
+
+#include <cmath>
+
+namespace lse {
+
+double trainingSeconds(double flops, int gpus, double peak_flops_per_gpu, double mfu)
+{
+    return flops / (double(gpus) * peak_flops_per_gpu * mfu);
+}
+
+namespace detail {
+
+StepShape stepShape(const Scenario &scenario)
+{
+    const TrainingConfig &training = scenario.training;
+    StepShape shape;
+    shape.micro_batches = training.global_batch / (training.micro_batch * training.parallel.dp);
+    shape.local_seq_len = training.seq_len / training.parallel.cp;
+    shape.peak_flops = scenario.cluster.peak_flops_per_second_override.value_or(
+        scenario.cluster.accelerator.dense_peak.forDType(training.precision.matmul_dtype));
+    return shape;
+}
+
+OperatorShapes operatorShapes(const Scenario &scenario, const StepShape &shape, bool full_sequence)
+{
+    const TrainingConfig &training = scenario.training;
+    OperatorShapes shapes;
+    shapes.seq_len = full_sequence ? training.seq_len : shape.local_seq_len;
+    shapes.micro_batch = training.micro_batch;
+    shapes.activation_bytes = bytesPerElement(training.precision.activation_dtype);
+    shapes.weight_bytes = bytesPerElement(training.precision.weight_dtype);
+    shapes.flash_attention = training.flash_attention;
+    shapes.dropout = training.dropout;
+    shapes.causal_attention_flops = training.attention_flops == AttentionFlops::Causal;
+    return shapes;
+}
+
+}  // namespace detail
+
+namespace {
+
+// Collects the name of every estimate figure that is NaN, infinite or out of range.
+class FiniteCheck {
+public:
+    void operator()(const char *field, double value)
+    {
+        if (!std::isfinite(value) || std::fabs(value) > 1e300)
+            problems_.push_back({std::string("result.") + field, "finite",
+                                 std::string("result.") + field + " is not a finite number; check the inputs"});
+    }
+    Problems take() { return std::move(problems_); }
+
+private:
+    Problems problems_;
+};
+
+}  // namespace
+
+Result<Estimate> estimate(const Scenario &scenario)
+{
+    if (Problems problems = validate(scenario); !problems.empty())
+        return problems;
+    const ModelConfig &model = scenario.model;
+    const TrainingConfig &training = scenario.training;
+    const detail::StepShape shape = detail::stepShape(scenario);
+
+    Estimate result;
+    const ModelParameters parameters = modelParameters(model);
+    result.params = countParameters(parameters, model);
+
+    // FLOPs per token do not depend on how the sequence is split across GPUs: count the full one.
+    const ForwardOperators full = forwardOperators(model, detail::operatorShapes(scenario, shape, true));
+    result.flops = detail::estimateFlops(scenario, full, result.params);
+
+    // Memory is per GPU: the operators at the sequence shard one GPU holds under context parallelism.
+    const ForwardOperators local = training.parallel.cp == 1
+        ? full
+        : forwardOperators(model, detail::operatorShapes(scenario, shape, false));
+    Result<MemoryEstimate> memory = detail::estimateMemory(scenario, shape, local, parameters);
+    if (!memory)
+        return memory.problems();
+    result.memory = *memory;
+
+    TimeEstimate &time = result.time;
+    const int gpus = scenario.cluster.gpus;
+    time.peak_flops_per_gpu = shape.peak_flops;
+    time.mfu = training.mfu;
+    time.hfu = training.mfu * result.flops.hardware_train_per_token / result.flops.train_per_token;
+    time.seconds = trainingSeconds(result.flops.time_basis, gpus, shape.peak_flops, training.mfu);
+    time.days = time.seconds / 86400.0;
+    time.gpu_hours = time.seconds * gpus / 3600.0;
+    time.cost = time.gpu_hours * scenario.cluster.price_per_gpu_hour;
+    time.tokens_per_second = double(training.tokens) / time.seconds;
+    const double tokens_per_step = double(training.global_batch) * double(training.seq_len);
+    time.steps = double(training.tokens) / tokens_per_step;
+    time.step_seconds = time.seconds / time.steps;
+
+    result.communication = detail::estimateCommunication(scenario, shape, parameters);
+
+    // vLLM (Kwon et al. 2023) §3: K and V per layer, per KV head, per head dimension.
+    const double kv_per_token =
+        2.0 * model.n_layers * double(model.kvDim()) * bytesPerElement(training.kv_cache_dtype);
+    if (kv_per_token * double(training.seq_len) > 4.0e18)
+        return Result<Estimate>::failure("result.inference.kv_cache_bytes_per_sequence", "overflow",
+                                         "the KV cache per sequence is not representable as a 64-bit byte count");
+    result.inference.kv_cache_bytes_per_token = std::int64_t(kv_per_token);
+    result.inference.kv_cache_bytes_per_sequence = std::int64_t(kv_per_token * double(training.seq_len));
+
+    FiniteCheck check;
+    check("flops.forward_per_token", result.flops.forward_per_token);
+    check("flops.total_train", result.flops.total_train);
+    check("flops.total_hardware", result.flops.total_hardware);
+    check("flops.six_nd", result.flops.six_nd);
+    check("time.seconds", time.seconds);
+    check("time.cost", time.cost);
+    check("time.hfu", time.hfu);
+    check("time.tokens_per_second", time.tokens_per_second);
+    check("communication_per_step.seconds", result.communication.total_seconds);
+    check("communication_per_step.dp_bytes", result.communication.dp.bytes);
+    if (Problems problems = check.take(); !problems.empty())
+        return problems;
+    return result;
+}
+
+}  // namespace lse

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/problem.h"
+#include "cost/parameters.h"
+#include "ops/operator.h"
+#include "scenario/scenario.h"
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace lse {
+
+// FLOPs count matmuls only (2*m*n*k), the convention of every published MFU figure (PaLM App. B,
+// Korthikanti et al. 2022 App. A). Norms, softmax and activations are reported separately.
+struct FlopsEstimate {
+    std::array<double, kComponentCount> forward_per_token_by_component{};
+    double forward_per_token = 0;
+    double backward_per_token = 0;      // 2x forward (Kaplan et al. 2020)
+    double recompute_per_token = 0;     // extra forward work recomputation adds
+    double train_per_token = 0;         // model FLOPs: forward + backward
+    double hardware_train_per_token = 0;  // + recomputation
+    double elementwise_forward_per_token = 0;  // not in the totals above
+    double total_train = 0;           // train_per_token * tokens
+    double total_hardware = 0;        // hardware_train_per_token * tokens
+    double six_nd = 0;                // 6 * active parameters * tokens (Kaplan et al. 2020)
+    double time_basis = 0;            // the total that drives the time estimate (exact or 6ND)
+};
+
+// Bytes on the most loaded GPU (the pipeline stage with the most memory).
+struct MemoryEstimate {
+    std::int64_t params = 0;
+    std::int64_t grads = 0;
+    std::int64_t optimizer = 0;  // fp32 master weights + optimizer states
+    std::int64_t activations = 0;
+    std::int64_t framework_reserve = 0;
+    std::int64_t total = 0;
+    std::int64_t capacity = 0;
+    bool fits = false;
+    std::int64_t parameters_on_gpu = 0;  // parameter count of that GPU's shard before ZeRO
+    double activation_bytes_per_layer = 0;  // one micro-batch, after tp/sp/recomputation
+    double in_flight_micro_batches = 1;     // first pipeline stage (Korthikanti §4.2.3)
+    int pipeline_stage = 0;                 // which stage the figures above describe
+};
+
+// Bytes each of a GPU's weights, gradients and optimizer states take (ZeRO §3.1, §5).
+struct ModelStateBytes {
+    double params = 0;
+    double grads = 0;
+    double optimizer = 0;
+    double total() const { return params + grads + optimizer; }
+};
+
+struct TimeEstimate {
+    double peak_flops_per_gpu = 0;  // dense peak for the matmul dtype, or the override
+    double mfu = 0;
+    double hfu = 0;  // MFU * hardware FLOPs / model FLOPs
+    double seconds = 0;
+    double days = 0;
+    double gpu_hours = 0;
+    double cost = 0;
+    double tokens_per_second = 0;
+    double steps = 0;
+    double step_seconds = 0;
+};
+
+// One parallel dimension's traffic per optimizer step, per GPU, and its alpha-beta time.
+struct CommunicationPart {
+    std::string_view collective;  // "all-reduce", "reduce-scatter+all-gather", ...
+    int group_size = 1;
+    bool crosses_nodes = false;
+    double bytes = 0;    // bytes each GPU sends (nccl-tests bus-bandwidth factors)
+    double seconds = 0;  // latency * steps + bytes / (bandwidth * efficiency)
+};
+
+struct CommunicationEstimate {
+    CommunicationPart dp, tp, pp, cp, ep;
+    double total_seconds = 0;  // if nothing overlapped with compute
+};
+
+struct InferenceEstimate {
+    std::int64_t kv_cache_bytes_per_token = 0;  // 2 * L * n_kv_heads * head_dim * bytes (vLLM §3)
+    std::int64_t kv_cache_bytes_per_sequence = 0;  // at the training sequence length
+};
+
+struct Estimate {
+    ParameterCounts params;
+    FlopsEstimate flops;
+    MemoryEstimate memory;
+    TimeEstimate time;
+    CommunicationEstimate communication;
+    InferenceEstimate inference;
+};
+
+// The whole estimate, or every validation problem. Non-finite or overflowing results are problems
+// with field "result", never numbers.
+Result<Estimate> estimate(const Scenario &scenario);
+
+// Building blocks, public so tests can check each against its paper.
+ModelStateBytes modelStateBytes(double parameters, const TrainingConfig &training, int zero_group_size,
+                                double optimizer_state_bytes_per_parameter);
+double optimizerStateBytesPerParameter(Optimizer optimizer);
+
+struct ActivationOptions {
+    int tp = 1;
+    bool sequence_parallel = false;
+    Recomputation recomputation = Recomputation::None;
+};
+// Saved activation bytes of one layer for one micro-batch (Korthikanti et al. 2022, Table 2).
+double layerActivationBytes(const std::vector<Operator> &layer_ops, const ActivationOptions &options);
+
+// Training time from a FLOP total: flops / (gpus * peak * mfu).
+double trainingSeconds(double flops, int gpus, double peak_flops_per_gpu, double mfu);
+
+}  // namespace lse

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cost/estimate_parts.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lse {
+
+double optimizerStateBytesPerParameter(Optimizer optimizer)
+{
+    switch (optimizer) {
+    case Optimizer::SGD:
+        return 0;
+    case Optimizer::Momentum:
+        return 4;  // one fp32 momentum buffer
+    case Optimizer::Adam:
+    case Optimizer::AdamW:
+        return 8;  // fp32 first and second moments (ZeRO §3.1: with the master copy K = 12)
+    case Optimizer::Adam8bit:
+        // Two 8-bit states plus one fp32 absmax per 2048-element block each (Dettmers et al. 2022).
+        return 2.0 + 2.0 * 4.0 / 2048.0;
+    case Optimizer::Adafactor:
+        return 0;  // factored: depends on the tensor shapes, see adafactorStateBytes
+    }
+    return 8;
+}
+
+ModelStateBytes modelStateBytes(double parameters, const TrainingConfig &training, int zero_group_size,
+                                double optimizer_state_bytes_per_parameter)
+{
+    const PrecisionConfig &precision = training.precision;
+    const int stage = training.parallel.zero_stage;
+    const double n = double(std::max(1, zero_group_size));
+    ModelStateBytes bytes;
+    // ZeRO §5: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also parameters.
+    bytes.params = parameters * bytesPerElement(precision.weight_dtype) / (stage >= 3 ? n : 1.0);
+    double gradient_bytes = bytesPerElement(precision.gradient_dtype);
+    if (precision.fp32_gradient_accumulation)
+        gradient_bytes += 4;  // the "20 bytes per parameter" convention (cost-model-notes.md)
+    bytes.grads = parameters * gradient_bytes / (stage >= 2 ? n : 1.0);
+    const double master = precision.master_weights ? 4.0 : 0.0;
+    bytes.optimizer = parameters * (master + optimizer_state_bytes_per_parameter) / (stage >= 1 ? n : 1.0);
+    return bytes;
+}
+
+double layerActivationBytes(const std::vector<Operator> &layer_ops, const ActivationOptions &options)
+{
+    const double tp = double(std::max(1, options.tp));
+    if (options.recomputation == Recomputation::Full) {
+        // Only the layer input is kept (Korthikanti Table 2: 2sbh); the norm is the first op
+        // and saves exactly that tensor.
+        for (const Operator &op : layer_ops)
+            if (op.kind == OpKind::Norm)
+                return op.saved_bytes / (options.sequence_parallel ? tp : 1.0);
+        return 0;
+    }
+    double bytes = 0;
+    for (const Operator &op : layer_ops) {
+        if (options.recomputation == Recomputation::Selective && op.attention_core)
+            continue;
+        const bool divided = op.tp_split == TpSplit::Sharded || options.sequence_parallel;
+        bytes += op.saved_bytes / (divided ? tp : 1.0);
+    }
+    return bytes;
+}
+
+namespace detail {
+
+namespace {
+
+// Anything above this is an input mistake, and it keeps every int64 conversion defined.
+constexpr double kMaxBytes = 4.0e18;
+
+// Adafactor keeps a row and a column statistic per matrix and a full vector for vectors
+// (Shazeer & Stern 2018, factored second moment, beta1 = 0).
+double adafactorStateBytes(const std::vector<ParameterTensor> &tensors)
+{
+    double bytes = 0;
+    for (const ParameterTensor &tensor : tensors) {
+        const double per_copy = tensor.cols > 1 ? double(tensor.rows + tensor.cols) : double(tensor.rows);
+        bytes += 4.0 * per_copy * tensor.copies;
+    }
+    return bytes;
+}
+
+// Elements one GPU holds of these tensors, before ZeRO sharding, split into dense and routed experts.
+struct ShardElements {
+    double dense = 0;
+    double experts = 0;
+    double adafactor_dense_bytes = 0;
+    double adafactor_expert_bytes = 0;
+};
+
+void addShard(ShardElements &shard, const std::vector<ParameterTensor> &tensors, double layers, int tp, int ep)
+{
+    for (const ParameterTensor &tensor : tensors) {
+        double elements = double(tensor.elements()) * layers;
+        double ada = adafactorStateBytes({tensor}) * layers;
+        const double divisor = (tensor.tp_sharded ? tp : 1) * (tensor.routed_expert ? ep : 1);
+        elements /= divisor;
+        ada /= divisor;
+        if (tensor.routed_expert) {
+            shard.experts += elements;
+            shard.adafactor_expert_bytes += ada;
+        } else {
+            shard.dense += elements;
+            shard.adafactor_dense_bytes += ada;
+        }
+    }
+}
+
+double headExtraActivations(const std::vector<Operator> &ops, const ActivationOptions &options)
+{
+    return layerActivationBytes(ops, {options.tp, options.sequence_parallel, Recomputation::None});
+}
+
+}  // namespace
+
+Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape &shape,
+                                      const ForwardOperators &forward, const ModelParameters &parameters)
+{
+    const TrainingConfig &training = scenario.training;
+    const ParallelConfig &parallel = training.parallel;
+    const int pp = parallel.pp;
+    const double layers_per_stage_dense = double(parameters.dense_layers.layer_count) / pp;
+    const double layers_per_stage_moe = double(parameters.moe_layers.layer_count) / pp;
+
+    const ActivationOptions options{parallel.tp, parallel.sequence_parallel, training.recomputation};
+    const double dense_layer = layerActivationBytes(forward.dense_layers.ops, options);
+    const double moe_layer = layerActivationBytes(forward.moe_layers.ops, options);
+    const double stage_layers_bytes = dense_layer * layers_per_stage_dense + moe_layer * layers_per_stage_moe;
+
+    // 1F1B: the first stage holds activations of p micro-batches (Korthikanti §4.2.3); with v
+    // interleaved chunks, 1 + (p-1)/(p*v) times that. GPipe-style flushes with m < p hold m.
+    double in_flight = 1;
+    if (pp > 1) {
+        in_flight = double(std::min<std::int64_t>(shape.micro_batches, pp));
+        if (parallel.virtual_stages > 1)
+            in_flight *= 1.0 + double(pp - 1) / double(pp * parallel.virtual_stages);
+    }
+    double working_set = 0;
+    if (training.recomputation == Recomputation::Full) {
+        // Backward re-materialises one layer at a time: its full activations exist briefly.
+        const ActivationOptions kept{parallel.tp, parallel.sequence_parallel, Recomputation::None};
+        working_set = std::max(layerActivationBytes(forward.dense_layers.ops, kept),
+                               layerActivationBytes(forward.moe_layers.ops, kept));
+    }
+    const double embedding_extra = headExtraActivations(forward.embedding, options);
+    const double head_extra = headExtraActivations(forward.head, options);
+
+    // Per stage: parameters and activations. Stage 0 has the embedding, the last stage the head
+    // (and, with tied embeddings over several stages, its own copy of the embedding matrix).
+    const int tp = parallel.tp, ep = parallel.ep;
+    const int dense_zero_group = parallel.dp * parallel.cp;
+    const int expert_zero_group = std::max(1, dense_zero_group / ep);
+
+    MemoryEstimate best;
+    double best_total = -1;
+    const int last = pp - 1;
+    for (int stage : {0, last}) {
+        ShardElements shard;
+        addShard(shard, parameters.dense_layers.tensors, layers_per_stage_dense, tp, ep);
+        addShard(shard, parameters.moe_layers.tensors, layers_per_stage_moe, tp, ep);
+        double activations = stage_layers_bytes * (stage == 0 ? in_flight : 1.0) + working_set;
+        if (stage == 0) {
+            addShard(shard, parameters.embedding, 1, tp, ep);
+            activations += embedding_extra * in_flight;
+        }
+        if (stage == last) {
+            addShard(shard, parameters.head, 1, tp, ep);
+            if (last != 0 && scenario.model.tied_embeddings)
+                addShard(shard, {parameters.embedding.front()}, 1, tp, ep);
+            activations += head_extra;
+        }
+        double dense_states = optimizerStateBytesPerParameter(training.optimizer);
+        double expert_states = dense_states;
+        if (training.optimizer == Optimizer::Adafactor) {
+            dense_states = shard.dense > 0 ? shard.adafactor_dense_bytes / shard.dense : 0;
+            expert_states = shard.experts > 0 ? shard.adafactor_expert_bytes / shard.experts : 0;
+        }
+        const ModelStateBytes dense = modelStateBytes(shard.dense, training, dense_zero_group, dense_states);
+        const ModelStateBytes experts = modelStateBytes(shard.experts, training, expert_zero_group, expert_states);
+        const double total = dense.total() + experts.total() + activations + double(training.framework_reserve_bytes);
+        if (!std::isfinite(total) || total > kMaxBytes)
+            return Result<MemoryEstimate>::failure("result.memory_per_gpu", "overflow",
+                                                   "memory per GPU is not representable as a 64-bit byte count");
+        if (total <= best_total)
+            continue;
+        best_total = total;
+        best.pipeline_stage = stage;
+        best.params = std::int64_t(dense.params + experts.params);
+        best.grads = std::int64_t(dense.grads + experts.grads);
+        best.optimizer = std::int64_t(dense.optimizer + experts.optimizer);
+        best.activations = std::int64_t(activations);
+        best.parameters_on_gpu = std::int64_t(shard.dense + shard.experts);
+        best.in_flight_micro_batches = stage == 0 ? in_flight : 1.0;
+    }
+    best.activation_bytes_per_layer = std::max(dense_layer, moe_layer);
+    best.framework_reserve = training.framework_reserve_bytes;
+    best.total = best.params + best.grads + best.optimizer + best.activations + best.framework_reserve;
+    best.capacity = scenario.cluster.accelerator.memory_bytes;
+    best.fits = best.total <= best.capacity;
+    return best;
+}
+
+}  // namespace detail
+}  // namespace lse

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "hardware/accelerator.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace lse {
+
+enum class PrecisionRecipe { FP32, BF16Mixed, FP16Mixed, FP8Mixed };
+enum class Optimizer { SGD, Momentum, Adam, AdamW, Adafactor, Adam8bit };
+// Korthikanti et al. 2022: selective recomputes only the attention core (QK^T, softmax, dropout,
+// AV); full keeps only each layer's input.
+enum class Recomputation { None, Selective, Full };
+// Full: the whole s x s score matrix is counted (the papers' MFU definition, PaLM App. B).
+// Causal: half of it, as current Megatron-LM counts.
+enum class AttentionFlops { Full, Causal };
+// Which FLOP count drives the time estimate.
+enum class FlopsModel { Exact, SixND };
+
+// Bytes of each training state per parameter. The published conventions differ
+// (cost-model-notes.md): 16 (ZeRO, bf16 grads), 18 (fp32 grads), 20 (fp16 + fp32 accumulation),
+// 12 (no master copy); every choice is explicit here.
+struct PrecisionConfig {
+    PrecisionRecipe recipe = PrecisionRecipe::BF16Mixed;
+    DType weight_dtype = DType::BF16;      // the working copy used in forward and backward
+    DType gradient_dtype = DType::BF16;    // gradients as reduced across data parallel ranks
+    DType matmul_dtype = DType::BF16;      // selects the hardware peak
+    DType activation_dtype = DType::BF16;  // saved activations
+    bool master_weights = true;            // fp32 master copy kept by the optimizer
+    bool fp32_gradient_accumulation = false;  // an extra fp32 gradient buffer
+};
+
+// The defaults each recipe implies; the fields can be changed afterwards.
+PrecisionConfig precisionForRecipe(PrecisionRecipe recipe);
+
+struct ParallelConfig {
+    int dp = 1;
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;  // context parallel (sequence split across GPUs in attention)
+    int ep = 1;  // expert parallel; carved out of dp x cp ranks as in Megatron-LM
+    int virtual_stages = 1;  // interleaved pipeline chunks per GPU (v)
+    int zero_stage = 0;      // 0..3, sharding over the dp group
+    bool sequence_parallel = false;
+};
+
+struct TrainingConfig {
+    std::int64_t tokens = 0;          // total training tokens
+    std::int64_t seq_len = 0;
+    std::int64_t global_batch = 0;    // sequences per optimizer step
+    std::int64_t micro_batch = 1;     // sequences per forward pass per GPU
+    PrecisionConfig precision;
+    Optimizer optimizer = Optimizer::AdamW;
+    Recomputation recomputation = Recomputation::None;
+    bool flash_attention = true;
+    bool dropout = false;  // dropout masks are saved activations (Korthikanti counts them)
+    AttentionFlops attention_flops = AttentionFlops::Full;
+    FlopsModel flops_model = FlopsModel::Exact;
+    ParallelConfig parallel;
+    double mfu = 0.4;  // model FLOPs utilization assumed for the time estimate
+    std::int64_t framework_reserve_bytes = 0;  // CUDA context, allocator slack, ...
+    DType kv_cache_dtype = DType::BF16;        // inference KV cache
+};
+
+std::string_view toString(PrecisionRecipe value);
+std::string_view toString(Optimizer value);
+std::string_view toString(Recomputation value);
+std::string_view toString(AttentionFlops value);
+std::string_view toString(FlopsModel value);
+std::optional<PrecisionRecipe> precisionRecipeFromString(std::string_view text);
+std::optional<Optimizer> optimizerFromString(std::string_view text);
+std::optional<Recomputation> recomputationFromString(std::string_view text);
+std::optional<AttentionFlops> attentionFlopsFromString(std::string_view text);
+std::optional<FlopsModel> flopsModelFromString(std::string_view text);
+std::string precisionRecipeChoices();
+std::string optimizerChoices();
+
+}  // namespace lse

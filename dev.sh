@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# One-stop developer entry point: installs missing Debian packages, configures, builds,
+# then runs the app or the tests. See ./dev.sh --help.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+PRESET="${LSE_PRESET:-default}"
+
+# Debian packages the build needs, each with the reason it is needed.
+REQUIRED_PACKAGES=(
+    "cmake|CMake >= 3.25 build system generator (presets v6)"
+    "ninja-build|Ninja build tool used by all CMake presets"
+    "g++|C++20 compiler"
+    "qt6-base-dev|Qt 6 Core/Widgets/Test headers and CMake packages"
+    "qt6-svg-dev|Qt 6 SVG module (icons, SVG export)"
+    "qt6-tools-dev|Qt 6 LinguistTools CMake package (translations)"
+    "qt6-tools-dev-tools|Qt 6 developer tools (designer, qdbus, etc.)"
+    "qt6-l10n-tools|Qt 6 lupdate/lrelease for building translations"
+    "libqcustomplot-dev|QCustomPlot charting widget"
+    "libeigen3-dev|Eigen 3 linear algebra headers"
+    "libgl-dev|OpenGL headers required by Qt 6 Gui's CMake package"
+    "fonts-noto-cjk|CJK fonts so translated UI text renders"
+)
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'dev.sh: error: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    cat <<EOF
+Usage: ./dev.sh <command> [args...]
+
+Commands:
+  run [app args...]  check dependencies, configure, build, then start the GUI
+                     (build/<preset>/app/gui/llm-explorer) if it exists, otherwise
+                     print the default scenario's estimate via
+                     'llm-explorer-cli estimate [args...]'
+  build              check dependencies, configure and build
+  test               check dependencies, configure, build and run ctest
+  -h, --help         show this help
+
+Environment:
+  LSE_PRESET      CMake preset to use: default (RelWithDebInfo), debug, asan
+                  (current: ${PRESET})
+  LSE_SHARED_DIR  passed to CMake as -DLSE_SHARED_DIR (course reference data folder)
+  LSE_DRY_RUN=1   only report missing packages and print the apt-get commands,
+                  without installing, configuring or building
+EOF
+}
+
+# Prints the names of required packages that are not installed, one per line.
+missing_packages() {
+    local entry pkg status
+    for entry in "${REQUIRED_PACKAGES[@]}"; do
+        pkg="${entry%%|*}"
+        status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
+        if [[ "$status" != "install ok installed" ]]; then
+            printf '%s\n' "$pkg"
+        fi
+    done
+}
+
+package_reason() {
+    local entry
+    for entry in "${REQUIRED_PACKAGES[@]}"; do
+        if [[ "${entry%%|*}" == "$1" ]]; then
+            printf '%s\n' "${entry#*|}"
+            return
+        fi
+    done
+}
+
+ensure_packages() {
+    say "checking Debian packages"
+    command -v dpkg-query >/dev/null 2>&1 \
+        || die "dpkg-query not found: this script expects Debian 12 (or a derivative)"
+
+    local missing=() pkg
+    mapfile -t missing < <(missing_packages)
+    if ((${#missing[@]} == 0)); then
+        say "all ${#REQUIRED_PACKAGES[@]} required packages are installed"
+        return 0
+    fi
+
+    say "missing packages (${#missing[@]}):"
+    for pkg in "${missing[@]}"; do
+        printf '    %s: %s\n' "$pkg" "$(package_reason "$pkg")"
+    done
+
+    local sudo=()
+    if ((EUID != 0)); then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo=(sudo)
+        elif [[ "${LSE_DRY_RUN:-0}" != 1 ]]; then
+            die "installing packages needs root, and sudo is not available; run as root:" \
+                "apt-get install -y --no-install-recommends ${missing[*]}"
+        fi
+    fi
+
+    local update=("${sudo[@]}" apt-get update)
+    local install=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive
+                   apt-get install -y --no-install-recommends "${missing[@]}")
+    if [[ "${LSE_DRY_RUN:-0}" == 1 ]]; then
+        say "dry run; would run:"
+        printf '    %s\n' "${update[*]}" "${install[*]}"
+        return 0
+    fi
+    say "installing: ${missing[*]}"
+    "${update[@]}"
+    "${install[@]}"
+}
+
+configure() {
+    local args=(--preset "$PRESET")
+    if [[ -n "${LSE_SHARED_DIR:-}" ]]; then
+        args+=("-DLSE_SHARED_DIR=${LSE_SHARED_DIR}")
+    fi
+    say "configuring (cmake ${args[*]})"
+    cmake "${args[@]}"
+}
+
+build() {
+    local jobs
+    jobs="$(nproc 2>/dev/null || echo 2)"
+    say "building (cmake --build --preset ${PRESET} --parallel ${jobs})"
+    cmake --build --preset "$PRESET" --parallel "$jobs"
+}
+
+prepare() {
+    ensure_packages
+    if [[ "${LSE_DRY_RUN:-0}" == 1 ]]; then
+        say "dry run; skipping configure and build"
+        exit 0
+    fi
+    configure
+    build
+}
+
+main() {
+    local cmd="${1:-}"
+    case "$cmd" in
+        -h|--help|help)
+            usage
+            return 0 ;;
+        "")
+            usage >&2
+            return 2 ;;
+        run|build|test)
+            shift ;;
+        *)
+            printf 'dev.sh: unknown command: %s\n\n' "$cmd" >&2
+            usage >&2
+            return 2 ;;
+    esac
+
+    prepare
+
+    case "$cmd" in
+        build)
+            say "build finished: build/${PRESET}" ;;
+        test)
+            say "testing (ctest --preset ${PRESET})"
+            ctest --preset "$PRESET" ;;
+        run)
+            local gui="build/${PRESET}/app/gui/llm-explorer"
+            local cli="build/${PRESET}/app/cli/llm-explorer-cli"
+            if [[ -x "$gui" ]]; then
+                say "starting ${gui}"
+                exec "$gui" "$@"
+            elif [[ -x "$cli" ]]; then
+                say "no GUI yet; default scenario estimate (${cli} estimate)"
+                exec "$cli" estimate "$@"
+            else
+                die "neither ${gui} nor ${cli} was built"
+            fi ;;
+    esac
+}
+
+# Allow sourcing (e.g. to test missing_packages) without running anything.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    main "$@"
+fi

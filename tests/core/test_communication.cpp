@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Communication volume per step and its alpha-beta time.
+
+#include "cost/estimate.h"
+#include "test_models.h"
+
+#include <QTest>
+
+using namespace lse;
+
+namespace {
+
+Scenario dataParallel(int gpus, int zero_stage)
+{
+    Scenario scenario = test::scenarioFor(test::gptModel(12, 768, 12, 50257, 1024), gpus);
+    scenario.cluster.gpus_per_node = 8;
+    scenario.training.parallel.zero_stage = zero_stage;
+    return scenario;
+}
+
+}  // namespace
+
+class TestCommunication : public QObject {
+    Q_OBJECT
+private slots:
+    // ZeRO §7: all-reduce moves 2Ψ per rank; ZeRO-1/2 reduce-scatter + all-gather 2Ψ; ZeRO-3
+    // 3Ψ (with one micro-batch per step), times (n-1)/n for a ring of n ranks.
+    void zeroCommunicationVolume_data()
+    {
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("psi_multiple");
+        QTest::addRow("ZeRO §7 DP all-reduce: 2Ψ") << 0 << 2.0;
+        QTest::addRow("ZeRO §7 ZeRO-1: 2Ψ") << 1 << 2.0;
+        QTest::addRow("ZeRO §7 ZeRO-2: 2Ψ") << 2 << 2.0;
+        QTest::addRow("ZeRO §7 ZeRO-3: 3Ψ") << 3 << 3.0;
+    }
+    void zeroCommunicationVolume()
+    {
+        QFETCH(int, stage);
+        QFETCH(double, psi_multiple);
+        const Scenario scenario = dataParallel(64, stage);
+        const Result<Estimate> e = estimate(scenario);
+        QVERIFY2(e.ok(), formatProblems(e.problems()).c_str());
+        const double psi_bytes = double(e->params.total) * 2;  // bf16 gradients and weights
+        QCOMPARE(e->communication.dp.bytes, psi_multiple * psi_bytes * 63.0 / 64.0);
+        QCOMPARE(e->communication.dp.group_size, 64);
+        QVERIFY(e->communication.dp.crosses_nodes);
+    }
+
+    void tensorParallelAllReduces()
+    {
+        // Korthikanti §4.2.2: 4 all-reduces of s·b·h per layer per micro-batch (2 fwd, 2 bwd).
+        Scenario scenario = dataParallel(8, 0);
+        scenario.training.parallel.dp = 1;
+        scenario.training.parallel.tp = 4;
+        scenario.training.parallel.pp = 2;
+        scenario.training.global_batch = 4;
+        const Result<Estimate> e = estimate(scenario);
+        QVERIFY2(e.ok(), formatProblems(e.problems()).c_str());
+        const double sbh_bytes = 1024.0 * 768 * 2;
+        const double layers_per_stage = 6, micro_batches = 4;
+        QCOMPARE(e->communication.tp.bytes, 4 * layers_per_stage * micro_batches * 2.0 * 3 / 4 * sbh_bytes);
+        QVERIFY(!e->communication.tp.crosses_nodes);
+        // Pipeline: activations forward and gradients back for each micro-batch.
+        QCOMPARE(e->communication.pp.bytes, 2 * micro_batches * sbh_bytes);
+        // Sequence parallelism moves the same volume (all-gather + reduce-scatter).
+        scenario.training.parallel.sequence_parallel = true;
+        const Result<Estimate> sp = estimate(scenario);
+        QCOMPARE(sp->communication.tp.bytes, e->communication.tp.bytes);
+    }
+
+    void alphaBetaTime()
+    {
+        Scenario scenario = dataParallel(8, 0);
+        const Result<Estimate> e = estimate(scenario);
+        QVERIFY(e.ok());
+        const CommunicationPart &dp = e->communication.dp;
+        QVERIFY(!dp.crosses_nodes);
+        const double bandwidth = scenario.cluster.accelerator.intra_node_bandwidth_bytes_per_second
+            * scenario.cluster.link_efficiency;
+        const double expected = 2.0 * 7 * scenario.cluster.intra_node_latency_seconds + dp.bytes / bandwidth;
+        QCOMPARE(dp.seconds, expected);
+        QCOMPARE(e->communication.total_seconds, dp.seconds);
+    }
+
+    void crossNodeUsesNetwork()
+    {
+        const Result<Estimate> inside = estimate(dataParallel(8, 0));
+        const Result<Estimate> across = estimate(dataParallel(16, 0));
+        QVERIFY(inside.ok() && across.ok());
+        QVERIFY(across->communication.dp.crosses_nodes);
+        QVERIFY(across->communication.dp.seconds > inside->communication.dp.seconds);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommunication)
+#include "test_communication.moc"
