@@ -1,2 +1,52 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-int main() { return 0; }
+// llm-explorer-cli: the cost engine's numbers for people and scripts.
+
+#include "commands.h"
+#include "output.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+const char *const kUsage =
+    "Usage: llm-explorer-cli <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  estimate   parameters, FLOPs, time, memory per GPU and communication of a training run\n"
+    "  presets    the built-in model presets\n"
+    "  hardware   the built-in accelerator catalog\n"
+    "\n"
+    "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
+
+}  // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("llm-explorer-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));
+
+    QStringList arguments = QCoreApplication::arguments();
+    arguments.removeFirst();
+    if (arguments.isEmpty()) {
+        lse::cli::printError(QString::fromLatin1(kUsage));
+        return lse::cli::kExitBadInput;
+    }
+    const QString command = arguments.takeFirst();
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        lse::cli::printOut(QString::fromLatin1(kUsage));
+        return lse::cli::kExitOk;
+    }
+    if (command == QLatin1String("--version")) {
+        lse::cli::printOut(QStringLiteral("llm-explorer-cli %1\n").arg(QStringLiteral(LSE_VERSION)));
+        return lse::cli::kExitOk;
+    }
+    if (command == QLatin1String("estimate"))
+        return lse::cli::runEstimate(arguments);
+    if (command == QLatin1String("presets"))
+        return lse::cli::runPresets(arguments);
+    if (command == QLatin1String("hardware"))
+        return lse::cli::runHardware(arguments);
+    lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
+    return lse::cli::kExitBadInput;
+}

@@ -7,8 +7,11 @@ std::string formatProblems(const Problems &problems)
 {
     std::string text;
     for (const Problem &problem : problems) {
-        text += problem.field;
-        text += ": ";
+        // Messages usually start with their field already; don't say it twice.
+        if (problem.message.compare(0, problem.field.size(), problem.field) != 0) {
+            text += problem.field;
+            text += ": ";
+        }
         text += problem.message;
         text += " [";
         text += problem.rule;

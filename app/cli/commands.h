@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+
+// Each subcommand takes its own arguments (without the program and subcommand names) and returns
+// the process exit status: 0 success, 2 bad input (problems on stderr, nothing on stdout).
+namespace lse::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+int runEstimate(const QStringList &arguments);
+int runPresets(const QStringList &arguments);
+int runHardware(const QStringList &arguments);
+
+}  // namespace lse::cli

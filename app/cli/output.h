@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/problem.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace lse::cli {
+
+void printOut(const QString &text);
+void printError(const QString &text);
+void printJson(const QJsonObject &object);
+// "field: message [rule]" lines on stderr, headed by what failed; returns kExitBadInput.
+int reportProblems(const Problems &problems);
+
+// Human-readable numbers: 1.23e9 -> "1.23 G", bytes in decimal GB as vendors state capacity.
+QString formatCount(double value);
+QString formatBytes(double bytes);
+QString formatFlops(double flops);
+QString formatSeconds(double seconds);
+
+// Parses a count written as 4096, 15e12, 1.5T, 300B or 7M (K/M/B|G/T = 1e3/1e6/1e9/1e12);
+// nothing if it is not a whole non-negative number.
+std::optional<std::int64_t> parseCount(const QString &text);
+std::optional<double> parseNumber(const QString &text);
+
+}  // namespace lse::cli

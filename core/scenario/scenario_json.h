@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/problem.h"
+#include "scenario/scenario.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+#include <string>
+
+namespace lse {
+
+// The project's own scenario file: {"format": "llm-explorer-scenario", "version": 1,
+// "model": {...}, "cluster": {...}, "training": {...}}. Missing fields take the defaults of the
+// value types; unknown fields are ignored; a field of the wrong type or an unknown enum name is a
+// problem naming the field ("model.activation: unknown value 'swish'; expected relu|gelu|...").
+// Every problem is collected, not just the first. Rules: "type", "integer" (a fraction where a
+// count is needed), "range" (a negative count or amount, or an integer above 2^53, which a JSON
+// number cannot hold exactly), "enum"; problems with the file as a whole have field "file" and rule
+// "read", "write", "json" (the message gives the parser's offset), "format" or "version".
+// training.precision.recipe, when present, supplies the defaults of the other precision fields.
+// cluster.peak_flops_per_second_override is written as null when unset; null or absent reads as unset.
+QJsonObject modelToJson(const ModelConfig &model);
+Result<ModelConfig> modelFromJson(const QJsonObject &object, const std::string &field = "model");
+QJsonObject clusterToJson(const ClusterConfig &cluster);
+Result<ClusterConfig> clusterFromJson(const QJsonObject &object, const std::string &field = "cluster");
+QJsonObject trainingToJson(const TrainingConfig &training);
+Result<TrainingConfig> trainingFromJson(const QJsonObject &object, const std::string &field = "training");
+
+QByteArray scenarioToJson(const Scenario &scenario);
+Result<Scenario> scenarioFromJson(const QByteArray &json);
+
+// File I/O; saving is atomic (QSaveFile) so a crash never leaves half a file.
+Result<Scenario> loadScenarioFile(const std::string &path);
+Problems saveScenarioFile(const Scenario &scenario, const std::string &path);
+
+// The course's worked example: a Llama-2-70B-class model on 1024 H100 for 15T tokens.
+Scenario defaultScenario();
+
+}  // namespace lse
