@@ -81,6 +81,11 @@ std::vector<ParameterTensor> layerTensors(const ModelConfig &model, bool moe_lay
             const std::int64_t shared_ff = moe.shared_expert_d_ff > 0 ? moe.shared_expert_d_ff : moe.expert_d_ff;
             appendFeedForward(tensors, model, Component::SharedExperts, shared_ff, moe.n_shared_experts, false,
                               model.biases.mlp);
+            if (moe.shared_expert_gate) {
+                ParameterTensor gate = matrix("shared_expert_gate", Component::Router, 1, h);
+                gate.tp_sharded = false;
+                tensors.push_back(gate);
+            }
         }
     } else {
         appendFeedForward(tensors, model, Component::Mlp, model.d_ff, 1, false, model.biases.mlp);

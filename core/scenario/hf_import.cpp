@@ -379,11 +379,11 @@ ModelConfig readFamily(FieldReader &reader, Family family)
         model.moe.n_experts = static_cast<int>(reader.optional({"num_experts"}, 60, 1, kIntMax));
         model.moe.top_k = static_cast<int>(reader.optional({"num_experts_per_tok"}, 4, 1, kIntMax));
         model.moe.expert_d_ff = reader.optional({"moe_intermediate_size"}, 1408);
-        // One shared expert whose width is the whole shared size; its sigmoid gate (d_model weights
-        // per layer) has no place in MoeConfig.
+        // One shared expert whose width is the whole shared size, scaled by a sigmoid gate.
         const std::int64_t shared = reader.optional({"shared_expert_intermediate_size"}, 5632, 0);
         model.moe.n_shared_experts = shared > 0 ? 1 : 0;
         model.moe.shared_expert_d_ff = shared;
+        model.moe.shared_expert_gate = shared > 0;
         checkTopK(reader, model.moe, "num_experts");
         const int step = static_cast<int>(reader.optional({"decoder_sparse_step"}, 1, 1, kIntMax));
         applyQwenSparsity(reader, model, step);

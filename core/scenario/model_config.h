@@ -25,6 +25,8 @@ struct MoeConfig {
     std::int64_t shared_expert_d_ff = 0;  // hidden size of one shared expert (0: expert_d_ff)
     int first_moe_layer = 0;     // layers before this one are dense
     int moe_layer_interval = 1;  // MoE in layer l iff l >= first and (l - first) % interval == 0
+    // A d_model -> 1 sigmoid gate scaling the shared experts' output (Qwen-MoE).
+    bool shared_expert_gate = false;
 
     bool enabled() const { return n_experts > 0; }
     bool isMoeLayer(int layer) const

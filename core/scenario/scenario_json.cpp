@@ -60,6 +60,7 @@ QJsonObject moeToJson(const MoeConfig &moe)
     object.insert("shared_expert_d_ff", qint64(moe.shared_expert_d_ff));
     object.insert("first_moe_layer", moe.first_moe_layer);
     object.insert("moe_layer_interval", moe.moe_layer_interval);
+    object.insert("shared_expert_gate", moe.shared_expert_gate);
     return object;
 }
 
@@ -72,6 +73,7 @@ void readMoe(JsonFieldReader &reader, MoeConfig &moe)
     reader.readCount("shared_expert_d_ff", moe.shared_expert_d_ff);
     reader.readCount("first_moe_layer", moe.first_moe_layer);
     reader.readCount("moe_layer_interval", moe.moe_layer_interval);
+    reader.readBool("shared_expert_gate", moe.shared_expert_gate);
 }
 
 QJsonObject biasesToJson(const BiasConfig &biases)

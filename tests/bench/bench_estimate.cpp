@@ -6,6 +6,7 @@
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -17,9 +18,15 @@ int main()
     for (const char *id : models) {
         lse::Scenario scenario = lse::defaultScenario();
         scenario.model = lse::findModelPreset(id)->model;
-        scenario.training.parallel = {128, 8, 1, 1, 1, 1, 1, true};
+        const int tp = scenario.model.n_heads % 8 == 0 ? 8 : 4;
+        scenario.training.parallel = {1024 / tp, tp, 1, 1, 1, 1, 1, true};
         if (scenario.model.moe.enabled())
             scenario.training.parallel.ep = 8;
+        scenario.training.seq_len = std::min<std::int64_t>(scenario.training.seq_len, scenario.model.max_seq_len);
+        if (const lse::Result<lse::Estimate> first = lse::estimate(scenario); !first.ok()) {
+            std::fprintf(stderr, "%s: invalid benchmark scenario:\n%s", id, lse::formatProblems(first.problems()).c_str());
+            return 1;
+        }
         double checksum = 0;
         long count = 0;
         const auto start = Clock::now();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/hf_import.h"
 
+#include "cost/parameters.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -458,6 +460,8 @@ private slots:
     void unsupportedTypeNamesTheSupportedFamilies();
     void loadsFromFile();
     void missingFileIsAProblem();
+    void importedConfigsMatchOfficialCounts_data();
+    void importedConfigsMatchOfficialCounts();
 };
 
 void TestHfImport::importsPublishedConfigs_data()
@@ -502,6 +506,7 @@ void TestHfImport::importsPublishedConfigs_data()
         model.moe.n_experts = 60;
         model.moe.top_k = 4;
         model.moe.n_shared_experts = 1;
+        model.moe.shared_expert_gate = true;
         model.moe.expert_d_ff = 1408;
         model.moe.shared_expert_d_ff = 5632;
         QTest::addRow("Qwen1.5-MoE-A2.7B") << QByteArray(kQwen15MoeA27b) << model;
@@ -574,6 +579,7 @@ void TestHfImport::importsPublishedConfigs()
     QCOMPARE(model.moe.n_experts, expected.moe.n_experts);
     QCOMPARE(model.moe.top_k, expected.moe.top_k);
     QCOMPARE(model.moe.n_shared_experts, expected.moe.n_shared_experts);
+    QCOMPARE(model.moe.shared_expert_gate, expected.moe.shared_expert_gate);
     QCOMPARE(model.moe.expert_d_ff, expected.moe.expert_d_ff);
     QCOMPARE(model.moe.shared_expert_d_ff, expected.moe.shared_expert_d_ff);
     QCOMPARE(model.moe.first_moe_layer, expected.moe.first_moe_layer);
@@ -710,4 +716,23 @@ void TestHfImport::missingFileIsAProblem()
 }
 
 QTEST_GUILESS_MAIN(TestHfImport)
+// Importing a published config.json and counting it reproduces the publisher's exact count.
+void TestHfImport::importedConfigsMatchOfficialCounts_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<qint64>("parameters");
+    QTest::addRow("Qwen1.5-MoE-A2.7B (model card: 14.3B, shared-expert gate included)")
+        << QByteArray(kQwen15MoeA27b) << qint64(14'315'784'192);
+    QTest::addRow("Llama-2-7b-hf (6,738,415,616)") << QByteArray(kLlama2_7b) << qint64(6'738'415'616);
+}
+
+void TestHfImport::importedConfigsMatchOfficialCounts()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(qint64, parameters);
+    const lse::Result<lse::ModelConfig> model = lse::modelFromHuggingFaceConfig(json);
+    QVERIFY(model.ok());
+    QCOMPARE(lse::countParameters(*model).total, parameters);
+}
+
 #include "test_hf_import.moc"
