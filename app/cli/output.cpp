@@ -3,6 +3,8 @@
 
 #include "commands.h"
 
+#include "common/number_text.h"
+
 #include <QJsonDocument>
 
 #include <cmath>
@@ -70,36 +72,8 @@ QString formatSeconds(double seconds)
     return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'f', 1);
 }
 
-std::optional<double> parseNumber(const QString &text)
-{
-    QString body = text.trimmed();
-    double scale = 1;
-    if (!body.isEmpty()) {
-        switch (body.back().toUpper().unicode()) {
-        case 'K': scale = 1e3; break;
-        case 'M': scale = 1e6; break;
-        case 'B':
-        case 'G': scale = 1e9; break;
-        case 'T': scale = 1e12; break;
-        default: break;
-        }
-        if (scale != 1)
-            body.chop(1);
-    }
-    bool ok = false;
-    const double value = body.toDouble(&ok);
-    if (!ok || !std::isfinite(value))
-        return std::nullopt;
-    return value * scale;
-}
+std::optional<double> parseNumber(const QString &text) { return parseNumberText(text.toStdString()); }
 
-std::optional<std::int64_t> parseCount(const QString &text)
-{
-    const std::optional<double> value = parseNumber(text);
-    // 2^62 keeps the conversion defined; validation applies the real limits with field names.
-    if (!value || *value < 0 || *value > 4.6e18 || std::floor(*value) != *value)
-        return std::nullopt;
-    return std::int64_t(*value);
-}
+std::optional<std::int64_t> parseCount(const QString &text) { return parseCountText(text.toStdString()); }
 
 }  // namespace lse::cli

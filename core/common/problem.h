@@ -15,6 +15,9 @@ struct Problem {
     std::string field;    // dotted path, e.g. "training.tp"
     std::string rule;     // short machine-readable rule id, e.g. "divisible"
     std::string message;  // full sentence naming the field and the values
+    // Other fields the rule involves (the divisor of a divisibility rule, the factors of a
+    // product), so an editor can mark every field the user might change.
+    std::vector<std::string> related = {};
 };
 
 using Problems = std::vector<Problem>;

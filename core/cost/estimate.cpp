@@ -4,6 +4,7 @@
 #include "cost/estimate_parts.h"
 #include "ops/operator_list.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace lse {
@@ -110,6 +111,42 @@ Result<Estimate> estimate(const Scenario &scenario)
                                          "the KV cache per sequence is not representable as a 64-bit byte count");
     result.inference.kv_cache_bytes_per_token = std::int64_t(kv_per_token);
     result.inference.kv_cache_bytes_per_sequence = std::int64_t(kv_per_token * double(training.seq_len));
+
+    // Inference on the training layout: each GPU holds its pipeline stage's weights (the
+    // heavier of the first and last stage, which carry the embedding and the head) and the KV
+    // cache of its layers and KV heads for micro_batch sequences of seq_len.
+    const ParallelConfig &parallel = training.parallel;
+    const double weight_bytes = bytesPerElement(training.precision.weight_dtype);
+    const auto shardElements = [&](const std::vector<ParameterTensor> &tensors, double layers) {
+        double elements = 0;
+        for (const ParameterTensor &tensor : tensors)
+            elements += double(tensor.elements()) * layers / double(tensor.tp_sharded ? parallel.tp : 1)
+                / double(tensor.routed_expert ? parallel.ep : 1);
+        return elements;
+    };
+    const double stage_layers = shardElements(parameters.dense_layers.tensors,
+                                              double(parameters.dense_layers.layer_count) / parallel.pp)
+        + shardElements(parameters.moe_layers.tensors, double(parameters.moe_layers.layer_count) / parallel.pp);
+    const double embedding = shardElements(parameters.embedding, 1);
+    const double head = shardElements(parameters.head, 1);
+    double stage_elements = stage_layers + embedding + head;
+    if (parallel.pp > 1) {
+        double last_stage = stage_layers + head;
+        if (model.tied_embeddings && !parameters.embedding.empty())
+            last_stage += shardElements({parameters.embedding.front()}, 1);  // the head's copy of the tied matrix
+        stage_elements = std::max(stage_layers + embedding, last_stage);
+    }
+    const double weights_per_gpu = stage_elements * weight_bytes;
+    // Validation makes n_kv_heads divisible by tp; the max keeps one head per rank regardless
+    // (Megatron replicates KV heads when tp exceeds them).
+    const double kv_heads_per_gpu = std::max(1.0, std::ceil(double(model.n_kv_heads) / parallel.tp));
+    const double kv_per_gpu = 2.0 * double(model.n_layers) / parallel.pp * kv_heads_per_gpu * model.head_dim
+        * bytesPerElement(training.kv_cache_dtype) * double(training.micro_batch) * double(training.seq_len);
+    if (!(weights_per_gpu <= 4.0e18) || !(kv_per_gpu <= 4.0e18))
+        return Result<Estimate>::failure("result.inference", "overflow",
+                                         "the inference memory per GPU is not representable as a 64-bit byte count");
+    result.inference.weights_bytes_per_gpu = std::int64_t(weights_per_gpu);
+    result.inference.kv_cache_bytes_per_gpu = std::int64_t(kv_per_gpu);
 
     FiniteCheck check;
     check("flops.forward_per_token", result.flops.forward_per_token);

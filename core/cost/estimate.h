@@ -82,6 +82,13 @@ struct CommunicationEstimate {
 struct InferenceEstimate {
     std::int64_t kv_cache_bytes_per_token = 0;  // 2 * L * n_kv_heads * head_dim * bytes (vLLM §3)
     std::int64_t kv_cache_bytes_per_sequence = 0;  // at the training sequence length
+    // Serving with the training layout's tp and pp (no gradients, optimizer states or saved
+    // activations): the most loaded pipeline stage's weights at the weight dtype, tensor-parallel
+    // tensors split over tp and routed experts over ep, as in training.
+    std::int64_t weights_bytes_per_gpu = 0;
+    // KV cache for micro_batch sequences of seq_len on one GPU: KV heads split over tp (at least
+    // one head per rank), layers over pp (vLLM §3; Megatron shards K/V by head).
+    std::int64_t kv_cache_bytes_per_gpu = 0;
 };
 
 struct Estimate {

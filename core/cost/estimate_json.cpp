@@ -111,6 +111,8 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
     const QJsonObject inference{
         {"kv_cache_bytes_per_token", count(estimate.inference.kv_cache_bytes_per_token)},
         {"kv_cache_bytes_per_sequence", count(estimate.inference.kv_cache_bytes_per_sequence)},
+        {"weights_bytes_per_gpu", count(estimate.inference.weights_bytes_per_gpu)},
+        {"kv_cache_bytes_per_gpu", count(estimate.inference.kv_cache_bytes_per_gpu)},
     };
 
     return {

@@ -22,11 +22,33 @@ std::string str(double value)
     return buffer;
 }
 
+// "training.micro_batch·dp" names two fields: training.micro_batch and training.dp.
+std::vector<std::string> relatedFields(const std::string &expression)
+{
+    std::vector<std::string> fields;
+    const std::string separator = "·";
+    std::string prefix;
+    std::size_t start = 0;
+    while (start <= expression.size()) {
+        const std::size_t end = expression.find(separator, start);
+        std::string part = expression.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (const std::size_t dot = part.rfind('.'); dot != std::string::npos)
+            prefix = part.substr(0, dot + 1);
+        else
+            part = prefix + part;
+        fields.push_back(part);
+        if (end == std::string::npos)
+            break;
+        start = end + separator.size();
+    }
+    return fields;
+}
+
 class Checker {
 public:
-    void add(std::string field, std::string rule, std::string message)
+    void add(std::string field, std::string rule, std::string message, std::vector<std::string> related = {})
     {
-        problems.push_back({std::move(field), std::move(rule), std::move(message)});
+        problems.push_back({std::move(field), std::move(rule), std::move(message), std::move(related)});
     }
 
     // `value` must be in [min, max]; returns whether it is.
@@ -47,8 +69,8 @@ public:
     void divisible(const std::string &field, std::int64_t value, const std::string &by_field, std::int64_t by)
     {
         if (by > 0 && value % by != 0)
-            add(field, "divisible",
-                field + " " + str(value) + " is not divisible by " + by_field + " " + str(by));
+            add(field, "divisible", field + " " + str(value) + " is not divisible by " + by_field + " " + str(by),
+                relatedFields(by_field));
     }
 
     void positiveFinite(const std::string &field, double value)
@@ -166,7 +188,8 @@ void checkTraining(Checker &check, const Scenario &scenario)
             check.add("training.dp", "gpu_count",
                       "dp·tp·pp·cp = " + str(std::int64_t(parallel.dp)) + "·" + str(std::int64_t(parallel.tp)) + "·"
                           + str(std::int64_t(parallel.pp)) + "·" + str(std::int64_t(parallel.cp)) + " = " + str(product)
-                          + " ≠ cluster.gpus " + str(std::int64_t(scenario.cluster.gpus)));
+                          + " ≠ cluster.gpus " + str(std::int64_t(scenario.cluster.gpus)),
+                      {"training.tp", "training.pp", "training.cp", "cluster.gpus"});
     }
     if (tp_ok && model.n_heads > 0)
         check.divisible("model.n_heads", model.n_heads, "training.tp", parallel.tp);

@@ -143,6 +143,15 @@ private slots:
         QVERIFY(!estimate(scenario).ok());
     }
 
+    void divisibilityNamesBothFields()
+    {
+        Scenario scenario = baseScenario();
+        scenario.training.global_batch = 100;
+        const Problems problems = validate(scenario);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems[0].related, (std::vector<std::string>{"training.micro_batch", "training.dp"}));
+    }
+
     void allProblemsAtOnce()
     {
         Scenario scenario = baseScenario();

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/scenario_document.h"
+
+#include "scenario/hf_import.h"
+#include "scenario/scenario_json.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace lse::gui {
+
+namespace {
+
+// Edits of one field closer together than this are one undo step (a spin box held down, a drag).
+constexpr qint64 kMergeWindowMs = 1500;
+
+// Stores whole scenarios: they are small value types, and restoring a copy is exact.
+class ScenarioCommand : public QUndoCommand {
+public:
+    ScenarioCommand(ScenarioDocument *document, Scenario before, Scenario after, const QString &text,
+                    const QString &field)
+        : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
+          field_(field), time_ms_(QDateTime::currentMSecsSinceEpoch())
+    {
+    }
+
+    void undo() override { document_->applyScenario(before_); }
+    void redo() override { document_->applyScenario(after_); }
+    int id() const override { return field_.isEmpty() ? -1 : 1; }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const ScenarioCommand *>(other);
+        if (next->field_ != field_ || next->time_ms_ - time_ms_ > kMergeWindowMs)
+            return false;
+        after_ = next->after_;
+        time_ms_ = next->time_ms_;
+        return true;
+    }
+
+private:
+    ScenarioDocument *document_;
+    Scenario before_;
+    Scenario after_;
+    QString field_;
+    qint64 time_ms_;
+};
+
+}  // namespace
+
+ScenarioDocument::ScenarioDocument(QObject *parent)
+    : QObject(parent), scenario_(defaultScenario()), undo_stack_(new QUndoStack(this))
+{
+    connect(undo_stack_, &QUndoStack::cleanChanged, this, &ScenarioDocument::fileStateChanged);
+    recompute();
+}
+
+ScenarioDocument::~ScenarioDocument() = default;
+
+QString ScenarioDocument::displayName() const
+{
+    return file_path_.isEmpty() ? tr("Untitled") : QFileInfo(file_path_).fileName();
+}
+
+bool ScenarioDocument::isModified() const { return !undo_stack_->isClean(); }
+
+void ScenarioDocument::edit(const QString &field, const QString &text, const std::function<void(Scenario &)> &apply)
+{
+    Scenario after = scenario_;
+    apply(after);
+    undo_stack_->push(new ScenarioCommand(this, scenario_, std::move(after), text, field));
+}
+
+void ScenarioDocument::replaceScenario(const Scenario &scenario, const QString &text)
+{
+    undo_stack_->push(new ScenarioCommand(this, scenario_, scenario, text, QString()));
+}
+
+void ScenarioDocument::applyScenario(const Scenario &scenario)
+{
+    scenario_ = scenario;
+    recompute();
+}
+
+void ScenarioDocument::recompute()
+{
+    Result<Estimate> result = lse::estimate(scenario_);
+    if (result.ok()) {
+        problems_.clear();
+        estimate_ = *result;
+        estimated_scenario_ = scenario_;
+        has_estimate_ = true;
+    } else {
+        problems_ = result.problems();
+    }
+    emit scenarioChanged();
+}
+
+void ScenarioDocument::setFilePath(const QString &path)
+{
+    file_path_ = path;
+    emit fileStateChanged();
+}
+
+void ScenarioDocument::newDocument()
+{
+    undo_stack_->clear();
+    scenario_ = defaultScenario();
+    recompute();
+    undo_stack_->setClean();
+    setFilePath(QString());
+}
+
+bool ScenarioDocument::open(const QString &path, QString *error)
+{
+    const Result<Scenario> loaded = loadScenarioFile(path.toStdString());
+    if (!loaded) {
+        if (error)
+            *error = QString::fromStdString(formatProblems(loaded.problems())).trimmed();
+        return false;
+    }
+    undo_stack_->clear();
+    scenario_ = *loaded;
+    recompute();
+    undo_stack_->setClean();
+    setFilePath(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool ScenarioDocument::save(const QString &path, QString *error)
+{
+    const Problems problems = saveScenarioFile(scenario_, path.toStdString());
+    if (!problems.empty()) {
+        if (error)
+            *error = QString::fromStdString(formatProblems(problems)).trimmed();
+        return false;
+    }
+    undo_stack_->setClean();
+    setFilePath(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool ScenarioDocument::importHuggingFaceConfig(const QString &path, QString *error)
+{
+    const Result<ModelConfig> model = loadHuggingFaceConfigFile(path.toStdString());
+    if (!model) {
+        if (error)
+            *error = QString::fromStdString(formatProblems(model.problems())).trimmed();
+        return false;
+    }
+    Scenario scenario = scenario_;
+    scenario.model = *model;
+    replaceScenario(scenario, tr("Import %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/estimate.h"
+#include "scenario/scenario.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QUndoStack;
+
+namespace lse::gui {
+
+// The open scenario: its file, its undo history and its estimate. Every edit goes through here
+// as an undoable command; the estimate is recomputed on each change, and the last valid one stays
+// available while the scenario is invalid so views never go blank.
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioDocument(QObject *parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const Scenario &scenario() const { return scenario_; }
+    // Problems of the current scenario; empty when it is valid.
+    const Problems &problems() const { return problems_; }
+    bool isValid() const { return problems_.empty(); }
+    // The newest valid scenario and its estimate (the current one when it is valid).
+    bool hasEstimate() const { return has_estimate_; }
+    const Scenario &estimatedScenario() const { return estimated_scenario_; }
+    const Estimate &estimate() const { return estimate_; }
+
+    QUndoStack *undoStack() const { return undo_stack_; }
+    QString filePath() const { return file_path_; }
+    // The file name, or "Untitled" for a new document.
+    QString displayName() const;
+    bool isModified() const;
+
+    // One undoable edit named `text` (shown as "Undo <text>"). Consecutive edits of the same
+    // `field` within a short time merge into one step, so a spin or a drag undoes at once.
+    void edit(const QString &field, const QString &text, const std::function<void(Scenario &)> &apply);
+    // Replaces the whole scenario as one undoable step (preset, import, drop).
+    void replaceScenario(const Scenario &scenario, const QString &text);
+
+    // File operations; on failure they return false, set *error and leave the document unchanged.
+    void newDocument();
+    bool open(const QString &path, QString *error);
+    bool save(const QString &path, QString *error);
+    // Reads a Hugging Face config.json into the model (undoable).
+    bool importHuggingFaceConfig(const QString &path, QString *error);
+
+    // Used by the undo commands.
+    void applyScenario(const Scenario &scenario);
+
+signals:
+    // The scenario, its problems or its estimate changed.
+    void scenarioChanged();
+    // The file path or the modified flag changed.
+    void fileStateChanged();
+
+private:
+    void recompute();
+    void setFilePath(const QString &path);
+
+    Scenario scenario_;
+    Problems problems_;
+    bool has_estimate_ = false;
+    Scenario estimated_scenario_;
+    Estimate estimate_;
+    QUndoStack *undo_stack_;
+    QString file_path_;
+};
+
+}  // namespace lse::gui

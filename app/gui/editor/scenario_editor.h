@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QFormLayout;
+
+namespace lse {
+struct Scenario;
+}
+
+namespace lse::gui {
+
+class ScenarioDocument;
+
+// The scenario editor: a preset picker and one widget per model, cluster and training field.
+// Each edit becomes an undoable document command; problems the engine reports are marked on the
+// field they name (red frame, message in the tooltip) and listed below, while the pages keep the
+// last valid results.
+class ScenarioEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioEditor(ScenarioDocument *document, QWidget *parent = nullptr);
+    ~ScenarioEditor() override;
+
+    // The widget editing a field path such as "model.n_layers" or "training.tp" (for tests).
+    QWidget *fieldWidget(const QString &field) const;
+    QComboBox *presetPicker() const { return preset_picker_; }
+    QComboBox *gpuPicker() const { return gpu_picker_; }
+    QListWidget *problemList() const { return problem_list_; }
+
+    void setPresentation(bool presentation);
+
+private:
+    struct Field;
+    void buildUi();
+    void addField(QFormLayout *form, Field field);
+    void refreshFromDocument();
+    void markProblems();
+    void commitText(const QString &path);
+
+    ScenarioDocument *document_;
+    std::vector<Field> fields_;
+    QHash<QString, QWidget *> widgets_;
+    QHash<QString, QLabel *> labels_;
+    QComboBox *preset_picker_ = nullptr;
+    QComboBox *gpu_picker_ = nullptr;
+    QListWidget *problem_list_ = nullptr;
+    QLabel *problem_header_ = nullptr;
+    bool refreshing_ = false;
+};
+
+}  // namespace lse::gui

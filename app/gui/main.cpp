@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// llm-explorer: the desktop app.
+
+#include "main_window.h"
+
+#include "document/scenario_document.h"
+#include "pages/page.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLocale>
+#include <QSettings>
+
+#include <cstdio>
+
+using lse::gui::MainWindow;
+
+namespace {
+
+std::optional<QSize> parseSize(const QString &text)
+{
+    const QStringList parts = text.toLower().split('x');
+    if (parts.size() != 2)
+        return std::nullopt;
+    bool ok_width = false, ok_height = false;
+    const int width = parts[0].toInt(&ok_width), height = parts[1].toInt(&ok_height);
+    if (!ok_width || !ok_height || width < 320 || height < 240 || width > 10000 || height > 10000)
+        return std::nullopt;
+    return QSize(width, height);
+}
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "llm-explorer: %s\n", message.toUtf8().constData());
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[])
+{
+    // Listing pages and rendering screenshots need no display: use the offscreen platform unless
+    // the user chose one, so scripts and CI work without X.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if ((argument == "--list-pages" || argument == "--screenshot" || argument.startsWith("--screenshot="))
+            && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("LLM Systems Explorer"));
+    QApplication::setApplicationName(QStringLiteral("llm-explorer"));
+    QApplication::setApplicationDisplayName(QStringLiteral("LLM Systems Explorer"));
+    QApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Parameters, FLOPs, memory, time and communication of LLM training."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenario_option("scenario", "Open this scenario file (or Hugging Face config.json).", "FILE");
+    const QCommandLineOption page_option("page", "Show this page (see --list-pages).", "NAME");
+    const QCommandLineOption screenshot_option("screenshot", "Render the page to PNG and exit.", "PNG");
+    const QCommandLineOption size_option("size", "Window size for --screenshot (default 1280x800).", "WxH", "1280x800");
+    const QCommandLineOption presentation_option("presentation", "Start in presentation mode.");
+    const QCommandLineOption lang_option("lang", "User interface language: en or zh_CN (default: system).", "LANG");
+    const QCommandLineOption theme_option("theme", "Theme: system, light, dark or high-contrast.", "THEME");
+    const QCommandLineOption list_pages_option("list-pages", "Print the page names --page accepts and exit.");
+    for (const QCommandLineOption &option : {scenario_option, page_option, screenshot_option, size_option,
+                                             presentation_option, lang_option, theme_option, list_pages_option})
+        parser.addOption(option);
+    parser.process(app);
+
+    const bool screenshot = parser.isSet(screenshot_option);
+    // Language: the flag, else the menu choice saved last time, else the system locale.
+    QString language = parser.value(lang_option);
+    if (language.isEmpty() && !screenshot)
+        language = QSettings().value(QStringLiteral("view/language")).toString();
+    if (language.isEmpty())
+        language = QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    if (language != QLatin1String("en") && language != QLatin1String("zh_CN"))
+        return fail(QStringLiteral("--lang '%1' is not supported; use en or zh_CN").arg(language));
+    if (!MainWindow::installLanguage(language))
+        return fail(QStringLiteral("the %1 translation could not be loaded").arg(language));
+
+    // Screenshots and scripted runs must not read or write the user's settings.
+    MainWindow window(!screenshot && !parser.isSet(list_pages_option));
+    if (parser.isSet(list_pages_option)) {
+        for (const QString &id : window.pageIds())
+            std::printf("%s\n", id.toUtf8().constData());
+        return 0;
+    }
+    if (parser.isSet(theme_option)) {
+        const QString theme = parser.value(theme_option);
+        const std::pair<const char *, lse::gui::Theme> themes[] = {{"system", lse::gui::Theme::System},
+                                                                   {"light", lse::gui::Theme::Light},
+                                                                   {"dark", lse::gui::Theme::Dark},
+                                                                   {"high-contrast", lse::gui::Theme::HighContrast}};
+        bool known = false;
+        for (const auto &[name, value] : themes)
+            if (theme == QLatin1String(name)) {
+                window.setTheme(value);
+                known = true;
+            }
+        if (!known)
+            return fail(QStringLiteral("--theme '%1' is not one of system, light, dark, high-contrast").arg(theme));
+    } else if (screenshot) {
+        window.setTheme(lse::gui::Theme::Light);
+    }
+    if (parser.isSet(scenario_option)) {
+        QString error;
+        if (!window.openFile(parser.value(scenario_option), &error))
+            return fail(QStringLiteral("cannot open %1:\n%2").arg(parser.value(scenario_option), error));
+    }
+    if (parser.isSet(page_option) && !window.selectPage(parser.value(page_option)))
+        return fail(QStringLiteral("--page '%1' is not a page; pages: %2")
+                        .arg(parser.value(page_option), window.pageIds().join(QStringLiteral(", "))));
+    if (parser.isSet(presentation_option))
+        window.setPresentation(true);
+
+    if (screenshot) {
+        const std::optional<QSize> size = parseSize(parser.value(size_option));
+        if (!size)
+            return fail(QStringLiteral("--size '%1' must look like 1280x800").arg(parser.value(size_option)));
+        const QImage image = window.renderScreenshot(*size);
+        const QString path = parser.value(screenshot_option);
+        if (image.isNull() || !image.save(path, "PNG"))
+            return fail(QStringLiteral("cannot write %1").arg(path));
+        return 0;
+    }
+    window.show();
+    return QApplication::exec();
+}

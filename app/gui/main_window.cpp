@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+
+#include "charts/chart_view.h"
+#include "document/scenario_document.h"
+#include "editor/scenario_editor.h"
+#include "pages/page.h"
+#include "pages/page_registry.h"
+#include "theme.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QTranslator>
+#include <QUndoStack>
+
+namespace lse::gui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+
+QTranslator *&activeTranslator()
+{
+    static QTranslator *translator = nullptr;
+    return translator;
+}
+
+QString &activeLanguage()
+{
+    static QString language = QStringLiteral("en");
+    return language;
+}
+
+bool isScenarioFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    return file.read(4096).contains("llm-explorer-scenario");
+}
+
+}  // namespace
+
+QString MainWindow::currentLanguage() { return activeLanguage(); }
+
+bool MainWindow::installLanguage(const QString &language)
+{
+    if (QTranslator *old = activeTranslator()) {
+        QCoreApplication::removeTranslator(old);
+        delete old;
+        activeTranslator() = nullptr;
+    }
+    activeLanguage() = QStringLiteral("en");
+    if (language.isEmpty() || language.startsWith(QLatin1String("en")))
+        return true;
+    auto *translator = new QTranslator;
+    if (!translator->load(QStringLiteral(":/i18n/llm_explorer_%1.qm").arg(language))) {
+        delete translator;
+        return false;
+    }
+    QCoreApplication::installTranslator(translator);
+    activeTranslator() = translator;
+    activeLanguage() = language;
+    return true;
+}
+
+MainWindow::MainWindow(bool use_settings, QWidget *parent)
+    : QMainWindow(parent), use_settings_(use_settings), document_(new ScenarioDocument(this))
+{
+    normal_font_ = QApplication::font();
+    setAcceptDrops(true);
+    setObjectName(QStringLiteral("MainWindow"));
+    buildUi();
+    connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(document_, &ScenarioDocument::fileStateChanged, this, &MainWindow::updateTitle);
+
+    if (use_settings_) {
+        QSettings settings;
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        setTheme(Theme(settings.value(QStringLiteral("view/theme"), int(Theme::System)).toInt()));
+        const QString last = settings.value(QStringLiteral("document/last")).toString();
+        if (!last.isEmpty() && QFileInfo::exists(last)) {
+            QString error;
+            document_->open(last, &error);  // a broken last file just leaves the default scenario
+        }
+    }
+    onScenarioChanged();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi()
+{
+    // Editor dock.
+    editor_ = new ScenarioEditor(document_);
+    editor_dock_ = new QDockWidget(tr("Scenario"), this);
+    editor_dock_->setObjectName(QStringLiteral("ScenarioDock"));
+    editor_dock_->setWidget(editor_);
+    editor_dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    editor_dock_->setMinimumWidth(330);
+    addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
+
+    // Navigation + pages.
+    auto *central = new QWidget;
+    auto *layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    navigation_ = new QListWidget;
+    navigation_->setObjectName(QStringLiteral("navigation"));
+    navigation_->setFixedWidth(150);
+    navigation_->setFrameShape(QFrame::NoFrame);
+    stack_ = new QStackedWidget;
+    pages_ = createPages(stack_);
+    for (Page *page : pages_) {
+        stack_->addWidget(page);
+        auto *item = new QListWidgetItem(page->title(), navigation_);
+        item->setData(Qt::UserRole, page->id());
+        item->setSizeHint(QSize(140, 40));
+        stale_.insert(page, true);
+    }
+    connect(navigation_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= pages_.size())
+            return;
+        stack_->setCurrentIndex(row);
+        showEstimateOnCurrentPage();
+    });
+    layout->addWidget(navigation_);
+    layout->addWidget(stack_, 1);
+    setCentralWidget(central);
+    navigation_->setCurrentRow(0);
+
+    status_label_ = new QLabel;
+    statusBar()->addWidget(status_label_, 1);
+    buildMenus();
+}
+
+void MainWindow::buildMenus()
+{
+    menuBar()->clear();
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        if (maybeSave())
+            document_->newDocument();
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+        if (document_->filePath().isEmpty())
+            saveAsWithDialog();
+        else
+            saveTo(document_->filePath());
+    });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAsWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Import Hugging Face config.json…"), QKeySequence(tr("Ctrl+I")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
+                                                          tr("Hugging Face config (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !document_->importHuggingFaceConfig(path, &error))
+            showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), error);
+    });
+    file->addAction(tr("&Export Current Page…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentPage);
+    file->addAction(tr("Export &All Pages…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportAllWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    presentation_action_ = view->addAction(tr("&Presentation Mode"), QKeySequence(Qt::Key_F11), this,
+                                           [this](bool on) { setPresentation(on); });
+    presentation_action_->setCheckable(true);
+    presentation_action_->setChecked(presentation_);
+    QAction *toggle_editor = editor_dock_->toggleViewAction();
+    toggle_editor->setText(tr("Scenario &Editor"));
+    toggle_editor->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
+    view->addAction(toggle_editor);
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    auto *theme_group = new QActionGroup(themes);
+    const std::pair<Theme, QString> theme_names[] = {{Theme::System, tr("System")},
+                                                     {Theme::Light, tr("Light")},
+                                                     {Theme::Dark, tr("Dark")},
+                                                     {Theme::HighContrast, tr("High Contrast")}};
+    for (const auto &[value, name] : theme_names) {
+        QAction *action = themes->addAction(name, this, [this, theme = value] { setTheme(theme); });
+        action->setCheckable(true);
+        action->setChecked(theme_ == value);
+        theme_group->addAction(action);
+    }
+    QMenu *language = view->addMenu(tr("&Language"));
+    auto *language_group = new QActionGroup(language);
+    const std::pair<QString, QString> languages[] = {{QStringLiteral("en"), QStringLiteral("English")},
+                                                     {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto &[code, name] : languages) {
+        QAction *action = language->addAction(name, this, [this, language_code = code] { switchLanguage(language_code); });
+        action->setCheckable(true);
+        action->setChecked(currentLanguage() == code);
+        language_group->addAction(action);
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About"), this, [this] {
+        QMessageBox::about(this, tr("About LLM Systems Explorer"),
+                           tr("<h3>LLM Systems Explorer %1</h3><p>Parameters, FLOPs, memory, time and communication "
+                              "of training large language models, with every formula's source.</p>"
+                              "<p>Licence: GPL-3.0-or-later.</p>")
+                               .arg(QStringLiteral(LSE_VERSION)));
+    });
+}
+
+QStringList MainWindow::pageIds() const
+{
+    QStringList ids;
+    for (Page *page : pages_)
+        ids << page->id();
+    return ids;
+}
+
+Page *MainWindow::page(const QString &id) const
+{
+    for (Page *page : pages_)
+        if (page->id() == id)
+            return page;
+    return nullptr;
+}
+
+Page *MainWindow::currentPage() const { return qobject_cast<Page *>(stack_->currentWidget()); }
+
+bool MainWindow::selectPage(const QString &id)
+{
+    const int index = int(pageIds().indexOf(id));
+    if (index < 0)
+        return false;
+    navigation_->setCurrentRow(index);
+    return true;
+}
+
+void MainWindow::onScenarioChanged()
+{
+    for (Page *page : pages_)
+        stale_[page] = true;
+    showEstimateOnCurrentPage();
+    const int problems = int(document_->problems().size());
+    status_label_->setText(problems == 0
+                               ? tr("Scenario valid.")
+                               : tr("%n problem(s) in the scenario; the pages show the last valid results.", nullptr,
+                                    problems));
+    updateTitle();
+}
+
+void MainWindow::showEstimateOnCurrentPage()
+{
+    Page *page = currentPage();
+    if (!page || !document_->hasEstimate() || !stale_.value(page, true))
+        return;
+    // Only the visible page recomputes; the others catch up when shown.
+    page->showEstimate(document_->estimatedScenario(), document_->estimate());
+    stale_[page] = false;
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — LLM Systems Explorer").arg(document_->displayName()));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::setPresentation(bool presentation)
+{
+    if (presentation == presentation_)
+        return;
+    presentation_ = presentation;
+    if (presentation_action_)
+        presentation_action_->setChecked(presentation);
+    if (presentation) {
+        theme_before_presentation_ = theme_;
+        editor_was_visible_ = editor_dock_->isVisible();
+        QFont font = normal_font_;
+        font.setPointSizeF(normal_font_.pointSizeF() * 1.5);
+        QApplication::setFont(font);
+        setTheme(Theme::HighContrast);
+        editor_dock_->hide();
+        if (QGuiApplication::platformName() != QLatin1String("offscreen"))
+            showFullScreen();
+    } else {
+        QApplication::setFont(normal_font_);
+        setTheme(theme_before_presentation_);
+        editor_dock_->setVisible(editor_was_visible_);
+        if (isFullScreen())
+            showNormal();
+    }
+    navigation_->setFixedWidth(presentation ? 220 : 150);
+    for (Page *page : pages_)
+        page->setPresentation(presentation);
+    editor_->setPresentation(presentation);
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    theme_ = theme;
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    switch (theme) {
+    case Theme::System: QApplication::setPalette(QApplication::style()->standardPalette()); break;
+    case Theme::Light: QApplication::setPalette(lightPalette()); break;
+    case Theme::Dark: QApplication::setPalette(darkPalette()); break;
+    case Theme::HighContrast: QApplication::setPalette(highContrastPalette()); break;
+    }
+    for (Page *page : pages_)
+        for (ChartView *chart : page->charts())
+            chart->applyPalette();
+    if (use_settings_ && !presentation_)
+        QSettings().setValue(QStringLiteral("view/theme"), int(theme));
+}
+
+void MainWindow::switchLanguage(const QString &language)
+{
+    if (language == currentLanguage())
+        return;
+    installLanguage(language);
+    if (use_settings_)
+        QSettings().setValue(QStringLiteral("view/language"), language);
+    // Every string was built with tr() when its widget was made: rebuilding the interface over the
+    // same document re-translates all of it without losing the scenario or its undo history.
+    const QString page_id = currentPage() ? currentPage()->id() : QString();
+    const bool was_presentation = presentation_;
+    setPresentation(false);
+    removeDockWidget(editor_dock_);
+    editor_dock_->deleteLater();
+    stale_.clear();
+    pages_.clear();
+    delete takeCentralWidget();
+    statusBar()->removeWidget(status_label_);
+    delete status_label_;
+    buildUi();
+    selectPage(page_id);
+    setPresentation(was_presentation);
+    onScenarioChanged();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!document_->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(document_->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return document_->filePath().isEmpty() ? saveAsWithDialog() : saveTo(document_->filePath());
+    return true;
+}
+
+bool MainWindow::saveTo(const QString &path)
+{
+    QString error;
+    if (!document_->save(path, &error)) {
+        showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::saveAsWithDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), document_->filePath(),
+                                                tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        path += QLatin1String(".json");
+    return saveTo(path);
+}
+
+void MainWindow::openWithDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      tr("Scenarios and Hugging Face configs (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !openFile(path, &error))
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+}
+
+bool MainWindow::openFile(const QString &path, QString *error)
+{
+    if (!isScenarioFile(path))
+        return document_->importHuggingFaceConfig(path, error);
+    if (!document_->open(path, error))
+        return false;
+    addRecentFile(path);
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!use_settings_)
+        return;
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("document/recent")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("document/recent"), recent);
+    settings.setValue(QStringLiteral("document/last"), absolute);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recent_menu_->clear();
+    const QStringList recent = use_settings_ ? QSettings().value(QStringLiteral("document/recent")).toStringList()
+                                             : QStringList();
+    for (const QString &path : recent) {
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFile(path, &error))
+                showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        })->setToolTip(path);
+    }
+    recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::exportAllPages(const QString &folder, QString *error)
+{
+    const QString current = currentPage() ? currentPage()->id() : QString();
+    for (Page *page : pages_) {
+        const QString page_folder = QDir(folder).filePath(page->id());
+        if (!QDir().mkpath(page_folder)) {
+            if (error)
+                *error = tr("Cannot create the folder %1").arg(page_folder);
+            return false;
+        }
+        selectPage(page->id());
+        for (ChartView *chart : page->charts())
+            if (!chart->exportAll(page_folder, error))
+                return false;
+        const QString png = QDir(page_folder).filePath(QStringLiteral("page.png"));
+        if (!page->grab().save(png)) {
+            if (error)
+                *error = tr("Cannot write %1").arg(png);
+            return false;
+        }
+    }
+    selectPage(current);
+    return true;
+}
+
+void MainWindow::exportCurrentPage()
+{
+    Page *page = currentPage();
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Export %1 to folder").arg(page->title()));
+    if (folder.isEmpty())
+        return;
+    QString error;
+    for (ChartView *chart : page->charts())
+        if (!chart->exportAll(folder, &error))
+            return showError(tr("Export failed"), error);
+    statusBar()->showMessage(tr("Exported %1 to %2").arg(page->title(), folder), 4000);
+}
+
+void MainWindow::exportAllWithDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all pages to folder"));
+    if (folder.isEmpty())
+        return;
+    QString error;
+    if (!exportAllPages(folder, &error))
+        showError(tr("Export failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported every page to %1").arg(folder), 4000);
+}
+
+QImage MainWindow::renderScreenshot(const QSize &size)
+{
+    resize(size);
+    if (!isVisible())
+        show();
+    // Let layouts settle and queued replots run before grabbing.
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    for (Page *page : pages_)
+        for (ChartView *chart : page->charts())
+            chart->setData(chart->data());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    return grab().toImage();
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    if (QGuiApplication::platformName() == QLatin1String("offscreen")) {
+        statusBar()->showMessage(title + QStringLiteral(": ") + text, 8000);
+        return;
+    }
+    QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (use_settings_) {
+        QSettings settings;
+        if (!presentation_) {
+            settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+            settings.setValue(QStringLiteral("window/state"), saveState());
+        }
+        settings.setValue(QStringLiteral("document/last"), document_->filePath());
+    }
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()
+        && urls.front().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = event->mimeData()->urls().front().toLocalFile();
+    if (isScenarioFile(path) && !maybeSave())
+        return;
+    QString error;
+    if (!openFile(path, &error))
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+    event->acceptProposedAction();
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QDockWidget;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+class QLabel;
+
+namespace lse::gui {
+
+class Page;
+class ScenarioDocument;
+class ScenarioEditor;
+
+enum class Theme { System, Light, Dark, HighContrast };
+
+// The application window: scenario editor (dock), page navigation and the page area, menus for
+// documents, export, view and language. It owns the document; pages only read its estimate.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `use_settings` restores and saves window state, recent files and the last scenario
+    // (off for screenshots and tests).
+    explicit MainWindow(bool use_settings = true, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioDocument *document() const { return document_; }
+    ScenarioEditor *editor() const { return editor_; }
+    QStringList pageIds() const;
+    Page *page(const QString &id) const;
+    Page *currentPage() const;
+    bool selectPage(const QString &id);
+
+    void setPresentation(bool presentation);
+    bool presentation() const { return presentation_; }
+    void setTheme(Theme theme);
+    Theme theme() const { return theme_; }
+
+    // Opens a scenario, or imports a Hugging Face config.json into the model. On failure shows
+    // nothing, returns false and sets *error; the current document is kept.
+    bool openFile(const QString &path, QString *error);
+    // Writes every chart of every page (PNG, PDF, SVG, CSV) and a PNG of each page to `folder`.
+    bool exportAllPages(const QString &folder, QString *error);
+    // The window rendered at `size` (used by --screenshot).
+    QImage renderScreenshot(const QSize &size);
+
+    // The language the UI is shown in ("en" or "zh_CN"); switching rebuilds the interface.
+    static QString currentLanguage();
+    static bool installLanguage(const QString &language);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildUi();
+    void buildMenus();
+    void updateTitle();
+    void showEstimateOnCurrentPage();
+    void onScenarioChanged();
+    bool maybeSave();
+    bool saveTo(const QString &path);
+    void openWithDialog();
+    bool saveAsWithDialog();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void switchLanguage(const QString &language);
+    void exportCurrentPage();
+    void exportAllWithDialog();
+    void showError(const QString &title, const QString &text);
+
+    bool use_settings_;
+    ScenarioDocument *document_;
+    ScenarioEditor *editor_ = nullptr;
+    QDockWidget *editor_dock_ = nullptr;
+    QListWidget *navigation_ = nullptr;
+    QStackedWidget *stack_ = nullptr;
+    QLabel *status_label_ = nullptr;
+    QList<Page *> pages_;
+    QHash<Page *, bool> stale_;
+    QMenu *recent_menu_ = nullptr;
+    QAction *presentation_action_ = nullptr;
+    bool presentation_ = false;
+    bool editor_was_visible_ = true;
+    Theme theme_ = Theme::System;
+    Theme theme_before_presentation_ = Theme::System;
+    QFont normal_font_;
+};
+
+}  // namespace lse::gui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_data.h"
+#include "cost/sweeps.h"
+#include "pages/page.h"
+
+#include <optional>
+
+class QGridLayout;
+
+namespace lse::gui {
+
+// Where the FLOPs go: forward FLOPs per token by component for the current model, and how the
+// attention-score share shrinks as models widen and grows with the context.
+class ComputePage : public Page {
+    Q_OBJECT
+public:
+    explicit ComputePage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void refresh();
+    ChartData componentChart() const;
+    ChartData acrossModelsChart();
+    ChartData seqLenChart() const;
+
+    QGridLayout *grid_;
+    ChartView *component_chart_;
+    ChartView *models_chart_;
+    ChartView *seq_len_chart_;
+    bool has_estimate_ = false;
+    Scenario scenario_;
+    Estimate estimate_;
+    // The preset sweep depends only on the sequence length and the attention convention, which
+    // most edits leave alone: it is kept between updates.
+    struct ModelsCache {
+        std::int64_t seq_len = 0;
+        AttentionFlops attention_flops = AttentionFlops::Full;
+        ModelComputeShareSweep sweep;
+    };
+    std::optional<ModelsCache> models_cache_;
+};
+
+}  // namespace lse::gui

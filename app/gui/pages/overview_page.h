@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pages/page.h"
+
+#include <QVector>
+
+class QFrame;
+class QGridLayout;
+class QLabel;
+
+namespace lse::gui {
+
+class HeadlineCard;
+
+// The answer at a glance: headline cards (parameters, training FLOPs, days, GPU-hours, cost,
+// memory per GPU against capacity), a plain-language summary and a note on how much the headline
+// depends on the vendor's sparse vs dense peak.
+class OverviewPage : public Page {
+    Q_OBJECT
+public:
+    explicit OverviewPage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+    // The texts shown, for tests and accessibility tools.
+    QString summaryText() const;
+    QString peakNoteText() const;
+    bool showsFits() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    enum CardId { Parameters, ActiveParameters, TrainingFlops, Days, GpuHours, Cost, Memory, CardCount };
+
+    void refresh();
+    void applyFonts();
+    void fillCards(const Scenario &scenario, const Estimate &estimate);
+    void fillSummary(const Scenario &scenario, const Estimate &estimate);
+    void fillPeakNote(const Scenario &scenario);
+
+    QLabel *heading_;
+    QVector<HeadlineCard *> cards_;
+    QLabel *fit_badge_;
+    QLabel *summary_;
+    QFrame *note_frame_;
+    QLabel *note_title_;
+    QLabel *note_;
+    bool presentation_ = false;
+    bool has_estimate_ = false;
+    Scenario scenario_;
+    Estimate estimate_;
+};
+
+}  // namespace lse::gui

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/page_registry.h"
+
+#include "pages/compute_page.h"
+#include "pages/memory_page.h"
+#include "pages/overview_page.h"
+#include "pages/time_page.h"
+
+namespace lse::gui {
+
+QList<Page *> createPages(QWidget *parent)
+{
+    return {
+        new OverviewPage(parent),
+        new MemoryPage(parent),
+        new ComputePage(parent),
+        new TimePage(parent),
+    };
+}
+
+}  // namespace lse::gui

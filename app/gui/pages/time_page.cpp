@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/time_page.h"
+
+#include "charts/chart_view.h"
+#include "cost/sweeps.h"
+#include "pages/page_format.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lse::gui {
+
+namespace {
+
+constexpr int kMaxGpus = 10'000'000;  // validation's limit on cluster.gpus
+
+QString problemText(const Problems &problems)
+{
+    return problems.empty() ? QString() : QString::fromStdString(problems.front().message);
+}
+
+// Replicas of the model-parallel group, doubling: from one replica (or 128 fewer GPUs than the
+// current run) to 16 times the current run, so the current point sits inside the range.
+std::vector<int> gpuCounts(const Scenario &scenario)
+{
+    const ParallelConfig &parallel = scenario.training.parallel;
+    const std::int64_t group = std::int64_t(parallel.tp) * parallel.pp * parallel.cp;
+    const std::int64_t current = scenario.cluster.gpus;
+    const std::int64_t high = std::min<std::int64_t>(kMaxGpus, std::max(current * 16, group * 128));
+    std::int64_t low = group;
+    while (low * 2 * 128 <= current)
+        low *= 2;
+    std::vector<int> counts;
+    for (std::int64_t count = low; count <= high; count *= 2)
+        counts.push_back(int(count));
+    if (std::find(counts.begin(), counts.end(), int(current)) == counts.end()) {
+        counts.push_back(int(current));
+        std::sort(counts.begin(), counts.end());
+    }
+    return counts;
+}
+
+std::vector<double> mfuValues(double current)
+{
+    std::vector<double> values;
+    for (int percent = 5; percent <= 100; percent += 5)
+        values.push_back(percent / 100.0);
+    if (std::none_of(values.begin(), values.end(), [&](double v) { return std::abs(v - current) < 1e-9; })) {
+        values.push_back(current);
+        std::sort(values.begin(), values.end());
+    }
+    return values;
+}
+
+}  // namespace
+
+TimePage::TimePage(QWidget *parent) : Page(parent)
+{
+    auto *layout = new QVBoxLayout(addScrollingContent(this));
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(8);
+    gpu_chart_ = new ChartView(QStringLiteral("days-vs-gpu-count"), this);
+    mfu_chart_ = new ChartView(QStringLiteral("days-vs-mfu"), this);
+    layout->addWidget(gpu_chart_, 1);
+    layout->addWidget(mfu_chart_, 1);
+    setPresentation(false);
+    refresh();
+}
+
+QString TimePage::id() const { return QStringLiteral("time"); }
+
+QString TimePage::title() const { return tr("Time"); }
+
+QList<ChartView *> TimePage::charts() const { return {gpu_chart_, mfu_chart_}; }
+
+void TimePage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+{
+    scenario_ = scenario;
+    estimate_ = estimate;
+    has_estimate_ = true;
+    refresh();
+}
+
+void TimePage::setPresentation(bool presentation)
+{
+    Page::setPresentation(presentation);
+    // Below this height projector fonts crowd the plot out; the page scrolls instead.
+    for (ChartView *chart : {gpu_chart_, mfu_chart_})
+        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+}
+
+void TimePage::retranslate() { refresh(); }
+
+void TimePage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+}
+
+void TimePage::refresh()
+{
+    gpu_chart_->setData(gpuCountChart());
+    mfu_chart_->setData(mfuChart());
+}
+
+QString TimePage::formulaText() const
+{
+    return tr("days = C / (N_gpu · peak · MFU) / 86,400 s (perfect scaling: communication and bubbles are what MFU "
+              "absorbs)");
+}
+
+QString TimePage::sourceText() const
+{
+    const QString source = format::firstSource(scenario_.cluster.accelerator.source);
+    return tr("C: %1; MFU: PaLM (Chowdhery et al. 2022), App. B; peak: %2")
+        .arg(scenario_.training.flops_model == FlopsModel::SixND ? tr("6ND, Kaplan et al. 2020")
+                                                                 : tr("exact matmul FLOPs, PaLM App. B"),
+             source.toHtmlEscaped());
+}
+
+ChartData TimePage::gpuCountChart() const
+{
+    ChartData chart;
+    chart.x_label = tr("GPUs (log scale)");
+    chart.x_unit = QStringLiteral("GPUs");
+    chart.y_label = tr("Training time (days, log scale)");
+    chart.y_unit = QStringLiteral("days");
+    chart.log_x = true;
+    chart.log_y = true;  // days ∝ 1/N: a straight line on log–log axes
+    if (!has_estimate_) {
+        chart.title = tr("Days vs GPU count: no valid scenario yet");
+        return chart;
+    }
+    const Scenario &scenario = scenario_;
+    const ParallelConfig &parallel = scenario.training.parallel;
+    const TimeSweep sweep = daysVsGpuCount(scenario, gpuCounts(scenario));
+    if (sweep.points.empty()) {
+        chart.title = tr("Days vs GPU count: no GPU count gives a valid layout (%1)")
+                         .arg(sweep.skipped.empty() ? QString() : problemText(sweep.skipped.front().problems));
+        return chart;
+    }
+    chart.title = tr("Training days vs GPU count");
+    ChartSeries line;
+    line.name = tr("Training time");
+    for (const TimePoint &point : sweep.points) {
+        line.x << double(point.gpus);
+        line.y << point.time.days;
+        line.point_tooltips << tr("N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5")
+                                   .arg(format::integer(point.gpus), format::integer(point.dp),
+                                        format::days(point.time.days), format::count(point.time.gpu_hours),
+                                        format::money(point.time.cost));
+    }
+    chart.series << line;
+
+    ChartSeries marker;
+    marker.name = tr("Current scenario");
+    marker.kind = ChartSeries::Kind::Marker;
+    marker.x << double(scenario.cluster.gpus);
+    marker.y << estimate_.time.days;
+    marker.point_tooltips << tr("N_gpu = %1: %2 days").arg(format::integer(scenario.cluster.gpus),
+                                                          format::days(estimate_.time.days));
+    chart.series << marker;
+
+    QString inputs = tr("tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4, global batch "
+                        "%5, micro-batch %6")
+                         .arg(format::si(estimate_.flops.time_basis, tr("FLOP")),
+                              scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
+                              format::si(estimate_.time.peak_flops_per_gpu, tr("FLOP/s")),
+                              format::percent(estimate_.time.mfu), format::integer(scenario.training.global_batch),
+                              format::integer(scenario.training.micro_batch))
+                         .arg(parallel.tp)
+                         .arg(parallel.pp)
+                         .arg(parallel.cp);
+    if (!sweep.skipped.empty()) {
+        QStringList counts;
+        for (const SkippedPoint &skipped : sweep.skipped)
+            counts << format::integer(std::int64_t(skipped.x));
+        inputs += tr("; skipped N_gpu = %1: %2").arg(counts.join(QStringLiteral(", ")),
+                                                  problemText(sweep.skipped.front().problems).toHtmlEscaped());
+    }
+    chart.formula.inputs = inputs;
+    chart.formula.formula = formulaText();
+    chart.formula.source = sourceText();
+    return chart;
+}
+
+ChartData TimePage::mfuChart() const
+{
+    ChartData chart;
+    chart.x_label = tr("MFU (model FLOPs utilization, fraction of peak)");
+    chart.x_unit = QStringLiteral("fraction");
+    chart.y_label = tr("Training time (days)");
+    chart.y_unit = QStringLiteral("days");
+    if (!has_estimate_) {
+        chart.title = tr("Days vs MFU: no valid scenario yet");
+        return chart;
+    }
+    const Scenario &scenario = scenario_;
+    const TimeSweep sweep = daysVsMfu(scenario, mfuValues(scenario.training.mfu));
+    if (sweep.points.empty()) {
+        chart.title = tr("Days vs MFU: no valid point (%1)")
+                         .arg(sweep.skipped.empty() ? QString() : problemText(sweep.skipped.front().problems));
+        return chart;
+    }
+    chart.title = tr("Training days vs MFU");
+    ChartSeries line;
+    line.name = tr("Training time");
+    for (const TimePoint &point : sweep.points) {
+        line.x << point.mfu;
+        line.y << point.time.days;
+        line.point_tooltips << tr("MFU %1: %2 days, %3 tokens/s")
+                                   .arg(format::percent(point.mfu), format::days(point.time.days),
+                                        format::si(point.time.tokens_per_second, QString()));
+    }
+    chart.series << line;
+
+    ChartSeries marker;
+    marker.name = tr("Current scenario");
+    marker.kind = ChartSeries::Kind::Marker;
+    marker.x << estimate_.time.mfu;
+    marker.y << estimate_.time.days;
+    marker.point_tooltips << tr("MFU %1: %2 days").arg(format::percent(estimate_.time.mfu),
+                                                        format::days(estimate_.time.days));
+    chart.series << marker;
+
+    chart.formula.inputs = tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)")
+                              .arg(format::si(estimate_.flops.time_basis, tr("FLOP")),
+                                   scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
+                                   format::integer(scenario.cluster.gpus),
+                                   format::si(estimate_.time.peak_flops_per_gpu, tr("FLOP/s")));
+    chart.formula.formula = formulaText();
+    chart.formula.source = sourceText();
+    return chart;
+}
+
+}  // namespace lse::gui

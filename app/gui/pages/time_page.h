@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_data.h"
+#include "pages/page.h"
+
+namespace lse::gui {
+
+// How long the run takes: training days against the GPU count (data parallelism scaled, model
+// parallelism kept) and against MFU, with the current scenario marked.
+class TimePage : public Page {
+    Q_OBJECT
+public:
+    explicit TimePage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void refresh();
+    ChartData gpuCountChart() const;
+    ChartData mfuChart() const;
+    QString formulaText() const;
+    QString sourceText() const;
+
+    ChartView *gpu_chart_;
+    ChartView *mfu_chart_;
+    bool has_estimate_ = false;
+    Scenario scenario_;
+    Estimate estimate_;
+};
+
+}  // namespace lse::gui

@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/chart_view.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <limits>
+
+using lse::gui::ChartData;
+using lse::gui::ChartSeries;
+using lse::gui::ChartView;
+using lse::gui::ReferenceLine;
+
+namespace {
+
+ChartSeries series(const QString &name, ChartSeries::Kind kind, QVector<double> x, QVector<double> y,
+                   int stackGroup = -1) {
+    ChartSeries s;
+    s.name = name;
+    s.kind = kind;
+    s.x = std::move(x);
+    s.y = std::move(y);
+    s.stack_group = stackGroup;
+    return s;
+}
+
+// Memory per GPU by ZeRO stage: three stacked components over four categories.
+ChartData stackedBars() {
+    ChartData data;
+    data.title = QStringLiteral("Memory per GPU");
+    data.x_label = QStringLiteral("Strategy");
+    data.y_label = QStringLiteral("Memory (GB)");
+    data.y_unit = QStringLiteral("bytes");
+    data.y_display_scale = 1e-9;
+    data.categories = {QStringLiteral("DDP"), QStringLiteral("零冗余"), QStringLiteral("ZeRO-2"),
+                       QStringLiteral("ZeRO-3")};
+    const QVector<double> x{0, 1, 2, 3};
+    data.series << series(QStringLiteral("Parameters"), ChartSeries::Kind::Bar, x, {14e9, 14e9, 14e9, 1.75e9}, 0)
+                << series(QStringLiteral("Gradients"), ChartSeries::Kind::Bar, x, {14e9, 14e9, 1.75e9, 1.75e9}, 0)
+                << series(QStringLiteral("Optimizer"), ChartSeries::Kind::Bar, x, {84e9, 10.5e9, 10.5e9, 10.5e9}, 0);
+    data.formula.inputs = QStringLiteral("Ψ = 7e9, N_d = 8");
+    data.formula.formula = QStringLiteral("(2 + 2 + 12)·Ψ bytes");
+    data.formula.source = QStringLiteral("Rajbhandari et al. 2020");
+    return data;
+}
+
+// Training time vs. tokens on a log x axis, with the current scenario marked.
+ChartData lineAndMarker() {
+    ChartData data;
+    data.title = QStringLiteral("Training time");
+    data.x_label = QStringLiteral("Tokens");
+    data.x_unit = QStringLiteral("tokens");
+    data.y_label = QStringLiteral("Days");
+    data.y_unit = QStringLiteral("days");
+    data.log_x = true;
+    const QVector<double> x{1e9, 1e10, 1e11, 1e12};
+    ChartSeries dashed = series(QStringLiteral("MFU 30%"), ChartSeries::Kind::Line, x, {0.1, 1, 10, 100});
+    dashed.dashed = true;
+    ChartSeries marker = series(QStringLiteral("Current"), ChartSeries::Kind::Marker, {1e11}, {6});
+    marker.point_tooltips << QStringLiteral("6·N·D = 4.2e21 FLOP");
+    data.series << series(QStringLiteral("MFU 50%"), ChartSeries::Kind::Line, x, {0.06, 0.6, 6, 60}) << dashed
+                << marker;
+    return data;
+}
+
+ChartData withReferenceLine() {
+    ChartData data;
+    data.x_label = QStringLiteral("Sequence length");
+    data.y_label = QStringLiteral("Activations (GB)");
+    data.series << series(QStringLiteral("Activations"), ChartSeries::Kind::Line, {1024, 2048, 4096}, {10, 30, 90});
+    ReferenceLine line;
+    line.y = 80;
+    line.label = QStringLiteral("H100 80 GB");
+    data.reference_lines << line;
+    return data;
+}
+
+ChartData chartNamed(const QString &name) {
+    if (name == QLatin1String("bars"))
+        return stackedBars();
+    if (name == QLatin1String("lines"))
+        return lineAndMarker();
+    return withReferenceLine();
+}
+
+QByteArray readAll(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+}  // namespace
+
+Q_DECLARE_METATYPE(lse::gui::ChartData)
+
+class TestChartView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void plottables_data();
+    void plottables();
+    void stackingAndCategories();
+    void logAxis();
+    void exports_data();
+    void exports();
+    void pngSizeFollowsWidget_data();
+    void pngSizeFollowsWidget();
+    void csvIsExact();
+    void exportToMissingFolderFails_data();
+    void exportToMissingFolderFails();
+    void exportAllWritesFourFiles();
+    void presentationEnlargesFonts();
+    void copyToClipboard();
+    void hoverShowsExactValues();
+    void formulaPanel();
+    void followsPalette();
+    void legendAndTitleFitTheSize_data();
+    void degenerateDataIsHarmless_data();
+    void degenerateDataIsHarmless();
+    void legendAndTitleFitTheSize();
+
+private:
+    static void showSized(ChartView &view) {
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+    }
+};
+
+void TestChartView::plottables_data() {
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<int>("graphs");
+    QTest::addColumn<int>("plottables");
+    QTest::addColumn<int>("items");
+    QTest::addColumn<bool>("legend");
+    QTest::addRow("stacked bars") << "bars" << 0 << 3 << 0 << true;
+    QTest::addRow("line + marker, log x") << "lines" << 3 << 3 << 0 << true;
+    QTest::addRow("reference line") << "reference" << 1 << 1 << 2 << false;
+}
+
+void TestChartView::plottables() {
+    QFETCH(QString, chart);
+    QFETCH(int, graphs);
+    QFETCH(int, plottables);
+    QFETCH(int, items);
+    QFETCH(bool, legend);
+    ChartView view(QStringLiteral("test"));
+    view.setData(chartNamed(chart));
+    QCOMPARE(view.plot()->graphCount(), graphs);
+    QCOMPARE(view.plot()->plottableCount(), plottables);
+    QCOMPARE(view.plot()->itemCount(), items);
+    QCOMPARE(view.plot()->legend->visible(), legend);
+
+    // A second setData replaces rather than accumulates.
+    view.setData(chartNamed(chart));
+    QCOMPARE(view.plot()->plottableCount(), plottables);
+    QCOMPARE(view.plot()->itemCount(), items);
+}
+
+void TestChartView::stackingAndCategories() {
+    ChartView view(QStringLiteral("zero"));
+    view.setData(stackedBars());
+    auto *bottom = qobject_cast<QCPBars *>(view.plot()->plottable(0));
+    auto *middle = qobject_cast<QCPBars *>(view.plot()->plottable(1));
+    auto *top = qobject_cast<QCPBars *>(view.plot()->plottable(2));
+    QVERIFY(bottom && middle && top);
+    QVERIFY(!bottom->barBelow());
+    QCOMPARE(middle->barBelow(), bottom);
+    QCOMPARE(top->barBelow(), middle);
+    // Display scale: 14e9 bytes are drawn as 14 (GB).
+    QCOMPARE(bottom->data()->at(0)->value, 14.0);
+
+    auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(1.0), QStringLiteral("零冗余"));
+    QVERIFY(view.plot()->xAxis->range().contains(-0.4));
+    QVERIFY(view.plot()->xAxis->range().contains(3.4));
+    QCOMPARE(view.plot()->yAxis->range().lower, 0.0);
+    QVERIFY(view.plot()->yAxis->range().upper >= 112.0);
+}
+
+void TestChartView::logAxis() {
+    ChartView view(QStringLiteral("time"));
+    view.setData(lineAndMarker());
+    QCOMPARE(view.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerLog>());
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
+    QCOMPARE(view.plot()->graph(1)->pen().style(), Qt::DashLine);
+    QCOMPARE(view.plot()->graph(2)->lineStyle(), QCPGraph::lsNone);
+    QCOMPARE(view.plot()->graph(2)->scatterStyle().shape(), QCPScatterStyle::ssCircle);
+
+    ChartData linear = lineAndMarker();
+    linear.log_x = false;
+    view.setData(linear);
+    QCOMPARE(view.plot()->xAxis->scaleType(), QCPAxis::stLinear);
+}
+
+void TestChartView::exports_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("chart");
+    for (const char *chart : {"bars", "lines", "reference"}) {
+        for (const char *format : {"png", "pdf", "svg", "csv"})
+            QTest::addRow("%s %s", chart, format) << QString::fromLatin1(format) << QString::fromLatin1(chart);
+    }
+}
+
+void TestChartView::exports() {
+    QFETCH(QString, format);
+    QFETCH(QString, chart);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ChartView view(QStringLiteral("chart"));
+    view.setData(chartNamed(chart));
+    QSignalSpy spy(&view, &ChartView::exported);
+    const QString path = dir.filePath(QStringLiteral("chart.") + format);
+    QString error;
+    bool ok = false;
+    if (format == QLatin1String("png"))
+        ok = view.exportPng(path, 2.0, &error);
+    else if (format == QLatin1String("pdf"))
+        ok = view.exportPdf(path, &error);
+    else if (format == QLatin1String("svg"))
+        ok = view.exportSvg(path, &error);
+    else
+        ok = view.exportCsv(path, &error);
+    QVERIFY2(ok, qPrintable(error));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), path);
+
+    const QByteArray bytes = readAll(path);
+    QVERIFY(!bytes.isEmpty());
+    if (format == QLatin1String("png")) {
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        // Never shown: exports fall back to a presentable size instead of the minimum size.
+        QCOMPARE(view.exportSize(), QSize(800, 500));
+        QCOMPARE(image.size(), QSize(1600, 1000));
+    } else if (format == QLatin1String("pdf")) {
+        QVERIFY(bytes.startsWith("%PDF"));
+    } else if (format == QLatin1String("svg")) {
+        QVERIFY(bytes.contains("<svg"));
+    } else {
+        QCOMPARE(QString::fromUtf8(bytes), view.toCsv());
+    }
+}
+
+void TestChartView::pngSizeFollowsWidget_data() {
+    QTest::addColumn<double>("scale");
+    QTest::addRow("1x") << 1.0;
+    QTest::addRow("1.5x") << 1.5;
+    QTest::addRow("2x") << 2.0;
+    QTest::addRow("3x") << 3.0;
+}
+
+void TestChartView::pngSizeFollowsWidget() {
+    QFETCH(double, scale);
+    ChartView view(QStringLiteral("sized"));
+    view.setData(lineAndMarker());
+    showSized(view);
+    const QSize widget = view.plot()->size();
+    QCOMPARE(view.exportSize(), widget);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sized.png"));
+    QString error;
+    QVERIFY2(view.exportPng(path, scale, &error), qPrintable(error));
+    const QImage image(path);
+    QCOMPARE(image.size(), QSize(qRound(widget.width() * scale), qRound(widget.height() * scale)));
+}
+
+void TestChartView::csvIsExact() {
+    ChartData data;
+    data.x_label = QStringLiteral("Strategy");
+    data.y_label = QStringLiteral("Memory");
+    data.y_unit = QStringLiteral("bytes");
+    data.y_display_scale = 1e-9;  // display only: the CSV keeps raw values
+    data.categories = {QStringLiteral("Baseline"), QStringLiteral("零冗余"), QStringLiteral("Stage 1, sharded")};
+    data.series << series(QStringLiteral("Weights"), ChartSeries::Kind::Bar, {0, 1, 2}, {4096, 0.1, 1.5})
+                << series(QStringLiteral("Optimizer \"Adam\""), ChartSeries::Kind::Bar, {2, 0}, {0.25, 8});
+    ChartView view(QStringLiteral("csv"));
+    view.setData(data);
+    const QString expected = QStringLiteral("Strategy,Weights [bytes],\"Optimizer \"\"Adam\"\" [bytes]\"\n"
+                                            "Baseline,4096,8\n"
+                                            "零冗余,0.1,\n"
+                                            "\"Stage 1, sharded\",1.5,0.25\n");
+    QCOMPARE(view.toCsv(), expected);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("csv.csv"));
+    QVERIFY(view.exportCsv(path));
+    QCOMPARE(readAll(path), expected.toUtf8());
+    QVERIFY(readAll(path).contains("\xe9\x9b\xb6\xe5\x86\x97\xe4\xbd\x99"));  // 零冗余 in UTF-8
+
+    // Numeric x: rows sorted by x over the union of all series, units in the header.
+    ChartData numeric;
+    numeric.x_label = QStringLiteral("Sequence length");
+    numeric.x_unit = QStringLiteral("tokens");
+    numeric.series << series(QStringLiteral("A"), ChartSeries::Kind::Line, {4096, 1024}, {3e12, 1.25e-3})
+                   << series(QString(), ChartSeries::Kind::Marker, {2048}, {-7});
+    view.setData(numeric);
+    QCOMPARE(view.toCsv(), QStringLiteral("Sequence length [tokens],A,Series 2\n"
+                                          "1024,0.00125,\n"
+                                          "2048,,-7\n"
+                                          "4096,3e+12,\n"));
+}
+
+void TestChartView::exportToMissingFolderFails_data() {
+    QTest::addColumn<QString>("format");
+    for (const char *format : {"png", "pdf", "svg", "csv", "all"})
+        QTest::addRow("%s", format) << QString::fromLatin1(format);
+}
+
+void TestChartView::exportToMissingFolderFails() {
+    QFETCH(QString, format);
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("does-not-exist"));
+    const QString path = missing + QStringLiteral("/chart.") + format;
+    ChartView view(QStringLiteral("chart"));
+    view.setData(stackedBars());
+    QSignalSpy spy(&view, &ChartView::exported);
+    QString error;
+    bool ok = true;
+    if (format == QLatin1String("png"))
+        ok = view.exportPng(path, 2.0, &error);
+    else if (format == QLatin1String("pdf"))
+        ok = view.exportPdf(path, &error);
+    else if (format == QLatin1String("svg"))
+        ok = view.exportSvg(path, &error);
+    else if (format == QLatin1String("csv"))
+        ok = view.exportCsv(path, &error);
+    else
+        ok = view.exportAll(missing, &error);
+    QVERIFY(!ok);
+    QVERIFY2(error.contains(QDir::toNativeSeparators(missing)), qPrintable(error));
+    QCOMPARE(spy.count(), 0);
+    QVERIFY(!QFileInfo::exists(missing));
+    // No error pointer is fine too.
+    QVERIFY(!view.exportCsv(path));
+}
+
+void TestChartView::exportAllWritesFourFiles() {
+    QTemporaryDir dir;
+    ChartView view(QStringLiteral("memory-zero-stages"));
+    view.setData(stackedBars());
+    QSignalSpy spy(&view, &ChartView::exported);
+    QString error;
+    QVERIFY2(view.exportAll(dir.path(), &error), qPrintable(error));
+    for (const char *suffix : {"png", "pdf", "svg", "csv"}) {
+        const QFileInfo file(dir.filePath(QStringLiteral("memory-zero-stages.") + QLatin1String(suffix)));
+        QVERIFY2(file.exists() && file.size() > 0, qPrintable(file.filePath()));
+    }
+    QCOMPARE(spy.count(), 4);
+}
+
+void TestChartView::presentationEnlargesFonts() {
+    ChartView view(QStringLiteral("talk"));
+    view.setData(lineAndMarker());
+    const auto fontSize = [](const QFont &font) { return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize(); };
+    const double tick = fontSize(view.plot()->xAxis->tickLabelFont());
+    const double label = fontSize(view.plot()->yAxis->labelFont());
+    const double pen = view.plot()->graph(0)->pen().widthF();
+    const double marker = view.plot()->graph(2)->scatterStyle().size();
+    QVERIFY(!view.presentation());
+
+    view.setPresentation(true);
+    QVERIFY(view.presentation());
+    QVERIFY(fontSize(view.plot()->xAxis->tickLabelFont()) > tick);
+    QVERIFY(fontSize(view.plot()->yAxis->labelFont()) > label);
+    QCOMPARE(view.plot()->graph(0)->pen().widthF(), 2 * pen);
+    QVERIFY(view.plot()->graph(2)->scatterStyle().size() > marker);
+
+    view.setPresentation(false);
+    QCOMPARE(fontSize(view.plot()->xAxis->tickLabelFont()), tick);
+}
+
+void TestChartView::copyToClipboard() {
+    ChartView view(QStringLiteral("clip"));
+    view.setData(stackedBars());
+    QGuiApplication::clipboard()->clear();
+    view.copyToClipboard();
+    const QImage image = QGuiApplication::clipboard()->image();
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= view.exportSize().width());
+    const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QCOMPARE(QString::fromUtf8(mime->data(QStringLiteral("text/csv"))), view.toCsv());
+}
+
+void TestChartView::hoverShowsExactValues() {
+    ChartView view(QStringLiteral("hover"));
+    view.setData(lineAndMarker());
+    showSized(view);
+    QCustomPlot *plot = view.plot();
+    const QPointF marker(plot->xAxis->coordToPixel(1e11), plot->yAxis->coordToPixel(6));
+    const QString text = view.toolTipAt(marker + QPointF(3, 0));
+    QVERIFY2(text.contains(QLatin1String("Current")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("4.2e21 FLOP")), qPrintable(text));
+
+    const QPointF line(plot->xAxis->coordToPixel(1e12), plot->yAxis->coordToPixel(60));
+    QVERIFY(view.toolTipAt(line).contains(QLatin1String("MFU 50%")));
+    // Far from every point in x: nothing.
+    const QPointF between(plot->xAxis->coordToPixel(3e9), plot->yAxis->coordToPixel(50));
+    QVERIFY(view.toolTipAt(between).isEmpty());
+
+    view.setData(stackedBars());
+    plot->replot();
+    const QPointF bar(plot->xAxis->coordToPixel(1), plot->yAxis->coordToPixel(20));
+    const QString barText = view.toolTipAt(bar);
+    QVERIFY2(barText.contains(QLatin1String("Gradients")), qPrintable(barText));
+    QVERIFY2(barText.contains(QStringLiteral("零冗余")), qPrintable(barText));
+}
+
+void TestChartView::formulaPanel() {
+    ChartView view(QStringLiteral("formula"));
+    view.setData(stackedBars());
+    showSized(view);
+    auto *label = view.findChild<QLabel *>(QStringLiteral("chartFormula"));
+    QVERIFY(label);
+    QVERIFY(label->text().contains(QStringLiteral("(2 + 2 + 12)·Ψ bytes")));
+    QVERIFY(label->text().contains(QStringLiteral("Rajbhandari")));
+    QVERIFY(label->isVisible());
+    QVERIFY(view.formulaVisible());
+    QVERIFY(view.plot()->toolTip().contains(QStringLiteral("Ψ bytes")));
+
+    view.setFormulaVisible(false);
+    QVERIFY(!label->isVisible());
+    view.setFormulaVisible(true);
+    QVERIFY(label->isVisible());
+
+    view.setData(withReferenceLine());  // no formula: the panel hides itself
+    QVERIFY(!label->isVisible());
+    QVERIFY(view.plot()->toolTip().isEmpty());
+}
+
+void TestChartView::followsPalette() {
+    ChartView view(QStringLiteral("theme"));
+    view.setData(withReferenceLine());
+    QPalette dark = view.palette();
+    dark.setColor(QPalette::Base, QColor(30, 30, 30));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    view.setPalette(dark);  // delivers QEvent::PaletteChange
+    const QImage image = view.plot()->toPixmap(400, 300).toImage();
+    QCOMPARE(image.pixelColor(2, 2), QColor(30, 30, 30));
+    QCOMPARE(view.plot()->xAxis->tickLabelColor(), QColor(230, 230, 230));
+    QCOMPARE(view.plot()->graphCount(), 1);
+}
+
+void TestChartView::legendAndTitleFitTheSize_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("seriesCount");
+    QTest::addColumn<QString>("expected");  // inside, right or below
+    QTest::addRow("two series, wide") << QSize(900, 600) << 2 << "inside";
+    QTest::addRow("many series, wide") << QSize(900, 240) << 6 << "right";
+    QTest::addRow("many series, narrow") << QSize(420, 500) << 6 << "below";
+}
+
+void TestChartView::legendAndTitleFitTheSize() {
+    QFETCH(QSize, size);
+    QFETCH(int, seriesCount);
+    QFETCH(QString, expected);
+    ChartData data;
+    data.title = QStringLiteral("Share of forward FLOPs by component as the sequence length grows, 零冗余 on 1,024 GPUs");
+    for (int i = 0; i < seriesCount; ++i)
+        data.series << series(QStringLiteral("Component number %1 (long name)").arg(i), ChartSeries::Kind::Line,
+                              {1, 2, 3}, {1.0 * i, 2.0 * i, 3.0 * i});
+    ChartView view(QStringLiteral("legend"));
+    view.setData(data);
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+
+    QCustomPlot *plot = view.plot();
+    QCPLayout *legendLayout = plot->legend->layout();
+    QString actual;
+    if (legendLayout == plot->axisRect()->insetLayout())
+        actual = QStringLiteral("inside");
+    else if (plot->legend->outerRect().left() >= plot->axisRect()->outerRect().right())
+        actual = QStringLiteral("right");
+    else if (plot->legend->outerRect().top() >= plot->axisRect()->outerRect().bottom())
+        actual = QStringLiteral("below");
+    QCOMPARE(actual, expected);
+    // Whatever the placement, the legend stays inside the widget.
+    QVERIFY(plot->rect().contains(plot->legend->outerRect()));
+
+    auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    QVERIFY(title);
+    if (size.width() < 600)
+        QVERIFY(title->text().contains(QLatin1Char('\n')));
+    QVERIFY(plot->rect().contains(title->outerRect()));
+    QCOMPARE(title->text().simplified().remove(QLatin1Char(' ')), data.title.simplified().remove(QLatin1Char(' ')));
+
+    // Dropping and restoring the title row keeps the legend where it was and the layout intact.
+    data.title.clear();
+    view.setData(data);
+    plot->replot();
+    QVERIFY(!qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)));
+    QVERIFY(plot->rect().contains(plot->legend->outerRect()));
+    data.title = QStringLiteral("Back");
+    view.setData(data);
+    plot->replot();
+    QVERIFY(qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)));
+    QVERIFY(plot->rect().contains(plot->legend->outerRect()));
+    QVERIFY(plot->axisRect()->outerRect().top() >= plot->plotLayout()->element(0, 0)->outerRect().bottom());
+}
+
+void TestChartView::degenerateDataIsHarmless_data() {
+    QTest::addColumn<ChartData>("data");
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    QTest::addRow("empty") << ChartData{};
+    ChartData emptySeries;
+    emptySeries.series << ChartSeries{} << series(QStringLiteral("bars"), ChartSeries::Kind::Bar, {}, {}, 0);
+    QTest::addRow("empty series") << emptySeries;
+    ChartData logWithZeros = lineAndMarker();
+    logWithZeros.log_y = true;
+    logWithZeros.series << series(QStringLiteral("zeros"), ChartSeries::Kind::Line, {0, -1, 1e10}, {0, -5, 0});
+    QTest::addRow("log with zeros") << logWithZeros;
+    ChartData ragged;
+    ragged.series << series(QStringLiteral("ragged"), ChartSeries::Kind::Line, {1, 2, 3}, {1})
+                  << series(QStringLiteral("nan"), ChartSeries::Kind::Marker, {nan, 2}, {1, nan});
+    ragged.reference_lines << ReferenceLine{nan, QStringLiteral("nan"), {}};
+    QTest::addRow("ragged and NaN") << ragged;
+    ChartData constant;
+    constant.series << series(QStringLiteral("flat"), ChartSeries::Kind::Line, {5, 5}, {3, 3});
+    constant.y_display_scale = 0;  // ignored: would hide everything
+    QTest::addRow("constant") << constant;
+    ChartData barsOnLog = stackedBars();
+    barsOnLog.categories.clear();
+    barsOnLog.log_x = true;
+    QTest::addRow("bars on a log axis") << barsOnLog;
+    ChartData outOfRange = stackedBars();
+    outOfRange.categories = {QStringLiteral("only one")};
+    QTest::addRow("fewer categories than bars") << outOfRange;
+}
+
+void TestChartView::degenerateDataIsHarmless() {
+    QFETCH(ChartData, data);
+    QTemporaryDir dir;
+    ChartView view(QStringLiteral("odd"));
+    view.setData(data);
+    showSized(view);
+    for (int x = 0; x < view.plot()->width(); x += 37)
+        view.toolTipAt(QPointF(x, view.plot()->height() / 2.0));
+    QString error;
+    QVERIFY2(view.exportAll(dir.path(), &error), qPrintable(error));
+    QVERIFY(!view.toCsv().isEmpty());
+    view.setPresentation(true);
+    view.copyToClipboard();
+}
+
+QTEST_MAIN(TestChartView)
+#include "test_chart_view.moc"

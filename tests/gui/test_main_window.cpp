@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The application shell, offscreen: editing, validation, undo, documents, export and screenshots.
+
+#include "charts/chart_view.h"
+#include "document/scenario_document.h"
+#include "editor/scenario_editor.h"
+#include "main_window.h"
+#include "pages/page.h"
+
+#include "scenario/scenario_json.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace lse;
+using namespace lse::gui;
+
+namespace {
+
+QSpinBox *spin(MainWindow &window, const QString &field)
+{
+    auto *widget = qobject_cast<QSpinBox *>(window.editor()->fieldWidget(field));
+    if (!widget)
+        qFatal("no spin box for %s", qPrintable(field));
+    return widget;
+}
+
+QByteArray json(const Scenario &scenario) { return scenarioToJson(scenario); }
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void startsOnTheCourseExample()
+    {
+        MainWindow window(false);
+        const Scenario &scenario = window.document()->scenario();
+        QCOMPARE(scenario.cluster.gpus, 1024);
+        QCOMPARE(scenario.training.tokens, qint64(15'000'000'000'000));
+        QVERIFY(window.document()->hasEstimate());
+        QCOMPARE(window.pageIds().mid(0, 4), (QStringList{"overview", "memory", "compute", "time"}));
+    }
+
+    void editingAFieldUpdatesEngineAndCharts()
+    {
+        MainWindow window(false);
+        QVERIFY(window.selectPage("memory"));
+        Page *memory = window.page("memory");
+        QVERIFY(!memory->charts().isEmpty());
+        ChartView *chart = memory->charts().front();
+        const ChartData before = chart->data();
+        const double activations_before = double(window.document()->estimate().memory.activations);
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+
+        // Full recomputation through the combo box, as a user would pick it.
+        auto *recompute = qobject_cast<QComboBox *>(window.editor()->fieldWidget("training.recomputation"));
+        QVERIFY(recompute);
+        recompute->setCurrentIndex(2);
+        emit recompute->activated(2);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(window.document()->scenario().training.recomputation == Recomputation::Full);
+        QVERIFY(double(window.document()->estimate().memory.activations) < activations_before);
+        // The memory chart shows the new numbers.
+        bool chart_changed = false;
+        const ChartData after = chart->data();
+        for (qsizetype i = 0; i < after.series.size() && i < before.series.size(); ++i)
+            chart_changed = chart_changed || after.series[i].y != before.series[i].y;
+        QVERIFY(chart_changed);
+
+        // A spin box edit (micro-batch) changes the estimate too.
+        spin(window, "training.micro_batch")->setValue(2);
+        QCOMPARE(window.document()->scenario().training.micro_batch, qint64(2));
+    }
+
+    void invalidInputIsFlaggedAndResultsStay()
+    {
+        MainWindow window(false);
+        const QByteArray valid = json(window.document()->estimatedScenario());
+        const double days = window.document()->estimate().time.days;
+        QSpinBox *tp = spin(window, "training.tp");
+        tp->setValue(3);
+        QVERIFY(!window.document()->isValid());
+        QVERIFY(tp->property("invalid").toBool());
+        QVERIFY(tp->toolTip().contains("not divisible by training.tp 3"));
+        QVERIFY(window.editor()->problemList()->count() >= 1);
+        // The pages keep the last valid scenario and its numbers.
+        QCOMPARE(json(window.document()->estimatedScenario()), valid);
+        QCOMPARE(window.document()->estimate().time.days, days);
+        tp->setValue(8);
+        QVERIFY(window.document()->isValid());
+        QVERIFY(!tp->property("invalid").toBool());
+    }
+
+    void garbageInCountFieldIsFlagged()
+    {
+        MainWindow window(false);
+        auto *tokens = qobject_cast<QLineEdit *>(window.editor()->fieldWidget("training.tokens"));
+        QVERIFY(tokens);
+        QCOMPARE(tokens->text(), QString("15T"));
+        tokens->setText("lots");
+        emit tokens->editingFinished();
+        QVERIFY(tokens->property("invalid").toBool());
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(15'000'000'000'000));
+        tokens->setText("300B");
+        emit tokens->editingFinished();
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(300'000'000'000));
+    }
+
+    void undoRedoRestoresValues()
+    {
+        MainWindow window(false);
+        QUndoStack *stack = window.document()->undoStack();
+        const QByteArray original = json(window.document()->scenario());
+        spin(window, "model.n_layers")->setValue(40);
+        auto *flash = qobject_cast<QCheckBox *>(window.editor()->fieldWidget("training.flash_attention"));
+        flash->setChecked(false);
+        QCOMPARE(stack->count(), 2);
+        stack->undo();
+        QVERIFY(window.document()->scenario().training.flash_attention);
+        QVERIFY(flash->isChecked());  // the widget follows the document
+        stack->undo();
+        QCOMPARE(json(window.document()->scenario()), original);
+        QCOMPARE(spin(window, "model.n_layers")->value(), 80);
+        stack->redo();
+        QCOMPARE(window.document()->scenario().model.n_layers, 40);
+        QVERIFY(window.document()->isModified());
+    }
+
+    void spinningIsOneUndoStep()
+    {
+        MainWindow window(false);
+        QSpinBox *layers = spin(window, "model.n_layers");
+        for (int value = 81; value <= 88; ++value)
+            layers->setValue(value);
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->scenario().model.n_layers, 80);
+    }
+
+    void presetPickerLoadsAModel()
+    {
+        MainWindow window(false);
+        QComboBox *presets = window.editor()->presetPicker();
+        const int index = presets->findData("gpt2-small");
+        QVERIFY(index > 0);
+        presets->setCurrentIndex(index);
+        emit presets->activated(index);
+        QCOMPARE(window.document()->scenario().model.d_model, qint64(768));
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+    }
+
+    void saveOpenRoundTripsExactly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("run.json");
+        MainWindow window(false);
+        spin(window, "training.zero_stage")->setValue(3);
+        spin(window, "model.n_layers")->setValue(64);
+        QString error;
+        QVERIFY2(window.document()->save(path, &error), qPrintable(error));
+        QVERIFY(!window.document()->isModified());
+        MainWindow other(false);
+        QVERIFY2(other.openFile(path, &error), qPrintable(error));
+        QCOMPARE(json(other.document()->scenario()), json(window.document()->scenario()));
+        QCOMPARE(other.document()->filePath(), QFileInfo(path).absoluteFilePath());
+    }
+
+    void malformedFileKeepsTheDocument()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        spin(window, "model.n_layers")->setValue(48);
+        const QByteArray before = json(window.document()->scenario());
+        const std::pair<const char *, const char *> files[] = {
+            {"broken.json", R"({"format": "llm-explorer-scenario", "version": 1, "model": {"n_layers": )"},
+            {"wrong.json", R"({"format": "llm-explorer-scenario", "version": 1, "model": {"n_layers": "many"}})"},
+            {"notmodel.json", R"({"hello": "world"})"},
+        };
+        for (const auto &[name, content] : files) {
+            const QString path = dir.filePath(name);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+            file.close();
+            QString error;
+            QVERIFY2(!window.openFile(path, &error), name);
+            QVERIFY2(!error.isEmpty(), name);
+            QCOMPARE(json(window.document()->scenario()), before);
+        }
+    }
+
+    void importsHuggingFaceConfig()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("config.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16,
+                      "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 8192,
+                      "vocab_size": 128256, "max_position_embeddings": 131072, "tie_word_embeddings": true})");
+        file.close();
+        MainWindow window(false);
+        QString error;
+        QVERIFY2(window.openFile(path, &error), qPrintable(error));
+        QCOMPARE(window.document()->scenario().model.d_model, qint64(2048));
+        QVERIFY(window.document()->undoStack()->canUndo());
+    }
+
+    void exportAllWritesEveryFormat()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        window.resize(1280, 800);
+        QString error;
+        QVERIFY2(window.exportAllPages(dir.path(), &error), qPrintable(error));
+        int files = 0;
+        for (const QString &id : window.pageIds()) {
+            const QDir folder(dir.filePath(id));
+            QVERIFY2(QFileInfo(folder.filePath("page.png")).size() > 0, qPrintable(id));
+            for (ChartView *chart : window.page(id)->charts())
+                for (const char *extension : {"png", "pdf", "svg", "csv"}) {
+                    const QFileInfo info(folder.filePath(chart->id() + "." + extension));
+                    QVERIFY2(info.size() > 0, qPrintable(info.filePath()));
+                    ++files;
+                }
+        }
+        QVERIFY(files >= 4 * 6);
+        QVERIFY(!QImage(dir.filePath("memory/page.png")).isNull());
+    }
+
+    void languageSwitchKeepsTheDocument()
+    {
+        MainWindow window(false);
+        spin(window, "model.n_layers")->setValue(40);
+        const QByteArray before = json(window.document()->scenario());
+        QVERIFY(MainWindow::installLanguage("zh_CN"));
+        MainWindow chinese(false);
+        QVERIFY(chinese.pageIds().size() >= 4);
+        QVERIFY(MainWindow::installLanguage("en"));
+        QCOMPARE(json(window.document()->scenario()), before);
+    }
+
+    void presentationModeScalesAndRestores()
+    {
+        MainWindow window(false);
+        const qreal normal = QApplication::font().pointSizeF();
+        window.setPresentation(true);
+        QVERIFY(QApplication::font().pointSizeF() > normal * 1.4);
+        window.setPresentation(false);
+        QCOMPARE(QApplication::font().pointSizeF(), normal);
+    }
+
+    // --screenshot renders every page the app lists, in both languages and in presentation mode.
+    void screenshotEveryPage_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<bool>("presentation");
+        QProcess list;
+        list.start(QStringLiteral(LSE_GUI_PATH), {"--list-pages"});
+        QVERIFY(list.waitForFinished(60000));
+        const QStringList pages = QString::fromUtf8(list.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(pages.size() >= 4);
+        for (const QString &page : pages) {
+            QTest::addRow("%s en", qPrintable(page)) << page << "en" << false;
+            QTest::addRow("%s zh_CN presentation", qPrintable(page)) << page << "zh_CN" << true;
+        }
+    }
+    void screenshotEveryPage()
+    {
+        QFETCH(QString, page);
+        QFETCH(QString, lang);
+        QFETCH(bool, presentation);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(page + ".png");
+        QStringList arguments{"--page", page, "--lang", lang, "--screenshot", png, "--size", "1024x700"};
+        if (presentation)
+            arguments << "--presentation";
+        QProcess app;
+        app.start(QStringLiteral(LSE_GUI_PATH), arguments);
+        QVERIFY(app.waitForFinished(120000));
+        QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(1024, 700));
+    }
+
+    void badCommandLineExitsTwo()
+    {
+        QProcess app;
+        app.start(QStringLiteral(LSE_GUI_PATH), {"--page", "nowhere", "--screenshot", "/tmp/x.png"});
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitCode(), 2);
+        QVERIFY(app.readAllStandardError().contains("--page 'nowhere' is not a page"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

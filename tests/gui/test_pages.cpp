@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The cost pages offscreen: each fills its charts from the engine for any valid scenario.
+
+#include "charts/chart_view.h"
+#include "cost/estimate.h"
+#include "pages/overview_page.h"
+#include "pages/page.h"
+#include "pages/page_registry.h"
+#include "scenario/presets.h"
+#include "scenario/scenario_json.h"
+
+#include <QLabel>
+#include <QSet>
+#include <QTest>
+
+#include <memory>
+
+using namespace lse;
+using namespace lse::gui;
+
+namespace {
+
+ChartView *chartById(const QList<Page *> &pages, const QString &id)
+{
+    for (Page *page : pages)
+        for (ChartView *chart : page->charts())
+            if (chart->id() == id)
+                return chart;
+    return nullptr;
+}
+
+// A preset alone on one GPU: the smallest layout every model admits.
+Scenario onOneGpu(const char *preset_id, std::int64_t seq_len)
+{
+    Scenario scenario = defaultScenario();
+    scenario.model = findModelPreset(preset_id)->model;
+    scenario.cluster.gpus = 1;
+    scenario.cluster.gpus_per_node = 1;
+    scenario.training.parallel = {};
+    scenario.training.seq_len = seq_len;
+    scenario.training.global_batch = 8;
+    scenario.training.micro_batch = 1;
+    scenario.training.tokens = 1'000'000'000;
+    return scenario;
+}
+
+void verifyChartsFilled(const QList<Page *> &pages)
+{
+    for (Page *page : pages) {
+        for (ChartView *chart : page->charts()) {
+            const ChartData &data = chart->data();
+            QVERIFY2(!data.series.isEmpty(), qPrintable(chart->id() + ": " + data.title));
+            bool has_points = false;
+            for (const ChartSeries &series : data.series) {
+                QCOMPARE(series.x.size(), series.y.size());
+                QVERIFY2(series.point_tooltips.isEmpty() || series.point_tooltips.size() == series.x.size(),
+                         qPrintable(chart->id() + " / " + series.name));
+                for (double y : series.y)
+                    QVERIFY2(std::isfinite(y), qPrintable(chart->id() + " / " + series.name));
+                has_points = has_points || !series.x.isEmpty();
+            }
+            QVERIFY2(has_points, qPrintable(chart->id()));
+            QVERIFY2(!data.title.isEmpty(), qPrintable(chart->id()));
+            QVERIFY2(!data.formula.formula.isEmpty() && !data.formula.source.isEmpty(), qPrintable(chart->id()));
+        }
+    }
+}
+
+}  // namespace
+
+class TestPages : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        parent_ = std::make_unique<QWidget>();
+        parent_->resize(1280, 800);
+        pages_ = createPages(parent_.get());
+    }
+    void cleanup()
+    {
+        pages_.clear();
+        parent_.reset();
+    }
+
+    void fourPagesWithDistinctIds()
+    {
+        QCOMPARE(pages_.size(), 4);
+        const QStringList expected = {"overview", "memory", "compute", "time"};
+        QSet<QString> ids;
+        for (qsizetype i = 0; i < pages_.size(); ++i) {
+            QCOMPARE(pages_[i]->id(), expected[i]);
+            QVERIFY(!pages_[i]->title().isEmpty());
+            ids.insert(pages_[i]->id());
+            QCOMPARE(pages_[i]->parentWidget(), parent_.get());
+        }
+        QCOMPARE(ids.size(), 4);
+        QSet<QString> chart_ids;
+        int charts = 0;
+        for (Page *page : pages_)
+            for (ChartView *chart : page->charts()) {
+                chart_ids.insert(chart->id());
+                ++charts;
+            }
+        QCOMPARE(chart_ids.size(), charts);
+        QCOMPARE(charts, 7);
+    }
+
+    void defaultScenarioFillsEveryChart()
+    {
+        const Scenario scenario = defaultScenario();
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        for (Page *page : pages_)
+            page->showEstimate(scenario, *estimate);
+        verifyChartsFilled(pages_);
+
+        const ChartData &memory = chartById(pages_, "memory-per-gpu")->data();
+        QCOMPARE(memory.categories.size(), 5);  // ZeRO 0–3 and inference
+        QCOMPARE(memory.series.size(), 6);      // weights, gradients, optimizer, activations, KV cache, reserve
+        QCOMPARE(memory.reference_lines.size(), 1);
+        QCOMPARE(memory.reference_lines.front().y, double(estimate->memory.capacity));
+        QCOMPARE(memory.y_display_scale, 1e-9);
+        // The bars of the current stage add up to the estimate's total.
+        const int stage = scenario.training.parallel.zero_stage;
+        double total = 0;
+        for (const ChartSeries &series : memory.series)
+            total += series.y.at(stage);
+        QCOMPARE(total, double(estimate->memory.total));
+        // Training bars hold no KV cache; the inference bar holds weights + KV cache.
+        const ChartSeries &kv = memory.series.at(4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(kv.y.at(i), 0.0);
+        QCOMPARE(kv.y.at(4), double(estimate->inference.kv_cache_bytes_per_gpu));
+        QCOMPARE(memory.series.at(0).y.at(4), double(estimate->inference.weights_bytes_per_gpu));
+
+        const ChartData &activations = chartById(pages_, "activation-memory-vs-seq-len")->data();
+        QCOMPARE(activations.reference_lines.size(), 1);
+        bool marker = false;
+        for (const ChartSeries &series : activations.series)
+            if (series.kind == ChartSeries::Kind::Marker) {
+                marker = true;
+                QCOMPARE(series.x.front(), double(scenario.training.seq_len));
+            }
+        QVERIFY(marker);
+        QVERIFY(activations.log_x);
+
+        const ChartData &components = chartById(pages_, "flops-per-token-by-component")->data();
+        QVERIFY(components.categories.size() >= 4);  // projections, scores, MLP, head
+        const ChartData &models = chartById(pages_, "attention-vs-mlp-share-across-models")->data();
+        QCOMPARE(models.series.front().x.size(), qsizetype(builtinModelPresets().size()));
+        QVERIFY(chartById(pages_, "attention-share-vs-seq-len") != nullptr);
+        const ChartData &days = chartById(pages_, "days-vs-gpu-count")->data();
+        QVERIFY(days.series.front().x.contains(1024.0));
+        QVERIFY(!chartById(pages_, "days-vs-mfu")->data().series.isEmpty());
+
+        auto *overview = qobject_cast<OverviewPage *>(pages_.front());
+        QVERIFY(overview != nullptr);
+        QVERIFY(overview->summaryText().contains(QStringLiteral("Llama")));
+        QVERIFY(overview->showsFits());
+        QVERIFY(overview->peakNoteText().contains(QStringLiteral("119")));
+        QVERIFY(overview->findChild<QLabel *>(QStringLiteral("fitBadge"))->isVisibleTo(overview));
+    }
+
+    void zeroStageChangesTheMemoryChart()
+    {
+        Scenario scenario = defaultScenario();
+        Page *memory_page = pages_.at(1);
+        memory_page->showEstimate(scenario, *estimate(scenario));
+        const ChartData before = chartById(pages_, "memory-per-gpu")->data();
+        scenario.training.parallel.zero_stage = 3;
+        memory_page->showEstimate(scenario, *estimate(scenario));
+        const ChartData after = chartById(pages_, "memory-per-gpu")->data();
+        QVERIFY(before.categories != after.categories);  // the current stage is marked
+        QVERIFY(after.categories.at(3).contains(QStringLiteral("3")));
+        QVERIFY(before.formula.inputs != after.formula.inputs || before.categories != after.categories);
+    }
+
+    void moeAndTinyModelsOnOneGpu_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<qint64>("seq_len");
+        QTest::addRow("mixtral-8x7b") << QStringLiteral("mixtral-8x7b") << qint64(4096);
+        QTest::addRow("cs336-tinystories") << QStringLiteral("cs336-tinystories") << qint64(256);
+        QTest::addRow("gpt2-small (learned positions)") << QStringLiteral("gpt2-small") << qint64(1024);
+    }
+    void moeAndTinyModelsOnOneGpu()
+    {
+        QFETCH(QString, preset);
+        QFETCH(qint64, seq_len);
+        const Scenario scenario = onOneGpu(preset.toUtf8().constData(), seq_len);
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY2(estimate.ok(), formatProblems(estimate.problems()).c_str());
+        for (Page *page : pages_)
+            page->showEstimate(scenario, *estimate);
+        verifyChartsFilled(pages_);
+        const ChartData &components = chartById(pages_, "flops-per-token-by-component")->data();
+        if (preset == QLatin1String("mixtral-8x7b"))
+            QVERIFY(components.categories.join(' ').contains(QStringLiteral("Experts")));
+        // One GPU: the GPU sweep starts at one GPU and the current point is on it.
+        const ChartData &days = chartById(pages_, "days-vs-gpu-count")->data();
+        QCOMPARE(days.series.front().x.front(), 1.0);
+        for (Page *page : pages_) {
+            page->setPresentation(true);
+            page->setPresentation(false);
+            page->retranslate();
+        }
+    }
+
+    void pagesBeforeAnyEstimate()
+    {
+        // Charts exist and say there is nothing to show yet; nothing crashes.
+        for (Page *page : pages_)
+            for (ChartView *chart : page->charts())
+                QVERIFY(!chart->data().title.isEmpty());
+        auto *overview = qobject_cast<OverviewPage *>(pages_.front());
+        QVERIFY(!overview->showsFits());
+    }
+
+    void renderAtWindowSize()
+    {
+        const Scenario scenario = defaultScenario();
+        const Estimate estimate = *lse::estimate(scenario);
+        for (Page *page : pages_) {
+            page->showEstimate(scenario, estimate);
+            page->resize(1000, 700);
+            QImage image(page->size(), QImage::Format_ARGB32);
+            page->render(&image);
+            QVERIFY(!image.isNull());
+        }
+    }
+
+private:
+    std::unique_ptr<QWidget> parent_;
+    QList<Page *> pages_;
+};
+
+QTEST_MAIN(TestPages)
+#include "test_pages.moc"
