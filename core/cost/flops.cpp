@@ -52,7 +52,9 @@ FlopsEstimate estimateFlops(const Scenario &scenario, const ForwardOperators &fo
     case Recomputation::None:
         break;
     case Recomputation::Selective:
-        // Only the attention core runs again (Korthikanti App. A: s/(6h) becomes s/(3h)).
+        // Only the attention core runs its forward again, so its s/(6h) term grows by 4/3, as a
+        // whole layer does under full recomputation (72 -> 96, Narayanan et al. 2021 Eq. 3).
+        // cost-model-notes.md F7 writes s/(3h) for Korthikanti App. A; see README.
         flops.recompute_per_token = layers.attention_core_matmul / tokens;
         break;
     case Recomputation::Full:

@@ -11,7 +11,9 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QScrollArea>
 #include <QTest>
+#include <QToolTip>
 
 #include <limits>
 
@@ -123,6 +125,7 @@ private slots:
     void formulaPanel();
     void followsPalette();
     void legendAndTitleFitTheSize_data();
+    void wheelScrollsPagesAndCtrlWheelZooms();
     void degenerateDataIsHarmless_data();
     void degenerateDataIsHarmless();
     void legendAndTitleFitTheSize();
@@ -287,10 +290,11 @@ void TestChartView::csvIsExact() {
                 << series(QStringLiteral("Optimizer \"Adam\""), ChartSeries::Kind::Bar, {2, 0}, {0.25, 8});
     ChartView view(QStringLiteral("csv"));
     view.setData(data);
-    const QString expected = QStringLiteral("Strategy,Weights [bytes],\"Optimizer \"\"Adam\"\" [bytes]\"\n"
-                                            "Baseline,4096,8\n"
-                                            "零冗余,0.1,\n"
-                                            "\"Stage 1, sharded\",1.5,0.25\n");
+    const QString expected = QStringLiteral(
+        "Strategy,Weights [bytes],\"Optimizer \"\"Adam\"\" [bytes]\"\n"
+        "Baseline,4096,8\n"
+        "零冗余,0.1,\n"
+        "\"Stage 1, sharded\",1.5,0.25\n");
     QCOMPARE(view.toCsv(), expected);
 
     QTemporaryDir dir;
@@ -363,7 +367,9 @@ void TestChartView::exportAllWritesFourFiles() {
 void TestChartView::presentationEnlargesFonts() {
     ChartView view(QStringLiteral("talk"));
     view.setData(lineAndMarker());
-    const auto fontSize = [](const QFont &font) { return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize(); };
+    const auto fontSize = [](const QFont &font) {
+        return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize();
+    };
     const double tick = fontSize(view.plot()->xAxis->tickLabelFont());
     const double label = fontSize(view.plot()->yAxis->labelFont());
     const double pen = view.plot()->graph(0)->pen().widthF();
@@ -403,6 +409,11 @@ void TestChartView::hoverShowsExactValues() {
     const QString text = view.toolTipAt(marker + QPointF(3, 0));
     QVERIFY2(text.contains(QLatin1String("Current")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("4.2e21 FLOP")), qPrintable(text));
+
+    // The real path: a mouse move over the point shows the same text as a tooltip.
+    QTest::mouseMove(plot, (marker + QPointF(2, 0)).toPoint());
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(QLatin1String("Current")), qPrintable(QToolTip::text()));
 
     const QPointF line(plot->xAxis->coordToPixel(1e12), plot->yAxis->coordToPixel(60));
     QVERIFY(view.toolTipAt(line).contains(QLatin1String("MFU 50%")));
@@ -467,7 +478,8 @@ void TestChartView::legendAndTitleFitTheSize() {
     QFETCH(int, seriesCount);
     QFETCH(QString, expected);
     ChartData data;
-    data.title = QStringLiteral("Share of forward FLOPs by component as the sequence length grows, 零冗余 on 1,024 GPUs");
+    data.title =
+        QStringLiteral("Share of forward FLOPs by component as the sequence length grows, 零冗余 on 1,024 GPUs");
     for (int i = 0; i < seriesCount; ++i)
         data.series << series(QStringLiteral("Component number %1 (long name)").arg(i), ChartSeries::Kind::Line,
                               {1, 2, 3}, {1.0 * i, 2.0 * i, 3.0 * i});
@@ -510,6 +522,33 @@ void TestChartView::legendAndTitleFitTheSize() {
     QVERIFY(qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)));
     QVERIFY(plot->rect().contains(plot->legend->outerRect()));
     QVERIFY(plot->axisRect()->outerRect().top() >= plot->plotLayout()->element(0, 0)->outerRect().bottom());
+}
+
+void TestChartView::wheelScrollsPagesAndCtrlWheelZooms() {
+    QScrollArea area;
+    auto *view = new ChartView(QStringLiteral("scrolled"));
+    view->setMinimumSize(600, 400);
+    view->setData(withReferenceLine());
+    area.setWidget(view);
+    area.resize(700, 500);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    QCustomPlot *plot = view->plot();
+    plot->replot();
+    const QCPRange before = plot->xAxis->range();
+    const QPointF centre = plot->axisRect()->center();
+    const auto wheel = [&](Qt::KeyboardModifiers modifiers) {
+        QWheelEvent event(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, modifiers,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &event);
+    };
+    wheel(Qt::NoModifier);
+    QCOMPARE(plot->xAxis->range(), before);
+    wheel(Qt::ControlModifier);
+    QVERIFY(plot->xAxis->range().size() < before.size());
+    // Double-click restores the computed view.
+    QTest::mouseDClick(plot, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+    QCOMPARE(plot->xAxis->range(), before);
 }
 
 void TestChartView::degenerateDataIsHarmless_data() {

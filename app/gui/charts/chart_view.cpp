@@ -39,7 +39,8 @@ namespace lse::gui {
 
 namespace {
 
-constexpr double kPresentationFontScale = 1.6;
+// Modest, because presentation mode also enlarges the application font (x1.5) that charts start from.
+constexpr double kPresentationFontScale = 1.15;
 constexpr double kPresentationPenScale = 2.0;
 constexpr double kLineWidth = 2.0;
 constexpr double kMarkerSize = 14.0;
@@ -75,15 +76,15 @@ bool checkTarget(const QString &path, QString *error) {
     const QString dir = file.absolutePath();
     const QFileInfo dirInfo(dir);
     if (!dirInfo.exists() || !dirInfo.isDir()) {
-        setError(error, QCoreApplication::translate("lse::gui::ChartView",
-                                                    "Cannot write %1: the folder %2 does not exist.")
-                            .arg(nativePath(path), QDir::toNativeSeparators(dir)));
+        setError(error,
+                 QCoreApplication::translate("lse::gui::ChartView", "Cannot write %1: the folder %2 does not exist.")
+                     .arg(nativePath(path), QDir::toNativeSeparators(dir)));
         return false;
     }
     if (!dirInfo.isWritable()) {
-        setError(error, QCoreApplication::translate("lse::gui::ChartView",
-                                                    "Cannot write %1: the folder %2 is not writable.")
-                            .arg(nativePath(path), QDir::toNativeSeparators(dir)));
+        setError(error,
+                 QCoreApplication::translate("lse::gui::ChartView", "Cannot write %1: the folder %2 is not writable.")
+                     .arg(nativePath(path), QDir::toNativeSeparators(dir)));
         return false;
     }
     if (file.isDir()) {
@@ -109,8 +110,8 @@ QString withUnit(const QString &label, const QString &unit) {
 }
 
 QString csvField(const QString &text) {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
-        && !text.contains(QLatin1Char('\r')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
+        !text.contains(QLatin1Char('\r')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
@@ -405,7 +406,8 @@ void ChartView::Private::setupUi() {
     QObject::connect(plot, &QCustomPlot::mouseMove, q, [this](QMouseEvent *event) { onMouseMove(event); });
     QObject::connect(plot, &QCustomPlot::mouseDoubleClick, q, [this](QMouseEvent *) { resetView(); });
     QObject::connect(plot, &QCustomPlot::beforeReplot, q, [this] { fitLayout(figureSize()); });
-    QObject::connect(plot, &QWidget::customContextMenuRequested, q, [this](const QPoint &pos) { showContextMenu(pos); });
+    QObject::connect(plot, &QWidget::customContextMenuRequested, q,
+                     [this](const QPoint &pos) { showContextMenu(pos); });
 
     retranslate();
 }
@@ -416,13 +418,16 @@ void ChartView::Private::retranslate() {
     svgAction->setText(QCoreApplication::translate("lse::gui::ChartView", "SVG vector image…"));
     csvAction->setText(QCoreApplication::translate("lse::gui::ChartView", "CSV data…"));
     copyAction->setText(QCoreApplication::translate("lse::gui::ChartView", "Copy"));
-    copyAction->setToolTip(QCoreApplication::translate("lse::gui::ChartView", "Copy the chart image (and its data as CSV) to the clipboard"));
+    copyAction->setToolTip(QCoreApplication::translate("lse::gui::ChartView",
+                                                       "Copy the chart image (and its data as CSV) to the clipboard"));
     formulaAction->setText(QCoreApplication::translate("lse::gui::ChartView", "ƒ Formula"));
-    formulaAction->setToolTip(QCoreApplication::translate("lse::gui::ChartView", "Show or hide the inputs, formula and source behind this chart"));
+    formulaAction->setToolTip(QCoreApplication::translate(
+        "lse::gui::ChartView", "Show or hide the inputs, formula and source behind this chart"));
     resetAction->setText(QCoreApplication::translate("lse::gui::ChartView", "Reset view"));
     exportMenu->setTitle(QCoreApplication::translate("lse::gui::ChartView", "Export"));
     exportButton->setText(QCoreApplication::translate("lse::gui::ChartView", "Export"));
-    exportButton->setToolTip(QCoreApplication::translate("lse::gui::ChartView", "Save this chart as PNG, PDF, SVG or CSV"));
+    exportButton->setToolTip(
+        QCoreApplication::translate("lse::gui::ChartView", "Save this chart as PNG, PDF, SVG or CSV"));
     updateFormula();
 }
 
@@ -551,7 +556,8 @@ void ChartView::Private::sizeBars(int columns) {
         if (logKeys) {
             // Key units are meaningless on a log axis, so size relative to the axis rect instead.
             b->setWidthType(QCPBars::wtAxisRectRatio);
-            b->setWidth(0.8 / static_cast<double>(std::max<std::size_t>(keys.size(), 1) * static_cast<std::size_t>(columns)));
+            b->setWidth(0.8 /
+                        static_cast<double>(std::max<std::size_t>(keys.size(), 1) * static_cast<std::size_t>(columns)));
         } else {
             b->setWidthType(QCPBars::wtPlotCoords);
             b->setWidth(0.8 * spacing / columns);
@@ -794,7 +800,11 @@ void ChartView::Private::fitLayout(const QSize &size) {
         int itemWidth = 0;
         int itemsHeight = 0;
         for (int i = 0; i < legend->itemCount(); ++i) {
-            const QSize item = static_cast<const QCPLayoutElement *>(legend->item(i))->minimumOuterSizeHint();
+            // A legend wrapped into columns has empty grid cells: item(i) is null there.
+            const auto *element = static_cast<const QCPLayoutElement *>(legend->item(i));
+            if (!element)
+                continue;
+            const QSize item = element->minimumOuterSizeHint();
             itemWidth = std::max(itemWidth, item.width());
             itemsHeight += item.height() + legend->rowSpacing();
         }
@@ -888,7 +898,8 @@ void ChartView::Private::updateFormula() {
         summary << asHtml(f.formula);
     if (!f.source.trimmed().isEmpty())
         summary << QStringLiteral("<i>%1</i>").arg(asHtml(f.source));
-    plot->setToolTip(summary.isEmpty() ? QString() : QStringLiteral("<qt>%1</qt>").arg(summary.join(QStringLiteral("<br>"))));
+    plot->setToolTip(summary.isEmpty() ? QString()
+                                       : QStringLiteral("<qt>%1</qt>").arg(summary.join(QStringLiteral("<br>"))));
 }
 
 void ChartView::Private::resetView() {
@@ -943,7 +954,8 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
         }
         if (members > 1) {
             lines << QCoreApplication::translate("lse::gui::ChartView", "Stack total: %1")
-                         .arg(localeExactNumber(total) + (data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + data.y_unit))
+                         .arg(localeExactNumber(total) +
+                              (data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + data.y_unit))
                          .toHtmlEscaped();
         }
     }
@@ -968,8 +980,7 @@ QString ChartView::Private::hoverText(const QPointF &pos, QString *key) const {
             continue;
         // Anywhere on a marker's disc counts as on it, so the marked scenario wins over a line
         // point underneath it.
-        const double radius =
-            graph->lineStyle() == QCPGraph::lsNone ? graph->scatterStyle().size() / 2.0 : 0.0;
+        const double radius = graph->lineStyle() == QCPGraph::lsNone ? graph->scatterStyle().size() / 2.0 : 0.0;
         qsizetype index = 0;
         for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++index) {
             const double px = graph->keyAxis()->coordToPixel(it->key);
@@ -1050,8 +1061,8 @@ void ChartView::Private::exportInteractive(const QString &suffix) {
         caption = QCoreApplication::translate("lse::gui::ChartView", "Export chart data as CSV");
         filter = QCoreApplication::translate("lse::gui::ChartView", "CSV files (*.csv)");
     }
-    QString path = QFileDialog::getSaveFileName(q, caption, QDir(lastFolder).filePath(id + QLatin1Char('.') + suffix),
-                                                filter);
+    QString path =
+        QFileDialog::getSaveFileName(q, caption, QDir(lastFolder).filePath(id + QLatin1Char('.') + suffix), filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -1138,8 +1149,7 @@ bool ChartView::exportPng(const QString &path, double scale, QString *error) con
     const QSize size = exportSize();
     d->fitLayout(size);
     // The DPI is raised with the scale so the image prints at the on-screen physical size.
-    if (!d->plot->savePng(path, size.width(), size.height(), scale, -1, qRound(96 * scale))
-        || !writtenNonEmpty(path)) {
+    if (!d->plot->savePng(path, size.width(), size.height(), scale, -1, qRound(96 * scale)) || !writtenNonEmpty(path)) {
         setError(error, tr("Could not write the PNG image %1.").arg(nativePath(path)));
         return false;
     }
@@ -1153,8 +1163,8 @@ bool ChartView::exportPdf(const QString &path, QString *error) const {
     const QSize size = exportSize();
     d->fitLayout(size);
     if (!d->plot->savePdf(path, size.width(), size.height(), QCP::epAllowCosmetic,
-                          QStringLiteral("LLM Systems Explorer"), d->data.title.isEmpty() ? d->id : d->data.title)
-        || !writtenNonEmpty(path)) {
+                          QStringLiteral("LLM Systems Explorer"), d->data.title.isEmpty() ? d->id : d->data.title) ||
+        !writtenNonEmpty(path)) {
         setError(error, tr("Could not write the PDF document %1.").arg(nativePath(path)));
         return false;
     }
@@ -1273,8 +1283,8 @@ bool ChartView::exportAll(const QString &folder, QString *error) const {
     }
     const QDir dir(folder);
     const QString stem = dir.filePath(d->id);
-    return exportPng(stem + QStringLiteral(".png"), 2.0, error) && exportPdf(stem + QStringLiteral(".pdf"), error)
-           && exportSvg(stem + QStringLiteral(".svg"), error) && exportCsv(stem + QStringLiteral(".csv"), error);
+    return exportPng(stem + QStringLiteral(".png"), 2.0, error) && exportPdf(stem + QStringLiteral(".pdf"), error) &&
+           exportSvg(stem + QStringLiteral(".svg"), error) && exportCsv(stem + QStringLiteral(".csv"), error);
 }
 
 QString ChartView::toolTipAt(const QPointF &plotPos) const {

@@ -19,9 +19,10 @@ class QWidget;
 namespace lse::gui {
 
 // Chart heights below which axes and legends get cramped: the pages scroll instead. At 1280×800
-// two charts fit one above the other without scrolling; presentation fonts need more room.
+// two charts fit one above the other without scrolling; in presentation mode each chart gets
+// about a screen of its own.
 inline constexpr int kChartMinimumHeight = 300;
-inline constexpr int kPresentationChartMinimumHeight = 560;
+inline constexpr int kPresentationChartMinimumHeight = 700;
 
 // Fills `page` with a vertical scroll area (no frame, no horizontal scrolling) and returns the
 // widget inside it, for the page's own layout.
