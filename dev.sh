@@ -38,6 +38,8 @@ Commands:
                      'llm-explorer-cli estimate [args...]'
   build              check dependencies, configure and build
   test               check dependencies, configure, build and run ctest
+  screenshots        build, then render every page to docs/images/ with the app's
+                     --screenshot option (English, and Chinese in presentation mode)
   -h, --help         show this help
 
 Environment:
@@ -146,7 +148,7 @@ main() {
         "")
             usage >&2
             return 2 ;;
-        run|build|test)
+        run|build|test|screenshots)
             shift ;;
         *)
             printf 'dev.sh: unknown command: %s\n\n' "$cmd" >&2
@@ -159,6 +161,16 @@ main() {
     case "$cmd" in
         build)
             say "build finished: build/${PRESET}" ;;
+        screenshots)
+            local gui="build/${PRESET}/app/gui/llm-explorer"
+            mkdir -p docs/images
+            local page
+            for page in $("$gui" --list-pages); do
+                say "rendering ${page}"
+                "$gui" --page "$page" --theme light --screenshot "docs/images/${page}.png" --size 1280x800
+                "$gui" --page "$page" --lang zh_CN --presentation --screenshot \
+                    "docs/images/${page}-zh_CN-presentation.png" --size 1280x800
+            done ;;
         test)
             say "testing (ctest --preset ${PRESET})"
             ctest --preset "$PRESET" ;;

@@ -816,7 +816,9 @@ void ChartView::Private::fitLayout(const QSize &size) {
         const double areaWidth = std::max(1.0, size.width() - 90.0 * fontScale());
         const double areaHeight = std::max(1.0, size.height() - titleHeight - 70.0 * fontScale());
         const double share = legendWidth * legendHeight / (areaWidth * areaHeight);
-        if (share > kMaxLegendShare || legendHeight > 0.7 * areaHeight) {
+        // Bars fill the plot from the axis up, so an inside legend would hide some of them.
+        const bool bars = !data.categories.isEmpty();
+        if (bars || share > kMaxLegendShare || legendHeight > 0.7 * areaHeight) {
             if (legendWidth <= kMaxSideLegendShare * size.width()) {
                 place = LegendPlace::Right;
             } else {
