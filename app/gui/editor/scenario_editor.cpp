@@ -8,6 +8,7 @@
 #include "scenario/presets.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -82,13 +83,32 @@ QStringList enumLabels(const std::vector<Enum> &values)
     return labels;
 }
 
+// Marks a field through its palette rather than a style sheet, so theme changes still reach it:
+// a red-tinted input area and red, bold label text.
 void setInvalid(QWidget *widget, bool invalid)
 {
     if (widget->property("invalid").toBool() == invalid)
         return;
     widget->setProperty("invalid", invalid);
-    widget->style()->unpolish(widget);
-    widget->style()->polish(widget);
+    if (!invalid) {
+        widget->setPalette(QPalette());
+        QFont font = widget->font();
+        font.setBold(false);
+        widget->setFont(font);
+        return;
+    }
+    QPalette palette = widget->palette();
+    const QColor red(0xd6, 0x27, 0x28);
+    const QColor base = palette.color(QPalette::Base);
+    palette.setColor(QPalette::Base, QColor::fromRgbF(0.75f * base.redF() + 0.25f * red.redF(),
+                                                      0.75f * base.greenF() + 0.25f * red.greenF(),
+                                                      0.75f * base.blueF() + 0.25f * red.blueF()));
+    palette.setColor(QPalette::WindowText, red);
+    palette.setColor(QPalette::ButtonText, red);
+    widget->setPalette(palette);
+    QFont font = widget->font();
+    font.setBold(true);
+    widget->setFont(font);
 }
 
 }  // namespace
@@ -559,7 +579,6 @@ void ScenarioEditor::buildUi()
         widget->setFocus();
     });
     layout->addWidget(problem_list_);
-    setStyleSheet(QStringLiteral("*[invalid=\"true\"] { border: 2px solid #d62728; border-radius: 3px; }"));
 }
 
 void ScenarioEditor::refreshFromDocument()
