@@ -346,9 +346,7 @@ ForwardOperators forwardOperators(const ModelConfig &model, const OperatorShapes
     ForwardOperators forward;
     forward.tokens = shapes.micro_batch * shapes.seq_len;
     forward.embedding = builder.embedding();
-    int moe_layers = 0;
-    for (int layer = 0; layer < model.n_layers; ++layer)
-        moe_layers += model.moe.isMoeLayer(layer) ? 1 : 0;
+    const int moe_layers = model.moe.moeLayerCount(model.n_layers);
     forward.dense_layers.layer_count = model.n_layers - moe_layers;
     forward.moe_layers.layer_count = moe_layers;
     if (forward.dense_layers.layer_count > 0)

@@ -107,9 +107,7 @@ ModelParameters modelParameters(const ModelConfig &model)
         positions.tp_sharded = false;
         parameters.embedding.push_back(positions);
     }
-    int moe_layers = 0;
-    for (int layer = 0; layer < model.n_layers; ++layer)
-        moe_layers += model.moe.isMoeLayer(layer) ? 1 : 0;
+    const int moe_layers = model.moe.moeLayerCount(model.n_layers);
     parameters.dense_layers.layer_count = model.n_layers - moe_layers;
     parameters.moe_layers.layer_count = moe_layers;
     if (parameters.dense_layers.layer_count > 0)

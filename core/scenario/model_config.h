@@ -34,6 +34,16 @@ struct MoeConfig {
         return enabled() && layer >= first_moe_layer && moe_layer_interval > 0
             && (layer - first_moe_layer) % moe_layer_interval == 0;
     }
+    // How many of `n_layers` layers are MoE layers.
+    int moeLayerCount(int n_layers) const
+    {
+        if (!enabled() || moe_layer_interval <= 0)
+            return 0;
+        const int step = moe_layer_interval;
+        // The first MoE layer at or after 0 (first_moe_layer may be negative in unvalidated input).
+        const int start = first_moe_layer >= 0 ? first_moe_layer : first_moe_layer + (-first_moe_layer + step - 1) / step * step;
+        return start >= n_layers ? 0 : (n_layers - start + step - 1) / step;
+    }
 };
 
 // Which linear layers carry a bias vector. LayerNorm's own bias follows the norm type.

@@ -114,10 +114,7 @@ void checkModel(Checker &check, const ModelConfig &model)
             check.range("model.moe.first_moe_layer", moe.first_moe_layer, 0, model.n_layers - 1);
     }
     // A dense feed-forward exists unless every layer is an MoE layer.
-    bool has_dense_layer = !moe.enabled();
-    for (int layer = 0; layer < model.n_layers && layer < 100000 && !has_dense_layer; ++layer)
-        has_dense_layer = !moe.isMoeLayer(layer);
-    if (has_dense_layer)
+    if (moe.moeLayerCount(model.n_layers) < model.n_layers)
         check.range("model.d_ff", model.d_ff, 1, kMaxDimension);
 }
 

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Byte-level BPE encoder/decoder (GPT-2 style): text → special-token split → GPT-2 pre-tokens →
+// merges applied by rank within each pre-token → ids. Loads and saves GPT-2 vocab.json + merges.txt.
+#pragma once
+
+#include "common/problem.h"
+#include "tokenizer/pretokenizer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace lse {
+
+struct BpeTrainResult;
+
+struct EncodedToken {
+    std::uint32_t id = 0;
+    std::size_t begin = 0;  // byte offsets into the encoded text
+    std::size_t end = 0;
+};
+
+struct StringViewHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+// Immutable model data shared by copies of a tokenizer.
+struct BpeModel {
+    std::vector<std::string> tokens;  // id → bytes
+    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> ids;  // bytes → id
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> merges;  // rank → (left id, right id)
+    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> mergeRank;  // → (rank, id)
+    std::uint32_t byteIds[256] = {};
+    std::vector<std::string> specialTokens;
+    std::vector<std::uint32_t> specialIds;
+};
+
+// Not thread-safe (it owns a pre-token cache); copies are cheap and share the model, so use one
+// copy per thread.
+class BpeTokenizer {
+public:
+    // tokens: id → bytes; merges in rank order as byte strings; special tokens are added to the
+    // vocabulary when missing. Every single byte must be a token.
+    static Result<BpeTokenizer> create(std::vector<std::string> tokens,
+                                       const std::vector<std::pair<std::string, std::string>> &merges,
+                                       const std::vector<std::string> &specialTokens = {});
+    static Result<BpeTokenizer> fromTraining(const BpeTrainResult &trained);
+    // GPT-2 vocab.json + merges.txt (byte-to-unicode alphabet; a "#version" first line is skipped).
+    static Result<BpeTokenizer> loadGpt2(const std::string &vocabPath, const std::string &mergesPath,
+                                         const std::vector<std::string> &specialTokens = {});
+    Result<bool> saveGpt2(const std::string &vocabPath, const std::string &mergesPath) const;
+
+    std::size_t vocabSize() const { return model_->tokens.size(); }
+    const std::string &tokenBytes(std::uint32_t id) const { return model_->tokens.at(id); }
+    const std::vector<std::string> &specialTokens() const { return model_->specialTokens; }
+    std::size_t mergeCount() const { return model_->merges.size(); }
+
+    // Special tokens in allowedSpecial (which must be special tokens of this tokenizer) are split
+    // out first and become their ids; any other text, including special tokens not allowed, is
+    // encoded as ordinary text.
+    std::vector<std::uint32_t> encode(std::string_view text, const std::vector<std::string> &allowedSpecial = {});
+    std::vector<EncodedToken> encodeWithOffsets(std::string_view text,
+                                                const std::vector<std::string> &allowedSpecial = {});
+    // Appends to out (no clearing).
+    void encodeInto(std::string_view text, const std::vector<std::string> &allowedSpecial,
+                    std::vector<std::uint32_t> &out);
+
+    // Reads the stream in chunks of chunkBytes and passes ids to sink in order, in batches; the ids
+    // are identical to encode() of the whole input. Holds only the unfinished tail of the input.
+    using IdSink = std::function<void(const std::uint32_t *ids, std::size_t count)>;
+    Result<std::size_t> encodeStream(std::istream &in, const std::vector<std::string> &allowedSpecial,
+                                     const IdSink &sink, std::size_t chunkBytes = 1 << 20);
+    Result<std::size_t> encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
+                                   const IdSink &sink, std::size_t chunkBytes = 1 << 20);
+
+    std::string decodeBytes(const std::vector<std::uint32_t> &ids) const;  // raw bytes
+    std::string decode(const std::vector<std::uint32_t> &ids) const;       // invalid UTF-8 → U+FFFD
+
+    // Applies the merges to one pre-token (no special-token handling); appends ids.
+    void encodePretoken(std::string_view piece, std::vector<std::uint32_t> &out);
+
+private:
+    explicit BpeTokenizer(std::shared_ptr<const BpeModel> model) : model_(std::move(model)) {}
+    SpecialTokenMatcher matcherFor(const std::vector<std::string> &allowedSpecial) const;
+    void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);
+
+    std::shared_ptr<const BpeModel> model_;
+    // Pre-token bytes → (offset, length) in cacheIds_.
+    std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>, StringViewHash, std::equal_to<>> cache_;
+    std::vector<std::uint32_t> cacheIds_;
+    std::vector<std::uint32_t> scratch_;
+};
+
+}  // namespace lse

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GPT-2 pre-tokenization by a hand-written scanner, and splitting at special tokens.
+//
+// The scanner implements exactly the pattern
+//     '(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
+// with leftmost-first alternation, as tiktoken's GPT-2 encoding does: letters are general category
+// L*, numbers N*, whitespace the White_Space property. Every byte is covered: a byte that is not
+// valid UTF-8 counts as one "other" character (byte-level BPE never drops input).
+#pragma once
+
+#include "tokenizer/unicode.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lse {
+
+struct ByteSpan {
+    std::size_t begin = 0;
+    std::size_t end = 0;  // exclusive
+    friend bool operator==(const ByteSpan &, const ByteSpan &) = default;
+};
+
+namespace detail {
+
+inline bool isContractionTail(std::string_view text, std::size_t i, std::size_t &len)
+{
+    // text[i] == '\''
+    const std::size_t n = text.size();
+    if (i + 1 >= n)
+        return false;
+    const char a = text[i + 1];
+    if (a == 's' || a == 'd' || a == 'm' || a == 't') {
+        len = 2;
+        return true;
+    }
+    if (i + 2 >= n)
+        return false;
+    const char b = text[i + 2];
+    if ((a == 'l' && b == 'l') || (a == 'v' && b == 'e') || (a == 'r' && b == 'e')) {
+        len = 3;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace detail
+
+// Calls emit(begin, end) for each pre-token of text, in order; the spans tile the text exactly.
+// No allocation.
+template <typename Emit>
+void forEachPretoken(std::string_view text, Emit &&emit)
+{
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const std::size_t start = i;
+        if (text[i] == '\'') {
+            std::size_t len = 0;
+            if (detail::isContractionTail(text, i, len)) {
+                emit(start, start + len);
+                i += len;
+                continue;
+            }
+        }
+        std::uint32_t clen = 0;
+        CharClass cls = classAt(text, i, clen);
+        std::size_t j = i;
+        if (text[i] == ' ' && i + 1 < n) {
+            std::uint32_t dlen = 0;
+            const CharClass next = classAt(text, i + 1, dlen);
+            if (next != CharClass::Space) {
+                cls = next;
+                j = i + 1;
+            }
+        }
+        if (cls != CharClass::Space) {
+            // Run of one class (letters, numbers or others) from j.
+            std::size_t k = j;
+            while (k < n) {
+                std::uint32_t l = 0;
+                if (classAt(text, k, l) != cls)
+                    break;
+                k += l;
+            }
+            emit(start, k);
+            i = k;
+            continue;
+        }
+        // Whitespace run: \s+(?!\S) backs off one character when a non-space follows a run of two
+        // or more; \s+ takes a single space character otherwise.
+        std::size_t k = i;
+        std::size_t lastStart = i;
+        while (k < n) {
+            std::uint32_t l = 0;
+            if (classAt(text, k, l) != CharClass::Space)
+                break;
+            lastStart = k;
+            k += l;
+        }
+        const std::size_t end = (k == n || lastStart == i) ? k : lastStart;
+        emit(start, end);
+        i = end;
+    }
+}
+
+// All pre-token spans of text.
+std::vector<ByteSpan> pretokenize(std::string_view text);
+
+// The pre-tokens of text as strings (for tests and display).
+std::vector<std::string> pretokenizeToStrings(std::string_view text);
+
+// Finds special tokens in text. At each position the earliest occurrence wins, and of several
+// starting there the longest (so "<|endoftext|><|endoftext|>" beats "<|endoftext|>" when both are
+// special). Empty tokens are ignored.
+class SpecialTokenMatcher {
+public:
+    SpecialTokenMatcher() = default;
+    explicit SpecialTokenMatcher(std::vector<std::string> tokens);
+
+    bool empty() const { return tokens_.empty(); }
+    std::size_t maxLength() const { return maxLength_; }
+    const std::vector<std::string> &tokens() const { return tokens_; }
+
+    struct Match {
+        std::size_t begin = std::string_view::npos;  // npos when none
+        std::size_t length = 0;
+        std::size_t token = 0;  // index into tokens()
+    };
+
+    // First match starting at or after from.
+    Match find(std::string_view text, std::size_t from) const;
+
+    // Calls onText(begin, end) for each maximal stretch of ordinary text (possibly empty stretches
+    // are skipped) and onSpecial(begin, end, tokenIndex) for each special token, in order.
+    template <typename OnText, typename OnSpecial>
+    void split(std::string_view text, OnText &&onText, OnSpecial &&onSpecial) const
+    {
+        std::size_t pos = 0;
+        if (!tokens_.empty()) {
+            // Next occurrence of each token, refreshed only when passed.
+            std::vector<std::size_t> next(tokens_.size(), 0);
+            std::vector<bool> stale(tokens_.size(), true);
+            while (pos < text.size()) {
+                Match best;
+                for (std::size_t t = 0; t < tokens_.size(); ++t) {
+                    if (stale[t] || (next[t] != std::string_view::npos && next[t] < pos)) {
+                        next[t] = text.find(tokens_[t], pos);
+                        stale[t] = false;
+                    }
+                    const std::size_t at = next[t];
+                    if (at == std::string_view::npos)
+                        continue;
+                    if (at < best.begin || (at == best.begin && tokens_[t].size() > best.length))
+                        best = {at, tokens_[t].size(), t};
+                }
+                if (best.begin == std::string_view::npos)
+                    break;
+                if (best.begin > pos)
+                    onText(pos, best.begin);
+                onSpecial(best.begin, best.begin + best.length, best.token);
+                pos = best.begin + best.length;
+            }
+        }
+        if (pos < text.size())
+            onText(pos, text.size());
+    }
+
+private:
+    std::vector<std::string> tokens_;
+    std::size_t maxLength_ = 0;
+};
+
+}  // namespace lse
