@@ -19,7 +19,9 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -37,6 +39,12 @@ namespace {
 constexpr int kMaxRecentFiles = 8;
 
 QTranslator *&activeTranslator()
+{
+    static QTranslator *translator = nullptr;
+    return translator;
+}
+
+QTranslator *&activeQtTranslator()
 {
     static QTranslator *translator = nullptr;
     return translator;
@@ -67,7 +75,13 @@ bool MainWindow::installLanguage(const QString &language)
         delete old;
         activeTranslator() = nullptr;
     }
+    if (QTranslator *old = activeQtTranslator()) {
+        QCoreApplication::removeTranslator(old);
+        delete old;
+        activeQtTranslator() = nullptr;
+    }
     activeLanguage() = QStringLiteral("en");
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     if (language.isEmpty() || language.startsWith(QLatin1String("en")))
         return true;
     auto *translator = new QTranslator;
@@ -78,6 +92,22 @@ bool MainWindow::installLanguage(const QString &language)
     QCoreApplication::installTranslator(translator);
     activeTranslator() = translator;
     activeLanguage() = language;
+    QLocale::setDefault(QLocale(language));
+    // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations.
+    auto *qt_translator = new QTranslator;
+    if (qt_translator->load(QStringLiteral("qt_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt_translator);
+        activeQtTranslator() = qt_translator;
+    } else {
+        delete qt_translator;
+    }
+    // Prefer the Simplified Chinese cut of the CJK font, whatever the system locale says, so
+    // punctuation sits as Chinese readers expect.
+    if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
+        QFont font = gui->font();
+        font.setFamilies({font.family(), QStringLiteral("Noto Sans CJK SC")});
+        gui->setFont(font);
+    }
     return true;
 }
 

@@ -39,6 +39,24 @@ namespace lse::gui {
 
 namespace {
 
+// ChartData units stay English (they head CSV columns, which scripts read); tooltips show them
+// translated. The list makes lupdate see the words.
+const char *const kUnitWords[] = {
+    QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "bytes"),     QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "days"),
+    QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "tokens"),    QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "GPUs"),
+    QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "fraction"),  QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "parameters"),
+    QT_TRANSLATE_NOOP("lse::gui::ChartUnits", "FLOP"),
+};
+
+QString displayUnit(const QString &unit)
+{
+    for (const char *word : kUnitWords)
+        if (unit == QLatin1String(word))
+            return QCoreApplication::translate("lse::gui::ChartUnits", word);
+    return unit;
+}
+
+
 // Modest, because presentation mode also enlarges the application font (x1.5) that charts start from.
 constexpr double kPresentationFontScale = 1.15;
 constexpr double kPresentationPenScale = 2.0;
@@ -919,7 +937,8 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
     const double x = series.x.at(point);
     const double y = series.y.at(point);
 
-    const auto unitSuffix = [](const QString &label, const QString &unit) {
+    const auto unitSuffix = [](const QString &label, const QString &raw_unit) {
+        const QString unit = displayUnit(raw_unit);
         return unit.isEmpty() || label.contains(unit, Qt::CaseInsensitive) ? QString() : QLatin1Char(' ') + unit;
     };
     const QString xLabel = data.x_label.isEmpty() ? QStringLiteral("x") : data.x_label;
@@ -931,7 +950,7 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
     if (data.y_display_scale != 1.0) {
         yText = QStringLiteral("%1 (%2%3)")
                     .arg(QLocale().toString(y * data.y_display_scale, 'g', 6), localeExactNumber(y),
-                         data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + data.y_unit);
+                         data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + displayUnit(data.y_unit));
     } else {
         yText = localeExactNumber(y) + unitSuffix(yLabel, data.y_unit);
     }
@@ -957,7 +976,7 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
         if (members > 1) {
             lines << QCoreApplication::translate("lse::gui::ChartView", "Stack total: %1")
                          .arg(localeExactNumber(total) +
-                              (data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + data.y_unit))
+                              (data.y_unit.isEmpty() ? QString() : QLatin1Char(' ') + displayUnit(data.y_unit)))
                          .toHtmlEscaped();
         }
     }

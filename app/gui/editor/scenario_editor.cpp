@@ -2,6 +2,7 @@
 #include "editor/scenario_editor.h"
 
 #include "document/scenario_document.h"
+#include "enum_labels.h"
 
 #include "common/number_text.h"
 #include "hardware/hardware_catalog.h"
@@ -79,10 +80,9 @@ QStringList enumLabels(const std::vector<Enum> &values)
 {
     QStringList labels;
     for (Enum value : values)
-        labels << qstr(toString(value));
+        labels << displayName(value);
     return labels;
 }
-
 // Marks a field through its palette rather than a style sheet, so theme changes still reach it:
 // a red-tinted input area and red, bold label text.
 void setInvalid(QWidget *widget, bool invalid)

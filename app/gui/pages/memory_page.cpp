@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/memory_page.h"
 
+#include "enum_labels.h"
+
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
 #include "pages/page_format.h"
@@ -199,12 +201,12 @@ ChartData MemoryPage::zeroStageChart() const
             .arg(format::count(double(current.parameters_on_gpu)))
             .arg(zero_group)
             .arg(format::decimal(per_parameter.weights, 0), format::decimal(per_parameter.gradients, 0))
-            .arg(bytesText(per_parameter.optimizer), format::fromStd(toString(training.optimizer)))
+            .arg(bytesText(per_parameter.optimizer), displayName(training.optimizer))
             .arg(parallel.tp)
             .arg(parallel.pp)
             .arg(training.seq_len)
             .arg(training.micro_batch)
-            .arg(format::fromStd(toString(training.recomputation)), training.flash_attention ? tr("on") : tr("off"),
+            .arg(displayName(training.recomputation), training.flash_attention ? tr("on") : tr("off"),
                  QString::fromStdString(scenario.model.name).toHtmlEscaped(), format::integer(scenario.cluster.gpus),
                  gpuName(scenario.cluster.accelerator).toHtmlEscaped());
     chart.formula.formula =
@@ -276,7 +278,7 @@ ChartData MemoryPage::activationChart() const
     marker.x << double(training.seq_len);
     marker.y << double(estimate_.memory.activations);
     marker.point_tooltips << tr("s = %1, %2 recomputation, FlashAttention %3: %4")
-                                 .arg(format::integer(training.seq_len), format::fromStd(toString(training.recomputation)),
+                                 .arg(format::integer(training.seq_len), displayName(training.recomputation),
                                       training.flash_attention ? tr("on") : tr("off"),
                                       format::bytesExact(double(estimate_.memory.activations)));
     chart.series << marker;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/overview_page.h"
 
+#include "enum_labels.h"
+
 #include "cost/sweeps.h"
 #include "pages/page_format.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -15,6 +18,13 @@
 namespace lse::gui {
 
 namespace {
+
+// English puts a space between sentences; Chinese does not (its full stop carries the gap).
+QString sentenceSeparator()
+{
+    return QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" ");
+}
+
 
 // Font sizes relative to the page font (which MainWindow already enlarges in presentation mode).
 constexpr double kCaptionScale = 0.95;
@@ -365,7 +375,7 @@ void OverviewPage::fillCards(const Scenario &scenario, const Estimate &estimate)
                 .arg(format::integer(memory.parameters_on_gpu))
                 .arg(parallel.zero_stage)
                 .arg(parallel.dp * parallel.cp)
-                .arg(format::fromStd(toString(training.recomputation)),
+                .arg(displayName(training.recomputation),
                      training.flash_attention ? tr("on") : tr("off"),
                      format::decimal(memory.in_flight_micro_batches, 2)),
             tr("weights + gradients + optimizer states (ZeRO-0: (2 + 2 + K)Ψ; ZeRO-1: 4Ψ + KΨ/N_d; ZeRO-2: "
@@ -392,14 +402,14 @@ void OverviewPage::fillSummary(const Scenario &scenario, const Estimate &estimat
     else
         text = tr("%1 is a dense model with %2 parameters.")
                    .arg(QString::fromStdString(scenario.model.name), format::count(double(estimate.params.total)));
-    text += QLatin1Char(' ');
+    text += sentenceSeparator();
     text += tr("Training it on %1 tokens takes %2, which at %3 MFU on %4 × %5 is about %6 days "
                "(%7 GPU-hours, costing %8).")
                 .arg(format::count(double(scenario.training.tokens)), format::si(estimate.flops.time_basis, tr("FLOP")),
                      format::percent(time.mfu), format::integer(scenario.cluster.gpus),
                      gpuName(scenario.cluster.accelerator), format::days(time.days), format::count(time.gpu_hours),
                      format::money(time.cost));
-    text += QLatin1Char(' ');
+    text += sentenceSeparator();
     if (memory.fits)
         text += tr("The most loaded GPU needs %1 of its %2, so the run fits in memory.")
                     .arg(format::bytes(double(memory.total)), format::bytes(double(memory.capacity)));
@@ -453,7 +463,7 @@ void OverviewPage::fillPeakNote(const Scenario &scenario)
     if (QString::fromStdString(scenario.cluster.accelerator.id).startsWith(QLatin1String("h100")))
         parts << tr("The course example's 119 days assumed 2 PFLOP/s per H100 (the sparse headline); at the dense "
                     "BF16 peak of 989 TFLOP/s the same run takes about twice as long.");
-    note_->setText(parts.join(QLatin1Char(' ')));
+    note_->setText(parts.join(sentenceSeparator()));
     note_frame_->setToolTip(format::tooltip(
         tr("Sparse vs dense peak"),
         tr("dense peak %1, sparse headline %2, MFU %3").arg(flops(c.dense_peak), flops(c.sparse_peak),

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GPT-2 encoder/decoder against reference ids produced by tiktoken (CS336 fixtures): exact ids for
+// every case, decode(encode(x)) == x, streaming encode == encode at many chunk sizes, overlapping
+// special tokens, offsets, save/load round trip and error messages naming file and line.
+#include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/bpe_trainer.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <optional>
+#include <sstream>
+
+using namespace lse;
+
+Q_DECLARE_METATYPE(std::string)
+Q_DECLARE_METATYPE(std::vector<std::string>)
+Q_DECLARE_METATYPE(std::vector<std::uint32_t>)
+
+namespace {
+
+QString tokDir() { return QString(LSE_SHARED_DIR) + "/cs336/tokenizer"; }
+
+std::string readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray d = f.readAll();
+    return std::string(d.constData(), static_cast<std::size_t>(d.size()));
+}
+
+const std::string kEot = "<|endoftext|>";
+
+std::optional<BpeTokenizer> &gpt2()
+{
+    static std::optional<BpeTokenizer> tok;
+    if (!tok && QFile::exists(tokDir() + "/gpt2_vocab.json")) {
+        auto r = BpeTokenizer::loadGpt2((tokDir() + "/gpt2_vocab.json").toStdString(),
+                                        (tokDir() + "/gpt2_merges.txt").toStdString(), {kEot});
+        if (r.ok())
+            tok = std::move(r.value());
+        else
+            qWarning("%s", formatProblems(r.problems()).c_str());
+    }
+    return tok;
+}
+
+std::vector<std::uint32_t> streamEncode(BpeTokenizer &t, const std::string &text, const std::vector<std::string> &allowed,
+                                        std::size_t chunk)
+{
+    std::istringstream in(text);
+    std::vector<std::uint32_t> ids;
+    const auto r = t.encodeStream(in, allowed, [&](const std::uint32_t *p, std::size_t n) { ids.insert(ids.end(), p, p + n); }, chunk);
+    if (!r.ok())
+        return {};
+    return ids;
+}
+
+}  // namespace
+
+class TestTokenizerGpt2 : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        if (!QFile::exists(tokDir() + "/gpt2_vocab.json"))
+            QSKIP(qPrintable("CS336 tokenizer fixtures not found at " + tokDir() + " (set LSE_SHARED_DIR)"));
+        QVERIFY(gpt2().has_value());
+        QCOMPARE(gpt2()->vocabSize(), std::size_t(50257));
+        QCOMPARE(gpt2()->mergeCount(), std::size_t(50000));
+    }
+
+    void referenceIds_data()
+    {
+        QTest::addColumn<std::string>("text");
+        QTest::addColumn<std::vector<std::string>>("allowed");
+        QTest::addColumn<std::vector<std::uint32_t>>("ids");
+        QFile f(tokDir() + "/expected_ids_gpt2.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray cases = QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
+        QVERIFY(cases.size() >= 12);
+        for (const auto &c : cases) {
+            const QJsonObject o = c.toObject();
+            const QJsonObject input = o.value("input").toObject();
+            std::string text;
+            if (input.contains("file")) {
+                const QString name = input.value("file").toString();
+                QString path = tokDir() + "/" + name;
+                if (!QFile::exists(path))
+                    path = QString(LSE_SHARED_DIR) + "/cs336/bpe/" + name;
+                QVERIFY2(QFile::exists(path), qPrintable(path));
+                text = readAll(path);
+            } else {
+                text = input.value("text").toString().toStdString();
+            }
+            std::vector<std::string> allowed;
+            for (const auto &a : o.value("allowed_special").toArray())
+                allowed.push_back(a.toString().toStdString());
+            std::vector<std::uint32_t> ids;
+            for (const auto &v : o.value("ids").toArray())
+                ids.push_back(static_cast<std::uint32_t>(v.toInteger()));
+            QTest::newRow(qPrintable(o.value("test").toString())) << text << allowed << ids;
+        }
+    }
+
+    void referenceIds()
+    {
+        QFETCH(std::string, text);
+        QFETCH(std::vector<std::string>, allowed);
+        QFETCH(std::vector<std::uint32_t>, ids);
+        BpeTokenizer &t = *gpt2();
+        const auto got = t.encode(text, allowed);
+        if (got != ids) {
+            std::size_t i = 0;
+            while (i < got.size() && i < ids.size() && got[i] == ids[i])
+                ++i;
+            QFAIL(qPrintable(QString("ids differ at %1 (got %2 ids, expected %3)").arg(i).arg(got.size()).arg(ids.size())));
+        }
+        QCOMPARE(t.decode(got), text);
+        QCOMPARE(t.decodeBytes(got), text);
+        for (const std::size_t chunk : {1u, 2u, 3u, 7u, 64u, 4096u})
+            QVERIFY2(streamEncode(t, text, allowed, chunk) == ids, qPrintable(QString("chunk %1").arg(chunk)));
+        // Offsets tile the text.
+        const auto toks = t.encodeWithOffsets(text, allowed);
+        QCOMPARE(toks.size(), ids.size());
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < toks.size(); ++i) {
+            QCOMPARE(toks[i].id, ids[i]);
+            QCOMPARE(toks[i].begin, at);
+            at = toks[i].end;
+        }
+        QCOMPARE(at, text.size());
+    }
+
+    void overlappingSpecialTokensLongestWins()
+    {
+        const QString dir = tokDir();
+        auto r = BpeTokenizer::loadGpt2((dir + "/gpt2_vocab.json").toStdString(), (dir + "/gpt2_merges.txt").toStdString(),
+                                        {kEot, kEot + kEot});
+        QVERIFY(r.ok());
+        BpeTokenizer &t = r.value();
+        const std::string text = "Hello, how <|endoftext|><|endoftext|> are you?<|endoftext|>";
+        const std::vector<std::string> allowed{kEot, kEot + kEot};
+        const auto ids = t.encode(text, allowed);
+        int doubles = 0, singles = 0;
+        for (const auto id : ids) {
+            if (t.tokenBytes(id) == kEot + kEot)
+                ++doubles;
+            else if (t.tokenBytes(id) == kEot)
+                ++singles;
+        }
+        QCOMPARE(doubles, 1);
+        QCOMPARE(singles, 1);
+        QCOMPARE(t.decode(ids), text);
+        for (const std::size_t chunk : {1u, 5u, 13u, 14u, 30u})
+            QVERIFY(streamEncode(t, text, allowed, chunk) == ids);
+        // Only the single token allowed: the double is two singles.
+        const auto ids2 = t.encode(text, {kEot});
+        QCOMPARE(std::count(ids2.begin(), ids2.end(), 50256u), std::ptrdiff_t(3));
+        // None allowed: encoded as ordinary text.
+        const auto ids3 = t.encode(text);
+        QCOMPARE(std::count(ids3.begin(), ids3.end(), 50256u), std::ptrdiff_t(0));
+        QCOMPARE(t.decode(ids3), text);
+    }
+
+    void decodeRepairsInvalidUtf8()
+    {
+        BpeTokenizer &t = *gpt2();
+        const auto ids = t.encode("🙃");
+        QCOMPARE(ids.size(), std::size_t(3));
+        QCOMPARE(t.decode({ids[0]}), std::string("\xEF\xBF\xBD"));
+        QCOMPARE(t.decodeBytes(ids), std::string("🙃"));
+        // Raw invalid bytes survive the byte-level round trip.
+        const std::string bad = "a\xFF\xC3 b\xE2\x82";
+        QCOMPARE(t.decodeBytes(t.encode(bad)), bad);
+        QCOMPARE(t.decode(t.encode(bad)), std::string("a\xEF\xBF\xBD\xEF\xBF\xBD b\xEF\xBF\xBD"));
+    }
+
+    void streamingStress()
+    {
+        BpeTokenizer &t = *gpt2();
+        std::string text = readAll(tokDir() + "/tinystories_sample.txt") + readAll(tokDir() + "/german.txt") +
+                           "  \n\n \t x's 'll  12345 🙃🙃 中文字符   \r\n" + readAll(tokDir() + "/address.txt") + "   ";
+        const std::vector<std::string> allowed{kEot};
+        const auto ids = t.encode(text, allowed);
+        for (std::size_t chunk = 1; chunk < 40; ++chunk)
+            QVERIFY2(streamEncode(t, text, allowed, chunk) == ids, qPrintable(QString("chunk %1").arg(chunk)));
+        QVERIFY(streamEncode(t, text, {}, 5) == t.encode(text));
+    }
+
+    void saveLoadRoundTrip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        BpeTrainOptions o;
+        o.vocabSize = 300;
+        o.specialTokens = {kEot};
+        const auto trained = trainBpe("the cat sat on the mat<|endoftext|>the dog ate the cat's hat", o);
+        QVERIFY(trained.ok());
+        auto tok = BpeTokenizer::fromTraining(*trained);
+        QVERIFY(tok.ok());
+        const std::string v = dir.filePath("vocab.json").toStdString(), m = dir.filePath("merges.txt").toStdString();
+        QVERIFY(tok->saveGpt2(v, m).ok());
+        auto loaded = BpeTokenizer::loadGpt2(v, m, {kEot});
+        QVERIFY(loaded.ok());
+        const std::string text = "the cat<|endoftext|> ate the mat \xFF";
+        QVERIFY(loaded.value().encode(text, {kEot}) == tok.value().encode(text, {kEot}));
+        QCOMPARE(loaded->vocabSize(), tok->vocabSize());
+    }
+
+    void errorsNameFileAndLine()
+    {
+        QTemporaryDir dir;
+        const QString v = dir.filePath("vocab.json"), m = dir.filePath("merges.txt");
+        const auto write = [](const QString &p, const QByteArray &d) {
+            QFile f(p);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(d);
+        };
+        // Missing file.
+        auto r = BpeTokenizer::loadGpt2((v + ".missing").toStdString(), m.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY(QString::fromStdString(r.problems().front().message).contains("vocab.json.missing"));
+        // Bad JSON on line 3.
+        write(v, "{\n\"a\": 0,\n\"b\" 1\n}");
+        write(m, "");
+        r = BpeTokenizer::loadGpt2(v.toStdString(), m.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.problems().front().message).contains("vocab.json:3"),
+                 r.problems().front().message.c_str());
+        // Malformed merges line 2 (after a #version line).
+        const auto tr = trainBpe("", BpeTrainOptions{256, {}, 1, {}, nullptr});
+        QVERIFY(tr.ok());
+        auto byteTok = BpeTokenizer::fromTraining(*tr);
+        QVERIFY(byteTok.ok());
+        QVERIFY(byteTok->saveGpt2(v.toStdString(), m.toStdString()).ok());
+        write(m, "#version: 0.2\nabc\n");
+        r = BpeTokenizer::loadGpt2(v.toStdString(), m.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.problems().front().message).contains("merges.txt:2"),
+                 r.problems().front().message.c_str());
+        // Unknown merged token on line 1 (no header).
+        write(m, "a b\n");
+        r = BpeTokenizer::loadGpt2(v.toStdString(), m.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.problems().front().message).contains("merges.txt:1"),
+                 r.problems().front().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenizerGpt2)
+#include "test_tokenizer_gpt2.moc"

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GPT-2 pre-tokenization scanner, case by case against the pattern
+// '(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+, plus the Unicode
+// classes, UTF-8 handling, the byte-to-unicode alphabet and special-token splitting.
+#include "tokenizer/byte_unicode.h"
+#include "tokenizer/pretokenizer.h"
+#include "tokenizer/unicode.h"
+
+#include <QtTest>
+
+using namespace lse;
+
+Q_DECLARE_METATYPE(std::string)
+Q_DECLARE_METATYPE(std::vector<std::string>)
+
+class TestTokenizerPretokenize : public QObject {
+    Q_OBJECT
+private slots:
+    void pattern_data()
+    {
+        QTest::addColumn<std::string>("text");
+        QTest::addColumn<std::vector<std::string>>("expected");
+        using V = std::vector<std::string>;
+        QTest::newRow("empty") << std::string() << V{};
+        QTest::newRow("words") << std::string("Hello world") << V{"Hello", " world"};
+        QTest::newRow("contractions") << std::string("I'm they'll we've you're it's 'd 't")
+                                      << V{"I", "'m", " they", "'ll", " we", "'ve", " you", "'re", " it", "'s", " '", "d", " '", "t"};
+        QTest::newRow("uppercase contraction is other") << std::string("IT'S") << V{"IT", "'", "S"};
+        QTest::newRow("numbers") << std::string("abc123 456") << V{"abc", "123", " 456"};
+        QTest::newRow("punctuation run") << std::string("a?!'s b") << V{"a", "?!'", "s", " b"};
+        QTest::newRow("space before punct") << std::string("x ...") << V{"x", " ..."};
+        QTest::newRow("whitespace backs off") << std::string("a   b") << V{"a", "  ", " b"};
+        QTest::newRow("newline before word") << std::string("a\n\nb") << V{"a", "\n", "\n", "b"};
+        QTest::newRow("single newline") << std::string("a\nb") << V{"a", "\n", "b"};
+        QTest::newRow("trailing spaces") << std::string("a  ") << V{"a", "  "};
+        QTest::newRow("tab then word") << std::string("a \tb") << V{"a", " ", "\t", "b"};
+        QTest::newRow("spaces then newline") << std::string("a  \n  b") << V{"a", "  \n ", " b"};
+        QTest::newRow("cjk letters") << std::string("中文 字符") << V{"中文", " 字符"};
+        QTest::newRow("combining mark is other") << std::string("e\xCC\x81x") << V{"e", "\xCC\x81", "x"};
+        QTest::newRow("emoji is other") << std::string("hi 🙃🙃!") << V{"hi", " 🙃🙃!"};
+        QTest::newRow("nbsp is whitespace") << std::string("a\xC2\xA0" "b") << V{"a", "\xC2\xA0", "b"};
+        QTest::newRow("roman numeral is number") << std::string("x\xE2\x85\xA0") << V{"x", "\xE2\x85\xA0"};
+        QTest::newRow("superscript two is number") << std::string("m\xC2\xB2") << V{"m", "\xC2\xB2"};
+        QTest::newRow("control char is other") << std::string("a\x01" "b") << V{"a", "\x01", "b"};
+        QTest::newRow("invalid bytes are other") << std::string("a\xFF\xFE b\xC3") << V{"a", "\xFF\xFE", " b", "\xC3"};
+        QTest::newRow("space before invalid") << std::string(" \x80") << V{" \x80"};
+        QTest::newRow("lone space") << std::string(" ") << V{" "};
+        QTest::newRow("apostrophe at end") << std::string("x'") << V{"x", "'"};
+        QTest::newRow("apostrophe l at end") << std::string("x'l") << V{"x", "'", "l"};
+    }
+
+    void pattern()
+    {
+        QFETCH(std::string, text);
+        QFETCH(std::vector<std::string>, expected);
+        const auto got = pretokenizeToStrings(text);
+        if (got != expected) {
+            QStringList g;
+            for (const auto &s : got)
+                g << ("[" + QString::fromStdString(s) + "]");
+            QFAIL(qPrintable("got " + g.join(' ')));
+        }
+    }
+
+    void spansTileEveryByte()
+    {
+        std::string all;
+        for (int b = 0; b < 256; ++b)
+            all.push_back(static_cast<char>(b));
+        all += "中文🙃 x  y\n";
+        const auto spans = pretokenize(all);
+        std::size_t at = 0;
+        for (const auto &s : spans) {
+            QCOMPARE(s.begin, at);
+            QVERIFY(s.end > s.begin);
+            at = s.end;
+        }
+        QCOMPARE(at, all.size());
+    }
+
+    void unicodeClasses()
+    {
+        QCOMPARE(unicodeClass(U'a'), CharClass::Letter);
+        QCOMPARE(unicodeClass(0x4E2D), CharClass::Letter);   // 中
+        QCOMPARE(unicodeClass(0x0663), CharClass::Number);   // Arabic-Indic three
+        QCOMPARE(unicodeClass(0x3000), CharClass::Space);    // ideographic space
+        QCOMPARE(unicodeClass(0x200B), CharClass::Other);    // zero-width space is not White_Space
+        QCOMPARE(unicodeClass(0x1F643), CharClass::Other);   // emoji
+        QCOMPARE(unicodeClass(0x20000), CharClass::Letter);  // CJK extension B
+        QCOMPARE(unicodeClass(0x1D7CE), CharClass::Number);  // mathematical bold digit zero
+        QVERIFY(QString(unicodeTablesVersion()).startsWith("1"));
+    }
+
+    void utf8()
+    {
+        QCOMPARE(decodeUtf8At("\xC0\x80", 0).codepoint, kInvalidCodepoint);      // overlong
+        QCOMPARE(decodeUtf8At("\xED\xA0\x80", 0).codepoint, kInvalidCodepoint);  // surrogate
+        QCOMPARE(decodeUtf8At("\xF4\x90\x80\x80", 0).codepoint, kInvalidCodepoint);
+        QCOMPARE(decodeUtf8At("\xF0\x9F\x99\x83", 0).codepoint, 0x1F643u);
+        QCOMPARE(incompleteUtf8Tail("ab\xF0\x9F\x99"), std::size_t(3));
+        QCOMPARE(incompleteUtf8Tail("ab\xE4"), std::size_t(1));
+        QCOMPARE(incompleteUtf8Tail("ab\xE0\x80"), std::size_t(0));  // can never complete
+        QCOMPARE(incompleteUtf8Tail("ab\xC3\xA9"), std::size_t(0));
+        QCOMPARE(repairUtf8("a\xF0\x9F\x99" "b"), std::string("a\xEF\xBF\xBD" "b"));
+        QCOMPARE(repairUtf8("\xFF\xFE"), std::string("\xEF\xBF\xBD\xEF\xBF\xBD"));
+    }
+
+    void byteAlphabet()
+    {
+        QCOMPARE(byteToUnicode(' '), 0x120u);
+        QCOMPARE(byteToUnicode('!'), std::uint32_t('!'));
+        QCOMPARE(byteToUnicode('\n'), 0x10Au);
+        std::string all;
+        for (int b = 0; b < 256; ++b)
+            all.push_back(static_cast<char>(b));
+        QCOMPARE(*alphabetToBytes(bytesToAlphabet(all)), all);
+        QVERIFY(!alphabetToBytes(" "));
+    }
+
+    void specialSplitLongestWins()
+    {
+        const SpecialTokenMatcher m({"<|endoftext|>", "<|endoftext|><|endoftext|>"});
+        const std::string text = "a<|endoftext|><|endoftext|><|endoftext|>b<|endoftext";
+        std::vector<std::string> parts;
+        m.split(
+            text, [&](std::size_t b, std::size_t e) { parts.push_back("T:" + text.substr(b, e - b)); },
+            [&](std::size_t b, std::size_t e, std::size_t) { parts.push_back("S:" + text.substr(b, e - b)); });
+        const std::vector<std::string> expected{"T:a", "S:<|endoftext|><|endoftext|>", "S:<|endoftext|>", "T:b<|endoftext"};
+        QVERIFY(parts == expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenizerPretokenize)
+#include "test_tokenizer_pretokenize.moc"
