@@ -48,10 +48,11 @@ inline bool isContractionTail(std::string_view text, std::size_t i, std::size_t 
 
 }  // namespace detail
 
-// Calls emit(begin, end) for each pre-token of text, in order; the spans tile the text exactly.
+// Calls sink(begin, end) for each pre-token of text, in order; the spans tile the text exactly.
+// (Not named "emit": Qt defines that as an empty macro in every file that includes QObject.)
 // No allocation.
-template <typename Emit>
-void forEachPretoken(std::string_view text, Emit &&emit)
+template <typename Sink>
+void forEachPretoken(std::string_view text, Sink &&sink)
 {
     const std::size_t n = text.size();
     std::size_t i = 0;
@@ -60,7 +61,7 @@ void forEachPretoken(std::string_view text, Emit &&emit)
         if (text[i] == '\'') {
             std::size_t len = 0;
             if (detail::isContractionTail(text, i, len)) {
-                emit(start, start + len);
+                sink(start, start + len);
                 i += len;
                 continue;
             }
@@ -85,7 +86,7 @@ void forEachPretoken(std::string_view text, Emit &&emit)
                     break;
                 k += l;
             }
-            emit(start, k);
+            sink(start, k);
             i = k;
             continue;
         }
@@ -101,7 +102,7 @@ void forEachPretoken(std::string_view text, Emit &&emit)
             k += l;
         }
         const std::size_t end = (k == n || lastStart == i) ? k : lastStart;
-        emit(start, end);
+        sink(start, end);
         i = end;
     }
 }

@@ -648,6 +648,8 @@ void ChartView::Private::fitRanges() {
             anyData = true;
         }
         y.expand(v);
+        // Headroom so the line's label, drawn above it, stays inside the plot.
+        y.expand(logY ? v * 1.6 : v + 0.12 * std::abs(v));
         minY = std::min(minY, v);
     }
     if (y.size() == 0) {
