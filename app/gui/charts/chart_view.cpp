@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -399,6 +400,11 @@ void ChartView::Private::setupUi() {
 
     plot = new QCustomPlot(q);
     plot->setObjectName(QStringLiteral("chartPlot"));
+    // Tick labels in the C locale with group separators: QCustomPlot draws powers of ten (10³)
+    // only from a lowercase 'e', which locales such as en_US and zh_CN write as 'E'.
+    QLocale tick_locale = QLocale::c();
+    tick_locale.setNumberOptions(QLocale::DefaultNumberOptions);
+    plot->setLocale(tick_locale);
     plot->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     plot->setMinimumSize(240, 160);
     plot->setMouseTracking(true);
