@@ -14,5 +14,9 @@ inline constexpr int kExitBadInput = 2;
 int runEstimate(const QStringList &arguments);
 int runPresets(const QStringList &arguments);
 int runHardware(const QStringList &arguments);
+int runTokenize(const QStringList &arguments);
+int runTrainBpe(const QStringList &arguments);
+int runPrepareData(const QStringList &arguments);
+int runBenchTokenizer(const QStringList &arguments);
 
 }  // namespace lse::cli

@@ -15,6 +15,10 @@ const char *const kUsage =
     "  estimate   parameters, FLOPs, time, memory per GPU and communication of a training run\n"
     "  presets    the built-in model presets\n"
     "  hardware   the built-in accelerator catalog\n"
+    "  tokenize         split text into BPE tokens with ids and byte spans\n"
+    "  train-bpe        train a byte-level BPE and write vocab.json + merges.txt\n"
+    "  prepare-data     stream text files into raw little-endian token ids\n"
+    "  bench-tokenizer  encode throughput on one and on N threads\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -47,6 +51,14 @@ int main(int argc, char *argv[])
         return lse::cli::runPresets(arguments);
     if (command == QLatin1String("hardware"))
         return lse::cli::runHardware(arguments);
+    if (command == QLatin1String("tokenize"))
+        return lse::cli::runTokenize(arguments);
+    if (command == QLatin1String("train-bpe"))
+        return lse::cli::runTrainBpe(arguments);
+    if (command == QLatin1String("prepare-data"))
+        return lse::cli::runPrepareData(arguments);
+    if (command == QLatin1String("bench-tokenizer"))
+        return lse::cli::runBenchTokenizer(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }
