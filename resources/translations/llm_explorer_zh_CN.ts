@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>lse::gui::ChartUnits</name>
@@ -337,7 +338,7 @@
         <translation>按因果计数减半</translation>
     </message>
     <message>
-        <source>full s², the papers' MFU convention</source>
+        <source>full s², the papers&apos; MFU convention</source>
         <translation>完整 s²，即论文计算 MFU 的惯例</translation>
     </message>
     <message>
@@ -669,7 +670,7 @@
         <translation>关于 LLM Systems Explorer</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;Parameters, FLOPs, memory, time and communication of training large language models, with every formula's source.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;Parameters, FLOPs, memory, time and communication of training large language models, with every formula&apos;s source.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;估算大语言模型训练的参数量、FLOPs、显存、时间和通信，每个公式都注明出处。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -934,7 +935,7 @@
         <translation>完全重计算</translation>
     </message>
     <message>
-        <source>2sbh per layer (its input) + one layer's activations while it is recomputed</source>
+        <source>2sbh per layer (its input) + one layer&apos;s activations while it is recomputed</source>
         <translation>每层 2sbh（该层输入）+ 重计算时一层的激活</translation>
     </message>
     <message>
@@ -1055,7 +1056,7 @@
         <translation>Σ 所有权重与偏置张量的元素数（嵌入、注意力、MLP 或专家、归一化、输出头）；GPT 类模型 ≈ 12·L·h²·(1 + 13/(12h) + (V+s)/(12·L·h))</translation>
     </message>
     <message>
-        <source>Exact count from the model's tensor list (reproduces the model cards); the approximation is Narayanan et al. 2021, Eq. 2</source>
+        <source>Exact count from the model&apos;s tensor list (reproduces the model cards); the approximation is Narayanan et al. 2021, Eq. 2</source>
         <translation>根据模型的张量列表精确计数（与模型卡一致）；近似公式见 Narayanan et al. 2021, Eq. 2</translation>
     </message>
     <message>
@@ -1263,7 +1264,7 @@
         <translation>此估算使用每 GPU %2 的稠密 %1 峰值：%3。</translation>
     </message>
     <message>
-        <source>At the catalog's dense %1 peak of %2 the same run takes %3.</source>
+        <source>At the catalog&apos;s dense %1 peak of %2 the same run takes %3.</source>
         <translation>按硬件目录中 %2 的稠密 %1 峰值，同样的训练需要 %3。</translation>
     </message>
     <message>
@@ -1271,7 +1272,7 @@
         <translation>%1 数据手册上的标称张量算力 %2 是 2:4 结构化稀疏下的数值，为稠密速率的两倍；按此数值训练只需 %3——这是稠密训练永远达不到的速度。</translation>
     </message>
     <message>
-        <source>%1's vendor quotes 2:4-sparse tensor figures at twice the dense rate (assumed here: %2); at that figure the run would take %3 — a speed dense training never reaches.</source>
+        <source>%1&apos;s vendor quotes 2:4-sparse tensor figures at twice the dense rate (assumed here: %2); at that figure the run would take %3 — a speed dense training never reaches.</source>
         <translation>%1 的厂商按稠密速率的两倍给出 2:4 稀疏张量算力（此处假定为 %2）；按此数值训练只需 %3——这是稠密训练永远达不到的速度。</translation>
     </message>
     <message>
@@ -1283,7 +1284,7 @@
         <translation>%1 未公布 2:4 稀疏标称算力，因此不存在会与稠密峰值混淆的稀疏数值。</translation>
     </message>
     <message>
-        <source>The course example's 119 days assumed 2 PFLOP/s per H100 (the sparse headline); at the dense BF16 peak of 989 TFLOP/s the same run takes about twice as long.</source>
+        <source>The course example&apos;s 119 days assumed 2 PFLOP/s per H100 (the sparse headline); at the dense BF16 peak of 989 TFLOP/s the same run takes about twice as long.</source>
         <translation>课程示例中的 119 天假定每块 H100 为 2 PFLOP/s（稀疏标称值）；按 989 TFLOP/s 的稠密 BF16 峰值，同样的训练约需两倍时间。</translation>
     </message>
     <message>
@@ -1321,7 +1322,7 @@
         <translation>例如 15T、300B、4096</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a whole number (examples: 4096, 15e12, 15T, 300B)</source>
+        <source>%1: &apos;%2&apos; is not a whole number (examples: 4096, 15e12, 15T, 300B)</source>
         <translation>%1：“%2”不是整数（示例：4096、15e12、15T、300B）</translation>
     </message>
     <message>
@@ -1565,7 +1566,7 @@
         <translation>峰值覆盖</translation>
     </message>
     <message>
-        <source>Replaces the catalog's dense peak (0: use the catalog). The course's 119-day example assumed 2000 TFLOP/s per H100, the sparse headline figure.</source>
+        <source>Replaces the catalog&apos;s dense peak (0: use the catalog). The course&apos;s 119-day example assumed 2000 TFLOP/s per H100, the sparse headline figure.</source>
         <translation>替代硬件目录中的稠密峰值（0：使用目录值）。课程中 119 天的示例假定每块 H100 为 2000 TFLOP/s，即稀疏标称值。</translation>
     </message>
     <message>
@@ -1701,7 +1702,7 @@
         <translation>重计算</translation>
     </message>
     <message>
-        <source>Selective recomputes the attention core; full keeps only each layer's input (Korthikanti et al. 2022).</source>
+        <source>Selective recomputes the attention core; full keeps only each layer&apos;s input (Korthikanti et al. 2022).</source>
         <translation>selective 只重计算注意力核心；full 只保存每层的输入（Korthikanti et al. 2022）。</translation>
     </message>
     <message>
@@ -1725,7 +1726,7 @@
         <translation>注意力 FLOPs</translation>
     </message>
     <message>
-        <source>full counts the whole s x s score matrix (the papers' MFU); causal counts half (Megatron-LM).</source>
+        <source>full counts the whole s x s score matrix (the papers&apos; MFU); causal counts half (Megatron-LM).</source>
         <translation>full 计入整个 s x s 分数矩阵（论文中的 MFU 口径）；causal 只计一半（Megatron-LM）。</translation>
     </message>
     <message>
@@ -1948,6 +1949,201 @@
     <message>
         <source>C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)</source>
         <translation>C = %1（%2），N_gpu = %3，每 GPU 峰值 = %4（PaLM 540B 的 MFU 达到 46.2%）</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TokenizationPage</name>
+    <message>
+        <source>Folder with vocab.json and merges.txt</source>
+        <translation>包含 vocab.json 和 merges.txt 的文件夹</translation>
+    </message>
+    <message>
+        <source>Train on text files</source>
+        <translation>在文本文件上训练</translation>
+    </message>
+    <message>
+        <source>Tokenization</source>
+        <translation>分词</translation>
+    </message>
+    <message>
+        <source>A language model never sees characters: a tokenizer turns the text into integer ids. Edit the text, pick a tokenizer, hover a token for its id, bytes and the merge that formed it, or train your own byte-level BPE and replay it merge by merge.</source>
+        <translation>语言模型从不直接看到字符：分词器把文本变成整数 id。可以编辑文本、选择分词器、把鼠标悬停在 token 上查看其 id、字节以及形成它的合并，或者训练自己的字节级 BPE 并逐条回放合并。</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Tokenizer A (shown):</source>
+        <translation>分词器 A（显示）：</translation>
+    </message>
+    <message>
+        <source>Compare with B:</source>
+        <translation>与 B 比较：</translation>
+    </message>
+    <message>
+        <source>Load vocab.json + merges.txt…</source>
+        <translation>加载 vocab.json + merges.txt…</translation>
+    </message>
+    <message>
+        <source>Show whitespace</source>
+        <translation>显示空白字符</translation>
+    </message>
+    <message>
+        <source>Tokens of A (coloured spans; &lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
+        <translation>A 的 token（彩色片段；&lt;e4 bd&gt; 表示被拆到多个 token 中的字符字节）</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <source>Bytes/token</source>
+        <translation>字节/token</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Train a byte-level BPE</source>
+        <translation>训练字节级 BPE</translation>
+    </message>
+    <message>
+        <source>Vocabulary size:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <source>Special token:</source>
+        <translation>特殊 token：</translation>
+    </message>
+    <message>
+        <source>Train on text</source>
+        <translation>在文本上训练</translation>
+    </message>
+    <message>
+        <source>Train on files…</source>
+        <translation>在文件上训练…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Merges (k: left + right → merged)</source>
+        <translation>合并（k：左 + 右 → 合并结果）</translation>
+    </message>
+    <message>
+        <source>Replay: train a tokenizer to step through its merges one by one.</source>
+        <translation>回放：先训练一个分词器，再逐条查看它的合并。</translation>
+    </message>
+    <message>
+        <source>Not trained yet.</source>
+        <translation>尚未训练。</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>Training was cancelled.</source>
+        <translation>训练已取消。</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>训练失败：%1</translation>
+    </message>
+    <message>
+        <source>Trained in app (%1 tokens)</source>
+        <translation>应用内训练（%1 个 token）</translation>
+    </message>
+    <message>
+        <source>Loaded: %1</source>
+        <translation>已加载：%1</translation>
+    </message>
+    <message>
+        <source>Bytes (UTF-8)</source>
+        <translation>字节（UTF-8）</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>Words (GPT-2 pre-tokens)</source>
+        <translation>词（GPT-2 预分词）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Token %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Token %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>id %1</source>
+        <translation>id %1</translation>
+    </message>
+    <message>
+        <source>text: %1</source>
+        <translation>文本：%1</translation>
+    </message>
+    <message>
+        <source>bytes (hex): %1</source>
+        <translation>字节（十六进制）：%1</translation>
+    </message>
+    <message>
+        <source>Part of a UTF-8 character: the bytes of one character were split across tokens.</source>
+        <translation>UTF-8 字符的一部分：一个字符的字节被拆到了多个 token 中。</translation>
+    </message>
+    <message>
+        <source>Special token: never merged, matched before pre-tokenization.</source>
+        <translation>特殊 token：从不参与合并，在预分词之前匹配。</translation>
+    </message>
+    <message>
+        <source>Formed by merge %1: %2 + %3</source>
+        <translation>由第 %1 次合并形成：%2 + %3</translation>
+    </message>
+    <message>
+        <source>A single byte: in the vocabulary from the start.</source>
+        <translation>单个字节：从一开始就在词表中。</translation>
+    </message>
+    <message>
+        <source>Unicode</source>
+        <translation>Unicode</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>开放</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sequence length and attention cost.&lt;/b&gt; %1 tokens → the attention score matrix QKᵀ has n² = %2 entries per head and layer; self-attention costs O(n²·d) (Vaswani et al. 2017).</source>
+        <translation>&lt;b&gt;序列长度与注意力开销。&lt;/b&gt;%1 个 token → 注意力分数矩阵 QKᵀ 每个头每层有 n² = %2 个元素；自注意力的开销为 O(n²·d)（Vaswani et al. 2017）。</translation>
+    </message>
+    <message>
+        <source>As raw bytes (%1 tokens) it would be %2 entries, %3× more: compression of %4 bytes/token saves %3× in attention scores.</source>
+        <translation>若按原始字节（%1 个 token）则为 %2 个元素，多 %3 倍：每 token %4 字节的压缩率使注意力分数减少 %3 倍。</translation>
+    </message>
+    <message>
+        <source>At 2× more compression (%1 tokens) it would be %2 entries, 4× fewer.</source>
+        <translation>若压缩率再提高 2 倍（%1 个 token），则为 %2 个元素，减少到 1/4。</translation>
+    </message>
+    <message>
+        <source>No vocab.json and merges.txt in %1.</source>
+        <translation>%1 中没有 vocab.json 和 merges.txt。</translation>
+    </message>
+    <message>
+        <source>Trained %1 merges (vocabulary %2) in %3 s pre-tokenization + %4 s merging.</source>
+        <translation>已训练 %1 次合并（词表 %2），预分词 %3 秒 + 合并 %4 秒。</translation>
+    </message>
+    <message>
+        <source>Replay: segmentation after the first %1 of %2 merges</source>
+        <translation>回放：应用 %2 次合并中前 %1 次后的切分</translation>
+    </message>
+    <message>
+        <source>Tokens of A: the first %1 of %2 are shown (&lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
+        <translation>A 的 token：显示 %2 个中的前 %1 个（&lt;e4 bd&gt; 表示被拆到多个 token 中的字符字节）</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
 #include "pages/time_page.h"
+#include "pages/tokenization_page.h"
 
 namespace lse::gui {
 
@@ -15,6 +16,7 @@ QList<Page *> createPages(QWidget *parent)
         new MemoryPage(parent),
         new ComputePage(parent),
         new TimePage(parent),
+        new TokenizationPage(parent),
     };
 }
 
