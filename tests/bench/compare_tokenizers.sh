@@ -58,7 +58,7 @@ for pkg in tiktoken tokenizers; do
             say "npm install $pkg FAILED (see $scratch/npm-$pkg.log)"
     fi
 done
-pkgver() { sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$scratch/node_modules/$1/package.json" 2>/dev/null | head -1; }
+pkgver() { node -p "require(process.argv[1]).version" "$scratch/node_modules/$1/package.json" 2>/dev/null; }
 tt_ver="$(pkgver tiktoken)"; hf_ver="$(pkgver tokenizers)"
 [ -n "$tt_ver" ] || { say "npm tiktoken is not available; cannot run the encode comparison"; exit 1; }
 
@@ -85,6 +85,7 @@ gen="$(node "$mjs" gen-input "$input" "$mb" "$corpus_en" "$tokdir"/tinystories_s
 bytes="$(jget "$gen" bytes)"
 mbytes="$(calc %.3f "$bytes / 1e6")"
 sync; cat "$input" >/dev/null   # warm the page cache for everyone alike
+load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 # ---- (1) encoding ----------------------------------------------------------------------
 say "encode: tiktoken whole run ..."
@@ -167,18 +168,20 @@ train_ours 500 "$scratch/ours-bpe-corpus-en" "$corpus_en"
 oc_s="$tr_s"; oc_rc=$tr_rc; oc_log="$tr_log"
 
 # ---- report ----------------------------------------------------------------------------
+load_end="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 cpu="$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null | head -1)"
 rev="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null)"
 [ -n "$(git -C "$repo" status --porcelain 2>/dev/null)" ] && rev="$rev (working tree has changes)"
 real_kb="$(calc %.1f "$(jget "$gen" realBytes) / 1e3")"
 gen_pct="$(calc %.0f "100 * $(jget "$gen" genBytes) / $bytes")"
-row() { printf '  %-44s %-20s %-20s %s\n' "$@"; }
+row() { printf '  %-54s %-16s %-16s %s\n' "$@"; }
 secs() { [ -n "$1" ] && calc "%.2f s" "$1" || echo "n/a"; }
 fail_or() { [ "$1" -eq 0 ] && echo "$2" || echo "FAILED (rc=$1)"; }
 
 echo
 echo "Tokenizer comparison ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores: ${cpu:-?})"
 echo "  repo $rev; cli $cli"
+echo "  load average at start / end: $load_start / $load_end (other work on the machine skews all numbers)"
 echo "  node $(node --version); npm tiktoken ${tt_ver} (WASM, encoding gpt2); npm tokenizers ${hf_ver:-not installed} (native)"
 echo "  input: $mbytes MB ($bytes bytes) = ${real_kb} kB of real text (corpus.en + cs336 tokenizer samples)"
 echo "         repeated $(jget "$gen" realReps)x (~$((100 - gen_pct))%) + ~${gen_pct}% generated mixed-language text"
@@ -204,7 +207,7 @@ if [ -n "$hf_note" ]; then
     echo "  $hf_note"
     row "$mbytes MB, HF default trainer" "n/a" "-" "n/a"
 else
-    hfm="$hf_merges merges (vocab $((hf_merges + 257)))"
+    hfm="$hf_merges merges (vocab HF $(jget "$hf_res" vocab_with_added) / ours $om_vocab)"
     row "$mbytes MB, $hfm" "$(secs "$hf_whole_s")" \
         "$(fail_or "$om_rc" "$(secs "$om_s")")" "$([ "$om_rc" -eq 0 ] && calc %.2fx "$hf_whole_s / $om_s" || echo n/a)"
 fi
@@ -215,9 +218,10 @@ row "corpus.en (133 kB), vocab 500" "-" "$(fail_or "$oc_rc" "$(secs "$oc_s")")" 
 echo "  (*) npm tokenizers $hf_ver exposes no trainer options: Tokenizer.train() always uses the"
 echo "      default BpeTrainer (vocab_size 30000, min_frequency 0), so HF cannot be run at vocab 10000;"
 echo "      the like-for-like row runs ours with the same number of merges HF produced."
+[ -z "$hf_note" ] && echo "      HF's vocab = special + the $(( $(jget "$hf_res" alphabet) - 1 )) byte symbols seen + merges; ours = special + 256 bytes + merges."
 echo "      HF whole run includes node start-up + module load; both sides use all $(nproc) cores."
 echo "  our merge loop, vocab 10000: $(merge_info "$o10_log"); pre-tokenize $(pretok_info "$o10_log")"
 [ -n "$om_log" ] && echo "  our merge loop, vocab $om_vocab: $(merge_info "$om_log"); pre-tokenize $(pretok_info "$om_log")"
 echo "  our merge loop, corpus.en vocab 500: $(merge_info "$oc_log"); pre-tokenize $(pretok_info "$oc_log")"
-[ -z "$hf_note" ] && echo "  HF in-process train() time: $(calc "%.2f s" "$(jget "$hf_res" train_ms) / 1000") (alphabet $(jget "$hf_res" alphabet) symbols)"
+[ -z "$hf_note" ] && echo "  HF in-process train() time: $(calc "%.2f s" "$(jget "$hf_res" train_ms) / 1000")"
 echo "  logs and outputs: $scratch"
