@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tokenizer/bpe_tokenizer.h"
 
+#include "common/file_bytes.h"
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/unicode.h"
@@ -32,13 +33,6 @@ Result<T> fileProblem(const std::string &file, std::size_t line, const std::stri
     return Result<T>::failure(where, rule, where + ": " + what);
 }
 
-Result<QByteArray> readFile(const std::string &path)
-{
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Result<QByteArray>::failure(path, "unreadable", path + ": cannot open (" + f.errorString().toStdString() + ").");
-    return f.readAll();
-}
 
 std::string jsonEscape(std::string_view s)
 {
@@ -124,7 +118,7 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
                                             const std::vector<std::string> &specialTokens)
 {
     // vocab.json
-    const Result<QByteArray> vocabData = readFile(vocabPath);
+    const Result<QByteArray> vocabData = readFileBytes(vocabPath);
     if (!vocabData)
         return vocabData.problems();
     QJsonParseError error{};
@@ -158,7 +152,7 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
     }
 
     // merges.txt
-    const Result<QByteArray> mergesData = readFile(mergesPath);
+    const Result<QByteArray> mergesData = readFileBytes(mergesPath);
     if (!mergesData)
         return mergesData.problems();
     const std::string_view text(mergesData->constData(), static_cast<std::size_t>(mergesData->size()));

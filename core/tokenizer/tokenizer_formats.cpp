@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tokenizer/tokenizer_formats.h"
 
+#include "common/file_bytes.h"
 #include "tokenizer/byte_unicode.h"
 
 #include <QDir>
@@ -28,13 +29,6 @@ Result<BpeTokenizer> problemAt(const std::string &file, const std::string &where
     return Result<BpeTokenizer>::failure(field, rule, field + ": " + what);
 }
 
-Result<QByteArray> readWhole(const std::string &path)
-{
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Result<QByteArray>::failure(path, "unreadable", path + ": cannot open (" + f.errorString().toStdString() + ").");
-    return f.readAll();
-}
 
 std::string quoted(const QString &s)
 {
@@ -148,7 +142,7 @@ std::vector<std::pair<std::string, std::string>> mergesFromRanks(const std::vect
 
 Result<BpeTokenizer> loadTiktoken(const std::string &path, const std::vector<std::string> &specialTokens, TiktokenInfo *info)
 {
-    const Result<QByteArray> data = readWhole(path);
+    const Result<QByteArray> data = readFileBytes(path);
     if (!data)
         return data.problems();
     const std::string_view text(data->constData(), static_cast<std::size_t>(data->size()));
@@ -233,7 +227,7 @@ namespace {
 
 Result<BpeTokenizer> loadHfImpl(const std::string &path, const std::vector<std::string> &extraSpecials)
 {
-    const Result<QByteArray> data = readWhole(path);
+    const Result<QByteArray> data = readFileBytes(path);
     if (!data)
         return data.problems();
     QJsonParseError error{};
