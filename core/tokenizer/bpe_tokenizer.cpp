@@ -5,6 +5,7 @@
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/unicode.h"
+#include "tokenizer/vocab_json.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -16,13 +17,34 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <optional>
 
 namespace lse {
+
+struct BpeModel {
+    std::vector<std::string> tokens;  // id → bytes
+    ByteStringTable ids{16};          // bytes → (id, 0); the first id wins for a duplicate
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> merges;  // rank → (left id, right id)
+    PairRankTable mergeRank;                                      // (left, right) → (rank, merged id)
+    std::uint32_t byteIds[256] = {};
+    std::vector<std::string> specialTokens;
+    std::vector<std::uint32_t> specialIds;
+
+    std::optional<std::uint32_t> idOf(std::string_view bytes) const
+    {
+        const ByteStringTable::Slot *slot = ids.find(bytes);
+        return slot ? std::optional<std::uint32_t>(slot->first) : std::nullopt;
+    }
+};
+
 namespace {
 
-constexpr std::size_t kCacheLimit = 1 << 18;  // distinct pre-tokens kept before the cache is reset
-
-inline std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; }
+// Distinct pre-tokens kept before the cache is reset, and the longest one cached: bounds memory
+// on adversarial input while real text (Zipf-distributed words) stays almost entirely cached.
+constexpr std::size_t kCacheLimit = 1 << 18;
+constexpr std::size_t kCacheMaxPieceBytes = 256;
+// Pre-tokens longer than this use the heap-based merge instead of rescanning all pairs per merge.
+constexpr std::size_t kLongPieceBytes = 96;
 
 template <typename T>
 Result<T> fileProblem(const std::string &file, std::size_t line, const std::string &rule, const std::string &what)
@@ -57,54 +79,91 @@ std::string jsonEscape(std::string_view s)
 
 // --- construction -------------------------------------------------------------------------------
 
-Result<BpeTokenizer> BpeTokenizer::create(std::vector<std::string> tokens,
-                                          const std::vector<std::pair<std::string, std::string>> &merges,
-                                          const std::vector<std::string> &specialTokens)
+std::size_t BpeTokenizer::vocabSize() const { return model_->tokens.size(); }
+const std::string &BpeTokenizer::tokenBytes(std::uint32_t id) const { return model_->tokens.at(id); }
+const std::vector<std::string> &BpeTokenizer::specialTokens() const { return model_->specialTokens; }
+std::size_t BpeTokenizer::mergeCount() const { return model_->merges.size(); }
+
+namespace {
+
+// The vocabulary half of a model: tokens, their ids, the 256 byte tokens and the special tokens.
+Result<std::shared_ptr<BpeModel>> buildVocabulary(std::vector<std::string> tokens,
+                                                  const std::vector<std::string> &specialTokens, std::size_t mergeCount)
 {
+    using R = Result<std::shared_ptr<BpeModel>>;
     auto model = std::make_shared<BpeModel>();
     model->tokens = std::move(tokens);
     if (model->tokens.size() >= std::numeric_limits<std::uint32_t>::max())
-        return Result<BpeTokenizer>::failure("vocab", "too_large", "The vocabulary is too large.");
+        return R::failure("vocab", "too_large", "The vocabulary is too large.");
+    model->ids.reserve(model->tokens.size() + specialTokens.size());
     for (std::size_t id = 0; id < model->tokens.size(); ++id)
-        model->ids.emplace(model->tokens[id], static_cast<std::uint32_t>(id));
+        if (!model->ids.find(model->tokens[id]))
+            model->ids.insert(model->tokens[id], static_cast<std::uint32_t>(id), 0);
     for (const auto &special : specialTokens) {
         if (special.empty() ||
             std::find(model->specialTokens.begin(), model->specialTokens.end(), special) != model->specialTokens.end())
             continue;
-        auto it = model->ids.find(special);
-        if (it == model->ids.end()) {
-            const auto id = static_cast<std::uint32_t>(model->tokens.size());
+        std::optional<std::uint32_t> id = model->idOf(special);
+        if (!id) {
+            id = static_cast<std::uint32_t>(model->tokens.size());
             model->tokens.push_back(special);
-            it = model->ids.emplace(special, id).first;
+            model->ids.insert(special, *id, 0);
         }
         model->specialTokens.push_back(special);
-        model->specialIds.push_back(it->second);
+        model->specialIds.push_back(*id);
     }
     for (int b = 0; b < 256; ++b) {
-        const auto it = model->ids.find(std::string(1, static_cast<char>(static_cast<unsigned char>(b))));
-        if (it == model->ids.end())
-            return Result<BpeTokenizer>::failure("vocab", "missing_byte",
-                                                 "The vocabulary has no token for the byte " + std::to_string(b) +
-                                                     "; a byte-level BPE needs all 256.");
-        model->byteIds[b] = it->second;
+        const char byte = static_cast<char>(static_cast<unsigned char>(b));
+        const std::optional<std::uint32_t> id = model->idOf(std::string_view(&byte, 1));
+        if (!id)
+            return R::failure("vocab", "missing_byte",
+                              "The vocabulary has no token for the byte " + std::to_string(b) +
+                                  "; a byte-level BPE needs all 256.");
+        model->byteIds[b] = *id;
     }
-    model->merges.reserve(merges.size());
+    model->merges.reserve(mergeCount);
+    model->mergeRank.reserve(mergeCount);
+    return model;
+}
+
+// Appends the next merge (rank = merges so far). Returns what is missing from the vocabulary, or
+// an empty string. `joined` is scratch space.
+std::string addMerge(BpeModel &model, std::string_view left, std::string_view right, std::string &joined)
+{
+    joined.assign(left).append(right);
+    const auto li = model.idOf(left), ri = model.idOf(right), mi = model.idOf(joined);
+    if (!li || !ri || !mi)
+        return !li   ? "left part '" + bytesToAlphabet(left) + "'"
+               : !ri ? "right part '" + bytesToAlphabet(right) + "'"
+                     : "merged token '" + bytesToAlphabet(joined) + "'";
+    model.mergeRank.insert(*li, *ri, static_cast<std::uint32_t>(model.merges.size()), *mi);
+    model.merges.emplace_back(*li, *ri);
+    return {};
+}
+
+std::string mergeProblemText(std::size_t rank, const std::string &missing)
+{
+    return "Merge " + std::to_string(rank + 1) + ": the " + missing + " is not in the vocabulary.";
+}
+
+}  // namespace
+
+Result<BpeTokenizer> BpeTokenizer::create(std::vector<std::string> tokens,
+                                          const std::vector<std::pair<std::string, std::string>> &merges,
+                                          const std::vector<std::string> &specialTokens)
+{
+    auto built = buildVocabulary(std::move(tokens), specialTokens, merges.size());
+    if (!built)
+        return built.problems();
+    BpeModel &model = *built.value();
+    std::string joined;
     for (std::size_t rank = 0; rank < merges.size(); ++rank) {
-        const auto &[l, r] = merges[rank];
-        const auto li = model->ids.find(l), ri = model->ids.find(r), mi = model->ids.find(l + r);
-        if (li == model->ids.end() || ri == model->ids.end() || mi == model->ids.end()) {
-            const std::string which = li == model->ids.end()   ? "left part '" + bytesToAlphabet(l) + "'"
-                                      : ri == model->ids.end() ? "right part '" + bytesToAlphabet(r) + "'"
-                                                               : "merged token '" + bytesToAlphabet(l + r) + "'";
+        const std::string missing = addMerge(model, merges[rank].first, merges[rank].second, joined);
+        if (!missing.empty())
             return Result<BpeTokenizer>::failure("merges[" + std::to_string(rank) + "]", "unknown_token",
-                                                 "Merge " + std::to_string(rank + 1) + ": the " + which +
-                                                     " is not in the vocabulary.");
-        }
-        model->merges.emplace_back(li->second, ri->second);
-        model->mergeRank.emplace(pairKey(li->second, ri->second),
-                                 std::make_pair(static_cast<std::uint32_t>(rank), mi->second));
+                                                 mergeProblemText(rank, missing));
     }
-    return BpeTokenizer(std::move(model));
+    return BpeTokenizer(std::move(built.value()));
 }
 
 Result<BpeTokenizer> BpeTokenizer::fromTraining(const BpeTrainResult &trained)
@@ -121,43 +180,84 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
     const Result<QByteArray> vocabData = readFileBytes(vocabPath);
     if (!vocabData)
         return vocabData.problems();
-    QJsonParseError error{};
-    const QJsonDocument doc = QJsonDocument::fromJson(*vocabData, &error);
-    if (error.error != QJsonParseError::NoError) {
-        const auto line = 1 + static_cast<std::size_t>(
-                                  std::count(vocabData->constData(), vocabData->constData() + error.offset, '\n'));
-        return fileProblem<BpeTokenizer>(vocabPath, line, "bad_json",
-                                         "invalid JSON: " + error.errorString().toStdString() + ".");
+    // Tokens are placed by id as they are read; every id 0..n-1 must then appear exactly once.
+    std::vector<std::string> tokens;
+    std::vector<bool> seen;
+    std::optional<Problems> entryProblem;
+    const auto addEntry = [&](std::string_view key, std::int64_t id) {
+        constexpr std::int64_t kMaxId = std::int64_t(1) << 31;
+        if (id < 0 || id >= kMaxId || (std::size_t(id) < seen.size() && seen[std::size_t(id)])) {
+            entryProblem = fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
+                                                     "token '" + std::string(key) + "' has the id " + std::to_string(id) +
+                                                         ", which is negative, too large or already used.")
+                               .problems();
+            return false;
+        }
+        const auto index = static_cast<std::size_t>(id);
+        if (index >= tokens.size()) {
+            tokens.resize(index + 1);
+            seen.resize(index + 1, false);
+        }
+        if (!alphabetToBytesInto(key, tokens[index])) {
+            entryProblem = fileProblem<BpeTokenizer>(vocabPath, 0, "bad_token",
+                                                     "token '" + std::string(key) +
+                                                         "' is not spelled in GPT-2's byte-to-unicode alphabet.")
+                               .problems();
+            return false;
+        }
+        seen[index] = true;
+        return true;
+    };
+    // The dedicated flat-object parser reads every well-formed vocabulary; only a file it refuses
+    // goes through Qt's JSON parser, which says where and why it is invalid.
+    const std::string_view vocabText(vocabData->constData(), std::size_t(vocabData->size()));
+    tokens.reserve(vocabText.size() / 16);
+    if (!forEachFlatJsonIntMember(vocabText, addEntry)) {
+        if (entryProblem)
+            return *entryProblem;
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(*vocabData, &error);
+        if (error.error != QJsonParseError::NoError) {
+            const auto line = 1 + static_cast<std::size_t>(
+                                      std::count(vocabData->constData(), vocabData->constData() + error.offset, '\n'));
+            return fileProblem<BpeTokenizer>(vocabPath, line, "bad_json",
+                                             "invalid JSON: " + error.errorString().toStdString() + ".");
+        }
+        if (!doc.isObject())
+            return fileProblem<BpeTokenizer>(vocabPath, 1, "bad_json", "expected a JSON object of token → id.");
+        const QJsonObject obj = doc.object();
+        tokens.clear();
+        seen.clear();
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            const double v = it.value().toDouble(-1);
+            const std::string key = it.key().toStdString();
+            if (!it.value().isDouble() || v < 0 || v != static_cast<double>(static_cast<std::int64_t>(v)))
+                return fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
+                                                 "token '" + key + "' has an id that is not a non-negative integer.");
+            if (!addEntry(key, static_cast<std::int64_t>(v)))
+                return *entryProblem;
+        }
     }
-    if (!doc.isObject())
-        return fileProblem<BpeTokenizer>(vocabPath, 1, "bad_json", "expected a JSON object of token → id.");
-    const QJsonObject obj = doc.object();
-    std::vector<std::string> tokens(static_cast<std::size_t>(obj.size()));
-    std::vector<bool> seen(tokens.size(), false);
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        const std::string key = it.key().toStdString();
-        const double v = it.value().toDouble(-1);
-        if (!it.value().isDouble() || v < 0 || v != static_cast<double>(static_cast<std::int64_t>(v)) ||
-            v >= static_cast<double>(tokens.size()) || seen[static_cast<std::size_t>(v)])
-            return fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
-                                             "token '" + key + "' has an id that is not an unused integer in 0.." +
-                                                 std::to_string(tokens.size() - 1) + ".");
-        const auto bytes = alphabetToBytes(key);
-        if (!bytes)
-            return fileProblem<BpeTokenizer>(vocabPath, 0, "bad_token",
-                                             "token '" + key + "' is not spelled in GPT-2's byte-to-unicode alphabet.");
-        const auto id = static_cast<std::size_t>(v);
-        tokens[id] = *bytes;
-        seen[id] = true;
-    }
+    if (const auto gap = std::find(seen.begin(), seen.end(), false); gap != seen.end())
+        return fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
+                                         "no token has the id " + std::to_string(gap - seen.begin()) + "; ids must be 0.." +
+                                             std::to_string(tokens.size() - 1) + " without gaps.");
 
-    // merges.txt
+    // merges.txt, resolved line by line into the model (no intermediate list of string pairs).
     const Result<QByteArray> mergesData = readFileBytes(mergesPath);
     if (!mergesData)
         return mergesData.problems();
     const std::string_view text(mergesData->constData(), static_cast<std::size_t>(mergesData->size()));
-    std::vector<std::pair<std::string, std::string>> merges;
-    std::vector<std::size_t> mergeLines;  // line of each merge, for messages
+    auto built = buildVocabulary(std::move(tokens), specialTokens,
+                                 static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+    if (!built) {
+        Problem p = built.problems().front();
+        p.message = vocabPath + ": " + p.message;
+        p.field = vocabPath;
+        return Problems{p};
+    }
+    BpeModel &model = *built.value();
+    std::string left, right, joined;
     std::size_t pos = 0, line = 0;
     while (pos < text.size()) {
         std::size_t eol = text.find('\n', pos);
@@ -174,26 +274,15 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
         if (sp == std::string_view::npos || sp == 0 || sp + 1 >= l.size() || l.find(' ', sp + 1) != std::string_view::npos)
             return fileProblem<BpeTokenizer>(mergesPath, line, "bad_merge",
                                              "expected two tokens separated by one space, got '" + std::string(l) + "'.");
-        const auto left = alphabetToBytes(l.substr(0, sp));
-        const auto right = alphabetToBytes(l.substr(sp + 1));
-        if (!left || !right)
+        if (!alphabetToBytesInto(l.substr(0, sp), left) || !alphabetToBytesInto(l.substr(sp + 1), right))
             return fileProblem<BpeTokenizer>(mergesPath, line, "bad_token",
                                              "'" + std::string(l) + "' is not spelled in GPT-2's byte-to-unicode alphabet.");
-        merges.emplace_back(*left, *right);
-        mergeLines.push_back(line);
+        const std::size_t rank = model.merges.size();
+        const std::string missing = addMerge(model, left, right, joined);
+        if (!missing.empty())
+            return fileProblem<BpeTokenizer>(mergesPath, line, "unknown_token", mergeProblemText(rank, missing));
     }
-    Result<BpeTokenizer> r = create(std::move(tokens), merges, specialTokens);
-    if (!r.ok()) {
-        Problem p = r.problems().front();
-        if (p.field.rfind("merges[", 0) == 0) {
-            const std::size_t rank = std::stoul(p.field.substr(7));
-            return fileProblem<BpeTokenizer>(mergesPath, mergeLines[rank], p.rule, p.message);
-        }
-        p.message = vocabPath + ": " + p.message;
-        p.field = vocabPath;
-        return Problems{p};
-    }
-    return r;
+    return BpeTokenizer(std::move(built.value()));
 }
 
 Result<bool> BpeTokenizer::saveGpt2(const std::string &vocabPath, const std::string &mergesPath) const
@@ -218,55 +307,146 @@ Result<bool> BpeTokenizer::saveGpt2(const std::string &vocabPath, const std::str
 
 // --- encoding -----------------------------------------------------------------------------------
 
+void BpeTokenizer::mergePiece(std::string_view piece)
+{
+    // Merge the lowest-ranked adjacent pair (the leftmost of equal ranks) until no pair has a
+    // merge. The rank of each adjacent pair is kept beside it, so a merge looks up only the two
+    // pairs it creates; the minimum is a scan over a few integers (the pieces here are short).
+    const BpeModel &m = *model_;
+    constexpr std::uint32_t kNoMerge = std::numeric_limits<std::uint32_t>::max();
+    const std::size_t n = piece.size();
+    auto &ids = scratch_;
+    auto &ranks = scratchRanks_;  // ranks[i]: merge rank of (ids[i], ids[i+1])
+    ids.resize(n);
+    ranks.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        ids[i] = m.byteIds[static_cast<unsigned char>(piece[i])];
+    const auto rankAt = [&](std::size_t i) {
+        const PairRankTable::Entry *e = m.mergeRank.find(ids[i], ids[i + 1]);
+        return e ? e->rank : kNoMerge;
+    };
+    for (std::size_t i = 0; i + 1 < n; ++i)
+        ranks[i] = rankAt(i);
+    std::size_t count = n;
+    while (count > 1) {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i + 1 < count; ++i)
+            if (ranks[i] < ranks[best])
+                best = i;
+        if (ranks[best] == kNoMerge)
+            break;
+        ids[best] = m.mergeRank.find(ids[best], ids[best + 1])->id;
+        for (std::size_t i = best + 1; i + 1 < count; ++i) {
+            ids[i] = ids[i + 1];
+            ranks[i] = ranks[i + 1];
+        }
+        --count;
+        if (best + 1 < count)
+            ranks[best] = rankAt(best);
+        if (best > 0)
+            ranks[best - 1] = rankAt(best - 1);
+    }
+    ids.resize(count);
+}
+
+void BpeTokenizer::mergeLongPiece(std::string_view piece)
+{
+    // Doubly linked list of symbols and a min-heap of candidate merges keyed by (rank, position):
+    // popping in that order merges pairs in the same order as the rescanning loop (lowest rank
+    // first, leftmost first among equal ranks), in O(n log n) instead of O(n^2). Stale heap
+    // entries (a side already merged away) are skipped when popped.
+    const BpeModel &m = *model_;
+    const std::size_t n = piece.size();
+    struct Symbol {
+        std::uint32_t id;
+        std::uint32_t prev;  // kNone at the ends
+        std::uint32_t next;
+    };
+    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    struct Candidate {
+        std::uint32_t rank, left, leftId, rightId;
+        bool operator>(const Candidate &o) const { return rank != o.rank ? rank > o.rank : left > o.left; }
+    };
+    std::vector<Symbol> symbols(n);
+    for (std::size_t i = 0; i < n; ++i)
+        symbols[i] = {m.byteIds[static_cast<unsigned char>(piece[i])], i == 0 ? kNone : std::uint32_t(i - 1),
+                      i + 1 == n ? kNone : std::uint32_t(i + 1)};
+    std::vector<Candidate> heap;
+    const auto push = [&](std::uint32_t left) {
+        const std::uint32_t right = symbols[left].next;
+        if (right == kNone)
+            return;
+        if (const PairRankTable::Entry *e = m.mergeRank.find(symbols[left].id, symbols[right].id)) {
+            heap.push_back({e->rank, left, symbols[left].id, symbols[right].id});
+            std::push_heap(heap.begin(), heap.end(), std::greater<>{});
+        }
+    };
+    for (std::size_t i = 0; i + 1 < n; ++i)
+        push(std::uint32_t(i));
+    std::vector<bool> dead(n, false);
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), std::greater<>{});
+        const Candidate c = heap.back();
+        heap.pop_back();
+        Symbol &left = symbols[c.left];
+        if (dead[c.left] || left.id != c.leftId || left.next == kNone)
+            continue;
+        const std::uint32_t r = left.next;
+        if (symbols[r].id != c.rightId)
+            continue;
+        left.id = m.mergeRank.find(c.leftId, c.rightId)->id;
+        dead[r] = true;
+        left.next = symbols[r].next;
+        if (left.next != kNone)
+            symbols[left.next].prev = c.left;
+        if (left.prev != kNone)
+            push(left.prev);
+        push(c.left);
+    }
+    scratch_.clear();
+    for (std::uint32_t i = 0; i != kNone; i = symbols[i].next)
+        scratch_.push_back(symbols[i].id);
+}
+
 void BpeTokenizer::encodePretoken(std::string_view piece, std::vector<std::uint32_t> &out)
 {
-    const BpeModel &m = *model_;
     if (piece.size() == 1) {
-        out.push_back(m.byteIds[static_cast<unsigned char>(piece[0])]);
+        out.push_back(model_->byteIds[static_cast<unsigned char>(piece[0])]);
         return;
     }
-    if (const auto it = cache_.find(piece); it != cache_.end()) {
-        const auto *p = cacheIds_.data() + it->second.first;
-        out.insert(out.end(), p, p + it->second.second);
-        return;
-    }
-    auto &s = scratch_;
-    s.clear();
-    for (const char c : piece)
-        s.push_back(m.byteIds[static_cast<unsigned char>(c)]);
-    while (s.size() > 1) {
-        std::uint32_t bestRank = std::numeric_limits<std::uint32_t>::max();
-        std::uint32_t bestId = 0, a = 0, b = 0;
-        for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-            const auto it = m.mergeRank.find(pairKey(s[i], s[i + 1]));
-            if (it != m.mergeRank.end() && it->second.first < bestRank) {
-                bestRank = it->second.first;
-                bestId = it->second.second;
-                a = s[i];
-                b = s[i + 1];
-            }
-        }
-        if (bestRank == std::numeric_limits<std::uint32_t>::max())
-            break;
-        std::size_t w = 0;
-        for (std::size_t i = 0; i < s.size();) {
-            if (i + 1 < s.size() && s[i] == a && s[i + 1] == b) {
-                s[w++] = bestId;
-                i += 2;
+    const bool cacheable = piece.size() <= kCacheMaxPieceBytes;
+    const std::uint64_t hash = cacheable ? hashBytes(piece) : 0;
+    if (cacheable) {
+        if (const ByteStringTable::Slot *slot = cache_.find(piece, hash)) {
+            if (slot->first == 1) {
+                out.push_back(slot->second);
             } else {
-                s[w++] = s[i++];
+                const std::uint32_t *p = cacheIds_.data() + slot->second;
+                for (std::uint32_t i = 0; i < slot->first; ++i)
+                    out.push_back(p[i]);
             }
+            return;
         }
-        s.resize(w);
     }
+    if (piece.size() > kLongPieceBytes)
+        mergeLongPiece(piece);
+    else
+        mergePiece(piece);
+    const auto &s = scratch_;
+    out.insert(out.end(), s.begin(), s.end());
+    if (!cacheable)
+        return;
     if (cache_.size() >= kCacheLimit) {
         cache_.clear();
         cacheIds_.clear();
     }
-    cache_.emplace(std::string(piece), std::make_pair(static_cast<std::uint32_t>(cacheIds_.size()),
-                                                      static_cast<std::uint32_t>(s.size())));
-    cacheIds_.insert(cacheIds_.end(), s.begin(), s.end());
-    out.insert(out.end(), s.begin(), s.end());
+    const auto count = static_cast<std::uint32_t>(s.size());
+    if (count == 1) {
+        cache_.insert(piece, hash, 1, s[0]);
+    } else {
+        cache_.insert(piece, hash, count, static_cast<std::uint32_t>(cacheIds_.size()));
+        cacheIds_.insert(cacheIds_.end(), s.begin(), s.end());
+    }
 }
 
 void BpeTokenizer::encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out)
@@ -289,7 +469,7 @@ void BpeTokenizer::encodeInto(std::string_view text, const std::vector<std::stri
     const SpecialTokenMatcher matcher = matcherFor(allowedSpecial);
     matcher.split(
         text, [&](std::size_t b, std::size_t e) { encodeOrdinary(text.substr(b, e - b), out); },
-        [&](std::size_t, std::size_t, std::size_t t) { out.push_back(model_->ids.find(matcher.tokens()[t])->second); });
+        [&](std::size_t, std::size_t, std::size_t t) { out.push_back(*model_->idOf(matcher.tokens()[t])); });
 }
 
 std::vector<std::uint32_t> BpeTokenizer::encode(std::string_view text, const std::vector<std::string> &allowedSpecial)
@@ -322,7 +502,7 @@ std::vector<EncodedToken> BpeTokenizer::encodeWithOffsets(std::string_view text,
             });
         },
         [&](std::size_t b, std::size_t e, std::size_t t) {
-            out.push_back({model_->ids.find(matcher.tokens()[t])->second, b, e});
+            out.push_back({*model_->idOf(matcher.tokens()[t]), b, e});
         });
     return out;
 }
@@ -365,12 +545,15 @@ Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vect
             if (m.begin == std::string_view::npos || m.begin >= limit)
                 break;
             encodeOrdinary(text.substr(pos, m.begin - pos), ids);
-            ids.push_back(model_->ids.find(matcher.tokens()[m.token])->second);
+            ids.push_back(*model_->idOf(matcher.tokens()[m.token]));
             pos = m.begin + m.length;
         }
         // Cut the ordinary text at the start of a pre-token k that is not the last one, after a
         // pre-token k-1 that is not whitespace: pre-tokens before it are then final.
+        // The spans are found once and encoded directly: scanning the chunk a second time
+        // would cost as much as the scan itself.
         std::size_t cut = pos;
+        std::size_t finalSpans = 0;
         if (avail > pos) {
             const std::string_view piece = text.substr(pos, avail - pos);
             spans.clear();
@@ -388,11 +571,13 @@ Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vect
                 }
                 if (!whitespace) {
                     cut = pos + spans[k].begin;
+                    finalSpans = k;
                     break;
                 }
             }
+            for (std::size_t k = 0; k < finalSpans; ++k)
+                encodePretoken(piece.substr(spans[k].begin, spans[k].end - spans[k].begin), ids);
         }
-        encodeOrdinary(text.substr(pos, cut - pos), ids);
         buf.erase(0, cut);
         flush();
     }

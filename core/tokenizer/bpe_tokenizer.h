@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/problem.h"
+#include "tokenizer/flat_tables.h"
 #include "tokenizer/pretokenizer.h"
 
 #include <cstddef>
@@ -32,16 +33,8 @@ struct StringViewHash {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-// Immutable model data shared by copies of a tokenizer.
-struct BpeModel {
-    std::vector<std::string> tokens;  // id → bytes
-    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> ids;  // bytes → id
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> merges;  // rank → (left id, right id)
-    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> mergeRank;  // → (rank, id)
-    std::uint32_t byteIds[256] = {};
-    std::vector<std::string> specialTokens;
-    std::vector<std::uint32_t> specialIds;
-};
+// Immutable model data shared by copies of a tokenizer (defined in bpe_tokenizer.cpp).
+struct BpeModel;
 
 // Not thread-safe (it owns a pre-token cache); copies are cheap and share the model, so use one
 // copy per thread.
@@ -58,10 +51,10 @@ public:
                                          const std::vector<std::string> &specialTokens = {});
     Result<bool> saveGpt2(const std::string &vocabPath, const std::string &mergesPath) const;
 
-    std::size_t vocabSize() const { return model_->tokens.size(); }
-    const std::string &tokenBytes(std::uint32_t id) const { return model_->tokens.at(id); }
-    const std::vector<std::string> &specialTokens() const { return model_->specialTokens; }
-    std::size_t mergeCount() const { return model_->merges.size(); }
+    std::size_t vocabSize() const;
+    const std::string &tokenBytes(std::uint32_t id) const;
+    const std::vector<std::string> &specialTokens() const;
+    std::size_t mergeCount() const;
 
     // Special tokens in allowedSpecial (which must be special tokens of this tokenizer) are split
     // out first and become their ids; any other text, including special tokens not allowed, is
@@ -91,12 +84,15 @@ private:
     explicit BpeTokenizer(std::shared_ptr<const BpeModel> model) : model_(std::move(model)) {}
     SpecialTokenMatcher matcherFor(const std::vector<std::string> &allowedSpecial) const;
     void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);
+    void mergePiece(std::string_view piece);        // BPE of one pre-token into scratch_
+    void mergeLongPiece(std::string_view piece);    // the same in O(n log n) for long pre-tokens
 
     std::shared_ptr<const BpeModel> model_;
-    // Pre-token bytes → (offset, length) in cacheIds_.
-    std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>, StringViewHash, std::equal_to<>> cache_;
+    // Pre-token bytes → (id count, the id itself when there is one, else offset in cacheIds_).
+    ByteStringTable cache_{1 << 14};
     std::vector<std::uint32_t> cacheIds_;
     std::vector<std::uint32_t> scratch_;
+    std::vector<std::uint32_t> scratchRanks_;
 };
 
 }  // namespace lse

@@ -49,21 +49,36 @@ std::string bytesToAlphabet(std::string_view bytes)
     return out;
 }
 
+bool alphabetToBytesInto(std::string_view text, std::string &out)
+{
+    out.clear();
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        // Printable ASCII other than space stands for itself; everything else is decoded.
+        if (lead > 0x20 && lead < 0x7F) {
+            out.push_back(static_cast<char>(lead));
+            ++i;
+            continue;
+        }
+        const Utf8Char c = decodeUtf8At(text, i);
+        if (c.codepoint == kInvalidCodepoint)
+            return false;
+        const int b = unicodeToByte(c.codepoint);
+        if (b < 0)
+            return false;
+        out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
+        i += c.length;
+    }
+    return true;
+}
+
 std::optional<std::string> alphabetToBytes(std::string_view text)
 {
     std::string out;
     out.reserve(text.size());
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const Utf8Char c = decodeUtf8At(text, i);
-        if (c.codepoint == kInvalidCodepoint)
-            return std::nullopt;
-        const int b = unicodeToByte(c.codepoint);
-        if (b < 0)
-            return std::nullopt;
-        out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
-        i += c.length;
-    }
+    if (!alphabetToBytesInto(text, out))
+        return std::nullopt;
     return out;
 }
 

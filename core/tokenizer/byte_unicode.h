@@ -24,5 +24,8 @@ std::string bytesToAlphabet(std::string_view bytes);
 // Spelling in the alphabet (UTF-8) → raw bytes; nullopt when a character is not in the alphabet
 // or the input is not valid UTF-8.
 std::optional<std::string> alphabetToBytes(std::string_view text);
+// The same into a caller's buffer (replaced, not appended); false when a character is not in the
+// alphabet. Loaders call it once per merge line and reuse the buffer.
+bool alphabetToBytesInto(std::string_view text, std::string &out);
 
 }  // namespace lse

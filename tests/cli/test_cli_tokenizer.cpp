@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tokenizer subcommands: GPT-2 exact ids, special tokens, training against the course
-// reference, prepare-data's binary output, and clear exit-2 errors for bad input.
+// reference, prepare-data's binary output, clear exit-2 errors for bad input, and no --out folder
+// left behind by a train-bpe that fails or is interrupted.
 
 #include "tokenizer/byte_unicode.h"
 
@@ -14,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
+
+#include <csignal>
 
 namespace {
 
@@ -313,7 +316,8 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(writeAll(dir.filePath("vocab.json"), fakeVocab(0)));
-        QVERIFY(writeAll(dir.filePath("merges.txt"), "#version: 0.2\na b\nab\n"));
+        // Line 2 is blank (skipped); line 3 lacks the separating space.
+        QVERIFY(writeAll(dir.filePath("merges.txt"), "#version: 0.2\n\nab\n"));
         const Run run = runCli({"tokenize", "--tokenizer", dir.path(), "abc"});
         QCOMPARE(run.exit_code, 2);
         QVERIFY(run.out.isEmpty());
@@ -368,6 +372,73 @@ private slots:
         QVERIFY(run.out.isEmpty());
         QVERIFY2(run.err.contains(mentions.toUtf8()), run.err.constData());
         QVERIFY(!QFileInfo::exists("/tmp/lse-never-written") && !QFileInfo::exists("/tmp/lse-never-written.bin"));
+    }
+
+    void trainFailureLeavesNoFolder_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addRow("missing input") << QStringLiteral("/nonexistent/input.txt");
+        QTest::addRow("input is a folder") << QDir::tempPath();
+    }
+    void trainFailureLeavesNoFolder()
+    {
+        QFETCH(QString, input);
+        QTemporaryDir dir;
+        const Run run = runCli({"train-bpe", "--input", input, "--vocab-size", "300", "--out", dir.filePath("new/nested")});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.err.contains(input.toUtf8()), run.err.constData());
+        QVERIFY(!QFileInfo::exists(dir.filePath("new")));
+    }
+
+    void trainWriteFailureKeepsExistingFolder()
+    {
+        // vocab.json is a folder, so writing it fails; --out existed before and keeps its contents.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("out/vocab.json"));
+        QVERIFY(writeAll(dir.filePath("out/notes.txt"), "mine"));
+        const Run run = runCli({"train-bpe", "--input", cs336("bpe/corpus.en"), "--vocab-size", "300", "--out",
+                                dir.filePath("out")});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.err.contains("vocab.json"), run.err.constData());
+        QVERIFY(QFileInfo(dir.filePath("out/vocab.json")).isDir());
+        QCOMPARE(readAll(dir.filePath("out/notes.txt")), QByteArray("mine"));
+    }
+
+    void trainInterruptRemovesCreatedFolder()
+    {
+        // Many distinct words and a large vocabulary: the merge loop runs for seconds, so SIGINT
+        // arrives while it runs (the handler is in place before the first progress line).
+        QTemporaryDir dir;
+        QByteArray text;
+        quint32 state = 7;
+        while (text.size() < 3'000'000) {
+            state = state * 1664525u + 1013904223u;
+            const int length = 3 + int(state >> 28) % 8;
+            for (int i = 0; i < length; ++i) {
+                state = state * 1664525u + 1013904223u;
+                text += char('a' + (state >> 24) % 26);
+            }
+            text += ' ';
+        }
+        QVERIFY(writeAll(dir.filePath("words.txt"), text));
+        QProcess process;
+        process.start(QStringLiteral(LSE_CLI_PATH), {"train-bpe", "--input", dir.filePath("words.txt"), "--vocab-size",
+                                                     "60000", "--out", dir.filePath("out/sub")});
+        QVERIFY(process.waitForStarted());
+        QByteArray err;
+        while (!err.contains("pre-tokenizing") && process.state() == QProcess::Running) {
+            process.waitForReadyRead(1000);
+            err += process.readAllStandardError();
+        }
+        QVERIFY2(err.contains("pre-tokenizing"), err.constData());
+        QVERIFY(QFileInfo(dir.filePath("out/sub")).isDir());
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(60000));
+        err += process.readAllStandardError();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 130);
+        QVERIFY2(err.contains("interrupted"), err.constData());
+        QVERIFY(!QFileInfo::exists(dir.filePath("out")));
     }
 
     void benchRunsAndAgrees()

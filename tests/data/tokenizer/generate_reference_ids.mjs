@@ -67,6 +67,12 @@ const cases = [
   ["numbers_spaced", "1 2  3   4 12 345 6789 00000000000000000000 1.2.3 ١٢٣ 12ab34"],
   ["emoji_long_run", "🙃🙃🙃🙃🙃🙃🙃🙃 🤖🧠📚✨ ⚽️⚾️🏀 🫠"],
   ["private_use_and_rare", "pua\ue000\uf8ff 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝟙𝟚𝟛 𐍈"],
+  // Pre-tokens longer than the encoder's short-piece limit (96 bytes) take its heap-based merge path.
+  ["long_cjk_run", "自然语言处理是人工智能的一个重要分支它研究如何让计算机理解和生成人类语言包括分词句法分析语义理解机器翻译问答系统和对话系统等任务近年来大规模预训练语言模型取得了显著进展"],
+  ["long_digit_run", "1234567890".repeat(25)],
+  ["long_letter_run", " " + "supercalifragilisticexpialidocious".repeat(8)],
+  ["long_punctuation_run", "!?-=+*&^%$#@~".repeat(12)],
+  ["long_space_run", "a" + " ".repeat(300) + "b" + "\n".repeat(150)],
 ];
 
 const enc = get_encoding("gpt2");

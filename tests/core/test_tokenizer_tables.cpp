@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The encoder's open-addressing tables and the vocabulary parser, checked against the standard
+// library on the same inputs.
+#include "tokenizer/flat_tables.h"
+#include "tokenizer/vocab_json.h"
+
+#include <QTest>
+
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+
+using namespace lse;
+
+class TestTokenizerTables : public QObject {
+    Q_OBJECT
+
+private slots:
+    void equalBytesMatchesMemcmpForEveryLength()
+    {
+        // Every length 0..40 and a difference at every position: the overlapping loads must
+        // cover every byte exactly.
+        for (std::size_t n = 0; n <= 40; ++n) {
+            std::string a(n, 'x'), b(n, 'x');
+            QVERIFY(equalBytes(a.data(), b.data(), n));
+            for (std::size_t i = 0; i < n; ++i) {
+                b[i] = 'y';
+                QVERIFY2(!equalBytes(a.data(), b.data(), n), qPrintable(QStringLiteral("n=%1 i=%2").arg(n).arg(i)));
+                b[i] = 'x';
+            }
+        }
+    }
+
+    void byteStringTableAgreesWithStdMap()
+    {
+        ByteStringTable table(4);  // tiny start: forces several rehashes
+        std::map<std::string, std::uint32_t> expected;
+        std::mt19937 rng(7);
+        for (std::uint32_t i = 0; i < 20000; ++i) {
+            std::string key(1 + rng() % 24, '\0');
+            for (char &c : key)
+                c = static_cast<char>(rng() % 6);  // few distinct bytes: many near-collisions
+            if (i % 3 == 0 && !expected.empty())
+                key = expected.begin()->first;  // overwrite an existing key
+            table.insert(key, i, i * 2);
+            expected[key] = i;
+        }
+        QCOMPARE(table.size(), expected.size());
+        for (const auto &[key, value] : expected) {
+            const ByteStringTable::Slot *slot = table.find(key);
+            QVERIFY(slot);
+            QCOMPARE(slot->first, value);
+            QCOMPARE(slot->second, value * 2);
+        }
+        QVERIFY(!table.find(std::string(30, '\x07')));
+        table.clear();
+        QCOMPARE(table.size(), std::size_t(0));
+        QVERIFY(!table.find(expected.begin()->first));
+    }
+
+    void pairRankTableKeepsFirstRank()
+    {
+        PairRankTable table;
+        table.reserve(2);
+        for (std::uint32_t i = 0; i < 5000; ++i)
+            table.insert(i, i + 1, i, 100000 + i);
+        table.insert(3, 4, 99999, 7);  // a repeated pair keeps its first (lowest) rank
+        QCOMPARE(table.size(), std::size_t(5000));
+        for (std::uint32_t i = 0; i < 5000; ++i) {
+            const PairRankTable::Entry *e = table.find(i, i + 1);
+            QVERIFY(e);
+            QCOMPARE(e->rank, i);
+            QCOMPARE(e->id, 100000 + i);
+        }
+        QVERIFY(!table.find(1, 0));
+        QVERIFY(!PairRankTable().find(0, 1));
+    }
+
+    void vocabularyParser_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QString>("firstKey");
+        QTest::addColumn<qint64>("firstValue");
+        QTest::addRow("plain") << QByteArray("{\"a\": 0, \"b\": 1}") << true << "a" << qint64(0);
+        QTest::addRow("whitespace") << QByteArray(" \n{\r\n\t\"x\" :\t12 ,\"y\":3 }\n") << true << "x" << qint64(12);
+        QTest::addRow("empty object") << QByteArray("{}") << true << QString() << qint64(-1);
+        QTest::addRow("escapes") << QByteArray("{\"\\\"\\\\\\/\\b\\f\\n\\r\\t\": 5}") << true << "\"\\/\b\f\n\r\t" << qint64(5);
+        QTest::addRow("unicode escape") << QByteArray("{\"\\u0120the\": 7}") << true << QString::fromUtf8("\u0120the") << qint64(7);
+        QTest::addRow("surrogate pair") << QByteArray("{\"\\ud83d\\ude00\": 9}") << true << QString::fromUtf8("😀") << qint64(9);
+        QTest::addRow("raw utf-8") << QByteArray("{\"语言\": 42}") << true << QString::fromUtf8("语言") << qint64(42);
+        QTest::addRow("lone high surrogate") << QByteArray("{\"\\ud83d\": 1}") << false << QString() << qint64(0);
+        QTest::addRow("lone low surrogate") << QByteArray("{\"\\ude00\": 1}") << false << QString() << qint64(0);
+        QTest::addRow("bad escape") << QByteArray("{\"\\q\": 1}") << false << QString() << qint64(0);
+        QTest::addRow("raw control char") << QByteArray("{\"a\tb\": 1}") << false << QString() << qint64(0);
+        QTest::addRow("negative") << QByteArray("{\"a\": -1}") << false << QString() << qint64(0);
+        QTest::addRow("fraction") << QByteArray("{\"a\": 1.5}") << false << QString() << qint64(0);
+        QTest::addRow("exponent") << QByteArray("{\"a\": 1e3}") << false << QString() << qint64(0);
+        QTest::addRow("leading zero") << QByteArray("{\"a\": 01}") << false << QString() << qint64(0);
+        QTest::addRow("string value") << QByteArray("{\"a\": \"1\"}") << false << QString() << qint64(0);
+        QTest::addRow("nested") << QByteArray("{\"a\": {}}") << false << QString() << qint64(0);
+        QTest::addRow("trailing comma") << QByteArray("{\"a\": 1,}") << false << QString() << qint64(0);
+        QTest::addRow("truncated") << QByteArray("{\"a\": 1") << false << QString() << qint64(0);
+        QTest::addRow("truncated string") << QByteArray("{\"a") << false << QString() << qint64(0);
+        QTest::addRow("trailing garbage") << QByteArray("{\"a\": 1} x") << false << QString() << qint64(0);
+        QTest::addRow("overflow") << QByteArray("{\"a\": 99999999999999999999}") << false << QString() << qint64(0);
+        QTest::addRow("array") << QByteArray("[1, 2]") << false << QString() << qint64(0);
+    }
+
+    void vocabularyParser()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, valid);
+        QFETCH(QString, firstKey);
+        QFETCH(qint64, firstValue);
+        const auto members = parseFlatJsonIntObject(std::string_view(json.constData(), std::size_t(json.size())));
+        QCOMPARE(members.has_value(), valid);
+        if (!valid)
+            return;
+        if (firstValue < 0) {
+            QVERIFY(members->empty());
+            return;
+        }
+        QCOMPARE(QString::fromStdString(members->front().first), firstKey);
+        QCOMPARE(qint64(members->front().second), firstValue);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenizerTables)
+#include "test_tokenizer_tables.moc"
