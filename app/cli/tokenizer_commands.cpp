@@ -20,10 +20,13 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <optional>
 #include <cstdio>
 #include <thread>
+#include <vector>
 #include <unistd.h>
 
 namespace lse::cli {
@@ -303,6 +306,77 @@ int runTokenize(const QStringList &arguments)
 
 // --- train-bpe ------------------------------------------------------------------------------------
 
+// Removes the --out folders a failed train-bpe created (the folder and the parents mkpath made),
+// with our own partial files in them: vocab.json/merges.txt (one may be written when the other
+// fails) and QSaveFile's temporaries. A folder that existed before, or holds anything else, stays.
+class OutDirGuard {
+public:
+    explicit OutDirGuard(const QString &dir) : dir_(QDir::cleanPath(QFileInfo(dir).absoluteFilePath()))
+    {
+        for (QString path = dir_; !QFileInfo::exists(path);) {
+            created_.push_back(path);
+            const QString parent = QFileInfo(path).path();
+            if (parent == path)
+                break;
+            path = parent;
+        }
+    }
+    OutDirGuard(const OutDirGuard &) = delete;
+    OutDirGuard &operator=(const OutDirGuard &) = delete;
+    ~OutDirGuard()
+    {
+        if (kept_ || created_.empty())
+            return;
+        QDir dir(dir_);
+        for (const QString &name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System))
+            if (name == QLatin1String("vocab.json") || name == QLatin1String("merges.txt") ||
+                name.startsWith(QLatin1String("vocab.json.")) || name.startsWith(QLatin1String("merges.txt.")))
+                dir.remove(name);
+        // Innermost first; rmdir refuses a folder that is not empty.
+        for (const QString &path : created_)
+            if (!QDir().rmdir(path))
+                break;
+    }
+    void keep() { kept_ = true; }
+
+private:
+    QString dir_;
+    std::vector<QString> created_;  // innermost first
+    bool kept_ = false;
+};
+
+// Ctrl-C (or SIGTERM) during training cancels the merge loop so that the guard above can clean up;
+// a second one kills at once (SA_RESETHAND), e.g. while the pre-tokenizer, which cannot be
+// cancelled, still runs.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void onInterrupt(int) { g_interrupted.store(true); }
+
+class InterruptCancels {
+public:
+    InterruptCancels()
+    {
+        struct sigaction action {};
+        action.sa_handler = onInterrupt;
+        action.sa_flags = SA_RESETHAND;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, &old_int_);
+        sigaction(SIGTERM, &action, &old_term_);
+    }
+    InterruptCancels(const InterruptCancels &) = delete;
+    InterruptCancels &operator=(const InterruptCancels &) = delete;
+    ~InterruptCancels()
+    {
+        sigaction(SIGINT, &old_int_, nullptr);
+        sigaction(SIGTERM, &old_term_, nullptr);
+    }
+
+private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
 int runTrainBpe(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -350,9 +424,15 @@ int runTrainBpe(const QStringList &arguments)
     if (!problems.empty())
         return reportProblems(problems);
     const QString outDir = parser.value(out);
+    // Created before training so that an unwritable --out fails at once, not after the merges;
+    // the guard removes what this run created when it ends without writing both files.
+    OutDirGuard outGuard(outDir);
     if (!QDir().mkpath(outDir))
         return reportProblems({problem("--out", "unwritable", outDir.toStdString() + ": cannot create the directory.")});
 
+    // Installed before the first progress line, so that a script that waits for it can interrupt.
+    std::optional<InterruptCancels> interrupts;
+    interrupts.emplace();
     qint64 totalBytes = 0;
     for (const QString &f : inputs)
         totalBytes += QFileInfo(f).size();
@@ -377,8 +457,17 @@ int runTrainBpe(const QStringList &arguments)
     };
 
     const Clock::time_point start = Clock::now();
-    const Result<BpeTrainResult> trained = trainBpeFiles(toStd(inputs), options);
+    Result<BpeTrainResult> trained = Result<BpeTrainResult>::failure("training", "cancelled", "Interrupted.");
+    options.cancel = &g_interrupted;
+    if (!g_interrupted)
+        trained = trainBpeFiles(toStd(inputs), options);
+    options.cancel = nullptr;
+    interrupts.reset();
     const double seconds = secondsSince(start);
+    if (g_interrupted) {
+        printError(QStringLiteral("\ntrain-bpe: interrupted; nothing written to %1\n").arg(outDir));
+        return 128 + SIGINT;
+    }
     if (!trained)
         return reportProblems(trained.problems());
     const Result<BpeTokenizer> tokenizer = BpeTokenizer::fromTraining(*trained);
@@ -389,6 +478,7 @@ int runTrainBpe(const QStringList &arguments)
     const Result<bool> saved = tokenizer->saveGpt2(vocabPath.toStdString(), mergesPath.toStdString());
     if (!saved)
         return reportProblems(saved.problems());
+    outGuard.keep();
 
     const std::size_t merges = trained->merges.size();
     QString summary;

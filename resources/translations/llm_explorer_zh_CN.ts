@@ -1954,10 +1954,6 @@
 <context>
     <name>lse::gui::TokenizationPage</name>
     <message>
-        <source>Folder with vocab.json and merges.txt</source>
-        <translation>包含 vocab.json 和 merges.txt 的文件夹</translation>
-    </message>
-    <message>
         <source>Train on text files</source>
         <translation>在文本文件上训练</translation>
     </message>
@@ -1974,24 +1970,12 @@
         <translation>文本</translation>
     </message>
     <message>
-        <source>Tokenizer A (shown):</source>
-        <translation>分词器 A（显示）：</translation>
-    </message>
-    <message>
         <source>Compare with B:</source>
         <translation>与 B 比较：</translation>
     </message>
     <message>
-        <source>Load vocab.json + merges.txt…</source>
-        <translation>加载 vocab.json + merges.txt…</translation>
-    </message>
-    <message>
         <source>Show whitespace</source>
         <translation>显示空白字符</translation>
-    </message>
-    <message>
-        <source>Tokens of A (coloured spans; &lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
-        <translation>A 的 token（彩色片段；&lt;e4 bd&gt; 表示被拆到多个 token 中的字符字节）</translation>
     </message>
     <message>
         <source>Tokenizer</source>
@@ -2130,10 +2114,6 @@
         <translation>若压缩率再提高 2 倍（%1 个 token），则为 %2 个元素，减少到 1/4。</translation>
     </message>
     <message>
-        <source>No vocab.json and merges.txt in %1.</source>
-        <translation>%1 中没有 vocab.json 和 merges.txt。</translation>
-    </message>
-    <message>
         <source>Trained %1 merges (vocabulary %2) in %3 s pre-tokenization + %4 s merging.</source>
         <translation>已训练 %1 次合并（词表 %2），预分词 %3 秒 + 合并 %4 秒。</translation>
     </message>
@@ -2142,8 +2122,84 @@
         <translation>回放：应用 %2 次合并中前 %1 次后的切分</translation>
     </message>
     <message>
-        <source>Tokens of A: the first %1 of %2 are shown (&lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
-        <translation>A 的 token：显示 %2 个中的前 %1 个（&lt;e4 bd&gt; 表示被拆到多个 token 中的字符字节）</translation>
+        <source>Load a tokenizer file</source>
+        <translation>加载分词器文件</translation>
+    </message>
+    <message>
+        <source>Tokenizer files (*.json *.tiktoken merges.txt);;All files (*)</source>
+        <translation>分词器文件 (*.json *.tiktoken merges.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Load a tokenizer folder</source>
+        <translation>加载分词器文件夹</translation>
+    </message>
+    <message>
+        <source>Tokenizer A:</source>
+        <translation>分词器 A：</translation>
+    </message>
+    <message>
+        <source>Load tokenizer file/folder…</source>
+        <translation>加载分词器文件/文件夹…</translation>
+    </message>
+    <message>
+        <source>A folder with tokenizer.json, vocab.json + merges.txt or one *.tiktoken file, or one of those files. It becomes tokenizer A.</source>
+        <translation>包含 tokenizer.json、vocab.json + merges.txt 或一个 *.tiktoken 文件的文件夹，或其中某个文件。加载后成为分词器 A。</translation>
+    </message>
+    <message>
+        <source>File (tokenizer.json, *.tiktoken, vocab.json)…</source>
+        <translation>文件（tokenizer.json、*.tiktoken、vocab.json）…</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <source>Loading a tokenizer…</source>
+        <translation>正在加载分词器…</translation>
+    </message>
+    <message>
+        <source>GPT-2 (course files)</source>
+        <translation>GPT-2（课程文件）</translation>
+    </message>
+    <message>
+        <source>HF: %1</source>
+        <translation>HF：%1</translation>
+    </message>
+    <message>
+        <source>Not found: no gpt2_vocab.json + gpt2_merges.txt in cs336/tokenizer under %1 (set LSE_SHARED_DIR to the course&apos;s shared folder).</source>
+        <translation>未找到：%1 下的 cs336/tokenizer 中没有 gpt2_vocab.json + gpt2_merges.txt（请把 LSE_SHARED_DIR 设为课程的 shared 文件夹）。</translation>
+    </message>
+    <message>
+        <source>Tokens as coloured spans (hover one for its id, bytes and merge; &lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
+        <translation>token 以彩色片段显示（悬停查看 id、字节和合并；&lt;e4 bd&gt; 表示被拆到多个 token 中的字符字节）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 · %2&lt;/b&gt;: %3 tokens, %4 bytes/token</source>
+        <translation>&lt;b&gt;%1 · %2&lt;/b&gt;：%3 个 token，每 token %4 字节</translation>
+    </message>
+    <message>
+        <source>(the first %1 are shown)</source>
+        <translation>（仅显示前 %1 个）</translation>
+    </message>
+    <message>
+        <source>Still loading %1; choose again when it is done.</source>
+        <translation>仍在加载 %1；加载完成后请重新选择。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Could not load %1 (the previous tokenizer stays): %2</source>
+        <translation>无法加载 %1（保留之前的分词器）：%2</translation>
+    </message>
+    <message>
+        <source>Loaded %1 from %2: %3 tokens, %4 merges, in %5 s.</source>
+        <translation>已从 %2 加载 %1：%3 个 token，%4 条合并，用时 %5 秒。</translation>
+    </message>
+    <message>
+        <source>Another tokenizer is still loading.</source>
+        <translation>另一个分词器仍在加载。</translation>
     </message>
 </context>
 <context>

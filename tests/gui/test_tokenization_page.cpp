@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Tokenization page offscreen: training in a worker thread, merge replay, cancel, GPT-2 files
-// and partial UTF-8 bytes.
+// and partial UTF-8 bytes, loading tokenizer.json / .tiktoken / Hugging Face cache entries in a
+// worker, bad files that leave the selection alone, and tokenizer B's span view.
 
 #include "pages/page_registry.h"
 #include "pages/tokenization/token_span_view.h"
 #include "pages/tokenization_page.h"
 #include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/byte_unicode.h"
 #include "tokenizer/pretokenizer.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QImage>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -23,6 +31,64 @@
 
 using namespace lse;
 using namespace lse::gui;
+
+namespace {
+
+bool writeAll(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// A byte-level BPE with two merges (" t", " th"): " the" → {257, 101}.
+QByteArray tinyTokenizerJson()
+{
+    QJsonObject vocab;
+    for (int b = 0; b < 256; ++b)
+        vocab.insert(QString::fromStdString(bytesToAlphabet(std::string(1, char(b)))), b);
+    vocab.insert(QString::fromUtf8("\xc4\xa0t"), 256);
+    vocab.insert(QString::fromUtf8("\xc4\xa0th"), 257);
+    const QJsonObject model{{"type", "BPE"}, {"vocab", vocab},
+                            {"merges", QJsonArray{QString::fromUtf8("\xc4\xa0 t"), QString::fromUtf8("\xc4\xa0t h")}}};
+    const QJsonObject byteLevel{{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}};
+    return QJsonDocument(QJsonObject{{"normalizer", QJsonValue()}, {"pre_tokenizer", byteLevel}, {"decoder", byteLevel},
+                                     {"model", model}})
+        .toJson();
+}
+
+QByteArray tinyTiktoken()
+{
+    QByteArray ranks;
+    for (int b = 0; b < 256; ++b)
+        ranks += QByteArray(1, char(b)).toBase64() + " " + QByteArray::number(b) + "\n";
+    return ranks + QByteArray(" t").toBase64() + " 256\n" + QByteArray(" th").toBase64() + " 257\n";
+}
+
+// Restores an environment variable when the test ends, also when it fails.
+class EnvOverride {
+public:
+    EnvOverride(const char *name, const QByteArray &value) : name_(name), had_(qEnvironmentVariableIsSet(name))
+    {
+        old_ = qgetenv(name);
+        qputenv(name, value);
+    }
+    EnvOverride(const EnvOverride &) = delete;
+    EnvOverride &operator=(const EnvOverride &) = delete;
+    ~EnvOverride()
+    {
+        if (had_)
+            qputenv(name_, old_);
+        else
+            qunsetenv(name_);
+    }
+
+private:
+    const char *name_;
+    bool had_;
+    QByteArray old_;
+};
+
+}  // namespace
 
 class TestTokenizationPage : public QObject {
     Q_OBJECT
@@ -199,6 +265,162 @@ private slots:
         QCOMPARE(page_->tokenLabels(), (QStringList{"中", " ", "a"}));
         QVERIFY(page_->selectTokenizer(1, TokenizationPage::Kind::Words));
         QCOMPARE(page_->stats(1).first, std::size_t(2));
+    }
+
+    void loadsTokenizerJsonAndTiktoken()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("hf"));
+        QVERIFY(writeAll(dir.filePath("hf/tokenizer.json"), tinyTokenizerJson()));
+        QVERIFY(writeAll(dir.filePath("small.tiktoken"), tinyTiktoken()));
+        page_->setText(QStringLiteral(" the"));
+        QSignalSpy loaded(page_, &TokenizationPage::tokenizerLoaded);
+        int expected_signals = 0;
+        for (const QString &path : {dir.filePath("hf/tokenizer.json"), dir.filePath("small.tiktoken"), dir.filePath("hf")}) {
+            QVERIFY2(page_->loadTokenizerAsync(path), qPrintable(path));
+            QVERIFY(page_->isLoading());
+            ++expected_signals;
+            QTRY_COMPARE(loaded.count(), expected_signals);
+            QVERIFY2(loaded.back().front().toBool(), qPrintable(page_->message()));
+            QVERIFY(!page_->isLoading());
+            QCOMPARE(page_->currentIds(), (std::vector<std::int64_t>{257, 101}));
+            QCOMPARE(page_->tokenLabels(), (QStringList{" th", "e"}));
+            // The tooltip names the merge that formed " th" (the second), read from the file.
+            QVERIFY2(page_->spanView()->tokens().at(0).tooltip.contains(QStringLiteral("merge 2")),
+                     qPrintable(page_->spanView()->tokens().at(0).tooltip));
+            QVERIFY(page_->picker(0)->currentText().startsWith(QStringLiteral("Loaded: ")));
+            QVERIFY(page_->message().startsWith(QStringLiteral("Loaded ")));
+        }
+        // Each load stays in both pickers.
+        QVERIFY(page_->picker(1)->findText(QStringLiteral("Loaded: small.tiktoken")) >= 0);
+        QVERIFY(page_->picker(1)->findText(QStringLiteral("Loaded: hf")) >= 0);
+    }
+
+    void badFileKeepsPreviousTokenizer()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath("broken.json");
+        QVERIFY(writeAll(bad, "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}"));
+        QVERIFY(page_->selectTokenizer(0, TokenizationPage::Kind::Characters));
+        page_->setText(QStringLiteral("中 a"));
+        const QString before = page_->picker(0)->currentText();
+        QSignalSpy loaded(page_, &TokenizationPage::tokenizerLoaded);
+        QVERIFY(page_->loadTokenizerAsync(bad));
+        QTRY_COMPARE(loaded.count(), 1);
+        QCOMPARE(loaded.front().front().toBool(), false);
+        QCOMPARE(page_->picker(0)->currentText(), before);
+        QCOMPARE(page_->tokenLabels(), (QStringList{"中", " ", "a"}));
+        QVERIFY2(page_->message().contains(bad) && page_->message().contains(QLatin1Char('[')), qPrintable(page_->message()));
+        QCOMPARE(page_->picker(0)->findText(QStringLiteral("Loaded: broken.json")), -1);
+        // The synchronous loader says the same.
+        QString error;
+        QVERIFY(!page_->loadTokenizerDirectory(dir.filePath("missing"), &error));
+        QVERIFY(error.contains(QStringLiteral("missing")));
+        QCOMPARE(page_->tokenLabels(), (QStringList{"中", " ", "a"}));
+    }
+
+    void huggingFaceCacheEntries()
+    {
+        QTemporaryDir hub;
+        const QString good = hub.filePath("models--org--name");
+        QVERIFY(QDir(hub.path()).mkpath("models--org--name/snapshots/abc"));
+        QVERIFY(QDir(hub.path()).mkpath("models--org--name/refs"));
+        QVERIFY(writeAll(good + "/snapshots/abc/tokenizer.json", tinyTokenizerJson()));
+        QVERIFY(writeAll(good + "/refs/main", "abc"));
+        QVERIFY(QDir(hub.path()).mkpath("models--org--broken/snapshots/def"));
+        QVERIFY(writeAll(hub.filePath("models--org--broken/snapshots/def/tokenizer.json"), "{\"model\": 3}"));
+        const EnvOverride env("HF_HUB_CACHE", QFile::encodeName(hub.path()));
+        page_->refreshSources();
+        QComboBox *picker = page_->picker(0);
+        const int index = picker->findText(QStringLiteral("HF: org/name"));
+        QVERIFY(index >= 0);
+        QVERIFY(page_->picker(1)->findText(QStringLiteral("HF: org/name")) >= 0);
+        page_->setText(QStringLiteral(" the"));
+        const QString before = picker->currentText();
+
+        // Choosing the entry loads it in the background; the previous tokenizer shows meanwhile.
+        QSignalSpy loaded(page_, &TokenizationPage::tokenizerLoaded);
+        picker->setCurrentIndex(index);
+        QVERIFY(page_->isLoading());
+        QCOMPARE(picker->currentText(), before);
+        QTRY_COMPARE(loaded.count(), 1);
+        QVERIFY2(loaded.front().front().toBool(), qPrintable(page_->message()));
+        QCOMPARE(picker->currentText(), QStringLiteral("HF: org/name"));
+        QCOMPARE(page_->currentIds(), (std::vector<std::int64_t>{257, 101}));
+
+        // A broken entry: message naming the file, the selection stays.
+        picker->setCurrentIndex(picker->findText(QStringLiteral("HF: org/broken")));
+        QTRY_COMPARE(loaded.count(), 2);
+        QCOMPARE(loaded.back().front().toBool(), false);
+        QCOMPARE(picker->currentText(), QStringLiteral("HF: org/name"));
+        QVERIFY2(page_->message().contains(QStringLiteral("tokenizer.json")), qPrintable(page_->message()));
+        QCOMPARE(page_->currentIds(), (std::vector<std::int64_t>{257, 101}));
+        // The loaded entry is kept across a rescan; choosing it again needs no load.
+        page_->refreshSources();
+        QCOMPARE(picker->currentText(), QStringLiteral("HF: org/name"));
+        page_->picker(1)->setCurrentIndex(page_->picker(1)->findText(QStringLiteral("HF: org/name")));
+        QVERIFY(!page_->isLoading());
+        QCOMPARE(page_->spanViewB()->tokens().size(), std::size_t(2));
+    }
+
+    void courseGpt2Entry()
+    {
+        // $LSE_SHARED_DIR comes first.
+        QTemporaryDir shared;
+        QVERIFY(QDir(shared.path()).mkpath("cs336/tokenizer"));
+        const QString course = shared.filePath("cs336/tokenizer");
+        {
+            const EnvOverride env("LSE_SHARED_DIR", QFile::encodeName(shared.path()));
+            QVERIFY(TokenizationPage::courseGpt2Dir() != course);  // no files yet
+            QVERIFY(writeAll(course + "/gpt2_vocab.json", "{}"));
+            QVERIFY(writeAll(course + "/gpt2_merges.txt", ""));
+            QCOMPARE(TokenizationPage::courseGpt2Dir(), course);
+        }
+        // Then the folder compiled in (the tests' LSE_SHARED_DIR is the build's).
+        const QString dir = TokenizationPage::courseGpt2Dir();
+        const int index = page_->picker(0)->findText(QStringLiteral("GPT-2 (course files)"));
+        QVERIFY(index >= 0);
+        if (!QFileInfo::exists(QStringLiteral(LSE_SHARED_DIR "/cs336/tokenizer/gpt2_vocab.json"))) {
+            QVERIFY(dir.isEmpty());
+            QVERIFY(!page_->picker(0)->model()->flags(page_->picker(0)->model()->index(index, 0)).testFlag(Qt::ItemIsEnabled));
+            QSKIP("The course's GPT-2 files are absent; the entry is disabled.");
+        }
+        QVERIFY(!dir.isEmpty());
+        // A new page opens on the course's GPT-2 as tokenizer A.
+        TokenizationPage fresh;
+        QCOMPARE(fresh.picker(0)->currentText(), QStringLiteral("GPT-2 (course files)"));
+        QVERIFY2(fresh.message().contains(QStringLiteral("Loaded")), qPrintable(fresh.message()));
+        fresh.setText(QStringLiteral("Hello world"));
+        QCOMPARE(fresh.currentIds(), (std::vector<std::int64_t>{15496, 995}));
+        QVERIFY(fresh.spanView()->tokens().at(1).tooltip.contains(QStringLiteral("merge")));
+        // Choosing it again after another tokenizer needs no second load.
+        QVERIFY(fresh.selectTokenizer(0, TokenizationPage::Kind::Words));
+        QSignalSpy loaded(&fresh, &TokenizationPage::tokenizerLoaded);
+        fresh.picker(0)->setCurrentIndex(fresh.picker(0)->findText(QStringLiteral("GPT-2 (course files)")));
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(fresh.currentIds(), (std::vector<std::int64_t>{15496, 995}));
+    }
+
+    void spanViewShowsTokenizerB()
+    {
+        QVERIFY(page_->selectTokenizer(0, TokenizationPage::Kind::Words));
+        QVERIFY(page_->selectTokenizer(1, TokenizationPage::Kind::Bytes));
+        page_->setText(QStringLiteral("ab 中"));
+        QCOMPARE(page_->spanView()->tokens().size(), std::size_t(2));
+        QCOMPARE(page_->spanViewB()->tokens().size(), std::size_t(6));
+        QCOMPARE(page_->spanViewB()->label(3), QStringLiteral("<e4>"));
+        QVERIFY(page_->spanViewB()->tokens().at(3).tooltip.contains(QStringLiteral("e4")));
+        QCOMPARE(page_->stats(1).first, std::size_t(6));
+        parent_->show();
+        QVERIFY(page_->spanViewB()->isVisible());
+        // Comparison off: B's view and its statistics go away; A is unchanged.
+        page_->setCompare(false);
+        QVERIFY(!page_->spanViewB()->isVisible());
+        QVERIFY(!page_->picker(1)->isEnabled());
+        QCOMPARE(page_->spanView()->tokens().size(), std::size_t(2));
+        page_->setCompare(true);
+        QVERIFY(page_->spanViewB()->isVisible());
+        QCOMPARE(page_->spanViewB()->tokens().size(), std::size_t(6));
     }
 
 private:

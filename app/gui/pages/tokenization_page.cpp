@@ -4,11 +4,14 @@
 #include "pages/page_format.h"
 #include "pages/tokenization/token_span_view.h"
 #include "tokenizer/byte_unicode.h"
+#include "tokenizer/hf_cache.h"
 #include "tokenizer/pretokenizer.h"
+#include "tokenizer/tokenizer_formats.h"
 #include "tokenizer/unicode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
 #include <QFile>
@@ -18,19 +21,26 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTextStream>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 #include <cmath>
 
 namespace lse::gui {
@@ -102,6 +112,112 @@ std::vector<std::pair<std::string, std::string>> readMerges(const QString &path)
     return merges;
 }
 
+// model.merges of a Hugging Face tokenizer.json ("a b" strings or ["a", "b"] pairs) as byte pairs.
+std::vector<std::pair<std::string, std::string>> readJsonMerges(const QString &path)
+{
+    std::vector<std::pair<std::string, std::string>> merges;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return merges;
+    const QJsonArray list = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("model")).toObject()
+                                .value(QLatin1String("merges")).toArray();
+    merges.reserve(static_cast<std::size_t>(list.size()));
+    for (const QJsonValue &entry : list) {
+        std::string left, right;
+        if (entry.isArray()) {
+            left = entry.toArray().at(0).toString().toStdString();
+            right = entry.toArray().at(1).toString().toStdString();
+        } else {
+            const std::string both = entry.toString().toStdString();
+            const std::size_t space = both.find(' ');
+            if (space == std::string::npos)
+                return {};
+            left = both.substr(0, space);
+            right = both.substr(space + 1);
+        }
+        const auto l = alphabetToBytes(left);
+        const auto r = alphabetToBytes(right);
+        if (!l || !r)
+            return {};
+        merges.emplace_back(*l, *r);
+    }
+    return merges;
+}
+
+// GPT-2 files under other names in a folder (the course's gpt2_vocab.json + gpt2_merges.txt), which
+// loadTokenizer() does not look for.
+std::optional<std::pair<QString, QString>> gpt2FilesIn(const QString &folder)
+{
+    const QDir dir(folder);
+    if (dir.exists(QStringLiteral("gpt2_vocab.json")) && dir.exists(QStringLiteral("gpt2_merges.txt")))
+        return std::pair{dir.filePath(QStringLiteral("gpt2_vocab.json")), dir.filePath(QStringLiteral("gpt2_merges.txt"))};
+    const QStringList vocabs = dir.entryList({QStringLiteral("*vocab.json")}, QDir::Files, QDir::Name);
+    const QStringList merges = dir.entryList({QStringLiteral("*merges.txt")}, QDir::Files, QDir::Name);
+    if (vocabs.size() == 1 && merges.size() == 1)
+        return std::pair{dir.filePath(vocabs.front()), dir.filePath(merges.front())};
+    return std::nullopt;
+}
+
+// The merges behind a loaded tokenizer, for the "formed by merge k" tooltip. The tokenizer keeps
+// them as ids only, so they are read again from whichever file loadTokenizer() used; a list whose
+// length differs from the tokenizer's merge count came from another file and is not used.
+std::vector<std::pair<std::string, std::string>> tooltipMerges(const QString &path, const BpeTokenizer &tokenizer)
+{
+    const QFileInfo info(path);
+    const QDir dir = info.isDir() ? QDir(path) : info.dir();
+    std::vector<QString> json, gpt2, ranks;
+    if (info.isDir()) {
+        json.push_back(dir.filePath(QStringLiteral("tokenizer.json")));
+        gpt2.push_back(dir.filePath(QStringLiteral("merges.txt")));
+        for (const QString &name : dir.entryList({QStringLiteral("*.tiktoken")}, QDir::Files, QDir::Name))
+            ranks.push_back(dir.filePath(name));
+    } else if (info.fileName() == QLatin1String("vocab.json") || info.fileName() == QLatin1String("merges.txt")) {
+        gpt2.push_back(dir.filePath(QStringLiteral("merges.txt")));
+    } else if (info.fileName().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        json.push_back(path);
+    } else {
+        ranks.push_back(path);
+    }
+    const std::size_t wanted = tokenizer.mergeCount();
+    for (const QString &file : json)
+        if (QFileInfo::exists(file))
+            if (auto merges = readJsonMerges(file); merges.size() == wanted)
+                return merges;
+    for (const QString &file : gpt2)
+        if (QFileInfo::exists(file))
+            if (auto merges = readMerges(file); merges.size() == wanted)
+                return merges;
+    if (!ranks.empty()) {
+        // tiktoken ids are ranks, with the special tokens appended after them.
+        std::vector<std::string> tokens;
+        const std::size_t count = tokenizer.vocabSize() - std::min(tokenizer.vocabSize(), tokenizer.specialTokens().size());
+        tokens.reserve(count);
+        for (std::size_t id = 0; id < count; ++id)
+            tokens.push_back(tokenizer.tokenBytes(static_cast<std::uint32_t>(id)));
+        if (auto merges = mergesFromRanks(tokens); merges.size() == wanted)
+            return merges;
+    }
+    return {};
+}
+
+QStringList sharedDirCandidates()
+{
+    QStringList dirs;
+    if (const QString env = qEnvironmentVariable("LSE_SHARED_DIR"); !env.isEmpty())
+        dirs << env;
+    dirs << QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../../../shared"));
+#ifdef LSE_DEFAULT_SHARED_DIR
+    dirs << QDir::cleanPath(QStringLiteral(LSE_DEFAULT_SHARED_DIR));
+#endif
+    return dirs;
+}
+
+const QString kKeyBytes = QStringLiteral("bytes");
+const QString kKeyCharacters = QStringLiteral("chars");
+const QString kKeyWords = QStringLiteral("words");
+const QString kKeyTrained = QStringLiteral("trained");
+const QString kKeyCourse = QStringLiteral("course");
+
 }  // namespace
 
 TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
@@ -128,30 +244,54 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
 
     auto *pickers = new QGridLayout;
     picker_a_label_ = new QLabel(left_);
-    picker_b_label_ = new QLabel(left_);
+    compare_check_ = new QCheckBox(left_);
+    compare_check_->setChecked(true);
     picker_a_ = new QComboBox(left_);
     picker_b_ = new QComboBox(left_);
     load_button_ = new QPushButton(left_);
+    load_busy_ = new QProgressBar(left_);
+    load_busy_->setRange(0, 0);  // busy: loading reports no progress
+    load_busy_->setTextVisible(false);
+    load_busy_->setMaximumWidth(160);
+    load_busy_->hide();
     show_whitespace_ = new QCheckBox(left_);
     for (QComboBox *picker : {picker_a_, picker_b_}) {
         picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         picker->setMinimumContentsLength(14);
     }
     pickers->addWidget(picker_a_label_, 0, 0);
-    pickers->addWidget(picker_a_, 0, 1, 1, 2);
-    pickers->addWidget(picker_b_label_, 1, 0);
-    pickers->addWidget(picker_b_, 1, 1, 1, 2);
-    pickers->addWidget(load_button_, 2, 0, 1, 2);
-    pickers->addWidget(show_whitespace_, 2, 2);
+    pickers->addWidget(picker_a_, 0, 1);
+    pickers->addWidget(compare_check_, 1, 0);
+    pickers->addWidget(picker_b_, 1, 1);
+    auto *load_row = new QHBoxLayout;
+    load_row->addWidget(load_button_);
+    load_row->addWidget(load_busy_);
+    load_row->addStretch(1);
+    load_row->addWidget(show_whitespace_);
+    pickers->addLayout(load_row, 2, 0, 1, 2);
     pickers->setColumnStretch(1, 1);
     left->addLayout(pickers);
+    message_label_ = new QLabel(left_);
+    message_label_->setWordWrap(true);
+    message_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message_label_->hide();
+    left->addWidget(message_label_);
 
     spans_label_ = new QLabel(left_);
     spans_label_->setWordWrap(true);
     left->addWidget(spans_label_);
+    span_header_a_ = new QLabel(left_);
+    span_header_a_->setWordWrap(true);
+    left->addWidget(span_header_a_);
     span_view_ = new TokenSpanView(left_);
     span_view_->setMinimumHeight(130);
     left->addWidget(span_view_, 3);
+    span_header_b_ = new QLabel(left_);
+    span_header_b_->setWordWrap(true);
+    left->addWidget(span_header_b_);
+    span_view_b_ = new TokenSpanView(left_);
+    span_view_b_->setMinimumHeight(110);
+    left->addWidget(span_view_b_, 2);
 
     stats_table_ = new QTableWidget(2, 4, left_);
     stats_table_->verticalHeader()->setVisible(false);
@@ -216,23 +356,31 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     merge_list_->setMinimumHeight(160);
     right->addWidget(merge_list_, 1);
 
-    fillPicker(picker_a_);
-    fillPicker(picker_b_);
-    selectTokenizer(0, Kind::Words);
-    selectTokenizer(1, Kind::Bytes);
+    selected_[0] = kKeyWords;
+    selected_[1] = kKeyBytes;
+    refreshSources();
 
     connect(text_edit_, &QPlainTextEdit::textChanged, this, &TokenizationPage::retokenize);
-    connect(picker_a_, &QComboBox::currentIndexChanged, this, &TokenizationPage::retokenize);
-    connect(picker_b_, &QComboBox::currentIndexChanged, this, &TokenizationPage::retokenize);
+    connect(picker_a_, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(0); });
+    connect(picker_b_, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(1); });
+    connect(compare_check_, &QCheckBox::toggled, this, &TokenizationPage::setCompare);
     connect(show_whitespace_, &QCheckBox::toggled, span_view_, &TokenSpanView::setShowWhitespace);
-    connect(load_button_, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder with vocab.json and merges.txt"));
-        if (dir.isEmpty())
-            return;
-        QString error;
-        if (!loadTokenizerDirectory(dir, &error))
-            train_status_->setText(error);
+    connect(show_whitespace_, &QCheckBox::toggled, span_view_b_, &TokenSpanView::setShowWhitespace);
+    // Qt's file dialogs pick either files or folders, not both: the button offers the two.
+    auto *load_menu = new QMenu(load_button_);
+    load_file_action_ = load_menu->addAction(QString(), this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Load a tokenizer file"), QString(),
+            tr("Tokenizer files (*.json *.tiktoken merges.txt);;All files (*)"));
+        if (!file.isEmpty())
+            loadTokenizerAsync(file);
     });
+    load_folder_action_ = load_menu->addAction(QString(), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Load a tokenizer folder"));
+        if (!dir.isEmpty())
+            loadTokenizerAsync(dir);
+    });
+    load_button_->setMenu(load_menu);
     connect(train_button_, &QPushButton::clicked, this, [this] { startTraining(vocab_spin_->value()); });
     connect(train_files_button_, &QPushButton::clicked, this, [this] {
         const QStringList files = QFileDialog::getOpenFileNames(this, tr("Train on text files"));
@@ -249,6 +397,10 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     applyFonts();
     retranslateUi();
     retokenize();
+    // The course's GPT-2 files, when found, are what a student expects to see first. Loading them
+    // takes well under a tenth of a second, so it happens here rather than in the background.
+    if (const Source *course = sourceOf(kKeyCourse); course && !course->path.isEmpty())
+        finishLoad(0, kKeyCourse, loadSlot(course->origin, course->path));
 }
 
 TokenizationPage::~TokenizationPage()
@@ -256,6 +408,9 @@ TokenizationPage::~TokenizationPage()
     cancel_ = true;
     if (worker_.joinable())
         worker_.join();
+    // Loading cannot be cancelled; it takes a second at most. Its queued result dies with this.
+    if (load_worker_.joinable())
+        load_worker_.join();
 }
 
 QString TokenizationPage::id() const { return QStringLiteral("tokenization"); }
@@ -292,13 +447,20 @@ void TokenizationPage::applyFonts()
     QFont mono = f;
     mono.setPointSizeF(f.pointSizeF() * 1.15);
     span_view_->setFont(mono);
+    span_view_b_->setFont(mono);
     text_edit_->setFont(mono);
     span_view_->setMinimumHeight(presentation_ ? 300 : 150);
-    text_edit_->setMinimumHeight(presentation_ ? 200 : 110);
+    span_view_b_->setMinimumHeight(presentation_ ? 220 : 110);
+    text_edit_->setMinimumHeight(presentation_ ? 240 : 145);
     merge_list_->setMinimumHeight(presentation_ ? 320 : 160);
     stats_table_->resizeRowsToContents();
+    fitStatsTable();
+}
+
+void TokenizationPage::fitStatsTable()
+{
     const int height = stats_table_->horizontalHeader()->sizeHint().height() + stats_table_->rowHeight(0) +
-                       stats_table_->rowHeight(1) + 2 * stats_table_->frameWidth() + 2;
+                       (compare_ ? stats_table_->rowHeight(1) : 0) + 2 * stats_table_->frameWidth() + 2;
     stats_table_->setFixedHeight(height);
 }
 
@@ -317,9 +479,14 @@ void TokenizationPage::retranslateUi()
                        "Edit the text, pick a tokenizer, hover a token for its id, bytes and the merge that formed "
                        "it, or train your own byte-level BPE and replay it merge by merge."));
     text_label_->setText(tr("Text"));
-    picker_a_label_->setText(tr("Tokenizer A (shown):"));
-    picker_b_label_->setText(tr("Compare with B:"));
-    load_button_->setText(tr("Load vocab.json + merges.txt…"));
+    picker_a_label_->setText(tr("Tokenizer A:"));
+    compare_check_->setText(tr("Compare with B:"));
+    load_button_->setText(tr("Load tokenizer file/folder…"));
+    load_button_->setToolTip(tr("A folder with tokenizer.json, vocab.json + merges.txt or one *.tiktoken file, or "
+                                "one of those files. It becomes tokenizer A."));
+    load_file_action_->setText(tr("File (tokenizer.json, *.tiktoken, vocab.json)…"));
+    load_folder_action_->setText(tr("Folder…"));
+    load_busy_->setToolTip(tr("Loading a tokenizer…"));
     show_whitespace_->setText(tr("Show whitespace"));
     stats_table_->setHorizontalHeaderLabels(
         {tr("Tokenizer"), tr("Tokens"), tr("Bytes/token"), tr("Vocabulary")});
@@ -353,48 +520,233 @@ void TokenizationPage::retranslateUi()
         train_status_->setText(tr("Training failed: %1").arg(train_message_));
         break;
     }
+    if (message_)
+        message_label_->setText(message_());
     retokenize();
+}
+
+QString TokenizationPage::courseGpt2Dir()
+{
+    for (const QString &shared : sharedDirCandidates()) {
+        const QString dir = shared + QStringLiteral("/cs336/tokenizer");
+        if (QFileInfo::exists(dir + QStringLiteral("/gpt2_vocab.json")) &&
+            QFileInfo::exists(dir + QStringLiteral("/gpt2_merges.txt")))
+            return dir;
+    }
+    return {};
+}
+
+void TokenizationPage::refreshSources()
+{
+    std::vector<Source> fresh;
+    auto keep = [this](Source source) {
+        // A source loaded before keeps its tokenizer.
+        if (const Source *old = sourceOf(source.key); old && old->path == source.path)
+            source.slot = old->slot;
+        return source;
+    };
+    fresh.push_back(keep({Source::Origin::Course, kKeyCourse, QStringLiteral("GPT-2"), courseGpt2Dir(), nullptr}));
+    QStringList names;
+    // One entry per repository: discovery lists the revision refs/main names first.
+    for (const HfCachedTokenizer &found : discoverHfTokenizers()) {
+        const QString name = QString::fromStdString(found.name);
+        if (names.contains(name))
+            continue;
+        names << name;
+        const QString path = QFile::decodeName(found.path.c_str());
+        fresh.push_back(keep({Source::Origin::HuggingFace, QStringLiteral("hf:") + path, name, path, nullptr}));
+    }
+    for (const Source &source : sources_)
+        if (source.origin == Source::Origin::File)
+            fresh.push_back(source);
+    sources_ = std::move(fresh);
+    for (QComboBox *picker : {picker_a_, picker_b_})
+        fillPicker(picker);
+}
+
+TokenizationPage::Source *TokenizationPage::sourceOf(const QString &key)
+{
+    for (Source &source : sources_)
+        if (source.key == key)
+            return &source;
+    return nullptr;
+}
+
+const TokenizationPage::Source *TokenizationPage::sourceOf(const QString &key) const
+{
+    return const_cast<TokenizationPage *>(this)->sourceOf(key);
 }
 
 void TokenizationPage::fillPicker(QComboBox *picker)
 {
-    const QVariant current = picker->currentData();
+    const int side = picker == picker_a_ ? 0 : 1;
     const QSignalBlocker block(picker);
     picker->clear();
     if (trained_)
         picker->addItem(tr("Trained in app (%1 tokens)").arg(format::integer(static_cast<std::int64_t>(trained_slot_.vocab))),
-                        static_cast<int>(Kind::Trained));
-    if (loaded_slot_.tokenizer)
-        picker->addItem(tr("Loaded: %1").arg(loaded_name_), static_cast<int>(Kind::Loaded));
-    picker->addItem(tr("Bytes (UTF-8)"), static_cast<int>(Kind::Bytes));
-    picker->addItem(tr("Characters"), static_cast<int>(Kind::Characters));
-    picker->addItem(tr("Words (GPT-2 pre-tokens)"), static_cast<int>(Kind::Words));
-    const int index = picker->findData(current);
-    picker->setCurrentIndex(index >= 0 ? index : picker->findData(static_cast<int>(Kind::Bytes)));
+                        kKeyTrained);
+    auto *model = qobject_cast<QStandardItemModel *>(picker->model());
+    for (const Source &source : sources_) {
+        QString label;
+        switch (source.origin) {
+        case Source::Origin::Course:
+            label = tr("GPT-2 (course files)");
+            break;
+        case Source::Origin::HuggingFace:
+            label = tr("HF: %1").arg(source.name);
+            break;
+        case Source::Origin::File:
+            label = tr("Loaded: %1").arg(source.name);
+            break;
+        }
+        picker->addItem(label, source.key);
+        const int index = picker->count() - 1;
+        if (source.path.isEmpty()) {
+            picker->setItemData(index,
+                                tr("Not found: no gpt2_vocab.json + gpt2_merges.txt in cs336/tokenizer under %1 "
+                                   "(set LSE_SHARED_DIR to the course's shared folder).")
+                                    .arg(sharedDirCandidates().join(QStringLiteral(", "))),
+                                Qt::ToolTipRole);
+            if (model)
+                model->item(index)->setEnabled(false);
+        } else {
+            picker->setItemData(index, QDir::toNativeSeparators(source.path), Qt::ToolTipRole);
+        }
+    }
+    picker->addItem(tr("Bytes (UTF-8)"), kKeyBytes);
+    picker->addItem(tr("Characters"), kKeyCharacters);
+    picker->addItem(tr("Words (GPT-2 pre-tokens)"), kKeyWords);
+    int index = picker->findData(selected_[side]);
+    if (index < 0) {
+        selected_[side] = kKeyBytes;
+        index = picker->findData(kKeyBytes);
+    }
+    picker->setCurrentIndex(index);
+}
+
+void TokenizationPage::onPickerChanged(int side)
+{
+    QComboBox *box = picker(side);
+    const QString key = box->currentData().toString();
+    if (key == selected_[side])
+        return;
+    const Source *source = sourceOf(key);
+    if (source && !source->slot) {
+        // Loading takes a moment: the previous tokenizer stays until the new one is ready.
+        {
+            const QSignalBlocker block(box);
+            box->setCurrentIndex(box->findData(selected_[side]));
+        }
+        startLoad(side, key);
+        return;
+    }
+    selected_[side] = key;
+    retokenize();
+}
+
+bool TokenizationPage::selectKey(int side, const QString &key)
+{
+    QComboBox *box = picker(side);
+    const int index = box->findData(key);
+    if (index < 0)
+        return false;
+    if (const Source *source = sourceOf(key); source && !source->slot)
+        return false;
+    selected_[side] = key;
+    {
+        const QSignalBlocker block(box);
+        box->setCurrentIndex(index);
+    }
+    retokenize();
+    return true;
 }
 
 bool TokenizationPage::selectTokenizer(int side, Kind kind)
 {
-    QComboBox *picker = side == 0 ? picker_a_ : picker_b_;
-    const int index = picker->findData(static_cast<int>(kind));
-    if (index < 0)
-        return false;
-    picker->setCurrentIndex(index);
-    return true;
+    QString key;
+    switch (kind) {
+    case Kind::Trained:
+        key = kKeyTrained;
+        break;
+    case Kind::Loaded:
+        key = last_file_key_;
+        for (const Source &source : sources_)
+            if (key.isEmpty() && source.slot)
+                key = source.key;
+        break;
+    case Kind::Bytes:
+        key = kKeyBytes;
+        break;
+    case Kind::Characters:
+        key = kKeyCharacters;
+        break;
+    case Kind::Words:
+        key = kKeyWords;
+        break;
+    }
+    return !key.isEmpty() && selectKey(side, key);
 }
 
 TokenizationPage::Kind TokenizationPage::kindOf(int side) const
 {
-    const QComboBox *picker = side == 0 ? picker_a_ : picker_b_;
-    const QVariant kind = picker->currentData();
-    return kind.isValid() ? static_cast<Kind>(kind.toInt()) : Kind::Bytes;
+    const QString &key = selected_[side];
+    if (key == kKeyTrained)
+        return Kind::Trained;
+    if (key == kKeyCharacters)
+        return Kind::Characters;
+    if (key == kKeyWords)
+        return Kind::Words;
+    if (sourceOf(key))
+        return Kind::Loaded;
+    return Kind::Bytes;
+}
+
+const TokenizationPage::BpeSlot *TokenizationPage::slotOf(int side) const
+{
+    const QString &key = selected_[side];
+    if (key == kKeyTrained)
+        return trained_ ? &trained_slot_ : nullptr;
+    const Source *source = sourceOf(key);
+    return source ? source->slot.get() : nullptr;
+}
+
+void TokenizationPage::setCompare(bool on)
+{
+    compare_ = on;
+    {
+        const QSignalBlocker block(compare_check_);
+        compare_check_->setChecked(on);
+    }
+    picker_b_->setEnabled(on);
+    span_header_b_->setVisible(on);
+    span_view_b_->setVisible(on);
+    stats_table_->setRowHidden(1, !on);
+    fitStatsTable();
+    retokenize();
+}
+
+bool TokenizationPage::compare() const { return compare_; }
+
+QString TokenizationPage::message() const { return message_label_->text(); }
+
+void TokenizationPage::setMessage(std::function<QString()> text, bool error)
+{
+    message_ = std::move(text);
+    message_label_->setText(message_ ? message_() : QString());
+    message_label_->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+    message_label_->setVisible(static_cast<bool>(message_));
 }
 
 QString TokenizationPage::text() const { return text_edit_->toPlainText(); }
 
 void TokenizationPage::setText(const QString &text) { text_edit_->setPlainText(text); }
 
-TokenizationPage::Segmented TokenizationPage::segment(Kind kind, const std::string &text)
+TokenizationPage::Segmented TokenizationPage::segment(int side, const std::string &text)
+{
+    return segment(kindOf(side), const_cast<BpeSlot *>(slotOf(side)), text);
+}
+
+TokenizationPage::Segmented TokenizationPage::segment(Kind kind, BpeSlot *slot, const std::string &text)
 {
     Segmented out;
     auto add = [&out](std::string bytes, std::int64_t id, bool special) {
@@ -405,10 +757,9 @@ TokenizationPage::Segmented TokenizationPage::segment(Kind kind, const std::stri
     switch (kind) {
     case Kind::Trained:
     case Kind::Loaded: {
-        BpeSlot &slot = kind == Kind::Trained ? trained_slot_ : loaded_slot_;
-        if (!slot.tokenizer)
-            return segment(Kind::Bytes, text);
-        BpeTokenizer &tokenizer = *slot.tokenizer;
+        if (!slot || !slot->tokenizer)
+            return segment(Kind::Bytes, nullptr, text);
+        BpeTokenizer &tokenizer = *slot->tokenizer;
         const std::vector<std::string> specials = tokenizer.specialTokens();
         for (const EncodedToken &token : tokenizer.encodeWithOffsets(text, specials)) {
             const std::string bytes = text.substr(token.begin, token.end - token.begin);
@@ -440,7 +791,7 @@ TokenizationPage::Segmented TokenizationPage::segment(Kind kind, const std::stri
     return out;
 }
 
-QString TokenizationPage::tooltipFor(Kind kind, std::size_t index, const std::string &bytes, std::int64_t id,
+QString TokenizationPage::tooltipFor(const BpeSlot *slot, std::size_t index, const std::string &bytes, std::int64_t id,
                                      bool special) const
 {
     QString html = tr("<b>Token %1</b>").arg(index);
@@ -455,12 +806,11 @@ QString TokenizationPage::tooltipFor(Kind kind, std::size_t index, const std::st
                                                "across tokens.") + QStringLiteral("</i>");
     if (special)
         html += QStringLiteral("<br>") + tr("Special token: never merged, matched before pre-tokenization.");
-    if (kind == Kind::Trained || kind == Kind::Loaded) {
-        const BpeSlot &slot = kind == Kind::Trained ? trained_slot_ : loaded_slot_;
-        const auto it = slot.parents.find(bytes);
-        if (!special && it != slot.parents.end())
+    if (slot) {
+        const auto it = slot->parents.find(bytes);
+        if (!special && it != slot->parents.end())
             html += QStringLiteral("<br>") + tr("Formed by merge %1: %2 + %3")
-                                                 .arg(slot.rank.at(bytes) + 1)
+                                                 .arg(slot->rank.at(bytes) + 1)
                                                  .arg(printable(it->second.first).toHtmlEscaped(),
                                                       printable(it->second.second).toHtmlEscaped());
         else if (!special && bytes.size() == 1)
@@ -472,26 +822,42 @@ QString TokenizationPage::tooltipFor(Kind kind, std::size_t index, const std::st
 void TokenizationPage::retokenize()
 {
     const std::string text = text_edit_->toPlainText().toStdString();
-    const Kind kind_a = kindOf(0);
-    const Segmented a = segment(kind_a, text);
-    const Segmented b = segment(kindOf(1), text);
+    const Segmented a = segment(0, text);
+    const Segmented b = compare_ ? segment(1, text) : Segmented{};
+    showSpans(0, a);
+    showSpans(1, b);
+    current_ids_ = a.ids;
+    spans_label_->setText(tr("Tokens as coloured spans (hover one for its id, bytes and merge; <e4 bd> marks bytes of "
+                             "a character split across tokens)"));
+    updateStats(a, b, text.size());
+}
+
+void TokenizationPage::showSpans(int side, const Segmented &segmented)
+{
+    TokenSpanView *view = side == 0 ? span_view_ : span_view_b_;
+    QLabel *header = side == 0 ? span_header_a_ : span_header_b_;
     // A pasted book would make the span view slow: it shows the first kMaxShownTokens tokens; the
     // statistics count them all.
     constexpr std::size_t kMaxShownTokens = 20000;
-    const std::size_t shown = std::min(a.bytes.size(), kMaxShownTokens);
+    const std::size_t count = segmented.bytes.size();
+    const std::size_t shown = std::min(count, kMaxShownTokens);
+    const BpeSlot *slot = slotOf(side);
     std::vector<TokenSpan> spans;
     spans.reserve(shown);
     for (std::size_t i = 0; i < shown; ++i)
-        spans.push_back({a.bytes[i], a.ids[i], a.special[i], tooltipFor(kind_a, i, a.bytes[i], a.ids[i], a.special[i])});
-    span_view_->setTokens(std::move(spans));
-    current_ids_ = a.ids;
-    spans_label_->setText(
-        shown < a.bytes.size()
-            ? tr("Tokens of A: the first %1 of %2 are shown (<e4 bd> marks bytes of a character split across tokens)")
-                  .arg(format::integer(static_cast<std::int64_t>(shown)),
-                       format::integer(static_cast<std::int64_t>(a.bytes.size())))
-            : tr("Tokens of A (coloured spans; <e4 bd> marks bytes of a character split across tokens)"));
-    updateStats(a, b, text.size());
+        spans.push_back({segmented.bytes[i], segmented.ids[i], segmented.special[i],
+                         tooltipFor(slot, i, segmented.bytes[i], segmented.ids[i], segmented.special[i])});
+    view->setTokens(std::move(spans));
+    std::size_t bytes = 0;
+    for (const std::string &token : segmented.bytes)
+        bytes += token.size();
+    QString text = tr("<b>%1 · %2</b>: %3 tokens, %4 bytes/token")
+                       .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), picker(side)->currentText().toHtmlEscaped(),
+                            format::integer(static_cast<std::int64_t>(count)),
+                            count > 0 ? format::decimal(double(bytes) / double(count), 2) : QStringLiteral("–"));
+    if (shown < count)
+        text += QStringLiteral(" ") + tr("(the first %1 are shown)").arg(format::integer(static_cast<std::int64_t>(shown)));
+    header->setText(text);
 }
 
 std::pair<std::size_t, double> TokenizationPage::stats(int side) const
@@ -506,13 +872,12 @@ void TokenizationPage::updateStats(const Segmented &a, const Segmented &b, std::
     for (int side = 0; side < 2; ++side) {
         const Kind kind = kindOf(side);
         const std::size_t count = sides[side]->bytes.size();
+        const BpeSlot *slot = slotOf(side);
         QString vocab;
         switch (kind) {
         case Kind::Trained:
-            vocab = format::integer(static_cast<std::int64_t>(trained_slot_.vocab));
-            break;
         case Kind::Loaded:
-            vocab = format::integer(static_cast<std::int64_t>(loaded_slot_.vocab));
+            vocab = slot ? format::integer(static_cast<std::int64_t>(slot->vocab)) : QStringLiteral("–");
             break;
         case Kind::Bytes:
             vocab = format::integer(256);
@@ -573,49 +938,152 @@ QStringList TokenizationPage::tokenLabels() const
     return labels;
 }
 
+TokenizationPage::LoadOutcome TokenizationPage::loadSlot(Source::Origin origin, const QString &path)
+{
+    const auto start = std::chrono::steady_clock::now();
+    LoadOutcome out;
+    const std::vector<std::string> endoftext{"<|endoftext|>"};
+    std::optional<std::pair<QString, QString>> gpt2;  // GPT-2 files under names loadTokenizer() skips
+    Result<BpeTokenizer> loaded = Result<BpeTokenizer>::failure(path.toStdString(), "missing",
+                                                                path.toStdString() + ": no such file or directory.");
+    if (origin == Source::Origin::Course) {
+        gpt2 = gpt2FilesIn(path);
+    } else {
+        loaded = loadTokenizer(QFile::encodeName(path).toStdString());
+        if (!loaded && QFileInfo(path).isDir())
+            gpt2 = gpt2FilesIn(path);
+    }
+    if (gpt2)
+        loaded = BpeTokenizer::loadGpt2(QFile::encodeName(gpt2->first).toStdString(),
+                                        QFile::encodeName(gpt2->second).toStdString(), endoftext);
+    if (!loaded) {
+        out.error = QString::fromStdString(formatProblems(loaded.problems())).trimmed();
+        return out;
+    }
+    auto slot = std::make_shared<BpeSlot>();
+    slot->tokenizer = std::move(loaded.value());
+    slot->vocab = slot->tokenizer->vocabSize();
+    slot->parents = parentsOf(gpt2 ? readMerges(gpt2->second) : tooltipMerges(path, *slot->tokenizer), slot->rank);
+    out.slot = std::move(slot);
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+bool TokenizationPage::startLoad(int side, const QString &key)
+{
+    if (load_worker_.joinable()) {
+        const QString busy = loading_name_;
+        setMessage([this, busy] { return tr("Still loading %1; choose again when it is done.").arg(busy); }, true);
+        return false;
+    }
+    const Source *source = key == pending_file_key_ && pending_file_ ? &*pending_file_ : sourceOf(key);
+    if (!source || source->path.isEmpty())
+        return false;
+    loading_name_ = source->name;
+    load_busy_->show();
+    load_button_->setEnabled(false);
+    const QString name = source->name;
+    setMessage([this, name] { return tr("Loading %1…").arg(name); }, false);
+    load_worker_ = std::thread([this, side, key, origin = source->origin, path = source->path] {
+        auto outcome = std::make_shared<LoadOutcome>(loadSlot(origin, path));
+        QMetaObject::invokeMethod(this, [this, side, key, outcome] { finishLoad(side, key, *outcome); },
+                                  Qt::QueuedConnection);
+    });
+    return true;
+}
+
+void TokenizationPage::finishLoad(int side, const QString &key, const LoadOutcome &outcome)
+{
+    if (load_worker_.joinable())
+        load_worker_.join();
+    load_busy_->hide();
+    load_button_->setEnabled(true);
+    const bool is_file = pending_file_ && key == pending_file_key_;
+    Source *source = sourceOf(key);
+    const QString name = is_file ? pending_file_->name : source ? source->name : key;
+    const QString path = is_file ? pending_file_->path : source ? source->path : QString();
+    if (!outcome.slot) {
+        if (is_file)
+            pending_file_.reset();
+        const QString error = outcome.error;
+        setMessage([this, name, error] { return tr("Could not load %1 (the previous tokenizer stays): %2").arg(name, error); },
+                   true);
+        emit tokenizerLoaded(false);
+        return;
+    }
+    if (is_file) {
+        if (!source) {
+            sources_.push_back(*pending_file_);
+            source = &sources_.back();
+        }
+        pending_file_.reset();
+        last_file_key_ = key;
+    }
+    if (!source) {  // a rescan dropped the entry while it loaded
+        emit tokenizerLoaded(false);
+        return;
+    }
+    source->slot = outcome.slot;
+    for (QComboBox *box : {picker_a_, picker_b_})
+        fillPicker(box);
+    selectKey(side, key);
+    // A file loaded after training: show it against the trained tokenizer.
+    if (is_file && trained_ && side == 0)
+        selectKey(1, kKeyTrained);
+    const auto vocab = static_cast<std::int64_t>(outcome.slot->vocab);
+    const auto merges = static_cast<std::int64_t>(outcome.slot->tokenizer->mergeCount());
+    const double seconds = outcome.seconds;
+    setMessage(
+        [this, name, path, vocab, merges, seconds] {
+            return tr("Loaded %1 from %2: %3 tokens, %4 merges, in %5 s.")
+                .arg(name, QDir::toNativeSeparators(path), format::integer(vocab), format::integer(merges),
+                     format::decimal(seconds, 2));
+        },
+        false);
+    emit tokenizerLoaded(true);
+}
+
+namespace {
+
+QString fileSourceName(const QString &path)
+{
+    const QFileInfo info(path);
+    // The course folder and trained folders hold anonymous vocab.json/merges.txt: name them by folder.
+    if (info.isDir() || info.fileName() == QLatin1String("vocab.json") || info.fileName() == QLatin1String("merges.txt") ||
+        info.fileName() == QLatin1String("tokenizer.json"))
+        return (info.isDir() ? QDir(path) : info.dir()).dirName();
+    return info.fileName();
+}
+
+}  // namespace
+
+bool TokenizationPage::loadTokenizerAsync(const QString &path)
+{
+    if (load_worker_.joinable())
+        return startLoad(0, QString());  // says what is still loading
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    pending_file_key_ = QStringLiteral("file:") + absolute;
+    pending_file_ = std::make_shared<Source>(Source{Source::Origin::File, pending_file_key_, fileSourceName(absolute),
+                                                    absolute, nullptr});
+    return startLoad(0, pending_file_key_);
+}
+
 bool TokenizationPage::loadTokenizerDirectory(const QString &path, QString *error)
 {
-    const QDir dir(path);
-    QString vocab, merges;
-    for (const auto &[v, m] : {std::pair{"vocab.json", "merges.txt"}, std::pair{"gpt2_vocab.json", "gpt2_merges.txt"}}) {
-        if (dir.exists(QString::fromLatin1(v)) && dir.exists(QString::fromLatin1(m))) {
-            vocab = dir.filePath(QString::fromLatin1(v));
-            merges = dir.filePath(QString::fromLatin1(m));
-            break;
-        }
-    }
-    if (vocab.isEmpty()) {
-        const QStringList vocabs = dir.entryList({QStringLiteral("*vocab.json")}, QDir::Files);
-        const QStringList mergeFiles = dir.entryList({QStringLiteral("*merges.txt")}, QDir::Files);
-        if (!vocabs.isEmpty() && !mergeFiles.isEmpty()) {
-            vocab = dir.filePath(vocabs.front());
-            merges = dir.filePath(mergeFiles.front());
-        }
-    }
-    if (vocab.isEmpty()) {
+    if (load_worker_.joinable()) {
         if (error)
-            *error = tr("No vocab.json and merges.txt in %1.").arg(QDir::toNativeSeparators(path));
+            *error = tr("Another tokenizer is still loading.");
         return false;
     }
-    Result<BpeTokenizer> loaded =
-        BpeTokenizer::loadGpt2(vocab.toStdString(), merges.toStdString(), {"<|endoftext|>"});
-    if (!loaded) {
-        if (error)
-            *error = QString::fromStdString(formatProblems(loaded.problems()));
-        return false;
-    }
-    loaded_slot_.tokenizer = std::move(loaded.value());
-    loaded_slot_.vocab = loaded_slot_.tokenizer->vocabSize();
-    loaded_slot_.parents = parentsOf(readMerges(merges), loaded_slot_.rank);
-    loaded_name_ = QFileInfo(vocab).fileName().startsWith(QLatin1String("gpt2")) ? QStringLiteral("GPT-2")
-                                                                                   : QFileInfo(path).fileName();
-    for (QComboBox *picker : {picker_a_, picker_b_})
-        fillPicker(picker);
-    selectTokenizer(0, Kind::Loaded);
-    if (trained_)
-        selectTokenizer(1, Kind::Trained);
-    retokenize();
-    return true;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    pending_file_key_ = QStringLiteral("file:") + absolute;
+    pending_file_ = std::make_shared<Source>(Source{Source::Origin::File, pending_file_key_, fileSourceName(absolute),
+                                                    absolute, nullptr});
+    const LoadOutcome outcome = loadSlot(Source::Origin::File, absolute);
+    finishLoad(0, pending_file_key_, outcome);
+    if (!outcome.slot && error)
+        *error = outcome.error;
+    return static_cast<bool>(outcome.slot);
 }
 
 void TokenizationPage::startTraining(int vocab_size, const QStringList &files)

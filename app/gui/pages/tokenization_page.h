@@ -6,6 +6,7 @@
 #include "tokenizer/bpe_trainer.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
@@ -54,11 +56,28 @@ public:
     // For tests and scripting.
     QString text() const;
     void setText(const QString &text);
-    // Loads vocab.json + merges.txt (or gpt2_vocab.json + gpt2_merges.txt) from a folder and
-    // selects it as tokenizer A.
+    // Loads a tokenizer synchronously (what loadTokenizer() accepts: a folder with tokenizer.json,
+    // vocab.json + merges.txt or one *.tiktoken, or such a file; also gpt2_vocab.json +
+    // gpt2_merges.txt in a folder) and selects it as tokenizer A. On failure the selection stays.
     bool loadTokenizerDirectory(const QString &path, QString *error = nullptr);
+    // The same in a worker thread (what "Load tokenizer file/folder…" does); tokenizerLoaded()
+    // follows. False when another load is still running.
+    bool loadTokenizerAsync(const QString &path);
+    bool isLoading() const { return load_worker_.joinable(); }
     // Selects a tokenizer for side 0 (A, shown as spans) or 1 (B); false when not available.
+    // Kind::Loaded picks the most recently loaded file-based tokenizer.
     bool selectTokenizer(int side, Kind kind);
+    // Picker of side 0 or 1 (entries include "GPT-2 (course files)" and "HF: org/name").
+    QComboBox *picker(int side) const { return side == 0 ? picker_a_ : picker_b_; }
+    // Rescans the Hugging Face cache and the course files for picker entries.
+    void refreshSources();
+    // Folder with gpt2_vocab.json + gpt2_merges.txt: $LSE_SHARED_DIR, <exe>/../../../shared, then
+    // the shared folder compiled in; each plus /cs336/tokenizer. Empty when none has them.
+    static QString courseGpt2Dir();
+    // The page's message area (load errors and results).
+    QString message() const;
+    void setCompare(bool on);
+    bool compare() const;
     // Trains on the text box (or the files) in a worker thread; trainingFinished() follows.
     void startTraining(int vocab_size, const QStringList &files = {});
     void cancelTraining();
@@ -67,6 +86,7 @@ public:
     QSlider *replaySlider() const { return replay_slider_; }
     QListWidget *mergeList() const { return merge_list_; }
     TokenSpanView *spanView() const { return span_view_; }
+    TokenSpanView *spanViewB() const { return span_view_b_; }
     // Ids of tokenizer A's tokens for the current text (-1 where the tokenizer has no ids).
     std::vector<std::int64_t> currentIds() const;
     // Labels of the tokens the span view shows (the first 20,000).
@@ -76,6 +96,8 @@ public:
 
 signals:
     void trainingFinished(bool ok);
+    // A tokenizer load (file, course files or Hugging Face cache entry) ended.
+    void tokenizerLoaded(bool ok);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -94,13 +116,41 @@ private:
         std::size_t vocab = 0;
     };
 
+    // A tokenizer read from files: the course GPT-2 files, a Hugging Face cache snapshot or a file
+    // or folder the user chose. Loaded on first selection.
+    struct Source {
+        enum class Origin { Course, HuggingFace, File };
+        Origin origin = Origin::File;
+        QString key;   // picker data, stable across refills
+        QString name;  // shown after the translated prefix
+        QString path;
+        std::shared_ptr<BpeSlot> slot;  // null until loaded
+    };
+    struct LoadOutcome {
+        std::shared_ptr<BpeSlot> slot;
+        QString error;
+        double seconds = 0;
+    };
+    static LoadOutcome loadSlot(Source::Origin origin, const QString &path);
+
     void retranslateUi();
     void fillPicker(QComboBox *picker);
+    void onPickerChanged(int side);
+    Source *sourceOf(const QString &key);
+    const Source *sourceOf(const QString &key) const;
+    const BpeSlot *slotOf(int side) const;
+    bool selectKey(int side, const QString &key);
+    bool startLoad(int side, const QString &key);
+    void finishLoad(int side, const QString &key, const LoadOutcome &outcome);
+    void setMessage(std::function<QString()> text, bool error);
     Kind kindOf(int side) const;
-    Segmented segment(Kind kind, const std::string &text);
+    Segmented segment(int side, const std::string &text);
+    Segmented segment(Kind kind, BpeSlot *slot, const std::string &text);
+    void fitStatsTable();
+    void showSpans(int side, const Segmented &segmented);
     void retokenize();
     void updateStats(const Segmented &a, const Segmented &b, std::size_t text_bytes);
-    QString tooltipFor(Kind kind, std::size_t index, const std::string &bytes, std::int64_t id, bool special) const;
+    QString tooltipFor(const BpeSlot *slot, std::size_t index, const std::string &bytes, std::int64_t id, bool special) const;
     void rebuildReplay();
     void onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result);
     void setTraining(bool running);
@@ -114,13 +164,20 @@ private:
     QLabel *text_label_;
     QPlainTextEdit *text_edit_;
     QLabel *picker_a_label_;
-    QLabel *picker_b_label_;
     QComboBox *picker_a_;
     QComboBox *picker_b_;
+    QCheckBox *compare_check_;
     QPushButton *load_button_;
+    QAction *load_file_action_;
+    QAction *load_folder_action_;
+    QProgressBar *load_busy_;
+    QLabel *message_label_;
     QCheckBox *show_whitespace_;
     TokenSpanView *span_view_;
+    TokenSpanView *span_view_b_;
     QLabel *spans_label_;
+    QLabel *span_header_a_;
+    QLabel *span_header_b_;
     QTableWidget *stats_table_;
     QLabel *attention_label_;
     QGroupBox *train_box_;
@@ -141,8 +198,14 @@ private:
     bool presentation_ = false;
     qreal base_point_size_ = 0;
     BpeSlot trained_slot_;
-    BpeSlot loaded_slot_;
-    QString loaded_name_;
+    std::vector<Source> sources_;
+    QString selected_[2];  // picker keys of A and B; a failed or running load leaves them as they were
+    QString last_file_key_;
+    std::function<QString()> message_;  // re-run on a language change
+    std::thread load_worker_;
+    QString loading_name_;
+    std::shared_ptr<Source> pending_file_;  // a chosen file, listed only once it has loaded
+    QString pending_file_key_;
     std::optional<BpeTrainResult> trained_;
     std::vector<std::string> trained_specials_;
     TrainState train_state_ = TrainState::Idle;
@@ -152,6 +215,7 @@ private:
     std::atomic<int> last_percent_{-1};
     std::size_t last_count_a_ = 0;
     std::size_t last_count_b_ = 0;
+    bool compare_ = true;
     std::size_t last_bytes_ = 0;
     std::vector<std::int64_t> current_ids_;
 };

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QHelpEvent>
+#include <QScrollBar>
 #include <QTextCharFormat>
 #include <QTextCursor>
 #include <QToolTip>
@@ -74,6 +75,11 @@ QString TokenSpanView::displayBytes(const std::string &bytes, bool visualize, bo
     return out;
 }
 
+QSize TokenSpanView::sizeHint() const
+{
+    return {QTextEdit::sizeHint().width(), minimumHeight()};
+}
+
 void TokenSpanView::setTokens(std::vector<TokenSpan> tokens)
 {
     tokens_ = std::move(tokens);
@@ -112,6 +118,9 @@ int TokenSpanView::tokenAtPosition(int position) const
 
 void TokenSpanView::rebuild()
 {
+    // Inserting moves the view's own cursor to the end, and the view would scroll to show it; a
+    // retokenize on every keystroke should leave the reader where they were.
+    const int scroll = verticalScrollBar()->value();
     clear();
     starts_.clear();
     ends_.clear();
@@ -144,6 +153,8 @@ void TokenSpanView::rebuild()
         ends_.push_back(cursor.position());
     }
     cursor.endEditBlock();
+    moveCursor(QTextCursor::Start);
+    verticalScrollBar()->setValue(scroll);
 }
 
 bool TokenSpanView::viewportEvent(QEvent *event)

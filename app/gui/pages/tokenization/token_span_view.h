@@ -45,6 +45,10 @@ public:
     // was shown as hex.
     static QString displayBytes(const std::string &bytes, bool visualize, bool *partial = nullptr);
 
+    // The minimum height: QTextEdit asks for more, which pushes tokenizer B's view below the
+    // fold; the views scroll, and the layout gives them any spare height.
+    QSize sizeHint() const override;
+
 protected:
     bool viewportEvent(QEvent *event) override;
 
