@@ -11,7 +11,12 @@ QString latin(std::string_view text) { return QString::fromLatin1(text.data(), q
 
 QString displayName(NormType value)
 {
-    return value == NormType::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
+    switch (value) {
+    case NormType::LayerNorm: return QStringLiteral("LayerNorm");
+    case NormType::RMSNorm: return QStringLiteral("RMSNorm");
+    case NormType::None: return QCoreApplication::translate("lse::gui::EnumLabels", "none");
+    }
+    return latin(toString(value));
 }
 
 QString displayName(NormPlacement value)
@@ -31,6 +36,7 @@ QString displayName(Activation value)
     case Activation::GeLU: return QStringLiteral("GeLU");
     case Activation::SwiGLU: return QStringLiteral("SwiGLU");
     case Activation::GeGLU: return QStringLiteral("GeGLU");
+    case Activation::SiLU: return QStringLiteral("SiLU");
     }
     return latin(toString(value));
 }

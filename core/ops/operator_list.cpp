@@ -92,6 +92,13 @@ public:
         return op;
     }
 
+    // A model without normalisation has no norm operators at all.
+    void appendNorm(std::vector<Operator> &ops, std::string_view name) const
+    {
+        if (model_.norm != NormType::None)
+            ops.push_back(norm(name));
+    }
+
     // Dropout keeps a 1-byte mask per element (Korthikanti §4.1).
     Operator dropout(std::string_view name, Component component, double elements, TpSplit split,
                      bool attention_core) const
@@ -116,7 +123,7 @@ public:
         const std::int64_t heads_batch = shapes_.micro_batch * model_.n_heads;
         const double Td = double(T);
 
-        ops.push_back(norm("attention_norm"));
+        appendNorm(ops, "attention_norm");
 
         Operator qkv = matmul("qkv_projection", Component::AttentionProjections, 1, T, q + 2 * kv, h, true,
                               TpSplit::Sharded);
@@ -189,7 +196,7 @@ public:
             ops.push_back(elementwise("attention_output_bias", Component::AttentionProjections,
                                       OpKind::Elementwise, Td * double(h), 1, 1, TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
-            ops.push_back(norm("attention_post_norm"));
+            appendNorm(ops, "attention_post_norm");
         if (shapes_.dropout)
             ops.push_back(dropout("attention_residual_dropout", Component::AttentionProjections,
                                   Td * double(h), TpSplit::SequenceOnly, false));
@@ -223,6 +230,8 @@ public:
             per_element = 5;
         else if (model_.activation == Activation::GeGLU)
             per_element = 9;
+        else if (model_.activation == Activation::SiLU)
+            per_element = 4;
         Operator activation = elementwise(act_name, component, OpKind::Elementwise,
                                           token_count * double(d_ff), per_element,
                                           model_.isGated() ? 2 : 1, TpSplit::Sharded);
@@ -236,7 +245,7 @@ public:
 
     void appendDenseMlp(std::vector<Operator> &ops) const
     {
-        ops.push_back(norm("mlp_norm"));
+        appendNorm(ops, "mlp_norm");
         appendFeedForward(ops, Component::Mlp, "mlp_up", "mlp_activation", "mlp_down", tokens_, model_.d_ff,
                           true);
         appendMlpTail(ops);
@@ -246,7 +255,7 @@ public:
     {
         const MoeConfig &moe = model_.moe;
         const std::int64_t T = shapes_.micro_batch * shapes_.seq_len;
-        ops.push_back(norm("mlp_norm"));
+        appendNorm(ops, "mlp_norm");
         Operator router = matmul("router", Component::Router, 1, T, moe.n_experts, model_.d_model, true,
                                  TpSplit::SequenceOnly);
         router.saved_bytes = act_ * tokens_ * double(model_.d_model);  // the MoE input
@@ -280,7 +289,7 @@ public:
             ops.push_back(elementwise("mlp_down_bias", Component::Mlp, OpKind::Elementwise, elements, 1, 1,
                                       TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
-            ops.push_back(norm("mlp_post_norm"));
+            appendNorm(ops, "mlp_post_norm");
         if (shapes_.dropout)
             ops.push_back(dropout("mlp_residual_dropout", Component::Mlp, elements, TpSplit::SequenceOnly, false));
         ops.push_back(residual("mlp_residual"));
@@ -317,7 +326,7 @@ public:
     {
         std::vector<Operator> ops;
         const std::int64_t T = shapes_.micro_batch * shapes_.seq_len;
-        ops.push_back(norm("final_norm"));
+        appendNorm(ops, "final_norm");
         Operator projection = matmul("lm_head", Component::Head, 1, T, model_.vocab_size, model_.d_model, true,
                                      TpSplit::Sharded);
         projection.saved_bytes = act_ * tokens_ * double(model_.d_model);  // its input (Korthikanti §4.3)

@@ -26,6 +26,8 @@ ParameterTensor bias(std::string_view name, Component component, std::int64_t si
 // LayerNorm has a gain and a bias, RMSNorm only a gain (Zhang & Sennrich 2019).
 void appendNorm(std::vector<ParameterTensor> &tensors, std::string_view name, const ModelConfig &model)
 {
+    if (model.norm == NormType::None)
+        return;
     ParameterTensor gain = matrix(name, Component::Norm, model.d_model, 1);
     gain.copies = model.norm == NormType::LayerNorm ? 2 : 1;
     gain.tp_sharded = false;

@@ -9,6 +9,7 @@ namespace {
 constexpr EnumName<NormType> kNormTypes[] = {
     {NormType::LayerNorm, "layernorm"},
     {NormType::RMSNorm, "rmsnorm"},
+    {NormType::None, "none"},
 };
 constexpr EnumName<NormPlacement> kNormPlacements[] = {
     {NormPlacement::Pre, "pre"},
@@ -20,6 +21,7 @@ constexpr EnumName<Activation> kActivations[] = {
     {Activation::GeLU, "gelu"},
     {Activation::SwiGLU, "swiglu"},
     {Activation::GeGLU, "geglu"},
+    {Activation::SiLU, "silu"},
 };
 constexpr EnumName<PositionalEncoding> kPositionalEncodings[] = {
     {PositionalEncoding::Learned, "learned"},

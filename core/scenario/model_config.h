@@ -8,12 +8,14 @@
 
 namespace lse {
 
-enum class NormType { LayerNorm, RMSNorm };
+// None: no normalisation at all (an ablation of the course; training is less stable without it).
+enum class NormType { LayerNorm, RMSNorm, None };
 // Pre: x + f(norm(x)) (GPT-2, Llama). Post: norm(x + f(x)) (original Transformer, BERT).
 // Double: x + norm_out(f(norm_in(x))) ("sandwich", Gemma 2): two norms around each sub-block.
 enum class NormPlacement { Pre, Post, Double };
 // SwiGLU/GeGLU are gated: three d_model x d_ff matrices instead of two (Shazeer 2020).
-enum class Activation { ReLU, GeLU, SwiGLU, GeGLU };
+// SiLU here is the ungated x·sigmoid(x) feed-forward (the course's SwiGLU ablation).
+enum class Activation { ReLU, GeLU, SwiGLU, GeGLU, SiLU };
 enum class PositionalEncoding { Learned, Sinusoidal, RoPE, ALiBi, None };
 
 // Mixture of experts. n_experts == 0 means a dense model.

@@ -204,11 +204,11 @@ Result<ModelConfig> modelFromJson(const QJsonObject &object, const std::string &
     reader.readCount("max_seq_len", model.max_seq_len);
     reader.readBool("tied_embeddings", model.tied_embeddings);
     readNested(reader, "biases", problems, [&model](JsonFieldReader &r) { readBiases(r, model.biases); });
-    reader.readEnum("norm", model.norm, normTypeFromString, choicesOf({NormType::LayerNorm, NormType::RMSNorm}));
+    reader.readEnum("norm", model.norm, normTypeFromString, choicesOf({NormType::LayerNorm, NormType::RMSNorm, NormType::None}));
     reader.readEnum("norm_placement", model.norm_placement, normPlacementFromString,
                     choicesOf({NormPlacement::Pre, NormPlacement::Post, NormPlacement::Double}));
     reader.readEnum("activation", model.activation, activationFromString,
-                    choicesOf({Activation::ReLU, Activation::GeLU, Activation::SwiGLU, Activation::GeGLU}));
+                    choicesOf({Activation::ReLU, Activation::GeLU, Activation::SiLU, Activation::SwiGLU, Activation::GeGLU}));
     reader.readEnum("positional_encoding", model.positional_encoding, positionalEncodingFromString,
                     choicesOf({PositionalEncoding::Learned, PositionalEncoding::Sinusoidal, PositionalEncoding::RoPE,
                                PositionalEncoding::ALiBi, PositionalEncoding::None}));

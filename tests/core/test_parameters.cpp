@@ -96,6 +96,26 @@ private slots:
         QCOMPARE(c.norms, qint64(25 * 2 * 768));
         QCOMPARE(c.head, qint64(0));
     }
+
+    // The course's ablations: no normalisation drops every gain (2 per layer + the final one);
+    // an ungated SiLU feed-forward has two matrices like GeLU, SwiGLU three.
+    void ablationVariants()
+    {
+        ModelConfig model = findModelPreset("gpt2-small")->model;
+        model.norm = NormType::RMSNorm;
+        const ParameterCounts rms = countParameters(model);
+        model.norm = NormType::None;
+        const ParameterCounts none = countParameters(model);
+        QCOMPARE(none.norms, qint64(0));
+        QCOMPARE(rms.total - none.total, qint64(25 * 768));
+        model.activation = Activation::GeLU;
+        const qint64 gelu = countParameters(model).total;
+        model.activation = Activation::SiLU;
+        QCOMPARE(countParameters(model).total, gelu);
+        model.activation = Activation::SwiGLU;
+        // GPT-2 has MLP biases, so the gate matrix brings its bias too.
+        QCOMPARE(countParameters(model).total - gelu, qint64(12) * (768 * 3072 + 3072));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestParameters)

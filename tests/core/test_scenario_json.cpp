@@ -415,7 +415,7 @@ private slots:
         const Result<Scenario> swish = scenarioFromJson(scenarioText(R"("model": {"activation": "swish"})"));
         QCOMPARE(swish.problems().size(), std::size_t(1));
         QCOMPARE(swish.problems().front().message,
-                 std::string("model.activation: unknown value 'swish'; expected relu|gelu|swiglu|geglu"));
+                 std::string("model.activation: unknown value 'swish'; expected relu|gelu|silu|swiglu|geglu"));
     }
 
     void invalidJsonGivesTheOffset()

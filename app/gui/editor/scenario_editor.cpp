@@ -346,7 +346,7 @@ void ScenarioEditor::buildUi()
     addField(model, choiceField("model.norm", tr("Norm"), tr("LayerNorm has a gain and a bias; RMSNorm only a gain."),
                                 std::function<NormType(const Scenario &)>([](const Scenario &s) { return s.model.norm; }),
                                 std::function<void(Scenario &, NormType)>([](Scenario &s, NormType v) { s.model.norm = v; }),
-                                std::vector<NormType>{NormType::LayerNorm, NormType::RMSNorm}));
+                                std::vector<NormType>{NormType::LayerNorm, NormType::RMSNorm, NormType::None}));
     addField(model, choiceField("model.norm_placement", tr("Norm placement"), tr("Pre-norm, post-norm, or norms on both sides of each sub-block (Gemma 2)."),
                                 std::function<NormPlacement(const Scenario &)>([](const Scenario &s) { return s.model.norm_placement; }),
                                 std::function<void(Scenario &, NormPlacement)>([](Scenario &s, NormPlacement v) { s.model.norm_placement = v; }),
@@ -354,7 +354,7 @@ void ScenarioEditor::buildUi()
     addField(model, choiceField("model.activation", tr("Activation"), tr("Gated activations (SwiGLU, GeGLU) use three d_model x d_ff matrices."),
                                 std::function<Activation(const Scenario &)>([](const Scenario &s) { return s.model.activation; }),
                                 std::function<void(Scenario &, Activation)>([](Scenario &s, Activation v) { s.model.activation = v; }),
-                                std::vector<Activation>{Activation::ReLU, Activation::GeLU, Activation::SwiGLU, Activation::GeGLU}));
+                                std::vector<Activation>{Activation::ReLU, Activation::GeLU, Activation::SiLU, Activation::SwiGLU, Activation::GeGLU}));
     addField(model, choiceField("model.positional_encoding", tr("Positions"), tr("Learned position embeddings add max_seq_len x d_model parameters."),
                                 std::function<PositionalEncoding(const Scenario &)>([](const Scenario &s) { return s.model.positional_encoding; }),
                                 std::function<void(Scenario &, PositionalEncoding)>([](Scenario &s, PositionalEncoding v) { s.model.positional_encoding = v; }),
