@@ -18,5 +18,6 @@ int runTokenize(const QStringList &arguments);
 int runTrainBpe(const QStringList &arguments);
 int runPrepareData(const QStringList &arguments);
 int runBenchTokenizer(const QStringList &arguments);
+int runMachine(const QStringList &arguments);
 
 }  // namespace lse::cli

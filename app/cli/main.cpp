@@ -19,6 +19,7 @@ const char *const kUsage =
     "  train-bpe        train a byte-level BPE and write vocab.json + merges.txt\n"
     "  prepare-data     stream text files into raw little-endian token ids\n"
     "  bench-tokenizer  encode throughput on one and on N threads\n"
+    "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -59,6 +60,8 @@ int main(int argc, char *argv[])
         return lse::cli::runPrepareData(arguments);
     if (command == QLatin1String("bench-tokenizer"))
         return lse::cli::runBenchTokenizer(arguments);
+    if (command == QLatin1String("machine"))
+        return lse::cli::runMachine(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }

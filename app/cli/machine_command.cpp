@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli machine`: this machine's measured roofline (SGEMM peak, STREAM bandwidth).
+
+#include "commands.h"
+#include "output.h"
+
+#include "hardware/machine_roofline.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+
+namespace lse::cli {
+
+namespace {
+
+QString qstr(const std::string &text) { return QString::fromStdString(text); }
+
+void printTable(const MachineRoofline &r, const std::string &cache_path, const Problems &save_problems)
+{
+    const auto row = [](const QString &label, const QString &one, const QString &all) {
+        printOut(QStringLiteral("%1 %2 %3\n").arg(label, -24).arg(one, 16).arg(all, 16));
+    };
+    printOut(QStringLiteral("This machine's roofline%1\n\n")
+                 .arg(r.quick ? QStringLiteral(" (QUICK test-sized run: cache-resident, not the real roofline)")
+                              : QString()));
+    row(QString(), QStringLiteral("one core"), QStringLiteral("all cores (%1)").arg(r.threads_used));
+    row(QStringLiteral("peak SGEMM float32"), QStringLiteral("%1 GFLOP/s").arg(r.peak_flops_per_s_one_core / 1e9, 0, 'f', 1),
+        QStringLiteral("%1 GFLOP/s").arg(r.peak_flops_per_s_all_cores / 1e9, 0, 'f', 1));
+    row(QStringLiteral("STREAM triad bandwidth"),
+        QStringLiteral("%1 GB/s").arg(r.bandwidth_bytes_per_s_one_core / 1e9, 0, 'f', 1),
+        QStringLiteral("%1 GB/s").arg(r.bandwidth_bytes_per_s_all_cores / 1e9, 0, 'f', 1));
+    row(QStringLiteral("ridge point"), QStringLiteral("%1 FLOP/B").arg(r.ridge_point_flop_per_byte_one_core(), 0, 'f', 1),
+        QStringLiteral("%1 FLOP/B").arg(r.ridge_point_flop_per_byte(), 0, 'f', 1));
+    printOut(QStringLiteral("\n"));
+    const auto line = [](const QString &label, const QString &value) {
+        printOut(QStringLiteral("%1 %2\n").arg(label, -14).arg(value));
+    };
+    line(QStringLiteral("cpu"), QStringLiteral("%1 (%2 logical cores)").arg(qstr(r.cpu_model)).arg(r.logical_cores));
+    line(QStringLiteral("build"), qstr(r.build_flags));
+    line(QStringLiteral("sizes"), QStringLiteral("SGEMM n=%1 all cores, n=%2 one core (2n^3 FLOPs, best of runs); "
+                                                 "STREAM %3 in 3 float64 arrays, 24 B/element (LLC %4)")
+                                      .arg(r.sgemm_n, 0, 'f', 0)
+                                      .arg(r.sgemm_n_one_core, 0, 'f', 0)
+                                      .arg(formatBytes(r.stream_bytes))
+                                      .arg(r.last_level_cache_bytes > 0 ? formatBytes(r.last_level_cache_bytes)
+                                                                        : QStringLiteral("unknown")));
+    line(QStringLiteral("measured at"), qstr(r.measured_at));
+    if (r.load_average >= 0)
+        line(QStringLiteral("load average"),
+             QStringLiteral("%1 before measuring%2")
+                 .arg(r.load_average, 0, 'f', 2)
+                 .arg(r.load_average >= r.logical_cores ? QStringLiteral(" (busy: other processes competed; numbers are low)")
+                                                        : QString()));
+    QString source;
+    if (r.from_cache)
+        source = QStringLiteral("from cache %1 (--remeasure to measure again)").arg(qstr(cache_path));
+    else if (r.quick)
+        source = QStringLiteral("measured now; quick runs are not cached");
+    else if (save_problems.empty())
+        source = QStringLiteral("measured now; saved to %1").arg(qstr(cache_path));
+    else
+        source = QStringLiteral("measured now; not saved: %1").arg(qstr(save_problems.front().message));
+    line(QStringLiteral("source"), source);
+}
+
+}  // namespace
+
+int runMachine(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Measure (or read from the per-machine cache) this CPU's roofline: float32 SGEMM peak through Eigen "
+        "on one core and on all cores, and STREAM triad memory bandwidth over arrays larger than the "
+        "last-level cache. Progress goes to stderr."));
+    const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption remeasure(QStringLiteral("remeasure"),
+                                       QStringLiteral("Measure again even when a cached measurement exists (a few seconds)."));
+    const QCommandLineOption quick(QStringLiteral("quick"),
+                                   QStringLiteral("Tiny cache-resident sizes for tests; measured now, never cached."));
+    parser.addOptions({help, json, remeasure, quick});
+    if (!parser.parse(QStringList{QStringLiteral("machine")} + arguments))
+        return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
+    if (parser.isSet(help)) {
+        printOut(QStringLiteral("Usage: llm-explorer-cli machine [--json] [--remeasure] [--quick]\n")
+                 + parser.helpText().section('\n', 1));
+        return kExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return reportProblems({Problem{"arguments", "unexpected",
+                                       "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'"}});
+
+    QElapsedTimer clock;
+    clock.start();
+    const MachineMeasureProgress progress = [&clock](std::string_view stage, int index, int count) {
+        printError(QStringLiteral("measuring [%1/%2] at %3 s: %4...\n")
+                       .arg(index + 1)
+                       .arg(count)
+                       .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
+                       .arg(QString::fromUtf8(stage.data(), qsizetype(stage.size()))));
+    };
+    Problems saveProblems;
+    MachineRoofline roofline;
+    if (parser.isSet(quick)) {
+        MachineMeasureOptions options;
+        options.quick = true;
+        roofline = measureMachineRoofline(options, progress);
+    } else {
+        roofline = machineRoofline(parser.isSet(remeasure), progress, &saveProblems);
+    }
+    if (!roofline.from_cache)
+        printError(QStringLiteral("measured in %1 s\n").arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1));
+    for (const Problem &problem : saveProblems)
+        printError(QStringLiteral("warning: %1\n").arg(qstr(problem.message)));
+
+    const std::string cachePath = machineRooflineCachePath();
+    if (parser.isSet(json)) {
+        QJsonObject object = machineRooflineToJsonObject(roofline);
+        object.insert("ridge_point_flop_per_byte_one_core", roofline.ridge_point_flop_per_byte_one_core());
+        object.insert("from_cache", roofline.from_cache);
+        object.insert("cache_path", qstr(cachePath));
+        printJson(object);
+        return kExitOk;
+    }
+    printTable(roofline, cachePath, saveProblems);
+    return kExitOk;
+}
+
+}  // namespace lse::cli

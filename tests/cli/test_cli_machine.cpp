@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli machine`: JSON structure of a quick measurement, the cache being read, and
+// exit 2 with nothing on stdout for bad options. No speed is asserted (the machine is noisy).
+// LSE_CACHE_DIR points at a temporary folder, inherited by the CLI, so the user's cache is untouched.
+
+#include "hardware/machine_roofline.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace lse;
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(LSE_CLI_PATH), arguments);
+    if (!process.waitForFinished(120000))
+        qFatal("llm-explorer-cli did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+}  // namespace
+
+class TestCliMachine : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir cacheDir_;
+    QString cacheFile() const { return cacheDir_.filePath(QStringLiteral("machine-roofline.json")); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(cacheDir_.isValid());
+        qputenv("LSE_CACHE_DIR", cacheDir_.path().toUtf8());
+    }
+
+    void init() { QFile::remove(cacheFile()); }
+
+    void help()
+    {
+        const Run run = runCli({"machine", "--help"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY(run.out.contains("Usage: llm-explorer-cli machine"));
+        QVERIFY(runCli({"--help"}).out.contains("machine"));
+    }
+
+    void quickJson()
+    {
+        const Run run = runCli({"machine", "--json", "--quick"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(run.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject object = document.object();
+        for (const char *key : {"peak_flops_per_s_one_core", "peak_flops_per_s_all_cores", "bandwidth_bytes_per_s_one_core",
+                                "bandwidth_bytes_per_s_all_cores", "ridge_point_flop_per_byte", "sgemm_n", "stream_bytes",
+                                "logical_cores", "threads_used"}) {
+            const double value = object.value(QLatin1String(key)).toDouble(-1);
+            QVERIFY2(std::isfinite(value) && value > 0, key);
+        }
+        for (const char *key : {"cpu_model", "build_flags", "measured_at", "cache_path"})
+            QVERIFY2(!object.value(QLatin1String(key)).toString().isEmpty(), key);
+        QCOMPARE(object.value("format").toString(), QStringLiteral("llm-explorer-machine-roofline"));
+        QCOMPARE(object.value("quick").toBool(), true);
+        QCOMPARE(object.value("from_cache").toBool(), false);
+        QCOMPARE(object.value("cache_path").toString(), cacheFile());
+        QVERIFY(run.err.contains("measuring"));  // progress goes to stderr, not into the JSON
+        QVERIFY2(!QFile::exists(cacheFile()), "quick runs are never cached");
+    }
+
+    void quickTable()
+    {
+        const Run run = runCli({"machine", "--quick"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        for (const char *text : {"GFLOP/s", "GB/s", "ridge point", "FLOP/B", "cpu", "build", "measured at", "QUICK"})
+            QVERIFY2(run.out.contains(text), text);
+    }
+
+    void cachedEntryIsUsed()
+    {
+        // The test and the CLI link the same core library, so this identity is the CLI's too.
+        MachineRoofline fake = currentMachineIdentity();
+        fake.threads_used = 2;
+        fake.peak_flops_per_s_one_core = 12.5e9;
+        fake.peak_flops_per_s_all_cores = 25e9;
+        fake.bandwidth_bytes_per_s_one_core = 5e9;
+        fake.bandwidth_bytes_per_s_all_cores = 10e9;
+        fake.measured_at = "2026-01-02T03:04:05Z";
+        fake.sgemm_n = 2048;
+        fake.sgemm_n_one_core = 1536;
+        fake.stream_bytes = 1e9;
+        const Result<std::string> saved = saveMachineRoofline(fake);
+        QVERIFY2(saved.ok(), formatProblems(saved.problems()).c_str());
+
+        const Run json = runCli({"machine", "--json"});
+        QVERIFY2(json.exit_code == 0, json.err.constData());
+        const QJsonObject object = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(object.value("from_cache").toBool(), true);
+        QCOMPARE(object.value("peak_flops_per_s_all_cores").toDouble(), 25e9);
+        QCOMPARE(object.value("ridge_point_flop_per_byte").toDouble(), 2.5);
+        QCOMPARE(object.value("measured_at").toString(), QStringLiteral("2026-01-02T03:04:05Z"));
+        QVERIFY(!json.err.contains("measuring"));
+
+        const Run table = runCli({"machine"});
+        QCOMPARE(table.exit_code, 0);
+        QVERIFY(table.out.contains("25.0 GFLOP/s"));
+        QVERIFY(table.out.contains("from cache"));
+        QVERIFY(table.out.contains("2026-01-02T03:04:05Z"));
+    }
+
+    void badOptions_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("unknown option") << QStringList{"machine", "--bogus"};
+        QTest::newRow("positional") << QStringList{"machine", "extra"};
+        QTest::newRow("value for a flag") << QStringList{"machine", "--json=yes"};
+    }
+    void badOptions()
+    {
+        QFETCH(QStringList, arguments);
+        const Run run = runCli(arguments);
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.out.isEmpty(), run.out.constData());
+        QVERIFY(run.err.contains("error"));
+        QVERIFY(!run.err.contains("measuring"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliMachine)
+#include "test_cli_machine.moc"
