@@ -1,0 +1,786 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reference/model.h"
+
+#include "reference/ops/activations.h"
+#include "reference/ops/attention.h"
+#include "reference/ops/cross_entropy.h"
+#include "reference/ops/embedding.h"
+#include "reference/ops/linear.h"
+#include "reference/ops/norms.h"
+#include "reference/ops/residual.h"
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <utility>
+
+namespace lse::reference {
+
+namespace {
+
+using Scope = OpProfiler::Scope;
+constexpr OpPhase kFwd = OpPhase::Forward;
+constexpr OpPhase kBwd = OpPhase::Backward;
+constexpr double kBack = flop_rules::kBackwardElementwiseFactor;
+
+// 2·m·n·k: one multiply and one add per inner-product term.
+double matmulFlops(Index m, Index n, Index k) { return 2.0 * double(m) * double(n) * double(k); }
+
+double activationFlopsPerElement(Activation a)
+{
+    switch (a) {
+    case Activation::ReLU: return flop_rules::kReLU;
+    case Activation::GeLU: return flop_rules::kGeLU;
+    case Activation::SiLU: return flop_rules::kSiLU;
+    default: return flop_rules::kSwiGLU;
+    }
+}
+
+// Buffers are carved from one vector in a second pass, each rounded to 64 bytes so every tensor
+// starts on a cache line (and an AVX-512 vector).
+template <typename S>
+class Carver {
+public:
+    void want(S *&target, Index count) { plan_.push_back({&target, count}); }
+    void allocate(std::vector<S> &arena)
+    {
+        constexpr Index align = Index(64 / sizeof(S));
+        Index total = 0;
+        for (const auto &[target, count] : plan_)
+            total += (count + align - 1) / align * align;
+        arena.assign(std::size_t(total), S(0));
+        Index offset = 0;
+        for (const auto &[target, count] : plan_) {
+            *target = arena.data() + offset;
+            offset += (count + align - 1) / align * align;
+        }
+    }
+
+private:
+    std::vector<std::pair<S **, Index>> plan_;
+};
+
+}  // namespace
+
+Problems validateForReference(const ModelConfig &m)
+{
+    Problems problems;
+    auto add = [&](std::string field, std::string rule, std::string message) {
+        problems.push_back(Problem{std::move(field), std::move(rule), std::move(message)});
+    };
+    auto positive = [&](const char *field, std::int64_t value) {
+        if (value < 1)
+            add(field, "positive", std::string(field) + " must be at least 1 for the reference model, got "
+                                       + std::to_string(value) + ".");
+    };
+    positive("n_layers", m.n_layers);
+    positive("d_model", m.d_model);
+    positive("n_heads", m.n_heads);
+    positive("n_kv_heads", m.n_kv_heads);
+    positive("head_dim", m.head_dim);
+    positive("d_ff", m.d_ff);
+    positive("vocab_size", m.vocab_size);
+    positive("max_seq_len", m.max_seq_len);
+    if (m.vocab_size > std::numeric_limits<std::int32_t>::max())
+        add("vocab_size", "range", "vocab_size must fit 32-bit token ids in the reference model.");
+    if (m.n_heads > 0 && m.n_kv_heads > 0 && m.n_heads % m.n_kv_heads != 0)
+        add("n_kv_heads", "divides", "n_kv_heads (" + std::to_string(m.n_kv_heads) + ") must divide n_heads ("
+                                         + std::to_string(m.n_heads) + ") for grouped-query attention.");
+    if (m.positional_encoding == PositionalEncoding::RoPE && m.head_dim % 2 != 0)
+        add("head_dim", "even", "head_dim must be even for RoPE, which rotates pairs of dimensions.");
+    if (m.positional_encoding == PositionalEncoding::Sinusoidal && m.d_model % 2 != 0)
+        add("d_model", "even", "d_model must be even for sinusoidal positions (sin/cos pairs).");
+    const char *unsupported = "unsupported";
+    if (m.biases.qkv)
+        add("biases.qkv", unsupported, "The reference model has no Q/K/V projection biases.");
+    if (m.biases.attn_output)
+        add("biases.attn_output", unsupported, "The reference model has no attention output bias.");
+    if (m.biases.mlp)
+        add("biases.mlp", unsupported, "The reference model has no feed-forward biases.");
+    if (m.biases.lm_head)
+        add("biases.lm_head", unsupported, "The reference model has no LM head bias.");
+    if (m.moe.enabled())
+        add("moe.n_experts", unsupported, "The reference model is dense; mixture of experts is not implemented.");
+    if (m.activation == Activation::GeGLU)
+        add("activation", unsupported, "GeGLU is not implemented by the reference model (use SwiGLU or GeLU).");
+    if (m.positional_encoding == PositionalEncoding::ALiBi)
+        add("positional_encoding", unsupported, "ALiBi is not implemented by the reference model.");
+    if (m.norm_placement == NormPlacement::Double)
+        add("norm_placement", unsupported, "Double (sandwich) norm placement is not implemented by the reference model.");
+    if (m.parallel_block)
+        add("parallel_block", unsupported, "Parallel attention/MLP blocks are not implemented by the reference model.");
+    return problems;
+}
+
+template <typename S>
+std::int64_t NamedTensor<S>::size() const
+{
+    std::int64_t n = 1;
+    for (std::int64_t d : shape)
+        n *= d;
+    return n;
+}
+
+template <typename S>
+Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &config, const ReferenceOptions &options)
+{
+    Problems problems = validateForReference(config);
+    if (options.max_batch < 1)
+        problems.push_back({"max_batch", "positive", "The reference workspace needs max_batch >= 1."});
+    if (options.context < 0 || (config.max_seq_len > 0 && options.context > config.max_seq_len))
+        problems.push_back({"context", "range", "context must be between 1 and max_seq_len ("
+                                                    + std::to_string(config.max_seq_len) + "), or 0 for max_seq_len."});
+    if (!(options.norm_eps > 0))
+        problems.push_back({"norm_eps", "positive", "norm_eps must be positive."});
+    if (!(options.rope_theta > 0))
+        problems.push_back({"rope_theta", "positive", "rope_theta must be positive."});
+    if (!problems.empty())
+        return problems;
+    std::unique_ptr<BasicModel> model(new BasicModel(config, options));
+    return model;
+}
+
+template <typename S>
+BasicModel<S>::BasicModel(const ModelConfig &config, const ReferenceOptions &options)
+    : config_(config), options_(options)
+{
+    D_ = config.d_model;
+    H_ = config.n_heads;
+    G_ = config.n_kv_heads;
+    Dh_ = config.head_dim;
+    F_ = config.d_ff;
+    V_ = config.vocab_size;
+    Q_ = H_ * Dh_;
+    KV_ = G_ * Dh_;
+    W_ = Q_ + 2 * KV_;
+    up_ = upWidth(config.activation, F_);
+    context_ = options.context > 0 ? options.context : config.max_seq_len;
+    max_tokens_ = Index(options.max_batch) * context_;
+    layoutParameters();
+    layoutActivations();
+    if (config.positional_encoding == PositionalEncoding::RoPE)
+        rope_.build(context_, Dh_, double(options.rope_theta));
+    initialize(options.seed);
+}
+
+template <typename S>
+void BasicModel<S>::layoutParameters()
+{
+    struct Entry {
+        std::string name;
+        std::vector<std::int64_t> shape;
+        S **target;
+    };
+    std::vector<Entry> plan;
+    layers_.assign(std::size_t(config_.n_layers), LayerWeights{});
+    const bool layer_norm = config_.norm == NormType::LayerNorm;
+    auto norm = [&](const std::string &prefix, S *&gain, S *&bias) {
+        if (!hasNorm())
+            return;
+        plan.push_back({prefix + ".weight", {D_}, &gain});
+        if (layer_norm)
+            plan.push_back({prefix + ".bias", {D_}, &bias});
+    };
+    plan.push_back({"token_embeddings.weight", {V_, D_}, &tok_emb_});
+    if (config_.positional_encoding == PositionalEncoding::Learned)
+        plan.push_back({"position_embeddings.weight", {config_.max_seq_len, D_}, &pos_emb_});
+    // k_proj, v_proj and w3 are reached as offsets into the fused matrices; their own pointers
+    // land in `unused`.
+    S *unused = nullptr;
+    for (int l = 0; l < config_.n_layers; ++l) {
+        LayerWeights &w = layers_[std::size_t(l)];
+        const std::string p = "layers." + std::to_string(l) + ".";
+        norm(p + "ln1", w.ln1_g, w.ln1_b);
+        plan.push_back({p + "attn.q_proj.weight", {Q_, D_}, &w.wqkv});
+        plan.push_back({p + "attn.k_proj.weight", {KV_, D_}, &unused});
+        plan.push_back({p + "attn.v_proj.weight", {KV_, D_}, &unused});
+        plan.push_back({p + "attn.output_proj.weight", {D_, Q_}, &w.wo});
+        norm(p + "ln2", w.ln2_g, w.ln2_b);
+        plan.push_back({p + "ffn.w1.weight", {F_, D_}, &w.w_up});
+        if (config_.activation == Activation::SwiGLU)
+            plan.push_back({p + "ffn.w3.weight", {F_, D_}, &unused});
+        plan.push_back({p + "ffn.w2.weight", {D_, F_}, &w.w_down});
+    }
+    norm("ln_final", lnf_g_, lnf_b_);
+    if (!config_.tied_embeddings)
+        plan.push_back({"lm_head.weight", {V_, D_}, &lm_head_});
+
+    // Tensors are packed back to back (no padding) so fused neighbours form one matrix.
+    std::int64_t total = 0;
+    for (const Entry &e : plan) {
+        std::int64_t n = 1;
+        for (std::int64_t d : e.shape)
+            n *= d;
+        total += n;
+    }
+    params_.assign(std::size_t(total), S(0));
+    grads_.assign(std::size_t(total), S(0));
+    tensors_.clear();
+    tensors_.reserve(plan.size());
+    std::int64_t offset = 0;
+    for (Entry &e : plan) {
+        NamedTensor<S> t{std::move(e.name), std::move(e.shape), params_.data() + offset, grads_.data() + offset};
+        *e.target = t.data;
+        offset += t.size();
+        tensors_.push_back(std::move(t));
+    }
+    if (config_.tied_embeddings)
+        lm_head_ = tok_emb_;
+}
+
+template <typename S>
+void BasicModel<S>::layoutActivations()
+{
+    const Index N = max_tokens_, B = options_.max_batch, T = context_;
+    const Index probs = B * H_ * T * T;
+    const bool norm = hasNorm();
+    saved_.assign(std::size_t(config_.n_layers), LayerActivations{});
+    Carver<S> a;
+    a.want(embedded_, N * D_);
+    for (LayerActivations &s : saved_) {
+        if (norm) {
+            a.want(s.ln1_out, N * D_);
+            a.want(s.ln1_stats, 2 * N);
+            a.want(s.ln2_out, N * D_);
+            a.want(s.ln2_stats, 2 * N);
+        }
+        a.want(s.qkv, N * W_);
+        a.want(s.probs, probs);
+        a.want(s.att, N * Q_);
+        a.want(s.h_sum, N * D_);
+        a.want(s.up, N * up_);
+        a.want(s.act, N * F_);
+        a.want(s.y_sum, N * D_);
+    }
+    if (norm) {
+        a.want(lnf_out_, N * D_);
+        a.want(lnf_stats_, 2 * N);
+    }
+    a.want(logits_, N * V_);
+    a.allocate(acts_);
+
+    Carver<S> w;
+    w.want(grad_a_, N * D_);
+    w.want(grad_b_, N * D_);
+    w.want(grad_c_, N * D_);
+    w.want(dqkv_, N * W_);
+    w.want(datt_, N * Q_);
+    w.want(dprobs_, probs);
+    w.want(dup_, N * up_);
+    w.want(dact_, N * F_);
+    w.want(row_loss_, N);
+    w.want(last_rows_, B * D_);
+    w.want(last_norm_, B * D_);
+    w.want(last_stats_, 2 * B);
+    w.want(last_logits_, B * V_);
+    w.allocate(work_);
+
+    Carver<S> c;
+    k_cache_.assign(std::size_t(config_.n_layers), nullptr);
+    v_cache_.assign(std::size_t(config_.n_layers), nullptr);
+    for (int l = 0; l < config_.n_layers; ++l) {
+        c.want(k_cache_[std::size_t(l)], T * KV_);
+        c.want(v_cache_[std::size_t(l)], T * KV_);
+    }
+    for (S **p : {&dec_x_, &dec_a_, &dec_h_, &dec_hn_, &dec_b_, &dec_y_})
+        c.want(*p, D_);
+    c.want(dec_qkv_, W_);
+    c.want(dec_att_, Q_);
+    c.want(dec_up_, up_);
+    c.want(dec_act_, F_);
+    c.want(dec_stats_, 2);
+    c.want(dec_scores_, T);
+    c.want(dec_logits_, V_);
+    c.allocate(cache_);
+}
+
+template <typename S>
+void BasicModel<S>::initialize(std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    auto truncated = [&](double std) {
+        double z;
+        do
+            z = normal(rng);
+        while (std::abs(z) > 3.0);  // trunc_normal_(a=−3σ, b=3σ): resample outside the interval
+        return S(std * z);
+    };
+    for (NamedTensor<S> &t : tensors_) {
+        const std::int64_t n = t.size();
+        const bool is_bias = t.name.size() > 5 && t.name.compare(t.name.size() - 5, 5, ".bias") == 0;
+        const bool is_norm_gain = t.shape.size() == 1 && !is_bias;
+        const bool is_embedding = t.name.find("embeddings") != std::string::npos;
+        double std = 0;
+        if (is_embedding && !(config_.tied_embeddings && t.data == tok_emb_))
+            std = 1.0;
+        else if (!is_bias && !is_norm_gain)
+            std = std::sqrt(2.0 / double(t.shape[0] + t.shape[1]));  // (d_out, d_in)
+        for (std::int64_t i = 0; i < n; ++i)
+            t.data[i] = is_norm_gain ? S(1) : is_bias ? S(0) : truncated(std);
+    }
+    decoded_ = 0;
+}
+
+template <typename S>
+void BasicModel<S>::zeroGradients()
+{
+    std::fill(grads_.begin(), grads_.end(), S(0));
+}
+
+template <typename S>
+NamedTensor<S> *BasicModel<S>::find(std::string_view name)
+{
+    for (NamedTensor<S> &t : tensors_)
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
+template <typename S>
+Problems BasicModel<S>::checkCall(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const
+{
+    Problems problems;
+    if (batch < 1 || batch > options_.max_batch)
+        problems.push_back({"batch", "range", "batch must be between 1 and max_batch ("
+                                                  + std::to_string(options_.max_batch) + "), got "
+                                                  + std::to_string(batch) + "."});
+    if (seq < 1 || seq > context_)
+        problems.push_back({"seq", "range", "sequence length must be between 1 and the context ("
+                                                + std::to_string(context_) + "), got " + std::to_string(seq) + "."});
+    if (!problems.empty())
+        return problems;
+    const Index n = Index(batch) * seq;
+    for (const std::int32_t *ids : {tokens, targets}) {
+        if (!ids)
+            continue;
+        for (Index i = 0; i < n; ++i)
+            if (ids[i] < 0 || ids[i] >= V_) {
+                problems.push_back({ids == tokens ? "tokens" : "targets", "range",
+                                    "token id " + std::to_string(ids[i]) + " at index " + std::to_string(i)
+                                        + " is outside the vocabulary [0, " + std::to_string(V_) + ")."});
+                break;
+            }
+    }
+    return problems;
+}
+
+template <typename S>
+void BasicModel<S>::normForward(const char *op, const S *x, const S *g, const S *bias, S *y, S *stats, Index n)
+{
+    const bool ln = config_.norm == NormType::LayerNorm;
+    Scope scope(&profiler_, op, kFwd, false,
+                (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_));
+    if (ln)
+        layerNormForward(x, g, bias, y, stats, n, D_, S(options_.norm_eps));
+    else
+        rmsNormForward(x, g, y, stats, n, D_, S(options_.norm_eps));
+}
+
+template <typename S>
+void BasicModel<S>::normBackward(const char *op, const S *x, const S *g, const S *stats, const S *dy, S *dx, Index n,
+                                 bool accumulate)
+{
+    const bool ln = config_.norm == NormType::LayerNorm;
+    Scope scope(&profiler_, op, kBwd, false,
+                kBack * (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_));
+    // The bias (LayerNorm) sits right after its gain in the arena.
+    if (ln)
+        layerNormBackward(x, g, stats, dy, dx, gradOf(g), gradOf(g) + D_, n, D_, accumulate);
+    else
+        rmsNormBackward(x, g, stats, dy, dx, gradOf(g), n, D_, accumulate);
+}
+
+template <typename S>
+void BasicModel<S>::embed(const std::int32_t *tokens, Index b, Index t)
+{
+    const Index N = b * t;
+    {
+        Scope scope(&profiler_, "token_embedding", kFwd, false, 0);
+        embeddingForward(tokens, tok_emb_, embedded_, N, D_);
+    }
+    if (config_.positional_encoding == PositionalEncoding::Learned) {
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_));
+        addLearnedPositions(embedded_, pos_emb_, b, t, D_, 0);
+    } else if (config_.positional_encoding == PositionalEncoding::Sinusoidal) {
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_));
+        addSinusoidalPositions(embedded_, b, t, D_, 0);
+    }
+}
+
+template <typename S>
+void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
+{
+    LayerActivations &s = saved_[std::size_t(l)];
+    const LayerWeights &w = layers_[std::size_t(l)];
+    const Index N = b * t;
+    const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
+    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
+    const double scores = double(b * H_) * double(t) * double(t);  // (B, H, T, T) elements
+    s.input = x;
+
+    const S *a = x;  // (N, D) attention input
+    if (pre) {
+        normForward("attention_norm", x, w.ln1_g, w.ln1_b, s.ln1_out, s.ln1_stats, N);
+        a = s.ln1_out;
+    }
+    {
+        Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(N, W_, D_));
+        linearForward(a, D_, w.wqkv, s.qkv, W_, N, D_, W_);
+    }
+    if (config_.positional_encoding == PositionalEncoding::RoPE) {
+        Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(N * (Q_ + KV_)));
+        ropeForward(s.qkv, W_, b, t, H_ + G_, Dh_, rope_, 0);  // Q and K heads are adjacent
+    }
+    {
+        Scope scope(&profiler_, "attention_scores", kFwd, true, 2.0 * scores * double(Dh_));
+        attentionScoresForward(s.qkv, s.qkv + Q_, s.probs, dims);
+    }
+    {
+        // Only the causal lower triangle, T(T+1)/2 per head, is exponentiated and normalised.
+        Scope scope(&profiler_, "softmax", kFwd, false,
+                    flop_rules::kSoftmax * double(b * H_) * double(t) * double(t + 1) / 2.0);
+        causalSoftmaxForward(s.probs, dims);
+    }
+    {
+        Scope scope(&profiler_, "attention_values", kFwd, true, 2.0 * scores * double(Dh_));
+        attentionValuesForward(s.probs, s.qkv + Q_ + KV_, s.att, dims);
+    }
+    {
+        Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(N, D_, Q_));
+        linearForward(s.att, Q_, w.wo, s.h_sum, D_, N, Q_, D_);
+    }
+    {
+        Scope scope(&profiler_, "attention_residual", kFwd, false, flop_rules::kResidual * double(N * D_));
+        addInto(s.h_sum, x, N * D_);
+    }
+    const S *h = s.h_sum;  // (N, D) stream after the attention sub-block
+    if (post) {
+        normForward("attention_norm", s.h_sum, w.ln1_g, w.ln1_b, s.ln1_out, s.ln1_stats, N);
+        h = s.ln1_out;
+    }
+    const S *m = h;  // (N, D) feed-forward input
+    if (pre) {
+        normForward("mlp_norm", h, w.ln2_g, w.ln2_b, s.ln2_out, s.ln2_stats, N);
+        m = s.ln2_out;
+    }
+    {
+        Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(N, up_, D_));
+        linearForward(m, D_, w.w_up, s.up, up_, N, D_, up_);
+    }
+    {
+        Scope scope(&profiler_, "mlp_activation", kFwd, false,
+                    activationFlopsPerElement(config_.activation) * double(N * F_));
+        activationForward(config_.activation, s.up, s.act, N, F_);
+    }
+    {
+        Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(N, D_, F_));
+        linearForward(s.act, F_, w.w_down, s.y_sum, D_, N, F_, D_);
+    }
+    {
+        Scope scope(&profiler_, "mlp_residual", kFwd, false, flop_rules::kResidual * double(N * D_));
+        addInto(s.y_sum, h, N * D_);
+    }
+    s.output = s.y_sum;
+    if (post) {
+        normForward("mlp_norm", s.y_sum, w.ln2_g, w.ln2_b, s.ln2_out, s.ln2_stats, N);
+        s.output = s.ln2_out;
+    }
+}
+
+template <typename S>
+const S *BasicModel<S>::headInput(Index n)
+{
+    const S *y = saved_.back().output;
+    if (!hasNorm())
+        return y;
+    normForward("final_norm", y, lnf_g_, lnf_b_, lnf_out_, lnf_stats_, n);
+    return lnf_out_;
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::forward(const std::int32_t *tokens, int batch, int seq)
+{
+    if (Problems p = checkCall(tokens, nullptr, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq, N = b * t;
+    embed(tokens, b, t);
+    const S *x = embedded_;
+    for (int l = 0; l < config_.n_layers; ++l) {
+        layerForward(l, x, b, t);
+        x = saved_[std::size_t(l)].output;
+    }
+    const S *f = headInput(N);
+    {
+        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(N, V_, D_));
+        linearForward(f, D_, lm_head_, logits_, V_, N, D_, V_);
+    }
+    return static_cast<const S *>(logits_);
+}
+
+template <typename S>
+Result<S> BasicModel<S>::loss(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq)
+{
+    if (Problems p = checkCall(tokens, targets, batch, seq); !p.empty())
+        return p;
+    forward(tokens, batch, seq);
+    const Index N = Index(batch) * seq;
+    Scope scope(&profiler_, "cross_entropy", kFwd, false, flop_rules::kCrossEntropy * double(N * V_));
+    return crossEntropyLoss(logits_, targets, row_loss_, N, V_);
+}
+
+template <typename S>
+Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq)
+{
+    if (Problems p = checkCall(tokens, targets, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq, N = b * t;
+    forward(tokens, batch, seq);
+    zeroGradients();
+    S loss_value;
+    {
+        // One fused kernel computes the loss and dlogits: counted as its forward plus a backward of
+        // twice that, recorded under the backward phase.
+        Scope scope(&profiler_, "cross_entropy", kBwd, false,
+                    (1.0 + kBack) * flop_rules::kCrossEntropy * double(N * V_));
+        loss_value = crossEntropyForwardBackward(logits_, targets, logits_, row_loss_, N, V_);
+    }
+    const S *y = saved_.back().output;
+    const S *f = hasNorm() ? lnf_out_ : y;
+    {
+        Scope scope(&profiler_, "lm_head", kBwd, true, 2.0 * matmulFlops(N, V_, D_));
+        linearBackward(f, D_, lm_head_, logits_, V_, grad_a_, gradOf(lm_head_), N, D_, V_);
+    }
+    S *g = grad_a_, *spare = grad_b_;
+    if (hasNorm()) {
+        normBackward("final_norm", y, lnf_g_, lnf_stats_, g, spare, N, false);
+        std::swap(g, spare);
+    }
+    for (int l = config_.n_layers - 1; l >= 0; --l)
+        layerBackward(l, b, t, g, spare);
+    {
+        Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_));  // one add per element
+        embeddingBackward(tokens, g, gradOf(tok_emb_), N, D_);
+    }
+    if (config_.positional_encoding == PositionalEncoding::Learned) {
+        Scope scope(&profiler_, "position_embedding_add", kBwd, false, flop_rules::kPositionAdd * double(N * D_));
+        addLearnedPositionsBackward(g, gradOf(pos_emb_), b, t, D_, 0);
+    }
+    return loss_value;
+}
+
+template <typename S>
+void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
+{
+    const LayerActivations &s = saved_[std::size_t(l)];
+    const LayerWeights &w = layers_[std::size_t(l)];
+    const Index N = b * t;
+    const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
+    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
+    const double scores = double(b * H_) * double(t) * double(t);
+
+    // Feed-forward sub-block: y = [norm2](h + FFN([norm2](h))).
+    if (post) {
+        normBackward("mlp_norm", s.y_sum, w.ln2_g, s.ln2_stats, g, spare, N, false);
+        std::swap(g, spare);
+    }
+    // g = ∂L/∂y_sum (N, D)
+    const S *h = post ? s.ln1_out : s.h_sum;
+    const S *m = pre ? s.ln2_out : h;
+    {
+        Scope scope(&profiler_, "mlp_down", kBwd, true, 2.0 * matmulFlops(N, D_, F_));
+        linearBackward(s.act, F_, w.w_down, g, D_, dact_, gradOf(w.w_down), N, F_, D_);
+    }
+    {
+        Scope scope(&profiler_, "mlp_activation", kBwd, false,
+                    kBack * activationFlopsPerElement(config_.activation) * double(N * F_));
+        activationBackward(config_.activation, s.up, dact_, dup_, N, F_);
+    }
+    {
+        Scope scope(&profiler_, "mlp_up", kBwd, true, 2.0 * matmulFlops(N, up_, D_));
+        linearBackward(m, D_, w.w_up, dup_, up_, grad_c_, gradOf(w.w_up), N, D_, up_);
+    }
+    if (pre) {
+        normBackward("mlp_norm", h, w.ln2_g, s.ln2_stats, grad_c_, g, N, true);  // residual folded in
+    } else {
+        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        addInto(g, grad_c_, N * D_);
+    }
+    // g = ∂L/∂h. Attention sub-block: h = [norm1](x + Attn([norm1](x))).
+    if (post) {
+        normBackward("attention_norm", s.h_sum, w.ln1_g, s.ln1_stats, g, spare, N, false);
+        std::swap(g, spare);
+    }
+    const S *a = pre ? s.ln1_out : s.input;
+    {
+        Scope scope(&profiler_, "attention_output", kBwd, true, 2.0 * matmulFlops(N, D_, Q_));
+        linearBackward(s.att, Q_, w.wo, g, D_, datt_, gradOf(w.wo), N, Q_, D_);
+    }
+    {
+        Scope scope(&profiler_, "attention_values", kBwd, true, 2.0 * 2.0 * scores * double(Dh_));
+        attentionValuesBackward(s.probs, s.qkv + Q_ + KV_, datt_, dqkv_ + Q_ + KV_, dprobs_, dims);
+    }
+    {
+        Scope scope(&profiler_, "softmax", kBwd, false,
+                    kBack * flop_rules::kSoftmax * double(b * H_) * double(t) * double(t + 1) / 2.0);
+        causalSoftmaxBackward(s.probs, dprobs_, dims);
+    }
+    {
+        Scope scope(&profiler_, "attention_scores", kBwd, true, 2.0 * 2.0 * scores * double(Dh_));
+        attentionScoresBackward(s.qkv, s.qkv + Q_, dprobs_, dqkv_, dqkv_ + Q_, dims);
+    }
+    if (config_.positional_encoding == PositionalEncoding::RoPE) {
+        Scope scope(&profiler_, "rope", kBwd, false, kBack * flop_rules::kRope * double(N * (Q_ + KV_)));
+        ropeBackward(dqkv_, W_, b, t, H_ + G_, Dh_, rope_, 0);
+    }
+    {
+        Scope scope(&profiler_, "qkv_projection", kBwd, true, 2.0 * matmulFlops(N, W_, D_));
+        linearBackward(a, D_, w.wqkv, dqkv_, W_, grad_c_, gradOf(w.wqkv), N, D_, W_);
+    }
+    if (pre) {
+        normBackward("attention_norm", s.input, w.ln1_g, s.ln1_stats, grad_c_, g, N, true);
+    } else {
+        Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        addInto(g, grad_c_, N * D_);
+    }
+    // g = ∂L/∂x
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::forwardLogitsLast(const std::int32_t *tokens, int batch, int seq)
+{
+    if (Problems p = checkCall(tokens, nullptr, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq;
+    embed(tokens, b, t);
+    const S *x = embedded_;
+    for (int l = 0; l < config_.n_layers; ++l) {
+        layerForward(l, x, b, t);
+        x = saved_[std::size_t(l)].output;
+    }
+    for (Index i = 0; i < b; ++i)
+        std::memcpy(last_rows_ + i * D_, x + (i * t + t - 1) * D_, std::size_t(D_) * sizeof(S));
+    const S *f = last_rows_;
+    if (hasNorm()) {
+        normForward("final_norm", last_rows_, lnf_g_, lnf_b_, last_norm_, last_stats_, b);
+        f = last_norm_;
+    }
+    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+    linearForward(f, D_, lm_head_, last_logits_, V_, b, D_, V_);
+    return static_cast<const S *>(last_logits_);
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::blockForward(int layer, const S *x, int batch, int seq)
+{
+    if (layer < 0 || layer >= config_.n_layers)
+        return Result<const S *>::failure("layer", "range", "layer " + std::to_string(layer) + " does not exist.");
+    if (Problems p = checkCall(nullptr, nullptr, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq;
+    std::memcpy(embedded_, x, std::size_t(b * t * D_) * sizeof(S));
+    layerForward(layer, embedded_, b, t);
+    return saved_[std::size_t(layer)].output;
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::decodeStep(std::int32_t token, int position)
+{
+    if (token < 0 || token >= V_)
+        return Result<const S *>::failure("token", "range", "token id " + std::to_string(token)
+                                                                + " is outside the vocabulary.");
+    if (position < 0 || position >= context_ || position > decoded_)
+        return Result<const S *>::failure("position", "range",
+                                          "decode position " + std::to_string(position) + " must be in [0, "
+                                              + std::to_string(std::min<Index>(decoded_, context_ - 1))
+                                              + "]: the cache holds positions 0.." + std::to_string(decoded_ - 1)
+                                              + " and the context is " + std::to_string(context_) + ".");
+    const Index pos = position;
+    const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
+    const bool ln = config_.norm == NormType::LayerNorm;
+    const S eps = S(options_.norm_eps);
+    auto norm = [&](const S *x, const S *g, const S *bias, S *y) {  // one row, unprofiled
+        if (ln)
+            layerNormForward(x, g, bias, y, dec_stats_, 1, D_, eps);
+        else
+            rmsNormForward(x, g, y, dec_stats_, 1, D_, eps);
+    };
+    embeddingForward(&token, tok_emb_, dec_x_, 1, D_);
+    if (config_.positional_encoding == PositionalEncoding::Learned)
+        addLearnedPositions(dec_x_, pos_emb_, 1, 1, D_, pos);
+    else if (config_.positional_encoding == PositionalEncoding::Sinusoidal)
+        addSinusoidalPositions(dec_x_, 1, 1, D_, pos);
+    for (int l = 0; l < config_.n_layers; ++l) {
+        const LayerWeights &w = layers_[std::size_t(l)];
+        S *kc = k_cache_[std::size_t(l)], *vc = v_cache_[std::size_t(l)];  // (P, G·Dh)
+        const S *a = dec_x_;
+        if (pre) {
+            norm(dec_x_, w.ln1_g, w.ln1_b, dec_a_);
+            a = dec_a_;
+        }
+        linearForward(a, D_, w.wqkv, dec_qkv_, W_, 1, D_, W_);
+        if (config_.positional_encoding == PositionalEncoding::RoPE)
+            ropeForward(dec_qkv_, W_, 1, 1, H_ + G_, Dh_, rope_, pos);
+        std::memcpy(kc + pos * KV_, dec_qkv_ + Q_, std::size_t(KV_) * sizeof(S));
+        std::memcpy(vc + pos * KV_, dec_qkv_ + Q_ + KV_, std::size_t(KV_) * sizeof(S));
+        decodeAttention(dec_qkv_, kc, vc, KV_, pos + 1, H_, G_, Dh_, dec_scores_, dec_att_);
+        std::memcpy(dec_h_, dec_x_, std::size_t(D_) * sizeof(S));
+        linearForward(dec_att_, Q_, w.wo, dec_h_, D_, 1, Q_, D_, true);  // x + attention
+        const S *h = dec_h_;
+        if (post) {
+            norm(dec_h_, w.ln1_g, w.ln1_b, dec_hn_);
+            h = dec_hn_;
+        }
+        const S *m = h;
+        if (pre) {
+            norm(h, w.ln2_g, w.ln2_b, dec_b_);
+            m = dec_b_;
+        }
+        linearForward(m, D_, w.w_up, dec_up_, up_, 1, D_, up_);
+        activationForward(config_.activation, dec_up_, dec_act_, 1, F_);
+        std::memcpy(dec_y_, h, std::size_t(D_) * sizeof(S));
+        linearForward(dec_act_, F_, w.w_down, dec_y_, D_, 1, F_, D_, true);  // h + feed-forward
+        if (post)
+            norm(dec_y_, w.ln2_g, w.ln2_b, dec_x_);
+        else
+            std::memcpy(dec_x_, dec_y_, std::size_t(D_) * sizeof(S));
+    }
+    const S *f = dec_x_;
+    if (hasNorm()) {
+        norm(dec_x_, lnf_g_, lnf_b_, dec_a_);
+        f = dec_a_;
+    }
+    linearForward(f, D_, lm_head_, dec_logits_, V_, 1, D_, V_);
+    decoded_ = position + 1;
+    return static_cast<const S *>(dec_logits_);
+}
+
+template <typename S>
+ReferenceMemory BasicModel<S>::memory() const
+{
+    ReferenceMemory m;
+    m.parameters = double(params_.size() * sizeof(S));
+    m.gradients = double(grads_.size() * sizeof(S));
+    m.activations = double(acts_.size() * sizeof(S));
+    m.workspace = double(work_.size() * sizeof(S));
+    m.kv_cache = double(cache_.size() * sizeof(S));
+    return m;
+}
+
+template <typename S>
+std::size_t BasicModel<S>::bufferCapacityChecksum() const
+{
+    return params_.capacity() + grads_.capacity() + acts_.capacity() + work_.capacity() + cache_.capacity()
+        + tensors_.capacity() + layers_.capacity() + saved_.capacity() + k_cache_.capacity() + v_cache_.capacity()
+        + profiler_.records().capacity();
+}
+
+template struct NamedTensor<float>;
+template struct NamedTensor<double>;
+template class BasicModel<float>;
+template class BasicModel<double>;
+
+}  // namespace lse::reference

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The CPU reference decoder-only transformer of issue 5 (CS336 assignment 1 conventions): token
+// embedding (+ learned or sinusoidal positions), n_layers blocks of norm → causal multi-head
+// attention (RoPE, GQA) → residual → norm → feed-forward → residual (pre- or post-norm), final norm,
+// LM head, cross-entropy. Every op has a hand-written backward pass (reference/ops/).
+//
+// Memory: parameters live in one contiguous arena and their gradients in a second arena of the same
+// layout, exposed as named views (the course's state-dict names) so checkpoints and the optimizer
+// walk them. All activations and scratch are allocated once at construction for (max_batch,
+// context); forward/backward/decode then never call operator new (tested). Eigen's GEMM may still
+// take its packing buffers from malloc inside a product, which is outside this code's control.
+//
+// Shape legend: B batch, T sequence, D d_model, H heads, G kv heads, Dh head dim, F d_ff,
+// V vocab, N = B·T tokens, W = (H + 2G)·Dh fused Q|K|V width, P positions (context).
+#pragma once
+
+#include "common/problem.h"
+#include "reference/op_profiler.h"
+#include "reference/ops/rope.h"
+#include "scenario/model_config.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lse::reference {
+
+struct ReferenceOptions {
+    float norm_eps = 1e-5f;
+    float rope_theta = 10000.0f;
+    std::uint64_t seed = 0;  // initialisation
+    int max_batch = 1;       // sequences per forward/backward call the workspace is sized for
+    int context = 0;         // tokens per sequence the workspace holds; 0: the model's max_seq_len
+};
+
+// Problems (naming the field) for configurations the reference model does not implement: biases,
+// MoE, GeGLU, ALiBi, Double norm placement, parallel blocks; and for non-positive or inconsistent
+// sizes (n_heads % n_kv_heads, odd head_dim with RoPE or odd d_model with sinusoidal positions).
+Problems validateForReference(const ModelConfig &model);
+
+// One parameter tensor: `data` in the parameter arena, `grad` at the same offset in the gradient
+// arena. Shapes are PyTorch's: linear (d_out, d_in), embedding (V, D), norm (D).
+template <typename S>
+struct NamedTensor {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    S *data = nullptr;
+    S *grad = nullptr;
+    std::int64_t size() const;
+};
+
+// Bytes held, by category, for the memory comparison with the cost engine.
+struct ReferenceMemory {
+    double parameters = 0;
+    double gradients = 0;
+    double activations = 0;  // saved for the backward pass (per-layer buffers, final norm, logits)
+    double workspace = 0;    // backward scratch and the attention probability gradient
+    double kv_cache = 0;     // decode-only
+};
+
+template <typename S>
+class BasicModel {
+public:
+    static Result<std::unique_ptr<BasicModel>> create(const ModelConfig &config, const ReferenceOptions &options);
+
+    const ModelConfig &config() const { return config_; }
+    const ReferenceOptions &options() const { return options_; }
+    int context() const { return int(context_); }
+
+    // Arena order: token_embeddings, [position_embeddings], per layer [ln1.weight, ln1.bias],
+    // attn.q_proj, k_proj, v_proj (consecutive: one (W, D) matrix), attn.output_proj,
+    // [ln2.weight, ln2.bias], ffn.w1, [ffn.w3] (consecutive: one (2F, D) matrix), ffn.w2; then
+    // [ln_final.weight, ln_final.bias], lm_head.weight (absent when tied: the head reads
+    // token_embeddings and its gradient adds into the embedding's).
+    std::vector<NamedTensor<S>> &parameters() { return tensors_; }
+    const std::vector<NamedTensor<S>> &parameters() const { return tensors_; }
+    NamedTensor<S> *find(std::string_view name);
+    S *parameterData() { return params_.data(); }
+    S *gradientData() { return grads_.data(); }
+    std::int64_t parameterCount() const { return std::int64_t(params_.size()); }
+
+    // CS336 initialisation from `seed`: linear weights ~ N(0, 2/(d_in + d_out)) truncated at ±3σ,
+    // embeddings ~ N(0, 1) truncated at ±3, norm gains 1 and biases 0. A tied matrix is initialised
+    // as the LM head (a linear layer), since N(0, 1) would give logits of standard deviation √D.
+    void initialize(std::uint64_t seed);
+    void zeroGradients();
+
+    // logits (B, T, V), valid until the next call.
+    Result<const S *> forward(const std::int32_t *tokens, int batch, int seq);
+    // Mean cross-entropy of next-token targets (B, T), without gradients.
+    Result<S> loss(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq);
+    // Mean cross-entropy and every gradient (the gradient arena is overwritten, not accumulated).
+    // The logits buffer is reused for their gradient.
+    Result<S> forwardBackward(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq);
+    // logits (B, V) of each sequence's last position only (the head runs on B rows, not B·T).
+    Result<const S *> forwardLogitsLast(const std::int32_t *tokens, int batch, int seq);
+
+    // Incremental decoding of one sequence with a KV cache: feed tokens at positions 0, 1, 2, ...
+    // in order (position 0 starts a new sequence); returns logits (V) for the next token.
+    Result<const S *> decodeStep(std::int32_t token, int position);
+
+    // Layer `layer` alone on hidden states x (B, T, D) → (B, T, D) (the course's transformer_block
+    // test), positions 0..T-1.
+    Result<const S *> blockForward(int layer, const S *x, int batch, int seq);
+
+    OpProfiler &profiler() { return profiler_; }
+    ReferenceMemory memory() const;
+    // Capacity of every internal buffer, for tests that check nothing grows after construction.
+    std::size_t bufferCapacityChecksum() const;
+
+    BasicModel(const BasicModel &) = delete;
+    BasicModel &operator=(const BasicModel &) = delete;
+
+private:
+    struct LayerWeights {
+        S *ln1_g = nullptr, *ln1_b = nullptr;  // (D)
+        S *wqkv = nullptr;                     // (W, D): q_proj | k_proj | v_proj
+        S *wo = nullptr;                       // (D, H·Dh)
+        S *ln2_g = nullptr, *ln2_b = nullptr;  // (D)
+        S *w_up = nullptr;                     // (F, D) or (2F, D): w1 | w3
+        S *w_down = nullptr;                   // (D, F)
+    };
+    // Saved activations of one layer. For a model without norms the norm outputs alias their inputs.
+    struct LayerActivations {
+        const S *input = nullptr;       // (N, D) the block input (previous output or embeddings)
+        S *ln1_out = nullptr;           // (N, D)
+        S *ln1_stats = nullptr;         // (N, 2)
+        S *qkv = nullptr;               // (N, W) after RoPE
+        S *probs = nullptr;             // (B, H, T, T)
+        S *att = nullptr;               // (N, H·Dh)
+        S *h_sum = nullptr;             // (N, D) x + attention
+        S *ln2_out = nullptr;           // (N, D)
+        S *ln2_stats = nullptr;         // (N, 2)
+        S *up = nullptr;                // (N, F) or (N, 2F)
+        S *act = nullptr;               // (N, F)
+        S *y_sum = nullptr;             // (N, D) h + feed-forward
+        const S *output = nullptr;      // (N, D) y_sum or, post-norm, ln2_out
+    };
+
+    BasicModel(const ModelConfig &config, const ReferenceOptions &options);
+    void layoutParameters();
+    void layoutActivations();
+    Problems checkCall(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const;
+    S *gradOf(const S *param) { return grads_.data() + (param - params_.data()); }
+    bool hasNorm() const { return config_.norm != NormType::None; }
+    bool preNorm() const { return config_.norm_placement == NormPlacement::Pre; }
+
+    void embed(const std::int32_t *tokens, Index b, Index t);
+    void layerForward(int l, const S *x, Index b, Index t);
+    const S *headInput(Index n);  // final norm of the last layer's output, (N, D)
+    void normForward(const char *op, const S *x, const S *g, const S *bias, S *y, S *stats, Index n);
+    void normBackward(const char *op, const S *x, const S *g, const S *stats, const S *dy, S *dx, Index n,
+                      bool accumulate);
+    // dy (N, D) in *grad; on return *grad holds dx. *spare is a second (N, D) buffer.
+    void layerBackward(int l, Index b, Index t, S *&grad, S *&spare);
+
+    ModelConfig config_;
+    ReferenceOptions options_;
+    Index D_ = 0, H_ = 0, G_ = 0, Dh_ = 0, F_ = 0, V_ = 0, W_ = 0, Q_ = 0, KV_ = 0, up_ = 0;
+    Index context_ = 0, max_tokens_ = 0;
+
+    std::vector<S> params_;
+    std::vector<S> grads_;
+    std::vector<NamedTensor<S>> tensors_;
+    S *tok_emb_ = nullptr, *pos_emb_ = nullptr, *lnf_g_ = nullptr, *lnf_b_ = nullptr, *lm_head_ = nullptr;
+    std::vector<LayerWeights> layers_;
+
+    std::vector<S> acts_;  // every saved activation
+    std::vector<LayerActivations> saved_;
+    S *embedded_ = nullptr;   // (N, D)
+    S *lnf_out_ = nullptr;    // (N, D)
+    S *lnf_stats_ = nullptr;  // (N, 2)
+    S *logits_ = nullptr;     // (N, V), then dlogits
+
+    std::vector<S> work_;     // backward scratch and generation buffers
+    S *grad_a_ = nullptr, *grad_b_ = nullptr, *grad_c_ = nullptr;  // (N, D) each
+    S *dqkv_ = nullptr;       // (N, W)
+    S *datt_ = nullptr;       // (N, H·Dh)
+    S *dprobs_ = nullptr;     // (B, H, T, T)
+    S *dup_ = nullptr;        // (N, up)
+    S *dact_ = nullptr;       // (N, F)
+    S *row_loss_ = nullptr;   // (N)
+    S *last_rows_ = nullptr;  // (B, D) last position of each sequence
+    S *last_norm_ = nullptr;  // (B, D)
+    S *last_stats_ = nullptr; // (B, 2)
+    S *last_logits_ = nullptr;  // (B, V)
+
+    // KV cache and one-token buffers of decodeStep.
+    std::vector<S> cache_;
+    std::vector<S *> k_cache_, v_cache_;  // per layer (P, G·Dh)
+    S *dec_x_ = nullptr, *dec_a_ = nullptr, *dec_qkv_ = nullptr, *dec_att_ = nullptr, *dec_h_ = nullptr;
+    S *dec_hn_ = nullptr, *dec_b_ = nullptr, *dec_up_ = nullptr, *dec_act_ = nullptr, *dec_y_ = nullptr;
+    S *dec_stats_ = nullptr, *dec_scores_ = nullptr, *dec_logits_ = nullptr;
+    int decoded_ = 0;  // positions already in the cache
+
+    RopeTable<S> rope_;
+    OpProfiler profiler_;
+};
+
+using Model = BasicModel<float>;
+using ModelF64 = BasicModel<double>;
+
+extern template class BasicModel<float>;
+extern template class BasicModel<double>;
+
+}  // namespace lse::reference

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-operator FLOP counter and timer of the reference transformer. Every forward and backward op
+// call reports its name, the FLOPs of that call (computed from the call's actual dimensions:
+// matmul 2·m·n·k, element-wise ops a per-element constant, see flop_rules below) and its wall time.
+// Entries accumulate across calls until reset(). Storage is reserved at construction, so recording
+// never allocates; when disabled a scope costs one branch.
+//
+// Op names are the cost engine's operator names (core/ops/operator_list.cpp, non-flash path), so
+// measured and predicted tables join on name:
+//   token_embedding, position_embedding_add, attention_norm (ln1), qkv_projection (q|k|v fused),
+//   rope, attention_scores (QKᵀ), softmax, attention_values (P·V), attention_output (output_proj),
+//   attention_residual, mlp_norm (ln2), mlp_up (w1, or w1|w3 fused), mlp_activation, mlp_down (w2),
+//   mlp_residual, final_norm (ln_final), lm_head, cross_entropy.
+// In post-norm blocks attention_norm/mlp_norm are the norms after each residual; same cost.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lse::reference {
+
+enum class OpPhase { Forward, Backward };
+
+// Per-element FLOP constants, the cost engine's (operator_list.cpp) for the forward pass.
+namespace flop_rules {
+inline constexpr double kRmsNorm = 4;     // square, sum, (rsqrt per row), scale, gain
+inline constexpr double kLayerNorm = 7;   // + mean, subtract, bias
+inline constexpr double kRope = 3;        // 2 multiplies + 1 add per rotated element
+inline constexpr double kSoftmax = 5;     // max, subtract, exp, sum, scale
+inline constexpr double kResidual = 1;
+inline constexpr double kPositionAdd = 1;
+inline constexpr double kCrossEntropy = 5;  // per logit
+inline constexpr double kReLU = 1, kGeLU = 8, kSiLU = 4, kSwiGLU = 5;
+// The backward pass of an element-wise op is counted as twice its forward (the same convention
+// the engine applies to matmuls: one product for the input gradient, one for the weights). The
+// engine itself counts no backward element-wise FLOPs at all.
+inline constexpr double kBackwardElementwiseFactor = 2;
+}  // namespace flop_rules
+
+struct OpRecord {
+    const char *name = "";  // a string literal: one of the engine's operator names
+    OpPhase phase = OpPhase::Forward;
+    bool matmul = false;
+    double flops = 0;
+    double seconds = 0;
+    std::int64_t calls = 0;
+};
+
+class OpProfiler {
+public:
+    OpProfiler();
+
+    void setEnabled(bool enabled) { enabled_ = enabled; }
+    bool enabled() const { return enabled_; }
+    void reset();
+
+    void record(const char *name, OpPhase phase, bool matmul, double flops, double seconds);
+
+    // Records on destruction the time since construction (nothing when the profiler is null or off).
+    class Scope {
+    public:
+        Scope(OpProfiler *profiler, const char *name, OpPhase phase, bool matmul, double flops)
+            : profiler_(profiler && profiler->enabled() ? profiler : nullptr), name_(name), phase_(phase),
+              matmul_(matmul), flops_(flops)
+        {
+            if (profiler_)
+                start_ = std::chrono::steady_clock::now();
+        }
+        ~Scope()
+        {
+            if (profiler_)
+                profiler_->record(name_, phase_, matmul_, flops_,
+                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+        }
+        Scope(const Scope &) = delete;
+        Scope &operator=(const Scope &) = delete;
+
+    private:
+        OpProfiler *profiler_;
+        const char *name_;
+        OpPhase phase_;
+        bool matmul_;
+        double flops_;
+        std::chrono::steady_clock::time_point start_;
+    };
+
+    // In first-seen order; one entry per (name, phase).
+    const std::vector<OpRecord> &records() const { return records_; }
+    double totalFlops() const;
+    double matmulFlops() const;
+    double totalSeconds() const;
+    // "name phase calls GFLOP seconds share" lines, for benchmarks and logs.
+    std::string table() const;
+
+private:
+    bool enabled_ = false;
+    std::vector<OpRecord> records_;
+};
+
+}  // namespace lse::reference

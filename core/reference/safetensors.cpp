@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reference/safetensors.h"
+
+#include "common/file_bytes.h"
+#include "common/json_fields.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QString>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <set>
+
+namespace lse {
+
+// Tensor bytes are the host's float/int64 bytes copied as they are; safetensors is little-endian.
+static_assert(std::endian::native == std::endian::little, "the safetensors code assumes a little-endian host");
+
+namespace {
+
+constexpr const char *kMetadataKey = "__metadata__";
+// The reference implementation refuses headers above 100 MB; a corrupt length must not make the
+// reader believe in a gigantic header either.
+constexpr std::uint64_t kMaxHeaderBytes = 100'000'000;
+// The byte buffer starts at a multiple of this (the format pads the header with spaces), so that
+// a memory-mapped reader could use the tensors in place.
+constexpr std::uint64_t kAlignment = 8;
+
+// Product of the dimensions, or nothing if one is negative or the product overflows.
+std::optional<std::uint64_t> shapeCount(const std::vector<std::int64_t> &shape)
+{
+    std::uint64_t count = 1;
+    for (const std::int64_t d : shape) {
+        if (d < 0)
+            return std::nullopt;
+        const auto dim = static_cast<std::uint64_t>(d);
+        if (dim != 0 && count > std::numeric_limits<std::uint64_t>::max() / 16 / dim)
+            return std::nullopt;
+        count *= dim;
+    }
+    return count;
+}
+
+template <typename T>
+SafeTensor makeTensor(std::string name, const char *dtype, const T *data, std::vector<std::int64_t> shape)
+{
+    SafeTensor t;
+    t.name = std::move(name);
+    t.dtype = dtype;
+    const std::uint64_t count = shapeCount(shape).value_or(0);
+    t.shape = std::move(shape);
+    t.bytes.resize(static_cast<std::size_t>(count) * sizeof(T));
+    if (count != 0)
+        std::memcpy(t.bytes.data(), data, t.bytes.size());
+    return t;
+}
+
+// A JSON number that is a non-negative integer small enough to be exact in a double.
+std::optional<std::int64_t> jsonCount(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!(d >= 0) || d > static_cast<double>(kMaxExactJsonInteger) || std::floor(d) != d)
+        return std::nullopt;
+    return static_cast<std::int64_t>(d);
+}
+
+std::string shapeText(const std::vector<std::int64_t> &shape)
+{
+    std::string text = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(shape[i]);
+    return text + "]";
+}
+
+}  // namespace
+
+std::int64_t SafeTensor::elementCount() const
+{
+    return static_cast<std::int64_t>(shapeCount(shape).value_or(0));
+}
+
+const SafeTensor *SafetensorsFile::find(std::string_view name) const
+{
+    for (const SafeTensor &t : tensors)
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
+std::optional<int> safetensorsDtypeSize(std::string_view dtype)
+{
+    static const std::pair<std::string_view, int> kSizes[] = {
+        {"F64", 8}, {"F32", 4}, {"F16", 2}, {"BF16", 2}, {"F8_E4M3", 1}, {"F8_E5M2", 1},
+        {"I64", 8}, {"I32", 4}, {"I16", 2}, {"I8", 1},   {"U64", 8},     {"U32", 4},
+        {"U16", 2}, {"U8", 1},  {"BOOL", 1}};
+    for (const auto &[name, size] : kSizes)
+        if (name == dtype)
+            return size;
+    return std::nullopt;
+}
+
+SafeTensor makeF32Tensor(std::string name, const float *data, std::vector<std::int64_t> shape)
+{
+    return makeTensor(std::move(name), "F32", data, std::move(shape));
+}
+
+SafeTensor makeF64Tensor(std::string name, const double *data, std::vector<std::int64_t> shape)
+{
+    return makeTensor(std::move(name), "F64", data, std::move(shape));
+}
+
+SafeTensor makeI64Tensor(std::string name, const std::int64_t *data, std::vector<std::int64_t> shape)
+{
+    return makeTensor(std::move(name), "I64", data, std::move(shape));
+}
+
+std::vector<float> safeTensorToFloat(const SafeTensor &tensor)
+{
+    if (tensor.dtype == "F32") {
+        std::vector<float> out(tensor.bytes.size() / sizeof(float));
+        if (!out.empty())
+            std::memcpy(out.data(), tensor.bytes.data(), out.size() * sizeof(float));
+        return out;
+    }
+    if (tensor.dtype == "F64") {
+        std::vector<float> out(tensor.bytes.size() / sizeof(double));
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            double d = 0;
+            std::memcpy(&d, tensor.bytes.data() + i * sizeof(double), sizeof d);
+            out[i] = static_cast<float>(d);
+        }
+        return out;
+    }
+    return {};
+}
+
+bool copySafeTensorTo(const SafeTensor &tensor, float *out, std::int64_t count)
+{
+    if (tensor.dtype != "F32" || count < 0 || tensor.bytes.size() != static_cast<std::size_t>(count) * sizeof(float))
+        return false;
+    if (count != 0)
+        std::memcpy(out, tensor.bytes.data(), tensor.bytes.size());
+    return true;
+}
+
+Result<bool> writeSafetensors(const std::string &path, const std::vector<SafeTensor> &tensors,
+                              const std::map<std::string, std::string> &metadata)
+{
+    Problems problems;
+    auto problem = [&](const std::string &field, const std::string &rule, const std::string &text) {
+        problems.push_back({field, rule, field + ": " + text});
+    };
+    QJsonObject header;
+    std::set<std::string> names;
+    std::uint64_t offset = 0;
+    for (const SafeTensor &t : tensors) {
+        const std::string field = path + ":" + t.name;
+        if (t.name.empty() || t.name == kMetadataKey) {
+            problem(field, "name", "'" + t.name + "' cannot be a tensor name.");
+            continue;
+        }
+        if (!names.insert(t.name).second) {
+            problem(field, "duplicate", "two tensors are named '" + t.name + "'.");
+            continue;
+        }
+        const std::optional<int> size = safetensorsDtypeSize(t.dtype);
+        if (!size) {
+            problem(field, "dtype", "unknown dtype '" + t.dtype + "'.");
+            continue;
+        }
+        const std::optional<std::uint64_t> count = shapeCount(t.shape);
+        if (!count || *count > static_cast<std::uint64_t>(kMaxExactJsonInteger)) {
+            problem(field, "shape", "shape " + shapeText(t.shape) + " is negative or too large.");
+            continue;
+        }
+        const std::uint64_t bytes = *count * static_cast<std::uint64_t>(*size);
+        if (bytes != t.bytes.size()) {
+            problem(field, "size", "shape " + shapeText(t.shape) + " of " + t.dtype + " needs " + std::to_string(bytes) +
+                                       " bytes but the tensor holds " + std::to_string(t.bytes.size()) + ".");
+            continue;
+        }
+        QJsonArray shape;
+        for (const std::int64_t d : t.shape)
+            shape.append(static_cast<qint64>(d));
+        QJsonObject entry;
+        entry["dtype"] = QString::fromStdString(t.dtype);
+        entry["shape"] = shape;
+        entry["data_offsets"] = QJsonArray{static_cast<qint64>(offset), static_cast<qint64>(offset + bytes)};
+        header[QString::fromStdString(t.name)] = entry;
+        offset += bytes;
+    }
+    if (!problems.empty())
+        return problems;
+    if (!metadata.empty()) {
+        QJsonObject meta;
+        for (const auto &[key, value] : metadata)
+            meta[QString::fromStdString(key)] = QString::fromStdString(value);
+        header[kMetadataKey] = meta;
+    }
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while ((8 + static_cast<std::uint64_t>(json.size())) % kAlignment != 0)
+        json.append(' ');
+
+    QByteArray length(8, '\0');
+    const auto n = static_cast<std::uint64_t>(json.size());
+    for (int i = 0; i < 8; ++i)
+        length[i] = static_cast<char>((n >> (8 * i)) & 0xFFu);
+
+    QSaveFile file(QString::fromStdString(path));
+    auto failed = [&] {
+        return Result<bool>::failure(path, "unwritable", path + ": cannot write (" + file.errorString().toStdString() + ").");
+    };
+    if (!file.open(QIODevice::WriteOnly))
+        return failed();
+    if (file.write(length) != length.size() || file.write(json) != json.size())
+        return failed();
+    for (const SafeTensor &t : tensors) {
+        const auto size = static_cast<qint64>(t.bytes.size());
+        if (size != 0 && file.write(reinterpret_cast<const char *>(t.bytes.data()), size) != size)
+            return failed();
+    }
+    if (!file.commit())
+        return failed();
+    return true;
+}
+
+Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::string &where)
+{
+    using R = Result<SafetensorsFile>;
+    if (bytes.size() < 8)
+        return R::failure(where, "truncated", where + ": only " + std::to_string(bytes.size()) + " bytes; a safetensors file starts with an 8-byte header length.");
+    std::uint64_t headerLength = 0;
+    for (int i = 7; i >= 0; --i)
+        headerLength = (headerLength << 8) | static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]);
+    if (headerLength > kMaxHeaderBytes)
+        return R::failure(where, "header", where + ": the header length " + std::to_string(headerLength) + " is over the format's 100 MB limit; not a safetensors file or corrupt.");
+    if (headerLength > bytes.size() - 8)
+        return R::failure(where, "truncated", where + ": the header claims " + std::to_string(headerLength) + " bytes but only " + std::to_string(bytes.size() - 8) + " follow.");
+    if (headerLength < 2 || bytes[8] != '{')
+        return R::failure(where, "header", where + ": the header is not a JSON object.");
+    const std::string_view json = bytes.substr(8, static_cast<std::size_t>(headerLength));
+    const std::string_view buffer = bytes.substr(8 + static_cast<std::size_t>(headerLength));
+
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &error);
+    if (error.error != QJsonParseError::NoError)
+        return R::failure(where, "json", where + ": the header is not valid JSON (" + error.errorString().toStdString() + " at byte " + std::to_string(8 + error.offset) + ").");
+    if (!document.isObject())
+        return R::failure(where, "header", where + ": the header is not a JSON object.");
+    const QJsonObject header = document.object();
+
+    SafetensorsFile result;
+    Problems problems;
+    auto problem = [&](const std::string &field, const std::string &rule, const std::string &text) {
+        problems.push_back({field, rule, field + ": " + text});
+    };
+    struct Span {
+        std::uint64_t begin, end;
+        std::size_t tensor;
+    };
+    std::vector<Span> spans;
+    // A repeated key reaches us once (QJsonDocument keeps the last copy); the bytes of the dropped
+    // copy then belong to no tensor, which the tiling check below refuses as a hole.
+    for (auto it = header.begin(); it != header.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const std::string field = where + ":" + name;
+        if (name == kMetadataKey) {
+            if (!it.value().isObject()) {
+                problem(field, "metadata", "\"__metadata__\" must be an object of strings.");
+                continue;
+            }
+            const QJsonObject meta = it.value().toObject();
+            for (auto m = meta.begin(); m != meta.end(); ++m) {
+                if (!m.value().isString())
+                    problem(field, "metadata", "metadata value '" + m.key().toStdString() + "' is " + describeJsonValue(m.value()) + ", not a string.");
+                else
+                    result.metadata[m.key().toStdString()] = m.value().toString().toStdString();
+            }
+            continue;
+        }
+        if (!it.value().isObject()) {
+            problem(field, "entry", "the entry is " + describeJsonValue(it.value()) + ", not an object.");
+            continue;
+        }
+        const QJsonObject entry = it.value().toObject();
+        SafeTensor tensor;
+        tensor.name = name;
+        if (!entry.value("dtype").isString()) {
+            problem(field, "dtype", "\"dtype\" is missing or not a string.");
+            continue;
+        }
+        tensor.dtype = entry.value("dtype").toString().toStdString();
+        const std::optional<int> size = safetensorsDtypeSize(tensor.dtype);
+        if (!size) {
+            problem(field, "dtype", "unknown dtype '" + tensor.dtype + "'.");
+            continue;
+        }
+        if (!entry.value("shape").isArray()) {
+            problem(field, "shape", "\"shape\" is missing or not an array.");
+            continue;
+        }
+        bool shapeOk = true;
+        for (const QJsonValue &d : entry.value("shape").toArray()) {
+            const std::optional<std::int64_t> dim = jsonCount(d);
+            if (!dim) {
+                problem(field, "shape", "shape entry " + describeJsonValue(d) + " is not a non-negative integer.");
+                shapeOk = false;
+                break;
+            }
+            tensor.shape.push_back(*dim);
+        }
+        if (!shapeOk)
+            continue;
+        const std::optional<std::uint64_t> count = shapeCount(tensor.shape);
+        if (!count) {
+            problem(field, "shape", "shape " + shapeText(tensor.shape) + " is too large.");
+            continue;
+        }
+        // -1 marks a missing or unusable offset (jsonCount only yields non-negative values).
+        const QJsonArray offsets = entry.value("data_offsets").toArray();
+        const std::int64_t begin = offsets.size() == 2 ? jsonCount(offsets[0]).value_or(-1) : -1;
+        const std::int64_t end = offsets.size() == 2 ? jsonCount(offsets[1]).value_or(-1) : -1;
+        if (begin < 0 || end < 0 || begin > end) {
+            problem(field, "offsets", "\"data_offsets\" must be [begin, end] with 0 <= begin <= end.");
+            continue;
+        }
+        const auto b = static_cast<std::uint64_t>(begin), e = static_cast<std::uint64_t>(end);
+        if (e > buffer.size()) {
+            problem(field, "truncated", "data_offsets [" + std::to_string(b) + ", " + std::to_string(e) + "] run past the " +
+                                            std::to_string(buffer.size()) + "-byte data buffer.");
+            continue;
+        }
+        const std::uint64_t expected = *count * static_cast<std::uint64_t>(*size);
+        if (e - b != expected) {
+            problem(field, "size", "shape " + shapeText(tensor.shape) + " of " + tensor.dtype + " needs " + std::to_string(expected) +
+                                       " bytes but data_offsets span " + std::to_string(e - b) + ".");
+            continue;
+        }
+        spans.push_back({b, e, result.tensors.size()});
+        result.tensors.push_back(std::move(tensor));
+    }
+    if (!problems.empty())
+        return problems;
+
+    // The format requires the entries to tile the buffer exactly: no overlaps (two tensors
+    // aliasing bytes) and no holes (hidden data).
+    std::sort(spans.begin(), spans.end(), [](const Span &x, const Span &y) { return x.begin != y.begin ? x.begin < y.begin : x.end < y.end; });
+    std::uint64_t covered = 0;
+    for (const Span &s : spans) {
+        const std::string field = where + ":" + result.tensors[s.tensor].name;
+        if (s.begin < covered)
+            return R::failure(field, "overlap", field + ": data_offsets [" + std::to_string(s.begin) + ", " + std::to_string(s.end) + "] overlap another tensor.");
+        if (s.begin > covered)
+            return R::failure(field, "hole", field + ": bytes " + std::to_string(covered) + " to " + std::to_string(s.begin) + " of the data buffer belong to no tensor.");
+        covered = s.end;
+    }
+    if (covered != buffer.size())
+        return R::failure(where, "hole", where + ": the data buffer has " + std::to_string(buffer.size()) + " bytes but the tensors cover " + std::to_string(covered) + ".");
+
+    std::vector<SafeTensor> ordered;
+    ordered.reserve(spans.size());
+    for (const Span &s : spans) {
+        SafeTensor &t = result.tensors[s.tensor];
+        const auto *p = reinterpret_cast<const unsigned char *>(buffer.data()) + s.begin;
+        t.bytes.assign(p, p + (s.end - s.begin));
+        ordered.push_back(std::move(t));
+    }
+    result.tensors = std::move(ordered);
+    return result;
+}
+
+Result<SafetensorsFile> readSafetensors(const std::string &path)
+{
+    const Result<QByteArray> bytes = readFileBytes(path);
+    if (!bytes.ok())
+        return bytes.problems();
+    return parseSafetensors(std::string_view(bytes->constData(), static_cast<std::size_t>(bytes->size())), path);
+}
+
+}  // namespace lse
