@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ops/operator_list.h"
 
+#include "ops/flop_rules.h"
+
 namespace lse {
 
 std::string_view toString(Component component)
@@ -56,7 +58,7 @@ public:
         op.m = m;
         op.n = n;
         op.k = k;
-        op.flops = 2.0 * double(batch) * double(m) * double(n) * double(k);
+        op.flops = flop_rules::matmul(double(batch), double(m), double(n), double(k));
         const double b = double(batch), dm = double(m), dn = double(n), dk = double(k);
         op.bytes_read = act_ * b * dm * dk
             + (weight_operand ? double(shapes_.weight_bytes) * dk * dn : act_ * b * dk * dn);
@@ -85,7 +87,7 @@ public:
     // Norm over T x h: LayerNorm subtracts the mean, RMSNorm does not (Zhang & Sennrich 2019).
     Operator norm(std::string_view name) const
     {
-        const double per_element = model_.norm == NormType::LayerNorm ? 7.0 : 4.0;
+        const double per_element = flop_rules::normPerElement(model_.norm);
         Operator op = elementwise(name, Component::Norm, OpKind::Norm, tokens_ * double(model_.d_model),
                                   per_element, 1, TpSplit::SequenceOnly);
         op.saved_bytes = act_ * tokens_ * double(model_.d_model);  // its input (Korthikanti: 2sbh)
@@ -111,8 +113,8 @@ public:
 
     Operator residual(std::string_view name) const
     {
-        return elementwise(name, Component::Residual, OpKind::Elementwise, tokens_ * double(model_.d_model), 1,
-                           2, TpSplit::SequenceOnly);
+        return elementwise(name, Component::Residual, OpKind::Elementwise, tokens_ * double(model_.d_model),
+                           flop_rules::kResidual, 2, TpSplit::SequenceOnly);
     }
 
     void appendAttention(std::vector<Operator> &ops) const
@@ -134,11 +136,11 @@ public:
         ops.push_back(qkv);
         if (model_.biases.qkv)
             ops.push_back(elementwise("qkv_bias", Component::AttentionProjections, OpKind::Elementwise,
-                                      Td * double(q + 2 * kv), 1, 1, TpSplit::Sharded));
+                                      Td * double(q + 2 * kv), flop_rules::kBias, 1, TpSplit::Sharded));
         if (model_.positional_encoding == PositionalEncoding::RoPE)
             // A rotation of each (x[2i], x[2i+1]) pair: 2 multiplies + 1 add per output element.
             ops.push_back(elementwise("rope", Component::AttentionScores, OpKind::Elementwise,
-                                      Td * double(q + kv), 3, 1, TpSplit::Sharded));
+                                      Td * double(q + kv), flop_rules::kRope, 1, TpSplit::Sharded));
 
         // Scores Q K^T per head: (s x d) . (d x s). Causal counting keeps only the lower triangle.
         const double causal_factor = shapes_.causal_attention_flops ? 0.5 : 1.0;
@@ -147,6 +149,10 @@ public:
         scores.flops *= causal_factor;
         scores.saved_bytes = act_ * Td * double(q + kv);  // Q and K (4sbh for MHA)
         const double score_elements = double(heads_batch) * double(s) * double(s);
+        // A decoder's softmax only exponentiates the unmasked scores, the lower triangle; the s x s
+        // matrix is still stored whole (its bytes below), and the products above still run whole
+        // unless causal counting is asked for.
+        const double causal_scores = double(heads_batch) * flop_rules::causalScoreCount(double(s));
         const double v_bytes = act_ * Td * double(kv);
         if (shapes_.flash_attention) {
             // FlashAttention (Dao et al. 2022) fuses scores, softmax, dropout and AV: the s x s
@@ -161,7 +167,7 @@ public:
             values.saved_bytes = v_bytes + 4.0 * Td * double(model_.n_heads);
             // Softmax work happens on chip: ~5 FLOPs per score (max, subtract, exp, sum, scale).
             Operator softmax = elementwise("flash_softmax", Component::AttentionScores, OpKind::Softmax,
-                                           score_elements * causal_factor, 5, 0, TpSplit::Sharded);
+                                           causal_scores, flop_rules::kSoftmax, 0, TpSplit::Sharded);
             softmax.bytes_written = 0;
             ops.push_back(scores);
             ops.push_back(softmax);
@@ -169,7 +175,7 @@ public:
         } else {
             ops.push_back(scores);
             Operator softmax = elementwise("softmax", Component::AttentionScores, OpKind::Softmax,
-                                           score_elements, 5, 1, TpSplit::Sharded);
+                                           causal_scores, flop_rules::kSoftmax, 1, TpSplit::Sharded);
             softmax.saved_bytes = act_ * score_elements;  // its output (2as^2b)
             softmax.attention_core = true;
             ops.push_back(softmax);
@@ -194,7 +200,8 @@ public:
         ops.push_back(out);
         if (model_.biases.attn_output)
             ops.push_back(elementwise("attention_output_bias", Component::AttentionProjections,
-                                      OpKind::Elementwise, Td * double(h), 1, 1, TpSplit::SequenceOnly));
+                                      OpKind::Elementwise, Td * double(h), flop_rules::kBias, 1,
+                                      TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
             appendNorm(ops, "attention_post_norm");
         if (shapes_.dropout)
@@ -221,17 +228,8 @@ public:
         ops.push_back(up);
         if (model_.biases.mlp && component == Component::Mlp)
             ops.push_back(elementwise("mlp_up_bias", component, OpKind::Elementwise,
-                                      token_count * double(up_width), 1, 1, TpSplit::Sharded));
-        // GeLU (tanh form) ~8 FLOPs, SiLU ~4 plus the gate product; ReLU 1.
-        double per_element = 8;
-        if (model_.activation == Activation::ReLU)
-            per_element = 1;
-        else if (model_.activation == Activation::SwiGLU)
-            per_element = 5;
-        else if (model_.activation == Activation::GeGLU)
-            per_element = 9;
-        else if (model_.activation == Activation::SiLU)
-            per_element = 4;
+                                      token_count * double(up_width), flop_rules::kBias, 1, TpSplit::Sharded));
+        const double per_element = flop_rules::activationPerElement(model_.activation);
         Operator activation = elementwise(act_name, component, OpKind::Elementwise,
                                           token_count * double(d_ff), per_element,
                                           model_.isGated() ? 2 : 1, TpSplit::Sharded);
@@ -286,7 +284,7 @@ public:
     {
         const double elements = tokens_ * double(model_.d_model);
         if (model_.biases.mlp)
-            ops.push_back(elementwise("mlp_down_bias", Component::Mlp, OpKind::Elementwise, elements, 1, 1,
+            ops.push_back(elementwise("mlp_down_bias", Component::Mlp, OpKind::Elementwise, elements, flop_rules::kBias, 1,
                                       TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
             appendNorm(ops, "mlp_post_norm");
@@ -316,7 +314,7 @@ public:
         if (model_.positional_encoding == PositionalEncoding::Learned
             || model_.positional_encoding == PositionalEncoding::Sinusoidal)
             ops.push_back(elementwise("position_embedding_add", Component::Embedding, OpKind::Elementwise,
-                                      elements, 1, 2, TpSplit::SequenceOnly));
+                                      elements, flop_rules::kPositionAdd, 2, TpSplit::SequenceOnly));
         if (shapes_.dropout)
             ops.push_back(dropout("embedding_dropout", Component::Embedding, elements, TpSplit::SequenceOnly, false));
         return ops;
@@ -333,7 +331,8 @@ public:
         ops.push_back(projection);
         // Cross-entropy over fp32 logits; Korthikanti §4.3 counts these 4*s*b*V bytes.
         Operator loss = elementwise("cross_entropy", Component::Loss, OpKind::CrossEntropy,
-                                    tokens_ * double(model_.vocab_size), 5, 1, TpSplit::Sharded);
+                                    tokens_ * double(model_.vocab_size), flop_rules::kCrossEntropy, 1,
+                                    TpSplit::Sharded);
         loss.saved_bytes = 4.0 * tokens_ * double(model_.vocab_size);
         loss.bytes_written = 4.0 * tokens_;
         ops.push_back(loss);

@@ -27,7 +27,7 @@ constexpr OpPhase kBwd = OpPhase::Backward;
 constexpr double kBack = flop_rules::kBackwardElementwiseFactor;
 
 // 2·m·n·k: one multiply and one add per inner-product term.
-double matmulFlops(Index m, Index n, Index k) { return 2.0 * double(m) * double(n) * double(k); }
+double matmulFlops(Index m, Index n, Index k) { return flop_rules::matmul(1, double(m), double(n), double(k)); }
 
 double activationFlopsPerElement(Activation a)
 {
@@ -419,7 +419,8 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
     const Index N = b * t;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
     const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
-    const double scores = double(b * H_) * double(t) * double(t);  // (B, H, T, T) elements
+    // QKᵀ and P·V per head: (T x Dh)·(Dh x T) and (T x T)·(T x Dh), run whole (masked half included).
+    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
     s.input = x;
 
     const S *a = x;  // (N, D) attention input
@@ -436,17 +437,17 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         ropeForward(s.qkv, W_, b, t, H_ + G_, Dh_, rope_, 0);  // Q and K heads are adjacent
     }
     {
-        Scope scope(&profiler_, "attention_scores", kFwd, true, 2.0 * scores * double(Dh_));
+        Scope scope(&profiler_, "attention_scores", kFwd, true, attentionProductFlops);
         attentionScoresForward(s.qkv, s.qkv + Q_, s.probs, dims);
     }
     {
         // Only the causal lower triangle, T(T+1)/2 per head, is exponentiated and normalised.
         Scope scope(&profiler_, "softmax", kFwd, false,
-                    flop_rules::kSoftmax * double(b * H_) * double(t) * double(t + 1) / 2.0);
+                    flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)));
         causalSoftmaxForward(s.probs, dims);
     }
     {
-        Scope scope(&profiler_, "attention_values", kFwd, true, 2.0 * scores * double(Dh_));
+        Scope scope(&profiler_, "attention_values", kFwd, true, attentionProductFlops);
         attentionValuesForward(s.probs, s.qkv + Q_ + KV_, s.att, dims);
     }
     {
@@ -551,7 +552,7 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
     const S *y = saved_.back().output;
     const S *f = hasNorm() ? lnf_out_ : y;
     {
-        Scope scope(&profiler_, "lm_head", kBwd, true, 2.0 * matmulFlops(N, V_, D_));
+        Scope scope(&profiler_, "lm_head", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, V_, D_));
         linearBackward(f, D_, lm_head_, logits_, V_, grad_a_, gradOf(lm_head_), N, D_, V_);
     }
     S *g = grad_a_, *spare = grad_b_;
@@ -580,7 +581,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     const Index N = b * t;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
     const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
-    const double scores = double(b * H_) * double(t) * double(t);
+    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
 
     // Feed-forward sub-block: y = [norm2](h + FFN([norm2](h))).
     if (post) {
@@ -591,7 +592,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     const S *h = post ? s.ln1_out : s.h_sum;
     const S *m = pre ? s.ln2_out : h;
     {
-        Scope scope(&profiler_, "mlp_down", kBwd, true, 2.0 * matmulFlops(N, D_, F_));
+        Scope scope(&profiler_, "mlp_down", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, F_));
         linearBackward(s.act, F_, w.w_down, g, D_, dact_, gradOf(w.w_down), N, F_, D_);
     }
     {
@@ -600,7 +601,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
         activationBackward(config_.activation, s.up, dact_, dup_, N, F_);
     }
     {
-        Scope scope(&profiler_, "mlp_up", kBwd, true, 2.0 * matmulFlops(N, up_, D_));
+        Scope scope(&profiler_, "mlp_up", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, up_, D_));
         linearBackward(m, D_, w.w_up, dup_, up_, grad_c_, gradOf(w.w_up), N, D_, up_);
     }
     if (pre) {
@@ -616,20 +617,20 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     }
     const S *a = pre ? s.ln1_out : s.input;
     {
-        Scope scope(&profiler_, "attention_output", kBwd, true, 2.0 * matmulFlops(N, D_, Q_));
+        Scope scope(&profiler_, "attention_output", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, Q_));
         linearBackward(s.att, Q_, w.wo, g, D_, datt_, gradOf(w.wo), N, Q_, D_);
     }
     {
-        Scope scope(&profiler_, "attention_values", kBwd, true, 2.0 * 2.0 * scores * double(Dh_));
+        Scope scope(&profiler_, "attention_values", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops);
         attentionValuesBackward(s.probs, s.qkv + Q_ + KV_, datt_, dqkv_ + Q_ + KV_, dprobs_, dims);
     }
     {
         Scope scope(&profiler_, "softmax", kBwd, false,
-                    kBack * flop_rules::kSoftmax * double(b * H_) * double(t) * double(t + 1) / 2.0);
+                    kBack * flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)));
         causalSoftmaxBackward(s.probs, dprobs_, dims);
     }
     {
-        Scope scope(&profiler_, "attention_scores", kBwd, true, 2.0 * 2.0 * scores * double(Dh_));
+        Scope scope(&profiler_, "attention_scores", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops);
         attentionScoresBackward(s.qkv, s.qkv + Q_, dprobs_, dqkv_, dqkv_ + Q_, dims);
     }
     if (config_.positional_encoding == PositionalEncoding::RoPE) {
@@ -637,7 +638,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
         ropeBackward(dqkv_, W_, b, t, H_ + G_, Dh_, rope_, 0);
     }
     {
-        Scope scope(&profiler_, "qkv_projection", kBwd, true, 2.0 * matmulFlops(N, W_, D_));
+        Scope scope(&profiler_, "qkv_projection", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, W_, D_));
         linearBackward(a, D_, w.wqkv, dqkv_, W_, grad_c_, gradOf(w.wqkv), N, D_, W_);
     }
     if (pre) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Per-operator FLOP counter and timer of the reference transformer. Every forward and backward op
 // call reports its name, the FLOPs of that call (computed from the call's actual dimensions:
-// matmul 2·m·n·k, element-wise ops a per-element constant, see flop_rules below) and its wall time.
+// matmul 2·m·n·k, element-wise ops a per-element constant from core/ops/flop_rules.h) and its wall time.
 // Entries accumulate across calls until reset(). Storage is reserved at construction, so recording
 // never allocates; when disabled a scope costs one branch.
 //
@@ -14,6 +14,8 @@
 // In post-norm blocks attention_norm/mlp_norm are the norms after each residual; same cost.
 #pragma once
 
+#include "ops/flop_rules.h"
+
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -23,21 +25,8 @@ namespace lse::reference {
 
 enum class OpPhase { Forward, Backward };
 
-// Per-element FLOP constants, the cost engine's (operator_list.cpp) for the forward pass.
-namespace flop_rules {
-inline constexpr double kRmsNorm = 4;     // square, sum, (rsqrt per row), scale, gain
-inline constexpr double kLayerNorm = 7;   // + mean, subtract, bias
-inline constexpr double kRope = 3;        // 2 multiplies + 1 add per rotated element
-inline constexpr double kSoftmax = 5;     // max, subtract, exp, sum, scale
-inline constexpr double kResidual = 1;
-inline constexpr double kPositionAdd = 1;
-inline constexpr double kCrossEntropy = 5;  // per logit
-inline constexpr double kReLU = 1, kGeLU = 8, kSiLU = 4, kSwiGLU = 5;
-// The backward pass of an element-wise op is counted as twice its forward (the same convention
-// the engine applies to matmuls: one product for the input gradient, one for the weights). The
-// engine itself counts no backward element-wise FLOPs at all.
-inline constexpr double kBackwardElementwiseFactor = 2;
-}  // namespace flop_rules
+// FLOP counting rules (per-element constants, backward factors) are lse::flop_rules
+// (core/ops/flop_rules.h), the same definitions the cost engine's operator list uses.
 
 struct OpRecord {
     const char *name = "";  // a string literal: one of the engine's operator names
