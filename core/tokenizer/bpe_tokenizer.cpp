@@ -586,10 +586,47 @@ Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vect
 Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
                                              const IdSink &sink, std::size_t chunkBytes)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Result<std::size_t>::failure(path, "unreadable", path + ": cannot open.");
-    return encodeStream(in, allowedSpecial, sink, chunkBytes);
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return Result<std::size_t>::failure(path, "unreadable",
+                                            path + ": cannot open (" + file.errorString().toStdString() + ").");
+    const qint64 size = file.size();
+    // A regular file is mapped rather than copied through a stream buffer: the kernel pages it in
+    // and drops clean pages under memory pressure, so the process still never holds the whole
+    // input, and the encoder reads the bytes where they lie. Ids leave in batches.
+    const uchar *mapped = size > 0 ? file.map(0, size) : nullptr;
+    if (!mapped) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            return Result<std::size_t>::failure(path, "unreadable", path + ": cannot open.");
+        return encodeStream(in, allowedSpecial, sink, chunkBytes);
+    }
+    const std::string_view text(reinterpret_cast<const char *>(mapped), static_cast<std::size_t>(size));
+    constexpr std::size_t kBatch = 1 << 16;
+    std::vector<std::uint32_t> ids;
+    ids.reserve(kBatch + 1024);
+    std::size_t total = 0;
+    const auto flush = [&] {
+        if (!ids.empty())
+            sink(ids.data(), ids.size());
+        total += ids.size();
+        ids.clear();
+    };
+    const SpecialTokenMatcher matcher = matcherFor(allowedSpecial);
+    matcher.split(
+        text,
+        [&](std::size_t b, std::size_t e) {
+            const std::string_view piece = text.substr(b, e - b);
+            forEachPretoken(piece, [&](std::size_t pb, std::size_t pe) {
+                encodePretoken(piece.substr(pb, pe - pb), ids);
+                if (ids.size() >= kBatch)
+                    flush();
+            });
+        },
+        [&](std::size_t, std::size_t, std::size_t t) { ids.push_back(*model_->idOf(matcher.tokens()[t])); });
+    flush();
+    file.unmap(const_cast<uchar *>(mapped));
+    return total;
 }
 
 // --- decoding -----------------------------------------------------------------------------------

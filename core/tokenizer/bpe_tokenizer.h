@@ -89,7 +89,7 @@ private:
 
     std::shared_ptr<const BpeModel> model_;
     // Pre-token bytes → (id count, the id itself when there is one, else offset in cacheIds_).
-    ByteStringTable cache_{1 << 14};
+    ByteStringTable cache_{1 << 10};  // grows with the text; copies of a tokenizer stay cheap
     std::vector<std::uint32_t> cacheIds_;
     std::vector<std::uint32_t> scratch_;
     std::vector<std::uint32_t> scratchRanks_;

@@ -204,7 +204,7 @@ public:
     void reserve(std::size_t expected)
     {
         std::size_t capacity = 16;
-        while (capacity < expected * 2)
+        while (capacity * 7 < expected * 8 + 8)  // load factor at most 7/8, as ByteStringTable
             capacity *= 2;
         entries_.assign(capacity, Entry{});
         mask_ = capacity - 1;
@@ -213,9 +213,9 @@ public:
     // Keeps the first (lowest-rank) entry of a pair given twice.
     void insert(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
     {
-        if (entries_.empty() || (size_ + 1) * 2 > entries_.size()) {
+        if (entries_.empty() || (size_ + 1) * 8 > entries_.size() * 7) {
             std::vector<Entry> old = std::move(entries_);
-            reserve(std::max<std::size_t>(size_ + 1, old.size()));
+            reserve(std::max<std::size_t>(size_ + 1, old.size()) * 2);
             size_ = 0;
             for (const Entry &e : old)
                 if (e.key != kEmptyKey)
