@@ -19,5 +19,7 @@ int runTrainBpe(const QStringList &arguments);
 int runPrepareData(const QStringList &arguments);
 int runBenchTokenizer(const QStringList &arguments);
 int runMachine(const QStringList &arguments);
+int runTrain(const QStringList &arguments);
+int runGenerate(const QStringList &arguments);
 
 }  // namespace lse::cli

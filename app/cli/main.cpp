@@ -20,6 +20,8 @@ const char *const kUsage =
     "  prepare-data     stream text files into raw little-endian token ids\n"
     "  bench-tokenizer  encode throughput on one and on N threads\n"
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
+    "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU)\n"
+    "  generate         continue a prompt with a trained reference checkpoint\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -62,6 +64,10 @@ int main(int argc, char *argv[])
         return lse::cli::runBenchTokenizer(arguments);
     if (command == QLatin1String("machine"))
         return lse::cli::runMachine(arguments);
+    if (command == QLatin1String("train"))
+        return lse::cli::runTrain(arguments);
+    if (command == QLatin1String("generate"))
+        return lse::cli::runGenerate(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }

@@ -45,7 +45,7 @@ template <typename S>
 class Carver {
 public:
     void want(S *&target, Index count) { plan_.push_back({&target, count}); }
-    void allocate(std::vector<S> &arena)
+    void allocate(AlignedVector<S> &arena)
     {
         constexpr Index align = Index(64 / sizeof(S));
         Index total = 0;

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "common/problem.h"
+#include "reference/ops/eigen_maps.h"
 #include "reference/op_profiler.h"
 #include "reference/ops/rope.h"
 #include "scenario/model_config.h"
@@ -59,6 +60,12 @@ struct ReferenceMemory {
     double workspace = 0;    // backward scratch and the attention probability gradient
     double kv_cache = 0;     // decode-only
 };
+
+// 64-byte aligned storage: Eigen's vectorised reductions start with a scalar stretch whose length
+// depends on the address, so two models whose buffers sat at different offsets would add in a
+// different order. Aligned arenas make a resumed run bit-identical to an uninterrupted one.
+template <typename S>
+using AlignedVector = std::vector<S, Eigen::aligned_allocator<S>>;
 
 template <typename S>
 class BasicModel {
@@ -161,20 +168,20 @@ private:
     Index D_ = 0, H_ = 0, G_ = 0, Dh_ = 0, F_ = 0, V_ = 0, W_ = 0, Q_ = 0, KV_ = 0, up_ = 0;
     Index context_ = 0, max_tokens_ = 0;
 
-    std::vector<S> params_;
-    std::vector<S> grads_;
+    AlignedVector<S> params_;
+    AlignedVector<S> grads_;
     std::vector<NamedTensor<S>> tensors_;
     S *tok_emb_ = nullptr, *pos_emb_ = nullptr, *lnf_g_ = nullptr, *lnf_b_ = nullptr, *lm_head_ = nullptr;
     std::vector<LayerWeights> layers_;
 
-    std::vector<S> acts_;  // every saved activation
+    AlignedVector<S> acts_;  // every saved activation
     std::vector<LayerActivations> saved_;
     S *embedded_ = nullptr;   // (N, D)
     S *lnf_out_ = nullptr;    // (N, D)
     S *lnf_stats_ = nullptr;  // (N, 2)
     S *logits_ = nullptr;     // (N, V), then dlogits
 
-    std::vector<S> work_;     // backward scratch and generation buffers
+    AlignedVector<S> work_;     // backward scratch and generation buffers
     S *grad_a_ = nullptr, *grad_b_ = nullptr, *grad_c_ = nullptr;  // (N, D) each
     S *dqkv_ = nullptr;       // (N, W)
     S *datt_ = nullptr;       // (N, H·Dh)
@@ -188,7 +195,7 @@ private:
     S *last_logits_ = nullptr;  // (B, V)
 
     // KV cache and one-token buffers of decodeStep.
-    std::vector<S> cache_;
+    AlignedVector<S> cache_;
     std::vector<S *> k_cache_, v_cache_;  // per layer (P, G·Dh)
     S *dec_x_ = nullptr, *dec_a_ = nullptr, *dec_qkv_ = nullptr, *dec_att_ = nullptr, *dec_h_ = nullptr;
     S *dec_hn_ = nullptr, *dec_b_ = nullptr, *dec_up_ = nullptr, *dec_act_ = nullptr, *dec_y_ = nullptr;

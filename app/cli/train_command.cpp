@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli train` and `generate`: the CPU reference transformer (core/reference/).
+//
+// MFU needs this machine's peak. It comes from the cached `llm-explorer-cli machine` measurement
+// (or training.peak_flops_per_s in the config); when neither exists the run says so and reports
+// GFLOP/s only, because measuring silently would add seconds of full-load SGEMM to every run and
+// disturb the very timing being reported.
+
+#include "commands.h"
+#include "output.h"
+
+#include "hardware/machine_roofline.h"
+#include "reference/safetensors.h"
+#include "reference/trainer.h"
+#include "tokenizer/tokenizer_formats.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+#include <optional>
+
+namespace lse::cli {
+
+namespace {
+
+using lse::reference::GenerateOptions;
+using lse::reference::StepReport;
+using lse::reference::TrainConfig;
+using lse::reference::Trainer;
+
+Problem problem(const std::string &field, const std::string &rule, const std::string &message)
+{
+    return Problem{field, rule, message};
+}
+
+std::optional<int> parseArguments(QCommandLineParser &parser, const QString &command, const QString &synopsis,
+                                  const QString &description, const QList<QCommandLineOption> &options,
+                                  const QStringList &arguments)
+{
+    parser.setApplicationDescription(description);
+    const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    parser.addOptions(options);
+    if (!parser.parse(QStringList{command} + arguments))
+        return reportProblems({problem("arguments", "syntax", parser.errorText().toStdString())});
+    if (parser.isSet(help)) {
+        printOut(QStringLiteral("Usage: llm-explorer-cli %1 %2\n").arg(command, synopsis) + parser.helpText().section('\n', 1));
+        return kExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return reportProblems({problem("arguments", "unexpected",
+                                       "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'")});
+    return std::nullopt;
+}
+
+// Integer option in [minimum, 1e9]; `out` unchanged when absent.
+template <typename Int>
+void intOption(const QCommandLineParser &parser, const QString &name, std::int64_t minimum, Int &out, Problems &problems)
+{
+    if (!parser.isSet(name))
+        return;
+    const std::optional<std::int64_t> value = parseCount(parser.value(name));
+    if (!value || *value < minimum || *value > 1'000'000'000) {
+        problems.push_back(problem("--" + name.toStdString(), "integer",
+                                   QStringLiteral("--%1 '%2' is not a whole number >= %3").arg(name, parser.value(name)).arg(minimum)
+                                       .toStdString()));
+        return;
+    }
+    out = Int(*value);
+}
+
+void numberOption(const QCommandLineParser &parser, const QString &name, double minimum, double &out, Problems &problems)
+{
+    if (!parser.isSet(name))
+        return;
+    const std::optional<double> value = parseNumber(parser.value(name));
+    if (!value || !(*value >= minimum)) {
+        problems.push_back(problem("--" + name.toStdString(), "number",
+                                   QStringLiteral("--%1 '%2' is not a number >= %3").arg(name, parser.value(name)).arg(minimum)
+                                       .toStdString()));
+        return;
+    }
+    out = *value;
+}
+
+// A config file, or the name of a bundled preset (tiny, small, cs336-tinystories).
+Result<TrainConfig> loadConfig(const QString &path)
+{
+    QString file = path;
+    if (!QFileInfo::exists(file) && QFile::exists(QStringLiteral(":/reference/%1.json").arg(path)))
+        file = QStringLiteral(":/reference/%1.json").arg(path);
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return Result<TrainConfig>::failure("--config", "unreadable",
+                                            "--config " + path.toStdString() + ": cannot open (" + f.errorString().toStdString() +
+                                                "); give a TrainConfig JSON file or a preset name (tiny, small, cs336-tinystories).");
+    return lse::reference::trainConfigFromJson(f.readAll(), path.toStdString());
+}
+
+QString pct(double fraction) { return QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1); }
+
+}  // namespace
+
+int runTrain(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("TrainConfig JSON file, or a preset name: tiny, small, cs336-tinystories."), QStringLiteral("F"));
+    const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("Token ids from `prepare-data` (overrides data_path)."), QStringLiteral("F"));
+    const QCommandLineOption dtype(QStringLiteral("dtype"), QStringLiteral("Token id type of --data and --val: uint16 or uint32."), QStringLiteral("T"));
+    const QCommandLineOption val(QStringLiteral("val"), QStringLiteral("Validation token file (default: the last 10% of --data)."), QStringLiteral("F"));
+    const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Total optimizer steps (the cosine cycle)."), QStringLiteral("N"));
+    const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Sequences per step."), QStringLiteral("B"));
+    const QCommandLineOption lr(QStringLiteral("lr"), QStringLiteral("Maximum learning rate."), QStringLiteral("X"));
+    const QCommandLineOption warmup(QStringLiteral("warmup"), QStringLiteral("Linear warm-up steps."), QStringLiteral("N"));
+    const QCommandLineOption every(QStringLiteral("checkpoint-every"), QStringLiteral("Save a checkpoint every K steps."), QStringLiteral("K"));
+    const QCommandLineOption dir(QStringLiteral("checkpoint-dir"), QStringLiteral("Directory for checkpoints (created); the last step is always saved there."), QStringLiteral("D"));
+    const QCommandLineOption resume(QStringLiteral("resume"), QStringLiteral("Continue from this checkpoint (bit-identical to not stopping)."), QStringLiteral("F"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Initialisation and sampling seed."), QStringLiteral("S"));
+    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP/Eigen threads (0: all cores)."), QStringLiteral("T"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
+    if (const auto done = parseArguments(
+            parser, QStringLiteral("train"),
+            QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
+                           "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json]"),
+            QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
+                           "GFLOP/s, MFU against the cached `machine` peak) goes to stderr."),
+            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json}, arguments))
+        return *done;
+
+    Problems problems;
+    TrainConfig cfg;
+    if (parser.isSet(resume)) {
+        // The checkpoint carries the model and optimizer settings; the options below may change the data and run length.
+        Result<SafetensorsFile> ckpt = readSafetensors(parser.value(resume).toStdString());
+        if (!ckpt)
+            return reportProblems(ckpt.problems());
+        const auto it = ckpt->metadata.find("config");
+        if (it == ckpt->metadata.end())
+            return reportProblems({problem("--resume", "metadata", parser.value(resume).toStdString() + ": not a training checkpoint.")});
+        Result<TrainConfig> parsed = lse::reference::trainConfigFromJson(QByteArray::fromStdString(it->second), "--resume");
+        if (!parsed)
+            return reportProblems(parsed.problems());
+        cfg = parsed.value();
+        if (parser.isSet(config))
+            problems.push_back(problem("--config", "conflict", "--config and --resume exclude each other: the checkpoint holds the config."));
+    } else if (!parser.isSet(config)) {
+        problems.push_back(problem("--config", "required", "--config F (a TrainConfig JSON file or a preset name) is required."));
+    } else {
+        Result<TrainConfig> parsed = loadConfig(parser.value(config));
+        if (!parsed)
+            return reportProblems(parsed.problems());
+        cfg = parsed.value();
+    }
+    if (parser.isSet(data))
+        cfg.data_path = parser.value(data).toStdString();
+    if (parser.isSet(val))
+        cfg.validation_path = parser.value(val).toStdString();
+    if (parser.isSet(dtype)) {
+        if (const std::optional<TokenDtype> d = parseTokenDtype(parser.value(dtype).toStdString()))
+            cfg.data_dtype = cfg.validation_dtype = *d;
+        else
+            problems.push_back(problem("--dtype", "enum", "--dtype must be uint16 or uint32."));
+    }
+    intOption(parser, steps.names().front(), 1, cfg.steps, problems);
+    intOption(parser, batch.names().front(), 1, cfg.batch_size, problems);
+    numberOption(parser, lr.names().front(), 0, cfg.lr_max, problems);
+    if (parser.isSet(lr) && cfg.lr_min > cfg.lr_max)
+        cfg.lr_min = cfg.lr_max / 10;  // keep the schedule valid when only the maximum is given
+    intOption(parser, warmup.names().front(), 0, cfg.warmup_steps, problems);
+    if (parser.isSet(warmup) || parser.isSet(steps))
+        if (!parser.isSet(warmup) && cfg.warmup_steps > cfg.steps)
+            cfg.warmup_steps = cfg.steps / 10;  // a preset's warm-up longer than a short --steps run
+    intOption(parser, seed.names().front(), 0, cfg.seed, problems);
+    intOption(parser, threads.names().front(), 0, cfg.threads, problems);
+    int checkpointEvery = 0;
+    intOption(parser, every.names().front(), 1, checkpointEvery, problems);
+    if (parser.isSet(every) && !parser.isSet(dir))
+        problems.push_back(problem("--checkpoint-dir", "required", "--checkpoint-every needs --checkpoint-dir D."));
+    if (cfg.data_path.empty() && !parser.isSet(data))
+        problems.push_back(problem("--data", "required", "--data tokens.bin is required (or data_path in the config)."));
+    for (Problem &p : lse::reference::validateTrainConfig(cfg))
+        problems.push_back(std::move(p));
+    if (!problems.empty())
+        return reportProblems(problems);
+
+    // MFU reference: the config's peak, else the cached measurement for the thread count in use.
+    QString peakNote;
+    if (cfg.peak_flops_per_s <= 0) {
+        std::string whyNot;
+        if (const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNot)) {
+            cfg.peak_flops_per_s = cfg.threads == 1 ? roofline->peak_flops_per_s_one_core : roofline->peak_flops_per_s_all_cores;
+            peakNote = QStringLiteral("MFU against the cached SGEMM peak of %1 GFLOP/s (%2)\n")
+                           .arg(cfg.peak_flops_per_s / 1e9, 0, 'f', 1)
+                           .arg(cfg.threads == 1 ? QStringLiteral("one core") : QStringLiteral("all cores"));
+        } else {
+            peakNote = QStringLiteral("MFU: run `llm-explorer-cli machine` first (no cached peak: %1)\n")
+                           .arg(QString::fromStdString(whyNot));
+        }
+    }
+
+    Result<std::unique_ptr<Trainer>> created = parser.isSet(resume)
+                                                   ? Trainer::resume(parser.value(resume).toStdString(), cfg)
+                                                   : Trainer::create(cfg);
+    if (!created)
+        return reportProblems(created.problems());
+    Trainer &trainer = *created.value();
+    const TrainConfig &run = trainer.config();
+    const QString checkpointDir = parser.value(dir);
+    if (parser.isSet(dir) && !QDir().mkpath(checkpointDir))
+        return reportProblems({problem("--checkpoint-dir", "unwritable", "--checkpoint-dir " + checkpointDir.toStdString() + ": cannot create.")});
+
+    printError(QStringLiteral("model %1: %2 parameters, context %3, batch %4, %5 threads; steps %6..%7\n")
+                   .arg(QString::fromStdString(run.model.name))
+                   .arg(formatCount(double(trainer.model().parameterCount())))
+                   .arg(run.model.max_seq_len)
+                   .arg(run.batch_size)
+                   .arg(run.threads > 0 ? run.threads : QThread::idealThreadCount())
+                   .arg(trainer.currentStep() + 1)
+                   .arg(run.steps));
+    printError(peakNote);
+
+    auto save = [&](int step) -> Result<bool> {
+        const QString path = QDir(checkpointDir).filePath(QStringLiteral("step_%1.safetensors").arg(step, 6, 10, QLatin1Char('0')));
+        Result<bool> saved = trainer.saveCheckpoint(path.toStdString());
+        if (saved)
+            printError(QStringLiteral("checkpoint %1\n").arg(path));
+        return saved;
+    };
+
+    StepReport last;
+    std::optional<double> lastValidation;
+    double seconds = 0, flops = 0, tokens = 0;
+    int taken = 0;
+    while (trainer.currentStep() < run.steps) {
+        Result<StepReport> report = trainer.step();
+        if (!report)
+            return reportProblems(report.problems());
+        last = report.value();
+        ++taken;
+        seconds += last.seconds;
+        flops += last.flops;
+        tokens += double(run.batch_size) * double(run.model.max_seq_len);
+        if (last.validation_loss)
+            lastValidation = last.validation_loss;
+        QString line = QStringLiteral("step %1/%2  loss %3  lr %4  grad %5  %6 tok/s  %7 GFLOP/s")
+                           .arg(last.step)
+                           .arg(run.steps)
+                           .arg(last.loss, 0, 'f', 4)
+                           .arg(last.learning_rate, 0, 'e', 2)
+                           .arg(last.grad_norm, 0, 'f', 3)
+                           .arg(last.tokens_per_s, 0, 'f', 0)
+                           .arg(last.achieved_flops_per_s / 1e9, 0, 'f', 1);
+        if (run.peak_flops_per_s > 0)
+            line += QStringLiteral("  MFU %1").arg(pct(last.mfu));
+        if (last.validation_loss)
+            line += QStringLiteral("  val %1").arg(*last.validation_loss, 0, 'f', 4);
+        printError(line + QLatin1Char('\n'));
+        const bool lastStep = trainer.currentStep() == run.steps;
+        if (parser.isSet(dir) && ((checkpointEvery > 0 && last.step % checkpointEvery == 0) || lastStep)) {
+            if (Result<bool> saved = save(last.step); !saved) {
+                printError(QString::fromStdString(formatProblems(saved.problems())));
+                return kExitFailure;
+            }
+        }
+    }
+    if (!lastValidation && taken > 0) {
+        Result<double> v = trainer.validationLoss();
+        if (!v)
+            return reportProblems(v.problems());
+        lastValidation = v.value();
+    }
+
+    const double tokensPerS = seconds > 0 ? tokens / seconds : 0;
+    const double achieved = seconds > 0 ? flops / seconds : 0;
+    const double mfu = run.peak_flops_per_s > 0 ? achieved / run.peak_flops_per_s : 0;
+    printError(QStringLiteral("done: %1 steps, final loss %2, validation loss %3, %4 tok/s, %5 GFLOP/s%6\n")
+                   .arg(taken)
+                   .arg(last.loss, 0, 'f', 4)
+                   .arg(lastValidation.value_or(0), 0, 'f', 4)
+                   .arg(tokensPerS, 0, 'f', 0)
+                   .arg(achieved / 1e9, 0, 'f', 1)
+                   .arg(run.peak_flops_per_s > 0 ? QStringLiteral(", MFU %1").arg(pct(mfu)) : QString()));
+    const lse::reference::OpProfiler &profiler = trainer.profiler();
+    const double opSeconds = profiler.totalSeconds();
+    if (!parser.isSet(json)) {
+        printError(QString::fromStdString(profiler.table()));
+        return kExitOk;
+    }
+    QJsonArray ops;
+    for (const lse::reference::OpRecord &r : profiler.records()) {
+        QJsonObject o;
+        o["name"] = QString::fromLatin1(r.name);
+        o["phase"] = r.phase == lse::reference::OpPhase::Forward ? QStringLiteral("forward") : QStringLiteral("backward");
+        o["calls"] = qint64(r.calls);
+        o["flops"] = r.flops;
+        o["seconds"] = r.seconds;
+        o["share"] = opSeconds > 0 ? r.seconds / opSeconds : 0.0;
+        ops.append(o);
+    }
+    const lse::reference::ReferenceMemory memory = trainer.memory();
+    QJsonObject mem;
+    mem["parameters"] = memory.parameters;
+    mem["gradients"] = memory.gradients;
+    mem["optimizer"] = trainer.optimizerStateBytes();
+    mem["activations"] = memory.activations;
+    mem["workspace"] = memory.workspace;
+    QJsonObject out;
+    out["model"] = QString::fromStdString(run.model.name);
+    out["parameters"] = qint64(trainer.model().parameterCount());
+    out["steps"] = trainer.currentStep();
+    out["steps_this_run"] = taken;
+    out["batch_size"] = run.batch_size;
+    out["context"] = qint64(run.model.max_seq_len);
+    out["final_loss"] = last.loss;
+    out["validation_loss"] = lastValidation ? QJsonValue(*lastValidation) : QJsonValue();
+    out["seconds"] = seconds;
+    out["tokens_per_s"] = tokensPerS;
+    out["flops_per_step"] = taken > 0 ? flops / taken : 0.0;
+    out["achieved_flops_per_s"] = achieved;
+    out["peak_flops_per_s"] = run.peak_flops_per_s;
+    out["mfu"] = run.peak_flops_per_s > 0 ? QJsonValue(mfu) : QJsonValue();
+    out["memory_bytes"] = mem;
+    out["ops"] = ops;
+    printJson(out);
+    return kExitOk;
+}
+
+int runGenerate(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption checkpoint(QStringLiteral("checkpoint"), QStringLiteral("Checkpoint written by `train`."), QStringLiteral("F"));
+    const QCommandLineOption tokenizer(QStringLiteral("tokenizer"),
+                                       QStringLiteral("Tokenizer the data was prepared with: a directory with vocab.json + merges.txt, "
+                                                      "a tokenizer.json or a .tiktoken file."),
+                                       QStringLiteral("DIR|FILE"));
+    const QCommandLineOption prompt(QStringLiteral("prompt"), QStringLiteral("Text to continue."), QStringLiteral("TEXT"));
+    const QCommandLineOption maxTokens(QStringLiteral("max-tokens"), QStringLiteral("New tokens at most (default 200)."), QStringLiteral("N"));
+    const QCommandLineOption temperature(QStringLiteral("temperature"), QStringLiteral("Sampling temperature; 0 is greedy (default 1)."), QStringLiteral("T"));
+    const QCommandLineOption topK(QStringLiteral("top-k"), QStringLiteral("Sample among the K most likely tokens (0: off)."), QStringLiteral("K"));
+    const QCommandLineOption topP(QStringLiteral("top-p"), QStringLiteral("Nucleus sampling mass in (0, 1] (1: off)."), QStringLiteral("P"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Sampling seed (default 0)."), QStringLiteral("S"));
+    if (const auto done = parseArguments(
+            parser, QStringLiteral("generate"),
+            QStringLiteral("--checkpoint F --tokenizer DIR|FILE --prompt TEXT [--max-tokens N] [--temperature T] [--top-k K] "
+                           "[--top-p P] [--seed S]"),
+            QStringLiteral("Continue a prompt with a trained reference model (KV cache) and print the text; stops at "
+                           "<|endoftext|> when the tokenizer has it."),
+            {checkpoint, tokenizer, prompt, maxTokens, temperature, topK, topP, seed}, arguments))
+        return *done;
+
+    Problems problems;
+    GenerateOptions options;
+    intOption(parser, maxTokens.names().front(), 0, options.max_new_tokens, problems);
+    numberOption(parser, temperature.names().front(), 0, options.temperature, problems);
+    intOption(parser, topK.names().front(), 0, options.top_k, problems);
+    numberOption(parser, topP.names().front(), 0, options.top_p, problems);
+    if (parser.isSet(topP) && !(options.top_p > 0 && options.top_p <= 1))
+        problems.push_back(problem("--top-p", "range", "--top-p must be in (0, 1]."));
+    intOption(parser, seed.names().front(), 0, options.seed, problems);
+    for (const auto &[option, flag] : {std::pair{&checkpoint, "--checkpoint"}, {&tokenizer, "--tokenizer"}, {&prompt, "--prompt"}})
+        if (!parser.isSet(*option))
+            problems.push_back(problem(flag, "required", std::string(flag) + " is required."));
+    if (!problems.empty())
+        return reportProblems(problems);
+
+    Result<BpeTokenizer> loaded = lse::loadTokenizer(parser.value(tokenizer).toStdString());
+    if (!loaded)
+        return reportProblems(loaded.problems());
+    BpeTokenizer &bpe = loaded.value();
+    Result<std::unique_ptr<lse::reference::Model>> model = lse::reference::loadCheckpointModel(parser.value(checkpoint).toStdString());
+    if (!model)
+        return reportProblems(model.problems());
+    const std::int64_t vocab = model.value()->config().vocab_size;
+    if (std::int64_t(bpe.vocabSize()) > vocab)
+        return reportProblems({problem("--tokenizer", "vocab",
+                                       "--tokenizer has " + std::to_string(bpe.vocabSize()) + " tokens but the model's vocabulary is " +
+                                           std::to_string(vocab) + ": use the tokenizer the training data was prepared with.")});
+    // The end-of-text token stops generation when this tokenizer defines it.
+    const std::string eot = "<|endoftext|>";
+    std::vector<std::string> allowed;
+    for (const std::string &special : bpe.specialTokens())
+        if (special == eot)
+            allowed.push_back(eot);
+    if (!allowed.empty())
+        for (std::uint32_t id = 0; id < bpe.vocabSize(); ++id)
+            if (bpe.tokenBytes(id) == eot) {
+                options.stop_token = std::int32_t(id);
+                break;
+            }
+    const QByteArray text = parser.value(prompt).toUtf8();
+    const std::vector<std::uint32_t> ids = bpe.encode(std::string_view(text.constData(), std::size_t(text.size())), allowed);
+    std::vector<std::int32_t> promptIds(ids.begin(), ids.end());
+    Result<std::vector<std::int32_t>> out = lse::reference::generate(*model.value(), promptIds, options);
+    if (!out)
+        return reportProblems(out.problems());
+    std::vector<std::uint32_t> all(ids);
+    all.insert(all.end(), out->begin(), out->end());
+    printOut(QString::fromStdString(bpe.decode(all)) + QLatin1Char('\n'));
+    return kExitOk;
+}
+
+}  // namespace lse::cli

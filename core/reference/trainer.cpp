@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Trainer: the training loop of the reference transformer (see trainer.h).
+//
+// Choices worth knowing:
+// - Weight decay applies to every tensor, norm gains included, as the CS336 reference does.
+// - Step s (1-based) runs at the schedule's rate for t = s, so warm-up ends on step warmup_steps
+//   at lr_max instead of spending step 1 at rate 0; the cosine reaches lr_min at step `steps`.
+// - Held-out validation: without validation_path the last 10% of data_path's whole windows (at
+//   least one) validate and training draws its windows only from the tokens before them, so the
+//   validation loss measures text the model never trained on. Each training row is drawn as the
+//   CS336 get_batch does (start uniform in [0, n − ctx − 1]), but over that training range.
+// - Validation runs with the profiler off, so the profiler's table is the training steps alone.
+#include "reference/trainer.h"
+
+#include "reference/optimizer.h"
+#include "reference/safetensors.h"
+#include "reference/schedule.h"
+
+#include <Eigen/Core>
+#include <omp.h>
+
+#include <charconv>
+#include <chrono>
+#include <limits>
+#include <sstream>
+
+namespace lse::reference {
+
+struct Trainer::Impl {
+    TrainConfig config;
+    std::unique_ptr<Model> model;
+    std::optional<TokenFile> data;
+    std::optional<TokenFile> validation;  // a separate file, or none: the tail of `data` validates
+    std::int64_t train_limit = 0;         // training windows lie in data tokens [0, train_limit)
+    std::int64_t val_start = 0;           // first validation window start in the validating file
+    std::int64_t val_windows = 0;
+    std::vector<ParamSpan<float>> spans;
+    std::unique_ptr<AdamW<float>> optimizer;
+    CosineSchedule schedule;
+    std::mt19937_64 rng;
+    int step = 0;
+    std::vector<std::int32_t> inputs, targets;  // (batch, ctx) each, allocated once
+
+    Result<bool> sampleTrainingBatch()
+    {
+        const int ctx = int(config.model.max_seq_len);
+        std::uniform_int_distribution<std::int64_t> start(0, train_limit - ctx - 1);
+        for (int b = 0; b < config.batch_size; ++b) {
+            const std::size_t off = std::size_t(b) * std::size_t(ctx);
+            if (Result<bool> r = data->sequentialBatch(start(rng), 1, ctx, inputs.data() + off, targets.data() + off); !r)
+                return r;
+        }
+        return true;
+    }
+};
+
+namespace {
+
+void applyThreads(int threads)
+{
+    const int n = threads > 0 ? threads : omp_get_num_procs();
+    omp_set_num_threads(n);
+    Eigen::setNbThreads(n);
+}
+
+std::string rngToText(const std::mt19937_64 &rng)
+{
+    std::ostringstream out;
+    out << rng;
+    return out.str();
+}
+
+}  // namespace
+
+Trainer::Trainer() : impl_(std::make_unique<Impl>()) {}
+Trainer::~Trainer() = default;
+
+Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
+{
+    TrainConfig config = configIn;
+    config.options.seed = config.seed;
+    config.options.max_batch = config.batch_size;
+    config.options.context = int(config.model.max_seq_len);
+    if (Problems p = validateTrainConfig(config); !p.empty())
+        return p;
+    applyThreads(config.threads);
+
+    std::unique_ptr<Trainer> trainer(new Trainer());
+    Impl &s = *trainer->impl_;
+    s.config = config;
+    const int ctx = int(config.model.max_seq_len);
+
+    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
+    if (!data)
+        return data.problems();
+    s.data.emplace(std::move(data.value()));
+    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
+        return ids.problems();
+    const std::int64_t windows = s.data->windowCount(ctx);
+    if (!config.validation_path.empty()) {
+        Result<TokenFile> val = TokenFile::open(config.validation_path, config.validation_dtype);
+        if (!val)
+            return val.problems();
+        s.validation.emplace(std::move(val.value()));
+        if (Result<bool> ids = s.validation->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
+            return ids.problems();
+        s.val_windows = s.validation->windowCount(ctx);
+        if (s.val_windows < 1)
+            return Result<std::unique_ptr<Trainer>>::failure(
+                "validation_path", "too-short",
+                config.validation_path + ": " + std::to_string(s.validation->tokenCount()) +
+                    " tokens; validation needs at least context + 1 = " + std::to_string(ctx + 1) + ".");
+        s.val_start = 0;
+        s.train_limit = s.data->tokenCount();
+    } else {
+        s.val_windows = std::max<std::int64_t>(1, windows / 10);
+        s.val_start = (windows - s.val_windows) * ctx;
+        s.train_limit = s.val_start + 1;  // the boundary token is a training target and a validation input
+    }
+    if (s.train_limit < ctx + 1 || (config.validation_path.empty() && windows < 2))
+        return Result<std::unique_ptr<Trainer>>::failure(
+            "data_path", "too-short",
+            config.data_path + ": " + std::to_string(s.data->tokenCount()) + " tokens are too few for context length " +
+                std::to_string(ctx) + (config.validation_path.empty()
+                                           ? " with a held-out 10% for validation (at least 2·context + 1 tokens; or give validation_path)."
+                                           : " (at least context + 1 tokens)."));
+
+    Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
+    if (!model)
+        return model.problems();
+    s.model = std::move(model.value());
+    s.model->profiler().setEnabled(true);
+    for (NamedTensor<float> &t : s.model->parameters())
+        s.spans.push_back(ParamSpan<float>{t.data, t.grad, std::size_t(t.size()), true});
+    AdamWConfig adam;
+    adam.learningRate = config.lr_max;
+    adam.beta1 = config.beta1;
+    adam.beta2 = config.beta2;
+    adam.eps = config.adam_eps;
+    adam.weightDecay = config.weight_decay;
+    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adam);
+    s.schedule = CosineSchedule{config.lr_max, config.lr_min, config.warmup_steps, config.steps};
+    s.rng.seed(config.seed);
+    s.inputs.assign(std::size_t(config.batch_size) * std::size_t(ctx), 0);
+    s.targets.assign(s.inputs.size(), 0);
+    return trainer;
+}
+
+Result<StepReport> Trainer::step()
+{
+    Impl &s = *impl_;
+    using Clock = std::chrono::steady_clock;
+    const int ctx = int(s.config.model.max_seq_len);
+    const auto start = Clock::now();
+    const double flopsBefore = s.model->profiler().totalFlops();
+    if (Result<bool> batch = s.sampleTrainingBatch(); !batch)
+        return batch.problems();
+    Result<float> loss = s.model->forwardBackward(s.inputs.data(), s.targets.data(), s.config.batch_size, ctx);
+    if (!loss)
+        return loss.problems();
+    StepReport report;
+    report.step = s.step + 1;
+    report.loss = double(loss.value());
+    report.grad_norm = s.config.grad_clip > 0 ? clipGradNorm(s.spans, s.config.grad_clip) : globalGradNorm(s.spans);
+    report.learning_rate = s.schedule.at(report.step);
+    s.optimizer->step(report.learning_rate);
+    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    s.step = report.step;
+    const double tokens = double(s.config.batch_size) * double(ctx);
+    report.tokens_per_s = report.seconds > 0 ? tokens / report.seconds : 0;
+    report.flops = s.model->profiler().totalFlops() - flopsBefore;
+    report.achieved_flops_per_s = report.seconds > 0 ? report.flops / report.seconds : 0;
+    report.mfu = s.config.peak_flops_per_s > 0 ? report.achieved_flops_per_s / s.config.peak_flops_per_s : 0;
+    if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
+        Result<double> val = validationLoss();
+        if (!val)
+            return val.problems();
+        report.validation_loss = val.value();
+    }
+    return report;
+}
+
+Result<double> Trainer::validationLoss()
+{
+    Impl &s = *impl_;
+    const int ctx = int(s.config.model.max_seq_len);
+    const TokenFile &file = s.validation ? *s.validation : *s.data;
+    const std::int64_t wanted = std::int64_t(s.config.eval_batches) * s.config.batch_size;
+    std::int64_t remaining = std::min(wanted, s.val_windows);
+    std::int64_t next = s.val_start;
+    double sum = 0;
+    std::int64_t rows = 0;
+    OpProfiler &profiler = s.model->profiler();
+    const bool profiled = profiler.enabled();
+    profiler.setEnabled(false);
+    while (remaining > 0) {
+        const int b = int(std::min<std::int64_t>(remaining, s.config.batch_size));
+        if (Result<bool> r = file.sequentialBatch(next, b, ctx, s.inputs.data(), s.targets.data()); !r) {
+            profiler.setEnabled(profiled);
+            return r.problems();
+        }
+        Result<float> loss = s.model->loss(s.inputs.data(), s.targets.data(), b, ctx);
+        if (!loss) {
+            profiler.setEnabled(profiled);
+            return loss.problems();
+        }
+        sum += double(loss.value()) * b;  // each row holds ctx targets, so rows weight the batch means
+        rows += b;
+        next += std::int64_t(b) * ctx;
+        remaining -= b;
+    }
+    profiler.setEnabled(profiled);
+    return sum / double(rows);
+}
+
+Result<bool> Trainer::saveCheckpoint(const std::string &path) const
+{
+    const Impl &s = *impl_;
+    std::vector<SafeTensor> tensors;
+    const AdamWState<float> state = s.optimizer->exportState();
+    const auto &params = s.model->parameters();
+    tensors.reserve(params.size() * 3);
+    for (const NamedTensor<float> &t : params)
+        tensors.push_back(makeF32Tensor(t.name, t.data, t.shape));
+    for (std::size_t i = 0; i < params.size(); ++i)
+        tensors.push_back(makeF32Tensor("optimizer.m." + params[i].name, state.m[i].data(), params[i].shape));
+    for (std::size_t i = 0; i < params.size(); ++i)
+        tensors.push_back(makeF32Tensor("optimizer.v." + params[i].name, state.v[i].data(), params[i].shape));
+    std::map<std::string, std::string> metadata;
+    metadata["format"] = "llm-explorer-reference-checkpoint";
+    metadata["config"] = trainConfigToJson(s.config).toStdString();
+    metadata["step"] = std::to_string(s.step);
+    metadata["optimizer.step"] = std::to_string(state.step);
+    metadata["rng"] = rngToText(s.rng);
+    return writeSafetensors(path, tensors, metadata);
+}
+
+Result<std::unique_ptr<Trainer>> Trainer::resume(const std::string &path, const std::optional<TrainConfig> &overrideData)
+{
+    Result<SafetensorsFile> file = readSafetensors(path);
+    if (!file)
+        return file.problems();
+    const SafetensorsFile &ckpt = file.value();
+    auto meta = [&](const char *key) -> const std::string * {
+        auto it = ckpt.metadata.find(key);
+        return it == ckpt.metadata.end() ? nullptr : &it->second;
+    };
+    const std::string *configText = meta("config"), *stepText = meta("step"), *rngText = meta("rng"),
+                      *optStepText = meta("optimizer.step");
+    if (!configText || !stepText || !rngText || !optStepText)
+        return Result<std::unique_ptr<Trainer>>::failure(
+            path, "metadata", path + ": not a training checkpoint (its __metadata__ lacks config, step, optimizer.step or rng).");
+    Result<TrainConfig> parsed = trainConfigFromJson(QByteArray::fromStdString(*configText), path + " __metadata__.config");
+    if (!parsed)
+        return parsed.problems();
+    TrainConfig config = parsed.value();
+    if (overrideData) {
+        // The run's data and length may change on resume; the model and optimizer may not.
+        config.data_path = overrideData->data_path;
+        config.data_dtype = overrideData->data_dtype;
+        config.validation_path = overrideData->validation_path;
+        config.validation_dtype = overrideData->validation_dtype;
+        config.steps = overrideData->steps;
+        config.threads = overrideData->threads;
+        config.peak_flops_per_s = overrideData->peak_flops_per_s;
+        config.eval_every = overrideData->eval_every;
+        config.eval_batches = overrideData->eval_batches;
+    }
+    Result<std::unique_ptr<Trainer>> created = create(config);
+    if (!created)
+        return created.problems();
+    std::unique_ptr<Trainer> trainer = std::move(created.value());
+    Impl &s = *trainer->impl_;
+
+    Problems problems;
+    AdamWState<float> state;
+    std::int64_t optStep = -1, step = -1;
+    auto parseInt = [](const std::string &text, std::int64_t &out) {
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+        if (ec != std::errc() || end != text.data() + text.size())
+            out = -1;
+    };
+    parseInt(*stepText, step);
+    parseInt(*optStepText, optStep);
+    s.step = step > std::numeric_limits<int>::max() ? -1 : int(step);
+    if (s.step < 0 || optStep < 0)
+        problems.push_back({path, "metadata", path + ": __metadata__ step/optimizer.step is not a whole number >= 0."});
+    state.step = optStep;
+    {
+        std::istringstream in(*rngText);
+        in >> s.rng;
+        if (in.fail())
+            problems.push_back({path, "metadata", path + ": __metadata__ rng is not a std::mt19937_64 state."});
+    }
+    for (NamedTensor<float> &t : s.model->parameters()) {
+        const SafeTensor *w = ckpt.find(t.name);
+        const SafeTensor *m = ckpt.find("optimizer.m." + t.name);
+        const SafeTensor *v = ckpt.find("optimizer.v." + t.name);
+        if (!w || !m || !v) {
+            problems.push_back({path, "missing", path + ": tensor " + t.name + " or its optimizer moments are missing."});
+            continue;
+        }
+        if (w->shape != t.shape || !copySafeTensorTo(*w, t.data, t.size())) {
+            problems.push_back({path, "shape", path + ": tensor " + t.name + " does not have the model's F32 shape."});
+            continue;
+        }
+        state.m.push_back(safeTensorToFloat(*m));
+        state.v.push_back(safeTensorToFloat(*v));
+    }
+    if (problems.empty())
+        if (Result<bool> imported = s.optimizer->importState(state); !imported)
+            return imported.problems();
+    if (!problems.empty())
+        return problems;
+    return trainer;
+}
+
+int Trainer::currentStep() const { return impl_->step; }
+const TrainConfig &Trainer::config() const { return impl_->config; }
+Model &Trainer::model() { return *impl_->model; }
+const OpProfiler &Trainer::profiler() const { return impl_->model->profiler(); }
+double Trainer::optimizerStateBytes() const { return double(impl_->optimizer->stateBytes()); }
+ReferenceMemory Trainer::memory() const { return impl_->model->memory(); }
+
+}  // namespace lse::reference
+
+namespace lse::reference {
+
+Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, TrainConfig *configOut, int *stepOut)
+{
+    Result<SafetensorsFile> file = readSafetensors(path);
+    if (!file)
+        return file.problems();
+    const SafetensorsFile &ckpt = file.value();
+    const auto config_it = ckpt.metadata.find("config");
+    if (config_it == ckpt.metadata.end())
+        return Result<std::unique_ptr<Model>>::failure(path, "metadata",
+                                                       path + ": not a training checkpoint (no config in __metadata__).");
+    Result<TrainConfig> parsed = trainConfigFromJson(QByteArray::fromStdString(config_it->second), path + " __metadata__.config");
+    if (!parsed)
+        return parsed.problems();
+    TrainConfig config = parsed.value();
+    ReferenceOptions options = config.options;
+    options.max_batch = 1;
+    options.context = int(config.model.max_seq_len);
+    Result<std::unique_ptr<Model>> created = Model::create(config.model, options);
+    if (!created)
+        return created.problems();
+    std::unique_ptr<Model> model = std::move(created.value());
+    Problems problems;
+    for (NamedTensor<float> &t : model->parameters()) {
+        const SafeTensor *w = ckpt.find(t.name);
+        if (!w)
+            problems.push_back({path, "missing", path + ": tensor " + t.name + " is missing."});
+        else if (w->shape != t.shape || !copySafeTensorTo(*w, t.data, t.size()))
+            problems.push_back({path, "shape", path + ": tensor " + t.name + " does not have the model's F32 shape."});
+    }
+    if (!problems.empty())
+        return problems;
+    if (configOut)
+        *configOut = config;
+    if (stepOut) {
+        const auto step_it = ckpt.metadata.find("step");
+        std::int64_t step = 0;
+        if (step_it != ckpt.metadata.end())
+            std::from_chars(step_it->second.data(), step_it->second.data() + step_it->second.size(), step);
+        *stepOut = int(std::clamp<std::int64_t>(step, 0, std::numeric_limits<int>::max()));
+    }
+    return model;
+}
+
+}  // namespace lse::reference

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training loop of the CPU reference transformer: batches sampled from a token-id file, AdamW with
+// a cosine schedule and warm-up, global-norm clipping, validation loss, safetensors checkpoints
+// that resume bit-identically, and per-step measurements (time, tokens/s, FLOPs, MFU against the
+// machine's measured SGEMM peak). The GUI runs it in a worker thread; the CLI in the foreground.
+#pragma once
+
+#include "common/problem.h"
+#include "reference/model.h"
+#include "reference/op_profiler.h"
+#include "reference/token_data.h"
+#include "scenario/model_config.h"
+
+#include <QByteArray>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lse::reference {
+
+struct TrainConfig {
+    ModelConfig model;           // the architecture; model.max_seq_len is the context length
+    ReferenceOptions options;    // norm eps, RoPE theta (max_batch/context are set from below)
+    std::string data_path;       // token ids written by `llm-explorer-cli prepare-data`
+    TokenDtype data_dtype = TokenDtype::U16;
+    std::string validation_path; // optional; empty: the last 10% of data_path's windows validate
+    TokenDtype validation_dtype = TokenDtype::U16;
+    int batch_size = 8;          // sequences per step
+    int steps = 1000;            // total optimizer steps (the cosine cycle ends here)
+    double lr_max = 1e-3;
+    double lr_min = 1e-4;
+    int warmup_steps = 100;
+    double weight_decay = 0.1;
+    double beta1 = 0.9;
+    double beta2 = 0.95;
+    double adam_eps = 1e-8;
+    double grad_clip = 1.0;      // global L2 norm; 0 disables clipping
+    int eval_every = 100;        // steps between validation losses; 0: never
+    int eval_batches = 4;
+    std::uint64_t seed = 0;      // initialisation and batch sampling
+    int threads = 0;             // 0: all cores (OpenMP and Eigen)
+    double peak_flops_per_s = 0; // for MFU; 0: MFU is not reported
+};
+
+// Problems name the field ("training.batch_size", "model.d_model", "data_path", ...).
+Problems validateTrainConfig(const TrainConfig &config);
+
+// TrainConfig ↔ JSON (the `train --config` file and the checkpoint metadata). Model fields use the
+// scenario model format (core/scenario/scenario_json); unknown keys are problems.
+Result<TrainConfig> trainConfigFromJson(const QByteArray &json, const std::string &where);
+QByteArray trainConfigToJson(const TrainConfig &config);
+
+struct StepReport {
+    int step = 0;                 // 1-based index of the step just taken
+    double loss = 0;              // training loss of this step's batch (nats/token)
+    double learning_rate = 0;
+    double grad_norm = 0;         // before clipping
+    double seconds = 0;           // wall time of forward + backward + optimizer
+    double tokens_per_s = 0;
+    double flops = 0;             // counted by the op profiler for this step
+    double achieved_flops_per_s = 0;
+    double mfu = 0;               // achieved / peak_flops_per_s (0 when no peak is known)
+    std::optional<double> validation_loss;  // set on evaluation steps
+};
+
+class Trainer {
+public:
+    // Builds the model (initialised from config.seed) and optimizer, opens and checks the data.
+    static Result<std::unique_ptr<Trainer>> create(const TrainConfig &config);
+    // Restores model, optimizer moments, step and sampling state from a checkpoint written by
+    // saveCheckpoint; continuing gives bit-identical results to never having stopped.
+    static Result<std::unique_ptr<Trainer>> resume(const std::string &checkpointPath,
+                                                   const std::optional<TrainConfig> &overrideData = std::nullopt);
+
+    Result<StepReport> step();             // one optimizer step (and validation when due)
+    Result<double> validationLoss();       // mean over eval_batches fixed windows
+    Result<bool> saveCheckpoint(const std::string &path) const;  // safetensors, atomic
+
+    int currentStep() const;               // steps taken so far
+    const TrainConfig &config() const;
+    Model &model();
+    const OpProfiler &profiler() const;    // cumulative per-op FLOPs and time
+    ReferenceMemory memory() const;        // bytes per category, including optimizer moments
+    double optimizerStateBytes() const;
+
+    ~Trainer();
+
+private:
+    Trainer();
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// The model of a checkpoint written by Trainer::saveCheckpoint, for generation: no data files are
+// opened and no optimizer is built. The workspace holds one sequence of the model's context.
+// `config` (optional) receives the checkpoint's TrainConfig and `step` its step.
+Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &checkpointPath, TrainConfig *config = nullptr,
+                                                   int *step = nullptr);
+
+struct GenerateOptions {
+    int max_new_tokens = 200;
+    double temperature = 1.0;  // 0: greedy
+    int top_k = 0;             // 0: off
+    double top_p = 1.0;        // nucleus sampling; 1: off
+    std::uint64_t seed = 0;
+    std::optional<std::int32_t> stop_token;  // usually <|endoftext|>
+};
+
+// Samples a continuation of prompt ids with the KV cache; calls onToken (when set) as each token is
+// produced (the GUI streams text) and stops early when it returns false.
+Result<std::vector<std::int32_t>> generate(Model &model, const std::vector<std::int32_t> &prompt,
+                                          const GenerateOptions &options,
+                                          const std::function<bool(std::int32_t)> &onToken = {});
+
+}  // namespace lse::reference
