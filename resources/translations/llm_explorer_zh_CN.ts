@@ -1301,6 +1301,417 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::ReferenceRunPage</name>
+    <message>
+        <source>Choose a text file</source>
+        <translation>选择文本文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reference run</source>
+        <translation>参考训练</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 layers, d_model %2, %3 heads (head dim %4), d_ff %5, context %6, batch %7 · %8 parameters at vocabulary %9</source>
+        <translation>%1 层，d_model %2，%3 个注意力头（头维度 %4），d_ff %5，上下文 %6，批大小 %7 · 词表为 %9 时共 %8 个参数</translation>
+    </message>
+    <message>
+        <source>Parameter count from the cost engine (core/cost/parameters): embeddings, attention, feed-forward, norms and LM head. The vocabulary is the BPE&apos;s, trained on the chosen text at Start.</source>
+        <translation>参数量来自成本引擎（core/cost/parameters）：嵌入、注意力、前馈、归一化和 LM 输出头。词表大小取自开始时在所选文本上训练的 BPE。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>The text is empty.</source>
+        <translation>文本为空。</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Measuring this machine (%1 of %2): %3</source>
+        <translation>正在测量本机（第 %1 步，共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>Generation failed: %1</source>
+        <translation>生成失败：%1</translation>
+    </message>
+    <message>
+        <source>Training and validation loss</source>
+        <translation>训练损失与验证损失</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Loss (nats/token)</source>
+        <translation>损失（nats/token）</translation>
+    </message>
+    <message>
+        <source>Training loss (batch)</source>
+        <translation>训练损失（批次）</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>ln V = %1 (uniform guess)</source>
+        <translation>ln V = %1（均匀猜测）</translation>
+    </message>
+    <message>
+        <source>batch %1 × context %2 tokens per step, vocabulary %3</source>
+        <translation>每步 批大小 %1 × 上下文 %2 个 token，词表 %3</translation>
+    </message>
+    <message>
+        <source>loss = mean over the batch of −ln softmax(logits)[next token]; validation: mean over fixed windows of the held-out last 10% of the tokens</source>
+        <translation>损失 = 批次内 −ln softmax(logits)[下一个 token] 的平均值；验证：在留出的最后 10% token 的固定窗口上取平均</translation>
+    </message>
+    <message>
+        <source>Reference trainer (core/reference/trainer), CS336 assignment 1</source>
+        <translation>参考训练器（core/reference/trainer），CS336 作业 1</translation>
+    </message>
+    <message>
+        <source>Time per op in one training step</source>
+        <translation>一个训练步中各算子的耗时</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 (%2)&lt;/b&gt;&lt;br&gt;%3 ms, %4 of the step&apos;s op time&lt;br&gt;%5 in %6 calls%7</source>
+        <translation>&lt;b&gt;%1（%2）&lt;/b&gt;&lt;br&gt;%3 毫秒，占该步算子时间的 %4&lt;br&gt;%6 次调用共 %5%7</translation>
+    </message>
+    <message>
+        <source> (matmul)</source>
+        <translation>（矩阵乘法）</translation>
+    </message>
+    <message>
+        <source>%1 ops, %2 ms in total</source>
+        <translation>%1 个算子，共 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>Wall time of each op&apos;s calls in the last training step without validation, measured with a steady clock around every forward and backward op</source>
+        <translation>最近一个训练步（不含验证）中每个算子调用的实际耗时，用单调时钟包住每个前向和反向算子测得</translation>
+    </message>
+    <message>
+        <source>Op profiler (core/reference/op_profiler); op names are the cost engine&apos;s</source>
+        <translation>算子分析器（core/reference/op_profiler）；算子名称与成本引擎一致</translation>
+    </message>
+    <message>
+        <source>FLOPs per step (matmuls)</source>
+        <translation>每步 FLOPs（矩阵乘法）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>保存的激活</translation>
+    </message>
+    <message>
+        <source>Workspace (scratch)</source>
+        <translation>工作区（临时缓冲）</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>batch %1, sequence %2, fp32, AdamW</source>
+        <translation>批大小 %1，序列长度 %2，fp32，AdamW</translation>
+    </message>
+    <message>
+        <source>(measured − predicted) / predicted</source>
+        <translation>（实测 − 预测）/ 预测</translation>
+    </message>
+    <message>
+        <source>Cost engine: (forward + backward) matmul FLOPs per token × tokens per step, 2·m·n·k per product, backward = 2 × forward, full s² attention products (%1).</source>
+        <translation>成本引擎：每 token（前向 + 反向）矩阵乘法 FLOPs × 每步 token 数，每个乘积 2·m·n·k，反向 = 2 × 前向，注意力乘积按完整 s² 计（%1）。</translation>
+    </message>
+    <message>
+        <source>Op profiler: sum of the matmul FLOPs every forward and backward op of the last training step counted from its actual dimensions.</source>
+        <translation>算子分析器：最近一个训练步中每个前向和反向算子按实际维度计数的矩阵乘法 FLOPs 之和。</translation>
+    </message>
+    <message>
+        <source>Cost engine: parameters × 4 bytes (fp32 weights).</source>
+        <translation>成本引擎：参数量 × 4 字节（fp32 权重）。</translation>
+    </message>
+    <message>
+        <source>Reference model: size of the parameter arena.</source>
+        <translation>参考模型：参数内存区的大小。</translation>
+    </message>
+    <message>
+        <source>Cost engine: parameters × 4 bytes (fp32 gradients).</source>
+        <translation>成本引擎：参数量 × 4 字节（fp32 梯度）。</translation>
+    </message>
+    <message>
+        <source>Reference model: size of the gradient arena (same layout as the parameters).</source>
+        <translation>参考模型：梯度内存区的大小（布局与参数相同）。</translation>
+    </message>
+    <message>
+        <source>Cost engine: AdamW&apos;s two moments, 8 bytes per parameter, no master copy in fp32.</source>
+        <translation>成本引擎：AdamW 的两个矩估计，每个参数 8 字节，fp32 下没有主权重副本。</translation>
+    </message>
+    <message>
+        <source>Trainer: bytes of AdamW&apos;s first and second moments.</source>
+        <translation>训练器：AdamW 一阶和二阶矩占用的字节数。</translation>
+    </message>
+    <message>
+        <source>Cost engine: saved activations per layer × layers (Korthikanti et al. 2022, Table 2, fp32, no recomputation, attention probabilities kept) plus the head.</source>
+        <translation>成本引擎：每层保存的激活 × 层数（Korthikanti 等 2022，表 2；fp32，无重计算，保留注意力概率）再加上输出头。</translation>
+    </message>
+    <message>
+        <source>Reference model: buffers saved for the backward pass (per-layer buffers, final norm, logits).</source>
+        <translation>参考模型：为反向传播保存的缓冲区（各层缓冲区、最终归一化、logits）。</translation>
+    </message>
+    <message>
+        <source>The cost engine does not model scratch buffers.</source>
+        <translation>成本引擎不对临时缓冲区建模。</translation>
+    </message>
+    <message>
+        <source>Reference model: backward scratch and the attention probability gradient.</source>
+        <translation>参考模型：反向传播的临时缓冲区和注意力概率的梯度。</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Cost engine: FLOPs per step / (measured peak × MFU of the last step)%1.</source>
+        <translation>成本引擎：每步 FLOPs /（实测峰值 × 最近一步的 MFU）%1。</translation>
+    </message>
+    <message>
+        <source>; needs the measured peak</source>
+        <translation>；需要实测峰值</translation>
+    </message>
+    <message>
+        <source>Trainer: wall time of forward + backward + optimizer of the last step.</source>
+        <translation>训练器：最近一步前向 + 反向 + 优化器的实际耗时。</translation>
+    </message>
+    <message>
+        <source>Model: %1 parameters, %2 tokens from %3 bytes of text (BPE in %4 s).</source>
+        <translation>模型：%1 个参数；%3 字节文本编码为 %2 个 token（BPE 用时 %4 秒）。</translation>
+    </message>
+    <message>
+        <source>Press Start to tokenize the text and train the model.</source>
+        <translation>按“开始”对文本分词并训练模型。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt; · loss %3</source>
+        <translation>&lt;b&gt;第 %1 步，共 %2 步&lt;/b&gt; · 损失 %3</translation>
+    </message>
+    <message>
+        <source> · validation %1</source>
+        <translation> · 验证 %1</translation>
+    </message>
+    <message>
+        <source> · %1 tokens/s · step %2 ms · %3 · lr %4</source>
+        <translation> · %1 token/秒 · 每步 %2 毫秒 · %3 · 学习率 %4</translation>
+    </message>
+    <message>
+        <source> · MFU %1</source>
+        <translation> · MFU %1</translation>
+    </message>
+    <message>
+        <source> · MFU: no measured peak</source>
+        <translation> · MFU：无实测峰值</translation>
+    </message>
+    <message>
+        <source>Train a real decoder-only transformer on this CPU (Eigen, float32, hand-written backward pass) and check the cost engine against it: the same model, batch and sequence length predicted and measured side by side. Pick a preset and a text, press Start; the page stays responsive while a worker thread trains.</source>
+        <translation>在本机 CPU 上训练一个真正的仅解码器 Transformer（Eigen，float32，手写反向传播），并用它检验成本引擎：同一模型、批大小和序列长度的预测值与实测值并排显示。选择预设和文本后按“开始”；训练在工作线程中进行，页面始终保持响应。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Small training configurations (TrainConfig JSON) compiled into the app.</source>
+        <translation>编译进应用的小型训练配置（TrainConfig JSON）。</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>Built-in sample (short stories)</source>
+        <translation>内置示例（短篇故事）</translation>
+    </message>
+    <message>
+        <source>The training text: a bundled sample or a file you choose. The last 10% of its tokens are held out for the validation loss.</source>
+        <translation>训练文本：内置示例或你选择的文件。其最后 10% 的 token 留出用于计算验证损失。</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>BPE vocabulary:</source>
+        <translation>BPE 词表：</translation>
+    </message>
+    <message>
+        <source>A byte-level BPE with this many tokens (256 bytes + &lt;|endoftext|&gt; + merges) is trained on the text at Start. A small vocabulary keeps the LM head small.</source>
+        <translation>开始时在文本上训练一个含这么多 token 的字节级 BPE（256 个字节 + &lt;|endoftext|&gt; + 合并）。词表小，LM 输出头也小。</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>正在测量…</translation>
+    </message>
+    <message>
+        <source>Measure this machine</source>
+        <translation>测量本机</translation>
+    </message>
+    <message>
+        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU.</source>
+        <translation>在工作线程中对大方阵运行 Eigen SGEMM 和 STREAM triad（需几秒），并缓存结果用于计算 MFU。</translation>
+    </message>
+    <message>
+        <source>Measured peak of this machine: %1 (SGEMM, all cores, cached); MFU is reported against it.</source>
+        <translation>本机实测峰值：%1（SGEMM，全部核心，已缓存）；MFU 以此为基准。</translation>
+    </message>
+    <message>
+        <source>No measured peak of this machine is cached, so MFU is not reported. Measure it once (applies from the next Start).</source>
+        <translation>没有缓存本机的实测峰值，因此不报告 MFU。请测量一次（从下一次“开始”起生效）。</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <source>Training the BPE, encoding the text and building the model…</source>
+        <translation>正在训练 BPE、编码文本并构建模型…</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Paused: generate, or resume training.</source>
+        <translation>已暂停：可以生成文本，或继续训练。</translation>
+    </message>
+    <message>
+        <source>Finished all steps.</source>
+        <translation>已完成全部步数。</translation>
+    </message>
+    <message>
+        <source>Stopped. The model stays for generation; Start begins a new run.</source>
+        <translation>已停止。模型保留用于生成；“开始”会启动新的训练。</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Predicted (cost engine) vs measured (this run), for the same model, batch and sequence length. Hover a cell for its formula or source.</source>
+        <translation>同一模型、批大小和序列长度下的预测值（成本引擎）与实测值（本次运行）。将鼠标悬停在单元格上可查看公式或来源。</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Max tokens:</source>
+        <translation>最多 token：</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Divides the logits before softmax; 0 is greedy.</source>
+        <translation>在 softmax 之前用它除 logits；0 表示贪心解码。</translation>
+    </message>
+    <message>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <source>Sample only among the k most likely tokens; 0 is off.</source>
+        <translation>只在概率最高的 k 个 token 中采样；0 表示关闭。</translation>
+    </message>
+    <message>
+        <source>Samples from the current model with its KV cache, between training steps or when paused or stopped; text is decoded with the run&apos;s BPE.</source>
+        <translation>用当前模型（带 KV 缓存）采样，可在训练步之间、暂停或停止时进行；文本用本次运行的 BPE 解码。</translation>
+    </message>
+    <message>
+        <source>Generated text appears here as tokens arrive.</source>
+        <translation>生成的文本会随 token 逐个出现在这里。</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::ScenarioDocument</name>
     <message>
         <source>Untitled</source>

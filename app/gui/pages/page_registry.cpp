@@ -4,6 +4,7 @@
 #include "pages/compute_page.h"
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
+#include "pages/reference_run_page.h"
 #include "pages/time_page.h"
 #include "pages/tokenization_page.h"
 
@@ -17,6 +18,7 @@ QList<Page *> createPages(QWidget *parent)
         new ComputePage(parent),
         new TimePage(parent),
         new TokenizationPage(parent),
+        new ReferenceRunPage(parent),
     };
 }
 

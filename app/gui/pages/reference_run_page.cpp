@@ -1,0 +1,1216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/reference_run_page.h"
+
+#include "charts/chart_view.h"
+#include "cost/estimate.h"
+#include "cost/parameters.h"
+#include "pages/page_format.h"
+#include "reference/token_data.h"
+#include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/bpe_trainer.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+namespace lse::gui {
+
+using reference::OpRecord;
+using reference::StepReport;
+using reference::TrainConfig;
+
+namespace {
+
+const char *const kEndOfText = "<|endoftext|>";
+
+// Used when no :/samples/*.txt is compiled in: a short public-domain-style story, enough for a
+// tiny model to learn word shapes in a few hundred steps.
+constexpr const char *kBuiltinSample =
+    R"(Once upon a time there was a little robot named Tim. Tim liked to count the stars at night. Every night he went up the hill, sat on a big rock and counted: one, two, three, many. One night a small bird sat next to him. "What are you doing?" asked the bird. "I am counting the stars," said Tim. "There are too many," said the bird. "Then I will count them again tomorrow," said Tim, and he smiled.
+The next day Tim met a cat in the garden. The cat was sad because it had lost its red ball. Tim looked under the tree, behind the house and in the old box. The ball was in the box. The cat was happy and said thank you. Tim was happy too, because helping a friend is better than counting stars.
+Lily had a blue kite. She ran in the park and the kite went up and up into the sky. The wind was strong and the string broke. The kite flew over the trees. Lily was sad, but her dad said, "Let us make a new kite together." They made a kite with red paper and a long tail. It flew even higher than the blue one.
+)";
+
+TrainConfig tinyConfig(const char *name, int layers, int d_model, int heads, int d_ff, int context, int batch, int steps)
+{
+    TrainConfig c;
+    c.model.name = name;
+    c.model.n_layers = layers;
+    c.model.d_model = d_model;
+    c.model.n_heads = heads;
+    c.model.n_kv_heads = heads;
+    c.model.head_dim = d_model / heads;
+    c.model.d_ff = d_ff;
+    c.model.vocab_size = 512;
+    c.model.max_seq_len = context;
+    c.model.norm = NormType::RMSNorm;
+    c.model.norm_placement = NormPlacement::Pre;
+    c.model.activation = Activation::SwiGLU;
+    c.model.positional_encoding = PositionalEncoding::RoPE;
+    c.batch_size = batch;
+    c.steps = steps;
+    c.lr_max = 3e-3;
+    c.lr_min = 3e-4;
+    c.warmup_steps = std::max(1, steps / 20);
+    c.eval_every = std::max(1, steps / 20);
+    c.eval_batches = 2;
+    return c;
+}
+
+// A bytes quantity or FLOP count of the comparison table.
+QString tableValue(double value, bool bytes)
+{
+    return bytes ? format::bytes(value) : format::si(value, QStringLiteral("FLOP"));
+}
+
+QTableWidgetItem *item(const QString &text, const QString &tip = QString())
+{
+    auto *i = new QTableWidgetItem(text);
+    if (!tip.isEmpty())
+        i->setToolTip(tip);
+    return i;
+}
+
+}  // namespace
+
+ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
+{
+    content_ = addScrollingContent(this);
+    auto *layout = new QVBoxLayout(content_);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(8);
+    base_point_size_ = font().pointSizeF();
+
+    intro_ = new QLabel(content_);
+    intro_->setWordWrap(true);
+    layout->addWidget(intro_);
+
+    // Setup: preset, text, vocabulary, steps, controls.
+    setup_box_ = new QGroupBox(content_);
+    auto *setup = new QGridLayout(setup_box_);
+    preset_label_ = new QLabel(setup_box_);
+    preset_box_ = new QComboBox(setup_box_);
+    shape_label_ = new QLabel(setup_box_);
+    shape_label_->setWordWrap(true);
+    text_label_ = new QLabel(setup_box_);
+    text_box_ = new QComboBox(setup_box_);
+    text_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    text_box_->setMinimumContentsLength(22);
+    file_button_ = new QPushButton(setup_box_);
+    vocab_label_ = new QLabel(setup_box_);
+    vocab_spin_ = new QSpinBox(setup_box_);
+    vocab_spin_->setRange(260, 16384);
+    vocab_spin_->setValue(512);
+    vocab_spin_->setSingleStep(64);
+    steps_label_ = new QLabel(setup_box_);
+    steps_spin_ = new QSpinBox(setup_box_);
+    steps_spin_->setRange(1, 1000000);
+    start_button_ = new QPushButton(setup_box_);
+    pause_button_ = new QPushButton(setup_box_);
+    stop_button_ = new QPushButton(setup_box_);
+    measure_button_ = new QPushButton(setup_box_);
+    progress_ = new QProgressBar(setup_box_);
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    status_label_ = new QLabel(setup_box_);
+    status_label_->setWordWrap(true);
+    status_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    peak_label_ = new QLabel(setup_box_);
+    peak_label_->setWordWrap(true);
+
+    auto *preset_row = new QHBoxLayout;
+    preset_row->addWidget(preset_label_);
+    preset_row->addWidget(preset_box_);
+    preset_row->addWidget(shape_label_, 1);
+    setup->addLayout(preset_row, 0, 0);
+    auto *text_row = new QHBoxLayout;
+    text_row->addWidget(text_label_);
+    text_row->addWidget(text_box_);
+    text_row->addWidget(file_button_);
+    text_row->addStretch(1);
+    text_row->addWidget(vocab_label_);
+    text_row->addWidget(vocab_spin_);
+    setup->addLayout(text_row, 1, 0);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(steps_label_);
+    buttons->addWidget(steps_spin_);
+    buttons->addWidget(start_button_);
+    buttons->addWidget(pause_button_);
+    buttons->addWidget(stop_button_);
+    buttons->addWidget(progress_, 1);
+    setup->addLayout(buttons, 2, 0);
+    auto *peak_row = new QHBoxLayout;
+    peak_row->addWidget(peak_label_, 1);
+    peak_row->addWidget(measure_button_);
+    setup->addLayout(peak_row, 3, 0);
+    setup->addWidget(status_label_, 4, 0);
+    layout->addWidget(setup_box_);
+
+    stats_label_ = new QLabel(content_);
+    stats_label_->setWordWrap(true);
+    stats_label_->setTextFormat(Qt::RichText);
+    layout->addWidget(stats_label_);
+
+    loss_chart_ = new ChartView(QStringLiteral("reference-run-loss"), content_);
+    loss_chart_->setMinimumHeight(kChartMinimumHeight);
+    layout->addWidget(loss_chart_);
+
+    table_label_ = new QLabel(content_);
+    table_label_->setWordWrap(true);
+    layout->addWidget(table_label_);
+    table_ = new QTableWidget(7, 4, content_);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(table_);
+
+    ops_chart_ = new ChartView(QStringLiteral("reference-run-op-times"), content_);
+    ops_chart_->setMinimumHeight(kChartMinimumHeight);
+    layout->addWidget(ops_chart_);
+
+    // Generation.
+    gen_box_ = new QGroupBox(content_);
+    auto *gen = new QGridLayout(gen_box_);
+    prompt_label_ = new QLabel(gen_box_);
+    prompt_edit_ = new QLineEdit(gen_box_);
+    prompt_edit_->setText(QStringLiteral("Once upon a time"));
+    max_tokens_label_ = new QLabel(gen_box_);
+    max_tokens_spin_ = new QSpinBox(gen_box_);
+    max_tokens_spin_->setRange(1, 4096);
+    max_tokens_spin_->setValue(60);
+    temperature_label_ = new QLabel(gen_box_);
+    temperature_spin_ = new QDoubleSpinBox(gen_box_);
+    temperature_spin_->setRange(0, 5);
+    temperature_spin_->setSingleStep(0.1);
+    temperature_spin_->setValue(0.8);
+    top_k_label_ = new QLabel(gen_box_);
+    top_k_spin_ = new QSpinBox(gen_box_);
+    top_k_spin_->setRange(0, 100000);
+    top_k_spin_->setValue(20);
+    generate_button_ = new QPushButton(gen_box_);
+    output_edit_ = new QPlainTextEdit(gen_box_);
+    output_edit_->setReadOnly(true);
+    output_edit_->setMinimumHeight(100);
+    gen->addWidget(prompt_label_, 0, 0);
+    gen->addWidget(prompt_edit_, 0, 1, 1, 7);
+    gen->addWidget(max_tokens_label_, 1, 0);
+    gen->addWidget(max_tokens_spin_, 1, 1);
+    gen->addWidget(temperature_label_, 1, 2);
+    gen->addWidget(temperature_spin_, 1, 3);
+    gen->addWidget(top_k_label_, 1, 4);
+    gen->addWidget(top_k_spin_, 1, 5);
+    gen->addWidget(generate_button_, 1, 7);
+    gen->setColumnStretch(6, 1);
+    gen->addWidget(output_edit_, 2, 0, 1, 8);
+    layout->addWidget(gen_box_);
+    layout->addStretch(1);
+
+    loadPresets();
+    loadSamples();
+    if (std::optional<MachineRoofline> cached = loadCachedMachineRoofline())
+        peak_flops_ = cached->peak_flops_per_s_all_cores;
+
+    connect(preset_box_, &QComboBox::currentIndexChanged, this, [this] {
+        const TrainConfig c = selectedConfig();
+        steps_spin_->setValue(c.steps);
+        vocab_spin_->setValue(int(std::clamp<std::int64_t>(c.model.vocab_size, vocab_spin_->minimum(), vocab_spin_->maximum())));
+        updateShape();
+    });
+    connect(vocab_spin_, &QSpinBox::valueChanged, this, &ReferenceRunPage::updateShape);
+    connect(file_button_, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Choose a text file"), QString(),
+                                                          tr("Text files (*.txt *.md);;All files (*)"));
+        if (!file.isEmpty())
+            addTextFile(file);
+    });
+    connect(start_button_, &QPushButton::clicked, this, [this] { start(); });
+    connect(pause_button_, &QPushButton::clicked, this, [this] {
+        if (state_ == State::Paused)
+            resume();
+        else
+            pause();
+    });
+    connect(stop_button_, &QPushButton::clicked, this, &ReferenceRunPage::stop);
+    connect(measure_button_, &QPushButton::clicked, this, &ReferenceRunPage::measureMachine);
+    connect(generate_button_, &QPushButton::clicked, this, [this] {
+        generate(prompt_edit_->text(), max_tokens_spin_->value(), temperature_spin_->value(), top_k_spin_->value());
+    });
+    connect(prompt_edit_, &QLineEdit::returnPressed, generate_button_, &QPushButton::click);
+
+    if (!presets_.empty()) {
+        steps_spin_->setValue(presets_.front().config.steps);
+        vocab_spin_->setValue(int(std::clamp<std::int64_t>(presets_.front().config.model.vocab_size, vocab_spin_->minimum(),
+                                                           vocab_spin_->maximum())));
+    }
+    applyFonts();
+    retranslateUi();
+}
+
+ReferenceRunPage::~ReferenceRunPage()
+{
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        cancel_ = true;
+    }
+    wake_.notify_all();
+    if (worker_.joinable())
+        worker_.join();
+}
+
+QString ReferenceRunPage::id() const { return QStringLiteral("reference_run"); }
+
+QString ReferenceRunPage::title() const { return tr("Reference run"); }
+
+void ReferenceRunPage::showEstimate(const Scenario &, const Estimate &) {}
+
+QList<ChartView *> ReferenceRunPage::charts() const
+{
+    // Only charts with something plotted (for export-all): before a run both are empty.
+    QList<ChartView *> list;
+    if (!loss_x_.isEmpty())
+        list << loss_chart_;
+    if (last_profile_ && !last_profile_->ops.empty())
+        list << ops_chart_;
+    return list;
+}
+
+void ReferenceRunPage::setPresentation(bool presentation)
+{
+    presentation_ = presentation;
+    loss_chart_->setPresentation(presentation);  // charts() lists only charts with data
+    ops_chart_->setPresentation(presentation);
+    applyFonts();
+}
+
+void ReferenceRunPage::retranslate() { retranslateUi(); }
+
+void ReferenceRunPage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void ReferenceRunPage::applyFonts()
+{
+    QFont f = font();
+    const qreal base = base_point_size_ > 0 ? base_point_size_ : 10;
+    f.setPointSizeF(presentation_ ? base * 1.6 : base);
+    for (QWidget *w : std::initializer_list<QWidget *>{intro_, setup_box_, stats_label_, table_label_, table_, gen_box_})
+        w->setFont(f);
+    const int chart_height = presentation_ ? kPresentationChartMinimumHeight : kChartMinimumHeight;
+    loss_chart_->setMinimumHeight(chart_height);
+    ops_chart_->setMinimumHeight(chart_height);
+    output_edit_->setMinimumHeight(presentation_ ? 200 : 100);
+    const int row_height = QFontMetrics(f).height() + 10;
+    table_->verticalHeader()->setMinimumSectionSize(row_height);
+    table_->verticalHeader()->setDefaultSectionSize(row_height);
+    for (int r = 0; r < table_->rowCount(); ++r)
+        table_->setRowHeight(r, row_height);
+    int height = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth() + 2;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        height += table_->rowHeight(r);
+    table_->setFixedHeight(height);
+}
+
+void ReferenceRunPage::loadPresets()
+{
+    presets_.clear();
+    const QDir dir(QStringLiteral(":/reference"));
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        Result<TrainConfig> config = reference::trainConfigFromJson(file.readAll(), name.toStdString());
+        if (!config)
+            continue;
+        QString label = QFileInfo(name).completeBaseName();
+        if (!config->model.name.empty())
+            label = QString::fromStdString(config->model.name);
+        presets_.push_back({label, config.value()});
+    }
+    // Smallest first: the default is the one that trains in minutes.
+    std::stable_sort(presets_.begin(), presets_.end(), [](const Preset &a, const Preset &b) {
+        return countParameters(a.config.model).total < countParameters(b.config.model).total;
+    });
+    if (presets_.empty()) {
+        presets_.push_back({QStringLiteral("tiny"), tinyConfig("tiny", 2, 64, 4, 172, 64, 8, 300)});
+        presets_.push_back({QStringLiteral("small"), tinyConfig("small", 4, 256, 8, 688, 128, 16, 1000)});
+    }
+    const QSignalBlocker block(preset_box_);
+    preset_box_->clear();
+    for (const Preset &p : presets_)
+        preset_box_->addItem(p.name);
+}
+
+void ReferenceRunPage::loadSamples()
+{
+    const QSignalBlocker block(text_box_);
+    text_box_->clear();
+    const QDir dir(QStringLiteral(":/samples"));
+    for (const QString &name : dir.entryList({QStringLiteral("*.txt")}, QDir::Files, QDir::Name))
+        text_box_->addItem(QFileInfo(name).completeBaseName(), dir.filePath(name));
+    if (text_box_->count() == 0)
+        text_box_->addItem(QString(), QString());  // the built-in sample; named in retranslateUi
+}
+
+QStringList ReferenceRunPage::presetNames() const
+{
+    QStringList names;
+    for (const Preset &p : presets_)
+        names << p.name;
+    return names;
+}
+
+TrainConfig ReferenceRunPage::selectedConfig() const
+{
+    const int i = preset_box_->currentIndex();
+    return i >= 0 && i < int(presets_.size()) ? presets_[std::size_t(i)].config : TrainConfig{};
+}
+
+void ReferenceRunPage::setPresetConfig(const TrainConfig &config)
+{
+    const int i = preset_box_->currentIndex();
+    if (i < 0 || i >= int(presets_.size()))
+        return;
+    presets_[std::size_t(i)].config = config;
+    steps_spin_->setValue(config.steps);
+    updateShape();
+}
+
+void ReferenceRunPage::addTextFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    int index = text_box_->findData(absolute);
+    if (index < 0) {
+        text_box_->addItem(QFileInfo(absolute).fileName(), absolute);
+        index = text_box_->count() - 1;
+    }
+    text_box_->setCurrentIndex(index);
+    custom_text_.clear();
+}
+
+void ReferenceRunPage::setCustomText(const QString &text) { custom_text_ = text; }
+
+void ReferenceRunPage::setVocabSize(int vocab) { vocab_spin_->setValue(vocab); }
+
+void ReferenceRunPage::setSteps(int steps) { steps_spin_->setValue(steps); }
+
+QString ReferenceRunPage::selectedText(QString *error) const
+{
+    if (!custom_text_.isEmpty())
+        return custom_text_;
+    const QString path = text_box_->currentData().toString();
+    if (path.isEmpty())
+        return QString::fromUtf8(kBuiltinSample);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return QString();
+    }
+    return QString::fromUtf8(file.readAll());
+}
+
+QString ReferenceRunPage::generatedText() const { return output_edit_->toPlainText(); }
+
+QString ReferenceRunPage::statusText() const { return status_label_->text(); }
+
+void ReferenceRunPage::updateShape()
+{
+    TrainConfig c = selectedConfig();
+    c.model.vocab_size = vocab_spin_->value();
+    const ParameterCounts counts = countParameters(c.model);
+    shape_label_->setText(tr("%1 layers, d_model %2, %3 heads (head dim %4), d_ff %5, context %6, batch %7 · "
+                             "%8 parameters at vocabulary %9")
+                              .arg(c.model.n_layers)
+                              .arg(format::integer(c.model.d_model))
+                              .arg(c.model.n_heads)
+                              .arg(c.model.head_dim)
+                              .arg(format::integer(c.model.d_ff))
+                              .arg(format::integer(c.model.max_seq_len))
+                              .arg(c.batch_size)
+                              .arg(format::count(double(counts.total)), format::integer(c.model.vocab_size)));
+    shape_label_->setToolTip(tr("Parameter count from the cost engine (core/cost/parameters): embeddings, attention, "
+                                "feed-forward, norms and LM head. The vocabulary is the BPE's, trained on the chosen "
+                                "text at Start."));
+}
+
+void ReferenceRunPage::setState(State state)
+{
+    state_ = state;
+    updateButtons();
+    refreshStats();
+    emit stateChanged(state);
+}
+
+void ReferenceRunPage::updateButtons()
+{
+    const bool running = state_ == State::Preparing || state_ == State::Training || state_ == State::Paused;
+    start_button_->setEnabled(!running);
+    pause_button_->setEnabled(state_ == State::Training || state_ == State::Paused);
+    pause_button_->setText(state_ == State::Paused ? tr("Resume") : tr("Pause"));
+    stop_button_->setEnabled(running);
+    for (QWidget *w : std::initializer_list<QWidget *>{preset_box_, text_box_, file_button_, vocab_spin_, steps_spin_})
+        w->setEnabled(!running);
+    const bool has_model = run_.has_value() && state_ != State::Preparing;
+    generate_button_->setEnabled(has_model && !generating_);
+    measure_button_->setEnabled(!measuring_);
+}
+
+void ReferenceRunPage::ensureWorker()
+{
+    if (!worker_.joinable())
+        worker_ = std::thread([this] { workerLoop(); });
+}
+
+bool ReferenceRunPage::start()
+{
+    if (state_ == State::Preparing || state_ == State::Training || state_ == State::Paused)
+        return false;
+    QString error;
+    const QString text = selectedText(&error);
+    if (text.isEmpty()) {
+        error_ = error.isEmpty() ? tr("The text is empty.") : error;
+        setState(State::Failed);
+        retranslateUi();
+        return false;
+    }
+    Setup setup;
+    setup.id = ++run_id_;
+    setup.config = selectedConfig();
+    setup.config.steps = steps_spin_->value();
+    setup.config.peak_flops_per_s = peak_flops_;
+    setup.text = text.toStdString();
+    setup.vocab = vocab_spin_->value();
+    run_.reset();
+    last_report_.reset();
+    last_profile_.reset();
+    loss_x_.clear();
+    loss_y_.clear();
+    val_x_.clear();
+    val_y_.clear();
+    error_.clear();
+    generated_.clear();
+    generating_ = false;
+    output_edit_->clear();
+    progress_->setRange(0, 0);
+    {
+        std::lock_guard lock(mutex_);
+        setup_request_ = std::move(setup);
+        generate_request_.reset();
+        train_ = false;
+        paused_ = false;
+        cancel_ = true;  // ends a generation still running for the previous model
+    }
+    wake_.notify_all();
+    ensureWorker();
+    setState(State::Preparing);
+    refreshLossChart();
+    refreshTable();
+    refreshOpsChart();
+    retranslateUi();
+    return true;
+}
+
+void ReferenceRunPage::pause()
+{
+    if (state_ != State::Training)
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        paused_ = true;
+    }
+    setState(State::Paused);
+    retranslateUi();
+}
+
+void ReferenceRunPage::resume()
+{
+    if (state_ != State::Paused)
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        paused_ = false;
+    }
+    wake_.notify_all();
+    setState(State::Training);
+    retranslateUi();
+}
+
+void ReferenceRunPage::stop()
+{
+    if (state_ != State::Preparing && state_ != State::Training && state_ != State::Paused)
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        train_ = false;
+        paused_ = false;
+        if (setup_request_) {
+            setup_request_.reset();
+        }
+        if (state_ == State::Preparing)
+            cancel_ = true;  // ends the BPE training
+    }
+    wake_.notify_all();
+    if (state_ == State::Preparing)
+        run_.reset();
+    progress_->setRange(0, 1);
+    setState(State::Stopped);
+    retranslateUi();
+}
+
+bool ReferenceRunPage::generate(const QString &prompt, int max_tokens, double temperature, int top_k)
+{
+    if (!run_ || state_ == State::Preparing || generating_)
+        return false;
+    GenerateRequest request;
+    request.prompt = prompt.toStdString();
+    request.options.max_new_tokens = max_tokens;
+    request.options.temperature = temperature;
+    request.options.top_k = top_k;
+    request.options.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    {
+        std::lock_guard lock(mutex_);
+        generate_request_ = std::move(request);
+    }
+    wake_.notify_all();
+    ensureWorker();
+    generating_ = true;
+    generated_.clear();
+    output_edit_->setPlainText(prompt);
+    updateButtons();
+    return true;
+}
+
+void ReferenceRunPage::measureMachine()
+{
+    if (measuring_)
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        measure_request_ = true;
+    }
+    wake_.notify_all();
+    ensureWorker();
+    measuring_ = true;
+    updateButtons();
+    retranslateUi();
+}
+
+void ReferenceRunPage::postStatus(const QString &text)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, text] {
+            status_ = text;
+            status_label_->setText(text);
+        },
+        Qt::QueuedConnection);
+}
+
+// ---- Worker thread ---------------------------------------------------------------------------
+
+void ReferenceRunPage::workerLoop()
+{
+    // Owned by this thread only.
+    std::unique_ptr<reference::Trainer> trainer;
+    std::optional<BpeTokenizer> tokenizer;
+    std::unique_ptr<QTemporaryDir> temp;
+    std::vector<OpRecord> before;
+    int run_id = 0;  // the Setup id of `trainer`
+
+    for (;;) {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] {
+            return quit_ || setup_request_ || generate_request_ || measure_request_ || (trainer && train_ && !paused_);
+        });
+        if (quit_)
+            return;
+
+        if (setup_request_) {
+            Setup setup = std::move(*setup_request_);
+            setup_request_.reset();
+            run_id = setup.id;
+            cancel_ = false;
+            lock.unlock();
+            trainer.reset();
+            tokenizer.reset();
+            auto fail = [this, run_id](const QString &message) {
+                QMetaObject::invokeMethod(this, [this, run_id, message] { onRunFailed(run_id, message); },
+                                          Qt::QueuedConnection);
+            };
+            // 1. A byte-level BPE on the text.
+            const auto t0 = std::chrono::steady_clock::now();
+            BpeTrainOptions options;
+            options.vocabSize = std::size_t(setup.vocab);
+            options.specialTokens = {kEndOfText};
+            options.cancel = &cancel_;
+            Result<BpeTrainResult> trained = trainBpe(setup.text, options);
+            if (!trained) {
+                fail(QString::fromStdString(formatProblems(trained.problems())).trimmed());
+                continue;
+            }
+            Result<BpeTokenizer> made = BpeTokenizer::fromTraining(trained.value());
+            if (!made) {
+                fail(QString::fromStdString(formatProblems(made.problems())).trimmed());
+                continue;
+            }
+            tokenizer = std::move(made.value());
+            const double bpe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            // 2. Encode and write the token file.
+            const std::vector<std::uint32_t> ids = tokenizer->encode(setup.text);
+            temp = std::make_unique<QTemporaryDir>();
+            if (!temp->isValid()) {
+                fail(tr("Cannot create a temporary folder: %1").arg(temp->errorString()));
+                continue;
+            }
+            const TokenDtype dtype = tokenizer->vocabSize() <= 65536 ? TokenDtype::U16 : TokenDtype::U32;
+            const std::string path = QFile::encodeName(temp->filePath(QStringLiteral("tokens.bin"))).toStdString();
+            Result<bool> written = writeTokenFile(path, ids, dtype);
+            if (!written) {
+                fail(QString::fromStdString(formatProblems(written.problems())).trimmed());
+                continue;
+            }
+            // 3. The model.
+            TrainConfig config = setup.config;
+            config.data_path = path;
+            config.data_dtype = dtype;
+            config.validation_path.clear();
+            config.model.vocab_size = std::int64_t(tokenizer->vocabSize());
+            Result<std::unique_ptr<reference::Trainer>> created = reference::Trainer::create(config);
+            if (!created) {
+                fail(QString::fromStdString(formatProblems(created.problems())).trimmed());
+                continue;
+            }
+            trainer = std::move(created.value());
+            auto info = std::make_shared<RunInfo>();
+            info->config = trainer->config();
+            info->text_bytes = std::int64_t(setup.text.size());
+            info->tokens = std::int64_t(ids.size());
+            info->parameters = trainer->model().parameterCount();
+            info->memory = trainer->memory();
+            info->optimizer_bytes = trainer->optimizerStateBytes();
+            info->bpe_seconds = bpe_seconds;
+            lock.lock();
+            const bool cancelled = cancel_ || quit_;
+            if (!cancelled)
+                train_ = true;
+            lock.unlock();
+            if (!cancelled)
+                QMetaObject::invokeMethod(this, [this, run_id, info] { onRunReady(run_id, info); }, Qt::QueuedConnection);
+            continue;
+        }
+
+        if (generate_request_) {
+            GenerateRequest request = std::move(*generate_request_);
+            generate_request_.reset();
+            cancel_ = false;
+            lock.unlock();
+            if (!trainer || !tokenizer) {
+                QMetaObject::invokeMethod(this, [this] { onGenerated(QString(), true, false); }, Qt::QueuedConnection);
+                continue;
+            }
+            const std::int32_t eot = std::int32_t(tokenizer->encode(kEndOfText, {kEndOfText}).front());
+            std::vector<std::int32_t> prompt;
+            for (std::uint32_t id : tokenizer->encode(request.prompt))
+                prompt.push_back(std::int32_t(id));
+            if (prompt.empty())
+                prompt.push_back(eot);
+            // The KV cache holds the model's context: keep the prompt's end and what fits after it.
+            const int context = trainer->model().context();
+            if (int(prompt.size()) >= context)
+                prompt.erase(prompt.begin(), prompt.end() - (context - 1));
+            request.options.max_new_tokens = std::max(0, std::min(request.options.max_new_tokens, context - int(prompt.size())));
+            request.options.stop_token = eot;
+            std::vector<std::uint32_t> produced;
+            const std::string prompt_text = request.prompt;
+            auto last_post = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+            auto on_token = [&](std::int32_t id) {
+                if (id != eot)
+                    produced.push_back(std::uint32_t(id));
+                const auto now = std::chrono::steady_clock::now();
+                if (now - last_post > std::chrono::milliseconds(30)) {
+                    last_post = now;
+                    const QString text = QString::fromStdString(prompt_text + tokenizer->decode(produced));
+                    QMetaObject::invokeMethod(this, [this, text] { onGenerated(text, false, true); },
+                                              Qt::QueuedConnection);
+                }
+                return !cancel_.load();
+            };
+            Result<std::vector<std::int32_t>> out =
+                request.options.max_new_tokens > 0
+                    ? reference::generate(trainer->model(), prompt, request.options, on_token)
+                    : Result<std::vector<std::int32_t>>(std::vector<std::int32_t>{});
+            const bool ok = out.ok();
+            const QString text = ok ? QString::fromStdString(prompt_text + tokenizer->decode(produced))
+                                    : QString::fromStdString(formatProblems(out.problems())).trimmed();
+            QMetaObject::invokeMethod(this, [this, text, ok] { onGenerated(text, true, ok); }, Qt::QueuedConnection);
+            continue;
+        }
+
+        if (measure_request_) {
+            measure_request_ = false;
+            lock.unlock();
+            auto roofline = std::make_shared<MachineRoofline>(machineRoofline(
+                true, [this](std::string_view stage, int index, int count) {
+                    const QString text = tr("Measuring this machine (%1 of %2): %3")
+                                             .arg(index + 1)
+                                             .arg(count)
+                                             .arg(QString::fromUtf8(stage.data(), qsizetype(stage.size())));
+                    postStatus(text);
+                }));
+            QMetaObject::invokeMethod(this, [this, roofline] { onMeasured(roofline); }, Qt::QueuedConnection);
+            continue;
+        }
+
+        // One training step.
+        lock.unlock();
+        before = trainer->profiler().records();
+        Result<StepReport> report = trainer->step();
+        if (!report) {
+            const QString message = QString::fromStdString(formatProblems(report.problems())).trimmed();
+            lock.lock();
+            train_ = false;
+            lock.unlock();
+            QMetaObject::invokeMethod(this, [this, run_id, message] { onRunFailed(run_id, message); },
+                                      Qt::QueuedConnection);
+            continue;
+        }
+        // What this step alone counted: the profiler accumulates over steps (validation runs with it
+        // off), so subtract the records taken before the step.
+        auto profile = std::make_shared<StepProfile>();
+        {
+            const std::vector<OpRecord> &after = trainer->profiler().records();
+            bool reset = after.size() < before.size();
+            for (std::size_t i = 0; i < after.size() && !reset; ++i) {
+                OpRecord r = after[i];
+                if (i < before.size()) {
+                    if (r.calls < before[i].calls || r.name != before[i].name) {
+                        reset = true;
+                        break;
+                    }
+                    r.flops -= before[i].flops;
+                    r.seconds -= before[i].seconds;
+                    r.calls -= before[i].calls;
+                }
+                if (r.calls > 0)
+                    profile->ops.push_back(r);
+            }
+            if (reset)  // the profiler was reset during the step: its records are this step's
+                profile->ops = after;
+            for (const OpRecord &r : profile->ops) {
+                profile->total_flops += r.flops;
+                if (r.matmul)
+                    profile->matmul_flops += r.flops;
+            }
+        }
+        const bool finished = trainer->currentStep() >= trainer->config().steps;
+        if (finished) {
+            lock.lock();
+            train_ = false;
+            lock.unlock();
+        }
+        lock.lock();
+        pending_steps_.push_back({run_id, report.value(), std::move(profile), finished});
+        const bool post = !drain_posted_;
+        drain_posted_ = true;
+        lock.unlock();
+        if (post)
+            QMetaObject::invokeMethod(this, [this] { drainSteps(); }, Qt::QueuedConnection);
+    }
+}
+
+// ---- UI thread: results ----------------------------------------------------------------------
+
+void ReferenceRunPage::onRunReady(int id, std::shared_ptr<RunInfo> info)
+{
+    if (id != run_id_ || state_ != State::Preparing)
+        return;  // stopped meanwhile
+    run_ = *info;
+    progress_->setRange(0, info->config.steps);
+    progress_->setValue(0);
+    setState(State::Training);
+    refreshTable();
+    retranslateUi();
+}
+
+void ReferenceRunPage::onRunFailed(int id, const QString &error)
+{
+    if (id != run_id_ || state_ == State::Stopped || state_ == State::Idle)
+        return;  // a cancelled preparation
+    error_ = error;
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    if (state_ == State::Preparing)
+        run_.reset();
+    setState(State::Failed);
+    retranslateUi();
+}
+
+void ReferenceRunPage::drainSteps()
+{
+    std::vector<PendingStep> steps;
+    {
+        std::lock_guard lock(mutex_);
+        steps.swap(pending_steps_);
+        drain_posted_ = false;
+    }
+    bool finished = false;
+    int applied = 0;
+    for (PendingStep &p : steps) {
+        if (p.id != run_id_ || !run_)
+            continue;  // a report of an earlier run
+        last_report_ = p.report;
+        if (p.profile)
+            last_profile_ = std::move(p.profile);
+        loss_x_.push_back(p.report.step);
+        loss_y_.push_back(p.report.loss);
+        if (p.report.validation_loss) {
+            val_x_.push_back(p.report.step);
+            val_y_.push_back(*p.report.validation_loss);
+        }
+        finished = finished || p.finished;
+        ++applied;
+    }
+    if (applied == 0)
+        return;
+    progress_->setValue(last_report_->step);
+    refreshLossChart();
+    refreshTable();
+    refreshOpsChart();
+    refreshStats();
+    for (const PendingStep &p : steps)
+        if (p.id == run_id_)
+            emit stepReported(p.report.step);
+    if (finished && (state_ == State::Training || state_ == State::Paused)) {
+        setState(State::Finished);
+        retranslateUi();
+    }
+}
+
+void ReferenceRunPage::onGenerated(const QString &text, bool done, bool ok)
+{
+    if (!generating_)
+        return;
+    if (!ok) {
+        output_edit_->setPlainText(tr("Generation failed: %1").arg(text));
+    } else {
+        output_edit_->setPlainText(text);
+        generated_ = text;
+    }
+    if (done) {
+        generating_ = false;
+        updateButtons();
+        emit generationFinished(ok);
+    }
+}
+
+void ReferenceRunPage::onMeasured(std::shared_ptr<MachineRoofline> roofline)
+{
+    measuring_ = false;
+    const bool ok = roofline->peak_flops_per_s_all_cores > 0;
+    if (ok)
+        peak_flops_ = roofline->peak_flops_per_s_all_cores;
+    updateButtons();
+    retranslateUi();
+    emit machineMeasured(ok);
+}
+
+// ---- Views ------------------------------------------------------------------------------------
+
+void ReferenceRunPage::refreshLossChart()
+{
+    ChartData chart;
+    chart.title = tr("Training and validation loss");
+    chart.x_label = tr("Step");
+    chart.y_label = tr("Loss (nats/token)");
+    chart.x_unit = QStringLiteral("step");
+    chart.y_unit = QStringLiteral("nats/token");
+    ChartSeries train;
+    train.name = tr("Training loss (batch)");
+    train.x = loss_x_;
+    train.y = loss_y_;
+    ChartSeries validation;
+    validation.name = tr("Validation loss");
+    validation.kind = val_x_.size() > 1 ? ChartSeries::Kind::Line : ChartSeries::Kind::Marker;
+    validation.x = val_x_;
+    validation.y = val_y_;
+    chart.series = {train, validation};
+    if (run_) {
+        const double uniform = std::log(double(run_->config.model.vocab_size));
+        chart.reference_lines.push_back({uniform, tr("ln V = %1 (uniform guess)").arg(format::decimal(uniform, 2)), QColor()});
+    }
+    chart.formula.inputs = run_ ? tr("batch %1 × context %2 tokens per step, vocabulary %3")
+                                     .arg(run_->config.batch_size)
+                                     .arg(format::integer(run_->config.model.max_seq_len))
+                                     .arg(format::integer(run_->config.model.vocab_size))
+                               : QString();
+    chart.formula.formula = tr("loss = mean over the batch of −ln softmax(logits)[next token]; validation: mean over "
+                              "fixed windows of the held-out last 10% of the tokens");
+    chart.formula.source = tr("Reference trainer (core/reference/trainer), CS336 assignment 1");
+    loss_chart_->setData(chart);
+}
+
+void ReferenceRunPage::refreshOpsChart()
+{
+    ChartData chart;
+    chart.title = tr("Time per op in one training step");
+    chart.x_label = tr("Operator");
+    chart.y_label = tr("Time (ms)");
+    chart.y_unit = QStringLiteral("ms");
+    ChartSeries forward, backward;
+    forward.name = tr("Forward");
+    backward.name = tr("Backward");
+    forward.kind = backward.kind = ChartSeries::Kind::Bar;
+    forward.stack_group = backward.stack_group = 0;
+    if (last_profile_) {
+        std::map<QString, int> index;
+        double total = 0;
+        for (const OpRecord &r : last_profile_->ops)
+            total += r.seconds;
+        for (const OpRecord &r : last_profile_->ops) {
+            const QString name = QString::fromLatin1(r.name);
+            if (!index.count(name)) {
+                index[name] = int(chart.categories.size());
+                chart.categories << name;
+                for (ChartSeries *s : {&forward, &backward}) {
+                    s->x.push_back(index[name]);
+                    s->y.push_back(0);
+                    s->point_tooltips.push_back(QString());
+                }
+            }
+            ChartSeries &s = r.phase == reference::OpPhase::Forward ? forward : backward;
+            const int i = index[name];
+            s.y[i] += r.seconds * 1e3;
+            s.point_tooltips[i] = tr("<b>%1 (%2)</b><br>%3 ms, %4 of the step's op time<br>%5 in %6 calls%7")
+                                      .arg(name, s.name, format::decimal(s.y[i], 3),
+                                           format::percent(total > 0 ? r.seconds / total : 0),
+                                           format::si(r.flops, QStringLiteral("FLOP")), format::integer(r.calls),
+                                           r.matmul ? tr(" (matmul)") : QString());
+        }
+        chart.formula.inputs = tr("%1 ops, %2 ms in total").arg(chart.categories.size()).arg(format::decimal(total * 1e3, 2));
+    }
+    chart.series = {forward, backward};
+    chart.formula.formula = tr("Wall time of each op's calls in the last training step without validation, measured "
+                              "with a steady clock around every forward and backward op");
+    chart.formula.source = tr("Op profiler (core/reference/op_profiler); op names are the cost engine's");
+    ops_chart_->setData(chart);
+}
+
+void ReferenceRunPage::refreshTable()
+{
+    table_->clearContents();
+    const QStringList rows = {tr("FLOPs per step (matmuls)"), tr("Parameters"),       tr("Gradients"),
+                              tr("Optimizer states"),         tr("Saved activations"), tr("Workspace (scratch)"),
+                              tr("Step time")};
+    for (int r = 0; r < rows.size(); ++r)
+        table_->setItem(r, 0, item(rows[r]));
+    if (!run_)
+        return;
+    const TrainConfig &c = run_->config;
+    // The same model, one GPU-like device (this CPU), batch and sequence of the run, fp32 AdamW,
+    // no recomputation, the non-flash attention path (the reference saves the probabilities), and
+    // one step's tokens as the whole run, so the engine's totals are per step.
+    Scenario scenario;
+    scenario.model = c.model;
+    Accelerator &cpu = scenario.cluster.accelerator;
+    cpu.id = "custom";
+    cpu.name = "CPU";
+    cpu.dense_peak.fp32_flops_per_second = peak_flops_ > 0 ? peak_flops_ : 1e11;
+    cpu.memory_bytes = std::int64_t(1) << 40;
+    cpu.memory_bandwidth_bytes_per_second = 1e10;
+    cpu.intra_node_bandwidth_bytes_per_second = 1e10;
+    cpu.inter_node_bandwidth_bytes_per_second = 1e10;
+    scenario.cluster.gpus = 1;
+    scenario.cluster.gpus_per_node = 1;
+    if (peak_flops_ > 0)
+        scenario.cluster.peak_flops_per_second_override = peak_flops_;
+    TrainingConfig &t = scenario.training;
+    t.seq_len = c.model.max_seq_len;
+    t.global_batch = c.batch_size;
+    t.micro_batch = c.batch_size;
+    t.tokens = std::int64_t(c.batch_size) * c.model.max_seq_len;
+    t.precision = precisionForRecipe(PrecisionRecipe::FP32);
+    t.optimizer = Optimizer::AdamW;
+    t.recomputation = Recomputation::None;
+    t.flash_attention = false;
+    t.attention_flops = AttentionFlops::Full;
+    t.flops_model = FlopsModel::Exact;
+    const bool have_mfu = last_report_ && last_report_->mfu > 0 && peak_flops_ > 0;
+    t.mfu = have_mfu ? std::min(1.0, last_report_->mfu) : 0.4;
+    const Result<Estimate> predicted = estimate(scenario);
+    if (!predicted) {
+        table_->setItem(0, 1, item(QString::fromStdString(formatProblems(predicted.problems())).trimmed()));
+        return;
+    }
+    const Estimate &e = predicted.value();
+    const QString shape = tr("batch %1, sequence %2, fp32, AdamW").arg(c.batch_size).arg(c.model.max_seq_len);
+
+    auto setRow = [this](int row, std::optional<double> engine, std::optional<double> measured, bool bytes,
+                         const QString &engine_tip, const QString &measured_tip) {
+        table_->setItem(row, 1, item(engine ? tableValue(*engine, bytes) : QStringLiteral("–"), engine_tip));
+        table_->setItem(row, 2, item(measured ? tableValue(*measured, bytes) : QStringLiteral("–"), measured_tip));
+        QString diff = QStringLiteral("–");
+        if (engine && measured && *engine != 0)
+            diff = (*measured >= *engine ? QStringLiteral("+") : QString()) + format::percent((*measured - *engine) / *engine, 2);
+        table_->setItem(row, 3, item(diff, tr("(measured − predicted) / predicted")));
+    };
+    std::optional<double> measured_flops;
+    if (last_profile_)
+        measured_flops = last_profile_->matmul_flops;
+    setRow(0, e.flops.total_train, measured_flops, false,
+           tr("Cost engine: (forward + backward) matmul FLOPs per token × tokens per step, 2·m·n·k per product, "
+              "backward = 2 × forward, full s² attention products (%1).")
+               .arg(shape),
+           tr("Op profiler: sum of the matmul FLOPs every forward and backward op of the last training step "
+              "counted from its actual dimensions."));
+    setRow(1, double(e.memory.params), run_->memory.parameters, true,
+           tr("Cost engine: parameters × 4 bytes (fp32 weights)."),
+           tr("Reference model: size of the parameter arena."));
+    setRow(2, double(e.memory.grads), run_->memory.gradients, true,
+           tr("Cost engine: parameters × 4 bytes (fp32 gradients)."),
+           tr("Reference model: size of the gradient arena (same layout as the parameters)."));
+    setRow(3, double(e.memory.optimizer), run_->optimizer_bytes, true,
+           tr("Cost engine: AdamW's two moments, 8 bytes per parameter, no master copy in fp32."),
+           tr("Trainer: bytes of AdamW's first and second moments."));
+    setRow(4, double(e.memory.activations), run_->memory.activations, true,
+           tr("Cost engine: saved activations per layer × layers (Korthikanti et al. 2022, Table 2, fp32, no "
+              "recomputation, attention probabilities kept) plus the head."),
+           tr("Reference model: buffers saved for the backward pass (per-layer buffers, final norm, logits)."));
+    setRow(5, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
+           tr("Reference model: backward scratch and the attention probability gradient."));
+    std::optional<double> engine_time;
+    if (have_mfu)
+        engine_time = e.time.seconds;
+    std::optional<double> measured_time;
+    if (last_report_)
+        measured_time = last_report_->seconds;
+    table_->setItem(6, 1, item(engine_time ? format::decimal(*engine_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
+                               tr("Cost engine: FLOPs per step / (measured peak × MFU of the last step)%1.")
+                                   .arg(peak_flops_ > 0 ? QString() : tr("; needs the measured peak"))));
+    table_->setItem(6, 2, item(measured_time ? format::decimal(*measured_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
+                               tr("Trainer: wall time of forward + backward + optimizer of the last step.")));
+    QString diff = QStringLiteral("–");
+    if (engine_time && measured_time && *engine_time > 0)
+        diff = (*measured_time >= *engine_time ? QStringLiteral("+") : QString())
+               + format::percent((*measured_time - *engine_time) / *engine_time, 2);
+    table_->setItem(6, 3, item(diff, tr("(measured − predicted) / predicted")));
+}
+
+void ReferenceRunPage::refreshStats()
+{
+    if (!last_report_) {
+        stats_label_->setText(run_ ? tr("Model: %1 parameters, %2 tokens from %3 bytes of text (BPE in %4 s).")
+                                         .arg(format::count(double(run_->parameters)), format::integer(run_->tokens),
+                                              format::integer(run_->text_bytes), format::decimal(run_->bpe_seconds, 2))
+                                   : tr("Press Start to tokenize the text and train the model."));
+        return;
+    }
+    const StepReport &r = *last_report_;
+    QString text = tr("<b>Step %1 of %2</b> · loss %3").arg(r.step).arg(run_ ? run_->config.steps : 0).arg(format::decimal(r.loss, 3));
+    if (!val_y_.isEmpty())
+        text += tr(" · validation %1").arg(format::decimal(val_y_.back(), 3));
+    text += tr(" · %1 tokens/s · step %2 ms · %3 · lr %4")
+                .arg(format::integer(std::int64_t(std::llround(r.tokens_per_s))), format::decimal(r.seconds * 1e3, 1),
+                     format::si(r.achieved_flops_per_s, QStringLiteral("FLOP/s")), QString::number(r.learning_rate, 'g', 3));
+    text += r.mfu > 0 ? tr(" · MFU %1").arg(format::percent(r.mfu)) : tr(" · MFU: no measured peak");
+    if (run_)
+        text += QStringLiteral("<br>") + tr("Model: %1 parameters, %2 tokens from %3 bytes of text (BPE in %4 s).")
+                                             .arg(format::count(double(run_->parameters)), format::integer(run_->tokens),
+                                                  format::integer(run_->text_bytes), format::decimal(run_->bpe_seconds, 2));
+    stats_label_->setText(text);
+}
+
+void ReferenceRunPage::retranslateUi()
+{
+    intro_->setText(tr("Train a real decoder-only transformer on this CPU (Eigen, float32, hand-written backward "
+                       "pass) and check the cost engine against it: the same model, batch and sequence length "
+                       "predicted and measured side by side. Pick a preset and a text, press Start; the page stays "
+                       "responsive while a worker thread trains."));
+    setup_box_->setTitle(tr("Run"));
+    preset_label_->setText(tr("Preset:"));
+    preset_box_->setToolTip(tr("Small training configurations (TrainConfig JSON) compiled into the app."));
+    text_label_->setText(tr("Text:"));
+    for (int i = 0; i < text_box_->count(); ++i)
+        if (text_box_->itemData(i).toString().isEmpty())
+            text_box_->setItemText(i, tr("Built-in sample (short stories)"));
+    text_box_->setToolTip(tr("The training text: a bundled sample or a file you choose. The last 10% of its tokens "
+                             "are held out for the validation loss."));
+    file_button_->setText(tr("Choose file…"));
+    vocab_label_->setText(tr("BPE vocabulary:"));
+    vocab_spin_->setToolTip(tr("A byte-level BPE with this many tokens (256 bytes + <|endoftext|> + merges) is trained "
+                               "on the text at Start. A small vocabulary keeps the LM head small."));
+    steps_label_->setText(tr("Steps:"));
+    start_button_->setText(tr("Start"));
+    stop_button_->setText(tr("Stop"));
+    measure_button_->setText(measuring_ ? tr("Measuring…") : tr("Measure this machine"));
+    measure_button_->setToolTip(tr("Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker "
+                                   "(a few seconds) and caches the result for MFU."));
+    peak_label_->setText(peak_flops_ > 0
+                             ? tr("Measured peak of this machine: %1 (SGEMM, all cores, cached); MFU is reported "
+                                  "against it.")
+                                   .arg(format::si(peak_flops_, QStringLiteral("FLOP/s")))
+                             : tr("No measured peak of this machine is cached, so MFU is not reported. Measure it "
+                                  "once (applies from the next Start)."));
+    switch (state_) {
+    case State::Idle: status_ = tr("Ready."); break;
+    case State::Preparing: status_ = tr("Training the BPE, encoding the text and building the model…"); break;
+    case State::Training: status_ = tr("Training…"); break;
+    case State::Paused: status_ = tr("Paused: generate, or resume training."); break;
+    case State::Finished: status_ = tr("Finished all steps."); break;
+    case State::Stopped: status_ = tr("Stopped. The model stays for generation; Start begins a new run."); break;
+    case State::Failed: status_ = tr("Failed: %1").arg(error_); break;
+    }
+    status_label_->setText(status_);
+    table_label_->setText(tr("Predicted (cost engine) vs measured (this run), for the same model, batch and sequence "
+                             "length. Hover a cell for its formula or source."));
+    table_->setHorizontalHeaderLabels({tr("Quantity"), tr("Predicted"), tr("Measured"), tr("Difference")});
+    gen_box_->setTitle(tr("Generate"));
+    prompt_label_->setText(tr("Prompt:"));
+    max_tokens_label_->setText(tr("Max tokens:"));
+    temperature_label_->setText(tr("Temperature:"));
+    temperature_spin_->setToolTip(tr("Divides the logits before softmax; 0 is greedy."));
+    top_k_label_->setText(tr("Top-k:"));
+    top_k_spin_->setToolTip(tr("Sample only among the k most likely tokens; 0 is off."));
+    generate_button_->setText(tr("Generate"));
+    generate_button_->setToolTip(tr("Samples from the current model with its KV cache, between training steps or "
+                                    "when paused or stopped; text is decoded with the run's BPE."));
+    output_edit_->setPlaceholderText(tr("Generated text appears here as tokens arrive."));
+    updateShape();
+    updateButtons();
+    refreshStats();
+    refreshLossChart();
+    refreshTable();
+    refreshOpsChart();
+    applyFonts();
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Reference run page offscreen: presets, a tiny model trained in the worker on a short text
+// (BPE, token file, Trainer), loss curve, pause / resume / stop, the predicted-vs-measured table,
+// the per-op chart, generation, and destruction in the middle of training.
+
+#include "charts/chart_view.h"
+#include "pages/page_registry.h"
+#include "pages/reference_run_page.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace lse;
+using namespace lse::gui;
+
+namespace {
+
+// A model small enough that a step takes milliseconds, also under AddressSanitizer.
+reference::TrainConfig tinyTestConfig(int steps)
+{
+    reference::TrainConfig c;
+    c.model.name = "test";
+    c.model.n_layers = 1;
+    c.model.d_model = 32;
+    c.model.n_heads = 2;
+    c.model.n_kv_heads = 2;
+    c.model.head_dim = 16;
+    c.model.d_ff = 64;
+    c.model.vocab_size = 300;
+    c.model.max_seq_len = 32;
+    c.batch_size = 4;
+    c.steps = steps;
+    c.warmup_steps = 2;
+    c.eval_every = 5;
+    c.eval_batches = 1;
+    c.lr_max = 3e-3;
+    c.lr_min = 3e-4;
+    // One thread: the model is too small to gain from two, and OpenMP teams spinning against other
+    // test processes (ctest -j) slow every step down by orders of magnitude.
+    c.threads = 1;
+    return c;
+}
+
+QString testText()
+{
+    const QString paragraph = QStringLiteral(
+        "The cat sat on the mat. The dog sat on the log. A bird sang in the tree and the sun was warm. "
+        "Tim and Lily played with a red ball in the park until the sky was dark.\n");
+    QString text;
+    for (int i = 0; i < 30; ++i)
+        text += paragraph;
+    return text;
+}
+
+}  // namespace
+
+class TestReferenceRunPage : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        parent_ = std::make_unique<QWidget>();
+        parent_->resize(1280, 800);
+        page_ = new ReferenceRunPage(parent_.get());
+    }
+    void cleanup() { parent_.reset(); }
+
+    void constructsAndListsPresets()
+    {
+        QCOMPARE(page_->id(), QStringLiteral("reference_run"));
+        QVERIFY(!page_->title().isEmpty());
+        QVERIFY(!page_->presetNames().isEmpty());
+        QCOMPARE(page_->presetBox()->count(), page_->presetNames().size());
+        QVERIFY(page_->textBox()->count() >= 1);
+        QVERIFY(!page_->textBox()->itemText(0).isEmpty());
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Idle);
+        QVERIFY(page_->charts().isEmpty());  // nothing to export before a run
+        bool listed = false;
+        for (Page *page : createPages(parent_.get()))
+            listed = listed || page->id() == QLatin1String("reference_run");
+        QVERIFY(listed);
+        page_->setPresentation(true);
+        page_->setPresentation(false);
+        page_->retranslate();
+        QImage image(QSize(1024, 700), QImage::Format_ARGB32);
+        page_->resize(1024, 700);
+        page_->render(&image);
+    }
+
+    void trainsPausesResumesAndGenerates()
+    {
+        // Far more steps than the test waits for: a tiny model takes well under a millisecond a
+        // step, so a short run could finish before the test gets to pause it.
+        page_->setPresetConfig(tinyTestConfig(100000));
+        page_->setCustomText(testText());
+        page_->setVocabSize(300);
+        QSignalSpy steps(page_, &ReferenceRunPage::stepReported);
+        QVERIFY(page_->start());
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Preparing);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, 60000);
+        QVERIFY(page_->lossChart()->data().series.front().x.size() >= 3);
+
+        page_->pause();
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Paused);
+        QTest::qWait(300);  // a step that was already running reports
+        const int paused_at = page_->lastStep();
+        QTest::qWait(400);
+        QCOMPARE(page_->lastStep(), paused_at);
+
+        // Generation while paused.
+        QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
+        QVERIFY(page_->generate(QStringLiteral("The cat"), 12, 0.8, 10));
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        QCOMPARE(generated.front().front().toBool(), true);
+        QVERIFY(page_->generatedText().startsWith(QStringLiteral("The cat")));
+        QVERIFY(page_->generatedText().size() > QStringLiteral("The cat").size());
+
+        page_->resume();
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Training);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= std::max(paused_at + 10, 25), 60000);
+        page_->stop();
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
+        QTest::qWait(300);
+        QCOMPARE(steps.count(), page_->lastStep());
+
+        const ChartData &loss = page_->lossChart()->data();
+        QCOMPARE(loss.series.at(0).x.size(), page_->lastStep());
+        QVERIFY(loss.series.at(1).x.size() >= 5);  // validation every 5 steps
+        QVERIFY(loss.series.at(0).y.back() < loss.series.at(0).y.front());  // it learns
+
+        // Predicted vs measured: every row but the workspace has both sides; the matmul FLOPs and
+        // the parameter/gradient bytes agree exactly.
+        QTableWidget *table = page_->comparisonTable();
+        for (int row = 0; row < 5; ++row) {
+            QVERIFY2(table->item(row, 1) && table->item(row, 1)->text() != QStringLiteral("–"), qPrintable(QString::number(row)));
+            QVERIFY(table->item(row, 2) && table->item(row, 2)->text() != QStringLiteral("–"));
+            QVERIFY(!table->item(row, 1)->toolTip().isEmpty());
+        }
+        for (int row : {0, 1, 2})
+            QVERIFY2(table->item(row, 3)->text().contains(QStringLiteral("0.00")), qPrintable(table->item(row, 3)->text()));
+        QVERIFY(table->item(6, 2)->text() != QStringLiteral("–"));
+
+        // LSE_REFERENCE_RUN_GRAB=file.png: an image of the trained page, to look at its layout.
+        if (qEnvironmentVariableIsSet("LSE_REFERENCE_RUN_GRAB")) {
+            page_->resize(1100, 2200);
+            page_->setMinimumHeight(2200);
+            QTest::qWait(200);
+            page_->grab().save(qEnvironmentVariable("LSE_REFERENCE_RUN_GRAB"));
+            page_->setPresentation(true);
+            page_->resize(1100, 4000);
+            page_->setMinimumHeight(4000);
+            QTest::qWait(200);
+            page_->grab().save(qEnvironmentVariable("LSE_REFERENCE_RUN_GRAB") + QStringLiteral(".presentation.png"));
+            page_->setPresentation(false);
+        }
+        const ChartData &ops = page_->opsChart()->data();
+        QVERIFY(ops.categories.contains(QStringLiteral("qkv_projection")));
+        QVERIFY(ops.categories.contains(QStringLiteral("lm_head")));
+        QCOMPARE(page_->charts().size(), 2);
+
+        // Generation after training, from an empty prompt (starts at <|endoftext|>).
+        QVERIFY(page_->generate(QString(), 8, 0, 0));
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 2, 60000);
+        QCOMPARE(generated.at(1).front().toBool(), true);
+    }
+
+    void finishesAllSteps()
+    {
+        page_->setPresetConfig(tinyTestConfig(30));
+        page_->setCustomText(testText());
+        page_->setVocabSize(300);
+        QSignalSpy steps(page_, &ReferenceRunPage::stepReported);
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QCOMPARE(page_->lastStep(), 30);
+        QCOMPARE(steps.count(), 30);
+        QCOMPARE(page_->lossChart()->data().series.at(0).x.size(), 30);
+        QCOMPARE(page_->lossChart()->data().series.at(1).x.size(), 6);
+        QVERIFY(!page_->comparisonTable()->item(0, 2)->text().isEmpty());
+    }
+
+    void stopsAndKeepsTheModel()
+    {
+        page_->setPresetConfig(tinyTestConfig(100000));
+        page_->setCustomText(testText());
+        page_->setVocabSize(280);
+        QVERIFY(page_->start());
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 2, 60000);
+        page_->stop();
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
+        QTest::qWait(300);
+        const int stopped_at = page_->lastStep();
+        QTest::qWait(400);
+        QCOMPARE(page_->lastStep(), stopped_at);
+        QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
+        QVERIFY(page_->generate(QStringLiteral("The"), 5));
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        // A new run starts from scratch.
+        page_->setPresetConfig(tinyTestConfig(3));
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QCOMPARE(page_->lossChart()->data().series.at(0).x.size(), 3);
+    }
+
+    void stopWhilePreparingAndBadText()
+    {
+        page_->setPresetConfig(tinyTestConfig(5));
+        page_->setCustomText(testText());
+        QVERIFY(page_->start());
+        page_->stop();
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
+        QTest::qWait(300);
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
+        QCOMPARE(page_->lastStep(), 0);
+        // Stop and start again at once: the first preparation's outcome must not leak into the second.
+        QVERIFY(page_->start());
+        page_->stop();
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QCOMPARE(page_->lastStep(), 5);
+        // Too few tokens for the context: the trainer's problem is shown, nothing hangs.
+        page_->setCustomText(QStringLiteral("short text"));
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QVERIFY(page_->statusText().contains(QStringLiteral("too few")));
+    }
+
+    // The default preset on the bundled sample, as a user starts it (slow under sanitizers: set
+    // LSE_REFERENCE_RUN_FULL=1 to run it).
+    void defaultPresetOnBundledSample()
+    {
+        if (!qEnvironmentVariableIsSet("LSE_REFERENCE_RUN_FULL"))
+            QSKIP("set LSE_REFERENCE_RUN_FULL=1 to train the default preset on the bundled sample");
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(page_->start());
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, 120000);
+        qInfo("first 3 steps after %lld ms: %s", timer.elapsed(), qPrintable(page_->statusText()));
+        page_->stop();
+        QTableWidget *table = page_->comparisonTable();
+        for (int row = 0; row < table->rowCount(); ++row)
+            qInfo("%s | %s | %s | %s", qPrintable(table->item(row, 0)->text()), qPrintable(table->item(row, 1)->text()),
+                  qPrintable(table->item(row, 2)->text()), qPrintable(table->item(row, 3)->text()));
+        QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
+        QVERIFY(page_->generate(QStringLiteral("Once upon a time"), 30));
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        qInfo("%s", qPrintable(page_->generatedText()));
+    }
+
+    void destructionMidTrainingDoesNotHang()
+    {
+        page_->setPresetConfig(tinyTestConfig(100000));
+        page_->setCustomText(testText());
+        QVERIFY(page_->start());
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 1, 60000);
+        QVERIFY(page_->generate(QStringLiteral("The"), 20));
+        QElapsedTimer timer;
+        timer.start();
+        parent_.reset();
+        QVERIFY(timer.elapsed() < 10000);
+    }
+
+private:
+    std::unique_ptr<QWidget> parent_;
+    ReferenceRunPage *page_ = nullptr;
+};
+
+QTEST_MAIN(TestReferenceRunPage)
+#include "test_reference_run_page.moc"
