@@ -96,10 +96,11 @@ public:
 
     std::size_t size() const { return size_; }
     // Grows the slot array (never shrinks) so that `expected` keys fit without rehashing.
-    void reserve(std::size_t expected)
+    void reserve(std::size_t expected, std::size_t expectedKeyBytes = 0)
     {
         if (capacityFor(expected) > slots_.size())
             rehash(capacityFor(expected));
+        arena_.reserve(expectedKeyBytes);
     }
     std::size_t arenaBytes() const { return arena_.size(); }
 
