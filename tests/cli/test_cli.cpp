@@ -8,22 +8,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_run.h"
+
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(LSE_CLI_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("llm-explorer-cli did not finish");
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
+using lse::test::Run;
+using lse::test::runCli;
 
 QJsonObject runJson(const QStringList &arguments)
 {

@@ -14,27 +14,16 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "cli_run.h"
 #include <QtEndian>
 
 #include <csignal>
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(LSE_CLI_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("llm-explorer-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
-}
+using lse::test::Run;
+using lse::test::runCli;
 
 QString cs336(const QString &relative) { return QStringLiteral(LSE_SHARED_DIR "/cs336/") + relative; }
 QString gpt2Dir() { return cs336(QStringLiteral("tokenizer")); }

@@ -14,25 +14,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_run.h"
+
 #include <cmath>
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(LSE_CLI_PATH), arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("llm-explorer-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
-}
+using lse::test::Run;
+using lse::test::runCli;
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs the command-line tool for the CLI test suites and captures its exit code and both streams.
+#pragma once
+
+#include <QByteArray>
+#include <QProcess>
+#include <QStringList>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace lse::test {
+
+struct Run {
+    int exit_code = -1;  // -1 when the process crashed
+    QByteArray out;
+    QByteArray err;
+};
+
+// Waits up to two minutes: under AddressSanitizer on a loaded 2-core machine a training run is slow.
+inline Run runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(LSE_CLI_PATH), arguments);
+    if (!process.waitForFinished(120000)) {
+        std::fprintf(stderr, "llm-explorer-cli did not finish\n");
+        std::abort();
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+}  // namespace lse::test
