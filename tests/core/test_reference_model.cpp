@@ -44,6 +44,19 @@ void operator delete(void *p) noexcept { std::free(p); }
 void operator delete[](void *p) noexcept { std::free(p); }
 void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void *p, std::size_t) noexcept { std::free(p); }
+// The nothrow forms too: a replaced delete must free what the matching new allocated, or
+// AddressSanitizer reports an alloc-dealloc mismatch.
+void *operator new(std::size_t n, const std::nothrow_t &) noexcept
+{
+    try {
+        return operator new(n);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void *operator new[](std::size_t n, const std::nothrow_t &tag) noexcept { return operator new(n, tag); }
+void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { std::free(p); }
 
 using namespace lse;
 using namespace lse::reference;
