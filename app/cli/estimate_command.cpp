@@ -5,246 +5,15 @@
 #include "estimate_report.h"
 #include "output.h"
 
+#include "scenario_options.h"
+
 #include "cost/estimate.h"
 #include "cost/estimate_json.h"
-#include "hardware/hardware_catalog.h"
-#include "scenario/hf_import.h"
-#include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
 
 namespace lse::cli {
-
-namespace {
-
-struct Flag {
-    const char *name;
-    const char *value;  // nullptr for a switch
-    const char *help;
-};
-
-const Flag kFlags[] = {
-    {"scenario", "FILE", "Start from this scenario file (default: the course example, 70B on 1024 H100)."},
-    {"model", "PRESET|FILE", "Model preset id (see 'presets') or a Hugging Face config.json."},
-    {"gpu", "ID", "Accelerator id (see 'hardware')."},
-    {"gpus", "N", "Number of GPUs. dp follows from gpus/(tp·pp·cp) unless --dp is given."},
-    {"gpus-per-node", "N", "GPUs per node (decides which groups cross the network)."},
-    {"peak-tflops", "X", "Override the accelerator's dense peak for the matmul precision, in TFLOP/s."},
-    {"tokens", "N", "Training tokens (accepts 15e12, 15T, 300B)."},
-    {"seq-len", "N", "Sequence length in tokens."},
-    {"global-batch", "N", "Sequences per optimizer step."},
-    {"micro-batch", "N", "Sequences per forward pass per GPU."},
-    {"dp", "N", "Data-parallel degree."},
-    {"tp", "N", "Tensor-parallel degree."},
-    {"pp", "N", "Pipeline-parallel degree."},
-    {"cp", "N", "Context-parallel degree."},
-    {"ep", "N", "Expert-parallel degree (MoE models)."},
-    {"virtual-stages", "N", "Interleaved pipeline chunks per GPU."},
-    {"sp", nullptr, "Enable sequence parallelism (with tp > 1)."},
-    {"zero", "0..3", "ZeRO stage over the data-parallel group."},
-    {"recompute", "none|selective|full", "Activation recomputation."},
-    {"precision", "fp32|bf16-mixed|fp16-mixed|fp8-mixed", "Precision recipe."},
-    {"grad-dtype", "fp32|bf16|fp16", "Gradient dtype (fp32 gives the 18-bytes-per-parameter convention)."},
-    {"no-master-weights", nullptr, "Drop the fp32 master copy (the 12-bytes-per-parameter convention)."},
-    {"optimizer", "sgd|momentum|adam|adamw|adafactor|adam8bit", "Optimizer."},
-    {"mfu", "X", "Model FLOPs utilization, 0 < X <= 1."},
-    {"flash-attention", "on|off", "FlashAttention (no s x s activations)."},
-    {"dropout", "on|off", "Dropout masks saved as activations (Korthikanti et al. count them)."},
-    {"attention-flops", "full|causal", "Count the whole s x s score matrix or half of it."},
-    {"flops-model", "exact|6nd", "Which FLOP count drives the time estimate."},
-    {"price", "X", "Price per GPU-hour."},
-    {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB."},
-    {"save-scenario", "FILE", "Also write the resulting scenario to FILE (atomically)."},
-    {"json", nullptr, "Print one JSON object (fields documented in the README)."},
-};
-
-class ScenarioBuilder {
-public:
-    ScenarioBuilder(const QCommandLineParser &parser) : parser_(parser) {}
-
-    Problems problems;
-
-    std::optional<Scenario> build()
-    {
-        Scenario scenario = defaultScenario();
-        if (parser_.isSet("scenario")) {
-            Result<Scenario> loaded = loadScenarioFile(parser_.value("scenario").toStdString());
-            if (!loaded) {
-                problems = loaded.problems();
-                return std::nullopt;
-            }
-            scenario = *loaded;
-        }
-        applyModel(scenario);
-        applyGpu(scenario);
-        applyNumbers(scenario);
-        applyChoices(scenario);
-        if (!problems.empty())
-            return std::nullopt;
-        return scenario;
-    }
-
-private:
-    void add(const QString &flag, const std::string &rule, const QString &message)
-    {
-        problems.push_back({"--" + flag.toStdString(), rule, ("--" + flag + " " + message).toStdString()});
-    }
-
-    void applyModel(Scenario &scenario)
-    {
-        if (!parser_.isSet("model"))
-            return;
-        const QString value = parser_.value("model");
-        if (const ModelPreset *preset = findModelPreset(value.toStdString())) {
-            scenario.model = preset->model;
-            return;
-        }
-        if (QFileInfo(value).isFile()) {
-            Result<ModelConfig> model = loadHuggingFaceConfigFile(value.toStdString());
-            if (model) {
-                scenario.model = *model;
-                if (scenario.training.seq_len > scenario.model.max_seq_len)
-                    scenario.training.seq_len = scenario.model.max_seq_len;
-            } else {
-                for (Problem problem : model.problems()) {
-                    problem.field = "--model " + problem.field;
-                    problems.push_back(problem);
-                }
-            }
-            return;
-        }
-        add("model", "unknown", QStringLiteral("'%1' is neither a preset id (see 'llm-explorer-cli presets') "
-                                               "nor a config.json file").arg(value));
-    }
-
-    void applyGpu(Scenario &scenario)
-    {
-        if (!parser_.isSet("gpu"))
-            return;
-        const QString value = parser_.value("gpu");
-        if (const Accelerator *gpu = builtinHardwareCatalog().find(value.toStdString()))
-            scenario.cluster.accelerator = *gpu;
-        else
-            add("gpu", "unknown", QStringLiteral("'%1' is not in the catalog (see 'llm-explorer-cli hardware')").arg(value));
-    }
-
-    template <typename Target>
-    void count(const char *flag, Target &target)
-    {
-        if (!parser_.isSet(flag))
-            return;
-        const QString text = parser_.value(flag);
-        const std::optional<std::int64_t> value = parseCount(text);
-        if (!value || (sizeof(Target) < sizeof(std::int64_t) && *value > 2147483647)) {
-            add(flag, "integer", QStringLiteral("'%1' is not a whole number (examples: 8, 4096, 15e12, 300B)").arg(text));
-            return;
-        }
-        target = Target(*value);
-    }
-
-    void number(const char *flag, double &target, double scale = 1)
-    {
-        if (!parser_.isSet(flag))
-            return;
-        const QString text = parser_.value(flag);
-        if (const std::optional<double> value = parseNumber(text))
-            target = *value * scale;
-        else
-            add(flag, "number", QStringLiteral("'%1' is not a number").arg(text));
-    }
-
-    bool onOff(const char *flag, bool &target)
-    {
-        if (!parser_.isSet(flag))
-            return false;
-        const QString text = parser_.value(flag).toLower();
-        if (text == "on" || text == "true" || text == "1")
-            target = true;
-        else if (text == "off" || text == "false" || text == "0")
-            target = false;
-        else
-            add(flag, "enum", QStringLiteral("'%1' must be on or off").arg(parser_.value(flag)));
-        return true;
-    }
-
-    template <typename Enum>
-    bool choice(const char *flag, Enum &target, std::optional<Enum> (*parse)(std::string_view), const char *choices)
-    {
-        if (!parser_.isSet(flag))
-            return false;
-        const std::string text = parser_.value(flag).toStdString();
-        if (const std::optional<Enum> value = parse(text)) {
-            target = *value;
-            return true;
-        }
-        add(flag, "enum", QStringLiteral("'%1' is not one of %2").arg(QString::fromStdString(text), choices));
-        return false;
-    }
-
-    void applyNumbers(Scenario &scenario)
-    {
-        ClusterConfig &cluster = scenario.cluster;
-        TrainingConfig &training = scenario.training;
-        ParallelConfig &parallel = training.parallel;
-        count("gpus", cluster.gpus);
-        count("gpus-per-node", cluster.gpus_per_node);
-        if (parser_.isSet("peak-tflops")) {
-            double tflops = 0;
-            number("peak-tflops", tflops, 1e12);
-            cluster.peak_flops_per_second_override = tflops;
-        }
-        count("tokens", training.tokens);
-        count("seq-len", training.seq_len);
-        count("global-batch", training.global_batch);
-        count("micro-batch", training.micro_batch);
-        count("tp", parallel.tp);
-        count("pp", parallel.pp);
-        count("cp", parallel.cp);
-        count("ep", parallel.ep);
-        count("virtual-stages", parallel.virtual_stages);
-        count("zero", parallel.zero_stage);
-        if (parser_.isSet("dp")) {
-            count("dp", parallel.dp);
-        } else if (parser_.isSet("gpus") || parser_.isSet("tp") || parser_.isSet("pp") || parser_.isSet("cp")) {
-            // dp is whatever the other degrees leave; validation names the mismatch if it does not divide.
-            const std::int64_t model_parallel = std::int64_t(parallel.tp) * parallel.pp * parallel.cp;
-            if (model_parallel > 0 && cluster.gpus % model_parallel == 0)
-                parallel.dp = int(cluster.gpus / model_parallel);
-        }
-        if (parser_.isSet("sp"))
-            parallel.sequence_parallel = true;
-        number("mfu", training.mfu);
-        number("price", cluster.price_per_gpu_hour);
-        if (parser_.isSet("reserve-gb")) {
-            double bytes = 0;
-            number("reserve-gb", bytes, 1e9);
-            training.framework_reserve_bytes = std::int64_t(std::min(bytes, 1e18));
-        }
-    }
-
-    void applyChoices(Scenario &scenario)
-    {
-        TrainingConfig &training = scenario.training;
-        choice("recompute", training.recomputation, recomputationFromString, "none|selective|full");
-        PrecisionRecipe recipe = training.precision.recipe;
-        if (choice("precision", recipe, precisionRecipeFromString, "fp32|bf16-mixed|fp16-mixed|fp8-mixed"))
-            training.precision = precisionForRecipe(recipe);
-        choice("grad-dtype", training.precision.gradient_dtype, dtypeFromString, "fp32|bf16|fp16");
-        if (parser_.isSet("no-master-weights"))
-            training.precision.master_weights = false;
-        choice("optimizer", training.optimizer, optimizerFromString, "sgd|momentum|adam|adamw|adafactor|adam8bit");
-        onOff("flash-attention", training.flash_attention);
-        onOff("dropout", training.dropout);
-        choice("attention-flops", training.attention_flops, attentionFlopsFromString, "full|causal");
-        choice("flops-model", training.flops_model, flopsModelFromString, "exact|6nd");
-    }
-
-    const QCommandLineParser &parser_;
-};
-
-}  // namespace
 
 int runEstimate(const QStringList &arguments)
 {
@@ -255,12 +24,9 @@ int runEstimate(const QStringList &arguments)
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
     parser.addOption(help);
-    for (const Flag &flag : kFlags) {
-        if (flag.value)
-            parser.addOption(QCommandLineOption(flag.name, flag.help, flag.value));
-        else
-            parser.addOption(QCommandLineOption(flag.name, flag.help));
-    }
+    addScenarioOptions(parser);
+    parser.addOption(QCommandLineOption("save-scenario", "Also write the resulting scenario to FILE (atomically).", "FILE"));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
     if (!parser.parse(QStringList{"estimate"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
@@ -272,10 +38,9 @@ int runEstimate(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'; options start with --"}});
 
-    ScenarioBuilder builder(parser);
-    const std::optional<Scenario> scenario = builder.build();
+    const Result<Scenario> scenario = scenarioFromOptions(parser);
     if (!scenario)
-        return reportProblems(builder.problems);
+        return reportProblems(scenario.problems());
     const Result<Estimate> result = estimate(*scenario);
     if (!result)
         return reportProblems(result.problems());
