@@ -22,6 +22,11 @@ struct FlopsEstimate {
     double train_per_token = 0;         // model FLOPs: forward + backward
     double hardware_train_per_token = 0;  // + recomputation
     double elementwise_forward_per_token = 0;  // not in the totals above
+    double elementwise_backward_per_token = 0;  // Operator::backward_flops of the non-matmuls
+    // Every operator, matmul or not, forward + backward (+ recomputation for the hardware count):
+    // what the roofline's operator list and the reference transformer's op counter add up to.
+    double all_ops_train_per_token = 0;
+    double all_ops_hardware_train_per_token = 0;
     double total_train = 0;           // train_per_token * tokens
     double total_hardware = 0;        // hardware_train_per_token * tokens
     double six_nd = 0;                // 6 * active parameters * tokens (Kaplan et al. 2020)

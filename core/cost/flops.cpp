@@ -9,7 +9,9 @@ struct ForwardSums {
     std::array<double, kComponentCount> matmul_by_component{};
     double matmul = 0;
     double elementwise = 0;
+    double elementwise_backward = 0;
     double attention_core_matmul = 0;  // what selective recomputation runs again
+    double attention_core_elementwise = 0;
 };
 
 void addOps(ForwardSums &sums, const std::vector<Operator> &ops, double multiplicity)
@@ -23,6 +25,10 @@ void addOps(ForwardSums &sums, const std::vector<Operator> &ops, double multipli
                 sums.attention_core_matmul += flops;
         } else {
             sums.elementwise += flops;
+            sums.elementwise_backward += op.backward_flops * multiplicity;
+            // Selective recomputation re-runs softmax and attention dropout (Korthikanti §5).
+            if (op.attention_core || op.kind == OpKind::Softmax)
+                sums.attention_core_elementwise += flops;
         }
     }
 }
@@ -45,9 +51,11 @@ FlopsEstimate estimateFlops(const Scenario &scenario, const ForwardOperators &fo
         flops.forward_per_token_by_component[i] = all.matmul_by_component[i] / tokens;
     flops.forward_per_token = all.matmul / tokens;
     flops.elementwise_forward_per_token = all.elementwise / tokens;
+    flops.elementwise_backward_per_token = all.elementwise_backward / tokens;
     // Backward computes gradients for inputs and for weights: two matmuls per forward matmul.
     flops.backward_per_token = 2.0 * flops.forward_per_token;
     flops.train_per_token = flops.forward_per_token + flops.backward_per_token;
+    double recompute_elementwise = 0;
     switch (training.recomputation) {
     case Recomputation::None:
         break;
@@ -56,12 +64,18 @@ FlopsEstimate estimateFlops(const Scenario &scenario, const ForwardOperators &fo
         // whole layer does under full recomputation (72 -> 96, Narayanan et al. 2021 Eq. 3).
         // cost-model-notes.md F7 writes s/(3h) for Korthikanti App. A; see README.
         flops.recompute_per_token = layers.attention_core_matmul / tokens;
+        recompute_elementwise = layers.attention_core_elementwise / tokens;
         break;
     case Recomputation::Full:
         // One more forward pass of every layer (Narayanan et al. 2021, Eq. 3: 72 -> 96).
         flops.recompute_per_token = layers.matmul / tokens;
+        recompute_elementwise = layers.elementwise / tokens;
         break;
     }
+    flops.all_ops_train_per_token = flops.train_per_token + flops.elementwise_forward_per_token
+        + flops.elementwise_backward_per_token;
+    flops.all_ops_hardware_train_per_token = flops.all_ops_train_per_token + flops.recompute_per_token
+        + recompute_elementwise;
     flops.hardware_train_per_token = flops.train_per_token + flops.recompute_per_token;
     const double total_tokens = double(training.tokens);
     flops.total_train = flops.train_per_token * total_tokens;

@@ -33,6 +33,10 @@ inline constexpr double kGeGLU = 9;         // GeLU of the gate + the gate produ
 // element-wise operator is counted at twice its forward work by the same convention.
 inline constexpr double kBackwardMatmulFactor = 2;
 inline constexpr double kBackwardElementwiseFactor = 2;
+// A gradient that passes through (residual, bias, position add) or is masked (dropout) costs its
+// forward work once more; the embedding's backward scatter-adds one value per element.
+inline constexpr double kBackwardPassThroughFactor = 1;
+inline constexpr double kEmbeddingBackwardPerElement = 1;
 
 inline double normPerElement(NormType norm)
 {

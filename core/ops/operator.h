@@ -47,6 +47,9 @@ struct Operator {
     std::int64_t n = 0;
     std::int64_t k = 0;
     double flops = 0;
+    // FLOPs of this operator's backward pass (flop_rules: matmuls 2x, element-wise 2x, a gradient
+    // that only passes through or is masked 1x, the embedding's scatter-add 1 per element).
+    double backward_flops = 0;
     double bytes_read = 0;
     double bytes_written = 0;
     // Activation bytes this operator keeps for the backward pass without recomputation.
@@ -55,6 +58,9 @@ struct Operator {
     // materialises it and selective recomputation drops it.
     bool attention_core = false;
     TpSplit tp_split = TpSplit::Sharded;
+    // Its gradient is the output gradient, copied or masked (residual adds, biases, position adds,
+    // dropout): backward costs one FLOP per forward FLOP instead of two.
+    bool gradient_passes_through = false;
     bool isMatMul() const { return kind == OpKind::MatMul; }
 };
 

@@ -106,6 +106,7 @@ public:
                      bool attention_core) const
     {
         Operator op = elementwise(name, component, OpKind::Elementwise, elements, 1, 1, split);
+        op.gradient_passes_through = true;
         op.saved_bytes = elements;
         op.attention_core = attention_core;
         return op;
@@ -113,8 +114,18 @@ public:
 
     Operator residual(std::string_view name) const
     {
-        return elementwise(name, Component::Residual, OpKind::Elementwise, tokens_ * double(model_.d_model),
-                           flop_rules::kResidual, 2, TpSplit::SequenceOnly);
+        Operator op = elementwise(name, Component::Residual, OpKind::Elementwise, tokens_ * double(model_.d_model),
+                                  flop_rules::kResidual, 2, TpSplit::SequenceOnly);
+        op.gradient_passes_through = true;
+        return op;
+    }
+
+    // A bias add: its backward sums the output gradient over tokens.
+    Operator bias(std::string_view name, Component component, double elements, TpSplit split) const
+    {
+        Operator op = elementwise(name, component, OpKind::Elementwise, elements, flop_rules::kBias, 1, split);
+        op.gradient_passes_through = true;
+        return op;
     }
 
     void appendAttention(std::vector<Operator> &ops) const
@@ -135,8 +146,7 @@ public:
         qkv.bytes_written = act_ * Td * double(q + 2 * kv);
         ops.push_back(qkv);
         if (model_.biases.qkv)
-            ops.push_back(elementwise("qkv_bias", Component::AttentionProjections, OpKind::Elementwise,
-                                      Td * double(q + 2 * kv), flop_rules::kBias, 1, TpSplit::Sharded));
+            ops.push_back(bias("qkv_bias", Component::AttentionProjections, Td * double(q + 2 * kv), TpSplit::Sharded));
         if (model_.positional_encoding == PositionalEncoding::RoPE)
             // A rotation of each (x[2i], x[2i+1]) pair: 2 multiplies + 1 add per output element.
             ops.push_back(elementwise("rope", Component::AttentionScores, OpKind::Elementwise,
@@ -199,9 +209,8 @@ public:
         out.saved_bytes = act_ * Td * double(q);  // its input (2sbh for MHA)
         ops.push_back(out);
         if (model_.biases.attn_output)
-            ops.push_back(elementwise("attention_output_bias", Component::AttentionProjections,
-                                      OpKind::Elementwise, Td * double(h), flop_rules::kBias, 1,
-                                      TpSplit::SequenceOnly));
+            ops.push_back(bias("attention_output_bias", Component::AttentionProjections, Td * double(h),
+                              TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
             appendNorm(ops, "attention_post_norm");
         if (shapes_.dropout)
@@ -227,8 +236,7 @@ public:
         }
         ops.push_back(up);
         if (model_.biases.mlp && component == Component::Mlp)
-            ops.push_back(elementwise("mlp_up_bias", component, OpKind::Elementwise,
-                                      token_count * double(up_width), flop_rules::kBias, 1, TpSplit::Sharded));
+            ops.push_back(bias("mlp_up_bias", component, token_count * double(up_width), TpSplit::Sharded));
         const double per_element = flop_rules::activationPerElement(model_.activation);
         Operator activation = elementwise(act_name, component, OpKind::Elementwise,
                                           token_count * double(d_ff), per_element,
@@ -284,8 +292,7 @@ public:
     {
         const double elements = tokens_ * double(model_.d_model);
         if (model_.biases.mlp)
-            ops.push_back(elementwise("mlp_down_bias", Component::Mlp, OpKind::Elementwise, elements, flop_rules::kBias, 1,
-                                      TpSplit::SequenceOnly));
+            ops.push_back(bias("mlp_down_bias", Component::Mlp, elements, TpSplit::SequenceOnly));
         if (model_.norm_placement == NormPlacement::Double)
             appendNorm(ops, "mlp_post_norm");
         if (shapes_.dropout)
@@ -312,9 +319,12 @@ public:
                                       TpSplit::SequenceOnly);
         ops.push_back(lookup);
         if (model_.positional_encoding == PositionalEncoding::Learned
-            || model_.positional_encoding == PositionalEncoding::Sinusoidal)
-            ops.push_back(elementwise("position_embedding_add", Component::Embedding, OpKind::Elementwise,
-                                      elements, flop_rules::kPositionAdd, 2, TpSplit::SequenceOnly));
+            || model_.positional_encoding == PositionalEncoding::Sinusoidal) {
+            Operator add = elementwise("position_embedding_add", Component::Embedding, OpKind::Elementwise,
+                                       elements, flop_rules::kPositionAdd, 2, TpSplit::SequenceOnly);
+            add.gradient_passes_through = true;
+            ops.push_back(add);
+        }
         if (shapes_.dropout)
             ops.push_back(dropout("embedding_dropout", Component::Embedding, elements, TpSplit::SequenceOnly, false));
         return ops;
@@ -346,6 +356,21 @@ private:
     double act_;
 };
 
+// The one place a backward FLOP count is derived from the forward operator.
+void setBackwardFlops(std::vector<Operator> &ops)
+{
+    for (Operator &op : ops) {
+        if (op.isMatMul())
+            op.backward_flops = flop_rules::kBackwardMatmulFactor * op.flops;
+        else if (op.kind == OpKind::Gather)
+            op.backward_flops = flop_rules::kEmbeddingBackwardPerElement * double(op.m);
+        else if (op.gradient_passes_through)
+            op.backward_flops = flop_rules::kBackwardPassThroughFactor * op.flops;
+        else
+            op.backward_flops = flop_rules::kBackwardElementwiseFactor * op.flops;
+    }
+}
+
 }  // namespace
 
 ForwardOperators forwardOperators(const ModelConfig &model, const OperatorShapes &shapes)
@@ -362,6 +387,8 @@ ForwardOperators forwardOperators(const ModelConfig &model, const OperatorShapes
     if (moe_layers > 0)
         forward.moe_layers.ops = builder.layer(true);
     forward.head = builder.head();
+    for (std::vector<Operator> *ops : {&forward.embedding, &forward.dense_layers.ops, &forward.moe_layers.ops, &forward.head})
+        setBackwardFlops(*ops);
     return forward;
 }
 
