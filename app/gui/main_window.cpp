@@ -166,6 +166,10 @@ void MainWindow::buildUi()
         item->setData(Qt::UserRole, page->id());
         item->setSizeHint(QSize(140, 40));
         stale_.insert(page, true);
+        connect(page, &Page::scenarioEditRequested, this,
+                [this](const Scenario &scenario, const QString &description) {
+                    document_->replaceScenario(scenario, description);
+                });
     }
     connect(navigation_, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0 || row >= pages_.size())

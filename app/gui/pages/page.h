@@ -28,6 +28,11 @@ public:
     virtual void setPresentation(bool presentation);
     // Re-translate labels after a language change.
     virtual void retranslate() {}
+
+signals:
+    // The page asks the main window to replace the document's scenario (one undoable step named
+    // `description`, e.g. "Apply layout tp 8 · pp 4"); pages never edit the document themselves.
+    void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);
 };
 
 }  // namespace lse::gui
