@@ -129,6 +129,7 @@ private slots:
     void degenerateDataIsHarmless_data();
     void degenerateDataIsHarmless();
     void legendAndTitleFitTheSize();
+    void diagramRectsArrowsAndLabels();
 
 private:
     static void showSized(ChartView &view) {
@@ -593,6 +594,82 @@ void TestChartView::degenerateDataIsHarmless() {
     QVERIFY(!view.toCsv().isEmpty());
     view.setPresentation(true);
     view.copyToClipboard();
+}
+
+// A two-stage Gantt chart with an arrow and a labelled point: rectangles get tooltips, labels
+// only where they fit, legend entries per group, CSV rows, and every export format.
+void TestChartView::diagramRectsArrowsAndLabels() {
+    ChartData data;
+    data.title = QStringLiteral("Pipeline");
+    data.y_categories = {QStringLiteral("stage 0"), QStringLiteral("stage 1")};
+    data.y_reversed = true;
+    data.rects.append({0, 1, -0.4, 0.4, QColor(Qt::blue), QStringLiteral("F1"), QStringLiteral("<b>forward</b> mb 1"),
+                       QStringLiteral("forward")});
+    data.rects.append({1, 3, 0.6, 1.4, QColor(Qt::red), QStringLiteral("B1"), QString(), QStringLiteral("backward")});
+    data.rects.append({3, 3.001, 0.6, 1.4, QColor(Qt::red), QStringLiteral("too narrow"), QString(),
+                       QStringLiteral("backward")});
+    data.arrows.append({0.5, 0, 2, 1, QColor(), QStringLiteral("send"), QStringLiteral("activations"), QString()});
+    ChartView view(QStringLiteral("diagram"));
+    view.setData(data);
+    showSized(view);
+    QCustomPlot *plot = view.plot();
+    // Two groups → two legend entries; no series.
+    QCOMPARE(plot->plottableCount(), 2);
+    QVERIFY(plot->legend->visible());
+    QCOMPARE(plot->yAxis->range().lower, -0.5);
+    QCOMPARE(plot->yAxis->range().upper, 1.5);
+    QVERIFY(plot->yAxis->rangeReversed());
+
+    const QPointF forward(plot->xAxis->coordToPixel(0.2), plot->yAxis->coordToPixel(0.1));
+    QVERIFY2(view.toolTipAt(forward).contains(QLatin1String("mb 1")), qPrintable(view.toolTipAt(forward)));
+    const QPointF backward(plot->xAxis->coordToPixel(2.5), plot->yAxis->coordToPixel(1.2));
+    QVERIFY2(view.toolTipAt(backward).contains(QLatin1String("B1")), qPrintable(view.toolTipAt(backward)));
+    const QPointF onArrow(plot->xAxis->coordToPixel(1.25), plot->yAxis->coordToPixel(0.5));
+    const QPointF nothing(plot->xAxis->coordToPixel(2.8), plot->yAxis->coordToPixel(0.0));
+    QVERIFY(view.toolTipAt(nothing).isEmpty());
+    QVERIFY2(view.toolTipAt(onArrow).contains(QLatin1String("activations")), qPrintable(view.toolTipAt(onArrow)));
+
+    // The wide rectangle shows its label, the 0.001-wide one hides it.
+    int visibleLabels = 0;
+    int hiddenLabels = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) {
+            if (text->text() == QLatin1String("F1") || text->text() == QLatin1String("B1"))
+                visibleLabels += text->visible() ? 1 : 0;
+            if (text->text() == QLatin1String("too narrow"))
+                hiddenLabels += text->visible() ? 0 : 1;
+        }
+    }
+    QCOMPARE(visibleLabels, 2);
+    QCOMPARE(hiddenLabels, 1);
+
+    const QString csv = view.toCsv();
+    QVERIFY2(csv.startsWith(QLatin1String("group,label,x0,x1,y0,y1,row,details\n")), qPrintable(csv));
+    QVERIFY2(csv.contains(QLatin1String("forward,F1,0,1,-0.4,0.4,stage 0,forward mb 1\n")), qPrintable(csv));
+    QVERIFY2(csv.contains(QLatin1String("backward,B1,1,3,0.6,1.4,stage 1,\n")), qPrintable(csv));
+    QVERIFY2(csv.contains(QLatin1String(",send,0.5,0,2,1,activations\n")), qPrintable(csv));
+
+    QTemporaryDir dir;
+    QVERIFY(view.exportAll(dir.path()));
+    for (const char *suffix : {"png", "pdf", "svg", "csv"})
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("diagram.") + QLatin1String(suffix))).size() > 0);
+
+    // A labelled point on an ordinary plot.
+    ChartData points;
+    ChartSeries series;
+    series.kind = ChartSeries::Kind::Marker;
+    series.x = {1, 10};
+    series.y = {5, 50};
+    series.point_labels = {QStringLiteral("qkv"), QString()};
+    points.series.append(series);
+    points.log_x = points.log_y = true;
+    view.setData(points);
+    plot->replot();
+    int pointLabels = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
+            pointLabels += text->text() == QLatin1String("qkv") ? 1 : 0;
+    QCOMPARE(pointLabels, 1);
 }
 
 QTEST_MAIN(TestChartView)

@@ -24,6 +24,7 @@ struct ChartSeries {
     QVector<double> y;
     QColor color;               // invalid: the chart picks from its palette
     QStringList point_tooltips;  // optional, one per point (HTML allowed): exact values and formula
+    QStringList point_labels;    // optional, one per point: short text drawn beside the point
     int stack_group = -1;
     bool dashed = false;
 };
@@ -33,6 +34,40 @@ struct ReferenceLine {
     double y = 0;
     QString label;
     QColor color;
+};
+
+// A filled rectangle in plot coordinates: a pipeline task, a GPU of a mesh, a ZeRO shard.
+struct ChartRect {
+    double x0 = 0;
+    double x1 = 0;
+    double y0 = 0;
+    double y1 = 0;
+    QColor color;     // invalid: the palette's first colour
+    QString label;    // drawn centred when it fits inside
+    QString tooltip;  // HTML allowed
+    QString group;    // legend entry and CSV column, e.g. "forward"
+};
+
+// An arrow from (x0, y0) to (x1, y1): a chunk moving from one rank to another.
+struct ChartArrow {
+    double x0 = 0;
+    double y0 = 0;
+    double x1 = 0;
+    double y1 = 0;
+    QColor color;
+    QString label;    // drawn at the middle
+    QString tooltip;  // HTML allowed
+    QString group;    // legend entry and CSV column
+};
+
+// Text at a plot position, e.g. a rank name beside a diagram or the ridge point's value.
+struct ChartText {
+    double x = 0;
+    double y = 0;
+    QString text;
+    QColor color;  // invalid: the text colour
+    Qt::Alignment alignment = Qt::AlignCenter;
+    bool bold = false;
 };
 
 // Everything a chart shows; ChartView renders it and exports it (CSV writes exactly these numbers).
@@ -50,6 +85,14 @@ struct ChartData {
     double y_display_scale = 1.0;
     QVector<ChartSeries> series;
     QVector<ReferenceLine> reference_lines;
+    // Diagrams (Gantt charts, device grids, collective steps) are drawn from these.
+    QVector<ChartRect> rects;
+    QVector<ChartArrow> arrows;
+    QVector<ChartText> texts;
+    // Row labels of a diagram: y = 0..n-1 are these rows (e.g. "stage 0", "stage 1").
+    QStringList y_categories;
+    bool y_reversed = false;  // first row at the top
+    bool show_axes = true;    // false: a pure diagram without axes and grid
     FormulaInfo formula;
 };
 

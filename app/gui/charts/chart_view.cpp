@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chart_view.h"
 
+#include "charts/chart_annotations.h"
 #include "charts/chart_palette.h"
 
 #include <qcustomplot.h>
@@ -280,6 +281,7 @@ public:
     LegendPlace legendPlace = LegendPlace::Inside;
     int legendColumns = 1;
     QVector<PlotRef> refs;
+    AnnotationItems annotations;
     QCPRange homeX;
     QCPRange homeY;
     bool built = false;
@@ -399,6 +401,8 @@ void ChartView::Private::setupUi() {
     layout->addLayout(toolbar);
 
     plot = new QCustomPlot(q);
+    // Rectangle labels are shown only where they fit, which is known once the axes are laid out.
+    QObject::connect(plot, &QCustomPlot::afterLayout, q, [this] { fitAnnotationLabels(plot, data, annotations); });
     plot->setObjectName(QStringLiteral("chartPlot"));
     // Tick labels in the C locale with group separators: QCustomPlot draws powers of ten (10³)
     // only from a lowercase 'e', which locales such as en_US and zh_CN write as 'E'.
@@ -637,11 +641,32 @@ void ChartView::Private::fitRanges() {
         }
     }
     const bool logY = data.log_y;
+    const bool diagram = data.series.isEmpty()
+        && (!data.rects.isEmpty() || !data.arrows.isEmpty() || !data.texts.isEmpty());
     if (anyData) {
         plot->rescaleAxes();
-    } else {
+    } else if (!diagram) {
         plot->xAxis->setRange(data.log_x ? QCPRange(1, 10) : QCPRange(0, 1));
         plot->yAxis->setRange(logY ? QCPRange(1, 10) : QCPRange(0, 1));
+    }
+    {
+        QCPRange x = plot->xAxis->range();
+        QCPRange y = plot->yAxis->range();
+        bool any = anyData;
+        expandRangesForAnnotations(data, x, y, any);
+        plot->xAxis->setRange(x);
+        plot->yAxis->setRange(y);
+    }
+    if (diagram) {
+        // A diagram keeps its own geometry: a small margin, no zero baseline.
+        padRange(plot->xAxis, 0.02, 0.02);
+        if (data.y_categories.isEmpty())
+            padRange(plot->yAxis, 0.04, 0.04);
+        else
+            plot->yAxis->setRange(-0.5, static_cast<double>(data.y_categories.size()) - 0.5);
+        homeX = plot->xAxis->range();
+        homeY = plot->yAxis->range();
+        return;
     }
 
     QCPRange y = plot->yAxis->range();
@@ -671,6 +696,8 @@ void ChartView::Private::fitRanges() {
         padRange(plot->yAxis, 0.05, 0.08);
     }
 
+    if (!data.y_categories.isEmpty())
+        plot->yAxis->setRange(-0.5, static_cast<double>(data.y_categories.size()) - 0.5);
     if (!data.categories.isEmpty()) {
         plot->xAxis->setRange(-0.5, static_cast<double>(data.categories.size()) - 0.5);
     } else if (hasMarkers || hasBars) {
@@ -693,7 +720,10 @@ void ChartView::Private::rebuild(bool keepView) {
     barsGroup = nullptr;
 
     setupAxis(plot->xAxis, data.log_x, data.categories);
-    setupAxis(plot->yAxis, data.log_y, {});
+    setupAxis(plot->yAxis, data.log_y, data.y_categories);
+    plot->yAxis->setRangeReversed(data.y_reversed);
+    plot->xAxis->setVisible(data.show_axes);
+    plot->yAxis->setVisible(data.show_axes);
     plot->xAxis->setLabel(data.x_label);
     plot->yAxis->setLabel(data.y_label);
 
@@ -721,7 +751,8 @@ void ChartView::Private::rebuild(bool keepView) {
     sizeBars(columns);
     for (const ReferenceLine &line : std::as_const(data.reference_lines))
         addReferenceLine(line);
-    plot->legend->setVisible(data.series.size() > 1);
+    annotations = addAnnotations(plot, data, {q->palette(), q->font(), fontScale(), penScale()});
+    plot->legend->setVisible(plot->plottableCount() > 1);
 
     style();
     fitRanges();
@@ -1039,7 +1070,7 @@ QString ChartView::Private::hoverText(const QPointF &pos, QString *key) const {
         if (!selection.isEmpty())
             return describePoint(r, selection.dataRange().begin(), key);
     }
-    return {};
+    return annotationToolTipAt(plot, data, pos, key);
 }
 
 void ChartView::Private::onMouseMove(QMouseEvent *event) {
@@ -1268,6 +1299,9 @@ QString ChartView::toCsv() const {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 
+    const QString annotations = annotationsCsv(data);
+    if (data.series.isEmpty() && !annotations.isEmpty())
+        return annotations;
     QString csv = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (double key : keys) {
         qsizetype rows = 1;
@@ -1287,6 +1321,8 @@ QString ChartView::toCsv() const {
             csv += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
         }
     }
+    if (!annotations.isEmpty())
+        csv += QLatin1Char('\n') + annotations;
     return csv;
 }
 
