@@ -27,7 +27,7 @@ void addOps(ForwardSums &sums, const std::vector<Operator> &ops, double multipli
             sums.elementwise += flops;
             sums.elementwise_backward += op.backward_flops * multiplicity;
             // Selective recomputation re-runs softmax and attention dropout (Korthikanti §5).
-            if (op.attention_core || op.kind == OpKind::Softmax)
+            if (op.attention_core || (op.kind == OpKind::Softmax && op.component == Component::AttentionScores))
                 sums.attention_core_elementwise += flops;
         }
     }

@@ -61,6 +61,9 @@ struct Operator {
     // Its gradient is the output gradient, copied or masked (residual adds, biases, position adds,
     // dropout): backward costs one FLOP per forward FLOP instead of two.
     bool gradient_passes_through = false;
+    // Nothing to compute backward: the gradient flows on unchanged and there is no parameter
+    // gradient (adding fixed sinusoidal positions).
+    bool gradient_is_identity = false;
     bool isMatMul() const { return kind == OpKind::MatMul; }
 };
 

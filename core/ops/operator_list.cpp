@@ -283,8 +283,10 @@ public:
                               "shared_expert_down", tokens_, shared_ff * moe.n_shared_experts, false);
         }
         // Combining top-k expert outputs weighted by the gate: one multiply-add per element.
-        ops.push_back(elementwise("expert_combine", Component::Experts, OpKind::Elementwise,
-                                  routed_tokens * double(model_.d_model), 2, 1, TpSplit::SequenceOnly));
+        Operator combine = elementwise("expert_combine", Component::Experts, OpKind::Elementwise,
+                                       routed_tokens * double(model_.d_model), 2, 1, TpSplit::SequenceOnly);
+        combine.bytes_written = act_ * tokens_ * double(model_.d_model);  // k inputs summed into one output
+        ops.push_back(combine);
         appendMlpTail(ops);
     }
 
@@ -323,6 +325,8 @@ public:
             Operator add = elementwise("position_embedding_add", Component::Embedding, OpKind::Elementwise,
                                        elements, flop_rules::kPositionAdd, 2, TpSplit::SequenceOnly);
             add.gradient_passes_through = true;
+            // Learned positions sum the gradient into their table; fixed sinusoids take none.
+            add.gradient_is_identity = model_.positional_encoding == PositionalEncoding::Sinusoidal;
             ops.push_back(add);
         }
         if (shapes_.dropout)
@@ -360,7 +364,9 @@ private:
 void setBackwardFlops(std::vector<Operator> &ops)
 {
     for (Operator &op : ops) {
-        if (op.isMatMul())
+        if (op.gradient_is_identity)
+            op.backward_flops = 0;
+        else if (op.isMatMul())
             op.backward_flops = flop_rules::kBackwardMatmulFactor * op.flops;
         else if (op.kind == OpKind::Gather)
             op.backward_flops = flop_rules::kEmbeddingBackwardPerElement * double(op.m);

@@ -606,6 +606,9 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     }
     if (pre) {
         normBackward("mlp_norm", h, w.ln2_g, s.ln2_stats, grad_c_, g, N, true);  // residual folded in
+        // The residual's gradient add happens inside the norm's backward (it accumulates into g);
+        // it is recorded under its own name so the count follows the engine's one convention.
+        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
     } else {
         Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
         addInto(g, grad_c_, N * D_);
@@ -643,6 +646,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     }
     if (pre) {
         normBackward("attention_norm", s.input, w.ln1_g, s.ln1_stats, grad_c_, g, N, true);
+        Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
     } else {
         Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
         addInto(g, grad_c_, N * D_);

@@ -135,17 +135,17 @@ private slots:
         QVERIFY(loss.series.at(1).x.size() >= 5);  // validation every 5 steps
         QVERIFY(loss.series.at(0).y.back() < loss.series.at(0).y.front());  // it learns
 
-        // Predicted vs measured: every row but the workspace has both sides; the matmul FLOPs and
-        // the parameter/gradient bytes agree exactly.
+        // Predicted vs measured: every row but the workspace has both sides; the matmul and
+        // all-operator FLOPs and the parameter/gradient/optimizer bytes agree exactly.
         QTableWidget *table = page_->comparisonTable();
-        for (int row = 0; row < 5; ++row) {
+        for (int row = 0; row < 6; ++row) {
             QVERIFY2(table->item(row, 1) && table->item(row, 1)->text() != QStringLiteral("–"), qPrintable(QString::number(row)));
             QVERIFY(table->item(row, 2) && table->item(row, 2)->text() != QStringLiteral("–"));
             QVERIFY(!table->item(row, 1)->toolTip().isEmpty());
         }
-        for (int row : {0, 1, 2})
+        for (int row : {0, 1, 2, 3, 4})
             QVERIFY2(table->item(row, 3)->text().contains(QStringLiteral("0.00")), qPrintable(table->item(row, 3)->text()));
-        QVERIFY(table->item(6, 2)->text() != QStringLiteral("–"));
+        QVERIFY(table->item(7, 2)->text() != QStringLiteral("–"));
 
         // LSE_REFERENCE_RUN_GRAB=file.png: an image of the trained page, to look at its layout.
         if (qEnvironmentVariableIsSet("LSE_REFERENCE_RUN_GRAB")) {

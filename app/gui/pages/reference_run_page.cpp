@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/reference_run_page.h"
 
+#include "reference/engine_scenario.h"
+
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "cost/parameters.h"
@@ -181,7 +183,7 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     table_label_ = new QLabel(content_);
     table_label_->setWordWrap(true);
     layout->addWidget(table_label_);
-    table_ = new QTableWidget(7, 4, content_);
+    table_ = new QTableWidget(8, 4, content_);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -1028,44 +1030,19 @@ void ReferenceRunPage::refreshOpsChart()
 void ReferenceRunPage::refreshTable()
 {
     table_->clearContents();
-    const QStringList rows = {tr("FLOPs per step (matmuls)"), tr("Parameters"),       tr("Gradients"),
-                              tr("Optimizer states"),         tr("Saved activations"), tr("Workspace (scratch)"),
-                              tr("Step time")};
+    const QStringList rows = {tr("FLOPs per step (matmuls)"), tr("FLOPs per step (all operators)"),
+                              tr("Parameters"),               tr("Gradients"),
+                              tr("Optimizer states"),         tr("Saved activations"),
+                              tr("Workspace (scratch)"),      tr("Step time")};
     for (int r = 0; r < rows.size(); ++r)
         table_->setItem(r, 0, item(rows[r]));
     if (!run_)
         return;
     const TrainConfig &c = run_->config;
-    // The same model, one GPU-like device (this CPU), batch and sequence of the run, fp32 AdamW,
-    // no recomputation, the non-flash attention path (the reference saves the probabilities), and
-    // one step's tokens as the whole run, so the engine's totals are per step.
-    Scenario scenario;
-    scenario.model = c.model;
-    Accelerator &cpu = scenario.cluster.accelerator;
-    cpu.id = "custom";
-    cpu.name = "CPU";
-    cpu.dense_peak.fp32_flops_per_second = peak_flops_ > 0 ? peak_flops_ : 1e11;
-    cpu.memory_bytes = std::int64_t(1) << 40;
-    cpu.memory_bandwidth_bytes_per_second = 1e10;
-    cpu.intra_node_bandwidth_bytes_per_second = 1e10;
-    cpu.inter_node_bandwidth_bytes_per_second = 1e10;
-    scenario.cluster.gpus = 1;
-    scenario.cluster.gpus_per_node = 1;
-    if (peak_flops_ > 0)
-        scenario.cluster.peak_flops_per_second_override = peak_flops_;
-    TrainingConfig &t = scenario.training;
-    t.seq_len = c.model.max_seq_len;
-    t.global_batch = c.batch_size;
-    t.micro_batch = c.batch_size;
-    t.tokens = std::int64_t(c.batch_size) * c.model.max_seq_len;
-    t.precision = precisionForRecipe(PrecisionRecipe::FP32);
-    t.optimizer = Optimizer::AdamW;
-    t.recomputation = Recomputation::None;
-    t.flash_attention = false;
-    t.attention_flops = AttentionFlops::Full;
-    t.flops_model = FlopsModel::Exact;
+    // The engine's view of the same step (core/reference/engine_scenario.h): this CPU as the one
+    // device, fp32 AdamW, no recomputation, the non-fused attention path, one step's tokens.
     const bool have_mfu = last_report_ && last_report_->mfu > 0 && peak_flops_ > 0;
-    t.mfu = have_mfu ? std::min(1.0, last_report_->mfu) : 0.4;
+    const Scenario scenario = engineScenarioFor(c, peak_flops_, have_mfu ? std::min(1.0, last_report_->mfu) : 0.4);
     const Result<Estimate> predicted = estimate(scenario);
     if (!predicted) {
         table_->setItem(0, 1, item(QString::fromStdString(formatProblems(predicted.problems())).trimmed()));
@@ -1092,20 +1069,27 @@ void ReferenceRunPage::refreshTable()
                .arg(shape),
            tr("Op profiler: sum of the matmul FLOPs every forward and backward op of the last training step "
               "counted from its actual dimensions."));
-    setRow(1, double(e.memory.params), run_->memory.parameters, true,
+    std::optional<double> measured_all_flops;
+    if (last_profile_)
+        measured_all_flops = last_profile_->total_flops;
+    setRow(1, e.flops.all_ops_train_per_token * double(scenario.training.tokens), measured_all_flops, false,
+           tr("Cost engine: every operator's forward and backward FLOPs (core/ops/flop_rules.h: norms, softmax, "
+              "RoPE, activations, residual adds, cross-entropy, the embedding's scatter-add) plus the matmuls."),
+           tr("Op profiler: sum of every op's FLOPs in the last training step, by the same rules."));
+    setRow(2, double(e.memory.params), run_->memory.parameters, true,
            tr("Cost engine: parameters × 4 bytes (fp32 weights)."),
            tr("Reference model: size of the parameter arena."));
-    setRow(2, double(e.memory.grads), run_->memory.gradients, true,
+    setRow(3, double(e.memory.grads), run_->memory.gradients, true,
            tr("Cost engine: parameters × 4 bytes (fp32 gradients)."),
            tr("Reference model: size of the gradient arena (same layout as the parameters)."));
-    setRow(3, double(e.memory.optimizer), run_->optimizer_bytes, true,
+    setRow(4, double(e.memory.optimizer), run_->optimizer_bytes, true,
            tr("Cost engine: AdamW's two moments, 8 bytes per parameter, no master copy in fp32."),
            tr("Trainer: bytes of AdamW's first and second moments."));
-    setRow(4, double(e.memory.activations), run_->memory.activations, true,
+    setRow(5, double(e.memory.activations), run_->memory.activations, true,
            tr("Cost engine: saved activations per layer × layers (Korthikanti et al. 2022, Table 2, fp32, no "
               "recomputation, attention probabilities kept) plus the head."),
            tr("Reference model: buffers saved for the backward pass (per-layer buffers, final norm, logits)."));
-    setRow(5, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
+    setRow(6, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
            tr("Reference model: backward scratch and the attention probability gradient."));
     std::optional<double> engine_time;
     if (have_mfu)
@@ -1113,16 +1097,16 @@ void ReferenceRunPage::refreshTable()
     std::optional<double> measured_time;
     if (last_report_)
         measured_time = last_report_->seconds;
-    table_->setItem(6, 1, item(engine_time ? format::decimal(*engine_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
+    table_->setItem(7, 1, item(engine_time ? format::decimal(*engine_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
                                tr("Cost engine: FLOPs per step / (measured peak × MFU of the last step)%1.")
                                    .arg(peak_flops_ > 0 ? QString() : tr("; needs the measured peak"))));
-    table_->setItem(6, 2, item(measured_time ? format::decimal(*measured_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
+    table_->setItem(7, 2, item(measured_time ? format::decimal(*measured_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
                                tr("Trainer: wall time of forward + backward + optimizer of the last step.")));
     QString diff = QStringLiteral("–");
     if (engine_time && measured_time && *engine_time > 0)
         diff = (*measured_time >= *engine_time ? QStringLiteral("+") : QString())
                + format::percent((*measured_time - *engine_time) / *engine_time, 2);
-    table_->setItem(6, 3, item(diff, tr("(measured − predicted) / predicted")));
+    table_->setItem(7, 3, item(diff, tr("(measured − predicted) / predicted")));
 }
 
 void ReferenceRunPage::refreshStats()
