@@ -21,5 +21,7 @@ int runBenchTokenizer(const QStringList &arguments);
 int runMachine(const QStringList &arguments);
 int runTrain(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
+int runCollective(const QStringList &arguments);
+int runPipeline(const QStringList &arguments);
 
 }  // namespace lse::cli
