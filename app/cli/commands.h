@@ -22,5 +22,7 @@ int runMachine(const QStringList &arguments);
 int runTrain(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runRoofline(const QStringList &arguments);
+int runCollective(const QStringList &arguments);
+int runPipeline(const QStringList &arguments);
 
 }  // namespace lse::cli

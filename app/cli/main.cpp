@@ -23,6 +23,8 @@ const char *const kUsage =
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU)\n"
     "  generate         continue a prompt with a trained reference checkpoint\n"
+    "  collective       simulate a ring/tree collective step by step (alpha-beta time, bus bandwidth)\n"
+    "  pipeline         simulate a pipeline schedule (GPipe, 1F1B, interleaved, ZB-H1): bubble and timeline\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -71,6 +73,10 @@ int main(int argc, char *argv[])
         return lse::cli::runTrain(arguments);
     if (command == QLatin1String("generate"))
         return lse::cli::runGenerate(arguments);
+    if (command == QLatin1String("collective"))
+        return lse::cli::runCollective(arguments);
+    if (command == QLatin1String("pipeline"))
+        return lse::cli::runPipeline(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }
