@@ -21,5 +21,6 @@ int runBenchTokenizer(const QStringList &arguments);
 int runMachine(const QStringList &arguments);
 int runTrain(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
+int runSearch(const QStringList &arguments);
 
 }  // namespace lse::cli

@@ -22,6 +22,7 @@ const char *const kUsage =
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU)\n"
     "  generate         continue a prompt with a trained reference checkpoint\n"
+    "  search           rank every valid parallel layout (dp/tp/pp/cp/ep, ZeRO, micro-batch) by step time\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -68,6 +69,8 @@ int main(int argc, char *argv[])
         return lse::cli::runTrain(arguments);
     if (command == QLatin1String("generate"))
         return lse::cli::runGenerate(arguments);
+    if (command == QLatin1String("search"))
+        return lse::cli::runSearch(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }
