@@ -24,5 +24,6 @@ int runGenerate(const QStringList &arguments);
 int runRoofline(const QStringList &arguments);
 int runCollective(const QStringList &arguments);
 int runPipeline(const QStringList &arguments);
+int runSearch(const QStringList &arguments);
 
 }  // namespace lse::cli

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli search`: every valid parallel layout of a scenario's model and GPUs, ranked by
+// the step-time model (core/parallel/layout_search.h).
+
+#include "commands.h"
+#include "output.h"
+#include "scenario_options.h"
+
+#include "parallel/layout_search.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+
+namespace lse::cli {
+
+namespace {
+
+QJsonObject layoutToJson(const parallel::LayoutCandidate &layout)
+{
+    const ParallelConfig &p = layout.parallel;
+    const parallel::StepTimeBreakdown &b = layout.breakdown;
+    QJsonObject object;
+    object["dp"] = p.dp;
+    object["tp"] = p.tp;
+    object["pp"] = p.pp;
+    object["cp"] = p.cp;
+    object["ep"] = p.ep;
+    object["virtual_stages"] = p.virtual_stages;
+    object["sequence_parallel"] = p.sequence_parallel;
+    object["zero_stage"] = p.zero_stage;
+    object["micro_batch"] = double(layout.micro_batch);
+    object["recomputation"] = QString::fromUtf8(toString(layout.recomputation).data(),
+                                                int(toString(layout.recomputation).size()));
+    object["memory_bytes_per_gpu"] = b.memory_bytes_per_gpu;
+    object["step_seconds"] = b.total_seconds;
+    object["tokens_per_second"] = b.tokens_per_second;
+    object["mfu"] = b.mfu;
+    object["compute_seconds"] = b.compute_seconds;
+    object["exposed_communication_seconds"] = b.exposed_communication_seconds;
+    object["bubble_seconds"] = b.bubble_seconds;
+    return object;
+}
+
+QString table(const parallel::SearchResult &result)
+{
+    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15\n")
+                       .arg("rank", 4).arg("dp", 5).arg("tp", 3).arg("pp", 3).arg("cp", 3).arg("ep", 3).arg("v", 3)
+                       .arg("sp", 3).arg("zero", 4).arg("mb", 3).arg("recompute", -9).arg("mem/GPU", 10)
+                       .arg("step", 10).arg("tokens/s", 10).arg("MFU", 6);
+    int rank = 0;
+    for (const parallel::LayoutCandidate &layout : result.top) {
+        const ParallelConfig &p = layout.parallel;
+        const parallel::StepTimeBreakdown &b = layout.breakdown;
+        text += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15\n")
+                    .arg(++rank, 4).arg(p.dp, 5).arg(p.tp, 3).arg(p.pp, 3).arg(p.cp, 3).arg(p.ep, 3)
+                    .arg(p.virtual_stages, 3).arg(p.sequence_parallel ? "on" : "off", 3).arg(p.zero_stage, 4)
+                    .arg(qint64(layout.micro_batch), 3)
+                    .arg(QString::fromUtf8(toString(layout.recomputation).data(), int(toString(layout.recomputation).size())), -9)
+                    .arg(formatBytes(b.memory_bytes_per_gpu), 10).arg(formatSeconds(b.total_seconds), 10)
+                    .arg(formatCount(b.tokens_per_second), 10).arg(QString::number(100 * b.mfu, 'f', 1) + "%", 6);
+    }
+    if (result.top.empty())
+        text += QStringLiteral("no layout fits in GPU memory\n");
+    text += QStringLiteral("evaluated %1 layouts (%2 valid, %3 fit) in %4 s\n")
+                .arg(result.evaluated).arg(result.valid).arg(result.fitting).arg(result.seconds, 0, 'f', 3);
+    return text;
+}
+
+}  // namespace
+
+int runSearch(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Search every valid parallel layout (dp, tp, pp, cp, ep, interleaving, sequence parallelism, ZeRO stage,\n"
+        "micro-batch, recomputation) of the scenario's model on its GPUs and rank the ones that fit by step time.\n"
+        "The scenario's own layout flags (--dp --tp --pp --cp --ep --virtual-stages --sp --zero --micro-batch\n"
+        "--recompute) are ignored: the search chooses them."));
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    addScenarioOptions(parser);
+    parser.addOption(QCommandLineOption("top", "How many layouts to print (default 20).", "K", "20"));
+    parser.addOption(QCommandLineOption(
+        "efficiency", "Fraction of the peak the matmuls reach, 0 < X <= 1 (default 0.5).", "X", "0.5"));
+    parser.addOption(QCommandLineOption("max-micro-batch", "Largest micro-batch to try (default 16).", "N", "16"));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    if (!parser.parse(QStringList{"search"} + arguments))
+        return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
+    if (parser.isSet(help)) {
+        printOut(QStringLiteral("Usage: llm-explorer-cli search [options]\n") + parser.helpText().section('\n', 1));
+        return kExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return reportProblems({Problem{"arguments", "unexpected",
+                                       "unexpected argument '" + parser.positionalArguments().front().toStdString()
+                                           + "'; options start with --"}});
+
+    Problems problems;
+    parallel::SearchOptions options;
+    options.keep_cloud = false;
+    const std::optional<std::int64_t> top = parseCount(parser.value("top"));
+    if (!top || *top < 1 || *top > 1000000)
+        problems.push_back({"--top", "range", "--top must be a whole number from 1 to 1000000"});
+    else
+        options.top = int(*top);
+    const std::optional<double> efficiency = parseNumber(parser.value("efficiency"));
+    if (!efficiency || !(*efficiency > 0 && *efficiency <= 1))
+        problems.push_back({"--efficiency", "range", "--efficiency must be a number with 0 < X <= 1"});
+    else
+        options.compute_efficiency = *efficiency;
+    const std::optional<std::int64_t> max_micro_batch = parseCount(parser.value("max-micro-batch"));
+    if (!max_micro_batch || *max_micro_batch < 1 || *max_micro_batch > 4096)
+        problems.push_back({"--max-micro-batch", "range", "--max-micro-batch must be a whole number from 1 to 4096"});
+    else
+        options.max_micro_batch = *max_micro_batch;
+    const Result<Scenario> scenario = scenarioFromOptions(parser);
+    if (!scenario)
+        problems.insert(problems.end(), scenario.problems().begin(), scenario.problems().end());
+    if (!problems.empty())
+        return reportProblems(problems);
+
+    const Result<parallel::SearchResult> result = parallel::searchLayouts(*scenario, options);
+    if (!result)
+        return reportProblems(result.problems());
+    if (parser.isSet("json")) {
+        QJsonArray layouts;
+        for (const parallel::LayoutCandidate &layout : result->top)
+            layouts.append(layoutToJson(layout));
+        QJsonObject object;
+        object["evaluated"] = double(result->evaluated);
+        object["valid"] = double(result->valid);
+        object["fitting"] = double(result->fitting);
+        object["seconds"] = result->seconds;
+        object["compute_efficiency"] = options.compute_efficiency;
+        object["layouts"] = layouts;
+        printJson(object);
+    } else {
+        printOut(table(*result));
+    }
+    return kExitOk;
+}
+
+}  // namespace lse::cli

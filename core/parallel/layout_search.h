@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/problem.h"
+#include "parallel/step_time.h"
+#include "scenario/scenario.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace lse::parallel {
+
+// One point of the layout space and how it performs.
+struct LayoutCandidate {
+    ParallelConfig parallel;  // dp, tp, pp, cp, ep, virtual_stages, zero_stage, sequence_parallel
+    std::int64_t micro_batch = 1;
+    Recomputation recomputation = Recomputation::None;
+    StepTimeBreakdown breakdown;
+};
+
+struct SearchOptions {
+    int top = 20;
+    double compute_efficiency = 0.5;  // fraction of peak the matmuls reach
+    std::vector<int> zero_stages{0, 1, 2, 3};
+    std::vector<Recomputation> recomputations{Recomputation::None, Recomputation::Selective, Recomputation::Full};
+    std::int64_t max_micro_batch = 16;
+    bool allow_sequence_parallel = true;  // sp is only tried with tp > 1 (with tp = 1 it changes nothing)
+    int max_virtual_stages = 8;           // interleaving is only tried with pp > 1
+    bool keep_cloud = true;
+    std::size_t max_cloud_points = 20000;
+};
+
+struct SearchResult {
+    std::vector<LayoutCandidate> top;    // fitting layouts, fastest first (ties: less memory first)
+    std::vector<LayoutCandidate> cloud;  // an evenly spaced sample of every valid layout, fitting or not
+    std::int64_t evaluated = 0;  // valid layouts whose step time was computed
+    std::int64_t valid = 0;      // layouts the engine's validate() accepts
+    std::int64_t fitting = 0;    // of those, the ones that fit the GPU memory
+    bool cancelled = false;
+    double seconds = 0;
+};
+
+// Called now and then with (evaluated so far, total valid layouts); return false to cancel (the
+// result then holds what was found so far, cancelled = true).
+using SearchProgress = std::function<bool(std::int64_t evaluated, std::int64_t total)>;
+
+// Every valid (dp, tp, pp, cp, ep, zero stage, micro-batch, recomputation, v, sp) layout of the
+// base scenario's GPUs and model, ranked by stepTime(applyLayout(base, layout)). Valid means exactly
+// validate(applyLayout(base, layout)).empty(); the model, cluster and the rest of training come from
+// `base` (its own layout is ignored). Problems: the base scenario's non-layout fields, or options
+// out of range (field "options.<name>").
+Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &options,
+                                   const SearchProgress &progress = {});
+
+// `base` with the candidate's parallel config, micro-batch and recomputation.
+Scenario applyLayout(const Scenario &base, const LayoutCandidate &layout);
+
+// The fast validity rule the search uses (exposed so a test can compare it with validate()).
+// Assumes the base scenario's non-layout fields are valid.
+bool layoutIsValid(const Scenario &base, const ParallelConfig &parallel, std::int64_t micro_batch);
+
+}  // namespace lse::parallel
