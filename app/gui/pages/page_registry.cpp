@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/page_registry.h"
 
+#include "pages/collectives_page.h"
 #include "pages/compute_page.h"
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
+#include "pages/pipeline_page.h"
 #include "pages/reference_run_page.h"
 #include "pages/time_page.h"
 #include "pages/tokenization_page.h"
+#include "pages/zero_page.h"
 
 namespace lse::gui {
 
@@ -17,6 +20,9 @@ QList<Page *> createPages(QWidget *parent)
         new MemoryPage(parent),
         new ComputePage(parent),
         new TimePage(parent),
+        new CollectivesPage(parent),
+        new ZeroPage(parent),
+        new PipelinePage(parent),
         new TokenizationPage(parent),
         new ReferenceRunPage(parent),
     };

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_data.h"
+#include "pages/page.h"
+#include "parallel/pipeline_schedule.h"
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace lse::gui {
+
+// Pipeline parallelism: the Gantt chart of a schedule (GPipe, 1F1B, interleaved 1F1B, ZB-H1) from
+// core's simulatePipeline, its measured bubble next to the analytic one, and the micro-batches
+// each stage keeps in flight (what sets its activation memory).
+class PipelinePage : public Page {
+    Q_OBJECT
+public:
+    explicit PipelinePage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+    void setSchedule(parallel::PipelineScheduleKind schedule);
+    void setStages(int stages);
+    void setMicroBatches(int micro_batches);
+    void setChunks(int chunks);
+    // The timeline shown; its tasks are empty when the inputs were rejected (see problemText()).
+    const parallel::PipelineTimeline &timeline() const;
+    QString problemText() const;
+    // The "bubble" line under the controls.
+    QString bubbleText() const;
+    ChartView *ganttChart() const;
+    ChartView *inFlightChart() const;
+
+signals:
+    void timelineChanged();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void simulate();
+    void refresh();
+    void retranslateControls();
+    ChartData ganttData() const;
+    ChartData inFlightData() const;
+    QString inputsText() const;
+    QString analyticFormula() const;
+
+    QLabel *intro_;
+    QLabel *schedule_label_;
+    QComboBox *schedule_box_;
+    QLabel *stages_label_;
+    QSpinBox *stages_spin_;
+    QLabel *micro_label_;
+    QSpinBox *micro_spin_;
+    QLabel *chunks_label_;
+    QSpinBox *chunks_spin_;
+    QLabel *bubble_label_;
+    ChartView *gantt_chart_;
+    ChartView *in_flight_chart_;
+
+    Scenario scenario_;
+    double activation_bytes_per_layer_ = 0;
+    bool has_estimate_ = false;
+    parallel::PipelineTimeline timeline_;
+    QString problem_;
+};
+
+}  // namespace lse::gui

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_data.h"
+#include "pages/page.h"
+#include "parallel/zero_sharding.h"
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace lse::gui {
+
+// ZeRO (Rajbhandari et al. 2020): which slice of the parameters, gradients and optimizer states
+// each data-parallel rank holds at stage 0–3 (core's zeroLayout), and what that saves in memory
+// per rank against what it costs in communication per step.
+class ZeroPage : public Page {
+    Q_OBJECT
+public:
+    explicit ZeroPage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+    void setStage(int stage);
+    int stage() const;
+    void setDp(int dp);
+    int dp() const;
+    // The layouts of stages 0..3 shown (empty when the inputs were rejected).
+    const std::vector<parallel::ZeroLayout> &layouts() const;
+    ChartView *shardChart() const;
+    ChartView *memoryChart() const;
+    ChartView *tradeoffChart() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void recompute();
+    void refresh();
+    void retranslateControls();
+    ChartData shardData() const;
+    ChartData memoryData() const;
+    ChartData tradeoffData() const;
+    QString inputsText() const;
+
+    QLabel *intro_;
+    QLabel *stage_label_;
+    QComboBox *stage_box_;
+    QLabel *dp_label_;
+    QSpinBox *dp_spin_;
+    QLabel *summary_label_;
+    ChartView *shard_chart_;
+    ChartView *memory_chart_;
+    ChartView *tradeoff_chart_;
+
+    Scenario scenario_;
+    double parameters_ = 0;
+    bool from_estimate_ = false;
+    std::vector<parallel::ZeroLayout> layouts_;
+    QString problem_;
+};
+
+}  // namespace lse::gui

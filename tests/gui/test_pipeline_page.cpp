@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Pipeline page offscreen: task boxes of each schedule, the bubble against (p-1)/m and
+// (p-1)/(v·m) (Narayanan et al. 2021 §2.2), and the CSV of the Gantt chart.
+
+#include "charts/chart_view.h"
+#include "cost/estimate.h"
+#include "pages/page_format.h"
+#include "pages/pipeline_page.h"
+#include "scenario/scenario_json.h"
+
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace lse;
+using namespace lse::gui;
+using lse::parallel::PipelineScheduleKind;
+
+Q_DECLARE_METATYPE(lse::parallel::PipelineScheduleKind)
+
+namespace {
+
+int taskRects(const ChartData &data)
+{
+    int tasks = 0;
+    for (const ChartRect &rect : data.rects)
+        tasks += rect.group.startsWith(QLatin1String("idle")) ? 0 : 1;
+    return tasks;
+}
+
+}  // namespace
+
+class TestPipelinePage : public QObject {
+    Q_OBJECT
+private slots:
+    void taskBoxes_data()
+    {
+        QTest::addColumn<PipelineScheduleKind>("schedule");
+        QTest::addColumn<int>("p");
+        QTest::addColumn<int>("m");
+        QTest::addColumn<int>("v");
+        QTest::addColumn<int>("tasks");
+        QTest::addRow("GPipe 4x8") << PipelineScheduleKind::GPipe << 4 << 8 << 1 << 4 * 8 * 2;
+        QTest::addRow("1F1B 4x8") << PipelineScheduleKind::OneFOneB << 4 << 8 << 1 << 4 * 8 * 2;
+        QTest::addRow("interleaved 4x8 v2") << PipelineScheduleKind::Interleaved << 4 << 8 << 2 << 4 * 8 * 2 * 2;
+        QTest::addRow("ZB-H1 4x8") << PipelineScheduleKind::ZeroBubble << 4 << 8 << 1 << 4 * 8 * 3;
+    }
+
+    void taskBoxes()
+    {
+        QFETCH(PipelineScheduleKind, schedule);
+        QFETCH(int, p);
+        QFETCH(int, m);
+        QFETCH(int, v);
+        QFETCH(int, tasks);
+        PipelinePage page;
+        page.setStages(p);
+        page.setMicroBatches(m);
+        page.setChunks(v);
+        page.setSchedule(schedule);
+        QVERIFY2(page.problemText().isEmpty(), qPrintable(page.problemText()));
+        const ChartData &gantt = page.ganttChart()->data();
+        QCOMPARE(taskRects(gantt), tasks);
+        QCOMPARE(gantt.y_categories.size(), p);
+        // Boxes carry micro-batch numbers 1..m.
+        for (const ChartRect &rect : gantt.rects) {
+            if (rect.group.startsWith(QLatin1String("idle")))
+                continue;
+            const int number = rect.label.toInt();
+            QVERIFY(number >= 1 && number <= m);
+        }
+    }
+
+    void bubbleMatchesTheTimeline()
+    {
+        PipelinePage page;
+        page.setStages(3);
+        QSignalSpy changed(&page, &PipelinePage::timelineChanged);
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        page.setStages(4);
+        page.setMicroBatches(8);
+        QVERIFY(changed.count() >= 1);
+        // 1F1B: (p-1)/m = 3/8 (Narayanan et al. 2021 §2.2.1).
+        QVERIFY(std::abs(page.timeline().bubble_fraction - 3.0 / 8.0) < 1e-9);
+        QVERIFY2(page.bubbleText().contains(format::percent(page.timeline().bubble_fraction)),
+                 qPrintable(page.bubbleText()));
+        QVERIFY(page.ganttChart()->data().title.contains(format::percent(page.timeline().bubble_fraction)));
+        const double one_f_one_b = page.timeline().bubble_fraction;
+
+        // Interleaving with v = 2 halves it: (p-1)/(v·m) = 3/16 (§2.2.2).
+        page.setChunks(2);
+        page.setSchedule(PipelineScheduleKind::Interleaved);
+        QVERIFY2(page.problemText().isEmpty(), qPrintable(page.problemText()));
+        QVERIFY(page.timeline().bubble_fraction < one_f_one_b);
+        QVERIFY(std::abs(page.timeline().bubble_fraction - 3.0 / 16.0) < 1e-9);
+        QVERIFY(page.bubbleText().contains(format::percent(page.timeline().bubble_fraction)));
+
+        // GPipe has the 1F1B bubble but keeps all m micro-batches in flight on stage 0.
+        page.setSchedule(PipelineScheduleKind::GPipe);
+        QVERIFY(std::abs(page.timeline().bubble_fraction - 3.0 / 8.0) < 1e-9);
+        QCOMPARE(page.timeline().peak_in_flight_micro_batches.front(), 8);
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        QCOMPARE(page.timeline().peak_in_flight_micro_batches.front(), 4);  // p on the first stage
+    }
+
+    void invalidInputIsExplained()
+    {
+        PipelinePage page;
+        page.setStages(4);
+        page.setMicroBatches(6);  // interleaving needs m to be a multiple of p
+        page.setChunks(2);
+        page.setSchedule(PipelineScheduleKind::Interleaved);
+        QVERIFY(!page.problemText().isEmpty());
+        QVERIFY(page.ganttChart()->data().rects.isEmpty());
+        QVERIFY(page.bubbleText().contains(page.problemText().toHtmlEscaped()));
+    }
+
+    void oneStageHasNoBubble()
+    {
+        PipelinePage page;
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        page.setStages(1);
+        page.setMicroBatches(5);
+        QVERIFY2(page.problemText().isEmpty(), qPrintable(page.problemText()));
+        QCOMPARE(page.timeline().bubble_fraction, 0.0);
+        QCOMPARE(taskRects(page.ganttChart()->data()), 10);
+    }
+
+    void csvContainsTheTasks()
+    {
+        PipelinePage page;
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        page.setStages(2);
+        page.setMicroBatches(3);
+        const QString csv = page.ganttChart()->toCsv();
+        const QStringList lines = csv.split(QLatin1Char('\n'));
+        int forwards = 0;
+        int backwards = 0;
+        for (const QString &line : lines) {
+            forwards += line.startsWith(QLatin1String("forward,")) ? 1 : 0;
+            backwards += line.startsWith(QLatin1String("backward,")) ? 1 : 0;
+        }
+        QCOMPARE(forwards, 2 * 3);
+        QCOMPARE(backwards, 2 * 3);
+        QVERIFY(csv.contains(QLatin1String("stage 1")));
+    }
+
+    // Every schedule renders and exports; set LSE_SCREENSHOT_DIR to keep the PNGs for a look.
+    void exportsEverySchedule()
+    {
+        QTemporaryDir temporary;
+        const QString folder = qEnvironmentVariableIsSet("LSE_SCREENSHOT_DIR") ? qEnvironmentVariable("LSE_SCREENSHOT_DIR")
+                                                                                : temporary.path();
+        PipelinePage page;
+        page.resize(1000, 900);
+        page.setStages(4);
+        page.setMicroBatches(8);
+        page.setChunks(2);
+        const std::pair<PipelineScheduleKind, const char *> schedules[] = {
+            {PipelineScheduleKind::GPipe, "gpipe"}, {PipelineScheduleKind::Interleaved, "interleaved"},
+            {PipelineScheduleKind::ZeroBubble, "zb"}};
+        for (const auto &[schedule, name] : schedules) {
+            page.setSchedule(schedule);
+            const QString path = folder + QStringLiteral("/pipeline-%1.png").arg(QLatin1String(name));
+            QString error;
+            QVERIFY2(page.ganttChart()->exportPng(path, 1.0, &error), qPrintable(error));
+            QVERIFY(QFileInfo(path).size() > 0);
+        }
+    }
+
+    void defaultsFromTheScenario()
+    {
+        PipelinePage page;
+        Scenario scenario = defaultScenario();
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        page.showEstimate(scenario, *estimate);
+        QCOMPARE(page.timeline().stages, scenario.training.parallel.pp);
+        // m = global batch / (micro-batch · dp) = 1024 / 32 = 32, capped at max(8, 2p) = 8.
+        QCOMPARE(page.timeline().micro_batches, 8);
+        // Activation memory per stage: in flight × one micro-batch's activations of the stage.
+        const ChartData &in_flight = page.inFlightChart()->data();
+        QCOMPARE(in_flight.series.size(), 1);
+        const double per_micro_batch = estimate->memory.activation_bytes_per_layer * scenario.model.n_layers
+            / scenario.training.parallel.pp;
+        for (int stage = 0; stage < scenario.training.parallel.pp; ++stage)
+            QVERIFY(std::abs(in_flight.series.front().y.at(stage)
+                             - (scenario.training.parallel.pp - stage) * per_micro_batch)
+                    <= 1e-9 * per_micro_batch * 8);
+    }
+};
+
+QTEST_MAIN(TestPipelinePage)
+#include "test_pipeline_page.moc"
