@@ -3,10 +3,12 @@
 
 #include "pages/collectives_page.h"
 #include "pages/compute_page.h"
+#include "pages/layout_page.h"
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
 #include "pages/pipeline_page.h"
 #include "pages/reference_run_page.h"
+#include "pages/search_page.h"
 #include "pages/time_page.h"
 #include "pages/tokenization_page.h"
 #include "pages/zero_page.h"
@@ -20,9 +22,11 @@ QList<Page *> createPages(QWidget *parent)
         new MemoryPage(parent),
         new ComputePage(parent),
         new TimePage(parent),
+        new LayoutPage(parent),
         new CollectivesPage(parent),
         new ZeroPage(parent),
         new PipelinePage(parent),
+        new SearchPage(parent),
         new TokenizationPage(parent),
         new ReferenceRunPage(parent),
     };
