@@ -2,9 +2,11 @@
 #include "pages/page_registry.h"
 
 #include "pages/compute_page.h"
+#include "pages/hardware_page.h"
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
 #include "pages/reference_run_page.h"
+#include "pages/roofline_page.h"
 #include "pages/time_page.h"
 #include "pages/tokenization_page.h"
 
@@ -17,6 +19,8 @@ QList<Page *> createPages(QWidget *parent)
         new MemoryPage(parent),
         new ComputePage(parent),
         new TimePage(parent),
+        new HardwarePage(parent),
+        new RooflinePage(parent),
         new TokenizationPage(parent),
         new ReferenceRunPage(parent),
     };
