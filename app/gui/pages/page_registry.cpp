@@ -3,11 +3,13 @@
 
 #include "pages/collectives_page.h"
 #include "pages/compute_page.h"
+#include "pages/hardware_page.h"
 #include "pages/layout_page.h"
 #include "pages/memory_page.h"
 #include "pages/overview_page.h"
 #include "pages/pipeline_page.h"
 #include "pages/reference_run_page.h"
+#include "pages/roofline_page.h"
 #include "pages/search_page.h"
 #include "pages/time_page.h"
 #include "pages/tokenization_page.h"
@@ -22,6 +24,8 @@ QList<Page *> createPages(QWidget *parent)
         new MemoryPage(parent),
         new ComputePage(parent),
         new TimePage(parent),
+        new HardwarePage(parent),
+        new RooflinePage(parent),
         new LayoutPage(parent),
         new CollectivesPage(parent),
         new ZeroPage(parent),

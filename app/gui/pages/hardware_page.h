@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_data.h"
+#include "hardware/accelerator.h"
+#include "hardware/memory_hierarchy.h"
+#include "pages/page.h"
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace lse::gui {
+
+// The accelerator's anatomy (SMs, matrix units, on-chip memory, links) and the memory hierarchy
+// one GPU sees, from registers to the network, as capacity and bandwidth on log scales with the
+// course's kitchen analogy; a second accelerator can be compared side by side.
+class HardwarePage : public Page {
+    Q_OBJECT
+public:
+    explicit HardwarePage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+
+    ChartView *hierarchyChart() const { return hierarchy_chart_; }
+    QTableWidget *anatomyTable() const { return anatomy_table_; }
+    // The accelerators shown: the first (the scenario's unless another is chosen) and the compared one.
+    const Accelerator &shownAccelerator() const { return first_; }
+    const std::optional<Accelerator> &comparedAccelerator() const { return second_; }
+
+    // Translated display name and kitchen analogy of a level.
+    static QString levelName(MemoryLevelKind kind);
+    static QString levelAnalogy(MemoryLevelKind kind);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void fillAcceleratorBoxes();
+    void selectionChanged();
+    void refresh();
+    void fillAnatomy();
+    ChartData hierarchyChartData() const;
+    ChartData levelChartData(bool bandwidth) const;
+
+    QLabel *intro_;
+    QLabel *first_label_;
+    QComboBox *first_box_;
+    QLabel *second_label_;
+    QComboBox *second_box_;
+    QTableWidget *anatomy_table_;
+    QLabel *kitchen_label_;
+    ChartView *hierarchy_chart_;
+    ChartView *capacity_chart_;
+    ChartView *bandwidth_chart_;
+
+    bool has_scenario_ = false;
+    Accelerator scenario_accelerator_;
+    Accelerator first_;
+    std::optional<Accelerator> second_;
+};
+
+}  // namespace lse::gui
