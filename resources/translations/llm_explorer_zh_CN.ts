@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>lse::gui</name>
+    <message>
+        <source>all-reduce</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>broadcast</translation>
+    </message>
+    <message>
+        <source>reduce</source>
+        <translation>reduce</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>ring</source>
+        <translation>环形 (ring)</translation>
+    </message>
+    <message>
+        <source>tree (halving / doubling)</source>
+        <translation>树形（折半 / 倍增）</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble)</source>
+        <translation>ZB-H1（零气泡）</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>B (input grad)</source>
+        <translation>B（输入梯度）</translation>
+    </message>
+    <message>
+        <source>W (weight grad)</source>
+        <translation>W（权重梯度）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::ChartUnits</name>
     <message>
         <source>bytes</source>
@@ -185,6 +264,357 @@
     <message>
         <source>Cannot export to %1: the folder is not writable.</source>
         <translation>无法导出到 %1：文件夹不可写。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::CollectivesPage</name>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>A collective moves a message of S bytes between n ranks in steps; in each step every rank sends at most one message. Step through the algorithm (Space plays or pauses, Left/Right step) to see which block goes where, and compare the closed-form time on the cluster&apos;s NVLink-class and network links.</source>
+        <translation>集合通信在若干步内把 S 字节的消息在 n 个 rank 之间传递；每一步中每个 rank 至多发送一条消息。逐步执行算法（空格键播放或暂停，左/右方向键单步），查看每个数据块的去向，并比较在集群的 NVLink 类链路和网络链路上的闭式时间。</translation>
+    </message>
+    <message>
+        <source>&amp;Operation:</source>
+        <translation>操作(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>算法(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks n:</source>
+        <translation>rank 数 n(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Message S:</source>
+        <translation>消息 S(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Link:</source>
+        <translation>链路(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>intra-node</source>
+        <translation>节点内</translation>
+    </message>
+    <message>
+        <source>inter-node</source>
+        <translation>节点间</translation>
+    </message>
+    <message>
+        <source>Message size follows nccl-tests: all-reduce, broadcast and reduce move S bytes; all-gather&apos;s S is the full output, reduce-scatter&apos;s the full input, all-to-all&apos;s each rank&apos;s send buffer.</source>
+        <translation>消息大小沿用 nccl-tests 的约定：all-reduce、broadcast 和 reduce 传输 S 字节；all-gather 的 S 是完整输出，reduce-scatter 的 S 是完整输入，all-to-all 的 S 是每个 rank 的发送缓冲区。</translation>
+    </message>
+    <message>
+        <source>Ring (Patarasuk &amp; Yuan 2009): n−1 steps of S/n per phase. Tree: recursive halving / doubling and binomial trees (Thakur, Rabenseifner &amp; Gropp 2005).</source>
+        <translation>Ring（Patarasuk &amp; Yuan 2009）：每个阶段 n−1 步，每步 S/n。Tree：递归减半/倍增与二项树（Thakur, Rabenseifner &amp; Gropp 2005）。</translation>
+    </message>
+    <message>
+        <source>Number of ranks taking part (2–%1 for a readable diagram).</source>
+        <translation>参与的 rank 数（2–%1，以保证示意图清晰可读）。</translation>
+    </message>
+    <message>
+        <source>Which link of the scenario&apos;s cluster the step simulation uses: intra-node (NVLink / Infinity Fabric / ICI) or inter-node (network per GPU).</source>
+        <translation>单步模拟使用场景集群中的哪条链路：节点内（NVLink / Infinity Fabric / ICI）或节点间（每 GPU 的网络）。</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Previous step (Left)</source>
+        <translation>上一步（左方向键）</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Next step (Right)</source>
+        <translation>下一步（右方向键）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play or pause the animation (Space)</source>
+        <translation>播放或暂停动画（空格键）</translation>
+    </message>
+    <message>
+        <source>Step 0 shows the buffers before the collective</source>
+        <translation>第 0 步显示集合通信开始前的缓冲区</translation>
+    </message>
+    <message>
+        <source>t = 2(n−1)·α + 2(n−1)/n · S/β (reduce-scatter, then all-gather)</source>
+        <translation>t = 2(n−1)·α + 2(n−1)/n · S/β（先 reduce-scatter，再 all-gather）</translation>
+    </message>
+    <message>
+        <source>t = 2·log₂p·α + 2(p−1)/p · S/β, p = n for a power of two (Rabenseifner: halving then doubling); otherwise + 2(α + S/β) to fold the extra ranks</source>
+        <translation>t = 2·log₂p·α + 2(p−1)/p · S/β，n 为 2 的幂时 p = n（Rabenseifner：先减半再倍增）；否则再加 2(α + S/β) 以折叠多出的 rank</translation>
+    </message>
+    <message>
+        <source>t = (n−1)·α + (n−1)/n · S/β</source>
+        <translation>t = (n−1)·α + (n−1)/n · S/β</translation>
+    </message>
+    <message>
+        <source>t = log₂n·α + (n−1)/n · S/β for a power of two n (recursive halving / doubling)</source>
+        <translation>t = log₂n·α + (n−1)/n · S/β，n 为 2 的幂（递归减半/倍增）</translation>
+    </message>
+    <message>
+        <source>t = 2(n−1)·(α + S/(n·β)) (pipelined chain of n blocks)</source>
+        <translation>t = 2(n−1)·(α + S/(n·β))（n 个数据块的流水线链）</translation>
+    </message>
+    <message>
+        <source>t = ⌈log₂n⌉·(α + S/β) (binomial tree)</source>
+        <translation>t = ⌈log₂n⌉·(α + S/β)（二项树）</translation>
+    </message>
+    <message>
+        <source>t = (n−1)·α + (n−1)/n · S/β (n−1 exchanges of S/n)</source>
+        <translation>t = (n−1)·α + (n−1)/n · S/β（n−1 次交换，每次 S/n）</translation>
+    </message>
+    <message>
+        <source>Cannot simulate: %1</source>
+        <translation>无法模拟：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to send with one rank.</source>
+        <translation>只有一个 rank，无需发送。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Before step 1&lt;/b&gt; of %1: every rank holds its own buffer of %2 blocks.</source>
+        <translation>&lt;b&gt;第 1 步之前&lt;/b&gt;（共 %1 步）：每个 rank 持有自己的缓冲区，含 %2 个数据块。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt;: %3 messages, up to %4 each, %5 (α + bytes/β of the busiest rank); %6 of %7 done.</source>
+        <translation>&lt;b&gt;第 %1 步，共 %2 步&lt;/b&gt;：%3 条消息，每条至多 %4，耗时 %5（最繁忙 rank 的 α + 字节数/β）；已完成 %6 / %7。</translation>
+    </message>
+    <message>
+        <source>Total %1 in %2 steps; each rank sends up to %3. &lt;b&gt;Algorithm bandwidth&lt;/b&gt; S/t = %4/s, &lt;b&gt;bus bandwidth&lt;/b&gt; = algbw × %5 = %6/s (nccl-tests PERFORMANCE.md; compare with the link&apos;s β = %7/s).</source>
+        <translation>总计 %1，共 %2 步；每个 rank 至多发送 %3。&lt;b&gt;算法带宽&lt;/b&gt; S/t = %4/s，&lt;b&gt;总线带宽&lt;/b&gt; = algbw × %5 = %6/s（见 nccl-tests PERFORMANCE.md；可与链路的 β = %7/s 比较）。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1, %2 ranks, S = %3: before the first step</source>
+        <translation>%1，%2 个 rank，S = %3：第一步之前</translation>
+    </message>
+    <message>
+        <source>%1, %2 ranks, S = %3: step %4 of %5</source>
+        <translation>%1，%2 个 rank，S = %3：第 %4 步，共 %5 步</translation>
+    </message>
+    <message>
+        <source>rank %1 (root)</source>
+        <translation>rank %1（根）</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1&lt;/b&gt;&lt;br&gt;%2 blocks of %3</source>
+        <translation>&lt;b&gt;Rank %1&lt;/b&gt;&lt;br&gt;%2 个数据块，每块 %3</translation>
+    </message>
+    <message>
+        <source>sent and summed into the receiver&apos;s block</source>
+        <translation>发送并累加到接收方的数据块</translation>
+    </message>
+    <message>
+        <source>sent and copied</source>
+        <translation>发送并复制</translation>
+    </message>
+    <message>
+        <source>%1 +</source>
+        <translation>%1 +</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1 → rank %2&lt;/b&gt;&lt;br&gt;block %3, %4&lt;br&gt;%5&lt;br&gt;step time %6 = α + %7 / β</source>
+        <translation>&lt;b&gt;Rank %1 → rank %2&lt;/b&gt;&lt;br&gt;数据块 %3，%4&lt;br&gt;%5&lt;br&gt;单步时间 %6 = α + %7 / β</translation>
+    </message>
+    <message>
+        <source>added to the receiver&apos;s partial sum</source>
+        <translation>加到接收方的部分和上</translation>
+    </message>
+    <message>
+        <source>copied over the receiver&apos;s block</source>
+        <translation>覆盖接收方的数据块</translation>
+    </message>
+    <message>
+        <source>n = %1, S = %2, α = %3, β = %4/s</source>
+        <translation>n = %1，S = %2，α = %3，β = %4/s</translation>
+    </message>
+    <message>
+        <source>Patarasuk &amp; Yuan 2009 (ring); Thakur, Rabenseifner &amp; Gropp 2005 §4 (tree)</source>
+        <translation>Patarasuk &amp; Yuan 2009 (ring); Thakur, Rabenseifner &amp; Gropp 2005 §4 (tree)</translation>
+    </message>
+    <message>
+        <source>Buffers: %1</source>
+        <translation>缓冲区：%1</translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s buffer, block by block</source>
+        <translation>每个 rank 的缓冲区（按数据块）</translation>
+    </message>
+    <message>
+        <source>send buffer (before)</source>
+        <translation>发送缓冲区（之前）</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>step: —</source>
+        <translation>步：—</translation>
+    </message>
+    <message>
+        <source>step %1: blocks moving</source>
+        <translation>第 %1 步：数据块传输中</translation>
+    </message>
+    <message>
+        <source>receive buffer (after)</source>
+        <translation>接收缓冲区（之后）</translation>
+    </message>
+    <message>
+        <source>after the last step</source>
+        <translation>最后一步之后</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1, block %2&lt;/b&gt; before: %3</source>
+        <translation>&lt;b&gt;Rank %1，数据块 %2&lt;/b&gt; 之前：%3</translation>
+    </message>
+    <message>
+        <source>adds the block from rank %1</source>
+        <translation>加上来自 rank %1 的数据块</translation>
+    </message>
+    <message>
+        <source>receives the block from rank %1</source>
+        <translation>接收来自 rank %1 的数据块</translation>
+    </message>
+    <message>
+        <source>sends it to rank %1</source>
+        <translation>发送给 rank %1</translation>
+    </message>
+    <message>
+        <source>idle in this step</source>
+        <translation>本步空闲</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1, %2 %3&lt;/b&gt; in step %4: %5</source>
+        <translation>&lt;b&gt;Rank %1，%2 %3&lt;/b&gt; 在第 %4 步：%5</translation>
+    </message>
+    <message>
+        <source>slot</source>
+        <translation>槽位</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>数据块</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1, %2 %3&lt;/b&gt; after: %4</source>
+        <translation>&lt;b&gt;Rank %1，%2 %3&lt;/b&gt; 之后：%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1, block %2&lt;/b&gt; after: %3 — not part of the result (what the algorithm left there)</source>
+        <translation>&lt;b&gt;Rank %1，数据块 %2&lt;/b&gt; 之后：%3 — 不属于结果（算法留在此处的值）</translation>
+    </message>
+    <message>
+        <source>■ sends</source>
+        <translation>■ 发送</translation>
+    </message>
+    <message>
+        <source>■ receives and adds</source>
+        <translation>■ 接收并累加</translation>
+    </message>
+    <message>
+        <source>■ receives a copy</source>
+        <translation>■ 接收副本</translation>
+    </message>
+    <message>
+        <source>■ part of the result</source>
+        <translation>■ 结果的一部分</translation>
+    </message>
+    <message>
+        <source>n = %1 ranks, %2 blocks of %3; rank r&apos;s block i starts as (r+1)·1000 + i</source>
+        <translation>n = %1 个 rank，%2 个数据块，每块 %3；rank r 的第 i 块初始值为 (r+1)·1000 + i</translation>
+    </message>
+    <message>
+        <source>Values are core&apos;s simulation: every transfer of a step reads the buffers as they were before the step; a reducing transfer adds, others copy.</source>
+        <translation>数值来自 core 的模拟：一步中的每次传输读取的都是该步之前的缓冲区；归约型传输做加法，其余做复制。</translation>
+    </message>
+    <message>
+        <source>Patarasuk &amp; Yuan 2009; Thakur, Rabenseifner &amp; Gropp 2005 §4</source>
+        <translation>Patarasuk &amp; Yuan 2009; Thakur, Rabenseifner &amp; Gropp 2005 §4</translation>
+    </message>
+    <message>
+        <source>Message size S (bytes, log scale)</source>
+        <translation>消息大小 S（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Time (s, log scale)</source>
+        <translation>时间（秒，对数刻度）</translation>
+    </message>
+    <message>
+        <source>%1 %2 time vs message size, n = %3</source>
+        <translation>%1 %2 时间随消息大小的变化，n = %3</translation>
+    </message>
+    <message>
+        <source>inter-node (β = %1/s, α = %2)</source>
+        <translation>节点间（β = %1/s，α = %2）</translation>
+    </message>
+    <message>
+        <source>intra-node (β = %1/s, α = %2)</source>
+        <translation>节点内（β = %1/s，α = %2）</translation>
+    </message>
+    <message>
+        <source>algbw %1/s, busbw %2/s</source>
+        <translation>algbw %1/s，busbw %2/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;S = %2: t = %3&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;S = %2：t = %3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>inter-node: %1/s × efficiency %2, α = %3</source>
+        <translation>节点间：%1/s × 效率 %2，α = %3</translation>
+    </message>
+    <message>
+        <source>intra-node: %1/s × efficiency %2, α = %3</source>
+        <translation>节点内：%1/s × 效率 %2，α = %3</translation>
+    </message>
+    <message>
+        <source>Simulated above (S = %1)</source>
+        <translation>上方模拟（S = %1）</translation>
+    </message>
+    <message>
+        <source>Step simulation: %1 in %2 steps</source>
+        <translation>单步模拟：%1，共 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 (%2); n = %3</source>
+        <translation>%1（%2）；n = %3</translation>
+    </message>
+    <message>
+        <source> — latency dominates small messages, bandwidth large ones</source>
+        <translation> — 小消息由延迟主导，大消息由带宽主导</translation>
+    </message>
+    <message>
+        <source>Alpha-beta model: Thakur, Rabenseifner &amp; Gropp 2005; ring: Patarasuk &amp; Yuan 2009; bandwidths: %1</source>
+        <translation>Alpha-beta 模型：Thakur, Rabenseifner &amp; Gropp 2005；ring：Patarasuk &amp; Yuan 2009；带宽：%1</translation>
     </message>
 </context>
 <context>
@@ -533,6 +963,612 @@
     <message>
         <source>exact count</source>
         <translation>精确计数</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::HardwarePage</name>
+    <message>
+        <source>not published</source>
+        <translation>未公布</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>SRAM</source>
+        <translation>SRAM</translation>
+    </message>
+    <message>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>hands</source>
+        <translation>双手</translation>
+    </message>
+    <message>
+        <source>cutting board</source>
+        <translation>砧板</translation>
+    </message>
+    <message>
+        <source>spice rack</source>
+        <translation>调料架</translation>
+    </message>
+    <message>
+        <source>prep table</source>
+        <translation>备菜台</translation>
+    </message>
+    <message>
+        <source>counter</source>
+        <translation>台面</translation>
+    </message>
+    <message>
+        <source>pantry</source>
+        <translation>储藏室</translation>
+    </message>
+    <message>
+        <source>delivery van</source>
+        <translation>送货车</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; of %2 — %3&lt;br&gt;capacity %4 per GPU&lt;br&gt;bandwidth %5&lt;br&gt;latency ~%6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation>%2 的 &lt;b&gt;%1&lt;/b&gt; — %3&lt;br&gt;每 GPU 容量 %4&lt;br&gt;带宽 %5&lt;br&gt;延迟 ~%6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>a link, not a store</source>
+        <translation>是链路，不是存储</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>SRAM (shared mem / L1)</source>
+        <translation>SRAM（共享内存 / L1）</translation>
+    </message>
+    <message>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <source>HBM (VRAM)</source>
+        <translation>HBM（显存）</translation>
+    </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>NVMe SSD</source>
+        <translation>NVMe SSD</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>the chef&apos;s hands</source>
+        <translation>厨师的双手</translation>
+    </message>
+    <message>
+        <source>the cutting board</source>
+        <translation>砧板</translation>
+    </message>
+    <message>
+        <source>the spice rack</source>
+        <translation>调料架</translation>
+    </message>
+    <message>
+        <source>the chef&apos;s prep table</source>
+        <translation>厨师的备菜台</translation>
+    </message>
+    <message>
+        <source>the kitchen counter</source>
+        <translation>厨房台面</translation>
+    </message>
+    <message>
+        <source>the pantry</source>
+        <translation>储藏室</translation>
+    </message>
+    <message>
+        <source>the delivery van</source>
+        <translation>送货车</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>What one accelerator is made of and where its data lives. Each level of the memory hierarchy is larger and slower than the one above it; training spends its time moving tensors between them (the roofline page shows when that, not the math, sets the pace).</source>
+        <translation>一块加速器由什么组成，它的数据存放在哪里。存储层次中每一级都比上一级更大、更慢；训练的大部分时间都花在这些层级之间搬运张量上（Roofline 页面展示了何时由数据搬运而非计算决定速度）。</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator</source>
+        <translation>加速器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The kitchen&lt;/b&gt; (CS336): a chef (the SMs) cooks fast only with ingredients within reach.&lt;ul&gt;</source>
+        <translation>&lt;b&gt;厨房类比&lt;/b&gt;（CS336）：厨师（SM）只有在食材触手可及时才能做得快。&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;&lt;b&gt;%1&lt;/b&gt; = %2&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;%1&lt;/b&gt; = %2&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;/ul&gt;Fetching from one step further away costs roughly 10× more time per byte; good kernels keep the ingredients on the cutting board and the spice rack. Figures marked ≈ are estimates (hover for the source).</source>
+        <translation>&lt;/ul&gt;每往外多取一级，每字节的耗时大约增加 10 倍；好的 kernel 会把食材留在砧板和调料架上。标有 ≈ 的数值为估计值（悬停可查看来源）。</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Compute units (SMs / CUs)</source>
+        <translation>计算单元（SM / CU）</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors (NVIDIA), compute units (AMD), TensorCores (TPU)</source>
+        <translation>流式多处理器（NVIDIA）、计算单元（AMD）、TensorCore（TPU）</translation>
+    </message>
+    <message>
+        <source>Matrix units</source>
+        <translation>矩阵单元</translation>
+    </message>
+    <message>
+        <source>Tensor cores / matrix cores / MXUs: per SM × SMs</source>
+        <translation>Tensor Core / 矩阵核心 / MXU：每 SM 数量 × SM 数</translation>
+    </message>
+    <message>
+        <source>Clock (implied)</source>
+        <translation>时钟频率（推算）</translation>
+    </message>
+    <message>
+        <source>FP32 peak / (SMs × FP32 FLOP per clock per SM)</source>
+        <translation>FP32 峰值 / (SM 数 × 每 SM 每时钟周期 FP32 FLOP)</translation>
+    </message>
+    <message>
+        <source>Register file per SM</source>
+        <translation>每 SM 寄存器文件</translation>
+    </message>
+    <message>
+        <source>64 K 32-bit registers = 256 KiB on NVIDIA (CUDA C++ Programming Guide)</source>
+        <translation>NVIDIA 上为 64 K 个 32 位寄存器 = 256 KiB（CUDA C++ Programming Guide）</translation>
+    </message>
+    <message>
+        <source>SRAM per SM</source>
+        <translation>每 SM 的 SRAM</translation>
+    </message>
+    <message>
+        <source>Shared memory / L1 (or LDS) per SM = catalog SRAM / SMs</source>
+        <translation>每 SM 的共享内存 / L1（或 LDS）= 目录中的 SRAM / SM 数</translation>
+    </message>
+    <message>
+        <source>SRAM total</source>
+        <translation>SRAM 总量</translation>
+    </message>
+    <message>
+        <source>Catalog sram_bytes</source>
+        <translation>目录中的 sram_bytes</translation>
+    </message>
+    <message>
+        <source>Catalog l2_bytes</source>
+        <translation>目录中的 l2_bytes</translation>
+    </message>
+    <message>
+        <source>HBM capacity</source>
+        <translation>HBM 容量</translation>
+    </message>
+    <message>
+        <source>Catalog memory_bytes</source>
+        <translation>目录中的 memory_bytes</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>Catalog memory bandwidth</source>
+        <translation>目录中的显存带宽</translation>
+    </message>
+    <message>
+        <source>Dense BF16 peak</source>
+        <translation>稠密 BF16 峰值</translation>
+    </message>
+    <message>
+        <source>Catalog dense (not 2:4 sparse) peak</source>
+        <translation>目录中的稠密（非 2:4 稀疏）峰值</translation>
+    </message>
+    <message>
+        <source>Ridge point (BF16)</source>
+        <translation>脊点（BF16）</translation>
+    </message>
+    <message>
+        <source>peak / HBM bandwidth (Williams et al. 2009): intensity above which a kernel is compute-bound</source>
+        <translation>峰值 / HBM 带宽（Williams et al. 2009）：算术强度高于此值时，kernel 受算力限制</translation>
+    </message>
+    <message>
+        <source>Scale-up link</source>
+        <translation>Scale-up 互连</translation>
+    </message>
+    <message>
+        <source>NVLink / Infinity Fabric / ICI per GPU, one direction</source>
+        <translation>每 GPU 的 NVLink / Infinity Fabric / ICI，单向</translation>
+    </message>
+    <message>
+        <source>Host link (PCIe)</source>
+        <translation>主机链路（PCIe）</translation>
+    </message>
+    <message>
+        <source>PCIe to the CPU, one direction (PCI Express Base Specification)</source>
+        <translation>到 CPU 的 PCIe，单向（PCI Express Base Specification）</translation>
+    </message>
+    <message>
+        <source>Network per GPU</source>
+        <translation>每 GPU 网络</translation>
+    </message>
+    <message>
+        <source>NIC bandwidth per GPU, one direction (catalog note)</source>
+        <translation>每 GPU 的网卡带宽，单向（目录注释）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 per %3)</source>
+        <translation>%1（每 %3 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>FLOP/B</source>
+        <translation>FLOP/B</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
+        <translation>%1&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Memory hierarchy: %1 vs %2</source>
+        <translation>存储层次：%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Memory hierarchy of %1</source>
+        <translation>%1 的存储层次</translation>
+    </message>
+    <message>
+        <source>Capacity per GPU (bytes, log scale)</source>
+        <translation>每 GPU 容量（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Bandwidth to the SMs (bytes/s, log scale)</source>
+        <translation>到 SM 的带宽（字节/秒，对数刻度）</translation>
+    </message>
+    <message>
+        <source>one point per level: (capacity, bandwidth); the network is a link (dashed line), not a store</source>
+        <translation>每个层级一个点：（容量，带宽）；网络是链路（虚线），不是存储</translation>
+    </message>
+    <message>
+        <source>catalog datasheets; register file, shared-memory and L2 bandwidth: CUDA C++ Programming Guide, NVIDIA A100/H100 whitepapers, AMD CDNA 3 white paper (≈ estimates); host: DGX user guides, PCI Express Base Specification; latency: Jia et al. 2018/2019, Luo et al. 2024 (orders of magnitude)</source>
+        <translation>目录中的数据手册；寄存器文件、共享内存和 L2 带宽：CUDA C++ Programming Guide、NVIDIA A100/H100 白皮书、AMD CDNA 3 白皮书（≈ 估计值）；主机：DGX 用户指南、PCI Express Base Specification；延迟：Jia et al. 2018/2019、Luo et al. 2024（数量级）</translation>
+    </message>
+    <message>
+        <source>%1%2 · %3</source>
+        <translation>%1%2 · %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 levels plotted%3</source>
+        <translation>%1：已绘制 %2 个层级%3</translation>
+    </message>
+    <message>
+        <source> (not published: %1)</source>
+        <translation>（未公布：%1）</translation>
+    </message>
+    <message>
+        <source>network per GPU (%1): %2</source>
+        <translation>每 GPU 网络（%1）：%2</translation>
+    </message>
+    <message>
+        <source>↑ faster   larger →</source>
+        <translation>↑ 更快   更大 →</translation>
+    </message>
+    <message>
+        <source>Bandwidth by level</source>
+        <translation>各层级带宽</translation>
+    </message>
+    <message>
+        <source>Capacity by level (per GPU)</source>
+        <translation>各层级容量（每 GPU）</translation>
+    </message>
+    <message>
+        <source>Level (fast → slow)</source>
+        <translation>层级（快 → 慢）</translation>
+    </message>
+    <message>
+        <source>Bandwidth (bytes/s, log scale)</source>
+        <translation>带宽（字节/秒，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Capacity (bytes, log scale)</source>
+        <translation>容量（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>bandwidth each level delivers to the SMs, one direction</source>
+        <translation>各层级向 SM 提供的单向带宽</translation>
+    </message>
+    <message>
+        <source>capacity per GPU (a node&apos;s RAM and drives divided by its GPUs)</source>
+        <translation>每 GPU 容量（节点的内存和硬盘除以 GPU 数）</translation>
+    </message>
+    <message>
+        <source>see the memory-hierarchy chart; hover a bar for its source</source>
+        <translation>见存储层次图；悬停在柱上可查看来源</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LayoutPage</name>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>&amp;Colour GPUs by:</source>
+        <translation>GPU 着色依据(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Outline groups of rank:</source>
+        <translation>框出该 rank 所在的组(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Outline every GPU that shares a TP, CP, EP, DP or PP group with this rank (hovering a GPU does the same)</source>
+        <translation>框出与该 rank 同属一个 TP、CP、EP、DP 或 PP 组的所有 GPU（鼠标悬停在 GPU 上效果相同）</translation>
+    </message>
+    <message>
+        <source>GPUs of the same group along this dimension share a colour. TP: tensor parallel (splits every matmul), CP: context parallel (splits the sequence), EP: expert parallel (splits the MoE experts), DP: data parallel (replicas), PP: pipeline parallel (splits the layers).</source>
+        <translation>沿该维度同属一组的 GPU 颜色相同。TP：张量并行（切分每个矩阵乘），CP：上下文并行（切分序列），EP：专家并行（切分 MoE 专家），DP：数据并行（副本），PP：流水线并行（切分层）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Collectives of one step on the most loaded GPU&lt;/b&gt; (hover the headers for the formulas)</source>
+        <translation>&lt;b&gt;负载最重的 GPU 上一步中的集合通信&lt;/b&gt;（鼠标悬停在表头上可查看公式）</translation>
+    </message>
+    <message>
+        <source>Dim</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步次数</translation>
+    </message>
+    <message>
+        <source>Bytes each</source>
+        <translation>每次字节数</translation>
+    </message>
+    <message>
+        <source>Crosses nodes</source>
+        <translation>跨节点</translation>
+    </message>
+    <message>
+        <source>Time each</source>
+        <translation>每次耗时</translation>
+    </message>
+    <message>
+        <source>Time per step</source>
+        <translation>每步耗时</translation>
+    </message>
+    <message>
+        <source>Overlaps compute</source>
+        <translation>与计算重叠</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>The parallel dimension whose group runs the collective</source>
+        <translation>由哪个并行维度的组执行该集合通信</translation>
+    </message>
+    <message>
+        <source>The NCCL collective</source>
+        <translation>NCCL 集合通信操作</translation>
+    </message>
+    <message>
+        <source>How many times one GPU runs it per optimizer step</source>
+        <translation>每个优化器步中一块 GPU 执行它的次数</translation>
+    </message>
+    <message>
+        <source>Bytes one GPU sends per occurrence, with the nccl-tests bus-bandwidth factors: all-reduce 2(n−1)/n·S, all-gather and reduce-scatter (n−1)/n·S, all-to-all (n−1)/n·S, send/recv S</source>
+        <translation>一块 GPU 每次发送的字节数，采用 nccl-tests 总线带宽系数：all-reduce 2(n−1)/n·S，all-gather 和 reduce-scatter (n−1)/n·S，all-to-all (n−1)/n·S，send/recv S</translation>
+    </message>
+    <message>
+        <source>Whether the group spans nodes, so the inter-node link (and its latency) limits it</source>
+        <translation>该组是否跨节点；若跨节点，则受节点间互连（及其延迟）限制</translation>
+    </message>
+    <message>
+        <source>Alpha-beta model: t = steps·α + bytes / (link bandwidth · link efficiency); α and the bandwidth are the intra- or inter-node figures of the cluster</source>
+        <translation>alpha-beta 模型：t = 步骤数·α + 字节数 / (链路带宽 · 链路效率)；α 和带宽取集群的节点内或节点间数值</translation>
+    </message>
+    <message>
+        <source>Time each × per step: what it costs if nothing overlaps</source>
+        <translation>每次耗时 × 每步次数：完全不重叠时的开销</translation>
+    </message>
+    <message>
+        <source>Whether it can overlap with compute (DP gradient buckets, ZeRO-3 parameter prefetch)</source>
+        <translation>能否与计算重叠（DP 梯度分桶、ZeRO-3 参数预取）</translation>
+    </message>
+    <message>
+        <source>Where in the step it runs</source>
+        <translation>在一步中的哪个阶段执行</translation>
+    </message>
+    <message>
+        <source>%1 × %2 on %3 nodes of %4 GPUs: dp %5 · tp %6 · pp %7 · cp %8 · ep %9</source>
+        <translation>%1 × %2，共 %3 个节点，每节点 %4 块 GPU：dp %5 · tp %6 · pp %7 · cp %8 · ep %9</translation>
+    </message>
+    <message>
+        <source>No device mesh: %1</source>
+        <translation>无设备网格：%1</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet</source>
+        <translation>尚无有效场景</translation>
+    </message>
+    <message>
+        <source>Device mesh: %1</source>
+        <translation>设备网格：%1</translation>
+    </message>
+    <message>
+        <source>Device mesh: no valid scenario yet</source>
+        <translation>设备网格：尚无有效场景</translation>
+    </message>
+    <message>
+        <source>%1 = %2 crosses nodes (%3 GPUs per node): each %1 group spans %4 nodes, so its collectives, which run on every layer, go over the inter-node network instead of NVLink. Keep %1 within a node (Narayanan et al. 2021 §3.2).</source>
+        <translation>%1 = %2 跨越了节点（每节点 %3 块 GPU）：每个 %1 组横跨 %4 个节点，因此它每层都要执行的集合通信走节点间网络而非 NVLink。应让 %1 保持在单个节点内（Narayanan et al. 2021 §3.2）。</translation>
+    </message>
+    <message>
+        <source>group of %1 GPUs</source>
+        <translation>%1 块 GPU 组成的组</translation>
+    </message>
+    <message>
+        <source>%1 per occurrence; %2 per step</source>
+        <translation>每次 %1；每步 %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>can hide behind compute</source>
+        <translation>可隐藏在计算之后</translation>
+    </message>
+    <message>
+        <source>on the critical path</source>
+        <translation>在关键路径上</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>每 GPU 显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: no valid scenario yet</source>
+        <translation>每 GPU 显存：尚无有效场景</translation>
+    </message>
+    <message>
+        <source>Memory of the most loaded GPU (pipeline stage %1 of %2)</source>
+        <translation>负载最重的 GPU 的显存（流水线阶段 %1，共 %2 个）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Ψ = %1 parameters on this GPU × bytes per weight (÷ N_d with ZeRO-3)</source>
+        <translation>Ψ = 此 GPU 上的 %1 个参数 × 每个权重的字节数（ZeRO-3 时 ÷ N_d）</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Ψ × bytes per gradient (÷ N_d with ZeRO-2 and 3)</source>
+        <translation>Ψ × 每个梯度的字节数（ZeRO-2 和 3 时 ÷ N_d）</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Ψ × K optimizer bytes (fp32 master and moments; ÷ N_d with ZeRO-1 to 3)</source>
+        <translation>Ψ × K 个优化器字节（fp32 主权重和矩估计；ZeRO-1 到 3 时 ÷ N_d）</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>%1 per layer × layers of the stage × %2 in-flight micro-batches (Korthikanti et al. 2022, Table 2, §4.2.3)</source>
+        <translation>每层 %1 × 该阶段的层数 × %2 个在途微批次（Korthikanti et al. 2022, Table 2, §4.2.3）</translation>
+    </message>
+    <message>
+        <source>Framework reserve</source>
+        <translation>框架预留</translation>
+    </message>
+    <message>
+        <source>CUDA context, allocator slack: an input</source>
+        <translation>CUDA 上下文、分配器余量：输入项</translation>
+    </message>
+    <message>
+        <source>%1: %2&lt;br&gt;%3</source>
+        <translation>%1：%2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>%1 capacity: %2</source>
+        <translation>%1 容量：%2</translation>
+    </message>
+    <message>
+        <source>total %1 of %2 (%3); ZeRO stage %4, N_d = dp·cp = %5; the engine reports the most loaded pipeline stage only</source>
+        <translation>合计 %1 / %2（%3）；ZeRO 阶段 %4，N_d = dp·cp = %5；引擎只报告负载最重的流水线阶段</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>memory = weights + gradients + optimizer states + activations + reserve</source>
+        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 预留</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO) §3.1, §5; Korthikanti et al. 2022, Table 2</source>
+        <translation>Rajbhandari et al. 2020 (ZeRO) §3.1, §5; Korthikanti et al. 2022, Table 2</translation>
     </message>
 </context>
 <context>
@@ -986,6 +2022,87 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::MeshGridChart</name>
+    <message>
+        <source>%1 group %2</source>
+        <translation>%1 组 %2</translation>
+    </message>
+    <message>
+        <source>, … (%1 GPUs)</source>
+        <translation>，…（%1 块 GPU）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1&lt;/b&gt;: node %2, GPU %3 of the node</source>
+        <translation>&lt;b&gt;Rank %1&lt;/b&gt;：节点 %2，该节点上的 GPU %3</translation>
+    </message>
+    <message>
+        <source>Coordinates: %1</source>
+        <translation>坐标：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 group: %2 (on %n node(s))</source>
+        <translation>
+            <numerusform>%1 组：%2（分布在 %n 个节点上）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device mesh: %1 GPUs on %2 nodes of %3, coloured by %4 group</source>
+        <translation>设备网格：%1 块 GPU，%2 个节点，每节点 %3 块，按 %4 组着色</translation>
+    </message>
+    <message>
+        <source> (first %1 of %2 nodes shown)</source>
+        <translation>（显示 %2 个节点中的前 %1 个）</translation>
+    </message>
+    <message>
+        <source>; %1 %2 groups, colours repeat</source>
+        <translation>；%1 个 %2 组，颜色会重复</translation>
+    </message>
+    <message>
+        <source>GPU within the node</source>
+        <translation>节点内的 GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Hovered: rank %1</source>
+        <translation>悬停：rank %1</translation>
+    </message>
+    <message>
+        <source>Rank %1&apos;s %2 group</source>
+        <translation>rank %1 的 %2 组</translation>
+    </message>
+    <message>
+        <source>Hovered GPU</source>
+        <translation>悬停的 GPU</translation>
+    </message>
+    <message>
+        <source>Rank 0 (hover a GPU)</source>
+        <translation>rank 0（鼠标悬停在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>dp = %1, tp = %2, pp = %3, cp = %4, ep = %5; %6 GPUs per node; axis order (innermost first) %7</source>
+        <translation>dp = %1，tp = %2，pp = %3，cp = %4，ep = %5；每节点 %6 块 GPU；轴顺序（最内层在前）%7</translation>
+    </message>
+    <message>
+        <source>rank = %1; node = ⌊rank / %2⌋; a group holds the ranks that differ only in its own coordinate (EP: blocks of ep consecutive dp×cp indices)</source>
+        <translation>rank = %1；节点 = ⌊rank / %2⌋；一个组包含仅在该组自身坐标上不同的 rank（EP：由 ep 个连续 dp×cp 索引组成的块）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM parallel_state.py RankGenerator (order tp-cp-ep-dp-pp); Dubey et al. 2024 (Llama 3) §3.3.2</source>
+        <translation>Megatron-LM parallel_state.py RankGenerator (order tp-cp-ep-dp-pp); Dubey et al. 2024 (Llama 3) §3.3.2</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::OverviewPage</name>
     <message>
         <source>Overview</source>
@@ -1298,6 +2415,181 @@
     <message>
         <source>NVIDIA A100 Tensor Core GPU Architecture whitepaper (fine-grained structured sparsity); %1</source>
         <translation>NVIDIA A100 Tensor Core GPU Architecture 白皮书（细粒度结构化稀疏）；%1</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::PipelinePage</name>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism splits the layers into p stages; a step&apos;s batch is cut into m micro-batches that flow through them. Stages wait at the start and the end of the step: the bubble. Schedules differ in how long they wait and how many micro-batches&apos; activations each stage keeps.</source>
+        <translation>流水线并行把各层划分为 p 个阶段；每一步的批次被切成 m 个微批次，依次流经这些阶段。各阶段在一步的开头和结尾都要等待：这就是气泡。不同调度的区别在于等待多久，以及每个阶段要保留多少个微批次的激活。</translation>
+    </message>
+    <message>
+        <source>S&amp;chedule:</source>
+        <translation>调度(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Stages p:</source>
+        <translation>阶段数 p(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batches m:</source>
+        <translation>微批次数 m(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Chunks per stage v:</source>
+        <translation>每阶段块数 v(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>GPipe (Huang et al. 2019), 1F1B (PipeDream-Flush, Narayanan et al. 2021 §2.2), interleaved 1F1B (§2.2.2), ZB-H1 (Qi et al. 2023 §3)</source>
+        <translation>GPipe (Huang et al. 2019), 1F1B (PipeDream-Flush, Narayanan et al. 2021 §2.2), interleaved 1F1B (§2.2.2), ZB-H1 (Qi et al. 2023 §3)</translation>
+    </message>
+    <message>
+        <source>Pipeline stages p (the scenario&apos;s pp)</source>
+        <translation>流水线阶段数 p（场景中的 pp）</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step m = global batch / (micro-batch · dp), capped here so the chart stays readable</source>
+        <translation>每步微批次数 m = 全局批大小 / (微批次 · dp)，此处设有上限以保持图表清晰可读</translation>
+    </message>
+    <message>
+        <source>Model chunks per stage v (interleaved 1F1B only; m must be a multiple of p)</source>
+        <translation>每阶段的模型块数 v（仅用于交错式 1F1B；m 必须是 p 的倍数）</translation>
+    </message>
+    <message>
+        <source>(p−1)/m</source>
+        <translation>(p−1)/m</translation>
+    </message>
+    <message>
+        <source>(p−1)/(v·m)</source>
+        <translation>(p−1)/(v·m)</translation>
+    </message>
+    <message>
+        <source>(p−1)(t_F + t_B − t_W)/(m(t_F + t_B + t_W))</source>
+        <translation>(p−1)(t_F + t_B − t_W)/(m(t_F + t_B + t_W))</translation>
+    </message>
+    <message>
+        <source>Cannot build this schedule: %1</source>
+        <translation>无法构建此调度：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt; (idle ÷ busy time per stage): measured &lt;b&gt;%1&lt;/b&gt;, analytic %2 = %3; idle share of the step %4. Step time %5 units for %6 units of work per stage.</source>
+        <translation>&lt;b&gt;气泡&lt;/b&gt;（每阶段空闲时间 ÷ 忙碌时间）：实测 &lt;b&gt;%1&lt;/b&gt;，解析值 %2 = %3；空闲时间占该步的 %4。每阶段 %6 单位的计算量，每步耗时 %5 单位。</translation>
+    </message>
+    <message>
+        <source>p = %1, m = %2, v = %3; t_F = 1 unit, t_B = 2 units per micro-batch and stage (split over v chunks, later chunks in a lighter shade; ZB-H1: B = W = 1)</source>
+        <translation>p = %1，m = %2，v = %3；每个微批次在每个阶段上 t_F = 1 单位，t_B = 2 单位（分摊到 v 个块上，靠后的块颜色较浅；ZB-H1：B = W = 1）</translation>
+    </message>
+    <message>
+        <source>Time (units of one micro-batch&apos;s forward on one stage)</source>
+        <translation>时间（单位：一个微批次在一个阶段上的前向耗时）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>%1, p = %2, m = %3%4: bubble %5</source>
+        <translation>%1，p = %2，m = %3%4：气泡 %5</translation>
+    </message>
+    <message>
+        <source>, v = %1</source>
+        <translation>，v = %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1: %2 of micro-batch %3&lt;/b&gt;%4&lt;br&gt;from %5 to %6</source>
+        <translation>&lt;b&gt;阶段 %1：微批次 %3 的%2&lt;/b&gt;%4&lt;br&gt;从 %5 到 %6</translation>
+    </message>
+    <message>
+        <source>, model chunk %1 (layers of virtual stage %2)</source>
+        <translation>，模型块 %1（虚拟阶段 %2 的层）</translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translation>空闲（气泡）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1 idle&lt;/b&gt; from %2 to %3</source>
+        <translation>&lt;b&gt;阶段 %1 空闲&lt;/b&gt;，从 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>bubble = (step time − busy time) / busy time, measured on the chart; analytic %1 = %2</source>
+        <translation>气泡 = (每步时间 − 忙碌时间) / 忙碌时间，在图上测得；解析值 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Narayanan et al. 2021 §2.2 (1F1B, interleaved); Huang et al. 2019 (GPipe); Qi et al. 2023 §3 (ZB-H1)</source>
+        <translation>Narayanan et al. 2021 §2.2 (1F1B, interleaved); Huang et al. 2019 (GPipe); Qi et al. 2023 §3 (ZB-H1)</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight: %1</source>
+        <translation>在途微批次：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>stage %1 (%n in flight)</source>
+        <translation>
+            <numerusform>阶段 %1（%n 个在途）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n</source>
+        <translation>
+            <numerusform>%1：%n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Peak activation memory per stage (%1 layers of %2)</source>
+        <translation>每阶段的峰值激活显存（%2 的 %1 层）</translation>
+    </message>
+    <message>
+        <source>Saved activations (%1B)</source>
+        <translation>保存的激活（%1B）</translation>
+    </message>
+    <message>
+        <source>activation memory</source>
+        <translation>激活显存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1&lt;/b&gt;: up to %2 micro-batch chunks in flight × %3 = %4</source>
+        <translation>&lt;b&gt;阶段 %1&lt;/b&gt;：至多 %2 个微批次块在途 × %3 = %4</translation>
+    </message>
+    <message>
+        <source>; %1 per layer and micro-batch (from the estimate), L = %2</source>
+        <translation>；每层每个微批次 %1（来自估算），L = %2</translation>
+    </message>
+    <message>
+        <source>Peak micro-batches in flight per stage</source>
+        <translation>每阶段在途微批次的峰值</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight</source>
+        <translation>在途微批次</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>在途</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1&lt;/b&gt;: up to %2 micro-batch chunks in flight</source>
+        <translation>&lt;b&gt;阶段 %1&lt;/b&gt;：至多 %2 个微批次块在途</translation>
+    </message>
+    <message>
+        <source>in flight = forwards done whose backward has not finished; activation memory = peak in flight × one micro-batch&apos;s activations on the stage (1F1B: p − s on stage s; GPipe: m)</source>
+        <translation>在途 = 已完成前向但反向尚未完成的微批次；激活显存 = 在途峰值 × 一个微批次在该阶段上的激活（1F1B：阶段 s 上为 p − s；GPipe：m）</translation>
+    </message>
+    <message>
+        <source>Narayanan et al. 2021 §2.2; Korthikanti et al. 2022 §4.2.3</source>
+        <translation>Narayanan et al. 2021 §2.2; Korthikanti et al. 2022 §4.2.3</translation>
     </message>
 </context>
 <context>
@@ -1709,6 +3001,451 @@
     <message>
         <source>Generated text appears here as tokens arrive.</source>
         <translation>生成的文本会随 token 逐个出现在这里。</translation>
+    </message>
+    <message>
+        <source>FLOPs per step (all operators)</source>
+        <translation>每步 FLOPs（所有算子）</translation>
+    </message>
+    <message>
+        <source>Cost engine: every operator&apos;s forward and backward FLOPs (core/ops/flop_rules.h: norms, softmax, RoPE, activations, residual adds, cross-entropy, the embedding&apos;s scatter-add) plus the matmuls.</source>
+        <translation>成本引擎：每个算子的前向和反向 FLOPs（core/ops/flop_rules.h：归一化、softmax、RoPE、激活函数、残差加法、交叉熵、嵌入层的 scatter-add）加上矩阵乘法。</translation>
+    </message>
+    <message>
+        <source>Op profiler: sum of every op&apos;s FLOPs in the last training step, by the same rules.</source>
+        <translation>算子分析器：按相同规则统计上一个训练步中所有算子的 FLOPs 之和。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::RooflinePage</name>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>FLOP/B</source>
+        <translation>FLOP/B</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;I = %2: attainable min(%3, I · %4) = %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;I = %2：可达性能 min(%3, I · %4) = %5</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>Export operators as CSV</source>
+        <translation>将算子导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline 屋顶线</translation>
+    </message>
+    <message>
+        <source>A kernel that performs I FLOPs per byte it moves to or from main memory runs at most at min(peak, I · bandwidth) (the roofline, Williams, Waterman &amp; Patterson 2009). Left of a machine&apos;s ridge point (peak / bandwidth) it waits for memory; right of it, for its math units. Points are the scenario&apos;s operators on its accelerator; hover for the numbers.</source>
+        <translation>若一个 kernel 每从主存读取或向主存写入一个字节执行 I 次 FLOP，则其速度至多为 min(峰值, I · 带宽)（屋顶线模型，Williams, Waterman &amp; Patterson 2009）。在机器脊点（峰值 / 带宽）左侧，它在等待内存；在右侧，它在等待运算单元。图中的点是场景中的算子在其加速器上的位置；鼠标悬停可查看数值。</translation>
+    </message>
+    <message>
+        <source>Rooflines:</source>
+        <translation>屋顶线：</translation>
+    </message>
+    <message>
+        <source>This CPU (measured)</source>
+        <translation>本机 CPU（实测）</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s measured roofline (float32): needs a measurement, see &quot;Measure this machine&quot; below the table.</source>
+        <translation>本机实测屋顶线（float32）：需要先测量，见表格下方的“测量本机”。</translation>
+    </message>
+    <message>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <source>P&amp;hase</source>
+        <translation>阶段(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;FlashAttention</source>
+        <translation>&amp;FlashAttention</translation>
+    </message>
+    <message>
+        <source>FlashAttention (Dao et al. 2022) tiles QKᵀ, softmax and P·V in on-chip SRAM: the s×s score matrix never reaches HBM, so attention moves far fewer bytes.</source>
+        <translation>FlashAttention（Dao et al. 2022）在片上 SRAM 中分块计算 QKᵀ、softmax 和 P·V：s×s 分数矩阵从不写入 HBM，因此注意力搬运的字节数大大减少。</translation>
+    </message>
+    <message>
+        <source>F&amp;used element-wise</source>
+        <translation>融合逐元素算子(&amp;U)</translation>
+    </message>
+    <message>
+        <source>A fused kernel runs a chain of element-wise operators (residual add, norm, activation) in one pass: it reads the chain&apos;s inputs and writes its outputs once.</source>
+        <translation>融合 kernel 一次执行一串逐元素算子（残差相加、归一化、激活函数）：只读取这串算子的输入、写出其输出各一次。</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Sequences per step (log-spaced 1 … 1,024). In decode every sequence adds one token per weight read: intensity ≈ batch FLOP/B per weight byte, so larger batches move the weight matmuls from memory-bound toward the ridge point.</source>
+        <translation>每步的序列数（对数间隔 1 … 1,024）。解码时每读一次权重，每条序列只新增一个 token：算术强度 ≈ 批大小 FLOP/B（按权重字节计），因此增大批大小会使权重矩阵乘从访存受限移向脊点。</translation>
+    </message>
+    <message>
+        <source>Scenario&apos;s matmul dtype</source>
+        <translation>场景的矩阵乘 dtype</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>Prefill (prompt)</source>
+        <translation>预填充（提示词）</translation>
+    </message>
+    <message>
+        <source>Decode (one token)</source>
+        <translation>解码（一个 token）</translation>
+    </message>
+    <message>
+        <source>Training: forward + backward + optimizer of one micro-batch. Prefill: the forward pass over the prompts. Decode: one new token per sequence against a KV cache of seq_len tokens (Kwon et al. 2023).</source>
+        <translation>训练：一个微批次的前向 + 反向 + 优化器。预填充：对提示词做一次前向传播。解码：每条序列基于 seq_len 个 token 的 KV 缓存生成一个新 token（Kwon et al. 2023）。</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>导出 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Write the operator table (raw numbers) to a CSV file.</source>
+        <translation>将算子表（原始数值）写入 CSV 文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Measure this machine</source>
+        <translation>测量本机(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Measure this CPU&apos;s float32 GEMM peak and STREAM triad bandwidth (a few seconds, in the background) and cache the result, as `llm-explorer-cli machine` does.</source>
+        <translation>测量本机 CPU 的 float32 GEMM 峰值和 STREAM triad 带宽（在后台运行，需几秒）并缓存结果，与 `llm-explorer-cli machine` 相同。</translation>
+    </message>
+    <message>
+        <source>Measure &amp;reference ops</source>
+        <translation>测量参考算子(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Train the tiny reference transformer for a few steps with the op profiler on (in the background) and plot each operator&apos;s achieved FLOP/s.</source>
+        <translation>开启算子分析器，将微型参考 Transformer 训练几步（在后台运行），并绘制每个算子实际达到的 FLOP/s。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This machine&lt;/b&gt;: the CPU&apos;s measured roofline (float32 SGEMM peak, STREAM triad bandwidth) with the reference transformer&apos;s operators at the FLOP/s they achieved.</source>
+        <translation>&lt;b&gt;本机&lt;/b&gt;：CPU 的实测屋顶线（float32 SGEMM 峰值、STREAM triad 带宽），以及参考 Transformer 各算子实际达到的 FLOP/s。</translation>
+    </message>
+    <message>
+        <source>Decode: the weight matmuls of this model stay memory-bound on %1 up to a batch of 2²⁴ sequences.</source>
+        <translation>解码：直到批大小达到 2²⁴ 条序列，该模型的权重矩阵乘在 %1 上仍受内存带宽限制。</translation>
+    </message>
+    <message>
+        <source>Decode crossover: from a batch of &lt;b&gt;%1&lt;/b&gt; sequences every weight matmul is compute-bound on %2 (ridge point %3). Current batch %4: %5.</source>
+        <translation>解码转折点：批大小达到 &lt;b&gt;%1&lt;/b&gt; 条序列起，每个权重矩阵乘在 %2 上都受算力限制（脊点 %3）。当前批大小 %4：%5。</translation>
+    </message>
+    <message>
+        <source>Decode crossover on %1: batch %2 (choose the decode phase to move the matmuls with the slider).</source>
+        <translation>%1 上的解码转折点：批大小 %2（选择解码阶段后，可用滑块移动矩阵乘的位置）。</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet.</source>
+        <translation>尚无有效场景。</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP per byte of memory traffic, log scale)</source>
+        <translation>算术强度（每字节内存访问的 FLOP 数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s (log scale)</source>
+        <translation>可达 FLOP/s（对数刻度）</translation>
+    </message>
+    <message>
+        <source>attainable = min(peak, I · bandwidth); I = FLOPs / (bytes read + bytes written); ridge point = peak / bandwidth; time = max(FLOPs / peak, bytes / bandwidth)</source>
+        <translation>可达性能 = min(峰值, I · 带宽)；I = FLOPs / (读取字节 + 写入字节)；脊点 = 峰值 / 带宽；时间 = max(FLOPs / 峰值, 字节 / 带宽)</translation>
+    </message>
+    <message>
+        <source>Williams, Waterman &amp; Patterson 2009, &apos;Roofline&apos; (CACM 52(4)), eq. 1; peaks and bandwidths: hardware catalog datasheets; operator FLOPs: the cost engine&apos;s operator list (PaLM App. B conventions)</source>
+        <translation>Williams, Waterman &amp; Patterson 2009, &apos;Roofline&apos; (CACM 52(4)), eq. 1；峰值和带宽：硬件目录中的数据手册；算子 FLOPs：成本引擎的算子列表（PaLM App. B 约定）</translation>
+    </message>
+    <message>
+        <source>Roofline: no valid scenario yet</source>
+        <translation>屋顶线：尚无有效场景</translation>
+    </message>
+    <message>
+        <source>%1, scenario</source>
+        <translation>%1，场景</translation>
+    </message>
+    <message>
+        <source>This CPU (fp32, all cores)</source>
+        <translation>本机 CPU（fp32，全部核心）</translation>
+    </message>
+    <message>
+        <source>Ridge points</source>
+        <translation>脊点</translation>
+    </message>
+    <message>
+        <source>%1, ridge %2</source>
+        <translation>%1，脊点 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ridge point of %1&lt;/b&gt;&lt;br&gt;peak / bandwidth = %2 / %3 = %4</source>
+        <translation>&lt;b&gt;%1 的脊点&lt;/b&gt;&lt;br&gt;峰值 / 带宽 = %2 / %3 = %4</translation>
+    </message>
+    <message>
+        <source>%1: peak %2, bandwidth %3, ridge %4</source>
+        <translation>%1：峰值 %2，带宽 %3，脊点 %4</translation>
+    </message>
+    <message>
+        <source>no %1 peak: %2</source>
+        <translation>无 %1 峰值：%2</translation>
+    </message>
+    <message>
+        <source>Roofline (%1): the operators cannot be placed: %2</source>
+        <translation>屋顶线（%1）：无法放置算子：%2</translation>
+    </message>
+    <message>
+        <source>Compute-bound operators</source>
+        <translation>计算受限的算子</translation>
+    </message>
+    <message>
+        <source>Memory-bound operators</source>
+        <translation>访存受限的算子</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2, ×%3)&lt;br&gt;shape %4&lt;br&gt;FLOPs %5, bytes %6&lt;br&gt;intensity %7&lt;br&gt;attainable %8 → %9&lt;br&gt;time %10 (%11 of the step)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2，×%3）&lt;br&gt;形状 %4&lt;br&gt;FLOPs %5，字节 %6&lt;br&gt;算术强度 %7&lt;br&gt;可达性能 %8 → %9&lt;br&gt;时间 %10（占该步的 %11）</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>%1, batch %2, on %3</source>
+        <translation>%1，批大小 %2，在 %3 上</translation>
+    </message>
+    <message>
+        <source>%1, batch %2%3, FlashAttention %4, fused element-wise %5</source>
+        <translation>%1，批大小 %2%3，FlashAttention %4，融合逐元素算子 %5</translation>
+    </message>
+    <message>
+        <source>, KV cache %1 tokens</source>
+        <translation>，KV 缓存 %1 个 token</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operator(s) without FLOPs (lookups) are in the table only</source>
+        <translation>
+            <numerusform>%n 个没有 FLOPs 的算子（查表操作）仅列在表格中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>过程</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>Attainable</source>
+        <translation>可达性能</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share of step</source>
+        <translation>占步时间比例</translation>
+    </message>
+    <message>
+        <source>FLOPs / (bytes read + bytes written)</source>
+        <translation>FLOPs / (读取字节 + 写入字节)</translation>
+    </message>
+    <message>
+        <source>min(peak, intensity · bandwidth) (Williams et al. 2009)</source>
+        <translation>min(峰值, 算术强度 · 带宽)（Williams et al. 2009）</translation>
+    </message>
+    <message>
+        <source>max(FLOPs / peak, bytes / bandwidth), all instances</source>
+        <translation>max(FLOPs / 峰值, 字节 / 带宽)，所有实例合计</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Operators&lt;/b&gt;: no valid scenario yet.</source>
+        <translation>&lt;b&gt;算子&lt;/b&gt;：尚无有效场景。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Operators of one %1&lt;/b&gt; on %2 (click a header to sort):</source>
+        <translation>&lt;b&gt;单次%1的算子&lt;/b&gt;，在 %2 上（点击表头排序）：</translation>
+    </message>
+    <message>
+        <source>Step time from the roofline (Σ operators, one after another): &lt;b&gt;%1&lt;/b&gt; (compute-bound %2, memory-bound %3). </source>
+        <translation>由屋顶线模型得到的步时间（Σ 各算子，依次执行）：&lt;b&gt;%1&lt;/b&gt;（计算受限 %2，访存受限 %3）。</translation>
+    </message>
+    <message>
+        <source>MFU-based time (model FLOPs %1 / (peak · MFU %2)): &lt;b&gt;%3&lt;/b&gt;. Implied MFU of the roofline time: &lt;b&gt;%4&lt;/b&gt; — the roofline is an upper bound on speed, so real MFU is lower.</source>
+        <translation>基于 MFU 的时间（模型 FLOPs %1 / (峰值 · MFU %2)）：&lt;b&gt;%3&lt;/b&gt;。屋顶线时间对应的 MFU：&lt;b&gt;%4&lt;/b&gt;——屋顶线是速度的上限，因此实际 MFU 更低。</translation>
+    </message>
+    <message>
+        <source>no operators to export</source>
+        <translation>没有可导出的算子</translation>
+    </message>
+    <message>
+        <source>none set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>%1: %2 peak (SGEMM n = %3, %4 threads), %5 bandwidth, measured %6.</source>
+        <translation>%1：峰值 %2（SGEMM n = %3，%4 个线程），带宽 %5，测量于 %6。</translation>
+    </message>
+    <message>
+        <source>This machine has not been measured yet (%1). Measure it to draw its roofline; the reference operators can be measured either way.</source>
+        <translation>本机尚未测量（%1）。测量后即可绘制其屋顶线；无论是否测量，都可以测量参考算子。</translation>
+    </message>
+    <message>
+        <source>no cache</source>
+        <translation>无缓存</translation>
+    </message>
+    <message>
+        <source>Last measurement failed: %1</source>
+        <translation>上次测量失败：%1</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/B, log scale)</source>
+        <translation>算术强度（FLOP/B，对数刻度）</translation>
+    </message>
+    <message>
+        <source>FLOP/s (log scale)</source>
+        <translation>FLOP/s（对数刻度）</translation>
+    </message>
+    <message>
+        <source>roof = min(peak, I · bandwidth); a measured operator sits at achieved = FLOPs / seconds, at I = FLOPs / bytes with bytes = predicted bytes · measured FLOPs / predicted FLOPs</source>
+        <translation>屋顶 = min(峰值, I · 带宽)；实测算子的位置：实际性能 = FLOPs / 秒，I = FLOPs / 字节，其中 字节 = 预测字节 · 实测 FLOPs / 预测 FLOPs</translation>
+    </message>
+    <message>
+        <source>Williams et al. 2009; peak: Eigen SGEMM, bandwidth: STREAM triad (McCalpin 1995), both measured by `llm-explorer-cli machine`; operators: the reference transformer&apos;s op profiler</source>
+        <translation>Williams et al. 2009；峰值：Eigen SGEMM，带宽：STREAM triad（McCalpin 1995），均由 `llm-explorer-cli machine` 测得；算子：参考 Transformer 的算子分析器</translation>
+    </message>
+    <message>
+        <source>This machine: not measured yet</source>
+        <translation>本机：尚未测量</translation>
+    </message>
+    <message>
+        <source>All %1 threads</source>
+        <translation>全部 %1 个线程</translation>
+    </message>
+    <message>
+        <source>One core</source>
+        <translation>单核</translation>
+    </message>
+    <message>
+        <source>%1: peak %2 (one core %3), bandwidth %4 (one core %5), ridge %6</source>
+        <translation>%1：峰值 %2（单核 %3），带宽 %4（单核 %5），脊点 %6</translation>
+    </message>
+    <message>
+        <source>Measured forward operators</source>
+        <translation>实测前向算子</translation>
+    </message>
+    <message>
+        <source>Measured backward operators</source>
+        <translation>实测反向算子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;FLOPs %3, bytes %4 over %5 steps&lt;br&gt;intensity %6&lt;br&gt;time %7 → achieved %8</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;FLOPs %3，字节 %4（%5 步合计）&lt;br&gt;算术强度 %6&lt;br&gt;时间 %7 → 实际 %8</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 of the measured peak</source>
+        <translation>&lt;br&gt;达到实测峰值的 %1</translation>
+    </message>
+    <message>
+        <source>reference preset &apos;%1&apos;: %2 layers, d_model %3, batch %4 × %5 tokens, fp32, %6 measured steps after one warm-up step</source>
+        <translation>参考预设“%1”：%2 层，d_model %3，批大小 %4 × %5 个 token，fp32，预热一步后测量 %6 步</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s roofline (press &quot;Measure reference ops&quot; for operator points)</source>
+        <translation>本机屋顶线（按“测量参考算子”可添加算子数据点）</translation>
+    </message>
+    <message>
+        <source>This machine: reference transformer operators at their achieved FLOP/s</source>
+        <translation>本机：参考 Transformer 算子及其实际达到的 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Measuring this machine…</source>
+        <translation>正在测量本机…</translation>
+    </message>
+    <message>
+        <source>Measuring this machine (%1 of %2): %3</source>
+        <translation>正在测量本机（第 %1 步，共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>Training the tiny reference transformer with the op profiler on…</source>
+        <translation>正在开启算子分析器训练微型参考 Transformer…</translation>
     </message>
 </context>
 <context>
@@ -2248,6 +3985,340 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::SearchPage</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Search options</source>
+        <translation>搜索选项</translation>
+    </message>
+    <message>
+        <source>&amp;Top:</source>
+        <translation>显示前(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How many of the fastest fitting layouts the table lists</source>
+        <translation>表格列出多少个放得下的最快并行布局</translation>
+    </message>
+    <message>
+        <source>&amp;Compute efficiency:</source>
+        <translation>计算效率(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>The fraction of the GPU&apos;s dense peak the matmuls reach: compute time = hardware FLOPs per GPU / (peak · efficiency). Communication and the pipeline bubble come on top, so the resulting MFU is lower.</source>
+        <translation>矩阵乘达到的 GPU 稠密峰值比例：计算时间 = 每 GPU 硬件 FLOPs / (峰值 · 效率)。通信和流水线气泡另外叠加，因此最终的 MFU 更低。</translation>
+    </message>
+    <message>
+        <source>ZeRO:</source>
+        <translation>ZeRO：</translation>
+    </message>
+    <message>
+        <source>ZeRO stages to try: 1 shards the optimizer states, 2 also the gradients, 3 also the weights over the data-parallel ranks (Rajbhandari et al. 2020)</source>
+        <translation>要尝试的 ZeRO 阶段：1 在数据并行 rank 上分片优化器状态，2 再分片梯度，3 再分片权重（Rajbhandari et al. 2020）</translation>
+    </message>
+    <message>
+        <source>Recompute:</source>
+        <translation>重计算：</translation>
+    </message>
+    <message>
+        <source>Try activation recomputation &apos;%1&apos; (Korthikanti et al. 2022: selective recomputes the attention core, full keeps only each layer&apos;s input)</source>
+        <translation>尝试激活重计算“%1”（Korthikanti et al. 2022：选择性重计算只重算注意力核心，完全重计算只保存每层的输入）</translation>
+    </message>
+    <message>
+        <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario&apos;s GPUs with the engine</source>
+        <translation>用引擎评估场景中这些 GPU 的每一种有效并行布局（dp、tp、pp、cp、ep、v、sp、ZeRO、微批次、重计算）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Apply selected layout</source>
+        <translation>应用所选并行布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario&apos;s (one undoable step); double-clicking a row does the same</source>
+        <translation>将所选并行布局设为场景的并行布局（一步可撤销的操作）；双击某行效果相同</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>dp</source>
+        <translation>dp</translation>
+    </message>
+    <message>
+        <source>tp</source>
+        <translation>tp</translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation>pp</translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation>cp</translation>
+    </message>
+    <message>
+        <source>ep</source>
+        <translation>ep</translation>
+    </message>
+    <message>
+        <source>v</source>
+        <translation>v</translation>
+    </message>
+    <message>
+        <source>sp</source>
+        <translation>sp</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>mb</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <source>recomp.</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>mem/GPU</source>
+        <translation>显存/GPU</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Rank by step time among the fitting layouts</source>
+        <translation>在放得下的并行布局中按步时间排名</translation>
+    </message>
+    <message>
+        <source>Data-parallel replicas</source>
+        <translation>数据并行副本数</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree (Megatron column/row-parallel matmuls)</source>
+        <translation>张量并行度（Megatron 列/行并行矩阵乘）</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>流水线阶段数</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree (sequence split in attention)</source>
+        <translation>上下文并行度（在注意力中切分序列）</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree (carved out of dp × cp)</source>
+        <translation>专家并行度（从 dp × cp 中划分）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
+        <translation>每 GPU 的虚拟流水线阶段数（交错式 1F1B）</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (norms and dropout split over tp)</source>
+        <translation>序列并行（归一化和 dropout 在 tp 上切分）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage over the data-parallel group</source>
+        <translation>数据并行组上的 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Micro-batch: sequences per forward pass per GPU</source>
+        <translation>微批次：每 GPU 每次前向传播的序列数</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s memory per GPU (most loaded pipeline stage)</source>
+        <translation>引擎估算的每 GPU 显存（负载最重的流水线阶段）</translation>
+    </message>
+    <message>
+        <source>compute + exposed communication + pipeline bubble</source>
+        <translation>计算 + 未重叠的通信 + 流水线气泡</translation>
+    </message>
+    <message>
+        <source>global batch · sequence length / step time</source>
+        <translation>全局批大小 · 序列长度 / 步时间</translation>
+    </message>
+    <message>
+        <source>model FLOPs / (GPUs · peak · step time)</source>
+        <translation>模型 FLOPs / (GPU 数 · 峰值 · 步时间)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 layouts</source>
+        <translation>%1 / %2 个并行布局</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1（当前）</translation>
+    </message>
+    <message>
+        <source>Apply layout %1</source>
+        <translation>应用并行布局 %1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU vs throughput: no valid scenario yet</source>
+        <translation>每 GPU 显存与吞吐量：尚无有效场景</translation>
+    </message>
+    <message>
+        <source>Searching every layout of %1 GPUs…</source>
+        <translation>正在搜索 %1 块 GPU 的所有并行布局…</translation>
+    </message>
+    <message>
+        <source>The search could not run: %1</source>
+        <translation>搜索无法运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 valid layouts evaluated in %2 s (%3 fit in memory); the table lists the fastest %4.</source>
+        <translation>在 %2 s 内评估了 %1 个有效并行布局（其中 %3 个显存放得下）；表格列出最快的 %4 个。</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 layouts: partial results.</source>
+        <translation>评估 %1 个并行布局后已取消：结果不完整。</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet.</source>
+        <translation>尚无有效场景。</translation>
+    </message>
+    <message>
+        <source>⚠ The scenario or the options changed since this search (it took %1 s, too long to re-run on every edit): the table shows the old results. Press Re-run.</source>
+        <translation>⚠ 本次搜索之后场景或选项已更改（搜索耗时 %1 s，太久，无法在每次编辑后重新运行）：表格显示的是旧结果。请按“重新运行”。</translation>
+    </message>
+    <message>
+        <source>⚠ The scenario or the options changed since this search: the table shows the old results. Press Re-run.</source>
+        <translation>⚠ 本次搜索之后场景或选项已更改：表格显示的是旧结果。请按“重新运行”。</translation>
+    </message>
+    <message>
+        <source>Current layout: %1</source>
+        <translation>当前并行布局：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Current layout&lt;/b&gt; %1: step %2, %3 tokens/s, MFU %4, %5 per GPU (%6)</source>
+        <translation>&lt;b&gt;当前并行布局&lt;/b&gt; %1：步时间 %2，%3 token/s，MFU %4，每 GPU %5（%6）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>&amp;Re-run search</source>
+        <translation>重新运行搜索(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run search</source>
+        <translation>运行搜索(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::SearchScatterChart</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;step %3 = compute %4 + exposed communication %5 + bubble %6&lt;br&gt;%7 tokens/s, MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;步时间 %3 = 计算 %4 + 未重叠的通信 %5 + 气泡 %6&lt;br&gt;%7 token/s，MFU %8&lt;br&gt;每 GPU 显存 %9（%10）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Throughput (tokens/s)</source>
+        <translation>吞吐量（token/s）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB, log scale)</source>
+        <translation>每 GPU 显存（GB，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Current layout</source>
+        <translation>当前并行布局</translation>
+    </message>
+    <message>
+        <source>#%1 fastest fitting layout</source>
+        <translation>放得下的最快并行布局 #%1</translation>
+    </message>
+    <message>
+        <source>Top %1</source>
+        <translation>前 %1</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU vs throughput: the search has not run yet (current layout only)</source>
+        <translation>每 GPU 显存与吞吐量：尚未运行搜索（仅显示当前并行布局）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU vs throughput: %1 of %2 valid layouts fit; %3 sampled points</source>
+        <translation>每 GPU 显存与吞吐量：%2 个有效并行布局中有 %1 个放得下；采样 %3 个点</translation>
+    </message>
+    <message>
+        <source> (cancelled: partial)</source>
+        <translation>（已取消：结果不完整）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, global batch %2 × %3 tokens, compute efficiency %4 of peak</source>
+        <translation>%1 块 GPU，全局批次 %2 × %3 个 token，计算效率为峰值的 %4</translation>
+    </message>
+    <message>
+        <source>step = compute + exposed communication + bubble; compute = hardware FLOPs per GPU / (peak · efficiency); bubble = (p − 1)/(v·m) · compute; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
+        <translation>步时间 = 计算 + 未重叠的通信 + 气泡；计算 = 每 GPU 硬件 FLOPs / (峰值 · 效率)；气泡 = (p − 1)/(v·m) · 计算；token/s = 全局批次 · s / 步时间；显存 = 引擎给出的每 GPU 合计</translation>
+    </message>
+    <message>
+        <source>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</source>
+        <translation>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::TimePage</name>
     <message>
         <source>Time</source>
@@ -2611,6 +4682,201 @@
     <message>
         <source>Another tokenizer is still loading.</source>
         <translation>另一个分词器仍在加载。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ZeroPage</name>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>ZeRO partitions the model states over the N data-parallel ranks instead of replicating them: stage 1 the optimizer states, stage 2 also the gradients, stage 3 also the parameters. Each bar below is the flattened parameter vector; the filled part is the slice a rank keeps.</source>
+        <translation>ZeRO 把模型状态分片到 N 个数据并行 rank 上，而不是在每个 rank 上复制一份：阶段 1 分片优化器状态，阶段 2 再加上梯度，阶段 3 再加上参数。下方每个条形表示展平后的参数向量；填充部分是某个 rank 保留的切片。</translation>
+    </message>
+    <message>
+        <source>&amp;Stage:</source>
+        <translation>阶段(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Data-parallel ranks N:</source>
+        <translation>数据并行 rank 数 N(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>0 — plain data parallelism</source>
+        <translation>0 — 普通数据并行</translation>
+    </message>
+    <message>
+        <source>1 — optimizer states (P_os)</source>
+        <translation>1 — 优化器状态 (P_os)</translation>
+    </message>
+    <message>
+        <source>2 — + gradients (P_os+g)</source>
+        <translation>2 — + 梯度 (P_os+g)</translation>
+    </message>
+    <message>
+        <source>3 — + parameters (P_os+g+p)</source>
+        <translation>3 — + 参数 (P_os+g+p)</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 §5: P_os, P_os+g, P_os+g+p</source>
+        <translation>Rajbhandari et al. 2020 §5: P_os, P_os+g, P_os+g+p</translation>
+    </message>
+    <message>
+        <source>The data-parallel group the states are sharded over (defaults to the scenario&apos;s dp)</source>
+        <translation>对状态进行分片的数据并行组（默认为场景中的 dp）</translation>
+    </message>
+    <message>
+        <source>Ψ = %1 parameters per GPU (the model after tp·pp = %2·%3), N = %4, weights %5, gradients %6, master copy %7, optimizer %8</source>
+        <translation>Ψ = 每 GPU %1 个参数（模型经 tp·pp = %2·%3 切分后），N = %4，权重 %5，梯度 %6，主副本 %7，优化器 %8</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Cannot lay out ZeRO: %1</source>
+        <translation>无法布局 ZeRO：%1</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 (%3 per rank)</source>
+        <translation>%2 的 %1（每 rank %3）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ZeRO-%1&lt;/b&gt;: each rank holds %2 of model states (parameters %3, gradients %4, optimizer %5) and sends %6 per step = %7 Ψ in ZeRO §7&apos;s units.&lt;br&gt;%8</source>
+        <translation>&lt;b&gt;ZeRO-%1&lt;/b&gt;：每个 rank 持有 %2 的模型状态（参数 %3，梯度 %4，优化器 %5），每步发送 %6（按 ZeRO §7 的单位为 %7 Ψ）。&lt;br&gt;%8</translation>
+    </message>
+    <message>
+        <source>One rank: nothing to communicate.</source>
+        <translation>只有一个 rank：无需通信。</translation>
+    </message>
+    <message>
+        <source>ZeRO shards: %1</source>
+        <translation>ZeRO 分片：%1</translation>
+    </message>
+    <message>
+        <source>What each rank holds at ZeRO-%1 (N = %2)</source>
+        <translation>ZeRO-%1 下每个 rank 持有的内容（N = %2）</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1, %2&lt;/b&gt;: the whole vector is Ψ = %3 elements</source>
+        <translation>&lt;b&gt;Rank %1，%2&lt;/b&gt;：整个向量为 Ψ = %3 个元素</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1 holds %2 [%3, %4)&lt;/b&gt; of the flattened vector: %5&lt;br&gt;%6&lt;br&gt;ZeRO §5: sharded states take 1/N of their bytes on each rank</source>
+        <translation>&lt;b&gt;Rank %1 持有展平向量中 %2 的 [%3, %4)&lt;/b&gt;：%5&lt;br&gt;%6&lt;br&gt;ZeRO §5：分片后的状态在每个 rank 上只占其字节数的 1/N</translation>
+    </message>
+    <message>
+        <source>sharded: 1/%1 of the vector</source>
+        <translation>分片：向量的 1/%1</translation>
+    </message>
+    <message>
+        <source>replicated on every rank</source>
+        <translation>在每个 rank 上复制</translation>
+    </message>
+    <message>
+        <source>… rank %1</source>
+        <translation>… rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>per rank: 2Ψ + 2Ψ + KΨ bytes at stage 0 (bf16 weights and gradients, K = 12 for Adam with fp32 master copy); stage 1 (2 + 2 + K/N)Ψ, stage 2 (2 + (2 + K)/N)Ψ, stage 3 (2 + 2 + K)Ψ/N</source>
+        <translation>每个 rank：阶段 0 为 2Ψ + 2Ψ + KΨ 字节（bf16 权重和梯度，Adam 带 fp32 主副本时 K = 12）；阶段 1 为 (2 + 2 + K/N)Ψ，阶段 2 为 (2 + (2 + K)/N)Ψ，阶段 3 为 (2 + 2 + K)Ψ/N</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO), §5.1–5.3, Figure 1</source>
+        <translation>Rajbhandari et al. 2020 (ZeRO), §5.1–5.3, Figure 1</translation>
+    </message>
+    <message>
+        <source>Model states per rank (bytes)</source>
+        <translation>每 rank 的模型状态（字节）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>Memory per rank: %1</source>
+        <translation>每 rank 显存：%1</translation>
+    </message>
+    <message>
+        <source>Model-state memory per rank by ZeRO stage (N = %1)</source>
+        <translation>各 ZeRO 阶段下每 rank 的模型状态显存（N = %1）</translation>
+    </message>
+    <message>
+        <source>Model states per rank (%1B)</source>
+        <translation>每 rank 的模型状态（%1B）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ZeRO-%1, %2&lt;/b&gt;: %3 per rank (total %4)</source>
+        <translation>&lt;b&gt;ZeRO-%1，%2&lt;/b&gt;：每 rank %3（合计 %4）</translation>
+    </message>
+    <message>
+        <source>stage 0: (2 + 2 + K)Ψ; stage 1: (2 + 2 + K/N)Ψ; stage 2: (2 + (2 + K)/N)Ψ; stage 3: (2 + 2 + K)Ψ/N bytes (bf16 weights and gradients; K = optimizer bytes per parameter)</source>
+        <translation>阶段 0：(2 + 2 + K)Ψ；阶段 1：(2 + 2 + K/N)Ψ；阶段 2：(2 + (2 + K)/N)Ψ；阶段 3：(2 + 2 + K)Ψ/N 字节（bf16 权重和梯度；K = 每个参数的优化器字节数）</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO), §5 and Figure 1; same bytes as the Memory page</source>
+        <translation>Rajbhandari et al. 2020 (ZeRO), §5 and Figure 1；字节数与“显存”页面相同</translation>
+    </message>
+    <message>
+        <source>Communication per rank per step (bytes)</source>
+        <translation>每 rank 每步通信量（字节）</translation>
+    </message>
+    <message>
+        <source>Memory vs communication: %1</source>
+        <translation>显存与通信：%1</translation>
+    </message>
+    <message>
+        <source>Memory vs communication per rank (N = %1)</source>
+        <translation>每 rank 的显存与通信量（N = %1）</translation>
+    </message>
+    <message>
+        <source>ZeRO stages</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 (%2 Ψ)</source>
+        <translation>ZeRO-%1（%2 Ψ）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ZeRO-%1&lt;/b&gt;&lt;br&gt;memory %2 per rank&lt;br&gt;communication %3 per step (%4)&lt;br&gt;ZeRO §7: %5 Ψ</source>
+        <translation>&lt;b&gt;ZeRO-%1&lt;/b&gt;&lt;br&gt;每 rank 显存 %2&lt;br&gt;每步通信 %3（%4）&lt;br&gt;ZeRO §7：%5 Ψ</translation>
+    </message>
+    <message>
+        <source>communication per rank with ring collectives: stage 0 all-reduce 2(N−1)/N·Ψ·b; stages 1–2 reduce-scatter + all-gather, also 2(N−1)/N·Ψ·b; stage 3 two all-gathers + one reduce-scatter, 3(N−1)/N·Ψ·b (1.5× data parallelism)</source>
+        <translation>使用 ring 集合通信时每个 rank 的通信量：阶段 0 为 all-reduce，2(N−1)/N·Ψ·b；阶段 1–2 为 reduce-scatter + all-gather，同样是 2(N−1)/N·Ψ·b；阶段 3 为两次 all-gather + 一次 reduce-scatter，3(N−1)/N·Ψ·b（数据并行的 1.5 倍）</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO), §7.1–7.2; ring volumes Patarasuk &amp; Yuan 2009</source>
+        <translation>Rajbhandari et al. 2020 (ZeRO), §7.1–7.2；ring 通信量：Patarasuk &amp; Yuan 2009</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@ struct ChartSeries {
     QStringList point_labels;    // optional, one per point: short text drawn beside the point
     int stack_group = -1;
     bool dashed = false;
+    double marker_size = 0;  // Marker series: diameter in pixels before presentation scaling; 0 = default
 };
 
 // A horizontal reference line, e.g. the GPU's memory capacity.

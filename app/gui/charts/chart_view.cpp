@@ -539,10 +539,13 @@ void ChartView::Private::addSeries(qsizetype index, const QColor &color, std::ma
         graph->setData(keys, values, true);
         if (series.kind == ChartSeries::Kind::Marker) {
             graph->setLineStyle(QCPGraph::lsNone);
-            // A halo in the background colour keeps the marker readable on top of a line.
+            // A halo in the background colour keeps the marker readable on top of a line; small
+            // dots of a dense cloud get a thin one so their colour still shows.
+            const bool small = series.marker_size > 0 && series.marker_size < kMarkerSize;
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                                   QPen(palette.color(QPalette::Base), 2.0 * pens), QBrush(color),
-                                                   kMarkerSize * fontScale()));
+                                                   QPen(palette.color(QPalette::Base), (small ? 0.5 : 2.0) * pens),
+                                                   QBrush(color),
+                                                   (small ? series.marker_size : kMarkerSize) * fontScale()));
             graph->setPen(QPen(color, kLineWidth * pens));
         } else {
             QPen pen(color, kLineWidth * pens, series.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap,

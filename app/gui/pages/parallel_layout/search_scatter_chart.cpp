@@ -64,6 +64,7 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
     ChartSeries not_fitting;
     not_fitting.name = tr("Does not fit");
     not_fitting.kind = ChartSeries::Kind::Marker;
+    not_fitting.marker_size = 6;  // thousands of layouts: small dots keep the cloud's shape readable
     // Colours by meaning, the same in light and dark themes: over the capacity line in the line's
     // colour (softened, there are many), fitting ones softened blue, the top layouts solid green.
     const QColor background = palette.color(QPalette::Base);
@@ -71,6 +72,7 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
     ChartSeries fitting;
     fitting.name = tr("Fits");
     fitting.kind = ChartSeries::Kind::Marker;
+    fitting.marker_size = 6;
     fitting.color = blendColors(chartSeriesColor(0, palette), background, 0.35);
     ChartSeries top;
     top.kind = ChartSeries::Kind::Marker;
