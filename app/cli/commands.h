@@ -25,5 +25,6 @@ int runRoofline(const QStringList &arguments);
 int runCollective(const QStringList &arguments);
 int runPipeline(const QStringList &arguments);
 int runSearch(const QStringList &arguments);
+int runMesh(const QStringList &arguments);
 
 }  // namespace lse::cli

@@ -25,6 +25,7 @@ const char *const kUsage =
     "  generate         continue a prompt with a trained reference checkpoint\n"
     "  collective       simulate a ring/tree collective step by step (alpha-beta time, bus bandwidth)\n"
     "  pipeline         simulate a pipeline schedule (GPipe, 1F1B, interleaved, ZB-H1): bubble and timeline\n"
+    "  mesh             each rank's node and TP/CP/EP/DP/PP group for the scenario's layout\n"
     "  search           rank every valid parallel layout (dp/tp/pp/cp/ep, ZeRO, micro-batch) by step time\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
@@ -80,6 +81,8 @@ int main(int argc, char *argv[])
         return lse::cli::runPipeline(arguments);
     if (command == QLatin1String("search"))
         return lse::cli::runSearch(arguments);
+    if (command == QLatin1String("mesh"))
+        return lse::cli::runMesh(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }

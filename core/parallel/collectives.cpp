@@ -471,8 +471,27 @@ double collectiveSeconds(CollectiveOp op, CollectiveAlgorithm algorithm, int ran
     return seconds;
 }
 
+int collectiveBlockCount(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks)
+{
+    return ranks >= 1 ? blockCount(op, algorithm, ranks) : 0;
+}
+
 Result<CollectiveSimulation> simulateCollective(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks,
                                                 double message_bytes, const LinkModel &link, int root)
+{
+    if (Problems problems = validate(ranks, message_bytes, link, root); !problems.empty())
+        return problems;
+    const int chunks = blockCount(op, algorithm, ranks);
+    std::vector<std::vector<double>> initial(std::size_t(ranks), std::vector<double>(std::size_t(chunks), 0.0));
+    for (int r = 0; r < ranks; ++r)
+        for (int i = 0; i < chunks; ++i)
+            initial[std::size_t(r)][std::size_t(i)] = (r + 1) * 1000.0 + i;
+    return simulateCollective(op, algorithm, ranks, message_bytes, link, root, initial);
+}
+
+Result<CollectiveSimulation> simulateCollective(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks,
+                                                double message_bytes, const LinkModel &link, int root,
+                                                const std::vector<std::vector<double>> &initial_values)
 {
     Problems problems = validate(ranks, message_bytes, link, root);
     if (!problems.empty())
@@ -484,10 +503,15 @@ Result<CollectiveSimulation> simulateCollective(CollectiveOp op, CollectiveAlgor
     sim.root = root;
     sim.message_bytes = message_bytes;
     sim.chunks = blockCount(op, algorithm, ranks);
-    sim.initial_values.assign(std::size_t(ranks), std::vector<double>(std::size_t(sim.chunks)));
-    for (int r = 0; r < ranks; ++r)
-        for (int i = 0; i < sim.chunks; ++i)
-            sim.initial_values[std::size_t(r)][std::size_t(i)] = (r + 1) * 1000.0 + i;
+    bool shaped = initial_values.size() == std::size_t(ranks);
+    for (const std::vector<double> &row : initial_values)
+        shaped = shaped && row.size() == std::size_t(sim.chunks);
+    if (!shaped)
+        return Result<CollectiveSimulation>::failure(
+            "initial_values", "shape",
+            "initial values must be " + std::to_string(ranks) + " ranks x " + std::to_string(sim.chunks)
+                + " blocks (collectiveBlockCount)");
+    sim.initial_values = initial_values;
     sim.final_values = sim.initial_values;
 
     Simulator s(sim, link);

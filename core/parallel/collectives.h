@@ -86,6 +86,14 @@ struct CollectiveSimulation {
 Result<CollectiveSimulation> simulateCollective(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks,
                                                 double message_bytes, const LinkModel &link, int root = 0);
 
+// The same with the caller's values: initial_values[rank][block], ranks x collectiveBlockCount()
+// (field "initial_values", rule "shape" otherwise). Tests feed random inputs through this.
+Result<CollectiveSimulation> simulateCollective(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks,
+                                                double message_bytes, const LinkModel &link, int root,
+                                                const std::vector<std::vector<double>> &initial_values);
+// Blocks the message is cut into (and elements per rank in the simulated buffers).
+int collectiveBlockCount(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks);
+
 // nccl-tests doc/PERFORMANCE.md: all-reduce 2(n-1)/n; reduce-scatter, all-gather, all-to-all
 // (n-1)/n; broadcast, reduce 1.
 double busBandwidthFactor(CollectiveOp op, int ranks);

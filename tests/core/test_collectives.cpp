@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <random>
 
 using namespace lse;
 using namespace lse::parallel;
@@ -102,6 +103,61 @@ private slots:
                 QVERIFY(near(t.bytes, t.chunk_count * 1e6 / sim->chunks));
             }
         }
+    }
+
+    // Random inputs for every op, algorithm and n = 2..16: each output equals the sum (or copy)
+    // computed directly from the inputs. Integer values keep every sum exact in any order.
+    void randomInputsGiveTheMathematicalResult()
+    {
+        std::mt19937 rng(2026);
+        std::uniform_int_distribution<int> pick(-100000, 100000);
+        const CollectiveOp ops[] = {CollectiveOp::AllReduce, CollectiveOp::ReduceScatter, CollectiveOp::AllGather,
+                                    CollectiveOp::Broadcast, CollectiveOp::Reduce,        CollectiveOp::AllToAll};
+        for (CollectiveOp op : ops)
+            for (CollectiveAlgorithm algorithm : {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Tree})
+                for (int n = 2; n <= 16; ++n) {
+                    const int blocks = collectiveBlockCount(op, algorithm, n);
+                    std::vector<std::vector<double>> input(std::size_t(n), std::vector<double>(std::size_t(blocks), 0.0));
+                    for (auto &row : input)
+                        for (double &value : row)
+                            value = pick(rng);
+                    const int root = int(rng() % unsigned(n));
+                    const auto sim = simulateCollective(op, algorithm, n, 64.0 * blocks, LinkModel{1e9, 1e-6}, root, input);
+                    QVERIFY(sim.ok());
+                    for (int r = 0; r < n; ++r)
+                        for (int i = 0; i < blocks; ++i) {
+                            if (!isOutputElement(*sim, r, i))
+                                continue;
+                            double expected = 0;
+                            switch (op) {
+                            case CollectiveOp::AllReduce:
+                            case CollectiveOp::ReduceScatter:
+                            case CollectiveOp::Reduce:
+                                for (int q = 0; q < n; ++q)
+                                    expected += input[std::size_t(q)][std::size_t(i)];
+                                break;
+                            case CollectiveOp::AllGather:
+                                expected = input[std::size_t(i)][std::size_t(i)];
+                                break;
+                            case CollectiveOp::Broadcast:
+                                expected = input[std::size_t(root)][std::size_t(i)];
+                                break;
+                            case CollectiveOp::AllToAll:
+                                expected = input[std::size_t(i)][std::size_t(r)];
+                                break;
+                            }
+                            QVERIFY2(sim->final_values[std::size_t(r)][std::size_t(i)] == expected,
+                                     qPrintable(QStringLiteral("%1 %2 n=%3 rank %4 element %5")
+                                                    .arg(QString::fromStdString(std::string(toString(op))),
+                                                         QString::fromStdString(std::string(toString(algorithm))))
+                                                    .arg(n).arg(r).arg(i)));
+                        }
+                }
+        // A wrongly shaped input is refused, naming the field.
+        const auto bad = simulateCollective(CollectiveOp::AllReduce, CollectiveAlgorithm::Ring, 4, 1e6,
+                                            LinkModel{1e9, 1e-6}, 0, {{1, 2}});
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.problems().front().field, std::string("initial_values"));
     }
 
     // The published closed forms, written out here independently of the implementation.

@@ -74,8 +74,15 @@ private slots:
         QTest::addColumn<int>("m");
         QTest::addColumn<int>("v");
         QTest::addColumn<double>("bubble");  // published closed form, idle / busy
+        // The range p = 2..16, m = p..8p, plus p = 1 and m < p.
+        std::vector<std::pair<int, int>> shapes;
+        for (int p = 2; p <= 16; ++p)
+            for (int m = p; m <= 8 * p; ++m)
+                shapes.emplace_back(p, m);
         for (int p : {1, 2, 4, 8})
-            for (int m : {1, 3, 4, 8, 16, 32}) {
+            for (int m : {1, 3})
+                shapes.emplace_back(p, m);
+        for (const auto &[p, m] : shapes) {
                 // GPipe §2.3 and Narayanan et al. 2021 §2.2.1: (p - 1) / m.
                 QTest::addRow("GPipe p=%d m=%d", p, m) << PipelineScheduleKind::GPipe << p << m << 1 << double(p - 1) / m;
                 QTest::addRow("1F1B p=%d m=%d", p, m) << PipelineScheduleKind::OneFOneB << p << m << 1 << double(p - 1) / m;
