@@ -233,7 +233,7 @@ bool decodeWeightMatmulsComputeBound(const Scenario &scenario, const RooflineMac
     RooflineOptions options = rooflineOptionsFor(scenario, StepPhase::Decode);
     options.batch = batch;
     options.context_tokens = 1;
-    const StepOperators step = stepOperators(scenario, stepShapes(scenario, options, machine.sram_bytes_per_sm));
+    const StepOperators step = stepOperators(scenario, stepShapes(scenario, options, machine.sram_bytes_per_sm, machine.l2_bytes));
     const double ridge = machine.ridgePointFlopPerByte();
     for (OpGroup group : kForwardGroups) {
         if (step.groupCount(group) == 0)
@@ -296,7 +296,7 @@ Result<RooflineReport> rooflineReport(const Scenario &scenario, const RooflineOp
         return problems;
     const ModelConfig &model = scenario.model;
     const TrainingConfig &training = scenario.training;
-    const StepShapes shapes = stepShapes(scenario, options, machine.sram_bytes_per_sm);
+    const StepShapes shapes = stepShapes(scenario, options, machine.sram_bytes_per_sm, machine.l2_bytes);
     const StepOperators step = stepOperators(scenario, shapes);
 
     RooflineReport report;

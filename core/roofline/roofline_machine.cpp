@@ -20,6 +20,7 @@ RooflineMachine rooflineMachine(const Accelerator &gpu, DType dtype)
     machine.memory_bandwidth_bytes_per_second = gpu.memory_bandwidth_bytes_per_second;
     // The catalog gives the SRAM of the whole chip; one thread block sees one SM's share.
     machine.sram_bytes_per_sm = gpu.sm_count > 0 ? gpu.sram_bytes / gpu.sm_count : 0;
+    machine.l2_bytes = gpu.l2_bytes;
     return machine;
 }
 
@@ -43,6 +44,7 @@ RooflineMachine rooflineMachine(const MachineRoofline &cpu, bool all_cores)
     machine.memory_bandwidth_bytes_per_second =
         all_cores ? cpu.bandwidth_bytes_per_s_all_cores : cpu.bandwidth_bytes_per_s_one_core;
     machine.sram_bytes_per_sm = 0;
+    machine.l2_bytes = std::int64_t(cpu.last_level_cache_bytes);
     return machine;
 }
 

@@ -26,6 +26,9 @@ struct RooflineMachine {
     // On-chip SRAM (shared memory / L1) of one SM: sets the FlashAttention tile. 0 for a CPU, where
     // the roofline then treats attention as tiled with head_dim rows (see flashTileRows).
     std::int64_t sram_bytes_per_sm = 0;
+    // Last-level on-chip cache (L2 on a GPU, the detected LLC on this CPU): FlashAttention's repeated
+    // K/V tile loads of one head hit here while that head's K and V fit (0: never).
+    std::int64_t l2_bytes = 0;
 
     // peak / bandwidth in FLOP per byte; 0 when the bandwidth is unknown (Williams et al. 2009 §2).
     double ridgePointFlopPerByte() const;

@@ -121,6 +121,11 @@ void setElementwiseBackwardBytes(StepOp &step)
 //   backward reads O, dO for D = rowsum(dO∘O), K and V once, and Q, dO, the fp32 L and D and the
 //            fp32 dQ accumulator once per key tile; writes D, dK, dV, dQ per key tile (fp32) and
 //            dQ once converted. This is Θ(s²d²/M) as Theorem 2 of Dao et al. 2022 states.
+// FlashAttention-2 runs the query tiles of one head in parallel thread blocks (Dao 2023 §3.2), so
+// the repeated loads of that head's K/V tiles (forward) and Q/dO/statistics tiles (backward) are
+// served by L2 while they fit; counting half the L2 for them leaves room for the streams in
+// flight. Then HBM sees each tensor once: Θ(s·d) (an H100 holds the K and V of one d = 128 head in
+// bf16 up to s ≈ 50k tokens). Past that the re-reads go to HBM and the Θ(s²d²/M) form applies.
 StepOp flashAttention(const std::vector<Operator> &core, const ModelConfig &model, const StepShapes &shapes)
 {
     StepOp step;
@@ -144,9 +149,12 @@ StepOp flashAttention(const std::vector<Operator> &core, const ModelConfig &mode
         const double tiles = std::ceil(s / double(std::max<std::int64_t>(1, tile)));
         return shapes.causal_attention_flops ? (tiles + 1) / 2 : tiles;
     };
-    const double query_tiles = passes(shapes.flash_tile_rows);
-    const double key_tiles = passes(shapes.flash_tile_columns);
     const double sd = s * d;
+    const double reuse_budget = double(shapes.l2_bytes) / 2;
+    const bool kv_in_l2 = 2 * sd * act <= reuse_budget;                         // K, V of one head
+    const bool backward_in_l2 = sd * (2 * act + 4) + 2 * 4 * s <= reuse_budget;  // Q, dO, fp32 dQ, L, D
+    const double query_tiles = kv_in_l2 ? 1.0 : passes(shapes.flash_tile_rows);
+    const double key_tiles = backward_in_l2 ? 1.0 : passes(shapes.flash_tile_columns);
     step.op.bytes_read = heads * (sd * act + 2 * sd * act * query_tiles);
     step.op.bytes_written = heads * (sd * act + 4 * s);
     step.backward_bytes_read =
@@ -287,7 +295,8 @@ std::vector<StepOp> convert(const std::vector<Operator> &ops, const ModelConfig 
 
 }  // namespace
 
-StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, std::int64_t sram_bytes_per_sm)
+StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, std::int64_t sram_bytes_per_sm,
+                      std::int64_t l2_bytes)
 {
     const TrainingConfig &training = scenario.training;
     StepShapes shapes;
@@ -302,6 +311,7 @@ StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, 
     shapes.gradient_bytes = bytesPerElement(training.precision.gradient_dtype);
     shapes.kv_cache_bytes = bytesPerElement(training.kv_cache_dtype);
     shapes.flash_attention = options.flash_attention;
+    shapes.l2_bytes = l2_bytes;
     shapes.causal_attention_flops = training.attention_flops == AttentionFlops::Causal;
     if (shapes.flash_attention) {
         shapes.flash_tile_rows = flashTileRows(sram_bytes_per_sm, shapes.activation_bytes, scenario.model.head_dim);

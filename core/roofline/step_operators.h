@@ -46,6 +46,7 @@ struct StepShapes {
     bool causal_attention_flops = false;
     std::int64_t flash_tile_rows = 0;     // B_r
     std::int64_t flash_tile_columns = 0;  // B_c
+    std::int64_t l2_bytes = 0;            // the machine's last-level cache (RooflineMachine::l2_bytes)
 };
 
 struct StepOperators {
@@ -63,7 +64,8 @@ struct StepOperators {
 };
 
 // Expects a validated scenario and options with batch and context resolved (> 0).
-StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, std::int64_t sram_bytes_per_sm);
+StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, std::int64_t sram_bytes_per_sm,
+                      std::int64_t l2_bytes = 0);
 StepOperators stepOperators(const Scenario &scenario, const StepShapes &shapes);
 
 // One instance of an operator in execution order: which group, which index in it.
