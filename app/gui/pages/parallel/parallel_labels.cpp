@@ -11,7 +11,8 @@ namespace lse::gui {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lse::gui::ParallelLabels", text); }
+// lupdate files this namespace-scope tr() under the namespace's context, so it translates with that.
+QString tr(const char *text) { return QCoreApplication::translate("lse::gui", text); }
 
 }  // namespace
 
