@@ -493,8 +493,8 @@ private slots:
             }
             RooflineOptions options = rooflineOptionsFor(llama, phase);
             options.fused_elementwise = true;
-            const RooflineOp *row =
-                findOp(reportOrFail(llama, options, rooflineMachine(llama)), "attention_residual+mlp_norm", OpPass::Forward);
+            const RooflineReport fused_llama = reportOrFail(llama, options, rooflineMachine(llama));
+            const RooflineOp *row = findOp(fused_llama, "attention_residual+mlp_norm", OpPass::Forward);
             QVERIFY(row && row->fused && row->count == 32);
         }
     }
