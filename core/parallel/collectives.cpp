@@ -471,6 +471,17 @@ double collectiveSeconds(CollectiveOp op, CollectiveAlgorithm algorithm, int ran
     return seconds;
 }
 
+LinkModel clusterLink(const ClusterConfig &cluster, bool inter_node)
+{
+    const Accelerator &gpu = cluster.accelerator;
+    LinkModel link;
+    link.bandwidth_bytes_per_second =
+        (inter_node ? gpu.inter_node_bandwidth_bytes_per_second : gpu.intra_node_bandwidth_bytes_per_second)
+        * cluster.link_efficiency;
+    link.latency_seconds = inter_node ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
+    return link;
+}
+
 int collectiveBlockCount(CollectiveOp op, CollectiveAlgorithm algorithm, int ranks)
 {
     return ranks >= 1 ? blockCount(op, algorithm, ranks) : 0;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/problem.h"
+#include "scenario/cluster_config.h"
 
 #include <optional>
 #include <string>
@@ -79,6 +80,11 @@ struct CollectiveSimulation {
     std::vector<std::vector<double>> initial_values;
     std::vector<std::vector<double>> final_values;
 };
+
+// The alpha-beta link of a cluster: the accelerator's unidirectional intra- or inter-node bandwidth
+// times the achievable fraction (ClusterConfig::link_efficiency, nccl-tests bus bandwidth ≈ 80% of
+// line rate) and the matching per-step latency; the same link the cost engine's communication uses.
+LinkModel clusterLink(const ClusterConfig &cluster, bool inter_node);
 
 // Validates ranks (1..1024, field "ranks"), message_bytes (> 0, "message_bytes"),
 // link.bandwidth_bytes_per_second (> 0, "bandwidth"), link.latency_seconds (>= 0, "latency"),

@@ -160,6 +160,23 @@ private slots:
         QCOMPARE(bad.problems().front().field, std::string("initial_values"));
     }
 
+    // The cluster's link: unidirectional bandwidth × efficiency and the matching latency.
+    void clusterLinkFromTheScenario()
+    {
+        lse::ClusterConfig cluster;
+        cluster.accelerator.intra_node_bandwidth_bytes_per_second = 450e9;
+        cluster.accelerator.inter_node_bandwidth_bytes_per_second = 50e9;
+        cluster.link_efficiency = 0.8;
+        cluster.intra_node_latency_seconds = 3e-6;
+        cluster.inter_node_latency_seconds = 10e-6;
+        const LinkModel intra = clusterLink(cluster, false);
+        const LinkModel inter = clusterLink(cluster, true);
+        QCOMPARE(intra.bandwidth_bytes_per_second, 360e9);
+        QCOMPARE(intra.latency_seconds, 3e-6);
+        QCOMPARE(inter.bandwidth_bytes_per_second, 40e9);
+        QCOMPARE(inter.latency_seconds, 10e-6);
+    }
+
     // The published closed forms, written out here independently of the implementation.
     void secondsMatchPublishedCosts_data()
     {

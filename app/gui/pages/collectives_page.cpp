@@ -285,7 +285,7 @@ void CollectivesPage::retranslateControls()
 
 parallel::LinkModel CollectivesPage::currentLink() const
 {
-    return clusterLink(scenario_.cluster, link_box_->currentData().toBool());
+    return parallel::clusterLink(scenario_.cluster, link_box_->currentData().toBool());
 }
 
 void CollectivesPage::setOperation(CollectiveOp op)
@@ -712,7 +712,7 @@ ChartData CollectivesPage::sizeChart() const
     const Accelerator &gpu = scenario_.cluster.accelerator;
     QStringList inputs;
     for (bool inter : {false, true}) {
-        const parallel::LinkModel link = clusterLink(scenario_.cluster, inter);
+        const parallel::LinkModel link = parallel::clusterLink(scenario_.cluster, inter);
         ChartSeries line;
         line.name = inter ? tr("inter-node (β = %1/s, α = %2)")
                                 .arg(format::bytes(link.bandwidth_bytes_per_second), formatSeconds(link.latency_seconds))

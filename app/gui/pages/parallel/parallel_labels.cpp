@@ -83,15 +83,5 @@ QString formatSeconds(double seconds)
     return tr("%1 %2").arg(format::decimal(scaled, decimals), QString::fromUtf8(unit.name));
 }
 
-parallel::LinkModel clusterLink(const ClusterConfig &cluster, bool inter_node)
-{
-    const Accelerator &gpu = cluster.accelerator;
-    parallel::LinkModel link;
-    link.bandwidth_bytes_per_second = (inter_node ? gpu.inter_node_bandwidth_bytes_per_second
-                                                  : gpu.intra_node_bandwidth_bytes_per_second)
-        * cluster.link_efficiency;
-    link.latency_seconds = inter_node ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
-    return link;
-}
 
 }  // namespace lse::gui

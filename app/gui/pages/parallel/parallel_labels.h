@@ -17,12 +17,7 @@ QString collectiveAlgorithmLabel(parallel::CollectiveAlgorithm value);
 QString pipelineScheduleLabel(parallel::PipelineScheduleKind value);
 QString workKindLabel(parallel::WorkKind value);
 
-// The alpha-beta link of the cluster's intra-node (NVLink-class) or inter-node (network) links:
-// the accelerator's unidirectional bandwidth times the cluster's link efficiency, and the
-// matching latency — the same inputs core/cost/communication.cpp uses.
 // A duration with the unit that shows it with 1–3 integer digits: "3.00 µs", "1.42 ms", "2.10 s".
 QString formatSeconds(double seconds);
-
-parallel::LinkModel clusterLink(const ClusterConfig &cluster, bool inter_node);
 
 }  // namespace lse::gui
