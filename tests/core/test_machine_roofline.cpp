@@ -127,21 +127,12 @@ private slots:
         QVERIFY2(positiveFinite(r.peak_flops_per_s_all_cores), std::to_string(r.peak_flops_per_s_all_cores).c_str());
         QVERIFY(positiveFinite(r.bandwidth_bytes_per_s_one_core));
         QVERIFY(positiveFinite(r.bandwidth_bytes_per_s_all_cores));
-        // More threads never make the best run much slower, provided they can all run: when other
-        // processes already keep every core busy, each sub-millisecond parallel run waits for its
-        // second thread to be scheduled (measured at load 7 on 2 cores: 2 GFLOP/s on all cores vs
-        // 150 on one), which says nothing about this code. So the check needs an idle core.
-        const double load = oneMinuteLoadAverage();
-        if (load >= 0 && load < double(r.logical_cores)) {
-            QVERIFY2(r.peak_flops_per_s_all_cores >= 0.5 * r.peak_flops_per_s_one_core,
-                     qPrintable(QStringLiteral("%1 vs %2 FLOP/s at load %3").arg(r.peak_flops_per_s_all_cores)
-                                    .arg(r.peak_flops_per_s_one_core).arg(load)));
-            QVERIFY2(r.bandwidth_bytes_per_s_all_cores >= 0.5 * r.bandwidth_bytes_per_s_one_core,
-                     qPrintable(QStringLiteral("%1 vs %2 B/s at load %3").arg(r.bandwidth_bytes_per_s_all_cores)
-                                    .arg(r.bandwidth_bytes_per_s_one_core).arg(load)));
-        } else {
-            qInfo("load average %.2f on %d logical cores: all-cores vs one-core check skipped", load, r.logical_cores);
-        }
+        // Speed is not asserted (the guide: ratios are printed by benchmarks, never timed in tests):
+        // a parallel run that waits for a busy core says nothing about this code. The scaling of
+        // this run is printed for whoever reads the log.
+        qInfo("quick run at load %.2f on %d logical cores: all cores / one core = %.2f (SGEMM), %.2f (triad)",
+              oneMinuteLoadAverage(), r.logical_cores, r.peak_flops_per_s_all_cores / r.peak_flops_per_s_one_core,
+              r.bandwidth_bytes_per_s_all_cores / r.bandwidth_bytes_per_s_one_core);
         QCOMPARE(r.sgemm_n, 256.0);
         QCOMPARE(r.sgemm_n_one_core, 192.0);
         QVERIFY(r.stream_bytes > 0 && r.stream_bytes <= 6.0 * 1024 * 1024);
