@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "output.h"
 
+#include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/tokenizer_files.h"
@@ -553,7 +554,7 @@ int runPrepareData(const QStringList &arguments)
         return reportProblems({problem("--out", "unwritable",
                                        parser.value(out).toStdString() + ": cannot write (" +
                                            file.errorString().toStdString() + ").")});
-    std::vector<char> buffer;
+    std::vector<char, PrefaultedAllocator<char>> buffer;
     buffer.reserve(1 << 21);
     bool writeFailed = false;
     std::uint64_t tokens = 0;

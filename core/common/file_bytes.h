@@ -5,11 +5,37 @@
 
 #include <QByteArray>
 
+#include <memory>
 #include <string>
+#include <string_view>
+
+class QFile;
 
 namespace lse {
 
 // The whole file, or one problem {field: path, rule: "unreadable"} saying why it cannot be opened.
 Result<QByteArray> readFileBytes(const std::string &path);
+
+// Read-only view of a whole file that stays valid while the object lives. A regular file is
+// memory-mapped (no copy into a fresh buffer, whose every 4 KiB page would cost a page fault) and
+// its pages are mapped in up front; anything that cannot be mapped is read into memory instead.
+class FileBytes {
+public:
+    FileBytes();
+    FileBytes(FileBytes &&) noexcept;
+    FileBytes &operator=(FileBytes &&) noexcept;
+    ~FileBytes();
+
+    std::string_view view() const { return view_; }
+
+private:
+    friend Result<FileBytes> mapFileBytes(const std::string &path);
+    std::unique_ptr<QFile> file_;
+    QByteArray data_;
+    std::string_view view_;
+};
+
+// As readFileBytes, mapped where possible.
+Result<FileBytes> mapFileBytes(const std::string &path);
 
 }  // namespace lse

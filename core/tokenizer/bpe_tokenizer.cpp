@@ -21,12 +21,27 @@
 
 namespace lse {
 
+namespace {
+
+constexpr std::uint32_t kNoMerge = std::numeric_limits<std::uint32_t>::max();
+
+struct PairMerge {
+    std::uint32_t rank = kNoMerge;
+    std::uint32_t id = 0;
+};
+
+}  // namespace
+
 struct BpeModel {
-    std::vector<std::string> tokens;  // id → bytes
+    ByteStringList tokens;  // id → bytes
     ByteStringTable ids{16};          // bytes → (id, 0); the first id wins for a duplicate
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> merges;  // rank → (left id, right id)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>, PrefaultedAllocator<std::pair<std::uint32_t, std::uint32_t>>>
+        merges;  // rank → (left id, right id)
     PairRankTable mergeRank;                                      // (left, right) → (rank, merged id)
     std::uint32_t byteIds[256] = {};
+    // (first byte << 8 | second byte) → the merge of the two byte tokens, for the first round of
+    // every pre-token's merges without a hash lookup.
+    std::vector<PairMerge, PrefaultedAllocator<PairMerge>> bytePairs;
     std::vector<std::string> specialTokens;
     std::vector<std::uint32_t> specialIds;
 
@@ -80,14 +95,14 @@ std::string jsonEscape(std::string_view s)
 // --- construction -------------------------------------------------------------------------------
 
 std::size_t BpeTokenizer::vocabSize() const { return model_->tokens.size(); }
-const std::string &BpeTokenizer::tokenBytes(std::uint32_t id) const { return model_->tokens.at(id); }
+std::string_view BpeTokenizer::tokenBytes(std::uint32_t id) const { return model_->tokens.at(id); }
 const std::vector<std::string> &BpeTokenizer::specialTokens() const { return model_->specialTokens; }
 std::size_t BpeTokenizer::mergeCount() const { return model_->merges.size(); }
 
 namespace {
 
 // The vocabulary half of a model: tokens, their ids, the 256 byte tokens and the special tokens.
-Result<std::shared_ptr<BpeModel>> buildVocabulary(std::vector<std::string> tokens,
+Result<std::shared_ptr<BpeModel>> buildVocabulary(ByteStringList tokens,
                                                   const std::vector<std::string> &specialTokens, std::size_t mergeCount)
 {
     using R = Result<std::shared_ptr<BpeModel>>;
@@ -121,6 +136,7 @@ Result<std::shared_ptr<BpeModel>> buildVocabulary(std::vector<std::string> token
                                   "; a byte-level BPE needs all 256.");
         model->byteIds[b] = *id;
     }
+    model->bytePairs.assign(std::size_t(1) << 16, PairMerge{});
     model->merges.reserve(mergeCount);
     model->mergeRank.reserve(mergeCount);
     return model;
@@ -136,7 +152,14 @@ std::string addMerge(BpeModel &model, std::string_view left, std::string_view ri
         return !li   ? "left part '" + bytesToAlphabet(left) + "'"
                : !ri ? "right part '" + bytesToAlphabet(right) + "'"
                      : "merged token '" + bytesToAlphabet(joined) + "'";
-    model.mergeRank.insert(*li, *ri, static_cast<std::uint32_t>(model.merges.size()), *mi);
+    const auto rank = static_cast<std::uint32_t>(model.merges.size());
+    model.mergeRank.insert(*li, *ri, rank, *mi);
+    if (left.size() == 1 && right.size() == 1) {  // li, ri are then byteIds of the two bytes
+        PairMerge &pair = model.bytePairs[std::size_t(static_cast<unsigned char>(left[0])) << 8 |
+                                          static_cast<unsigned char>(right[0])];
+        if (pair.rank == kNoMerge)  // the first (lowest-rank) merge of a pair wins, as in mergeRank
+            pair = {rank, *mi};
+    }
     model.merges.emplace_back(*li, *ri);
     return {};
 }
@@ -152,7 +175,14 @@ Result<BpeTokenizer> BpeTokenizer::create(std::vector<std::string> tokens,
                                           const std::vector<std::pair<std::string, std::string>> &merges,
                                           const std::vector<std::string> &specialTokens)
 {
-    auto built = buildVocabulary(std::move(tokens), specialTokens, merges.size());
+    ByteStringList list;
+    std::size_t bytes = 0;
+    for (const std::string &token : tokens)
+        bytes += token.size();
+    list.reserve(tokens.size(), bytes);
+    for (const std::string &token : tokens)
+        list.push_back(token);
+    auto built = buildVocabulary(std::move(list), specialTokens, merges.size());
     if (!built)
         return built.problems();
     BpeModel &model = *built.value();
@@ -177,16 +207,19 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
                                             const std::vector<std::string> &specialTokens)
 {
     // vocab.json
-    const Result<QByteArray> vocabData = readFileBytes(vocabPath);
+    const Result<FileBytes> vocabData = mapFileBytes(vocabPath);
     if (!vocabData)
         return vocabData.problems();
-    // Tokens are placed by id as they are read; every id 0..n-1 must then appear exactly once.
-    std::vector<std::string> tokens;
+    // Tokens are placed by id as they are read; every id 0..n-1 must then appear exactly once, so
+    // an id beyond the file's size in bytes can only be a gap (and must not size an allocation).
+    const std::string_view vocabText = vocabData->view();
+    ByteStringList tokens;
+    std::string tokenScratch;
     std::vector<bool> seen;
     std::optional<Problems> entryProblem;
     const auto addEntry = [&](std::string_view key, std::int64_t id) {
-        constexpr std::int64_t kMaxId = std::int64_t(1) << 31;
-        if (id < 0 || id >= kMaxId || (std::size_t(id) < seen.size() && seen[std::size_t(id)])) {
+        const auto maxId = static_cast<std::int64_t>(std::min<std::size_t>(vocabText.size(), std::size_t(1) << 31));
+        if (id < 0 || id >= maxId || (std::size_t(id) < seen.size() && seen[std::size_t(id)])) {
             entryProblem = fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
                                                      "token '" + std::string(key) + "' has the id " + std::to_string(id) +
                                                          ", which is negative, too large or already used.")
@@ -194,32 +227,31 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
             return false;
         }
         const auto index = static_cast<std::size_t>(id);
-        if (index >= tokens.size()) {
-            tokens.resize(index + 1);
+        if (index >= seen.size())
             seen.resize(index + 1, false);
-        }
-        if (!alphabetToBytesInto(key, tokens[index])) {
+        if (!alphabetToBytesInto(key, tokenScratch)) {
             entryProblem = fileProblem<BpeTokenizer>(vocabPath, 0, "bad_token",
                                                      "token '" + std::string(key) +
                                                          "' is not spelled in GPT-2's byte-to-unicode alphabet.")
                                .problems();
             return false;
         }
+        tokens.set(index, tokenScratch);
         seen[index] = true;
         return true;
     };
     // The dedicated flat-object parser reads every well-formed vocabulary; only a file it refuses
     // goes through Qt's JSON parser, which says where and why it is invalid.
-    const std::string_view vocabText(vocabData->constData(), std::size_t(vocabData->size()));
-    tokens.reserve(vocabText.size() / 16);
+    tokens.reserve(vocabText.size() / 16, vocabText.size() / 2);
     if (!forEachFlatJsonIntMember(vocabText, addEntry)) {
         if (entryProblem)
             return *entryProblem;
         QJsonParseError error{};
-        const QJsonDocument doc = QJsonDocument::fromJson(*vocabData, &error);
+        const QJsonDocument doc = QJsonDocument::fromJson(
+            QByteArray::fromRawData(vocabText.data(), static_cast<qsizetype>(vocabText.size())), &error);
         if (error.error != QJsonParseError::NoError) {
             const auto line = 1 + static_cast<std::size_t>(
-                                      std::count(vocabData->constData(), vocabData->constData() + error.offset, '\n'));
+                                      std::count(vocabText.data(), vocabText.data() + error.offset, '\n'));
             return fileProblem<BpeTokenizer>(vocabPath, line, "bad_json",
                                              "invalid JSON: " + error.errorString().toStdString() + ".");
         }
@@ -244,10 +276,10 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
                                              std::to_string(tokens.size() - 1) + " without gaps.");
 
     // merges.txt, resolved line by line into the model (no intermediate list of string pairs).
-    const Result<QByteArray> mergesData = readFileBytes(mergesPath);
+    const Result<FileBytes> mergesData = mapFileBytes(mergesPath);
     if (!mergesData)
         return mergesData.problems();
-    const std::string_view text(mergesData->constData(), static_cast<std::size_t>(mergesData->size()));
+    const std::string_view text = mergesData->view();
     auto built = buildVocabulary(std::move(tokens), specialTokens,
                                  static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     if (!built) {
@@ -310,23 +342,27 @@ Result<bool> BpeTokenizer::saveGpt2(const std::string &vocabPath, const std::str
 void BpeTokenizer::mergePiece(std::string_view piece)
 {
     // Merge the lowest-ranked adjacent pair (the leftmost of equal ranks) until no pair has a
-    // merge. The rank of each adjacent pair is kept beside it, so a merge looks up only the two
-    // pairs it creates; the minimum is a scan over a few integers (the pieces here are short).
+    // merge. The rank and result of each adjacent pair are kept beside it, so a merge looks up
+    // only the two pairs it creates; the first round reads byte pairs from a direct table, and the
+    // minimum is a scan over a few integers (pieces here are at most kLongPieceBytes long).
     const BpeModel &m = *model_;
-    constexpr std::uint32_t kNoMerge = std::numeric_limits<std::uint32_t>::max();
     const std::size_t n = piece.size();
-    auto &ids = scratch_;
-    auto &ranks = scratchRanks_;  // ranks[i]: merge rank of (ids[i], ids[i+1])
-    ids.resize(n);
-    ranks.resize(n);
+    std::uint32_t ids[kLongPieceBytes];
+    std::uint32_t ranks[kLongPieceBytes];   // ranks[i]: merge rank of (ids[i], ids[i+1])
+    std::uint32_t merged[kLongPieceBytes];  // merged[i]: the token that merge makes
+    const auto *bytes = reinterpret_cast<const unsigned char *>(piece.data());
     for (std::size_t i = 0; i < n; ++i)
-        ids[i] = m.byteIds[static_cast<unsigned char>(piece[i])];
-    const auto rankAt = [&](std::size_t i) {
+        ids[i] = m.byteIds[bytes[i]];
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        const PairMerge pair = m.bytePairs[std::size_t(bytes[i]) << 8 | bytes[i + 1]];
+        ranks[i] = pair.rank;
+        merged[i] = pair.id;
+    }
+    const auto lookUp = [&](std::size_t i) {
         const PairRankTable::Entry *e = m.mergeRank.find(ids[i], ids[i + 1]);
-        return e ? e->rank : kNoMerge;
+        ranks[i] = e ? e->rank : kNoMerge;
+        merged[i] = e ? e->id : 0;
     };
-    for (std::size_t i = 0; i + 1 < n; ++i)
-        ranks[i] = rankAt(i);
     std::size_t count = n;
     while (count > 1) {
         std::size_t best = 0;
@@ -335,18 +371,19 @@ void BpeTokenizer::mergePiece(std::string_view piece)
                 best = i;
         if (ranks[best] == kNoMerge)
             break;
-        ids[best] = m.mergeRank.find(ids[best], ids[best + 1])->id;
+        ids[best] = merged[best];
         for (std::size_t i = best + 1; i + 1 < count; ++i) {
             ids[i] = ids[i + 1];
             ranks[i] = ranks[i + 1];
+            merged[i] = merged[i + 1];
         }
         --count;
         if (best + 1 < count)
-            ranks[best] = rankAt(best);
+            lookUp(best);
         if (best > 0)
-            ranks[best - 1] = rankAt(best - 1);
+            lookUp(best - 1);
     }
-    ids.resize(count);
+    scratch_.assign(ids, ids + count);
 }
 
 void BpeTokenizer::mergeLongPiece(std::string_view piece)
@@ -410,25 +447,57 @@ void BpeTokenizer::mergeLongPiece(std::string_view piece)
 
 void BpeTokenizer::encodePretoken(std::string_view piece, std::vector<std::uint32_t> &out)
 {
-    if (piece.size() == 1) {
+    appendPretokenIds(piece, out);
+}
+
+template <typename IdVector>
+void BpeTokenizer::appendPretokenIds(std::string_view piece, IdVector &out)
+{
+    const std::size_t n = piece.size();
+    if (n == 1) {
         out.push_back(model_->byteIds[static_cast<unsigned char>(piece[0])]);
         return;
     }
-    const bool cacheable = piece.size() <= kCacheMaxPieceBytes;
+    if (n <= PretokenCache::kMaxKeyBytes)
+        appendShortPretokenIds(piece, PretokenCache::keyOf(piece), out);
+    else
+        appendLongPretokenIds(piece, out);
+}
+
+template <typename IdVector>
+void BpeTokenizer::appendShortPretokenIds(std::string_view piece, const PretokenCache::Key &key, IdVector &out)
+{
+    // The common case: a short pre-token, found in one cache line.
+    {
+        std::uint32_t count = 0;
+        if (const std::uint32_t *ids = shortCache_.find(key, count)) {
+            out.push_back(ids[0]);
+            for (std::uint32_t k = 1; k < count; ++k)
+                out.push_back(ids[k]);
+            return;
+        }
+        mergePiece(piece);
+        out.insert(out.end(), scratch_.begin(), scratch_.end());
+        if (shortCache_.size() >= kCacheLimit)
+            shortCache_.clear();
+        shortCache_.insert(key, scratch_.data(), static_cast<std::uint32_t>(scratch_.size()));
+    }
+}
+
+template <typename IdVector>
+void BpeTokenizer::appendLongPretokenIds(std::string_view piece, IdVector &out)
+{
+    const std::size_t n = piece.size();
+    const bool cacheable = n <= kCacheMaxPieceBytes;
     const std::uint64_t hash = cacheable ? hashBytes(piece) : 0;
     if (cacheable) {
         if (const ByteStringTable::Slot *slot = cache_.find(piece, hash)) {
-            if (slot->first == 1) {
-                out.push_back(slot->second);
-            } else {
-                const std::uint32_t *p = cacheIds_.data() + slot->second;
-                for (std::uint32_t i = 0; i < slot->first; ++i)
-                    out.push_back(p[i]);
-            }
+            const std::uint32_t *p = cacheIds_.data() + slot->second;
+            out.insert(out.end(), p, p + slot->first);
             return;
         }
     }
-    if (piece.size() > kLongPieceBytes)
+    if (n > kLongPieceBytes)
         mergeLongPiece(piece);
     else
         mergePiece(piece);
@@ -440,18 +509,54 @@ void BpeTokenizer::encodePretoken(std::string_view piece, std::vector<std::uint3
         cache_.clear();
         cacheIds_.clear();
     }
-    const auto count = static_cast<std::uint32_t>(s.size());
-    if (count == 1) {
-        cache_.insert(piece, hash, 1, s[0]);
-    } else {
-        cache_.insert(piece, hash, count, static_cast<std::uint32_t>(cacheIds_.size()));
-        cacheIds_.insert(cacheIds_.end(), s.begin(), s.end());
-    }
+    cache_.insert(piece, hash, static_cast<std::uint32_t>(s.size()), static_cast<std::uint32_t>(cacheIds_.size()));
+    cacheIds_.insert(cacheIds_.end(), s.begin(), s.end());
+}
+
+template <typename IdVector, typename AfterPiece>
+void BpeTokenizer::encodeOrdinaryPipelined(std::string_view text, IdVector &out, AfterPiece &&afterPiece)
+{
+    // A short pre-token's cache entry is fetched kAhead pre-tokens before it is looked up, so the
+    // memory latency of a miss overlaps with encoding the pre-tokens in between instead of
+    // stalling on each one in turn. Pieces are encoded strictly in order.
+    constexpr std::size_t kAhead = 8;
+    struct Pending {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+        PretokenCache::Key key;
+    };
+    Pending ring[kAhead];
+    std::size_t seen = 0;
+    const auto encodePending = [&](const Pending &p) {
+        const std::string_view piece = text.substr(p.begin, p.end - p.begin);
+        if (p.key.length != 0)
+            appendShortPretokenIds(piece, p.key, out);
+        else
+            appendPretokenIds(piece, out);
+        afterPiece();
+    };
+    forEachPretoken(text, [&](std::size_t b, std::size_t e) {
+        Pending &slot = ring[seen % kAhead];
+        if (seen >= kAhead)
+            encodePending(slot);
+        ++seen;
+        slot.begin = b;
+        slot.end = e;
+        const std::size_t n = e - b;
+        if (n >= PretokenCache::kMinKeyBytes && n <= PretokenCache::kMaxKeyBytes) {
+            slot.key = PretokenCache::keyOf(text.substr(b, n));
+            shortCache_.prefetch(slot.key);
+        } else {
+            slot.key.length = 0;
+        }
+    });
+    for (std::size_t k = seen > kAhead ? seen - kAhead : 0; k < seen; ++k)
+        encodePending(ring[k % kAhead]);
 }
 
 void BpeTokenizer::encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out)
 {
-    forEachPretoken(text, [&](std::size_t b, std::size_t e) { encodePretoken(text.substr(b, e - b), out); });
+    encodeOrdinaryPipelined(text, out, [] {});
 }
 
 SpecialTokenMatcher BpeTokenizer::matcherFor(const std::vector<std::string> &allowedSpecial) const
@@ -605,10 +710,9 @@ Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std:
     // Real text has roughly one new pre-token per 100 bytes (8.5 MB of mixed text: 70k distinct);
     // sizing the cache for that up front saves the rehashes and arena copies of growing into it.
     const std::size_t expectedPieces = std::min(kCacheLimit, text.size() / 100 + 1024);
-    cache_.reserve(expectedPieces, expectedPieces * 12);
-    cacheIds_.reserve(expectedPieces * 2);
+    shortCache_.reserve(expectedPieces);
     constexpr std::size_t kBatch = 1 << 16;
-    std::vector<std::uint32_t> ids;
+    std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> ids;
     ids.reserve(kBatch + 1024);
     std::size_t total = 0;
     const auto flush = [&] {
@@ -621,9 +725,7 @@ Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std:
     matcher.split(
         text,
         [&](std::size_t b, std::size_t e) {
-            const std::string_view piece = text.substr(b, e - b);
-            forEachPretoken(piece, [&](std::size_t pb, std::size_t pe) {
-                encodePretoken(piece.substr(pb, pe - pb), ids);
+            encodeOrdinaryPipelined(text.substr(b, e - b), ids, [&] {
                 if (ids.size() >= kBatch)
                     flush();
             });
@@ -649,7 +751,7 @@ std::string BpeTokenizer::decode(const std::vector<std::uint32_t> &ids) const
 {
     std::string bytes;
     for (const std::uint32_t id : ids)
-        bytes += id < model_->tokens.size() ? model_->tokens[id] : std::string("\xEF\xBF\xBD");
+        bytes += id < model_->tokens.size() ? model_->tokens[id] : std::string_view("\xEF\xBF\xBD");
     return repairUtf8(bytes);
 }
 

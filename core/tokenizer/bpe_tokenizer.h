@@ -3,8 +3,10 @@
 // merges applied by rank within each pre-token → ids. Loads and saves GPT-2 vocab.json + merges.txt.
 #pragma once
 
+#include "common/prefaulted_allocator.h"
 #include "common/problem.h"
 #include "tokenizer/flat_tables.h"
+#include "tokenizer/pretoken_cache.h"
 #include "tokenizer/pretokenizer.h"
 
 #include <cstddef>
@@ -52,7 +54,7 @@ public:
     Result<bool> saveGpt2(const std::string &vocabPath, const std::string &mergesPath) const;
 
     std::size_t vocabSize() const;
-    const std::string &tokenBytes(std::uint32_t id) const;
+    std::string_view tokenBytes(std::uint32_t id) const;  // valid while a copy of this tokenizer lives
     const std::vector<std::string> &specialTokens() const;
     std::size_t mergeCount() const;
 
@@ -86,13 +88,25 @@ private:
     void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);
     void mergePiece(std::string_view piece);        // BPE of one pre-token into scratch_
     void mergeLongPiece(std::string_view piece);    // the same in O(n log n) for long pre-tokens
+    // Member templates below take any vector of std::uint32_t; defined and instantiated in the .cpp.
+    template <typename IdVector>
+    void appendPretokenIds(std::string_view piece, IdVector &out);
+    template <typename IdVector>
+    void appendShortPretokenIds(std::string_view piece, const PretokenCache::Key &key, IdVector &out);
+    template <typename IdVector>
+    void appendLongPretokenIds(std::string_view piece, IdVector &out);
+    // encodeOrdinary with the cache entries of upcoming pre-tokens prefetched; afterPiece() runs
+    // after each pre-token's ids are appended.
+    template <typename IdVector, typename AfterPiece>
+    void encodeOrdinaryPipelined(std::string_view text, IdVector &out, AfterPiece &&afterPiece);
 
     std::shared_ptr<const BpeModel> model_;
-    // Pre-token bytes → (id count, the id itself when there is one, else offset in cacheIds_).
-    ByteStringTable cache_{1 << 10};  // grows with the text; copies of a tokenizer stay cheap
-    std::vector<std::uint32_t> cacheIds_;
+    // Pre-tokens of 2..16 bytes → ids; longer ones (up to kCacheMaxPieceBytes) → (id count,
+    // offset in cacheIds_). Both grow with the text, so copies of a fresh tokenizer stay cheap.
+    PretokenCache shortCache_{256};
+    ByteStringTable cache_{16};
+    std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> cacheIds_;
     std::vector<std::uint32_t> scratch_;
-    std::vector<std::uint32_t> scratchRanks_;
 };
 
 }  // namespace lse

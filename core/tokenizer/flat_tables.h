@@ -5,9 +5,13 @@
 // lines and a memcmp.
 #pragma once
 
+#include "common/prefaulted_allocator.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,7 +148,7 @@ public:
         slot.keyLength = static_cast<std::uint32_t>(key.size());
         slot.first = first;
         slot.second = second;
-        arena_.append(key);
+        arena_.insert(arena_.end(), key.begin(), key.end());
         ++size_;
         return slot;
     }
@@ -168,7 +172,7 @@ private:
 
     void rehash(std::size_t capacity)
     {
-        std::vector<Slot> old = std::move(slots_);
+        std::vector<Slot, PrefaultedAllocator<Slot>> old = std::move(slots_);
         slots_.assign(capacity, Slot{});
         mask_ = capacity - 1;
         for (const Slot &slot : old) {
@@ -181,10 +185,60 @@ private:
         }
     }
 
-    std::vector<Slot> slots_;
+    std::vector<Slot, PrefaultedAllocator<Slot>> slots_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
-    std::string arena_;
+    std::vector<char, PrefaultedAllocator<char>> arena_;
+};
+
+// Id → byte string, every string in one byte arena: a 50k-token vocabulary as 50k std::string
+// objects would be 1.6 MB of headers (each page of it a page fault to fill) plus an allocation
+// per token longer than the small-string buffer.
+class ByteStringList {
+public:
+    std::size_t size() const { return spans_.size(); }
+    bool empty() const { return spans_.empty(); }
+    std::string_view operator[](std::size_t i) const
+    {
+        const Span span = spans_[i];
+        return {arena_.data() + span.offset, span.length};
+    }
+    std::string_view at(std::size_t i) const
+    {
+        if (i >= spans_.size())
+            throw std::out_of_range("ByteStringList::at");
+        return (*this)[i];
+    }
+    void reserve(std::size_t count, std::size_t bytes)
+    {
+        spans_.reserve(count);
+        arena_.reserve(bytes);
+    }
+    void push_back(std::string_view bytes) { set(spans_.size(), bytes); }
+    void clear()
+    {
+        spans_.clear();
+        arena_.clear();
+    }
+    // Sets string i, growing the list with empty strings as needed. A replaced string's old bytes
+    // stay in the arena (replacing is rare: loaders fill each id once).
+    void set(std::size_t i, std::string_view bytes)
+    {
+        if (arena_.size() + bytes.size() > std::numeric_limits<std::uint32_t>::max())
+            throw std::length_error("ByteStringList: more than 4 GiB of strings");
+        if (i >= spans_.size())
+            spans_.resize(i + 1, Span{});
+        spans_[i] = {static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(bytes.size())};
+        arena_.insert(arena_.end(), bytes.begin(), bytes.end());
+    }
+
+private:
+    struct Span {
+        std::uint32_t offset = 0;
+        std::uint32_t length = 0;
+    };
+    std::vector<Span, PrefaultedAllocator<Span>> spans_;
+    std::vector<char, PrefaultedAllocator<char>> arena_;
 };
 
 // Pair of token ids → (merge rank, merged id). Built once; lookups only.
@@ -215,7 +269,7 @@ public:
     void insert(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
     {
         if (entries_.empty() || (size_ + 1) * 8 > entries_.size() * 7) {
-            std::vector<Entry> old = std::move(entries_);
+            std::vector<Entry, PrefaultedAllocator<Entry>> old = std::move(entries_);
             reserve(std::max<std::size_t>(size_ + 1, old.size()) * 2);
             size_ = 0;
             for (const Entry &e : old)
@@ -264,7 +318,7 @@ private:
         }
     }
 
-    std::vector<Entry> entries_;
+    std::vector<Entry, PrefaultedAllocator<Entry>> entries_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
 };

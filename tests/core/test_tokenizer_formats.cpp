@@ -50,7 +50,7 @@ bool writeFile(const QString &path, const QByteArray &data)
     return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
 }
 
-QByteArray bytes(const std::string &s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
+QByteArray bytes(std::string_view s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
 
 // The GPT-2 files in the other formats, written once per test run.
 struct Fixture {
@@ -289,7 +289,7 @@ private slots:
         QVERIFY2(fx.reference.has_value(), fx.error.c_str());
         std::vector<std::string> tokens;
         for (std::uint32_t id = 0; id < 50256; ++id)
-            tokens.push_back(fx.reference->tokenBytes(id));
+            tokens.emplace_back(fx.reference->tokenBytes(id));
         std::size_t unreachable = 99;
         const auto merges = mergesFromRanks(tokens, &unreachable);
         QCOMPARE(unreachable, std::size_t(0));

@@ -233,6 +233,12 @@ private slots:
         QVERIFY(!r.ok());
         QVERIFY2(QString::fromStdString(r.problems().front().message).contains("vocab.json:3"),
                  r.problems().front().message.c_str());
+        // An id far beyond what the file could hold is refused before it sizes anything.
+        write(v, "{\"a\": 0, \"b\": 2000000000}");
+        r = BpeTokenizer::loadGpt2(v.toStdString(), m.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.problems().front().message).contains("has the id 2000000000"),
+                 r.problems().front().message.c_str());
         // Malformed merges line 2 (after a #version line).
         const auto tr = trainBpe("", BpeTrainOptions{256, {}, 1, {}, nullptr});
         QVERIFY(tr.ok());

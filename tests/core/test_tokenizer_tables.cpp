@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The encoder's open-addressing tables and the vocabulary parser, checked against the standard
 // library on the same inputs.
+#include "common/file_bytes.h"
+#include "common/prefaulted_allocator.h"
 #include "tokenizer/flat_tables.h"
+#include "tokenizer/pretoken_cache.h"
 #include "tokenizer/vocab_json.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstring>
 #include <map>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace lse;
 
@@ -75,6 +81,126 @@ private slots:
         }
         QVERIFY(!table.find(1, 0));
         QVERIFY(!PairRankTable().find(0, 1));
+    }
+
+    void pretokenCacheAgreesWithStdMap()
+    {
+        // Keys of every cached length (2..16) over a 3-letter alphabet, so that many keys share
+        // their first or last 8 bytes; 1..16 ids each, inline (<= 3) and in the overflow array.
+        PretokenCache cache(4);  // tiny start: forces several rehashes
+        std::map<std::string, std::vector<std::uint32_t>> expected;
+        std::mt19937 rng(11);
+        for (std::uint32_t i = 0; i < 30000; ++i) {
+            std::string key(PretokenCache::kMinKeyBytes + rng() % 15, '\0');
+            for (char &c : key)
+                c = "ab\xE4"[rng() % 3];
+            if (expected.count(key))
+                continue;
+            std::vector<std::uint32_t> ids(1 + rng() % key.size());
+            for (std::uint32_t &id : ids)
+                id = static_cast<std::uint32_t>(rng());
+            const PretokenCache::Key k = PretokenCache::keyOf(key);
+            std::uint32_t count = 0;
+            QVERIFY(!cache.find(k, count));
+            cache.insert(k, ids.data(), static_cast<std::uint32_t>(ids.size()));
+            expected[key] = ids;
+        }
+        QCOMPARE(cache.size(), expected.size());
+        for (const auto &[key, ids] : expected) {
+            std::uint32_t count = 0;
+            const std::uint32_t *got = cache.find(PretokenCache::keyOf(key), count);
+            QVERIFY2(got, key.c_str());
+            QCOMPARE(std::vector<std::uint32_t>(got, got + count), ids);
+        }
+        // A key outside the alphabet was never inserted.
+        std::uint32_t count = 0;
+        QVERIFY(!cache.find(PretokenCache::keyOf(std::string(16, 'z')), count));
+        cache.clear();
+        QCOMPARE(cache.size(), std::size_t(0));
+        QVERIFY(!cache.find(PretokenCache::keyOf(expected.begin()->first), count));
+    }
+
+    void pretokenCacheKeysAreExact()
+    {
+        // Two keys are equal exactly when their bytes are: a difference at any position of any
+        // cached length changes the key's words.
+        for (std::size_t n = PretokenCache::kMinKeyBytes; n <= PretokenCache::kMaxKeyBytes; ++n) {
+            std::string a(n, 'x');
+            const PretokenCache::Key ka = PretokenCache::keyOf(a);
+            for (std::size_t i = 0; i < n; ++i) {
+                std::string b = a;
+                b[i] = 'y';
+                const PretokenCache::Key kb = PretokenCache::keyOf(b);
+                QVERIFY2(ka.first != kb.first || ka.last != kb.last, qPrintable(QStringLiteral("n=%1 i=%2").arg(n).arg(i)));
+            }
+            const PretokenCache::Key longer = PretokenCache::keyOf(std::string(n + 1, 'x'));
+            QVERIFY(longer.length != ka.length);
+        }
+    }
+
+    void byteStringListStoresByIdInAnyOrder()
+    {
+        ByteStringList list;
+        list.set(3, "three");
+        list.set(0, std::string_view("\0z", 2));
+        list.push_back("four");
+        QCOMPARE(list.size(), std::size_t(5));
+        QCOMPARE(list[0], std::string_view("\0z", 2));
+        QVERIFY(list[1].empty() && list[2].empty());
+        QCOMPARE(list[3], std::string_view("three"));
+        QCOMPARE(list.at(4), std::string_view("four"));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, list.at(5));
+        list.set(3, "3");  // replacing keeps the others
+        QCOMPARE(list[3], std::string_view("3"));
+        QCOMPARE(list[4], std::string_view("four"));
+        list.clear();
+        QVERIFY(list.empty());
+    }
+
+    void prefaultedAllocatorAcrossSizeClasses_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        // operator new, mmap(MAP_POPULATE), huge-page mapping; sizes off the page grid.
+        for (const qint64 bytes : {qint64(4000), qint64(64 << 10), qint64(300001), qint64(2 << 20), qint64(5000003)})
+            QTest::addRow("%lld bytes", static_cast<long long>(bytes)) << bytes;
+    }
+
+    void prefaultedAllocatorAcrossSizeClasses()
+    {
+        QFETCH(qint64, bytes);
+        std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> v(static_cast<std::size_t>(bytes) / 4, 7u);
+        for (std::size_t i = 0; i < v.size(); i += 1021)
+            QCOMPARE(v[i], 7u);
+        v.back() = 9;
+        v.push_back(1);  // grows into a larger class and moves the contents
+        QCOMPARE(v[v.size() - 2], 9u);
+        QCOMPARE(v.front(), 7u);
+        QVERIFY(reinterpret_cast<std::uintptr_t>(v.data()) % alignof(std::uint32_t) == 0);
+    }
+
+    void mappedFileBytesEqualTheFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("f.txt");
+        QByteArray data;
+        for (int i = 0; i < 100000; ++i)
+            data += QByteArray::number(i) + (i % 7 ? " " : "\n");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(data);
+        f.close();
+        Result<FileBytes> mapped = mapFileBytes(path.toStdString());
+        QVERIFY(mapped.ok());
+        FileBytes moved = std::move(mapped.value());  // the view survives a move
+        QCOMPARE(moved.view(), std::string_view(data.constData(), std::size_t(data.size())));
+        QVERIFY(mapFileBytes(dir.filePath("empty").toStdString()).problems().front().rule == "unreadable");
+        QFile empty(dir.filePath("empty"));
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.close();
+        const Result<FileBytes> none = mapFileBytes(dir.filePath("empty").toStdString());
+        QVERIFY(none.ok());
+        QVERIFY(none->view().empty());
     }
 
     void vocabularyParser_data()

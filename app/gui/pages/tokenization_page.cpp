@@ -193,7 +193,7 @@ std::vector<std::pair<std::string, std::string>> tooltipMerges(const QString &pa
         const std::size_t count = tokenizer.vocabSize() - std::min(tokenizer.vocabSize(), tokenizer.specialTokens().size());
         tokens.reserve(count);
         for (std::size_t id = 0; id < count; ++id)
-            tokens.push_back(tokenizer.tokenBytes(static_cast<std::uint32_t>(id)));
+            tokens.emplace_back(tokenizer.tokenBytes(static_cast<std::uint32_t>(id)));
         if (auto merges = mergesFromRanks(tokens); merges.size() == wanted)
             return merges;
     }
