@@ -16,7 +16,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <new>
+#include <type_traits>
+#include <utility>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -101,6 +105,74 @@ struct PrefaultedAllocator {
     {
         return true;
     }
+};
+
+// Fixed-size array of a trivially copyable T whose bytes start as zero, for hash tables whose free
+// slots are all-zero bytes. A large array is fresh anonymous memory from allocatePrefaulted, which
+// the kernel hands out zeroed, so clearing it costs no writes (on the development VM a first write
+// pass over fresh memory ran at 0.5–2 GB/s); a small one comes from calloc.
+template <typename T>
+class ZeroedArray {
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+public:
+    ZeroedArray() = default;
+    explicit ZeroedArray(std::size_t size) : size_(size)
+    {
+        if (size == 0)
+            return;
+        const std::size_t bytes = size * sizeof(T);
+        void *p = bytes >= detail::kPrefaultMinBytes ? detail::allocatePrefaulted(bytes) : std::calloc(size, sizeof(T));
+        if (!p)
+            throw std::bad_alloc();
+        data_ = static_cast<T *>(p);
+    }
+    ZeroedArray(const ZeroedArray &other) : ZeroedArray(other.size_)
+    {
+        if (size_ > 0)
+            std::memcpy(static_cast<void *>(data_), other.data_, size_ * sizeof(T));
+    }
+    ZeroedArray(ZeroedArray &&other) noexcept
+        : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0))
+    {
+    }
+    ZeroedArray &operator=(ZeroedArray other) noexcept
+    {
+        std::swap(data_, other.data_);
+        std::swap(size_, other.size_);
+        return *this;
+    }
+    ~ZeroedArray()
+    {
+        if (!data_)
+            return;
+        const std::size_t bytes = size_ * sizeof(T);
+        if (bytes >= detail::kPrefaultMinBytes)
+            detail::freePrefaulted(data_, bytes);
+        else
+            std::free(data_);
+    }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    T *data() { return data_; }
+    const T *data() const { return data_; }
+    T &operator[](std::size_t i) { return data_[i]; }
+    const T &operator[](std::size_t i) const { return data_[i]; }
+    T *begin() { return data_; }
+    T *end() { return data_ + size_; }
+    const T *begin() const { return data_; }
+    const T *end() const { return data_ + size_; }
+    // Back to all zero bytes.
+    void clear()
+    {
+        if (size_ > 0)
+            std::memset(static_cast<void *>(data_), 0, size_ * sizeof(T));
+    }
+
+private:
+    T *data_ = nullptr;
+    std::size_t size_ = 0;
 };
 
 }  // namespace lse

@@ -25,8 +25,10 @@ namespace {
 
 constexpr std::uint32_t kNoMerge = std::numeric_limits<std::uint32_t>::max();
 
+// A merge of two byte tokens. rankPlusOne is 0 where there is none (so a fresh table is all-zero
+// bytes) and rankPlusOne - 1 wraps to kNoMerge there.
 struct PairMerge {
-    std::uint32_t rank = kNoMerge;
+    std::uint32_t rankPlusOne = 0;
     std::uint32_t id = 0;
 };
 
@@ -41,9 +43,11 @@ struct BpeModel {
     std::uint32_t byteIds[256] = {};
     // (first byte << 8 | second byte) → the merge of the two byte tokens, for the first round of
     // every pre-token's merges without a hash lookup.
-    std::vector<PairMerge, PrefaultedAllocator<PairMerge>> bytePairs;
+    ZeroedArray<PairMerge> bytePairs;
     std::vector<std::string> specialTokens;
     std::vector<std::uint32_t> specialIds;
+    bool uniqueTokens = true;          // no two ids have the same bytes
+    std::uint32_t lastMergedId = 0;    // the token the latest merge made
 
     std::optional<std::uint32_t> idOf(std::string_view bytes) const
     {
@@ -112,8 +116,8 @@ Result<std::shared_ptr<BpeModel>> buildVocabulary(ByteStringList tokens,
         return R::failure("vocab", "too_large", "The vocabulary is too large.");
     model->ids.reserve(model->tokens.size() + specialTokens.size());
     for (std::size_t id = 0; id < model->tokens.size(); ++id)
-        if (!model->ids.find(model->tokens[id]))
-            model->ids.insert(model->tokens[id], static_cast<std::uint32_t>(id), 0);
+        if (!model->ids.insertIfAbsent(model->tokens[id], static_cast<std::uint32_t>(id), 0))
+            model->uniqueTokens = false;
     for (const auto &special : specialTokens) {
         if (special.empty() ||
             std::find(model->specialTokens.begin(), model->specialTokens.end(), special) != model->specialTokens.end())
@@ -136,7 +140,7 @@ Result<std::shared_ptr<BpeModel>> buildVocabulary(ByteStringList tokens,
                                   "; a byte-level BPE needs all 256.");
         model->byteIds[b] = *id;
     }
-    model->bytePairs.assign(std::size_t(1) << 16, PairMerge{});
+    model->bytePairs = ZeroedArray<PairMerge>(std::size_t(1) << 16);
     model->merges.reserve(mergeCount);
     model->mergeRank.reserve(mergeCount);
     return model;
@@ -146,19 +150,33 @@ Result<std::shared_ptr<BpeModel>> buildVocabulary(ByteStringList tokens,
 // an empty string. `joined` is scratch space.
 std::string addMerge(BpeModel &model, std::string_view left, std::string_view right, std::string &joined)
 {
-    joined.assign(left).append(right);
-    const auto li = model.idOf(left), ri = model.idOf(right), mi = model.idOf(joined);
+    const auto li = model.idOf(left), ri = model.idOf(right);
+    // Vocabularies written in merge order (GPT-2's, this trainer's) give merge k the id after
+    // merge k-1's: check that id's bytes before hashing the joined string. Exact only when no two
+    // ids share their bytes (idOf returns the first of duplicates).
+    std::optional<std::uint32_t> mi;
+    const std::uint32_t guess = model.lastMergedId + 1;
+    if (model.uniqueTokens && !model.merges.empty() && guess < model.tokens.size()) {
+        const std::string_view t = model.tokens[guess];
+        if (t.size() == left.size() + right.size() && t.substr(0, left.size()) == left && t.substr(left.size()) == right)
+            mi = guess;
+    }
+    if (!mi) {
+        joined.assign(left).append(right);
+        mi = model.idOf(joined);
+    }
     if (!li || !ri || !mi)
         return !li   ? "left part '" + bytesToAlphabet(left) + "'"
                : !ri ? "right part '" + bytesToAlphabet(right) + "'"
                      : "merged token '" + bytesToAlphabet(joined) + "'";
     const auto rank = static_cast<std::uint32_t>(model.merges.size());
     model.mergeRank.insert(*li, *ri, rank, *mi);
+    model.lastMergedId = *mi;
     if (left.size() == 1 && right.size() == 1) {  // li, ri are then byteIds of the two bytes
         PairMerge &pair = model.bytePairs[std::size_t(static_cast<unsigned char>(left[0])) << 8 |
                                           static_cast<unsigned char>(right[0])];
-        if (pair.rank == kNoMerge)  // the first (lowest-rank) merge of a pair wins, as in mergeRank
-            pair = {rank, *mi};
+        if (pair.rankPlusOne == 0)  // the first (lowest-rank) merge of a pair wins, as in mergeRank
+            pair = {rank + 1, *mi};
     }
     model.merges.emplace_back(*li, *ri);
     return {};
@@ -355,7 +373,7 @@ void BpeTokenizer::mergePiece(std::string_view piece)
         ids[i] = m.byteIds[bytes[i]];
     for (std::size_t i = 0; i + 1 < n; ++i) {
         const PairMerge pair = m.bytePairs[std::size_t(bytes[i]) << 8 | bytes[i + 1]];
-        ranks[i] = pair.rank;
+        ranks[i] = pair.rankPlusOne - 1;  // kNoMerge when there is none
         merged[i] = pair.id;
     }
     const auto lookUp = [&](std::size_t i) {
@@ -528,7 +546,7 @@ void BpeTokenizer::encodeOrdinaryPipelined(std::string_view text, IdVector &out,
     Pending ring[kAhead];
     std::size_t seen = 0;
     const auto encodePending = [&](const Pending &p) {
-        const std::string_view piece = text.substr(p.begin, p.end - p.begin);
+        const std::string_view piece(text.data() + p.begin, p.end - p.begin);
         if (p.key.length != 0)
             appendShortPretokenIds(piece, p.key, out);
         else
@@ -544,7 +562,7 @@ void BpeTokenizer::encodeOrdinaryPipelined(std::string_view text, IdVector &out,
         slot.end = e;
         const std::size_t n = e - b;
         if (n >= PretokenCache::kMinKeyBytes && n <= PretokenCache::kMaxKeyBytes) {
-            slot.key = PretokenCache::keyOf(text.substr(b, n));
+            slot.key = PretokenCache::keyOf(std::string_view(text.data() + b, n));
             shortCache_.prefetch(slot.key);
         } else {
             slot.key.length = 0;

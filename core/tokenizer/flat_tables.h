@@ -90,11 +90,10 @@ public:
     struct Slot {
         std::uint64_t hash = 0;
         std::uint32_t keyOffset = 0;
-        std::uint32_t keyLength = kEmpty;  // kEmpty marks a free slot
+        std::uint32_t lengthPlusOne = 0;  // key length + 1; 0 marks a free slot (all-zero bytes)
         std::uint32_t first = 0;
         std::uint32_t second = 0;
     };
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
 
     explicit ByteStringTable(std::size_t expected = 1024) { rehash(capacityFor(expected)); }
 
@@ -113,9 +112,9 @@ public:
     {
         for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
             const Slot &slot = slots_[i];
-            if (slot.keyLength == kEmpty)
+            if (slot.lengthPlusOne == 0)
                 return nullptr;
-            if (slot.hash == hash && slot.keyLength == key.size() &&
+            if (slot.hash == hash && slot.lengthPlusOne == key.size() + 1 &&
                 equalBytes(arena_.data() + slot.keyOffset, key.data(), key.size()))
                 return &slot;
         }
@@ -128,40 +127,55 @@ public:
     }
     Slot &insert(std::string_view key, std::uint64_t hash, std::uint32_t first, std::uint32_t second)
     {
-        if ((size_ + 1) * 8 > slots_.size() * 7)  // load factor 7/8: linear probing stays short
-            rehash(slots_.size() * 2);
-        std::size_t i = hash & mask_;
-        for (;; i = (i + 1) & mask_) {
-            Slot &slot = slots_[i];
-            if (slot.keyLength == kEmpty)
-                break;
-            if (slot.hash == hash && slot.keyLength == key.size() &&
-                equalBytes(arena_.data() + slot.keyOffset, key.data(), key.size())) {
-                slot.first = first;
-                slot.second = second;
-                return slot;
-            }
-        }
-        Slot &slot = slots_[i];
-        slot.hash = hash;
-        slot.keyOffset = static_cast<std::uint32_t>(arena_.size());
-        slot.keyLength = static_cast<std::uint32_t>(key.size());
+        bool added = false;
+        Slot &slot = findOrAdd(key, hash, added);
         slot.first = first;
         slot.second = second;
-        arena_.insert(arena_.end(), key.begin(), key.end());
-        ++size_;
         return slot;
+    }
+    // Inserts unless the key is present (one probe sequence either way); true when inserted.
+    bool insertIfAbsent(std::string_view key, std::uint32_t first, std::uint32_t second)
+    {
+        bool added = false;
+        Slot &slot = findOrAdd(key, hashBytes(key), added);
+        if (added) {
+            slot.first = first;
+            slot.second = second;
+        }
+        return added;
     }
 
     void clear()
     {
-        for (Slot &slot : slots_)
-            slot.keyLength = kEmpty;
+        slots_.clear();
         arena_.clear();
         size_ = 0;
     }
 
 private:
+    Slot &findOrAdd(std::string_view key, std::uint64_t hash, bool &added)
+    {
+        if ((size_ + 1) * 8 > slots_.size() * 7)  // load factor 7/8: linear probing stays short
+            rehash(slots_.size() * 2);
+        std::size_t i = hash & mask_;
+        for (;; i = (i + 1) & mask_) {
+            Slot &slot = slots_[i];
+            if (slot.lengthPlusOne == 0)
+                break;
+            if (slot.hash == hash && slot.lengthPlusOne == key.size() + 1 &&
+                equalBytes(arena_.data() + slot.keyOffset, key.data(), key.size()))
+                return slot;
+        }
+        Slot &slot = slots_[i];
+        slot.hash = hash;
+        slot.keyOffset = static_cast<std::uint32_t>(arena_.size());
+        slot.lengthPlusOne = static_cast<std::uint32_t>(key.size() + 1);
+        arena_.insert(arena_.end(), key.begin(), key.end());
+        ++size_;
+        added = true;
+        return slot;
+    }
+
     static std::size_t capacityFor(std::size_t expected)
     {
         std::size_t capacity = 16;
@@ -172,20 +186,20 @@ private:
 
     void rehash(std::size_t capacity)
     {
-        std::vector<Slot, PrefaultedAllocator<Slot>> old = std::move(slots_);
-        slots_.assign(capacity, Slot{});
+        ZeroedArray<Slot> old = std::move(slots_);
+        slots_ = ZeroedArray<Slot>(capacity);
         mask_ = capacity - 1;
         for (const Slot &slot : old) {
-            if (slot.keyLength == kEmpty)
+            if (slot.lengthPlusOne == 0)
                 continue;
             std::size_t i = slot.hash & mask_;
-            while (slots_[i].keyLength != kEmpty)
+            while (slots_[i].lengthPlusOne != 0)
                 i = (i + 1) & mask_;
             slots_[i] = slot;
         }
     }
 
-    std::vector<Slot, PrefaultedAllocator<Slot>> slots_;
+    ZeroedArray<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
     std::vector<char, PrefaultedAllocator<char>> arena_;
@@ -249,11 +263,13 @@ public:
         std::uint32_t rank = 0;
         std::uint32_t id = 0;
     };
-    static constexpr std::uint64_t kEmptyKey = ~std::uint64_t(0);  // no pair of 32-bit ids is all ones
+    // Keys are stored complemented so that a free entry is all-zero bytes: key 0 would be the pair
+    // (0xFFFFFFFF, 0xFFFFFFFF), which no vocabulary of 32-bit ids reaches.
+    static constexpr std::uint64_t kEmptyKey = 0;
 
     static std::uint64_t keyOf(std::uint32_t left, std::uint32_t right)
     {
-        return (std::uint64_t(left) << 32) | right;
+        return ~((std::uint64_t(left) << 32) | right);
     }
 
     void reserve(std::size_t expected)
@@ -261,7 +277,7 @@ public:
         std::size_t capacity = 16;
         while (capacity * 7 < expected * 8 + 8)  // load factor at most 7/8, as ByteStringTable
             capacity *= 2;
-        entries_.assign(capacity, Entry{});
+        entries_ = ZeroedArray<Entry>(capacity);
         mask_ = capacity - 1;
     }
 
@@ -269,7 +285,7 @@ public:
     void insert(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
     {
         if (entries_.empty() || (size_ + 1) * 8 > entries_.size() * 7) {
-            std::vector<Entry, PrefaultedAllocator<Entry>> old = std::move(entries_);
+            ZeroedArray<Entry> old = std::move(entries_);
             reserve(std::max<std::size_t>(size_ + 1, old.size()) * 2);
             size_ = 0;
             for (const Entry &e : old)
@@ -318,7 +334,7 @@ private:
         }
     }
 
-    std::vector<Entry, PrefaultedAllocator<Entry>> entries_;
+    ZeroedArray<Entry> entries_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
 };

@@ -33,7 +33,7 @@ public:
         std::uint32_t length = 0;
         std::uint64_t hash = 0;
     };
-    static Key keyOf(std::string_view bytes)
+    [[gnu::always_inline]] static Key keyOf(std::string_view bytes)
     {
         Key key;
         const char *p = bytes.data();
@@ -120,8 +120,7 @@ public:
 
     void clear()
     {
-        for (Entry &e : entries_)
-            e = Entry{};
+        entries_.clear();
         overflowIds_.clear();
         size_ = 0;
     }
@@ -145,8 +144,8 @@ private:
 
     void rehash(std::size_t capacity)
     {
-        std::vector<Entry, PrefaultedAllocator<Entry>> old = std::move(entries_);
-        entries_.assign(capacity, Entry{});
+        ZeroedArray<Entry> old = std::move(entries_);
+        entries_ = ZeroedArray<Entry>(capacity);
         mask_ = capacity - 1;
         for (const Entry &e : old) {
             if (e.length == 0)
@@ -155,7 +154,7 @@ private:
         }
     }
 
-    std::vector<Entry, PrefaultedAllocator<Entry>> entries_;
+    ZeroedArray<Entry> entries_;  // a free entry is all-zero bytes (length 0)
     std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> overflowIds_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;

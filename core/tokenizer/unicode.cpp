@@ -34,16 +34,24 @@ CharClass slowClass(std::uint32_t cp)
     return CharClass::Other;
 }
 
-// One byte per Basic Multilingual Plane code point, built once (64 KiB).
-const std::uint8_t *bmpTable()
+// One byte per Basic Multilingual Plane code point (64 KiB), computed by the compiler so that it
+// is ready before any code runs. Filled in reverse order of slowClass's tests so that the earlier
+// test wins where tables overlap.
+template <std::size_t N>
+constexpr void fillBmp(std::array<std::uint8_t, 0x10000> &table, const CodepointRange (&ranges)[N], CharClass cls)
 {
-    static const std::unique_ptr<std::uint8_t[]> table = [] {
-        auto t = std::make_unique<std::uint8_t[]>(0x10000);
-        for (std::uint32_t cp = 0; cp < 0x10000; ++cp)
-            t[cp] = static_cast<std::uint8_t>(slowClass(cp));
-        return t;
-    }();
-    return table.get();
+    for (const CodepointRange &r : ranges)
+        for (std::uint32_t cp = r.first; cp <= r.last && cp < 0x10000; ++cp)
+            table[cp] = static_cast<std::uint8_t>(cls);
+}
+
+constexpr std::array<std::uint8_t, 0x10000> makeBmpClass()
+{
+    std::array<std::uint8_t, 0x10000> table{};
+    fillBmp(table, kNumberRanges, CharClass::Number);
+    fillBmp(table, kLetterRanges, CharClass::Letter);
+    fillBmp(table, kWhitespaceRanges, CharClass::Space);
+    return table;
 }
 
 constexpr std::array<std::uint8_t, 128> makeAsciiClass()
@@ -63,11 +71,19 @@ constexpr std::array<std::uint8_t, 128> makeAsciiClass()
 }  // namespace
 
 const std::array<std::uint8_t, 128> kAsciiClass = makeAsciiClass();
+constinit const std::array<std::uint8_t, 0x10000> kBmpClass = makeBmpClass();
+
+CharClass classAtSlow(std::string_view text, std::size_t i, std::uint32_t &length)
+{
+    const Utf8Char c = decodeUtf8At(text, i);
+    length = c.length;
+    return c.codepoint == kInvalidCodepoint ? CharClass::Other : unicodeClass(c.codepoint);
+}
 
 CharClass unicodeClass(std::uint32_t codepoint)
 {
     if (codepoint < 0x10000)
-        return static_cast<CharClass>(bmpTable()[codepoint]);
+        return static_cast<CharClass>(kBmpClass[codepoint]);
     if (codepoint > 0x10FFFF)
         return CharClass::Other;
     return slowClass(codepoint);

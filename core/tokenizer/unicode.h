@@ -42,10 +42,15 @@ std::string repairUtf8(std::string_view bytes);
 
 void appendUtf8(std::string &out, std::uint32_t codepoint);
 
-// Classes of the 128 ASCII code points (values of CharClass).
+// Classes of the 128 ASCII code points and of the Basic Multilingual Plane (values of CharClass).
 extern const std::array<std::uint8_t, 128> kAsciiClass;
+extern const std::array<std::uint8_t, 0x10000> kBmpClass;
 
-// Fast class lookup for the character at text[i]; sets length.
+// classAt for what the inline path leaves: 4-byte sequences and invalid bytes.
+CharClass classAtSlow(std::string_view text, std::size_t i, std::uint32_t &length);
+
+// Fast class lookup for the character at text[i]; sets length. ASCII and well-formed 2- and
+// 3-byte sequences (all of the BMP: Latin, Greek, Cyrillic, CJK, kana) are decoded inline.
 inline CharClass classAt(std::string_view text, std::size_t i, std::uint32_t &length)
 {
     const auto b = static_cast<unsigned char>(text[i]);
@@ -53,9 +58,26 @@ inline CharClass classAt(std::string_view text, std::size_t i, std::uint32_t &le
         length = 1;
         return static_cast<CharClass>(kAsciiClass[b]);
     }
-    const Utf8Char c = decodeUtf8At(text, i);
-    length = c.length;
-    return c.codepoint == kInvalidCodepoint ? CharClass::Other : unicodeClass(c.codepoint);
+    const std::size_t n = text.size();
+    if (b >= 0xC2 && b <= 0xDF && i + 1 < n) {
+        const auto c1 = static_cast<unsigned char>(text[i + 1]);
+        if ((c1 & 0xC0) == 0x80) {
+            length = 2;
+            return static_cast<CharClass>(kBmpClass[(std::uint32_t(b & 0x1F) << 6) | (c1 & 0x3F)]);
+        }
+    } else if ((b & 0xF0) == 0xE0 && i + 2 < n) {
+        const auto c1 = static_cast<unsigned char>(text[i + 1]);
+        const auto c2 = static_cast<unsigned char>(text[i + 2]);
+        if ((c1 & 0xC0) == 0x80 && (c2 & 0xC0) == 0x80) {
+            const std::uint32_t cp = (std::uint32_t(b & 0x0F) << 12) | (std::uint32_t(c1 & 0x3F) << 6) | (c2 & 0x3F);
+            // Overlong forms (below U+0800) and surrogates are invalid: the slow path says so.
+            if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+                length = 3;
+                return static_cast<CharClass>(kBmpClass[cp]);
+            }
+        }
+    }
+    return classAtSlow(text, i, length);
 }
 
 }  // namespace lse

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The encoder's open-addressing tables and the vocabulary parser, checked against the standard
 // library on the same inputs.
-#include "common/file_bytes.h"
-#include "common/prefaulted_allocator.h"
 #include "tokenizer/flat_tables.h"
 #include "tokenizer/pretoken_cache.h"
 #include "tokenizer/vocab_json.h"
 
-#include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstring>
@@ -155,52 +151,6 @@ private slots:
         QCOMPARE(list[4], std::string_view("four"));
         list.clear();
         QVERIFY(list.empty());
-    }
-
-    void prefaultedAllocatorAcrossSizeClasses_data()
-    {
-        QTest::addColumn<qint64>("bytes");
-        // operator new, mmap(MAP_POPULATE), huge-page mapping; sizes off the page grid.
-        for (const qint64 bytes : {qint64(4000), qint64(64 << 10), qint64(300001), qint64(2 << 20), qint64(5000003)})
-            QTest::addRow("%lld bytes", static_cast<long long>(bytes)) << bytes;
-    }
-
-    void prefaultedAllocatorAcrossSizeClasses()
-    {
-        QFETCH(qint64, bytes);
-        std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> v(static_cast<std::size_t>(bytes) / 4, 7u);
-        for (std::size_t i = 0; i < v.size(); i += 1021)
-            QCOMPARE(v[i], 7u);
-        v.back() = 9;
-        v.push_back(1);  // grows into a larger class and moves the contents
-        QCOMPARE(v[v.size() - 2], 9u);
-        QCOMPARE(v.front(), 7u);
-        QVERIFY(reinterpret_cast<std::uintptr_t>(v.data()) % alignof(std::uint32_t) == 0);
-    }
-
-    void mappedFileBytesEqualTheFile()
-    {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath("f.txt");
-        QByteArray data;
-        for (int i = 0; i < 100000; ++i)
-            data += QByteArray::number(i) + (i % 7 ? " " : "\n");
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(data);
-        f.close();
-        Result<FileBytes> mapped = mapFileBytes(path.toStdString());
-        QVERIFY(mapped.ok());
-        FileBytes moved = std::move(mapped.value());  // the view survives a move
-        QCOMPARE(moved.view(), std::string_view(data.constData(), std::size_t(data.size())));
-        QVERIFY(mapFileBytes(dir.filePath("empty").toStdString()).problems().front().rule == "unreadable");
-        QFile empty(dir.filePath("empty"));
-        QVERIFY(empty.open(QIODevice::WriteOnly));
-        empty.close();
-        const Result<FileBytes> none = mapFileBytes(dir.filePath("empty").toStdString());
-        QVERIFY(none.ok());
-        QVERIFY(none->view().empty());
     }
 
     void vocabularyParser_data()
