@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "output.h"
+#include "replacing_file.h"
 
 #include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -549,8 +550,8 @@ int runPrepareData(const QStringList &arguments)
                                            std::to_string(tokenizer->vocabSize()) +
                                            " tokens (more than 65,536); use --dtype uint32.")});
 
-    QSaveFile file(parser.value(out));
-    if (!file.open(QIODevice::WriteOnly))
+    ReplacingFile file(parser.value(out));
+    if (!file.open())
         return reportProblems({problem("--out", "unwritable",
                                        parser.value(out).toStdString() + ": cannot write (" +
                                            file.errorString().toStdString() + ").")});
@@ -559,7 +560,7 @@ int runPrepareData(const QStringList &arguments)
     bool writeFailed = false;
     std::uint64_t tokens = 0;
     const auto flushBuffer = [&] {
-        if (!buffer.empty() && file.write(buffer.data(), static_cast<qint64>(buffer.size())) != static_cast<qint64>(buffer.size()))
+        if (!buffer.empty() && !file.write(buffer.data(), static_cast<qint64>(buffer.size())))
             writeFailed = true;
         buffer.clear();
     };
@@ -590,7 +591,7 @@ int runPrepareData(const QStringList &arguments)
             sink(&separator, 1);
         const Result<std::size_t> done = tokenizer->encodeFile(inputs[i].toStdString(), specials, sink);
         if (!done) {
-            file.cancelWriting();
+            file.cancel();
             return reportProblems(done.problems());
         }
         bytesIn += static_cast<std::uint64_t>(QFileInfo(inputs[i]).size());
@@ -598,10 +599,12 @@ int runPrepareData(const QStringList &arguments)
             break;
     }
     flushBuffer();
-    if (writeFailed || !file.commit())
+    if (writeFailed || !file.commit()) {
+        file.cancel();
         return reportProblems({problem("--out", "unwritable",
                                        parser.value(out).toStdString() + ": writing failed (" +
                                            file.errorString().toStdString() + ").")});
+    }
     const double encodeSeconds = secondsSince(encodeStart);
     const double totalSeconds = secondsSince(start);
     const double mb = double(bytesIn) / 1e6;

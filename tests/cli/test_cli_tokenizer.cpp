@@ -281,6 +281,25 @@ private slots:
                       dtype, "--special", "<|endoftext|>"});
         QVERIFY2(run.exit_code == 0, run.err.constData());
         QCOMPARE(readIds(two, width), idsA + QList<qint64>{50256} + idsB);
+
+        // The output is written beside its name and renamed over it: no temporary stays behind, a
+        // replaced file keeps its permissions, a new one gets the usual read-write ones.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), (QStringList{"one.bin", "two.bin"}));
+        QVERIFY(QFile::permissions(one).testFlags(QFile::ReadOwner | QFile::WriteOwner));
+        QVERIFY(!QFile::permissions(one).testFlag(QFile::ExeOwner));
+        QVERIFY(QFile::setPermissions(two, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup));
+        run = runCli({"prepare-data", "--tokenizer", gpt2Dir(), "--input", a, "--out", two, "--dtype", dtype,
+                      "--special", "<|endoftext|>"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QCOMPARE(readIds(two, width), idsA);
+        QCOMPARE(QFile::permissions(two) & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup), QFile::ReadGroup);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), (QStringList{"one.bin", "two.bin"}));
+
+        // A folder that does not exist: a clear error, nothing written.
+        run = runCli({"prepare-data", "--tokenizer", gpt2Dir(), "--input", a, "--out", dir.filePath("no/such/ids.bin")});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("--out") || run.err.contains("no/such/ids.bin"), run.err.constData());
     }
 
     void prepareDataRefusesUint16ForLargeVocab()
