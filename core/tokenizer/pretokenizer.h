@@ -55,10 +55,30 @@ template <typename Sink>
 void forEachPretoken(std::string_view text, Sink &&sink)
 {
     const std::size_t n = text.size();
+    const auto *bytes = reinterpret_cast<const unsigned char *>(text.data());
+    // End of the run of class cls that starts at k. ASCII bytes are classified by one table load
+    // in the inner loop; only other bytes go through UTF-8 decoding.
+    const auto runEnd = [&](std::size_t k, CharClass cls) {
+        const auto ascii = static_cast<std::uint8_t>(cls);
+        while (k < n) {
+            const unsigned char b = bytes[k];
+            if (b < 0x80) {
+                if (kAsciiClass[b] != ascii)
+                    break;
+                ++k;
+                continue;
+            }
+            const ClassedChar c = charAt(text, k);
+            if (c.cls != cls)
+                break;
+            k += c.length;
+        }
+        return k;
+    };
     std::size_t i = 0;
     while (i < n) {
         const std::size_t start = i;
-        if (text[i] == '\'') {
+        if (bytes[i] == '\'') {
             std::size_t len = 0;
             if (detail::isContractionTail(text, i, len)) {
                 sink(start, start + len);
@@ -66,26 +86,18 @@ void forEachPretoken(std::string_view text, Sink &&sink)
                 continue;
             }
         }
-        std::uint32_t clen = 0;
-        CharClass cls = classAt(text, i, clen);
-        std::size_t j = i;
-        if (text[i] == ' ' && i + 1 < n) {
-            std::uint32_t dlen = 0;
-            const CharClass next = classAt(text, i + 1, dlen);
-            if (next != CharClass::Space) {
-                cls = next;
-                j = i + 1;
+        ClassedChar c = charAt(text, i);
+        std::size_t j = i + c.length;
+        if (bytes[i] == ' ' && i + 1 < n) {
+            const ClassedChar next = charAt(text, i + 1);
+            if (next.cls != CharClass::Space) {
+                c = next;
+                j = i + 1 + next.length;
             }
         }
-        if (cls != CharClass::Space) {
-            // Run of one class (letters, numbers or others) from j.
-            std::size_t k = j;
-            while (k < n) {
-                std::uint32_t l = 0;
-                if (classAt(text, k, l) != cls)
-                    break;
-                k += l;
-            }
+        if (c.cls != CharClass::Space) {
+            // Run of one class (letters, numbers or others).
+            const std::size_t k = runEnd(j, c.cls);
             sink(start, k);
             i = k;
             continue;
@@ -95,11 +107,11 @@ void forEachPretoken(std::string_view text, Sink &&sink)
         std::size_t k = i;
         std::size_t lastStart = i;
         while (k < n) {
-            std::uint32_t l = 0;
-            if (classAt(text, k, l) != CharClass::Space)
+            const ClassedChar w = charAt(text, k);
+            if (w.cls != CharClass::Space)
                 break;
             lastStart = k;
-            k += l;
+            k += w.length;
         }
         const std::size_t end = (k == n || lastStart == i) ? k : lastStart;
         sink(start, end);

@@ -73,11 +73,10 @@ constexpr std::array<std::uint8_t, 128> makeAsciiClass()
 const std::array<std::uint8_t, 128> kAsciiClass = makeAsciiClass();
 constinit const std::array<std::uint8_t, 0x10000> kBmpClass = makeBmpClass();
 
-CharClass classAtSlow(std::string_view text, std::size_t i, std::uint32_t &length)
+ClassedChar charAtSlow(std::string_view text, std::size_t i)
 {
     const Utf8Char c = decodeUtf8At(text, i);
-    length = c.length;
-    return c.codepoint == kInvalidCodepoint ? CharClass::Other : unicodeClass(c.codepoint);
+    return {c.codepoint == kInvalidCodepoint ? CharClass::Other : unicodeClass(c.codepoint), c.length};
 }
 
 CharClass unicodeClass(std::uint32_t codepoint)

@@ -46,38 +46,47 @@ void appendUtf8(std::string &out, std::uint32_t codepoint);
 extern const std::array<std::uint8_t, 128> kAsciiClass;
 extern const std::array<std::uint8_t, 0x10000> kBmpClass;
 
-// classAt for what the inline path leaves: 4-byte sequences and invalid bytes.
-CharClass classAtSlow(std::string_view text, std::size_t i, std::uint32_t &length);
+// A character's class and its length in bytes.
+struct ClassedChar {
+    CharClass cls;
+    std::uint32_t length;
+};
 
-// Fast class lookup for the character at text[i]; sets length. ASCII and well-formed 2- and
-// 3-byte sequences (all of the BMP: Latin, Greek, Cyrillic, CJK, kana) are decoded inline.
-inline CharClass classAt(std::string_view text, std::size_t i, std::uint32_t &length)
+// charAt for what the inline path leaves: 4-byte sequences and invalid bytes.
+ClassedChar charAtSlow(std::string_view text, std::size_t i);
+
+// Class and length of the character at text[i] (i < text.size()). ASCII and well-formed 2- and
+// 3-byte sequences (all of the BMP: Latin, Greek, Cyrillic, CJK, kana) are decoded inline; the
+// result comes back in registers (no out-parameter whose address would keep it in memory).
+inline ClassedChar charAt(std::string_view text, std::size_t i)
 {
     const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) {
-        length = 1;
-        return static_cast<CharClass>(kAsciiClass[b]);
-    }
+    if (b < 0x80)
+        return {static_cast<CharClass>(kAsciiClass[b]), 1};
     const std::size_t n = text.size();
     if (b >= 0xC2 && b <= 0xDF && i + 1 < n) {
         const auto c1 = static_cast<unsigned char>(text[i + 1]);
-        if ((c1 & 0xC0) == 0x80) {
-            length = 2;
-            return static_cast<CharClass>(kBmpClass[(std::uint32_t(b & 0x1F) << 6) | (c1 & 0x3F)]);
-        }
+        if ((c1 & 0xC0) == 0x80)
+            return {static_cast<CharClass>(kBmpClass[(std::uint32_t(b & 0x1F) << 6) | (c1 & 0x3F)]), 2};
     } else if ((b & 0xF0) == 0xE0 && i + 2 < n) {
         const auto c1 = static_cast<unsigned char>(text[i + 1]);
         const auto c2 = static_cast<unsigned char>(text[i + 2]);
         if ((c1 & 0xC0) == 0x80 && (c2 & 0xC0) == 0x80) {
             const std::uint32_t cp = (std::uint32_t(b & 0x0F) << 12) | (std::uint32_t(c1 & 0x3F) << 6) | (c2 & 0x3F);
             // Overlong forms (below U+0800) and surrogates are invalid: the slow path says so.
-            if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
-                length = 3;
-                return static_cast<CharClass>(kBmpClass[cp]);
-            }
+            if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF))
+                return {static_cast<CharClass>(kBmpClass[cp]), 3};
         }
     }
-    return classAtSlow(text, i, length);
+    return charAtSlow(text, i);
+}
+
+// charAt with the length as an out-parameter.
+inline CharClass classAt(std::string_view text, std::size_t i, std::uint32_t &length)
+{
+    const ClassedChar c = charAt(text, i);
+    length = c.length;
+    return c.cls;
 }
 
 }  // namespace lse
