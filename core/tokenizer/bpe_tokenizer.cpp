@@ -23,7 +23,7 @@ namespace lse {
 
 namespace {
 
-constexpr std::uint32_t kNoMerge = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kNoMerge = PairRankTable::kNone;
 
 // A merge of two byte tokens. rankPlusOne is 0 where there is none (so a fresh table is all-zero
 // bytes) and rankPlusOne - 1 wraps to kNoMerge there.
@@ -142,7 +142,7 @@ Result<std::shared_ptr<BpeModel>> buildVocabulary(ByteStringList tokens,
     }
     model->bytePairs = ZeroedArray<PairMerge>(std::size_t(1) << 16);
     model->merges.reserve(mergeCount);
-    model->mergeRank.reserve(mergeCount);
+    model->mergeRank.reserve(mergeCount, model->tokens.size());
     return model;
 }
 
@@ -377,9 +377,9 @@ void BpeTokenizer::mergePiece(std::string_view piece)
         merged[i] = pair.id;
     }
     const auto lookUp = [&](std::size_t i) {
-        const PairRankTable::Entry *e = m.mergeRank.find(ids[i], ids[i + 1]);
-        ranks[i] = e ? e->rank : kNoMerge;
-        merged[i] = e ? e->id : 0;
+        const PairRankTable::Merge e = m.mergeRank.find(ids[i], ids[i + 1]);
+        ranks[i] = e.rank;  // kNoMerge when there is none
+        merged[i] = e.id;
     };
     std::size_t count = n;
     while (count > 1) {
@@ -431,8 +431,8 @@ void BpeTokenizer::mergeLongPiece(std::string_view piece)
         const std::uint32_t right = symbols[left].next;
         if (right == kNone)
             return;
-        if (const PairRankTable::Entry *e = m.mergeRank.find(symbols[left].id, symbols[right].id)) {
-            heap.push_back({e->rank, left, symbols[left].id, symbols[right].id});
+        if (const PairRankTable::Merge e = m.mergeRank.find(symbols[left].id, symbols[right].id)) {
+            heap.push_back({e.rank, left, symbols[left].id, symbols[right].id});
             std::push_heap(heap.begin(), heap.end(), std::greater<>{});
         }
     };
@@ -449,7 +449,7 @@ void BpeTokenizer::mergeLongPiece(std::string_view piece)
         const std::uint32_t r = left.next;
         if (symbols[r].id != c.rightId)
             continue;
-        left.id = m.mergeRank.find(c.leftId, c.rightId)->id;
+        left.id = m.mergeRank.find(c.leftId, c.rightId).id;
         dead[r] = true;
         left.next = symbols[r].next;
         if (left.next != kNone)

@@ -256,62 +256,84 @@ private:
 };
 
 // Pair of token ids → (merge rank, merged id). Built once; lookups only.
+//
+// The encoder looks a pair up for every merge it tries, on random addresses, so the table's size
+// decides how many lookups miss the cache. When every id and rank stays below 65535 (GPT-2: 50,257
+// ids, 50,000 merges) an entry is 8 bytes (32-bit key, 16-bit rank and id) instead of 16, and a
+// 50k-merge table is 512 KiB instead of 1 MiB. A larger value arriving later widens the table.
 class PairRankTable {
 public:
-    struct Entry {
-        std::uint64_t key = kEmptyKey;
-        std::uint32_t rank = 0;
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    struct Merge {
+        std::uint32_t rank = kNone;  // kNone: the pair has no merge
         std::uint32_t id = 0;
+        explicit operator bool() const { return rank != kNone; }
     };
-    // Keys are stored complemented so that a free entry is all-zero bytes: key 0 would be the pair
-    // (0xFFFFFFFF, 0xFFFFFFFF), which no vocabulary of 32-bit ids reaches.
-    static constexpr std::uint64_t kEmptyKey = 0;
 
-    static std::uint64_t keyOf(std::uint32_t left, std::uint32_t right)
+    // Room for `expected` pairs; compact entries when idLimit (one past the largest id) and
+    // `expected` ranks fit 16 bits.
+    void reserve(std::size_t expected, std::size_t idLimit = kNone)
     {
-        return ~((std::uint64_t(left) << 32) | right);
+        compact_ = idLimit < kCompactLimit && expected < kCompactLimit;
+        allocate(capacityFor(expected));
     }
 
-    void reserve(std::size_t expected)
-    {
-        std::size_t capacity = 16;
-        while (capacity * 7 < expected * 8 + 8)  // load factor at most 7/8, as ByteStringTable
-            capacity *= 2;
-        entries_ = ZeroedArray<Entry>(capacity);
-        mask_ = capacity - 1;
-    }
-
-    // Keeps the first (lowest-rank) entry of a pair given twice.
+    // Keeps the first (lowest-rank) merge of a pair given twice.
     void insert(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
     {
-        if (entries_.empty() || (size_ + 1) * 8 > entries_.size() * 7) {
-            ZeroedArray<Entry> old = std::move(entries_);
-            reserve(std::max<std::size_t>(size_ + 1, old.size()) * 2);
-            size_ = 0;
-            for (const Entry &e : old)
-                if (e.key != kEmptyKey)
-                    place(e);
-        }
-        place({keyOf(left, right), rank, id});
+        if (compact_ && (left >= kCompactLimit || right >= kCompactLimit || rank >= kCompactLimit || id >= kCompactLimit))
+            rebuild(false, capacity());
+        if (capacity() == 0 || (size_ + 1) * 8 > capacity() * 7)
+            rebuild(compact_, std::max<std::size_t>(capacityFor(size_ + 1), capacity() * 2));
+        place(left, right, rank, id);
     }
 
-    const Entry *find(std::uint32_t left, std::uint32_t right) const
+    Merge find(std::uint32_t left, std::uint32_t right) const
     {
-        if (entries_.empty())
-            return nullptr;
-        const std::uint64_t key = keyOf(left, right);
+        if (compact_) {
+            if (left >= kCompactLimit || right >= kCompactLimit)  // outside the 16-bit keys: not here
+                return {};
+            const std::uint32_t key = compactKey(left, right);
+            for (std::size_t i = compactSlot(key);; i = (i + 1) & mask_) {
+                const CompactEntry &e = compactEntries_[i];
+                if (e.key == key)
+                    return {e.rank, e.id};
+                if (e.key == 0)
+                    return {};
+            }
+        }
+        if (wideEntries_.empty())
+            return {};
+        const std::uint64_t key = wideKey(left, right);
         for (std::size_t i = mix(key) & mask_;; i = (i + 1) & mask_) {
-            const Entry &e = entries_[i];
+            const WideEntry &e = wideEntries_[i];
             if (e.key == key)
-                return &e;
-            if (e.key == kEmptyKey)
-                return nullptr;
+                return {e.rank, e.id};
+            if (e.key == 0)
+                return {};
         }
     }
 
     std::size_t size() const { return size_; }
+    bool isCompact() const { return compact_; }
 
 private:
+    // Keys are stored complemented so that a free entry is all-zero bytes: key 0 would be the pair
+    // of the largest ids, which the limits exclude (32-bit ids never reach 0xFFFFFFFF twice over;
+    // compact ids stay below 0xFFFF).
+    static constexpr std::uint32_t kCompactLimit = 0xFFFFu;
+    struct WideEntry {
+        std::uint64_t key;
+        std::uint32_t rank;
+        std::uint32_t id;
+    };
+    struct CompactEntry {
+        std::uint32_t key;
+        std::uint16_t rank;
+        std::uint16_t id;
+    };
+    static std::uint64_t wideKey(std::uint32_t left, std::uint32_t right) { return ~((std::uint64_t(left) << 32) | right); }
+    static std::uint32_t compactKey(std::uint32_t left, std::uint32_t right) { return ~((left << 16) | right); }
     static std::uint64_t mix(std::uint64_t x)
     {
         x ^= x >> 31;
@@ -319,22 +341,77 @@ private:
         x ^= x >> 29;
         return x;
     }
-
-    void place(const Entry &entry)
+    std::size_t compactSlot(std::uint32_t key) const
     {
-        for (std::size_t i = mix(entry.key) & mask_;; i = (i + 1) & mask_) {
-            Entry &e = entries_[i];
-            if (e.key == entry.key)
+        // Multiplicative hashing: the product's high bits index the table.
+        return static_cast<std::size_t>((std::uint64_t(key) * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
+    }
+    static std::size_t capacityFor(std::size_t expected)
+    {
+        std::size_t capacity = 16;
+        while (capacity * 7 < expected * 8 + 8)  // load factor at most 7/8, as ByteStringTable
+            capacity *= 2;
+        return capacity;
+    }
+    std::size_t capacity() const { return compact_ ? compactEntries_.size() : wideEntries_.size(); }
+
+    void allocate(std::size_t capacity)
+    {
+        compactEntries_ = compact_ ? ZeroedArray<CompactEntry>(capacity) : ZeroedArray<CompactEntry>();
+        wideEntries_ = compact_ ? ZeroedArray<WideEntry>() : ZeroedArray<WideEntry>(capacity);
+        mask_ = capacity - 1;
+        size_ = 0;
+    }
+
+    void rebuild(bool compact, std::size_t capacity)
+    {
+        const ZeroedArray<CompactEntry> oldCompact = std::move(compactEntries_);
+        const ZeroedArray<WideEntry> oldWide = std::move(wideEntries_);
+        compact_ = compact;
+        allocate(capacity);
+        for (const CompactEntry &e : oldCompact)
+            if (e.key != 0) {
+                const std::uint32_t pair = ~e.key;
+                place(pair >> 16, pair & 0xFFFFu, e.rank, e.id);
+            }
+        for (const WideEntry &e : oldWide)
+            if (e.key != 0) {
+                const std::uint64_t pair = ~e.key;
+                place(static_cast<std::uint32_t>(pair >> 32), static_cast<std::uint32_t>(pair), e.rank, e.id);
+            }
+    }
+
+    void place(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
+    {
+        if (compact_) {
+            const std::uint32_t key = compactKey(left, right);
+            for (std::size_t i = compactSlot(key);; i = (i + 1) & mask_) {
+                CompactEntry &e = compactEntries_[i];
+                if (e.key == key)
+                    return;
+                if (e.key == 0) {
+                    e = {key, static_cast<std::uint16_t>(rank), static_cast<std::uint16_t>(id)};
+                    ++size_;
+                    return;
+                }
+            }
+        }
+        const std::uint64_t key = wideKey(left, right);
+        for (std::size_t i = mix(key) & mask_;; i = (i + 1) & mask_) {
+            WideEntry &e = wideEntries_[i];
+            if (e.key == key)
                 return;
-            if (e.key == kEmptyKey) {
-                e = entry;
+            if (e.key == 0) {
+                e = {key, rank, id};
                 ++size_;
                 return;
             }
         }
     }
 
-    ZeroedArray<Entry> entries_;
+    bool compact_ = false;
+    ZeroedArray<CompactEntry> compactEntries_;
+    ZeroedArray<WideEntry> wideEntries_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
 };

@@ -58,7 +58,7 @@ ClassedChar charAtSlow(std::string_view text, std::size_t i);
 // Class and length of the character at text[i] (i < text.size()). ASCII and well-formed 2- and
 // 3-byte sequences (all of the BMP: Latin, Greek, Cyrillic, CJK, kana) are decoded inline; the
 // result comes back in registers (no out-parameter whose address would keep it in memory).
-inline ClassedChar charAt(std::string_view text, std::size_t i)
+[[gnu::always_inline]] inline ClassedChar charAt(std::string_view text, std::size_t i)
 {
     const auto b = static_cast<unsigned char>(text[i]);
     if (b < 0x80)

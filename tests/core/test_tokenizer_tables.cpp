@@ -61,21 +61,47 @@ private slots:
         QVERIFY(!table.find(expected.begin()->first));
     }
 
+    void pairRankTableKeepsFirstRank_data()
+    {
+        QTest::addColumn<qint64>("idLimit");
+        QTest::addColumn<bool>("compact");
+        QTest::addRow("compact (ids < 65535)") << qint64(60000) << true;
+        QTest::addRow("wide") << qint64(100000) << false;
+    }
+
     void pairRankTableKeepsFirstRank()
     {
+        QFETCH(qint64, idLimit);
+        QFETCH(bool, compact);
         PairRankTable table;
-        table.reserve(2);
+        table.reserve(2, static_cast<std::size_t>(idLimit));  // tiny start: forces several rehashes
+        QCOMPARE(table.isCompact(), compact);
         for (std::uint32_t i = 0; i < 5000; ++i)
-            table.insert(i, i + 1, i, 100000 + i);
-        table.insert(3, 4, 99999, 7);  // a repeated pair keeps its first (lowest) rank
-        QCOMPARE(table.size(), std::size_t(5000));
-        for (std::uint32_t i = 0; i < 5000; ++i) {
-            const PairRankTable::Entry *e = table.find(i, i + 1);
-            QVERIFY(e);
-            QCOMPARE(e->rank, i);
-            QCOMPARE(e->id, 100000 + i);
-        }
-        QVERIFY(!table.find(1, 0));
+            table.insert(i, i + 1, i, 50000 + i);
+        table.insert(3, 4, 9999, 7);  // a repeated pair keeps its first (lowest) rank
+        table.insert(0, 0, 5000, 0);  // the smallest ids are an ordinary pair
+        table.insert(0x8000, 0x7FFE, 5001, 9);  // ids whose bits together fill 16 bits
+        QCOMPARE(table.size(), std::size_t(5002));
+        QCOMPARE(table.isCompact(), compact);
+        const auto check = [&](std::uint32_t idBase) {
+            for (std::uint32_t i = 0; i < 5000; ++i) {
+                const PairRankTable::Merge e = table.find(i, i + 1);
+                QVERIFY(e);
+                QCOMPARE(e.rank, i);
+                QCOMPARE(e.id, idBase + i);
+            }
+            QVERIFY(!table.find(1, 0));
+            QVERIFY(!table.find(80000, 1));
+            QVERIFY(!table.find(1, 80000));
+            QCOMPARE(table.find(0, 0).rank, 5000u);
+            QCOMPARE(table.find(0x8000, 0x7FFE).id, 9u);
+        };
+        check(50000);
+        // A value beyond 16 bits widens a compact table and keeps every entry.
+        table.insert(70000, 1, 5002, 70001);
+        QVERIFY(!table.isCompact());
+        check(50000);
+        QCOMPARE(table.find(70000, 1).id, 70001u);
         QVERIFY(!PairRankTable().find(0, 1));
     }
 
