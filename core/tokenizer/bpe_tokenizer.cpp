@@ -586,9 +586,19 @@ SpecialTokenMatcher BpeTokenizer::matcherFor(const std::vector<std::string> &all
     return SpecialTokenMatcher(std::move(allowed));
 }
 
+void BpeTokenizer::reserveCacheFor(std::size_t textBytes)
+{
+    // Real text has roughly one new pre-token per 100 bytes (8.5 MB of mixed text: 70k distinct);
+    // sizing the cache for that up front saves the rehashes of growing into it. Short texts keep
+    // the small cache a copy of the tokenizer starts with.
+    if (textBytes >= (std::size_t(1) << 20))
+        shortCache_.reserve(std::min(kCacheLimit, textBytes / 100 + 1024));
+}
+
 void BpeTokenizer::encodeInto(std::string_view text, const std::vector<std::string> &allowedSpecial,
                               std::vector<std::uint32_t> &out)
 {
+    reserveCacheFor(text.size());
     const SpecialTokenMatcher matcher = matcherFor(allowedSpecial);
     matcher.split(
         text, [&](std::size_t b, std::size_t e) { encodeOrdinary(text.substr(b, e - b), out); },
@@ -725,10 +735,7 @@ Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std:
         return encodeStream(in, allowedSpecial, sink, chunkBytes);
     }
     const std::string_view text(reinterpret_cast<const char *>(mapped), static_cast<std::size_t>(size));
-    // Real text has roughly one new pre-token per 100 bytes (8.5 MB of mixed text: 70k distinct);
-    // sizing the cache for that up front saves the rehashes and arena copies of growing into it.
-    const std::size_t expectedPieces = std::min(kCacheLimit, text.size() / 100 + 1024);
-    shortCache_.reserve(expectedPieces);
+    reserveCacheFor(text.size());
     constexpr std::size_t kBatch = 1 << 16;
     std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> ids;
     ids.reserve(kBatch + 1024);

@@ -85,6 +85,7 @@ public:
 private:
     explicit BpeTokenizer(std::shared_ptr<const BpeModel> model) : model_(std::move(model)) {}
     SpecialTokenMatcher matcherFor(const std::vector<std::string> &allowedSpecial) const;
+    void reserveCacheFor(std::size_t textBytes);  // sizes the pre-token cache for a text this long
     void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);
     void mergePiece(std::string_view piece);        // BPE of one pre-token into scratch_
     void mergeLongPiece(std::string_view piece);    // the same in O(n log n) for long pre-tokens

@@ -8,6 +8,8 @@
 #                  npm peers are installed there (npm install --prefix), never into the repo
 #   --mb N         size of the generated test input in MiB (default $LSE_BENCH_MB or 8)
 #   --cli PATH     use this llm-explorer-cli instead of building build-bench/ (Release)
+#   --runs N       whole runs per side, alternating tiktoken / ours (default $LSE_BENCH_RUNS or 5);
+#                  the ratio is of the medians, the range is the slowest and fastest pairing
 #
 # Peers: npm `tiktoken` (WASM build of the Rust core, encoding "gpt2") for encoding,
 #        npm `tokenizers` (Hugging Face, native N-API binary) for BPE training.
@@ -19,13 +21,15 @@ repo="$(cd "$here/../.." && pwd)"
 mjs="$here/compare_tokenizers.mjs"
 scratch="${LSE_BENCH_DIR:-/tmp/lse-tokenizer-bench}"
 mb="${LSE_BENCH_MB:-8}"
+runs="${LSE_BENCH_RUNS:-5}"
 cli=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --scratch) scratch="$2"; shift 2 ;;
         --mb) mb="$2"; shift 2 ;;
         --cli) cli="$2"; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        --runs) runs="$2"; shift 2 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) cli="$1"; shift ;;
     esac
 done
@@ -88,20 +92,28 @@ sync; cat "$input" >/dev/null   # warm the page cache for everyone alike
 load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 # ---- (1) encoding ----------------------------------------------------------------------
-say "encode: tiktoken whole run ..."
-t0="$(now)"; tk_run="$(node "$mjs" tiktoken-run "$input" "$scratch/ids.tiktoken.bin")"; t1="$(now)"
-tk_whole_s="$(sub "$t1" "$t0")"
+# Whole runs alternate between the two sides so that both see the same machine: a shared
+# virtual machine's speed drifts by tens of percent within minutes.
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+tk_times=""; pd_times=""; pd_rc=0
+for run in $(seq 1 "$runs"); do
+    say "encode: whole runs $run/$runs (tiktoken, then ours) ..."
+    t0="$(now)"; tk_run="$(node "$mjs" tiktoken-run "$input" "$scratch/ids.tiktoken.bin")"; t1="$(now)"
+    tk_times="$tk_times $(sub "$t1" "$t0")"
+    t0="$(now)"
+    "$cli" prepare-data --tokenizer "$tokdir" --input "$input" --out "$scratch/ids.ours.bin" \
+        --dtype uint16 --special "$special" >"$scratch/prepare-data.log" 2>&1 || pd_rc=$?
+    t1="$(now)"
+    pd_times="$pd_times $(sub "$t1" "$t0")"
+done
 tk_tokens="$(jget "$tk_run" tokens)"
+tk_whole_s="$(printf '%s\n' $tk_times | median)"
+pd_whole_s="$(printf '%s\n' $pd_times | median)"
+tk_min="$(printf '%s\n' $tk_times | sort -g | head -1)"; tk_max="$(printf '%s\n' $tk_times | sort -g | tail -1)"
+pd_min="$(printf '%s\n' $pd_times | sort -g | head -1)"; pd_max="$(printf '%s\n' $pd_times | sort -g | tail -1)"
 say "encode: tiktoken encode-only (best of 3) ..."
 tk_bench="$(node "$mjs" tiktoken-bench "$input" 3)"
 tk_enc_ms="$(jget "$tk_bench" best_encode_ms)"
-
-say "encode: our prepare-data whole run ..."
-t0="$(now)"
-"$cli" prepare-data --tokenizer "$tokdir" --input "$input" --out "$scratch/ids.ours.bin" \
-    --dtype uint16 --special "$special" >"$scratch/prepare-data.log" 2>&1
-pd_rc=$?; t1="$(now)"
-pd_whole_s="$(sub "$t1" "$t0")"
 
 say "encode: our bench-tokenizer (1 and 2 threads, best of 3) ..."
 "$cli" bench-tokenizer --tokenizer "$tokdir" --input "$input" --threads 2 --repeat 3 \
@@ -192,11 +204,15 @@ echo "  tokenizer loading, file reading, encoding and writing ids. Encode-only =
 echo
 echo "(1) Encode, GPT-2 vocab/merges, $special as special token, single file"
 row "measure" "tiktoken" "ours" "ours/tiktoken"
-row "whole run (MB/s; seconds)" "$tk_whole ($(secs "$tk_whole_s"))" \
+row "whole run, median of $runs (MB/s; seconds)" "$tk_whole ($(secs "$tk_whole_s"))" \
     "$pd_whole ($(secs "$pd_whole_s"))" "$(ratio "$pd_whole" "$tk_whole")"
+row "whole run, range (seconds)" "$(calc %.2f "$tk_min")-$(calc %.2f "$tk_max")" \
+    "$(calc %.3f "$pd_min")-$(calc %.3f "$pd_max")" \
+    "$(calc %.1fx "$tk_min / $pd_max")-$(calc %.1fx "$tk_max / $pd_min")"
 row "encode only, 1 thread (MB/s)" "$tk_enc" "$bt1" "$(ratio "$bt1" "$tk_enc")"
 row "encode only, 2 threads (MB/s)" "- (vs 1 thread)" "$bt2" "$(ratio "$bt2" "$tk_enc")"
 echo "  ours whole run = prepare-data; ours encode only = bench-tokenizer (cold pre-token cache per run)."
+echo "  whole runs alternate tiktoken / ours; range = slowest ours vs fastest tiktoken .. the reverse."
 echo "  prepare-data self-report: load tokenizer $pd_load_line; encode $pd_enc_line"
 echo "  multi-thread scaling (bench-tokenizer): $(ratio "$bt2" "$bt1"); 1-vs-2-thread ids identical: ${bt_same:-n/a}"
 echo "  ids: prepare-data ids.bin (uint16 LE) vs tiktoken ids: $ids_verdict"
