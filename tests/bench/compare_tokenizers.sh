@@ -9,7 +9,7 @@
 #   --mb N         size of the generated test input in MiB (default $LSE_BENCH_MB or 8)
 #   --cli PATH     use this llm-explorer-cli instead of building build-bench/ (Release)
 #   --runs N       whole runs per side, alternating tiktoken / ours (default $LSE_BENCH_RUNS or 5);
-#                  the ratio is of the medians, the range is the slowest and fastest pairing
+#                  printed: the ratio of the medians and each adjacent pair's ratio
 #
 # Peers: npm `tiktoken` (WASM build of the Rust core, encoding "gpt2") for encoding,
 #        npm `tokenizers` (Hugging Face, native N-API binary) for BPE training.
@@ -109,8 +109,10 @@ done
 tk_tokens="$(jget "$tk_run" tokens)"
 tk_whole_s="$(printf '%s\n' $tk_times | median)"
 pd_whole_s="$(printf '%s\n' $pd_times | median)"
-tk_min="$(printf '%s\n' $tk_times | sort -g | head -1)"; tk_max="$(printf '%s\n' $tk_times | sort -g | tail -1)"
-pd_min="$(printf '%s\n' $pd_times | sort -g | head -1)"; pd_max="$(printf '%s\n' $pd_times | sort -g | tail -1)"
+# Each run's pair (tiktoken, then ours right after) gives one ratio taken on the same machine state.
+pair_ratios="$(paste -d' ' <(printf '%s\n' $tk_times) <(printf '%s\n' $pd_times) | awk '{ printf "%.2f\n", $1 / $2 }')"
+pair_median="$(printf '%s\n' $pair_ratios | median)"
+pair_min="$(printf '%s\n' $pair_ratios | sort -g | head -1)"; pair_max="$(printf '%s\n' $pair_ratios | sort -g | tail -1)"
 say "encode: tiktoken encode-only (best of 3) ..."
 tk_bench="$(node "$mjs" tiktoken-bench "$input" 3)"
 tk_enc_ms="$(jget "$tk_bench" best_encode_ms)"
@@ -206,13 +208,15 @@ echo "(1) Encode, GPT-2 vocab/merges, $special as special token, single file"
 row "measure" "tiktoken" "ours" "ours/tiktoken"
 row "whole run, median of $runs (MB/s; seconds)" "$tk_whole ($(secs "$tk_whole_s"))" \
     "$pd_whole ($(secs "$pd_whole_s"))" "$(ratio "$pd_whole" "$tk_whole")"
-row "whole run, range (seconds)" "$(calc %.2f "$tk_min")-$(calc %.2f "$tk_max")" \
-    "$(calc %.3f "$pd_min")-$(calc %.3f "$pd_max")" \
-    "$(calc %.1fx "$tk_min / $pd_max")-$(calc %.1fx "$tk_max / $pd_min")"
+pairs_text="$(paste -d' ' <(printf '%s\n' $tk_times) <(printf '%s\n' $pd_times) |
+    awk '{ printf "%s%.2f/%.3f=%.1fx", (NR > 1 ? "  " : ""), $1, $2, $1 / $2 }')"
 row "encode only, 1 thread (MB/s)" "$tk_enc" "$bt1" "$(ratio "$bt1" "$tk_enc")"
 row "encode only, 2 threads (MB/s)" "- (vs 1 thread)" "$bt2" "$(ratio "$bt2" "$tk_enc")"
+echo "  whole-run pairs, tiktoken s / ours s: $pairs_text"
+echo "      median pair ratio $(calc %.2fx "$pair_median"), lowest $(calc %.1fx "$pair_min"), highest $(calc %.1fx "$pair_max")"
 echo "  ours whole run = prepare-data; ours encode only = bench-tokenizer (cold pre-token cache per run)."
-echo "  whole runs alternate tiktoken / ours; range = slowest ours vs fastest tiktoken .. the reverse."
+echo "  whole runs alternate tiktoken / ours; each pair's ratio compares runs seconds apart (a shared VM's"
+echo "  speed drifts by tens of percent over minutes); the first row is the ratio of the two medians."
 echo "  prepare-data self-report: load tokenizer $pd_load_line; encode $pd_enc_line"
 echo "  multi-thread scaling (bench-tokenizer): $(ratio "$bt2" "$bt1"); 1-vs-2-thread ids identical: ${bt_same:-n/a}"
 echo "  ids: prepare-data ids.bin (uint16 LE) vs tiktoken ids: $ids_verdict"
