@@ -49,13 +49,15 @@ inline void *allocatePrefaulted(std::size_t bytes)
     if (bytes >= kPrefaultMinBytes) {
         const std::size_t length = prefaultedMappingBytes(bytes);
         if (length < kHugePageBytes) {
-            void *p = ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+            void *p = ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+                             -1, 0);
             if (p == MAP_FAILED)
                 throw std::bad_alloc();
             return p;
         }
         // Over-map by one huge page, then trim to a 2 MiB-aligned range of `length` bytes.
-        void *raw = ::mmap(nullptr, length + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *raw =
+            ::mmap(nullptr, length + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (raw == MAP_FAILED)
             throw std::bad_alloc();
         const auto start = reinterpret_cast<std::uintptr_t>(raw);

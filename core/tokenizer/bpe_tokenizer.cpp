@@ -158,7 +158,8 @@ std::string addMerge(BpeModel &model, std::string_view left, std::string_view ri
     const std::uint32_t guess = model.lastMergedId + 1;
     if (model.uniqueTokens && !model.merges.empty() && guess < model.tokens.size()) {
         const std::string_view t = model.tokens[guess];
-        if (t.size() == left.size() + right.size() && t.substr(0, left.size()) == left && t.substr(left.size()) == right)
+        if (t.size() == left.size() + right.size() && t.substr(0, left.size()) == left &&
+            t.substr(left.size()) == right)
             mi = guess;
     }
     if (!mi) {

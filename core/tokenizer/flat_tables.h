@@ -83,6 +83,16 @@ inline std::uint64_t hashBytes(std::string_view s)
     return h;
 }
 
+// Smallest power of two, at least 16, that holds `expected` keys (plus one) at a load factor of at
+// most numerator/denominator: open addressing with linear probing keeps its probes short below it.
+inline std::size_t tableCapacityFor(std::size_t expected, std::size_t numerator, std::size_t denominator)
+{
+    std::size_t capacity = 16;
+    while (capacity * numerator < (expected + 1) * denominator)
+        capacity *= 2;
+    return capacity;
+}
+
 // Byte string → two 32-bit values. Keys are copied into an arena; the table never shrinks except
 // by clear().
 class ByteStringTable {
@@ -176,13 +186,7 @@ private:
         return slot;
     }
 
-    static std::size_t capacityFor(std::size_t expected)
-    {
-        std::size_t capacity = 16;
-        while (capacity * 7 < expected * 8 + 8)
-            capacity *= 2;
-        return capacity;
-    }
+    static std::size_t capacityFor(std::size_t expected) { return tableCapacityFor(expected, 7, 8); }  // load 7/8
 
     void rehash(std::size_t capacity)
     {
@@ -281,7 +285,7 @@ public:
     // Keeps the first (lowest-rank) merge of a pair given twice.
     void insert(std::uint32_t left, std::uint32_t right, std::uint32_t rank, std::uint32_t id)
     {
-        if (compact_ && (left >= kCompactLimit || right >= kCompactLimit || rank >= kCompactLimit || id >= kCompactLimit))
+        if (compact_ && std::max({left, right, rank, id}) >= kCompactLimit)
             rebuild(false, capacity());
         if (capacity() == 0 || (size_ + 1) * 8 > capacity() * 7)
             rebuild(compact_, std::max<std::size_t>(capacityFor(size_ + 1), capacity() * 2));
@@ -336,7 +340,10 @@ private:
         std::uint16_t rank;
         std::uint16_t id;
     };
-    static std::uint64_t wideKey(std::uint32_t left, std::uint32_t right) { return ~((std::uint64_t(left) << 32) | right); }
+    static std::uint64_t wideKey(std::uint32_t left, std::uint32_t right)
+    {
+        return ~((std::uint64_t(left) << 32) | right);
+    }
     static std::uint32_t compactKey(std::uint32_t left, std::uint32_t right) { return ~((left << 16) | right); }
     static std::uint64_t mix(std::uint64_t x)
     {
@@ -350,13 +357,7 @@ private:
         // Multiplicative hashing: the product's high bits index the table.
         return static_cast<std::size_t>((std::uint64_t(key) * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
     }
-    static std::size_t capacityFor(std::size_t expected)
-    {
-        std::size_t capacity = 16;
-        while (capacity * 7 < expected * 8 + 8)  // load factor at most 7/8, as ByteStringTable
-            capacity *= 2;
-        return capacity;
-    }
+    static std::size_t capacityFor(std::size_t expected) { return tableCapacityFor(expected, 7, 8); }  // load 7/8
     std::size_t capacity() const { return compact_ ? compactEntries_.size() : wideEntries_.size(); }
 
     // A one-word-blocked Bloom filter over the pairs: two bits in one 64-bit word per pair and at

@@ -126,13 +126,8 @@ public:
     }
 
 private:
-    static std::size_t capacityFor(std::size_t expected)
-    {
-        std::size_t capacity = 16;
-        while (capacity * 3 < expected * 4 + 4)
-            capacity *= 2;
-        return capacity;
-    }
+    // Load factor 3/4: an entry holds a whole key, so a second probe is a second cache line.
+    static std::size_t capacityFor(std::size_t expected) { return tableCapacityFor(expected, 3, 4); }
 
     void place(const Entry &e, std::uint64_t hash)
     {
