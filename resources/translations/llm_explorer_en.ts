@@ -1,0 +1,81 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>ComputePage</name>
+    <message numerus="yes">
+        <source>; %n sequence length(s) skipped: %1</source>
+        <translation>
+            <numerusform>; %n sequence length skipped: %1</numerusform>
+            <numerusform>; %n sequence lengths skipped: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message numerus="yes">
+        <source>; %n sequence length(s) skipped: %1</source>
+        <translation>
+            <numerusform>; %n sequence length skipped: %1</numerusform>
+            <numerusform>; %n sequence lengths skipped: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MeshGridChart</name>
+    <message numerus="yes">
+        <source>%1 group: %2 (on %n node(s))</source>
+        <translation>
+            <numerusform>%1 group: %2 (on %n node)</numerusform>
+            <numerusform>%1 group: %2 (on %n nodes)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PipelinePage</name>
+    <message numerus="yes">
+        <source>stage %1 (%n in flight)</source>
+        <translation>
+            <numerusform>stage %1 (%n in flight)</numerusform>
+            <numerusform>stage %1 (%n in flight)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n</source>
+        <translation>
+            <numerusform>%1: %n</numerusform>
+            <numerusform>%1: %n</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePage</name>
+    <message numerus="yes">
+        <source>%n operator(s) without FLOPs (lookups) are in the table only</source>
+        <translation>
+            <numerusform>%n operator without FLOPs (lookups) are in the table only</numerusform>
+            <numerusform>%n operators without FLOPs (lookups) are in the table only</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioEditor</name>
+    <message numerus="yes">
+        <source>%n problem(s); the pages show the last valid results.</source>
+        <translation>
+            <numerusform>%n problem; the pages show the last valid results.</numerusform>
+            <numerusform>%n problems; the pages show the last valid results.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n problem(s) in the scenario; the pages show the last valid results.</source>
+        <translation>
+            <numerusform>%n problem in the scenario; the pages show the last valid results.</numerusform>
+            <numerusform>%n problems in the scenario; the pages show the last valid results.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
