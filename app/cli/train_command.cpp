@@ -27,6 +27,7 @@
 #include <QJsonObject>
 
 #include <optional>
+#include <vector>
 
 namespace lse::cli {
 
@@ -120,21 +121,6 @@ QString mfuText(double mfu)
         return QStringLiteral("MFU exceeds the measured peak - re-measure (llm-explorer-cli machine --remeasure)");
     return QStringLiteral("MFU %1").arg(pct(mfu));
 }
-
-// Mean wall time of the steps after the first (which pays page faults and cold caches), or of
-// the one step when only one was taken.
-struct StepTimes {
-    double sum_all = 0, sum_after_first = 0;
-    int count = 0;
-    void add(double seconds)
-    {
-        if (count > 0)
-            sum_after_first += seconds;
-        sum_all += seconds;
-        ++count;
-    }
-    double mean() const { return count > 1 ? sum_after_first / (count - 1) : count == 1 ? sum_all : 0; }
-};
 
 }  // namespace
 
@@ -292,14 +278,14 @@ int runTrain(const QStringList &arguments)
     std::optional<double> lastValidation;
     double seconds = 0, flops = 0, tokens = 0;
     int taken = 0;
-    StepTimes stepTimes;
+    std::vector<double> stepSeconds;
     while (trainer.currentStep() < run.steps) {
         Result<StepReport> report = trainer.step();
         if (!report)
             return reportProblems(report.problems());
         last = report.value();
         ++taken;
-        stepTimes.add(last.seconds);
+        stepSeconds.push_back(last.seconds);
         seconds += last.seconds;
         flops += last.flops;
         tokens += double(run.batch_size) * double(run.model.max_seq_len);
@@ -343,16 +329,16 @@ int runTrain(const QStringList &arguments)
                    .arg(tokensPerS, 0, 'f', 0)
                    .arg(achieved / 1e9, 0, 'f', 1)
                    .arg(run.peak_flops_per_s > 0 ? QStringLiteral(", ") + mfuText(mfu) : QString()));
-    const double measuredStep = stepTimes.mean();
+    const double measuredStep = lse::reference::typicalStepSeconds(stepSeconds);
     const std::optional<double> stepDifference =
         prediction ? lse::reference::signedDifference(measuredStep, prediction->seconds) : std::nullopt;
     if (prediction)
         printError(QStringLiteral("step time: predicted %1 ms (roofline of this machine, %2: each operator max(FLOPs/peak, "
-                                  "bytes/bandwidth)), measured %3 ms (mean of %4), difference %5\n")
+                                  "bytes/bandwidth)), measured %3 ms (median of %4), difference %5\n")
                        .arg(prediction->seconds * 1e3, 0, 'f', 2)
                        .arg(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))
                        .arg(measuredStep * 1e3, 0, 'f', 2)
-                       .arg(stepTimes.count > 1 ? QStringLiteral("steps after the first") : QStringLiteral("the one step"))
+                       .arg(stepSeconds.size() > 1 ? QStringLiteral("the steps after the first") : QStringLiteral("the one step"))
                        .arg(stepDifference ? signedPct(*stepDifference) : QStringLiteral("-")));
     else
         printError(QStringLiteral("step time: measured %1 ms; no prediction: %2\n").arg(measuredStep * 1e3, 0, 'f', 2).arg(predictionNote));
@@ -402,7 +388,7 @@ int runTrain(const QStringList &arguments)
     out["threads_requested"] = threadChoice.requested;
     out["busy_cores"] = threadChoice.busy_cores >= 0 ? QJsonValue(threadChoice.busy_cores) : QJsonValue();
     QJsonObject stepTime;
-    stepTime["measured_seconds"] = measuredStep;
+    stepTime["measured_seconds"] = measuredStep;  // typicalStepSeconds: median of the steps after the first
     stepTime["predicted_seconds"] = prediction ? QJsonValue(prediction->seconds) : QJsonValue();
     stepTime["difference"] = stepDifference ? QJsonValue(*stepDifference) : QJsonValue();
     stepTime["roofline"] = prediction ? QJsonValue(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))

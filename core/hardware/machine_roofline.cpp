@@ -312,6 +312,16 @@ Problems machineRooflineWarnings(const MachineRoofline &r)
                                 gflops(r.peak_flops_per_s_all_cores) + ") is below the one-core peak (" +
                                 gflops(r.peak_flops_per_s_one_core) +
                                 "): other processes took cores while it was measured"});
+    // Memory bandwidth may saturate with one core, so all cores can legitimately be a little
+    // slower; a fifth less means the threads did not get their cores.
+    if (r.threads_used > 1 && r.bandwidth_bytes_per_s_one_core > 0 &&
+        r.bandwidth_bytes_per_s_all_cores < 0.8 * r.bandwidth_bytes_per_s_one_core) {
+        char text[160];
+        std::snprintf(text, sizeof text, "the STREAM bandwidth on all %d threads (%.1f GB/s) is far below one core's (%.1f GB/s)",
+                      r.threads_used, r.bandwidth_bytes_per_s_all_cores / 1e9, r.bandwidth_bytes_per_s_one_core / 1e9);
+        warnings.push_back({"bandwidth_bytes_per_s_all_cores", "all-cores-slower",
+                            std::string(text) + ": other processes took cores while it was measured"});
+    }
     if (r.load_average >= 0 && r.logical_cores > 0 && r.load_average >= r.logical_cores) {
         char load[32];
         std::snprintf(load, sizeof load, "%.2f", r.load_average);

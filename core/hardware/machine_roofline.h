@@ -82,8 +82,8 @@ MachineRoofline measureMachineRoofline(const MachineMeasureOptions &options = {}
                                        const MachineMeasureProgress &progress = {});
 
 // Why a measurement looks wrong, each a Problem naming the suspicious field (empty: plausible).
-// Rules: "all-cores-slower" (more threads gave a lower SGEMM peak than one core: other processes
-// took cores while it ran), "busy" (load average at or above the logical cores before measuring),
+// Rules: "all-cores-slower" (more threads gave a lower SGEMM peak than one core, or under 80% of
+// one core's STREAM bandwidth: other processes took cores while it ran), "busy" (load average at or above the logical cores before measuring),
 // "changed" (the all-cores peak differs from the previous measurement by more than
 // kPlausiblePeakChangeRatio). Such a peak makes MFU meaningless (it can exceed 100%): re-measure.
 Problems machineRooflineWarnings(const MachineRoofline &roofline);

@@ -3,6 +3,8 @@
 
 #include "reference/engine_scenario.h"
 
+#include <algorithm>
+
 namespace lse::reference {
 
 Result<StepTimePrediction> predictStepTime(const TrainConfig &config, const MachineRoofline &cpu, int threads)
@@ -35,6 +37,16 @@ Result<StepTimePrediction> predictStepTime(const TrainConfig &config, const Mach
     prediction.bytes = report->total_bytes;
     prediction.report = std::move(report.value());
     return prediction;
+}
+
+double typicalStepSeconds(const std::vector<double> &step_seconds)
+{
+    if (step_seconds.size() <= 1)
+        return step_seconds.empty() ? 0 : step_seconds.front();
+    std::vector<double> rest(step_seconds.begin() + 1, step_seconds.end());
+    std::sort(rest.begin(), rest.end());
+    const std::size_t n = rest.size();
+    return n % 2 ? rest[n / 2] : (rest[n / 2 - 1] + rest[n / 2]) / 2;
 }
 
 std::optional<double> signedDifference(double measured, double predicted)

@@ -15,6 +15,7 @@
 #include "roofline/roofline.h"
 
 #include <optional>
+#include <vector>
 
 namespace lse::reference {
 
@@ -34,6 +35,12 @@ struct StepTimePrediction {
 // (measured with all of this machine's logical cores). Fails when the roofline lacks a peak or a
 // bandwidth, or the configuration is invalid.
 Result<StepTimePrediction> predictStepTime(const TrainConfig &config, const MachineRoofline &cpu, int threads);
+
+// The measured step time to compare with: the median of the steps after the first (which pays
+// page faults and cold caches), the first step's when there is only one, 0 for none. The median
+// because on a shared machine one step can stall for seconds (measured: one of 12 steps took 16 s
+// instead of 0.17 s at load 7 on 2 cores) and would dominate a mean.
+double typicalStepSeconds(const std::vector<double> &step_seconds);
 
 // (measured − predicted) / predicted: positive when the run was slower than predicted; nothing
 // when there is no positive prediction.

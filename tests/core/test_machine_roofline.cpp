@@ -303,6 +303,13 @@ private slots:
         one_thread.threads_used = 1;
         QVERIFY(!hasProblem(machineRooflineWarnings(one_thread), "peak_flops_per_s_all_cores", "all-cores-slower"));
 
+        MachineRoofline slow_memory = fakeRoofline();  // measured: 16.8 GB/s on 2 threads, 33.4 on one
+        slow_memory.bandwidth_bytes_per_s_one_core = 33.4e9;
+        slow_memory.bandwidth_bytes_per_s_all_cores = 16.8e9;
+        QVERIFY(hasProblem(machineRooflineWarnings(slow_memory), "bandwidth_bytes_per_s_all_cores", "all-cores-slower"));
+        slow_memory.bandwidth_bytes_per_s_all_cores = 31e9;  // saturated memory, not a stolen core
+        QVERIFY(machineRooflineWarnings(slow_memory).empty());
+
         MachineRoofline busy = fakeRoofline();
         busy.load_average = busy.logical_cores + 0.5;
         QVERIFY(hasProblem(machineRooflineWarnings(busy), "load_average", "busy"));

@@ -148,6 +148,14 @@ private slots:
         QVERIFY(!signedDifference(1.0, 0.0));
     }
 
+    void typicalStepIsTheMedianAfterTheFirst()
+    {
+        QCOMPARE(typicalStepSeconds({}), 0.0);
+        QCOMPARE(typicalStepSeconds({0.5}), 0.5);
+        QCOMPARE(typicalStepSeconds({9.0, 0.2, 0.1, 0.3}), 0.2);        // the cold first step is left out
+        QCOMPARE(typicalStepSeconds({9.0, 0.2, 16.0, 0.1, 0.3}), 0.25);  // one stalled step does not dominate
+    }
+
     void unmeasuredRooflineIsAProblem()
     {
         MachineRoofline cpu = fakeCpu();

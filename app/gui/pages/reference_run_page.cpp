@@ -52,6 +52,10 @@ namespace {
 
 const char *const kEndOfText = "<|endoftext|>";
 
+// The measured step time is the median of this many latest steps: recent enough to follow a
+// change of load, enough for one stalled step not to matter.
+constexpr std::size_t kTimedSteps = 256;
+
 // Used when no :/samples/*.txt is compiled in: a short public-domain-style story, enough for a
 // tiny model to learn word shapes in a few hundred steps.
 constexpr const char *kBuiltinSample =
@@ -457,6 +461,8 @@ std::optional<TrainConfig> ReferenceRunPage::runConfig() const
 
 QString ReferenceRunPage::machineText() const { return peak_label_->text(); }
 
+QString ReferenceRunPage::statsText() const { return stats_label_->text(); }
+
 void ReferenceRunPage::updateShape()
 {
     TrainConfig c = selectedConfig();
@@ -526,8 +532,7 @@ bool ReferenceRunPage::start()
     setup.vocab = vocab_spin_->value();
     setup.roofline = cpu_;
     run_.reset();
-    step_seconds_after_first_ = 0;
-    steps_after_first_ = 0;
+    step_seconds_.clear();
     last_report_.reset();
     last_profile_.reset();
     loss_x_.clear();
@@ -915,10 +920,9 @@ void ReferenceRunPage::drainSteps()
         if (p.id != run_id_ || !run_)
             continue;  // a report of an earlier run
         last_report_ = p.report;
-        if (p.report.step > 1) {
-            step_seconds_after_first_ += p.report.seconds;
-            ++steps_after_first_;
-        }
+        step_seconds_.push_back(p.report.seconds);
+        if (step_seconds_.size() > kTimedSteps + 1)  // keep the first (left out) and the latest
+            step_seconds_.erase(step_seconds_.begin() + 1);
         if (p.profile)
             last_profile_ = std::move(p.profile);
         loss_x_.push_back(p.report.step);
@@ -1143,15 +1147,14 @@ void ReferenceRunPage::refreshTable()
         engine_tip = QString::fromStdString(formatProblems(prediction.problems())).trimmed();
     }
     std::optional<double> measured_time;
-    if (steps_after_first_ > 0)
-        measured_time = step_seconds_after_first_ / steps_after_first_;
-    else if (last_report_)
-        measured_time = last_report_->seconds;
+    if (!step_seconds_.empty())
+        measured_time = reference::typicalStepSeconds(step_seconds_);
     table_->setItem(7, 1, item(engine_time ? format::decimal(*engine_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
                                engine_tip));
     table_->setItem(7, 2, item(measured_time ? format::decimal(*measured_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
-                               tr("Trainer: mean wall time of forward + backward + optimizer over the steps after the "
-                                  "first (which pays page faults and cold caches).")));
+                               tr("Trainer: median wall time of forward + backward + optimizer over the latest %1 steps, "
+                                  "leaving out the first (which pays page faults and cold caches).")
+                                   .arg(kTimedSteps)));
     QString diff = QStringLiteral("–");
     if (engine_time && measured_time)
         if (const std::optional<double> d = reference::signedDifference(*measured_time, *engine_time))

@@ -100,6 +100,7 @@ public:
     std::optional<reference::TrainConfig> runConfig() const;
     // The line about this machine's measured roofline: peak, when measured, warnings.
     QString machineText() const;
+    QString statsText() const;  // the line under the controls: step, loss, tokens/s, MFU, threads
     QPushButton *measureButton() const { return measure_button_; }
 
 signals:
@@ -221,9 +222,8 @@ private:
     QVector<double> loss_x_, loss_y_, val_x_, val_y_;
     double peak_flops_ = 0;
     std::optional<MachineRoofline> cpu_;  // the cached measurement of this machine
-    // Wall time of this run's steps after its first (which pays page faults and cold caches).
-    double step_seconds_after_first_ = 0;
-    int steps_after_first_ = 0;
+    std::vector<double> step_seconds_;  // wall time of each step of this run, for typicalStepSeconds
+
     bool measuring_ = false;
     bool generating_ = false;
     QString generated_;

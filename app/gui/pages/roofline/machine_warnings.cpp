@@ -21,7 +21,12 @@ QStringList MachineWarnings::texts(const MachineRoofline &r)
 {
     QStringList texts;
     for (const Problem &warning : machineRooflineWarnings(r)) {
-        if (warning.rule == "all-cores-slower")
+        if (warning.rule == "all-cores-slower" && warning.field == "bandwidth_bytes_per_s_all_cores")
+            texts << tr("all %1 threads reached %2 of memory bandwidth, far below one core's %3: other processes held cores")
+                         .arg(r.threads_used)
+                         .arg(format::si(r.bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
+                              format::si(r.bandwidth_bytes_per_s_one_core, QStringLiteral("B/s")));
+        else if (warning.rule == "all-cores-slower")
             texts << tr("all %1 threads reached %2, less than one core's %3: other processes held cores")
                          .arg(r.threads_used)
                          .arg(format::si(r.peak_flops_per_s_all_cores, QStringLiteral("FLOP/s")),
