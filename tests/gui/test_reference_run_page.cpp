@@ -313,6 +313,12 @@ private slots:
         QVERIFY2(stats.contains(QStringLiteral("exceeds the measured peak")), qPrintable(stats));
         QVERIFY(!stats.contains(QStringLiteral("MFU 1")));
         QVERIFY(stats.contains(QStringLiteral("1 thread")));
+        if (qEnvironmentVariableIsSet("LSE_REFERENCE_RUN_GRAB")) {  // to look at the machine line and row 7
+            page_->resize(1100, 2200);
+            page_->setMinimumHeight(2200);
+            QTest::qWait(200);
+            page_->grab().save(qEnvironmentVariable("LSE_REFERENCE_RUN_GRAB") + QStringLiteral(".prediction.png"));
+        }
         QFile::remove(QString::fromStdString(machineRooflineCachePath()));
     }
 
