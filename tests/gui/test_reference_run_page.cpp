@@ -9,6 +9,8 @@
 #include "pages/page_registry.h"
 #include "pages/reference_run_page.h"
 #include "reference/step_time_prediction.h"
+#include "reference/training_text.h"
+#include "tokenizer/bpe_trainer.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -320,6 +322,32 @@ private slots:
             page_->grab().save(qEnvironmentVariable("LSE_REFERENCE_RUN_GRAB") + QStringLiteral(".prediction.png"));
         }
         QFile::remove(QString::fromStdString(machineRooflineCachePath()));
+    }
+
+    // Issue 13, item 18: stories separated by <|endoftext|> are encoded with it as its one id (the
+    // page's token count is that of encodeTrainingText with the same BPE), not as a dozen bytes.
+    void endOfTextIsOneTokenOfTheTrainingText()
+    {
+        QString text;
+        for (int i = 0; i < 20; ++i)
+            text += QStringLiteral("Tim and Lily played with a red ball in the park.<|endoftext|>The cat sat on the mat.<|endoftext|>");
+        page_->setPresetConfig(tinyTestConfig(2));
+        page_->setCustomText(text);
+        page_->setVocabSize(300);
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        BpeTrainOptions options;  // as the page trains its BPE
+        options.vocabSize = 300;
+        options.specialTokens = {std::string(reference::kEndOfText)};
+        Result<BpeTrainResult> trained = trainBpe(text.toStdString(), options);
+        QVERIFY(trained.ok());
+        Result<BpeTokenizer> tokenizer = BpeTokenizer::fromTraining(trained.value());
+        QVERIFY(tokenizer.ok());
+        const std::vector<std::uint32_t> ids = reference::encodeTrainingText(tokenizer.value(), text.toStdString());
+        const std::uint32_t eot = *reference::endOfTextId(*tokenizer);
+        QCOMPARE(std::count(ids.begin(), ids.end(), eot), std::ptrdiff_t(40));
+        const QString tokens = format::integer(std::int64_t(ids.size())) + QStringLiteral(" tokens from");
+        QVERIFY2(page_->statsText().contains(tokens), qPrintable(page_->statsText() + QStringLiteral(" / ") + tokens));
     }
 
     void destructionMidTrainingDoesNotHang()
