@@ -207,10 +207,11 @@ int runTrain(const QStringList &arguments)
         return reportProblems(problems);
 
     // The cached roofline of this machine: the MFU reference (unless the config gives a peak) and
-    // the step-time prediction. Its peak is chosen once the thread count is known.
-    const bool peakFromConfig = cfg.peak_flops_per_s > 0;
+    // the step-time prediction. Its peak is chosen once the thread count is known. A checkpoint's
+    // peak is the one its first run used, so a cached measurement replaces it on resume.
     std::string whyNoRoofline;
     const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNoRoofline);
+    const bool peakFromConfig = cfg.peak_flops_per_s > 0 && !(parser.isSet(resume) && roofline);
     Result<std::unique_ptr<Trainer>> created = parser.isSet(resume)
                                                    ? Trainer::resume(parser.value(resume).toStdString(), cfg)
                                                    : Trainer::create(cfg);

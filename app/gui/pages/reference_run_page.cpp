@@ -1126,7 +1126,7 @@ void ReferenceRunPage::refreshTable()
     setRow(6, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
            tr("Reference model: backward scratch and the attention probability gradient."));
     // Step time predicted from this machine's roofline alone (never from the run), against the
-    // mean measured step time.
+    // median measured step time (typicalStepSeconds).
     std::optional<double> engine_time;
     QString engine_tip;
     if (!run_->roofline) {
