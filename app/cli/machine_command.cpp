@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QJsonArray>
 
 namespace lse::cli {
 
@@ -45,6 +46,10 @@ void printTable(const MachineRoofline &r, const std::string &cache_path, const P
                                       .arg(r.last_level_cache_bytes > 0 ? formatBytes(r.last_level_cache_bytes)
                                                                         : QStringLiteral("unknown")));
     line(QStringLiteral("measured at"), qstr(r.measured_at));
+    if (r.previous_peak_flops_per_s_all_cores > 0)
+        line(QStringLiteral("previous"), QStringLiteral("%1 GFLOP/s all cores, measured at %2")
+                                             .arg(r.previous_peak_flops_per_s_all_cores / 1e9, 0, 'f', 1)
+                                             .arg(qstr(r.previous_measured_at)));
     if (r.load_average >= 0)
         line(QStringLiteral("load average"),
              QStringLiteral("%1 before measuring%2")
@@ -61,6 +66,12 @@ void printTable(const MachineRoofline &r, const std::string &cache_path, const P
     else
         source = QStringLiteral("measured now; not saved: %1").arg(qstr(save_problems.front().message));
     line(QStringLiteral("source"), source);
+    const Problems warnings = machineRooflineWarnings(r);
+    for (const Problem &warning : warnings)
+        printOut(QStringLiteral("WARNING        %1\n").arg(qstr(warning.message)));
+    if (!warnings.empty())
+        printOut(QStringLiteral("               These numbers are implausible; MFU against them can exceed 100%. Re-measure on "
+                                "an idle machine: llm-explorer-cli machine --remeasure\n"));
 }
 
 }  // namespace
@@ -119,6 +130,11 @@ int runMachine(const QStringList &arguments)
         object.insert("ridge_point_flop_per_byte_one_core", roofline.ridge_point_flop_per_byte_one_core());
         object.insert("from_cache", roofline.from_cache);
         object.insert("cache_path", qstr(cachePath));
+        QJsonArray warnings;
+        for (const Problem &warning : machineRooflineWarnings(roofline))
+            warnings.append(QJsonObject{{"field", qstr(warning.field)}, {"rule", qstr(warning.rule)}, {"message", qstr(warning.message)}});
+        object.insert("warnings", warnings);
+        object.insert("plausible", warnings.isEmpty());
         printJson(object);
         return kExitOk;
     }

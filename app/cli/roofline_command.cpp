@@ -298,6 +298,10 @@ int runRoofline(const QStringList &arguments)
             return kExitFailure;
         }
         machine = rooflineMachine(*cpu, true);
+        for (const Problem &warning : machineRooflineWarnings(*cpu))
+            printError(QStringLiteral("warning: the cached machine roofline (measured %1) looks wrong: %2; run "
+                                      "'llm-explorer-cli machine --remeasure' on an idle machine\n")
+                           .arg(qstr(cpu->measured_at), qstr(warning.message)));
     } else if (request.dtype) {
         machine = rooflineMachine(scenario->cluster.accelerator, *request.dtype);
     } else {

@@ -4,14 +4,18 @@
 // MFU needs this machine's peak. It comes from the cached `llm-explorer-cli machine` measurement
 // (or training.peak_flops_per_s in the config); when neither exists the run says so and reports
 // GFLOP/s only, because measuring silently would add seconds of full-load SGEMM to every run and
-// disturb the very timing being reported.
+// disturb the very timing being reported. The same cached roofline predicts the step time
+// (core/reference/step_time_prediction.h), independently of the run, for predicted vs measured.
 
 #include "commands.h"
 #include "output.h"
 
 #include "hardware/machine_roofline.h"
+#include "reference/peak_utilisation.h"
 #include "reference/safetensors.h"
+#include "reference/step_time_prediction.h"
 #include "reference/trainer.h"
+#include "reference/training_text.h"
 #include "tokenizer/tokenizer_formats.h"
 
 #include <QCommandLineParser>
@@ -21,9 +25,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QThread>
 
 #include <optional>
+#include <vector>
 
 namespace lse::cli {
 
@@ -105,6 +109,19 @@ Result<TrainConfig> loadConfig(const QString &path)
 
 QString pct(double fraction) { return QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1); }
 
+QString signedPct(double fraction)
+{
+    return (fraction >= 0 ? QStringLiteral("+") : QString()) + QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1);
+}
+
+// MFU as a result, or what to do when it is no result (above 100%: the peak was measured too low).
+QString mfuText(double mfu)
+{
+    if (lse::reference::exceedsMeasuredPeak(mfu))
+        return QStringLiteral("MFU exceeds the measured peak - re-measure (llm-explorer-cli machine --remeasure)");
+    return QStringLiteral("MFU %1").arg(pct(mfu));
+}
+
 }  // namespace
 
 int runTrain(const QStringList &arguments)
@@ -122,7 +139,7 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption dir(QStringLiteral("checkpoint-dir"), QStringLiteral("Directory for checkpoints (created); the last step is always saved there."), QStringLiteral("D"));
     const QCommandLineOption resume(QStringLiteral("resume"), QStringLiteral("Continue from this checkpoint (bit-identical to not stopping)."), QStringLiteral("F"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Initialisation and sampling seed."), QStringLiteral("S"));
-    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP/Eigen threads (0: all cores)."), QStringLiteral("T"));
+    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP/Eigen threads (0, the default: the cores other processes leave idle)."), QStringLiteral("T"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
     if (const auto done = parseArguments(
             parser, QStringLiteral("train"),
@@ -189,21 +206,12 @@ int runTrain(const QStringList &arguments)
     if (!problems.empty())
         return reportProblems(problems);
 
-    // MFU reference: the config's peak, else the cached measurement for the thread count in use.
-    QString peakNote;
-    if (cfg.peak_flops_per_s <= 0) {
-        std::string whyNot;
-        if (const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNot)) {
-            cfg.peak_flops_per_s = cfg.threads == 1 ? roofline->peak_flops_per_s_one_core : roofline->peak_flops_per_s_all_cores;
-            peakNote = QStringLiteral("MFU against the cached SGEMM peak of %1 GFLOP/s (%2)\n")
-                           .arg(cfg.peak_flops_per_s / 1e9, 0, 'f', 1)
-                           .arg(cfg.threads == 1 ? QStringLiteral("one core") : QStringLiteral("all cores"));
-        } else {
-            peakNote = QStringLiteral("MFU: run `llm-explorer-cli machine` first (no cached peak: %1)\n")
-                           .arg(QString::fromStdString(whyNot));
-        }
-    }
-
+    // The cached roofline of this machine: the MFU reference (unless the config gives a peak) and
+    // the step-time prediction. Its peak is chosen once the thread count is known. A checkpoint's
+    // peak is the one its first run used, so a cached measurement replaces it on resume.
+    std::string whyNoRoofline;
+    const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNoRoofline);
+    const bool peakFromConfig = cfg.peak_flops_per_s > 0 && !(parser.isSet(resume) && roofline);
     Result<std::unique_ptr<Trainer>> created = parser.isSet(resume)
                                                    ? Trainer::resume(parser.value(resume).toStdString(), cfg)
                                                    : Trainer::create(cfg);
@@ -215,12 +223,46 @@ int runTrain(const QStringList &arguments)
     if (parser.isSet(dir) && !QDir().mkpath(checkpointDir))
         return reportProblems({problem("--checkpoint-dir", "unwritable", "--checkpoint-dir " + checkpointDir.toStdString() + ": cannot create.")});
 
-    printError(QStringLiteral("model %1: %2 parameters, context %3, batch %4, %5 threads; steps %6..%7\n")
+    const lse::reference::ThreadChoice &threadChoice = trainer.threadChoice();
+    const bool oneCore = threadChoice.threads == 1;
+    QString peakNote;
+    if (peakFromConfig) {
+        peakNote = QStringLiteral("MFU against the config's peak of %1 GFLOP/s\n").arg(run.peak_flops_per_s / 1e9, 0, 'f', 1);
+    } else if (roofline) {
+        trainer.setPeakFlopsPerSecond(oneCore ? roofline->peak_flops_per_s_one_core : roofline->peak_flops_per_s_all_cores);
+        peakNote = QStringLiteral("MFU against the cached SGEMM peak of %1 GFLOP/s (%2, measured %3)\n")
+                       .arg(run.peak_flops_per_s / 1e9, 0, 'f', 1)
+                       .arg(oneCore ? QStringLiteral("one core") : QStringLiteral("all cores"))
+                       .arg(QString::fromStdString(roofline->measured_at));
+    } else {
+        trainer.setPeakFlopsPerSecond(0);
+        peakNote = QStringLiteral("MFU: run `llm-explorer-cli machine` first (no cached peak: %1)\n")
+                       .arg(QString::fromStdString(whyNoRoofline));
+    }
+    if (roofline)
+        for (const Problem &warning : machineRooflineWarnings(*roofline))
+            peakNote += QStringLiteral("warning: the cached machine roofline looks wrong: %1; run `llm-explorer-cli machine "
+                                       "--remeasure` on an idle machine\n")
+                            .arg(QString::fromStdString(warning.message));
+    // Predicted from the roofline alone, before any step runs.
+    std::optional<lse::reference::StepTimePrediction> prediction;
+    QString predictionNote;
+    if (roofline) {
+        Result<lse::reference::StepTimePrediction> predicted = lse::reference::predictStepTime(run, *roofline, threadChoice.threads);
+        if (predicted)
+            prediction = predicted.value();
+        else
+            predictionNote = QString::fromStdString(formatProblems(predicted.problems())).trimmed();
+    } else {
+        predictionNote = QStringLiteral("no cached roofline of this machine (%1)").arg(QString::fromStdString(whyNoRoofline));
+    }
+
+    printError(QStringLiteral("model %1: %2 parameters, context %3, batch %4, %5; steps %6..%7\n")
                    .arg(QString::fromStdString(run.model.name))
                    .arg(formatCount(double(trainer.model().parameterCount())))
                    .arg(run.model.max_seq_len)
                    .arg(run.batch_size)
-                   .arg(run.threads > 0 ? run.threads : QThread::idealThreadCount())
+                   .arg(QString::fromStdString(threadChoice.reason()))
                    .arg(trainer.currentStep() + 1)
                    .arg(run.steps));
     printError(peakNote);
@@ -237,12 +279,14 @@ int runTrain(const QStringList &arguments)
     std::optional<double> lastValidation;
     double seconds = 0, flops = 0, tokens = 0;
     int taken = 0;
+    std::vector<double> stepSeconds;
     while (trainer.currentStep() < run.steps) {
         Result<StepReport> report = trainer.step();
         if (!report)
             return reportProblems(report.problems());
         last = report.value();
         ++taken;
+        stepSeconds.push_back(last.seconds);
         seconds += last.seconds;
         flops += last.flops;
         tokens += double(run.batch_size) * double(run.model.max_seq_len);
@@ -257,7 +301,7 @@ int runTrain(const QStringList &arguments)
                            .arg(last.tokens_per_s, 0, 'f', 0)
                            .arg(last.achieved_flops_per_s / 1e9, 0, 'f', 1);
         if (run.peak_flops_per_s > 0)
-            line += QStringLiteral("  MFU %1").arg(pct(last.mfu));
+            line += QStringLiteral("  ") + mfuText(last.mfu);
         if (last.validation_loss)
             line += QStringLiteral("  val %1").arg(*last.validation_loss, 0, 'f', 4);
         printError(line + QLatin1Char('\n'));
@@ -285,7 +329,20 @@ int runTrain(const QStringList &arguments)
                    .arg(lastValidation.value_or(0), 0, 'f', 4)
                    .arg(tokensPerS, 0, 'f', 0)
                    .arg(achieved / 1e9, 0, 'f', 1)
-                   .arg(run.peak_flops_per_s > 0 ? QStringLiteral(", MFU %1").arg(pct(mfu)) : QString()));
+                   .arg(run.peak_flops_per_s > 0 ? QStringLiteral(", ") + mfuText(mfu) : QString()));
+    const double measuredStep = lse::reference::typicalStepSeconds(stepSeconds);
+    const std::optional<double> stepDifference =
+        prediction ? lse::reference::signedDifference(measuredStep, prediction->seconds) : std::nullopt;
+    if (prediction)
+        printError(QStringLiteral("step time: predicted %1 ms (roofline of this machine, %2: each operator max(FLOPs/peak, "
+                                  "bytes/bandwidth)), measured %3 ms (median of %4), difference %5\n")
+                       .arg(prediction->seconds * 1e3, 0, 'f', 2)
+                       .arg(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))
+                       .arg(measuredStep * 1e3, 0, 'f', 2)
+                       .arg(stepSeconds.size() > 1 ? QStringLiteral("the steps after the first") : QStringLiteral("the one step"))
+                       .arg(stepDifference ? signedPct(*stepDifference) : QStringLiteral("-")));
+    else
+        printError(QStringLiteral("step time: measured %1 ms; no prediction: %2\n").arg(measuredStep * 1e3, 0, 'f', 2).arg(predictionNote));
     const lse::reference::OpProfiler &profiler = trainer.profiler();
     const double opSeconds = profiler.totalSeconds();
     if (!parser.isSet(json)) {
@@ -324,7 +381,23 @@ int runTrain(const QStringList &arguments)
     out["flops_per_step"] = taken > 0 ? flops / taken : 0.0;
     out["achieved_flops_per_s"] = achieved;
     out["peak_flops_per_s"] = run.peak_flops_per_s;
-    out["mfu"] = run.peak_flops_per_s > 0 ? QJsonValue(mfu) : QJsonValue();
+    // An MFU above 100% is no result: null, with mfu_exceeds_peak saying why.
+    const bool mfuExceeds = run.peak_flops_per_s > 0 && lse::reference::exceedsMeasuredPeak(mfu);
+    out["mfu"] = run.peak_flops_per_s > 0 && !mfuExceeds ? QJsonValue(mfu) : QJsonValue();
+    out["mfu_exceeds_peak"] = mfuExceeds;
+    out["threads"] = threadChoice.threads;
+    out["threads_requested"] = threadChoice.requested;
+    out["busy_cores"] = threadChoice.busy_cores >= 0 ? QJsonValue(threadChoice.busy_cores) : QJsonValue();
+    QJsonObject stepTime;
+    stepTime["measured_seconds"] = measuredStep;  // typicalStepSeconds: median of the steps after the first
+    stepTime["predicted_seconds"] = prediction ? QJsonValue(prediction->seconds) : QJsonValue();
+    stepTime["difference"] = stepDifference ? QJsonValue(*stepDifference) : QJsonValue();
+    stepTime["roofline"] = prediction ? QJsonValue(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))
+                                      : QJsonValue();
+    stepTime["roofline_measured_at"] = roofline ? QJsonValue(QString::fromStdString(roofline->measured_at)) : QJsonValue();
+    if (!prediction)
+        stepTime["no_prediction"] = predictionNote;
+    out["step_time"] = stepTime;
     out["memory_bytes"] = mem;
     out["ops"] = ops;
     printJson(out);
@@ -382,17 +455,11 @@ int runGenerate(const QStringList &arguments)
                                        "--tokenizer has " + std::to_string(bpe.vocabSize()) + " tokens but the model's vocabulary is " +
                                            std::to_string(vocab) + ": use the tokenizer the training data was prepared with.")});
     // The end-of-text token stops generation when this tokenizer defines it.
-    const std::string eot = "<|endoftext|>";
     std::vector<std::string> allowed;
-    for (const std::string &special : bpe.specialTokens())
-        if (special == eot)
-            allowed.push_back(eot);
-    if (!allowed.empty())
-        for (std::uint32_t id = 0; id < bpe.vocabSize(); ++id)
-            if (bpe.tokenBytes(id) == eot) {
-                options.stop_token = std::int32_t(id);
-                break;
-            }
+    if (const std::optional<std::uint32_t> eot = lse::reference::endOfTextId(bpe)) {
+        options.stop_token = std::int32_t(*eot);
+        allowed.emplace_back(lse::reference::kEndOfText);
+    }
     const QByteArray text = parser.value(prompt).toUtf8();
     const std::vector<std::uint32_t> ids = bpe.encode(std::string_view(text.constData(), std::size_t(text.size())), allowed);
     std::vector<std::int32_t> promptIds(ids.begin(), ids.end());

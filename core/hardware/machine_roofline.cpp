@@ -38,6 +38,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
@@ -296,6 +297,52 @@ double MachineRoofline::ridge_point_flop_per_byte_one_core() const
     return bandwidth_bytes_per_s_one_core > 0 ? peak_flops_per_s_one_core / bandwidth_bytes_per_s_one_core : 0;
 }
 
+Problems machineRooflineWarnings(const MachineRoofline &r)
+{
+    Problems warnings;
+    const auto gflops = [](double flops_per_s) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.1f GFLOP/s", flops_per_s / 1e9);
+        return std::string(text);
+    };
+    if (r.threads_used > 1 && r.peak_flops_per_s_one_core > 0 &&
+        r.peak_flops_per_s_all_cores < r.peak_flops_per_s_one_core)
+        warnings.push_back({"peak_flops_per_s_all_cores", "all-cores-slower",
+                            "the SGEMM peak on all " + std::to_string(r.threads_used) + " threads (" +
+                                gflops(r.peak_flops_per_s_all_cores) + ") is below the one-core peak (" +
+                                gflops(r.peak_flops_per_s_one_core) +
+                                "): other processes took cores while it was measured"});
+    // Memory bandwidth may saturate with one core, so all cores can legitimately be a little
+    // slower; a fifth less means the threads did not get their cores.
+    if (r.threads_used > 1 && r.bandwidth_bytes_per_s_one_core > 0 &&
+        r.bandwidth_bytes_per_s_all_cores < 0.8 * r.bandwidth_bytes_per_s_one_core) {
+        char text[160];
+        std::snprintf(text, sizeof text, "the STREAM bandwidth on all %d threads (%.1f GB/s) is far below one core's (%.1f GB/s)",
+                      r.threads_used, r.bandwidth_bytes_per_s_all_cores / 1e9, r.bandwidth_bytes_per_s_one_core / 1e9);
+        warnings.push_back({"bandwidth_bytes_per_s_all_cores", "all-cores-slower",
+                            std::string(text) + ": other processes took cores while it was measured"});
+    }
+    if (r.load_average >= 0 && r.logical_cores > 0 && r.load_average >= r.logical_cores) {
+        char load[32];
+        std::snprintf(load, sizeof load, "%.2f", r.load_average);
+        warnings.push_back({"load_average", "busy",
+                            std::string("the load average was ") + load + " on " + std::to_string(r.logical_cores) +
+                                " logical cores before measuring: the peaks are too low"});
+    }
+    if (r.previous_peak_flops_per_s_all_cores > 0 && r.peak_flops_per_s_all_cores > 0) {
+        const double ratio = r.peak_flops_per_s_all_cores / r.previous_peak_flops_per_s_all_cores;
+        if (ratio > kPlausiblePeakChangeRatio || ratio < 1 / kPlausiblePeakChangeRatio)
+            warnings.push_back({"peak_flops_per_s_all_cores", "changed",
+                                "the all-cores SGEMM peak (" + gflops(r.peak_flops_per_s_all_cores) +
+                                    ") differs from the previous measurement (" +
+                                    gflops(r.previous_peak_flops_per_s_all_cores) +
+                                    (r.previous_measured_at.empty() ? std::string() : " at " + r.previous_measured_at) +
+                                    ") by more than a factor " + std::to_string(kPlausiblePeakChangeRatio).substr(0, 3) +
+                                    ": one of them ran under load"});
+    }
+    return warnings;
+}
+
 std::int64_t detectLastLevelCacheBytes()
 {
     // Linux describes each cache of cpu0 under index0, index1, ...; the highest level that is not
@@ -413,6 +460,10 @@ QJsonObject machineRooflineToJsonObject(const MachineRoofline &r)
     object.insert("last_level_cache_bytes", r.last_level_cache_bytes);
     object.insert("quick", r.quick);
     object.insert("load_average", r.load_average);
+    if (r.previous_peak_flops_per_s_all_cores > 0) {
+        object.insert("previous_peak_flops_per_s_all_cores", r.previous_peak_flops_per_s_all_cores);
+        object.insert("previous_measured_at", QString::fromStdString(r.previous_measured_at));
+    }
     return object;
 }
 
@@ -448,6 +499,8 @@ Result<MachineRoofline> machineRooflineFromJson(const QByteArray &json)
     reader.readAmount("stream_bytes", r.stream_bytes);
     reader.readAmount("last_level_cache_bytes", r.last_level_cache_bytes);
     reader.readBool("quick", r.quick);
+    reader.readAmount("previous_peak_flops_per_s_all_cores", r.previous_peak_flops_per_s_all_cores);
+    reader.readString("previous_measured_at", r.previous_measured_at);
     if (reader.has("load_average") && (*root)["load_average"].toDouble(0) < 0)
         r.load_average = -1;  // "unknown" is stored as -1, which readAmount would reject
     else
@@ -516,7 +569,12 @@ MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &pr
         if (std::optional<MachineRoofline> cached = loadCachedMachineRoofline())
             return *cached;
     }
+    std::optional<MachineRoofline> replaced = loadCachedMachineRoofline();
     MachineRoofline measured = measureMachineRoofline({}, progress);
+    if (replaced) {
+        measured.previous_peak_flops_per_s_all_cores = replaced->peak_flops_per_s_all_cores;
+        measured.previous_measured_at = replaced->measured_at;
+    }
     const Result<std::string> saved = saveMachineRoofline(measured);
     if (!saved && save_problems)
         save_problems->insert(save_problems->end(), saved.problems().begin(), saved.problems().end());

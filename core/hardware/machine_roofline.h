@@ -39,6 +39,10 @@ struct MachineRoofline {
     // 1-minute load average just before measuring (-1 unknown). At or above logical_cores other
     // processes competed for the cores and the numbers, the all-cores ones most, are too low.
     double load_average = -1;
+    // The all-cores SGEMM peak and time of the measurement this one replaced in the cache (0 and
+    // empty when there was none), so a result far from the last one can be flagged.
+    double previous_peak_flops_per_s_all_cores = 0;
+    std::string previous_measured_at;
 
     // Not serialised: whether machineRoofline() returned this from the cache file.
     bool from_cache = false;
@@ -77,6 +81,16 @@ using MachineMeasureProgress = std::function<void(std::string_view stage, int in
 MachineRoofline measureMachineRoofline(const MachineMeasureOptions &options = {},
                                        const MachineMeasureProgress &progress = {});
 
+// Why a measurement looks wrong, each a Problem naming the suspicious field (empty: plausible).
+// Rules: "all-cores-slower" (more threads gave a lower SGEMM peak than one core, or under 80% of
+// one core's STREAM bandwidth: other processes took cores while it ran), "busy" (load average at or above the logical cores before measuring),
+// "changed" (the all-cores peak differs from the previous measurement by more than
+// kPlausiblePeakChangeRatio). Such a peak makes MFU meaningless (it can exceed 100%): re-measure.
+Problems machineRooflineWarnings(const MachineRoofline &roofline);
+// Two measurements of one idle machine agree within a few percent; a factor this large means one
+// of them ran under load.
+inline constexpr double kPlausiblePeakChangeRatio = 1.3;
+
 // The identity fields (cpu_model, logical_cores, build_flags) of this process; the rest is zero.
 MachineRoofline currentMachineIdentity();
 bool sameMachine(const MachineRoofline &a, const MachineRoofline &b);
@@ -102,7 +116,7 @@ std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not = 
 Result<std::string> saveMachineRoofline(const MachineRoofline &roofline);
 
 // The cached roofline unless `remeasure` or there is none; otherwise measures with the default
-// sizes and saves. A failed save is not fatal: the measurement is returned and the problems are
+// sizes and saves, recording the replaced cache entry's peak and time as previous_*. A failed save is not fatal: the measurement is returned and the problems are
 // added to `save_problems` when given.
 MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &progress = {},
                                 Problems *save_problems = nullptr);

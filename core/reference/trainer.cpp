@@ -15,10 +15,12 @@
 #include "reference/optimizer.h"
 #include "reference/safetensors.h"
 #include "reference/schedule.h"
+#include "reference/thread_choice.h"
 
 #include <Eigen/Core>
 #include <omp.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <limits>
@@ -28,6 +30,7 @@ namespace lse::reference {
 
 struct Trainer::Impl {
     TrainConfig config;
+    ThreadChoice threads;
     std::unique_ptr<Model> model;
     std::optional<TokenFile> data;
     std::optional<TokenFile> validation;  // a separate file, or none: the tail of `data` validates
@@ -58,9 +61,8 @@ namespace {
 
 void applyThreads(int threads)
 {
-    const int n = threads > 0 ? threads : omp_get_num_procs();
-    omp_set_num_threads(n);
-    Eigen::setNbThreads(n);
+    omp_set_num_threads(threads);
+    Eigen::setNbThreads(threads);
 }
 
 std::string rngToText(const std::mt19937_64 &rng)
@@ -83,11 +85,13 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
     config.options.context = int(config.model.max_seq_len);
     if (Problems p = validateTrainConfig(config); !p.empty())
         return p;
-    applyThreads(config.threads);
+    const ThreadChoice threads = chooseThreads(config.threads);
+    applyThreads(threads.threads);
 
     std::unique_ptr<Trainer> trainer(new Trainer());
     Impl &s = *trainer->impl_;
     s.config = config;
+    s.threads = threads;
     const int ctx = int(config.model.max_seq_len);
 
     Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
@@ -317,6 +321,8 @@ Result<std::unique_ptr<Trainer>> Trainer::resume(const std::string &path, const 
 
 int Trainer::currentStep() const { return impl_->step; }
 const TrainConfig &Trainer::config() const { return impl_->config; }
+const ThreadChoice &Trainer::threadChoice() const { return impl_->threads; }
+void Trainer::setPeakFlopsPerSecond(double peak_flops_per_s) { impl_->config.peak_flops_per_s = std::max(0.0, peak_flops_per_s); }
 Model &Trainer::model() { return *impl_->model; }
 const OpProfiler &Trainer::profiler() const { return impl_->model->profiler(); }
 double Trainer::optimizerStateBytes() const { return double(impl_->optimizer->stateBytes()); }

@@ -8,6 +8,7 @@
 #include "common/problem.h"
 #include "reference/model.h"
 #include "reference/op_profiler.h"
+#include "reference/thread_choice.h"
 #include "reference/token_data.h"
 #include "scenario/model_config.h"
 
@@ -42,7 +43,7 @@ struct TrainConfig {
     int eval_every = 100;        // steps between validation losses; 0: never
     int eval_batches = 4;
     std::uint64_t seed = 0;      // initialisation and batch sampling
-    int threads = 0;             // 0: all cores (OpenMP and Eigen)
+    int threads = 0;             // OpenMP and Eigen; 0: the cores other processes leave idle (thread_choice.h)
     double peak_flops_per_s = 0; // for MFU; 0: MFU is not reported
 };
 
@@ -82,6 +83,11 @@ public:
 
     int currentStep() const;               // steps taken so far
     const TrainConfig &config() const;
+    // The OpenMP/Eigen threads this trainer set (config.threads, or chosen from the idle cores).
+    const ThreadChoice &threadChoice() const;
+    // The peak MFU is reported against (0: none), e.g. the one-core or all-cores peak once the
+    // thread count is known.
+    void setPeakFlopsPerSecond(double peak_flops_per_s);
     Model &model();
     const OpProfiler &profiler() const;    // cumulative per-op FLOPs and time
     ReferenceMemory memory() const;        // bytes per category, including optimizer moments

@@ -6,6 +6,7 @@
 #include "hardware/machine_roofline.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -110,6 +111,40 @@ private slots:
         QVERIFY(table.out.contains("25.0 GFLOP/s"));
         QVERIFY(table.out.contains("from cache"));
         QVERIFY(table.out.contains("2026-01-02T03:04:05Z"));
+    }
+
+    // Issue 13, item 10: a cached roofline measured under load (all cores slower than one) is
+    // flagged with a re-measure hint, in the table and in JSON.
+    void implausibleCacheIsFlagged()
+    {
+        MachineRoofline fake = currentMachineIdentity();
+        fake.threads_used = 2;
+        fake.peak_flops_per_s_one_core = 64.2e9;
+        fake.peak_flops_per_s_all_cores = 57.7e9;
+        fake.bandwidth_bytes_per_s_one_core = 5e9;
+        fake.bandwidth_bytes_per_s_all_cores = 10e9;
+        fake.measured_at = "2026-01-02T03:04:05Z";
+        fake.load_average = 0;
+        QVERIFY(saveMachineRoofline(fake).ok());
+        const Run table = runCli({"machine"});
+        QCOMPARE(table.exit_code, 0);
+        QVERIFY2(table.out.contains("WARNING"), table.out.constData());
+        QVERIFY(table.out.contains("57.7 GFLOP/s"));
+        QVERIFY(table.out.contains("--remeasure"));
+        QVERIFY(table.out.contains("2026-01-02T03:04:05Z"));
+        const Run json = runCli({"machine", "--json"});
+        QCOMPARE(json.exit_code, 0);
+        const QJsonObject object = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(object.value("plausible").toBool(), false);
+        const QJsonArray warnings = object.value("warnings").toArray();
+        QCOMPARE(warnings.size(), 1);
+        QCOMPARE(warnings.at(0).toObject().value("rule").toString(), QStringLiteral("all-cores-slower"));
+
+        fake.peak_flops_per_s_all_cores = 120e9;  // plausible: no warning
+        QVERIFY(saveMachineRoofline(fake).ok());
+        const Run fine = runCli({"machine"});
+        QVERIFY(!fine.out.contains("WARNING"));
+        QCOMPARE(QJsonDocument::fromJson(runCli({"machine", "--json"}).out).object().value("plausible").toBool(), true);
     }
 
     void badOptions_data()

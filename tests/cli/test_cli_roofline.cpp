@@ -160,6 +160,13 @@ private slots:
         QCOMPARE(object.value("machine").toObject().value("peak_flops_per_s").toDouble(), 100e9);
         QCOMPARE(object.value("ridge_point").toDouble(), 5.0);
         QCOMPARE(object.value("machine").toObject().value("dtype").toString(), QStringLiteral("fp32"));
+        QVERIFY(!run.err.contains("looks wrong"));
+
+        cpu.peak_flops_per_s_all_cores = 40e9;  // below one core: measured under load (issue 13, item 10)
+        QVERIFY(saveMachineRoofline(cpu).ok());
+        run = runCli({"roofline", "--machine", "cpu", "--precision", "fp32"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.err.contains("looks wrong") && run.err.contains("--remeasure"), run.err.constData());
     }
 
     void badInput_data()

@@ -3,7 +3,8 @@
 // small text, the text prepared into token ids, a few training steps writing a checkpoint and a
 // JSON summary, resuming from it, generating text from it; and exit 2 with nothing on stdout for
 // bad configs and options. LSE_CACHE_DIR points at an empty folder, so no machine peak is cached
-// and the run must say how to get one. No speed is asserted.
+// and the run must say how to get one; tests that need a cached roofline write a made-up one to a
+// second folder for their runs. No speed is asserted.
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,8 @@
 #include <QTest>
 
 #include "cli_run.h"
+
+#include "hardware/machine_roofline.h"
 
 #include <cmath>
 
@@ -137,6 +140,65 @@ private slots:
                       "x", "--top-p", "2"});
         QCOMPARE(run.exit_code, 2);
         QVERIFY(run.out.isEmpty());
+    }
+
+    // Issue 13, items 6, 10, 11: with a cached roofline the step time is predicted from it (not
+    // from the run) and compared with the measured one; an MFU above 100% (a peak measured under
+    // load, here made up far too low) is never printed as a result; the thread count is printed.
+    void predictionAgainstCachedRoofline()
+    {
+        QVERIFY(QDir().mkpath(path("cache-slow")));
+        const QByteArray previous = qgetenv("LSE_CACHE_DIR");
+        qputenv("LSE_CACHE_DIR", path("cache-slow").toUtf8());
+        lse::MachineRoofline slow = lse::currentMachineIdentity();
+        slow.threads_used = 2;
+        slow.peak_flops_per_s_one_core = 2e6;  // 2 MFLOP/s: any real run exceeds it
+        slow.peak_flops_per_s_all_cores = 1e6;  // and below one core: implausible
+        slow.bandwidth_bytes_per_s_one_core = 1e9;
+        slow.bandwidth_bytes_per_s_all_cores = 1e9;
+        slow.measured_at = "2026-12-01T08:00:00Z";
+        QVERIFY(lse::saveMachineRoofline(slow).ok());
+        const Run run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "3", "--json"});
+        qputenv("LSE_CACHE_DIR", previous);
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY(run.err.contains("1 thread (requested)"));  // the config asks for one
+        QVERIFY(run.err.contains("MFU exceeds the measured peak - re-measure"));
+        QVERIFY2(!run.err.contains("MFU 1") && !run.err.contains("MFU 2") && !run.err.contains("MFU 3"), run.err.constData());
+        QVERIFY(run.err.contains("warning: the cached machine roofline looks wrong"));
+        QVERIFY(run.err.contains("2026-12-01T08:00:00Z"));
+        QVERIFY(run.err.contains("step time: predicted"));
+        const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
+        QVERIFY(summary.value("mfu").isNull());
+        QCOMPARE(summary.value("mfu_exceeds_peak").toBool(), true);
+        QCOMPARE(summary.value("threads").toInt(), 1);
+        const QJsonObject stepTime = summary.value("step_time").toObject();
+        const double predicted = stepTime.value("predicted_seconds").toDouble();
+        const double measured = stepTime.value("measured_seconds").toDouble();
+        QVERIFY(predicted > 0 && measured > 0);
+        QCOMPARE(stepTime.value("roofline").toString(), QStringLiteral("one core"));
+        QVERIFY(std::abs(stepTime.value("difference").toDouble() - (measured - predicted) / predicted) <= 1e-9 * std::abs(measured / predicted));
+        // The prediction does not depend on the run: a second run with another measured time
+        // predicts the same step time.
+        qputenv("LSE_CACHE_DIR", path("cache-slow").toUtf8());
+        const Run again = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "2", "--json"});
+        qputenv("LSE_CACHE_DIR", previous);
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+        const QJsonObject second = QJsonDocument::fromJson(again.out).object().value("step_time").toObject();
+        QCOMPARE(second.value("predicted_seconds").toDouble(), predicted);
+    }
+
+    // Without --threads (and threads 0 in the config) the trainer picks the count from the idle
+    // cores and says so.
+    void defaultThreadsArePrinted()
+    {
+        const Run run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "1",
+                                "--threads", "0", "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY2(run.err.contains("busy with other work"), run.err.constData());
+        const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
+        QVERIFY(summary.value("threads").toInt() >= 1);
+        QCOMPARE(summary.value("threads_requested").toBool(), false);
+        QVERIFY(summary.value("busy_cores").toDouble() >= 0);
     }
 
     void helpAndPresets()

@@ -66,6 +66,8 @@ void compareRooflines(const MachineRoofline &a, const MachineRoofline &b)
     QCOMPARE(a.last_level_cache_bytes, b.last_level_cache_bytes);
     QCOMPARE(a.quick, b.quick);
     QCOMPARE(a.load_average, b.load_average);
+    QCOMPARE(a.previous_peak_flops_per_s_all_cores, b.previous_peak_flops_per_s_all_cores);
+    QCOMPARE(a.previous_measured_at, b.previous_measured_at);
 }
 
 // The first field of /proc/loadavg; -1 when it cannot be read.
@@ -267,6 +269,61 @@ private slots:
         std::string whyNot;
         QVERIFY(!loadCachedMachineRoofline(&whyNot).has_value());
         QVERIFY2(whyNot.find("JSON") != std::string::npos, whyNot.c_str());
+    }
+
+    void previousMeasurementRoundTrips()
+    {
+        MachineRoofline r = fakeRoofline();
+        r.previous_peak_flops_per_s_all_cores = 98e9;
+        r.previous_measured_at = "2026-11-28T09:00:00Z";
+        const Result<MachineRoofline> back = machineRooflineFromJson(machineRooflineToJson(r));
+        QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
+        compareRooflines(*back, r);
+        // A file written before these fields existed still reads, with no previous measurement.
+        QJsonObject old = machineRooflineToJsonObject(fakeRoofline());
+        QVERIFY(!old.contains("previous_peak_flops_per_s_all_cores"));
+        QCOMPARE(machineRooflineFromJson(QJsonDocument(old).toJson())->previous_peak_flops_per_s_all_cores, 0.0);
+    }
+
+    // Issue 13, item 10: a roofline cached under load (all cores 57.7 < one core 64.2 GFLOP/s)
+    // was shown without warning.
+    void implausibleMeasurementsAreFlagged()
+    {
+        QVERIFY(machineRooflineWarnings(fakeRoofline()).empty());
+
+        MachineRoofline loaded = fakeRoofline();
+        loaded.peak_flops_per_s_one_core = 64.2e9;
+        loaded.peak_flops_per_s_all_cores = 57.7e9;
+        Problems warnings = machineRooflineWarnings(loaded);
+        QVERIFY2(hasProblem(warnings, "peak_flops_per_s_all_cores", "all-cores-slower"), formatProblems(warnings).c_str());
+        QVERIFY(warnings.front().message.find("57.7 GFLOP/s") != std::string::npos);
+        QVERIFY(warnings.front().message.find("64.2 GFLOP/s") != std::string::npos);
+
+        MachineRoofline one_thread = loaded;  // one thread cannot be slower than itself on more cores
+        one_thread.threads_used = 1;
+        QVERIFY(!hasProblem(machineRooflineWarnings(one_thread), "peak_flops_per_s_all_cores", "all-cores-slower"));
+
+        MachineRoofline slow_memory = fakeRoofline();  // measured: 16.8 GB/s on 2 threads, 33.4 on one
+        slow_memory.bandwidth_bytes_per_s_one_core = 33.4e9;
+        slow_memory.bandwidth_bytes_per_s_all_cores = 16.8e9;
+        QVERIFY(hasProblem(machineRooflineWarnings(slow_memory), "bandwidth_bytes_per_s_all_cores", "all-cores-slower"));
+        slow_memory.bandwidth_bytes_per_s_all_cores = 31e9;  // saturated memory, not a stolen core
+        QVERIFY(machineRooflineWarnings(slow_memory).empty());
+
+        MachineRoofline busy = fakeRoofline();
+        busy.load_average = busy.logical_cores + 0.5;
+        QVERIFY(hasProblem(machineRooflineWarnings(busy), "load_average", "busy"));
+
+        MachineRoofline changed = fakeRoofline();
+        changed.previous_peak_flops_per_s_all_cores = changed.peak_flops_per_s_all_cores * 2;
+        changed.previous_measured_at = "2026-11-28T09:00:00Z";
+        warnings = machineRooflineWarnings(changed);
+        QVERIFY(hasProblem(warnings, "peak_flops_per_s_all_cores", "changed"));
+        QVERIFY(warnings.front().message.find("2026-11-28T09:00:00Z") != std::string::npos);
+        changed.previous_peak_flops_per_s_all_cores = changed.peak_flops_per_s_all_cores / 2;
+        QVERIFY(hasProblem(machineRooflineWarnings(changed), "peak_flops_per_s_all_cores", "changed"));
+        changed.previous_peak_flops_per_s_all_cores = changed.peak_flops_per_s_all_cores * 1.05;  // run-to-run noise
+        QVERIFY(machineRooflineWarnings(changed).empty());
     }
 
     void quickRunsAreNotSaved()

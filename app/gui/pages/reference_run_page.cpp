@@ -2,11 +2,15 @@
 #include "pages/reference_run_page.h"
 
 #include "reference/engine_scenario.h"
+#include "reference/peak_utilisation.h"
+#include "reference/step_time_prediction.h"
+#include "reference/training_text.h"
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "cost/parameters.h"
 #include "pages/page_format.h"
+#include "pages/roofline/machine_warnings.h"
 #include "reference/token_data.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
@@ -47,6 +51,10 @@ using reference::TrainConfig;
 namespace {
 
 const char *const kEndOfText = "<|endoftext|>";
+
+// The measured step time is the median of this many latest steps: recent enough to follow a
+// change of load, enough for one stalled step not to matter.
+constexpr std::size_t kTimedSteps = 256;
 
 // Used when no :/samples/*.txt is compiled in: a short public-domain-style story, enough for a
 // tiny model to learn word shapes in a few hundred steps.
@@ -235,8 +243,9 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
 
     loadPresets();
     loadSamples();
-    if (std::optional<MachineRoofline> cached = loadCachedMachineRoofline())
-        peak_flops_ = cached->peak_flops_per_s_all_cores;
+    cpu_ = loadCachedMachineRoofline();
+    if (cpu_)
+        peak_flops_ = cpu_->peak_flops_per_s_all_cores;
 
     connect(preset_box_, &QComboBox::currentIndexChanged, this, [this] {
         const TrainConfig c = selectedConfig();
@@ -445,6 +454,15 @@ QString ReferenceRunPage::generatedText() const { return output_edit_->toPlainTe
 
 QString ReferenceRunPage::statusText() const { return status_label_->text(); }
 
+std::optional<TrainConfig> ReferenceRunPage::runConfig() const
+{
+    return run_ ? std::optional<TrainConfig>(run_->config) : std::nullopt;
+}
+
+QString ReferenceRunPage::machineText() const { return peak_label_->text(); }
+
+QString ReferenceRunPage::statsText() const { return stats_label_->text(); }
+
 void ReferenceRunPage::updateShape()
 {
     TrainConfig c = selectedConfig();
@@ -512,7 +530,9 @@ bool ReferenceRunPage::start()
     setup.config.peak_flops_per_s = peak_flops_;
     setup.text = text.toStdString();
     setup.vocab = vocab_spin_->value();
+    setup.roofline = cpu_;
     run_.reset();
+    step_seconds_.clear();
     last_report_.reset();
     last_profile_.reset();
     loss_x_.clear();
@@ -687,8 +707,8 @@ void ReferenceRunPage::workerLoop()
             }
             tokenizer = std::move(made.value());
             const double bpe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            // 2. Encode and write the token file.
-            const std::vector<std::uint32_t> ids = tokenizer->encode(setup.text);
+            // 2. Encode and write the token file, <|endoftext|> as its one id (training_text.h).
+            const std::vector<std::uint32_t> ids = reference::encodeTrainingText(*tokenizer, setup.text);
             temp = std::make_unique<QTemporaryDir>();
             if (!temp->isValid()) {
                 fail(tr("Cannot create a temporary folder: %1").arg(temp->errorString()));
@@ -713,6 +733,10 @@ void ReferenceRunPage::workerLoop()
                 continue;
             }
             trainer = std::move(created.value());
+            // MFU against the peak of the thread count the trainer chose (one core or all cores).
+            if (setup.roofline)
+                trainer->setPeakFlopsPerSecond(trainer->threadChoice().threads == 1 ? setup.roofline->peak_flops_per_s_one_core
+                                                                                   : setup.roofline->peak_flops_per_s_all_cores);
             auto info = std::make_shared<RunInfo>();
             info->config = trainer->config();
             info->text_bytes = std::int64_t(setup.text.size());
@@ -721,6 +745,8 @@ void ReferenceRunPage::workerLoop()
             info->memory = trainer->memory();
             info->optimizer_bytes = trainer->optimizerStateBytes();
             info->bpe_seconds = bpe_seconds;
+            info->threads = trainer->threadChoice();
+            info->roofline = setup.roofline;
             lock.lock();
             const bool cancelled = cancel_ || quit_;
             if (!cancelled)
@@ -740,7 +766,9 @@ void ReferenceRunPage::workerLoop()
                 QMetaObject::invokeMethod(this, [this] { onGenerated(QString(), true, false); }, Qt::QueuedConnection);
                 continue;
             }
-            const std::int32_t eot = std::int32_t(tokenizer->encode(kEndOfText, {kEndOfText}).front());
+            // The BPE is trained with <|endoftext|> as a special token, so it has an id.
+            const std::optional<std::uint32_t> eot_id = reference::endOfTextId(*tokenizer);
+            const std::int32_t eot = std::int32_t(eot_id.value_or(0));
             std::vector<std::int32_t> prompt;
             for (std::uint32_t id : tokenizer->encode(request.prompt))
                 prompt.push_back(std::int32_t(id));
@@ -751,7 +779,8 @@ void ReferenceRunPage::workerLoop()
             if (int(prompt.size()) >= context)
                 prompt.erase(prompt.begin(), prompt.end() - (context - 1));
             request.options.max_new_tokens = std::max(0, std::min(request.options.max_new_tokens, context - int(prompt.size())));
-            request.options.stop_token = eot;
+            if (eot_id)
+                request.options.stop_token = eot;
             std::vector<std::uint32_t> produced;
             const std::string prompt_text = request.prompt;
             auto last_post = std::chrono::steady_clock::now() - std::chrono::seconds(1);
@@ -891,6 +920,9 @@ void ReferenceRunPage::drainSteps()
         if (p.id != run_id_ || !run_)
             continue;  // a report of an earlier run
         last_report_ = p.report;
+        step_seconds_.push_back(p.report.seconds);
+        if (step_seconds_.size() > kTimedSteps + 1)  // keep the first (left out) and the latest
+            step_seconds_.erase(step_seconds_.begin() + 1);
         if (p.profile)
             last_profile_ = std::move(p.profile);
         loss_x_.push_back(p.report.step);
@@ -939,8 +971,10 @@ void ReferenceRunPage::onMeasured(std::shared_ptr<MachineRoofline> roofline)
 {
     measuring_ = false;
     const bool ok = roofline->peak_flops_per_s_all_cores > 0;
-    if (ok)
+    if (ok) {
         peak_flops_ = roofline->peak_flops_per_s_all_cores;
+        cpu_ = *roofline;
+    }
     updateButtons();
     retranslateUi();
     emit machineMeasured(ok);
@@ -1040,9 +1074,9 @@ void ReferenceRunPage::refreshTable()
         return;
     const TrainConfig &c = run_->config;
     // The engine's view of the same step (core/reference/engine_scenario.h): this CPU as the one
-    // device, fp32 AdamW, no recomputation, the non-fused attention path, one step's tokens.
-    const bool have_mfu = last_report_ && last_report_->mfu > 0 && peak_flops_ > 0;
-    const Scenario scenario = engineScenarioFor(c, peak_flops_, have_mfu ? std::min(1.0, last_report_->mfu) : 0.4);
+    // device, fp32 AdamW, no recomputation, the non-fused attention path, one step's tokens. Its
+    // FLOPs and bytes do not depend on the run; the step time comes from the roofline (row 7).
+    const Scenario scenario = engineScenarioFor(c, peak_flops_);
     const Result<Estimate> predicted = estimate(scenario);
     if (!predicted) {
         table_->setItem(0, 1, item(QString::fromStdString(formatProblems(predicted.problems())).trimmed()));
@@ -1091,21 +1125,40 @@ void ReferenceRunPage::refreshTable()
            tr("Reference model: buffers saved for the backward pass (per-layer buffers, final norm, logits)."));
     setRow(6, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
            tr("Reference model: backward scratch and the attention probability gradient."));
+    // Step time predicted from this machine's roofline alone (never from the run), against the
+    // median measured step time (typicalStepSeconds).
     std::optional<double> engine_time;
-    if (have_mfu)
-        engine_time = e.time.seconds;
+    QString engine_tip;
+    if (!run_->roofline) {
+        engine_tip = tr("Needs this machine's measured roofline: press \"Measure this machine\" before Start.");
+    } else if (Result<reference::StepTimePrediction> prediction =
+                   reference::predictStepTime(c, *run_->roofline, run_->threads.threads)) {
+        engine_time = prediction->seconds;
+        engine_tip = tr("Roofline of this machine (%1, measured %2): the sum over the step's operators of "
+                        "max(FLOPs / peak, bytes / bandwidth) with peak %3 and bandwidth %4; %5 ms in compute-bound "
+                        "and %6 ms in memory-bound operators. It does not use the run.")
+                         .arg(prediction->all_cores ? tr("all cores") : tr("one core"),
+                              QString::fromStdString(run_->roofline->measured_at),
+                              format::si(prediction->machine.peak_flops_per_second, QStringLiteral("FLOP/s")),
+                              format::si(prediction->machine.memory_bandwidth_bytes_per_second, QStringLiteral("B/s")),
+                              format::decimal(prediction->compute_bound_seconds * 1e3, 2),
+                              format::decimal(prediction->memory_bound_seconds * 1e3, 2));
+    } else {
+        engine_tip = QString::fromStdString(formatProblems(prediction.problems())).trimmed();
+    }
     std::optional<double> measured_time;
-    if (last_report_)
-        measured_time = last_report_->seconds;
+    if (!step_seconds_.empty())
+        measured_time = reference::typicalStepSeconds(step_seconds_);
     table_->setItem(7, 1, item(engine_time ? format::decimal(*engine_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
-                               tr("Cost engine: FLOPs per step / (measured peak × MFU of the last step)%1.")
-                                   .arg(peak_flops_ > 0 ? QString() : tr("; needs the measured peak"))));
+                               engine_tip));
     table_->setItem(7, 2, item(measured_time ? format::decimal(*measured_time * 1e3, 2) + tr(" ms") : QStringLiteral("–"),
-                               tr("Trainer: wall time of forward + backward + optimizer of the last step.")));
+                               tr("Trainer: median wall time of forward + backward + optimizer over the latest %1 steps, "
+                                  "leaving out the first (which pays page faults and cold caches).")
+                                   .arg(kTimedSteps)));
     QString diff = QStringLiteral("–");
-    if (engine_time && measured_time && *engine_time > 0)
-        diff = (*measured_time >= *engine_time ? QStringLiteral("+") : QString())
-               + format::percent((*measured_time - *engine_time) / *engine_time, 2);
+    if (engine_time && measured_time)
+        if (const std::optional<double> d = reference::signedDifference(*measured_time, *engine_time))
+            diff = (*d >= 0 ? QStringLiteral("+") : QString()) + format::percent(*d, 2);
     table_->setItem(7, 3, item(diff, tr("(measured − predicted) / predicted")));
 }
 
@@ -1125,7 +1178,17 @@ void ReferenceRunPage::refreshStats()
     text += tr(" · %1 tokens/s · step %2 ms · %3 · lr %4")
                 .arg(format::integer(std::int64_t(std::llround(r.tokens_per_s))), format::decimal(r.seconds * 1e3, 1),
                      format::si(r.achieved_flops_per_s, QStringLiteral("FLOP/s")), QString::number(r.learning_rate, 'g', 3));
-    text += r.mfu > 0 ? tr(" · MFU %1").arg(format::percent(r.mfu)) : tr(" · MFU: no measured peak");
+    if (reference::exceedsMeasuredPeak(r.mfu))
+        text += tr(" · MFU exceeds the measured peak — re-measure this machine");
+    else
+        text += r.mfu > 0 ? tr(" · MFU %1").arg(format::percent(r.mfu)) : tr(" · MFU: no measured peak");
+    if (run_)
+        text += tr(" · %n thread(s)", nullptr, run_->threads.threads)
+                + (run_->threads.requested ? tr(" (requested)")
+                   : run_->threads.busy_cores >= 0
+                       ? tr(" (%1 of %n core(s) busy with other work)", nullptr, run_->threads.logical_cores)
+                             .arg(format::decimal(run_->threads.busy_cores, 1))
+                       : QString());
     if (run_)
         text += QStringLiteral("<br>") + tr("Model: %1 parameters, %2 tokens from %3 bytes of text (BPE in %4 s).")
                                              .arg(format::count(double(run_->parameters)), format::integer(run_->tokens),
@@ -1155,15 +1218,23 @@ void ReferenceRunPage::retranslateUi()
     steps_label_->setText(tr("Steps:"));
     start_button_->setText(tr("Start"));
     stop_button_->setText(tr("Stop"));
-    measure_button_->setText(measuring_ ? tr("Measuring…") : tr("Measure this machine"));
+    measure_button_->setText(measuring_ ? tr("Measuring…") : cpu_ ? tr("Re-measure this machine") : tr("Measure this machine"));
     measure_button_->setToolTip(tr("Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker "
-                                   "(a few seconds) and caches the result for MFU."));
-    peak_label_->setText(peak_flops_ > 0
-                             ? tr("Measured peak of this machine: %1 (SGEMM, all cores, cached); MFU is reported "
-                                  "against it.")
-                                   .arg(format::si(peak_flops_, QStringLiteral("FLOP/s")))
-                             : tr("No measured peak of this machine is cached, so MFU is not reported. Measure it "
-                                  "once (applies from the next Start)."));
+                                   "(a few seconds) and caches the result for MFU and the predicted step time."));
+    QString machine;
+    if (cpu_)
+        machine = tr("Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, "
+                     "measured %4; MFU and the predicted step time use it (from the next Start).")
+                      .arg(format::si(cpu_->peak_flops_per_s_all_cores, QStringLiteral("FLOP/s")),
+                           format::si(cpu_->peak_flops_per_s_one_core, QStringLiteral("FLOP/s")),
+                           format::si(cpu_->bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
+                           QString::fromStdString(cpu_->measured_at));
+    else
+        machine = tr("No measured roofline of this machine is cached, so MFU and the predicted step time are not "
+                     "reported. Measure it once (applies from the next Start).");
+    if (cpu_ && !machineWarningTexts(*cpu_).isEmpty())
+        machine += QLatin1Char(' ') + machineWarningSentence(*cpu_);
+    peak_label_->setText(machine);
     switch (state_) {
     case State::Idle: status_ = tr("Ready."); break;
     case State::Preparing: status_ = tr("Training the BPE, encoding the text and building the model…"); break;

@@ -96,6 +96,12 @@ public:
     QTableWidget *comparisonTable() const { return table_; }
     QString statusText() const;
     double peakFlopsPerSecond() const { return peak_flops_; }
+    // The configuration of the current run as the trainer uses it (vocabulary from the BPE).
+    std::optional<reference::TrainConfig> runConfig() const;
+    // The line about this machine's measured roofline: peak, when measured, warnings.
+    QString machineText() const;
+    QString statsText() const;  // the line under the controls: step, loss, tokens/s, MFU, threads
+    QPushButton *measureButton() const { return measure_button_; }
 
 signals:
     void stateChanged(lse::gui::ReferenceRunPage::State state);
@@ -116,6 +122,7 @@ private:
         reference::TrainConfig config;
         std::string text;
         int vocab = 0;
+        std::optional<MachineRoofline> roofline;  // this machine at Start: MFU peak and step-time prediction
     };
     struct GenerateRequest {
         std::string prompt;
@@ -130,6 +137,8 @@ private:
         reference::ReferenceMemory memory;
         double optimizer_bytes = 0;
         double bpe_seconds = 0;
+        reference::ThreadChoice threads;
+        std::optional<MachineRoofline> roofline;
     };
     // What the last training step (without validation) counted, per op.
     struct StepProfile {
@@ -212,6 +221,9 @@ private:
     std::shared_ptr<StepProfile> last_profile_;
     QVector<double> loss_x_, loss_y_, val_x_, val_y_;
     double peak_flops_ = 0;
+    std::optional<MachineRoofline> cpu_;  // the cached measurement of this machine
+    std::vector<double> step_seconds_;  // wall time of each step of this run, for typicalStepSeconds
+
     bool measuring_ = false;
     bool generating_ = false;
     QString generated_;

@@ -6,7 +6,9 @@
 #include "enum_labels.h"
 #include "hardware/hardware_catalog.h"
 #include "pages/page_format.h"
+#include "pages/roofline/machine_warnings.h"
 #include "pages/roofline/reference_ops_run.h"
+#include "reference/peak_utilisation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -837,7 +839,8 @@ void RooflinePage::refreshMachineChart()
                          format::si(cpu_->peak_flops_per_s_all_cores, tr("FLOP/s")),
                          format::integer(std::int64_t(cpu_->sgemm_n)), format::integer(cpu_->threads_used),
                          format::si(cpu_->bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
-                         QString::fromStdString(cpu_->measured_at)));
+                         QString::fromStdString(cpu_->measured_at)) +
+                (machineWarningTexts(*cpu_).isEmpty() ? QString() : QLatin1Char(' ') + machineWarningSentence(*cpu_).toHtmlEscaped()));
         else
             machine_status_->setText(tr("This machine has not been measured yet (%1). Measure it to draw its "
                                         "roofline; the reference operators can be measured either way.")
@@ -937,7 +940,9 @@ ChartData RooflinePage::machineChartData() const
                                format::si(point.seconds, QStringLiteral("s")),
                                format::si(point.achieved_flops_per_second, tr("FLOP/s")));
         if (peak > 0)
-            tip += tr("<br>%1 of the measured peak").arg(format::percent(point.achieved_flops_per_second / peak));
+            tip += reference::exceedsMeasuredPeak(point.achieved_flops_per_second / peak)
+                       ? tr("<br>above the measured peak: re-measure this machine")
+                       : tr("<br>%1 of the measured peak").arg(format::percent(point.achieved_flops_per_second / peak));
         series.point_tooltips << tip;
     }
     chart.texts = sparseLabels(candidates, kLabelledOps, low, high);

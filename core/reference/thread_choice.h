@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How many OpenMP/Eigen threads the reference trainer uses when none is requested.
+//
+// Every op of a step is a parallel region ending in a barrier, so a step runs at the pace of its
+// slowest thread. A thread that shares its core with another busy process gets that core only in
+// time slices of milliseconds, and libgomp's waiting threads spin meanwhile: measured on a 2-core
+// machine with one core busy, 2 threads trained at ≈630 tokens/s and 1 thread at ≈5,000 (issue 13,
+// item 11). libgomp reads its wait policy (OMP_WAIT_POLICY, GOMP_SPINCOUNT) once when it is loaded,
+// before main, so a passive wait cannot be switched on from inside the program; instead the default
+// takes only the cores that other processes leave idle, sampled from /proc/stat at the start.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace lse::reference {
+
+struct ThreadChoice {
+    int threads = 1;          // what the run uses
+    int logical_cores = 1;    // omp_get_num_procs()
+    double busy_cores = -1;   // cores other processes kept busy while sampling; -1 unknown
+    bool requested = false;   // the caller asked for this count (no sampling)
+    std::string reason() const;  // e.g. "2 threads (2 cores, 0.1 busy)" or "1 thread (requested)"
+};
+
+// All cores minus those busy with other work, at least 1: a core counts as free when other
+// processes use less than kBusyShareThatCostsACore of it.
+int threadsForIdleCores(int logical_cores, double busy_cores);
+inline constexpr double kBusyShareThatCostsACore = 0.25;
+
+// Busy cores from two snapshots of /proc/stat's "cpu" line (user nice system idle iowait irq
+// softirq steal ...): (1 − Δ(idle + iowait) / Δtotal) · logical_cores; nothing when unreadable.
+std::optional<double> busyCoresBetween(const std::string &proc_stat_before, const std::string &proc_stat_after,
+                                       int logical_cores);
+
+// `requested` > 0 is used as is; 0 samples /proc/stat for `sample_seconds` (the calling thread
+// sleeps meanwhile, so its own use is not counted) and applies threadsForIdleCores; all cores when
+// /proc/stat is unreadable.
+ThreadChoice chooseThreads(int requested, double sample_seconds = 0.2);
+
+}  // namespace lse::reference
