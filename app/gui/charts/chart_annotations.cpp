@@ -71,17 +71,20 @@ void addLegendEntry(QCustomPlot *plot, const QString &group, const QColor &color
 }
 
 // Where a point label may go relative to its point: up-right (the default), down-right, up-left,
-// down-left.
+// down-left, right, left.
+enum class Vertical { Up, Down, Middle };
 struct PointLabelSpot {
     Qt::Alignment alignment;
     bool right;
-    bool up;
+    Vertical vertical;
 };
 constexpr PointLabelSpot kPointLabelSpots[] = {
-    {Qt::AlignLeft | Qt::AlignBottom, true, true},
-    {Qt::AlignLeft | Qt::AlignTop, true, false},
-    {Qt::AlignRight | Qt::AlignBottom, false, true},
-    {Qt::AlignRight | Qt::AlignTop, false, false},
+    {Qt::AlignLeft | Qt::AlignBottom, true, Vertical::Up},
+    {Qt::AlignLeft | Qt::AlignTop, true, Vertical::Down},
+    {Qt::AlignRight | Qt::AlignBottom, false, Vertical::Up},
+    {Qt::AlignRight | Qt::AlignTop, false, Vertical::Down},
+    {Qt::AlignLeft | Qt::AlignVCenter, true, Vertical::Middle},
+    {Qt::AlignRight | Qt::AlignVCenter, false, Vertical::Middle},
 };
 
 // A reference-line label sits on its line: right end above it (the default), left end above it,
@@ -183,8 +186,8 @@ void avoidLabelCollisions(QCustomPlot *plot, const ChartData &data, const Annota
         const int gapY = std::max(padding.top(), padding.bottom());
         const auto place = [&](const PointLabelSpot &spot) {
             label->setPositionAlignment(spot.alignment);
-            label->setPadding(QMargins(spot.right ? gapX : 0, spot.up ? 0 : gapY, spot.right ? 0 : gapX,
-                                       spot.up ? gapY : 0));
+            label->setPadding(QMargins(spot.right ? gapX : 0, spot.vertical == Vertical::Down ? gapY : 0,
+                                       spot.right ? 0 : gapX, spot.vertical == Vertical::Up ? gapY : 0));
             return labelPixelRect(label);
         };
         // Of the spots inside the plot that cover no other label, the one covering the fewest
