@@ -6,6 +6,7 @@
 #include "editor/scenario_editor.h"
 #include "pages/page.h"
 #include "pages/page_registry.h"
+#include "stale_banner.h"
 #include "theme.h"
 
 #include <QAction>
@@ -31,6 +32,7 @@
 #include <QStyleFactory>
 #include <QTranslator>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace lse::gui {
 
@@ -178,7 +180,13 @@ void MainWindow::buildUi()
         showEstimateOnCurrentPage();
     });
     layout->addWidget(navigation_);
-    layout->addWidget(stack_, 1);
+    // The page area: the stale-scenario banner above the pages.
+    auto *page_area = new QVBoxLayout;
+    page_area->setSpacing(0);
+    stale_banner_ = new StaleBanner;
+    page_area->addWidget(stale_banner_);
+    page_area->addWidget(stack_, 1);
+    layout->addLayout(page_area, 1);
     setCentralWidget(central);
     navigation_->setCurrentRow(0);
 
@@ -301,6 +309,7 @@ void MainWindow::onScenarioChanged()
         stale_[page] = true;
     showEstimateOnCurrentPage();
     const int problems = int(document_->problems().size());
+    stale_banner_->setProblems(problems, document_->hasEstimate());
     status_label_->setText(problems == 0
                                ? tr("Scenario valid.")
                                : tr("%n problem(s) in the scenario; the pages show the last valid results.", nullptr,

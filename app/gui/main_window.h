@@ -15,6 +15,7 @@ class QLabel;
 namespace lse::gui {
 
 class Page;
+class StaleBanner;
 class ScenarioDocument;
 class ScenarioEditor;
 
@@ -82,6 +83,7 @@ private:
     QDockWidget *editor_dock_ = nullptr;
     QListWidget *navigation_ = nullptr;
     QStackedWidget *stack_ = nullptr;
+    StaleBanner *stale_banner_ = nullptr;
     QLabel *status_label_ = nullptr;
     QList<Page *> pages_;
     QHash<Page *, bool> stale_;

@@ -3,6 +3,18 @@
 
 namespace lse::gui {
 
+namespace {
+
+// setColor(role, colour) sets every colour group, Disabled included, so a palette that sets its
+// text colours must set the disabled ones afterwards, or disabled controls look enabled.
+void setDisabledText(QPalette &palette, const QColor &color)
+{
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, color);
+}
+
+}  // namespace
+
 QPalette lightPalette()
 {
     QPalette palette(QColor(0xf4, 0xf5, 0xf7));
@@ -16,6 +28,7 @@ QPalette lightPalette()
     palette.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf0));
     palette.setColor(QPalette::ToolTipText, Qt::black);
     palette.setColor(QPalette::PlaceholderText, QColor(0x70, 0x74, 0x7a));
+    setDisabledText(palette, QColor(0x9a, 0x9d, 0xa3));
     return palette;
 }
 
@@ -37,9 +50,7 @@ QPalette darkPalette()
     palette.setColor(QPalette::ToolTipText, text);
     palette.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9d, 0xa3));
     palette.setColor(QPalette::Link, QColor(0x56, 0xb4, 0xe9));
-    palette.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    setDisabledText(palette, QColor(0x80, 0x80, 0x80));
     return palette;
 }
 
@@ -55,6 +66,8 @@ QPalette highContrastPalette()
     palette.setColor(QPalette::Highlight, QColor(0x00, 0x00, 0xb0));
     palette.setColor(QPalette::HighlightedText, Qt::white);
     palette.setColor(QPalette::Link, QColor(0x00, 0x00, 0xb0));
+    // Disabled controls still need to look disabled on a projector: dark grey, 5:1 on white.
+    setDisabledText(palette, QColor(0x6e, 0x6e, 0x6e));
     return palette;
 }
 

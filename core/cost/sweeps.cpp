@@ -62,19 +62,21 @@ ActivationMemorySweep activationMemoryVsSeqLen(const Scenario &scenario, const s
         Recomputation recomputation;
         bool flash;
     };
-    static constexpr Setting kSettings[kActivationSettingCount] = {
-        {ActivationSetting::NoRecomputation, Recomputation::None, false},
-        {ActivationSetting::Selective, Recomputation::Selective, false},
-        {ActivationSetting::Full, Recomputation::Full, false},
-        {ActivationSetting::FlashAttention, Recomputation::None, true},
+    const bool flash = scenario.training.flash_attention;
+    const Setting settings[kActivationSettingCount] = {
+        {ActivationSetting::NoRecomputation, Recomputation::None, flash},
+        {ActivationSetting::Selective, Recomputation::Selective, flash},
+        {ActivationSetting::Full, Recomputation::Full, flash},
+        {ActivationSetting::OppositeFlashAttention, Recomputation::None, !flash},
     };
 
     ActivationMemorySweep sweep;
+    sweep.flash_attention = flash;
     for (const std::int64_t seq_len : seq_lens) {
         ActivationMemoryPoint point;
         point.seq_len = seq_len;
         Problems problems;
-        for (const Setting &setting : kSettings) {
+        for (const Setting &setting : settings) {
             Scenario copy = scenario;
             copy.training.seq_len = seq_len;
             allowSeqLen(copy.model, seq_len);
@@ -241,6 +243,12 @@ Result<PeakComparison> comparePeaks(const Scenario &scenario)
         comparison.dense_days = time->days;
     else
         return time.problems();
+    Scenario six_nd = scenario;
+    six_nd.training.flops_model = FlopsModel::SixND;
+    if (Result<TimeEstimate> time = timeAtPeak(six_nd, dense); time)
+        comparison.dense_days_six_nd = time->days;
+    else
+        return time.problems();
 
     // The catalog notes say where a datasheet headline is 2:4 sparse. NVIDIA and AMD both sell
     // structured sparsity at twice the dense rate, so for their parts without such a note 2x is
@@ -254,8 +262,6 @@ Result<PeakComparison> comparePeaks(const Scenario &scenario)
         comparison.sparse_days = time->days;
     else
         return time.problems();
-    Scenario six_nd = scenario;
-    six_nd.training.flops_model = FlopsModel::SixND;
     if (Result<TimeEstimate> time = timeAtPeak(six_nd, comparison.sparse_peak); time)
         comparison.sparse_days_six_nd = time->days;
     else

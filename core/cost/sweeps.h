@@ -32,12 +32,15 @@ struct ZeroStageMemory {
 // The scenario's memory per GPU with ZeRO stage 0, 1, 2 and 3 (always four entries, in order).
 std::vector<ZeroStageMemory> memoryByZeroStage(const Scenario &scenario);
 
-// The activation settings the activation-memory chart compares.
+// The activation settings the activation-memory chart compares. The three recomputation settings
+// keep the scenario's FlashAttention setting, so the curve of the scenario's recomputation passes
+// through the scenario's own figure; the fourth flips FlashAttention to show what it changes.
 enum class ActivationSetting {
-    NoRecomputation,   // Korthikanti et al. 2022 Table 2 "no recomputation", s x s scores stored
+    NoRecomputation,   // Korthikanti et al. 2022 Table 2 "no recomputation" (s x s scores stored
+                       // unless FlashAttention is on)
     Selective,         // the attention core recomputed (Table 2 "selective")
     Full,              // only each layer's input kept (Table 2 "full")
-    FlashAttention,    // no recomputation, FlashAttention (scores never materialised)
+    OppositeFlashAttention,  // no recomputation, FlashAttention the opposite of the scenario's
 };
 inline constexpr int kActivationSettingCount = 4;
 
@@ -48,11 +51,14 @@ struct ActivationMemoryPoint {
     std::array<std::int64_t, kActivationSettingCount> bytes{};
 };
 struct ActivationMemorySweep {
+    // The scenario's FlashAttention setting, which NoRecomputation, Selective and Full use;
+    // OppositeFlashAttention uses !flash_attention.
+    bool flash_attention = false;
     std::vector<ActivationMemoryPoint> points;
     std::vector<SkippedPoint> skipped;  // x = seq_len
 };
 // Per-GPU activation memory at each sequence length under the four settings; the rest of the
-// scenario (batch, parallelism, dtypes, dropout) is kept.
+// scenario (batch, parallelism, dtypes, dropout, FlashAttention except for the fourth setting) is kept.
 ActivationMemorySweep activationMemoryVsSeqLen(const Scenario &scenario, const std::vector<std::int64_t> &seq_lens);
 
 // ---- Compute ------------------------------------------------------------------------------------
@@ -125,6 +131,9 @@ struct PeakComparison {
     bool current_is_override = false;
     double dense_peak = 0;  // the catalog's dense peak for the matmul dtype; 0 if it has none
     double dense_days = 0;
+    // Days at the dense peak with C = 6ND (Kaplan et al. 2020): the lecture's formula with the
+    // datasheet's dense figure.
+    double dense_days_six_nd = 0;
     double sparse_peak = 0;  // the vendor's 2:4-sparse headline (2 x dense); 0 if there is none
     double sparse_days = 0;
     // Days at the sparse headline with C = 6ND (Kaplan et al. 2020), the way the course's worked

@@ -88,4 +88,22 @@ Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_effi
     return combineStepTime(in, compute_efficiency);
 }
 
+Result<TimeModelComparison> compareTimeModels(const Scenario &scenario, double compute_efficiency)
+{
+    const Result<StepTimeBreakdown> step = stepTime(scenario, compute_efficiency);
+    if (!step)
+        return step.problems();
+    const Result<Estimate> engine = estimate(scenario);  // valid: stepTime() accepted the scenario
+    if (!engine)
+        return engine.problems();
+    constexpr double kSecondsPerDay = 86400;
+    TimeModelComparison comparison;
+    comparison.assumed_mfu = engine->time.mfu;
+    comparison.assumed_days = engine->time.days;
+    comparison.step_model_mfu = step->mfu;
+    comparison.step_model_days = double(scenario.training.tokens) / step->tokens_per_second / kSecondsPerDay;
+    comparison.step_seconds = step->total_seconds;
+    return comparison;
+}
+
 }  // namespace lse::parallel

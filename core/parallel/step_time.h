@@ -51,4 +51,18 @@ struct StepTimeInputs {
 };
 StepTimeBreakdown combineStepTime(const StepTimeInputs &inputs, double compute_efficiency);
 
+// The two time models side by side. The cost engine (Overview, Time pages) divides the FLOPs by an
+// MFU the scenario assumes; the step-time model (Search page) derives the step from compute at
+// peak · compute_efficiency plus exposed communication and the pipeline bubble, which implies an
+// MFU of its own.
+struct TimeModelComparison {
+    double assumed_mfu = 0;       // training.mfu, as typed
+    double assumed_days = 0;      // estimate().time.days: C / (N_gpu · peak · assumed MFU)
+    double step_model_mfu = 0;    // stepTime().mfu: model FLOPs / (N_gpu · peak · step time)
+    double step_model_days = 0;   // training.tokens / stepTime().tokens_per_second / 86,400 s
+    double step_seconds = 0;      // stepTime().total_seconds
+};
+// Problems: as stepTime().
+Result<TimeModelComparison> compareTimeModels(const Scenario &scenario, double compute_efficiency);
+
 }  // namespace lse::parallel

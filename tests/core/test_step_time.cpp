@@ -138,6 +138,35 @@ private slots:
         QVERIFY(!stepTime(scenario, 0.5)->fits);
     }
 
+    // Issue 13 item 8: the Search page's step-time model and the engine's assumed MFU are two time
+    // models. The comparison reports both; at the MFU the step-time model implies, the engine's
+    // days (exact FLOP count) equal the step-time model's.
+    void timeModelsSideBySide()
+    {
+        Scenario scenario = gptScenario(8);
+        scenario.training.flops_model = FlopsModel::Exact;
+        scenario.training.mfu = 0.3;
+        const Result<TimeModelComparison> comparison = compareTimeModels(scenario, 0.5);
+        QVERIFY(comparison.ok());
+        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.5);
+        QCOMPARE(comparison->assumed_mfu, 0.3);
+        QCOMPARE(comparison->assumed_days, estimate(scenario)->time.days);
+        QCOMPARE(comparison->step_model_mfu, step->mfu);
+        QCOMPARE(comparison->step_seconds, step->total_seconds);
+        QVERIFY(comparison->step_model_mfu != comparison->assumed_mfu);
+        QVERIFY(close(comparison->step_model_days * 86400 * step->tokens_per_second, double(scenario.training.tokens)));
+
+        Scenario at_implied = scenario;
+        at_implied.training.mfu = comparison->step_model_mfu;
+        QVERIFY(close(estimate(at_implied)->time.days, comparison->step_model_days));
+
+        Scenario invalid = scenario;
+        invalid.training.global_batch = 7;
+        const Result<TimeModelComparison> bad = compareTimeModels(invalid, 0.5);
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.problems().front().field, std::string("training.global_batch"));
+    }
+
     void badInputIsAProblem_data()
     {
         QTest::addColumn<double>("efficiency");

@@ -79,6 +79,7 @@ private slots:
     void activationMemoryOrdering()
     {
         Scenario scenario = defaultScenario();
+        scenario.training.flash_attention = false;  // Table 2 stores the s x s scores
         const std::vector<std::int64_t> seq_lens = powersOfTwo(512, 131072);
         const ActivationMemorySweep sweep = activationMemoryVsSeqLen(scenario, seq_lens);
         QVERIFY(sweep.skipped.empty());
@@ -89,7 +90,7 @@ private slots:
             QCOMPARE(p.seq_len, seq_lens[i]);
             QVERIFY(at(p, ActivationSetting::Full) < at(p, ActivationSetting::Selective));
             QVERIFY(at(p, ActivationSetting::Selective) < at(p, ActivationSetting::NoRecomputation));
-            QVERIFY(at(p, ActivationSetting::FlashAttention) < at(p, ActivationSetting::NoRecomputation));
+            QVERIFY(at(p, ActivationSetting::OppositeFlashAttention) < at(p, ActivationSetting::NoRecomputation));
             if (i == 0)
                 continue;
             const ActivationMemoryPoint &q = sweep.points[i - 1];
@@ -98,6 +99,50 @@ private slots:
             // Doubling s more than doubles the memory when the s x s scores are stored.
             QVERIFY(at(p, ActivationSetting::NoRecomputation) > 2.0 * at(q, ActivationSetting::NoRecomputation));
         }
+    }
+
+    // Issue 13 item 7: the curves used FlashAttention off while the scenario had it on, so the chart
+    // showed 300.8 GB for full recomputation of Llama-2-70B at s = 131072 where the engine says
+    // 25.98 GB. Each recomputation curve must pass through the engine's figure for that setting.
+    void activationSweepUsesTheScenariosFlashAttention()
+    {
+        for (const bool flash : {true, false}) {
+            Scenario scenario = defaultScenario();
+            scenario.training.seq_len = 131072;
+            scenario.training.flash_attention = flash;
+            const ActivationMemorySweep sweep = activationMemoryVsSeqLen(scenario, {4096, 131072});
+            QCOMPARE(sweep.flash_attention, flash);
+            QVERIFY(sweep.skipped.empty());
+            QCOMPARE(sweep.points.back().seq_len, std::int64_t(131072));
+            const ActivationMemoryPoint &point = sweep.points.back();
+            const struct {
+                ActivationSetting setting;
+                Recomputation recomputation;
+                bool flash;
+            } checks[] = {
+                {ActivationSetting::NoRecomputation, Recomputation::None, flash},
+                {ActivationSetting::Selective, Recomputation::Selective, flash},
+                {ActivationSetting::Full, Recomputation::Full, flash},
+                {ActivationSetting::OppositeFlashAttention, Recomputation::None, !flash},
+            };
+            for (const auto &check : checks) {
+                Scenario at = scenario;
+                at.training.recomputation = check.recomputation;
+                at.training.flash_attention = check.flash;
+                const Result<Estimate> engine = estimate(at);
+                QVERIFY(engine.ok());
+                QCOMPARE(point.bytes[std::size_t(check.setting)], engine->memory.activations);
+            }
+        }
+        // With FlashAttention on, full recomputation of Llama-2-70B at 128k tokens stays far below
+        // the 80 GB of an H100 (the engine's 25.98 GB), while without it the s x s scores of the
+        // recomputed layer alone exceed it.
+        Scenario scenario = defaultScenario();
+        scenario.training.seq_len = 131072;
+        scenario.training.recomputation = Recomputation::Full;
+        const ActivationMemorySweep sweep = activationMemoryVsSeqLen(scenario, {131072});
+        QCOMPARE(sweep.points.front().bytes[std::size_t(ActivationSetting::Full)], estimate(scenario)->memory.activations);
+        QVERIFY(sweep.points.front().bytes[std::size_t(ActivationSetting::Full)] < std::int64_t(80e9));
     }
 
     void activationSweepSkipsInvalidPointsAndAllowsLearnedPositions()
@@ -227,6 +272,12 @@ private slots:
         QVERIFY(std::abs(comparison->sparse_days * 2 / comparison->dense_days - 1) < 1e-12);
         const double six_nd_days = base.flops.six_nd / (1024 * comparison->sparse_peak * 0.3) / 86400;
         QVERIFY(std::abs(comparison->sparse_days_six_nd / six_nd_days - 1) < 1e-12);
+        // Issue 13 item 9: 6ND at the dense peak too (the lecture's formula with the datasheet's
+        // dense figure): twice the sparse-peak 6ND days, and below the exact-count dense days.
+        const double dense_six_nd_days = base.flops.six_nd / (1024 * comparison->dense_peak * 0.3) / 86400;
+        QVERIFY(std::abs(comparison->dense_days_six_nd / dense_six_nd_days - 1) < 1e-12);
+        QVERIFY(std::abs(comparison->dense_days_six_nd / comparison->sparse_days_six_nd - 2) < 1e-12);
+        QVERIFY(comparison->dense_days_six_nd < comparison->dense_days);
         // 68.98e9 parameters and 1,979 TFLOP/s instead of the course's rounded 70e9 and 2 PFLOP/s.
         QVERIFY(comparison->sparse_days_six_nd > 115 && comparison->sparse_days_six_nd < 120);
 

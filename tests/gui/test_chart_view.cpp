@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/chart_annotations.h"
 #include "charts/chart_view.h"
 
 #include <qcustomplot.h>
@@ -15,6 +16,7 @@
 #include <QTest>
 #include <QToolTip>
 
+#include <cmath>
 #include <limits>
 
 using lse::gui::ChartData;
@@ -130,6 +132,9 @@ private slots:
     void degenerateDataIsHarmless();
     void legendAndTitleFitTheSize();
     void diagramRectsArrowsAndLabels();
+    void legendCoversNoDataPoint_data();
+    void legendCoversNoDataPoint();
+    void drawnLabelsDoNotOverlap();
 
 private:
     static void showSized(ChartView &view) {
@@ -469,8 +474,9 @@ void TestChartView::legendAndTitleFitTheSize_data() {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("seriesCount");
     QTest::addColumn<QString>("expected");  // inside, right or below
-    QTest::addRow("two series, wide") << QSize(900, 600) << 2 << "inside";
-    QTest::addRow("many series, wide") << QSize(900, 240) << 6 << "right";
+    QTest::addRow("two series, wide") << QSize(900, 600) << 2 << "below";
+    QTest::addRow("many series, wide") << QSize(900, 240) << 6 << "below";
+    QTest::addRow("many series, tall") << QSize(1100, 600) << 12 << "right";
     QTest::addRow("many series, narrow") << QSize(420, 500) << 6 << "below";
 }
 
@@ -670,6 +676,115 @@ void TestChartView::diagramRectsArrowsAndLabels() {
         if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
             pointLabels += text->text() == QLatin1String("qkv") ? 1 : 0;
     QCOMPARE(pointLabels, 1);
+}
+
+// Issue 13 item 15: legends covered data. Whatever the size, no legend rectangle contains the
+// pixel of a plotted data point (a legend inside the axis rect sat on points near its corner).
+void TestChartView::legendCoversNoDataPoint_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("seriesCount");
+    QTest::addRow("two series, wide") << QSize(900, 600) << 2;
+    QTest::addRow("three series, short") << QSize(900, 260) << 3;
+    QTest::addRow("six series, narrow") << QSize(420, 500) << 6;
+}
+
+void TestChartView::legendCoversNoDataPoint() {
+    QFETCH(QSize, size);
+    QFETCH(int, seriesCount);
+    ChartData data;
+    data.title = QStringLiteral("Points everywhere");
+    // Every series runs along the top edge and down the left edge, where an inside legend goes.
+    for (int s = 0; s < seriesCount; ++s) {
+        ChartSeries line = series(QStringLiteral("Series %1").arg(s), ChartSeries::Kind::Line, {}, {});
+        for (int i = 0; i <= 40; ++i) {
+            line.x << i;
+            line.y << 100.0 - s;
+        }
+        for (int i = 0; i <= 40; ++i) {
+            line.x << 0.1 * s;
+            line.y << 100.0 - 2.5 * i;
+        }
+        data.series << line;
+    }
+    data.series << series(QStringLiteral("Current"), ChartSeries::Kind::Marker, {0.5}, {99});
+    ChartView view(QStringLiteral("legend-data"));
+    view.setData(data);
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot *plot = view.plot();
+    plot->replot();
+    QVERIFY(plot->legend->visible());
+    const QRectF legend = plot->legend->outerRect();
+    int checked = 0;
+    for (int g = 0; g < plot->graphCount(); ++g) {
+        const QCPGraph *graph = plot->graph(g);
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const QPointF pixel(plot->xAxis->coordToPixel(it->key), plot->yAxis->coordToPixel(it->value));
+            QVERIFY2(!legend.contains(pixel), qPrintable(QStringLiteral("point (%1, %2) under the legend")
+                                                             .arg(it->key)
+                                                             .arg(it->value)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 80);
+}
+
+// Issue 13 item 15: point labels, texts and reference-line labels ran into each other. Labels that
+// would overlap are moved or dropped: no two drawn labels overlap, and drawn point labels stay in
+// the plot.
+void TestChartView::drawnLabelsDoNotOverlap() {
+    ChartData data;
+    data.title = QStringLiteral("Crowded labels");
+    data.log_x = true;
+    ChartSeries models = series(QStringLiteral("Models"), ChartSeries::Kind::Marker, {}, {});
+    for (int i = 0; i < 24; ++i) {
+        models.x << std::pow(10.0, 8 + 0.1 * i);
+        models.y << 50 + (i % 3);
+        models.point_labels << QStringLiteral("Model with a long name %1").arg(i);
+    }
+    data.series << models;
+    data.series << series(QStringLiteral("Other"), ChartSeries::Kind::Marker, {1e8, 2e9}, {10, 90});
+    ReferenceLine capacity;
+    capacity.y = 51;
+    capacity.label = QStringLiteral("Capacity line label across the points");
+    data.reference_lines << capacity;
+    lse::gui::ChartText note;
+    note.x = 1e9;
+    note.y = 51;
+    note.text = QStringLiteral("A note in the middle");
+    data.texts << note;
+    data.texts << note;  // the same text twice: the second is dropped
+
+    ChartView view(QStringLiteral("labels"));
+    view.setData(data);
+    showSized(view);
+    QCustomPlot *plot = view.plot();
+    const QRectF area = plot->axisRect()->rect();
+    QVector<QRectF> drawn;
+    int hidden = 0;
+    int drawnPointLabels = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+        if (!text || text->text().isEmpty())
+            continue;
+        if (!text->visible()) {
+            ++hidden;
+            continue;
+        }
+        const QRectF rect = lse::gui::labelPixelRect(text);
+        for (const QRectF &other : std::as_const(drawn))
+            QVERIFY2(!rect.intersects(other), qPrintable(QStringLiteral("'%1' overlaps another label").arg(text->text())));
+        drawn << rect;
+        if (text->text().startsWith(QLatin1String("Model"))) {
+            ++drawnPointLabels;
+            QVERIFY(area.contains(rect));
+        }
+    }
+    QVERIFY(drawnPointLabels >= 3);  // collisions drop labels, not all of them
+    QVERIFY(hidden >= 1);
+    // The note and the reference label are drawn (they come before point labels).
+    QVERIFY(drawn.size() >= drawnPointLabels + 2);
 }
 
 QTEST_MAIN(TestChartView)

@@ -3,9 +3,12 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
+#include "cost/sweeps.h"
 #include "pages/overview_page.h"
 #include "pages/page.h"
+#include "pages/page_format.h"
 #include "pages/page_registry.h"
+#include "hardware/hardware_catalog.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
@@ -166,6 +169,72 @@ private slots:
         QVERIFY(overview->showsFits());
         QVERIFY(overview->peakNoteText().contains(QStringLiteral("119")));
         QVERIFY(overview->findChild<QLabel *>(QStringLiteral("fitBadge"))->isVisibleTo(overview));
+    }
+
+    // Issue 13 item 9: the overview gives 6ND at the dense peak (the lecture's formula) beside the
+    // exact count and the sparse headline.
+    void overviewGivesSixNdAtTheDensePeak()
+    {
+        const Scenario scenario = defaultScenario();
+        for (Page *page : pages_)
+            page->showEstimate(scenario, *lse::estimate(scenario));
+        auto *overview = qobject_cast<OverviewPage *>(pages_.front());
+        const Result<PeakComparison> peaks = comparePeaks(scenario);
+        QVERIFY(peaks.ok());
+        const QString note = overview->peakNoteText();
+        QVERIFY2(note.contains(format::days(peaks->dense_days_six_nd)), qPrintable(note));
+        QVERIFY2(note.contains(format::days(peaks->sparse_days_six_nd)), qPrintable(note));
+        QVERIFY2(note.contains(format::days(peaks->dense_days)), qPrintable(note));
+
+        // A TPU has no sparse headline; the dense 6ND figure is still given.
+        Scenario tpu = scenario;
+        tpu.cluster.accelerator = *builtinHardwareCatalog().find("tpu-v5p");
+        const Result<Estimate> tpu_estimate = lse::estimate(tpu);
+        QVERIFY(tpu_estimate.ok());
+        overview->showEstimate(tpu, *tpu_estimate);
+        QVERIFY(overview->peakNoteText().contains(format::days(comparePeaks(tpu)->dense_days_six_nd)));
+    }
+
+    // Issue 13 item 7: the activation chart's curve for the scenario's recomputation passes through
+    // the scenario's own figure (FlashAttention on), and the curve names say which setting they use.
+    void activationCurvesUseTheScenariosFlashAttention()
+    {
+        Scenario scenario = defaultScenario();
+        scenario.training.seq_len = 131072;
+        scenario.training.recomputation = Recomputation::Full;
+        QVERIFY(scenario.training.flash_attention);
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        pages_.at(1)->showEstimate(scenario, *estimate);
+        const ChartData &chart = chartById(pages_, "activation-memory-vs-seq-len")->data();
+        const ChartSeries *full = nullptr;
+        for (const ChartSeries &series : chart.series)
+            if (series.name.startsWith(QStringLiteral("Full recomputation")))
+                full = &series;
+        QVERIFY(full != nullptr);
+        QVERIFY2(full->name.contains(QStringLiteral("FlashAttention on")), qPrintable(full->name));
+        const qsizetype at = full->x.indexOf(131072.0);
+        QVERIFY(at >= 0);
+        QCOMPARE(full->y.at(at), double(estimate->memory.activations));
+    }
+
+    // Issue 13 item 15: the presets of "share across models" are separate models, so they are
+    // labelled points, not a line sorted by size that zigzags between families.
+    void shareAcrossModelsIsLabelledPoints()
+    {
+        const Scenario scenario = defaultScenario();
+        for (Page *page : pages_)
+            page->showEstimate(scenario, *lse::estimate(scenario));
+        const ChartData &chart = chartById(pages_, "attention-vs-mlp-share-across-models")->data();
+        int labelled = 0;
+        for (const ChartSeries &series : chart.series) {
+            QVERIFY2(series.kind != ChartSeries::Kind::Line, qPrintable(series.name));
+            if (!series.point_labels.isEmpty()) {
+                QCOMPARE(series.point_labels.size(), series.x.size());
+                ++labelled;
+            }
+        }
+        QVERIFY(labelled >= 1);
     }
 
     void zeroStageChangesTheMemoryChart()

@@ -7,9 +7,13 @@
 #include "pages/page_format.h"
 #include "pages/pipeline_page.h"
 #include "scenario/scenario_json.h"
+#include "theme.h"
+
+#include <qcustomplot.h>
 
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -190,6 +194,50 @@ private slots:
             QVERIFY(std::abs(in_flight.series.front().y.at(stage)
                              - (scenario.training.parallel.pp - stage) * per_micro_batch)
                     <= 1e-9 * per_micro_batch * 8);
+    }
+
+    // Issue 13 item 15: the Gantt chart's x axis ends at the schedule's length (it reached 45 for a
+    // 33-unit schedule to make room for an inside legend), the in-flight title counts whole layers,
+    // and "Chunks per stage v" is enabled only for the interleaved schedule.
+    void ganttAxisEndsAtTheStepAndLayersAreWhole()
+    {
+        PipelinePage page;
+        page.resize(1000, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        page.setStages(4);
+        page.setMicroBatches(8);
+        const double makespan = page.timeline().makespan_seconds;
+        QVERIFY(makespan > 0);
+        QCustomPlot *plot = page.ganttChart()->plot();
+        plot->replot();
+        QVERIFY2(plot->xAxis->range().upper <= 1.03 * makespan,
+                 qPrintable(QStringLiteral("x axis to %1 for a %2-unit step").arg(plot->xAxis->range().upper).arg(makespan)));
+        QVERIFY(plot->xAxis->range().upper >= makespan);
+
+        Scenario scenario = defaultScenario();  // 80 layers over pp = 4 stages
+        page.showEstimate(scenario, *lse::estimate(scenario));
+        const QString title = page.inFlightChart()->data().title;
+        QVERIFY2(title.contains(QStringLiteral("(20 layers")), qPrintable(title));
+
+        const QList<QSpinBox *> spins = page.findChildren<QSpinBox *>();
+        QSpinBox *chunks = nullptr;
+        for (QSpinBox *spin : spins)
+            if (spin->toolTip().contains(QStringLiteral("chunks per stage v")))
+                chunks = spin;
+        QVERIFY(chunks != nullptr);
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        QVERIFY(!chunks->isEnabled());
+        page.setSchedule(PipelineScheduleKind::Interleaved);
+        QVERIFY(chunks->isEnabled());
+        page.setSchedule(PipelineScheduleKind::GPipe);
+        QVERIFY(!chunks->isEnabled());
+        // Disabled must also look disabled: the light and high-contrast palettes gave disabled
+        // text the enabled colour (QPalette::setColor(role, …) sets every group).
+        for (const QPalette &palette : {lightPalette(), darkPalette(), highContrastPalette()})
+            for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+                QVERIFY(palette.color(QPalette::Disabled, role) != palette.color(QPalette::Active, role));
     }
 };
 

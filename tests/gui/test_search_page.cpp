@@ -8,19 +8,24 @@
 #include "document/scenario_document.h"
 #include "main_window.h"
 #include "pages/parallel_layout/search_scatter_chart.h"
+#include "pages/page_format.h"
 #include "pages/search_page.h"
 #include "parallel/layout_search.h"
+#include "parallel/step_time.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
+
+#include <cmath>
 
 using namespace lse;
 using namespace lse::gui;
@@ -183,6 +188,35 @@ private slots:
         longer.training.seq_len = 8192;
         show(page, longer);
         QVERIFY(page.isStale() || page.isSearching());
+    }
+
+    // Issue 13 item 8: the page's step-time model and the Overview's assumed MFU are two time
+    // models; after Apply the page names both, with the MFU the step-time model implies beside the
+    // assumed one.
+    void namesBothTimeModelsAfterApply()
+    {
+        SearchPage page;
+        Scenario scenario = smallScenario();
+        scenario.training.mfu = 0.3;
+        show(page, scenario);
+        QVERIFY(page.waitForSearch(20000));
+        QSignalSpy spy(&page, &Page::scenarioEditRequested);
+        QVERIFY(page.applyRow(0));
+        QCOMPARE(spy.count(), 1);
+        const auto applied = spy.front().at(0).value<Scenario>();
+        show(page, applied);
+        const Result<parallel::TimeModelComparison> times =
+            parallel::compareTimeModels(applied, page.searchOptions().compute_efficiency);
+        QVERIFY(times.ok());
+        QVERIFY(std::abs(times->step_model_mfu - times->assumed_mfu) > 0.001);
+        auto *label = page.findChild<QLabel *>(QStringLiteral("currentLayout"));
+        QVERIFY(label != nullptr);
+        const QString text = label->text();
+        QVERIFY2(text.contains(format::percent(times->step_model_mfu)), qPrintable(text));
+        QVERIFY2(text.contains(format::percent(0.3)), qPrintable(text));
+        QVERIFY2(text.contains(format::days(times->step_model_days)), qPrintable(text));
+        QVERIFY2(text.contains(format::days(times->assumed_days)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("assumed")), qPrintable(text));
     }
 
     void defaultScenarioSearchIsFastEnoughToAutoRun()

@@ -4,9 +4,14 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
+#include "pages/page_format.h"
 #include "pages/zero_page.h"
+#include "parallel/zero_sharding.h"
 #include "scenario/scenario_json.h"
 
+#include <QCoreApplication>
+#include <QLabel>
+#include <QTranslator>
 #include <QTest>
 
 #include <cmath>
@@ -28,6 +33,18 @@ QVector<ChartRect> heldRects(const ChartData &data, int column)
     }
     return rects;
 }
+
+// Wraps every string of the ZeRO page in « », so a test sees which text went through tr().
+class MarkingTranslator : public QTranslator {
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *context, const char *source, const char *, int) const override
+    {
+        if (QLatin1String(context) != QLatin1String("lse::gui::ZeroPage"))
+            return QString();
+        return QStringLiteral("«") + QString::fromUtf8(source) + QStringLiteral("»");
+    }
+};
 
 }  // namespace
 
@@ -150,6 +167,40 @@ private slots:
         const double psi = double(estimate_.memory.parameters_on_gpu);
         for (double bytes : points.y)
             QVERIFY(std::abs(bytes / (16 * psi) - 1) < 1e-12);
+    }
+
+    // Issue 13 items 15 and 17: the communication sentence started with the core's lowercase
+    // collective name and pasted the core's untranslated English phrases into a translated frame
+    // ("all-reduce of the gradients after backward"). Under a translator that marks every ZeRO-page
+    // string, the sentence is one marked piece that starts with a capital.
+    void communicationIsOneWholeSentence()
+    {
+        MarkingTranslator marking;
+        QVERIFY(QCoreApplication::installTranslator(&marking));
+        ZeroPage page;
+        page.showEstimate(scenario_, estimate_);
+        page.setDp(8);
+        auto *summary = page.findChild<QLabel *>(QStringLiteral("zeroSummary"));
+        QVERIFY(summary != nullptr);
+        for (int stage = 0; stage < 4; ++stage) {
+            page.setStage(stage);
+            const QString text = summary->text();
+            const qsizetype br = text.indexOf(QStringLiteral("<br>"));
+            QVERIFY2(br > 0, qPrintable(text));
+            const QString sentence = text.mid(br + 4);
+            QVERIFY2(sentence.startsWith(QStringLiteral("«")) && sentence.size() > 1 && sentence.at(1).isUpper(),
+                     qPrintable(sentence));
+            // The summary's own frame ("…<br>%8") closes after it.
+            QVERIFY2(sentence.endsWith(QStringLiteral(".»»")), qPrintable(sentence));
+            QCOMPARE(sentence.count(QStringLiteral("«")), 1);  // one whole sentence, not assembled
+            const Result<parallel::ZeroLayout> layout =
+                parallel::zeroLayout(double(estimate_.memory.parameters_on_gpu), scenario_.training, 8, stage);
+            QVERIFY(layout.ok());
+            QVERIFY(!layout->communication.empty());
+            for (const parallel::ZeroCommunication &c : layout->communication)
+                QVERIFY2(sentence.contains(format::bytes(c.bytes_per_rank)), qPrintable(sentence));
+        }
+        QCoreApplication::removeTranslator(&marking);
     }
 
 private:

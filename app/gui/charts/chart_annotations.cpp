@@ -70,6 +70,147 @@ void addLegendEntry(QCustomPlot *plot, const QString &group, const QColor &color
     }
 }
 
+// Where a point label may go relative to its point: up-right (the default), down-right, up-left,
+// down-left, right, left.
+enum class Vertical { Up, Down, Middle };
+struct PointLabelSpot {
+    Qt::Alignment alignment;
+    bool right;
+    Vertical vertical;
+};
+constexpr PointLabelSpot kPointLabelSpots[] = {
+    {Qt::AlignLeft | Qt::AlignBottom, true, Vertical::Up},
+    {Qt::AlignLeft | Qt::AlignTop, true, Vertical::Down},
+    {Qt::AlignRight | Qt::AlignBottom, false, Vertical::Up},
+    {Qt::AlignRight | Qt::AlignTop, false, Vertical::Down},
+    {Qt::AlignLeft | Qt::AlignVCenter, true, Vertical::Middle},
+    {Qt::AlignRight | Qt::AlignVCenter, false, Vertical::Middle},
+};
+
+// A reference-line label sits on its line: right end above it (the default), left end above it,
+// right end below it, left end below it. x is an axis-rect ratio.
+struct ReferenceLabelSpot {
+    double x;
+    Qt::Alignment alignment;
+};
+constexpr ReferenceLabelSpot kReferenceLabelSpots[] = {
+    {0.99, Qt::AlignRight | Qt::AlignBottom},
+    {0.01, Qt::AlignLeft | Qt::AlignBottom},
+    {0.99, Qt::AlignRight | Qt::AlignTop},
+    {0.01, Qt::AlignLeft | Qt::AlignTop},
+};
+
+// Pixel squares around every plotted series point (bars excluded: their labels sit on them).
+QVector<QRectF> dataPointRects(const QCustomPlot *plot, const ChartData &data)
+{
+    constexpr double kHalf = 6.0;  // about a marker's radius
+    QVector<QRectF> points;
+    const QRectF area = plot->axisRect()->rect();
+    for (const ChartSeries &series : data.series) {
+        if (series.kind == ChartSeries::Kind::Bar)
+            continue;
+        const qsizetype n = std::min(series.x.size(), series.y.size());
+        for (qsizetype i = 0; i < n; ++i) {
+            const double x = series.x.at(i), y = series.y.at(i) * data.y_display_scale;
+            if (!std::isfinite(x) || !std::isfinite(y))
+                continue;
+            const QPointF pixel(plot->xAxis->coordToPixel(x), plot->yAxis->coordToPixel(y));
+            if (area.contains(pixel))
+                points.append(QRectF(pixel.x() - kHalf, pixel.y() - kHalf, 2 * kHalf, 2 * kHalf));
+        }
+    }
+    return points;
+}
+
+bool intersectsAny(const QRectF &rect, const QVector<QRectF> &others)
+{
+    return std::any_of(others.begin(), others.end(), [&rect](const QRectF &other) { return rect.intersects(other); });
+}
+
+qsizetype coveredPoints(const QRectF &rect, const QVector<QRectF> &points)
+{
+    return std::count_if(points.begin(), points.end(), [&rect](const QRectF &point) { return rect.intersects(point); });
+}
+
+void avoidLabelCollisions(QCustomPlot *plot, const ChartData &data, const AnnotationItems &items)
+{
+    const QRectF area = plot->axisRect()->rect();
+    QVector<QRectF> taken;
+    // Texts and arrow labels stay where the data puts them; a later one that would cover an
+    // earlier one is dropped.
+    for (QCPItemText *label : items.text_labels) {
+        label->setVisible(true);
+        const QRectF rect = labelPixelRect(label);
+        if (intersectsAny(rect, taken))
+            label->setVisible(false);
+        else
+            taken.append(rect);
+    }
+    // Rectangle labels sit inside their own rectangle (fitted above).
+    for (QCPItemText *label : items.rect_labels)
+        if (label && label->visible())
+            taken.append(labelPixelRect(label));
+
+    // Reference-line labels: a spot on the line that covers no other label, preferring spots that
+    // cover few data points.
+    const QVector<QRectF> points = dataPointRects(plot, data);
+    for (QCPItemText *label : items.reference_labels) {
+        const auto placeAt = [label](const ReferenceLabelSpot &spot) {
+            label->position->setCoords(spot.x, label->position->coords().y());
+            label->setPositionAlignment(spot.alignment);
+            return labelPixelRect(label);
+        };
+        const ReferenceLabelSpot *chosen = nullptr;
+        qsizetype fewestCovered = 0;
+        for (const ReferenceLabelSpot &spot : kReferenceLabelSpots) {
+            const QRectF rect = placeAt(spot);
+            if (intersectsAny(rect, taken))
+                continue;
+            const qsizetype covered = coveredPoints(rect, points);
+            if (!chosen || covered < fewestCovered) {
+                chosen = &spot;
+                fewestCovered = covered;
+            }
+        }
+        const QRectF rect = placeAt(chosen ? *chosen : kReferenceLabelSpots[0]);
+        label->setVisible(chosen != nullptr);
+        if (chosen)
+            taken.append(rect);
+    }
+
+    // Point labels: a spot that stays in the plot and covers no other label, preferring spots
+    // that cover few data points.
+    for (QCPItemText *label : items.point_labels) {
+        const QMargins padding = label->padding();
+        const int gapX = std::max(padding.left(), padding.right());
+        const int gapY = std::max(padding.top(), padding.bottom());
+        const auto place = [&](const PointLabelSpot &spot) {
+            label->setPositionAlignment(spot.alignment);
+            label->setPadding(QMargins(spot.right ? gapX : 0, spot.vertical == Vertical::Down ? gapY : 0,
+                                       spot.right ? 0 : gapX, spot.vertical == Vertical::Up ? gapY : 0));
+            return labelPixelRect(label);
+        };
+        // Of the spots inside the plot that cover no other label, the one covering the fewest
+        // data points (the first such spot on ties).
+        const PointLabelSpot *chosen = nullptr;
+        qsizetype fewestCovered = 0;
+        for (const PointLabelSpot &spot : kPointLabelSpots) {
+            const QRectF rect = place(spot);
+            if (!area.contains(rect) || intersectsAny(rect, taken))
+                continue;
+            const qsizetype covered = coveredPoints(rect, points);
+            if (!chosen || covered < fewestCovered) {
+                chosen = &spot;
+                fewestCovered = covered;
+            }
+        }
+        const QRectF rect = place(chosen ? *chosen : kPointLabelSpots[0]);
+        label->setVisible(chosen != nullptr);
+        if (chosen)
+            taken.append(rect);
+    }
+}
+
 }  // namespace
 
 AnnotationItems addAnnotations(QCustomPlot *plot, const ChartData &data, const AnnotationStyle &style)
@@ -127,6 +268,7 @@ AnnotationItems addAnnotations(QCustomPlot *plot, const ChartData &data, const A
             label->setBrush(halo);
             label->setFont(scaled(style.font, 0.8 * fonts));
             label->setSelectable(false);
+            items.text_labels.append(label);
         }
         if (!arrow.group.isEmpty() && !legendGroups.contains(arrow.group)) {
             legendGroups.insert(arrow.group);
@@ -143,8 +285,16 @@ AnnotationItems addAnnotations(QCustomPlot *plot, const ChartData &data, const A
         QFont font = scaled(style.font, 0.9 * fonts);
         font.setBold(note.bold);
         label->setFont(font);
-        label->setPadding(QMargins(3, 1, 3, 1));
         label->setSelectable(false);
+        if (note.beside_point) {
+            label->setPadding(QMargins(qRound(6 * fonts), 0, 0, qRound(3 * fonts)));
+            label->setClipToAxisRect(true);
+            items.point_labels.append(label);
+        } else {
+            label->setPadding(QMargins(3, 1, 3, 1));
+            if (!note.text.isEmpty())
+                items.text_labels.append(label);
+        }
     }
 
     for (const ChartSeries &series : data.series) {
@@ -183,6 +333,12 @@ void fitAnnotationLabels(QCustomPlot *plot, const ChartData &data, const Annotat
         const QSizeF needed = metrics.size(0, rect.label);
         label->setVisible(needed.width() + 4 <= width && needed.height() <= height + 2);
     }
+    avoidLabelCollisions(plot, data, items);
+}
+
+QRectF labelPixelRect(const QCPItemText *label)
+{
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
 }
 
 void expandRangesForAnnotations(const ChartData &data, QCPRange &x, QCPRange &y, bool &any)

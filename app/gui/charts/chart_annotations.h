@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QPalette>
 #include <QPointF>
+#include <QRectF>
 #include <QVector>
 
 class QCustomPlot;
@@ -29,13 +30,21 @@ struct AnnotationStyle {
 struct AnnotationItems {
     QVector<QCPItemText *> rect_labels;  // parallel to ChartData::rects (nullptr: no label)
     QVector<QCPItemText *> point_labels;
+    QVector<QCPItemText *> text_labels;       // ChartData::texts and arrow labels, where the data puts them
+    QVector<QCPItemText *> reference_labels;  // reference-line labels (added by ChartView)
 };
 
 // Adds the items; the plot's items must have been cleared before. Legend entries are added for
 // every named group of rectangles and arrows.
 AnnotationItems addAnnotations(QCustomPlot *plot, const ChartData &data, const AnnotationStyle &style);
-// Hides rectangle labels that do not fit at the plot's current size and axis ranges.
+// Hides rectangle labels that do not fit at the plot's current size and axis ranges, then keeps
+// labels from covering each other: in order texts, rectangle labels, reference-line labels and
+// point labels (ChartSeries::point_labels and ChartText::beside_point), each label takes a free
+// spot of its candidates, preferring spots that cover few data points, or is hidden when every
+// spot is taken.
 void fitAnnotationLabels(QCustomPlot *plot, const ChartData &data, const AnnotationItems &items);
+// The pixel rectangle a text item covers at the plot's current layout (padding included).
+QRectF labelPixelRect(const QCPItemText *label);
 // Extends the ranges (x, y in display units) to cover every annotation; `any` becomes true when
 // there was one.
 void expandRangesForAnnotations(const ChartData &data, QCPRange &x, QCPRange &y, bool &any);

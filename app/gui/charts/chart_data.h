@@ -69,6 +69,9 @@ struct ChartText {
     QColor color;  // invalid: the text colour
     Qt::Alignment alignment = Qt::AlignCenter;
     bool bold = false;
+    // A label beside a data point: the chart may move it to another side of the point, or drop
+    // it, so that it covers no other label (and, where possible, no data point).
+    bool beside_point = false;
 };
 
 // Everything a chart shows; ChartView renders it and exports it (CSV writes exactly these numbers).

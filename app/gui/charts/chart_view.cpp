@@ -72,10 +72,11 @@ constexpr double kClipboardScale = 2.0;
 constexpr int kMinExportWidth = 200;
 constexpr int kMinExportHeight = 120;
 const QSize kFallbackExportSize(800, 500);
-// Largest share of the data area the legend may cover before it moves beside the plot.
-constexpr double kMaxLegendShare = 0.2;
 // Widest a legend beside the plot may be, as a share of the chart width; wider ones go below.
 constexpr double kMaxSideLegendShare = 0.3;
+// Height the axis rect (ticks and axis labels included) keeps when a legend sits below the plot;
+// the view grows beyond the page's minimum height rather than squeeze legend or axes.
+constexpr int kMinAxisRectHeight = 170;
 
 void setError(QString *error, const QString &message) {
     if (error)
@@ -280,6 +281,7 @@ public:
     QCPLayoutGrid *legendBox = nullptr;  // holds the legend while it sits outside the axis rect
     LegendPlace legendPlace = LegendPlace::Inside;
     int legendColumns = 1;
+    int requestedMinimumHeight = 0;  // the page's, see ChartView::setMinimumHeight
     QVector<PlotRef> refs;
     AnnotationItems annotations;
     QCPRange homeX;
@@ -301,7 +303,7 @@ public:
     void setupAxis(QCPAxis *axis, bool log, const QStringList &categories);
     void addSeries(qsizetype index, const QColor &color, std::map<int, QCPBars *> &stackTops, int &columns);
     void sizeBars(int columns);
-    void addReferenceLine(const ReferenceLine &line);
+    QCPItemText *addReferenceLine(const ReferenceLine &line);
     void fitRanges();
     void style();
     QSize figureSize() const;
@@ -603,7 +605,8 @@ void ChartView::Private::sizeBars(int columns) {
     }
 }
 
-void ChartView::Private::addReferenceLine(const ReferenceLine &line) {
+// Returns the line's label (null when it has none) so the label can be kept clear of others.
+QCPItemText *ChartView::Private::addReferenceLine(const ReferenceLine &line) {
     const QPalette palette = q->palette();
     const QColor color = line.color.isValid() ? line.color : chartReferenceColor(palette);
     const double y = line.y * data.y_display_scale;
@@ -615,7 +618,7 @@ void ChartView::Private::addReferenceLine(const ReferenceLine &line) {
     straight->point2->setCoords(1.0, y);
     straight->setPen(QPen(color, 1.5 * penScale(), Qt::DashLine));
     if (line.label.isEmpty())
-        return;
+        return nullptr;
     auto *text = new QCPItemText(plot);
     text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.99, y);
@@ -624,6 +627,7 @@ void ChartView::Private::addReferenceLine(const ReferenceLine &line) {
     text->setColor(color);
     text->setFont(scaledFont(q->font(), 0.9 * fontScale()));
     text->setPadding(QMargins(2, 0, 2, 2));
+    return text;
 }
 
 void ChartView::Private::fitRanges() {
@@ -752,9 +756,12 @@ void ChartView::Private::rebuild(bool keepView) {
         addSeries(i, given.isValid() ? given : chartSeriesColor(autoColor++, palette), stackTops, columns);
     }
     sizeBars(columns);
+    QVector<QCPItemText *> referenceLabels;
     for (const ReferenceLine &line : std::as_const(data.reference_lines))
-        addReferenceLine(line);
+        if (QCPItemText *label = addReferenceLine(line))
+            referenceLabels.append(label);
     annotations = addAnnotations(plot, data, {q->palette(), q->font(), fontScale(), penScale()});
+    annotations.reference_labels = referenceLabels;
     plot->legend->setVisible(plot->plottableCount() > 1);
 
     style();
@@ -824,6 +831,7 @@ QSize ChartView::Private::figureSize() const {
 // Size-dependent layout, redone before every replot and export: title wrapping, category label
 // rotation and whether the legend fits inside the axis rect.
 void ChartView::Private::fitLayout(const QSize &size) {
+    int rotatedLabelsHeight = 0;  // what -30° category labels add below the axis
     if (data.categories.isEmpty()) {
         plot->xAxis->setTickLabelRotation(0);
     } else {
@@ -832,7 +840,9 @@ void ChartView::Private::fitLayout(const QSize &size) {
         for (const QString &label : std::as_const(data.categories))
             widest = std::max(widest, metrics.horizontalAdvance(label));
         const double slot = 0.85 * size.width() / static_cast<double>(data.categories.size());
-        plot->xAxis->setTickLabelRotation(widest + 8 > slot ? -30.0 : 0.0);
+        const bool rotate = widest + 8 > slot;
+        plot->xAxis->setTickLabelRotation(rotate ? -30.0 : 0.0);
+        rotatedLabelsHeight = rotate ? qRound(0.5 * widest) : 0;  // sin 30° of the widest label
     }
 
     // Fewer ticks on short axes, so labels (larger in presentation mode) never run into each
@@ -848,51 +858,56 @@ void ChartView::Private::fitLayout(const QSize &size) {
     if (!plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>())
         plot->xAxis->ticker()->setTickCount(tickCount(axisWidth, 9.0 * tickMetrics.averageCharWidth()));
 
-    // Legend: inside (top-left) costs no space, but once it would hide a large share of the data
-    // area it moves beside the plot, or below it (in columns) when the chart is too narrow for
-    // that. Sizes are measured as a single column, so the choice does not depend on where the
-    // legend currently is.
+    // Legend: outside the axis rect, so it never hides data (an inside legend covered points
+    // and bars on several pages). Below the plot in columns when that takes at most two rows,
+    // otherwise beside it when narrow enough, otherwise below in as many rows as needed. Sizes are
+    // measured as a single column, so the choice does not depend on where the legend currently is.
     QCPLegend *legend = plot->legend;
-    LegendPlace place = LegendPlace::Inside;
+    LegendPlace place = LegendPlace::Inside;  // only while the legend is hidden
     int columns = 1;
     int legendWidth = 0;
+    int legendHeightBelow = 0;
     if (legend->visible() && legend->itemCount() > 0) {
         int itemWidth = 0;
-        int itemsHeight = 0;
+        int itemHeight = 0;
+        int items = 0;
         for (int i = 0; i < legend->itemCount(); ++i) {
             // A legend wrapped into columns has empty grid cells: item(i) is null there.
             const auto *element = static_cast<const QCPLayoutElement *>(legend->item(i));
             if (!element)
                 continue;
-            const QSize item = element->minimumOuterSizeHint();
-            itemWidth = std::max(itemWidth, item.width());
-            itemsHeight += item.height() + legend->rowSpacing();
+            itemWidth = std::max(itemWidth, element->minimumOuterSizeHint().width());
+            itemHeight = std::max(itemHeight, element->minimumOuterSizeHint().height());
+            ++items;
         }
         const QMargins margins = legend->margins();
         legendWidth = itemWidth + margins.left() + margins.right();
-        const int legendHeight = itemsHeight + margins.top() + margins.bottom();
-        const double titleHeight =
-            title ? static_cast<const QCPLayoutElement *>(title)->minimumOuterSizeHint().height() : 0.0;
-        const double areaWidth = std::max(1.0, size.width() - 90.0 * fontScale());
-        const double areaHeight = std::max(1.0, size.height() - titleHeight - 70.0 * fontScale());
-        const double share = legendWidth * legendHeight / (areaWidth * areaHeight);
-        // Bars fill the plot from the axis up, so an inside legend would hide some of them.
-        const bool bars = !data.categories.isEmpty();
-        if (bars || share > kMaxLegendShare || legendHeight > 0.7 * areaHeight) {
-            if (legendWidth <= kMaxSideLegendShare * size.width()) {
-                place = LegendPlace::Right;
-            } else {
-                place = LegendPlace::Below;
-                const int perColumn = itemWidth + legend->columnSpacing();
-                columns = std::clamp((size.width() - 20) / std::max(1, perColumn), 1, legend->itemCount());
-            }
-        }
+        const int perColumn = itemWidth + legend->columnSpacing();
+        columns = std::clamp((size.width() - 20 - margins.left() - margins.right()) / std::max(1, perColumn), 1,
+                             std::max(1, items));
+        const int rows = (items + columns - 1) / columns;
+        place = rows <= 2 || legendWidth > kMaxSideLegendShare * size.width() ? LegendPlace::Below
+                                                                              : LegendPlace::Right;
+        if (place == LegendPlace::Below)
+            legendHeightBelow = rows * (itemHeight + legend->rowSpacing()) + margins.top() + margins.bottom() + 6;
     }
     placeLegend(place, columns);
 
+    int titleHeight = 0;
     if (title) {
         const int besideLegend = place == LegendPlace::Right ? legendWidth + 6 : 0;
         title->setText(wrapText(data.title, title->font(), size.width() - besideLegend - 16));
+        titleHeight = static_cast<const QCPLayoutElement *>(title)->minimumOuterSizeHint().height();
+    }
+
+    // On screen (not for an export at another size), keep room for the axes above a tall legend.
+    if (size == plot->size() && q->isVisible()) {
+        const int chrome = q->height() - plot->height();  // toolbar and formula panel
+        const int plotNeeded =
+            titleHeight + legendHeightBelow + rotatedLabelsHeight + qRound(kMinAxisRectHeight * fontScale());
+        const int wanted = std::max(requestedMinimumHeight, chrome + plotNeeded);
+        if (q->minimumHeight() != wanted)
+            q->QWidget::setMinimumHeight(wanted);
     }
 }
 
@@ -1158,6 +1173,12 @@ ChartView::~ChartView() {
     QObject::disconnect(d->plot, nullptr, this, nullptr);
     delete d;
     d = nullptr;
+}
+
+void ChartView::setMinimumHeight(int height) {
+    d->requestedMinimumHeight = height;
+    QWidget::setMinimumHeight(height);
+    d->plot->replot(QCustomPlot::rpQueuedReplot);  // re-checks the room the legend needs
 }
 
 QString ChartView::id() const {

@@ -25,6 +25,11 @@ public:
     const ChartData &data() const;
     QCustomPlot *plot() const;
 
+    // The page's minimum height for the whole chart view. The view raises it while its legend,
+    // placed below the plot so that it covers no data, needs more room than that leaves the axes.
+    // (Hides QWidget::setMinimumHeight so pages keep calling what they always called.)
+    void setMinimumHeight(int height);
+
     // Presentation mode: larger fonts and thicker lines for a projector.
     void setPresentation(bool presentation);
     bool presentation() const;

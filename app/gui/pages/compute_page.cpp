@@ -207,10 +207,14 @@ ChartData ComputePage::acrossModelsChart()
     }
     chart.title = tr("Attention vs MLP share across models (s = %1)").arg(format::integer(training.seq_len));
 
+    // The presets are separate models, not a progression: labelled points, no line joining them
+    // (a line sorted by size zigzags between model families).
     ChartSeries attention;
     attention.name = tr("Attention scores");
+    attention.kind = ChartSeries::Kind::Marker;
     ChartSeries mlp;
     mlp.name = tr("MLP (incl. experts)");
+    mlp.kind = ChartSeries::Kind::Marker;
     for (const ModelComputeShare &point : sweep.points) {
         const ComputeShare &s = point.share;
         const QString tip = tr("<b>%1</b> (%2)<br>%3 parameters, %4 active<br>attention scores %5 · MLP %6 · "
@@ -220,12 +224,15 @@ ChartData ComputePage::acrossModelsChart()
                                      format::count(double(s.active_parameters)), format::percent(s.attention_scores_share),
                                      format::percent(s.mlp_share), format::percent(s.projections_share),
                                      format::percent(s.head_share));
+        const QString name = QString::fromStdString(point.name);
         attention.x << double(s.parameters);
         attention.y << s.attention_scores_share;
         attention.point_tooltips << tip;
+        attention.point_labels << name;
         mlp.x << double(s.parameters);
         mlp.y << s.mlp_share;
         mlp.point_tooltips << tip;
+        mlp.point_labels << name;
     }
     chart.series << attention << mlp;
 
@@ -241,7 +248,8 @@ ChartData ComputePage::acrossModelsChart()
         chart.series << marker;
     }
 
-    QString inputs = tr("s = %1 for all %2 built-in presets (hover a point for its name)")
+    QString inputs = tr("s = %1 for all %2 built-in presets (labels that would overlap are left out; hover a point "
+                        "for its name)")
                          .arg(format::integer(training.seq_len))
                          .arg(sweep.points.size());
     if (!sweep.skipped.empty())

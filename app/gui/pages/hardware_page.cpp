@@ -461,7 +461,7 @@ ChartData HardwarePage::hierarchyChartData() const
         network_label.color = chart.reference_lines[top].color;
         network_label.alignment = Qt::AlignLeft | Qt::AlignBottom;
     }
-    // Room around the points: the legend sits top-left and the labels extend to the right.
+    // Room around the points for their labels, which extend to the right of and above them.
     double min_capacity = 0, max_capacity = 0, min_bandwidth = 0, max_bandwidth = 0;
     for (const ChartSeries &series : chart.series)
         for (int k = 0; k < series.x.size(); ++k) {

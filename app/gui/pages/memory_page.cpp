@@ -248,15 +248,25 @@ ChartData MemoryPage::activationChart() const
         QString formula;
         bool dashed;
     };
+    // The recomputation curves use the scenario's FlashAttention setting, so the current scenario's
+    // curve passes through its marker; the dashed curve flips FlashAttention.
+    const bool flash = sweep.flash_attention;
+    const QString without_scores = tr("≈ 34·sbh per layer: FlashAttention never materialises the s×s scores "
+                                      "(Dao et al. 2022)");
+    const QString with_scores = tr("sbh(34 + 5as/h) per layer: the s×s scores, softmax and dropout mask are stored");
     const Line lines[] = {
-        {ActivationSetting::NoRecomputation, tr("No recomputation"),
-         tr("sbh(34 + 5as/h) per layer: the s×s scores, softmax and dropout mask are stored"), false},
-        {ActivationSetting::Selective, tr("Selective recomputation"),
+        {ActivationSetting::NoRecomputation,
+         flash ? tr("No recomputation, FlashAttention on") : tr("No recomputation, FlashAttention off"),
+         flash ? without_scores : with_scores, false},
+        {ActivationSetting::Selective,
+         flash ? tr("Selective recomputation, FlashAttention on") : tr("Selective recomputation, FlashAttention off"),
          tr("34·sbh per layer (÷ t with TP+SP): the attention core is recomputed"), false},
-        {ActivationSetting::Full, tr("Full recomputation"),
+        {ActivationSetting::Full,
+         flash ? tr("Full recomputation, FlashAttention on") : tr("Full recomputation, FlashAttention off"),
          tr("2sbh per layer (its input) + one layer's activations while it is recomputed"), false},
-        {ActivationSetting::FlashAttention, tr("FlashAttention, no recomputation"),
-         tr("≈ 34·sbh per layer: FlashAttention never materialises the s×s scores (Dao et al. 2022)"), true},
+        {ActivationSetting::OppositeFlashAttention,
+         flash ? tr("No recomputation, FlashAttention off") : tr("No recomputation, FlashAttention on"),
+         flash ? with_scores : without_scores, true},
     };
     for (const Line &line : lines) {
         ChartSeries series;

@@ -403,8 +403,8 @@ void OverviewPage::fillSummary(const Scenario &scenario, const Estimate &estimat
         text = tr("%1 is a dense model with %2 parameters.")
                    .arg(QString::fromStdString(scenario.model.name), format::count(double(estimate.params.total)));
     text += sentenceSeparator();
-    text += tr("Training it on %1 tokens takes %2, which at %3 MFU on %4 × %5 is about %6 days "
-               "(%7 GPU-hours, costing %8).")
+    text += tr("Training it on %1 tokens takes %2, which at the scenario's assumed %3 MFU on %4 × %5 is about %6 "
+               "days (%7 GPU-hours, costing %8).")
                 .arg(format::count(double(scenario.training.tokens)), format::si(estimate.flops.time_basis, tr("FLOP")),
                      format::percent(time.mfu), format::integer(scenario.cluster.gpus),
                      gpuName(scenario.cluster.accelerator), format::days(time.days), format::count(time.gpu_hours),
@@ -452,12 +452,15 @@ void OverviewPage::fillPeakNote(const Scenario &scenario)
                       : tr("%1's vendor quotes 2:4-sparse tensor figures at twice the dense rate (assumed here: "
                            "%2); at that figure the run would take %3 — a speed dense training never reaches."))
                      .arg(gpu, flops(c.sparse_peak), days(c.sparse_days));
-        parts << tr("Counting C = 6ND instead, as the course does, the sparse headline gives %1.")
-                     .arg(days(c.sparse_days_six_nd));
+        parts << tr("Counting C = 6ND instead, as the course does, gives %1 at the dense peak and %2 at the sparse "
+                    "headline.")
+                     .arg(days(c.dense_days_six_nd), days(c.sparse_days_six_nd));
     } else if (c.dense_peak > 0) {
         parts << tr("%1 publishes no 2:4-sparse headline figure, so there is no sparse figure to confuse with the "
                     "dense peak.")
                      .arg(gpu);
+        parts << tr("Counting C = 6ND instead, as the course does, gives %1 at the dense peak.")
+                     .arg(days(c.dense_days_six_nd));
     }
     // The course's worked example is an H100 run; the sentence explains where its number came from.
     if (QString::fromStdString(scenario.cluster.accelerator.id).startsWith(QLatin1String("h100")))

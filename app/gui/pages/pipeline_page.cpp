@@ -90,8 +90,6 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     layout->addWidget(bubble_label_);
 
     gantt_chart_ = new ChartView(QStringLiteral("pipeline-gantt"), this);
-    // The legend goes into the empty room the chart leaves after the step (see ganttData).
-    gantt_chart_->plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     in_flight_chart_ = new ChartView(QStringLiteral("pipeline-in-flight"), this);
     layout->addWidget(gantt_chart_, 2);
     layout->addWidget(in_flight_chart_, 1);
@@ -354,11 +352,6 @@ ChartData PipelinePage::ganttData() const
         }
         gap(cursor, timeline_.makespan_seconds);
     }
-    // Room after the step for the legend (top right), so that it covers no task.
-    ChartText room;
-    room.x = timeline_.makespan_seconds * 1.38;
-    room.y = 0;
-    chart.texts << room;
     chart.formula.inputs = inputsText();
     chart.formula.formula = tr("bubble = (step time − busy time) / busy time, measured on the chart; analytic %1 "
                                "= %2")
@@ -396,8 +389,12 @@ ChartData PipelinePage::inFlightData() const
         const std::vector<double> memory = parallel::activationMemoryPerStage(timeline_, per_chunk_bytes);
         const double largest = memory.empty() ? 0.0 : *std::max_element(memory.begin(), memory.end());
         const format::SiScale scale = format::siScale(largest);
+        // Whole layers: L/p when it divides, otherwise the stages hold ⌊L/p⌋ or ⌈L/p⌉.
+        const int fewest = layers / stages;
+        const QString per_stage = layers % stages == 0 ? QString::number(fewest)
+                                                       : tr("%1–%2").arg(fewest).arg(fewest + 1);
         chart.title = tr("Peak activation memory per stage (%1 layers of %2)")
-                          .arg(format::decimal(double(layers) / stages, 1), format::fromStd(scenario_.model.name));
+                          .arg(per_stage, format::fromStd(scenario_.model.name));
         chart.y_label = tr("Saved activations (%1B)").arg(scale.prefix);
         chart.y_unit = QStringLiteral("bytes");
         chart.y_display_scale = scale.scale;

@@ -50,7 +50,7 @@ constexpr OverlayEntry kOverlay[] = {{"a100-sxm-80gb", "A100", true},
 constexpr const char *kThisCpu = "this-cpu";
 constexpr int kMaxBatchExponent = 10;  // slider 2^0 … 2^10 sequences
 constexpr int kLabelledOps = 4;        // only the slowest operators get a label beside their point
-constexpr double kMinIntensity = 1e-3;  // a decade left of 0.01 keeps the legend off the operators
+constexpr double kMinIntensity = 1e-3;  // a decade left of 0.01: room for the memory roof's slope
 constexpr double kMaxIntensity = 1e4;
 
 enum Column { ColName, ColPass, ColCount, ColShape, ColFlops, ColBytes, ColIntensity, ColAttainable, ColBound,
@@ -164,6 +164,7 @@ QVector<ChartText> sparseLabels(std::vector<LabelCandidate> candidates, int limi
         label.y = candidate.y;
         label.text = candidate.text;
         label.alignment = (candidate.x > middle ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom;
+        label.beside_point = true;
         labels << label;
     }
     return labels;
@@ -676,19 +677,6 @@ ChartData RooflinePage::acceleratorChartData() const
     }
     chart.series << memory << compute << ridges;
     chart.texts = sparseLabels(candidates, kLabelledOps, low, high);
-    // Headroom above the highest roof: the legend sits top-left inside the plot on wide windows,
-    // and there it covers only roofs at low intensity, not the operators.
-    double top = 0;
-    for (const Drawn &drawn : machines)
-        top = std::max(top, drawn.machine.peak_flops_per_second);
-    if (top > 0) {
-        ChartText room;
-        room.x = high;
-        room.y = top * 30;
-        room.text = QStringLiteral(" ");
-        chart.texts << room;
-    }
-
     const QString phase_name = phase_box_->currentText();
     chart.title = tr("%1, batch %2, on %3").arg(phase_name, format::integer(report_->batch),
                                                  shortName(report_->machine.name));

@@ -137,6 +137,7 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     stale_label_->setWordWrap(true);
     layout->addWidget(stale_label_);
     current_label_ = new QLabel(this);
+    current_label_->setObjectName(QStringLiteral("currentLayout"));
     current_label_->setWordWrap(true);
     layout->addWidget(current_label_);
 
@@ -557,6 +558,17 @@ void SearchPage::updateStatus()
                                          format::duration(b.total_seconds), format::si(b.tokens_per_second, QString()),
                                          format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu),
                                          b.fits ? tr("fits") : tr("does not fit")));
+        // Two time models: this page's step-time model and the engine's assumed MFU (Overview and
+        // Time pages). Say which is which, so a layout applied here is not read as "Overview agrees".
+        const Result<parallel::TimeModelComparison> times =
+            parallel::compareTimeModels(scenario_, searchOptions().compute_efficiency);
+        if (times)
+            current_label_->setText(current_label_->text() + QStringLiteral("<br>")
+                + tr("Time models: this page's step-time model implies <b>%1 MFU</b>, about %2 days for the run; "
+                     "the Overview and Time pages divide the FLOPs by the scenario's <b>assumed %3 MFU</b>: "
+                     "%4 days.")
+                      .arg(format::percent(times->step_model_mfu), format::days(times->step_model_days),
+                           format::percent(times->assumed_mfu), format::days(times->assumed_days)));
     }
     updateButtons();
 }

@@ -3,10 +3,12 @@
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
+#include "enum_labels.h"
 #include "pages/page_format.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -44,6 +46,54 @@ double bytesOf(const parallel::RankHoldings &holding, parallel::ModelState state
     return 0;
 }
 
+// The core names collectives in English ("all-reduce"); the page shows them translated.
+QString collectiveName(const std::string &collective)
+{
+    if (collective == "all-reduce")
+        return QCoreApplication::translate("lse::gui::ZeroPage", "all-reduce");
+    if (collective == "reduce-scatter")
+        return QCoreApplication::translate("lse::gui::ZeroPage", "reduce-scatter");
+    if (collective == "all-gather")
+        return QCoreApplication::translate("lse::gui::ZeroPage", "all-gather");
+    return format::fromStd(collective);
+}
+
+// What a rank sends at this stage, as one whole translatable sentence per stage (ZeRO §7.1–7.2.2:
+// the collectives zeroLayout() lists, in its order), so no English fragment ends up inside a
+// translated sentence.
+QString communicationSentence(const parallel::ZeroLayout &layout)
+{
+    const auto bytes = [&layout](std::size_t i) { return format::bytes(layout.communication.at(i).bytes_per_rank); };
+    const std::size_t count = layout.communication.size();
+    if (count == 0)
+        return QCoreApplication::translate("lse::gui::ZeroPage", "One rank: nothing to communicate.");
+    if (layout.stage == 0 && count == 1)
+        return QCoreApplication::translate("lse::gui::ZeroPage",
+                                           "Each step, every rank all-reduces the gradients after the backward pass "
+                                           "(%1 per rank).")
+            .arg(bytes(0));
+    if ((layout.stage == 1 || layout.stage == 2) && count == 2)
+        return QCoreApplication::translate("lse::gui::ZeroPage",
+                                           "Each step, every rank reduce-scatters the gradients after the backward "
+                                           "pass (%1 per rank) and all-gathers the updated parameters after the "
+                                           "optimizer step (%2 per rank).")
+            .arg(bytes(0), bytes(1));
+    if (layout.stage == 3 && count == 3)
+        return QCoreApplication::translate("lse::gui::ZeroPage",
+                                           "Each step, every rank all-gathers the parameters before each layer's "
+                                           "forward pass (%1 per rank) and again before its backward pass (%2 per "
+                                           "rank), and reduce-scatters the gradients after each layer's backward "
+                                           "pass (%3 per rank).")
+            .arg(bytes(0), bytes(1), bytes(2));
+    // A list the sentences above do not know: name each collective with its bytes.
+    QStringList parts;
+    for (const parallel::ZeroCommunication &c : layout.communication)
+        parts << QCoreApplication::translate("lse::gui::ZeroPage", "%1: %2 per rank")
+                     .arg(collectiveName(c.collective), format::bytes(c.bytes_per_rank));
+    return QCoreApplication::translate("lse::gui::ZeroPage", "Each step, every rank sends: %1.")
+        .arg(parts.join(QStringLiteral("; ")));
+}
+
 }  // namespace
 
 ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
@@ -73,6 +123,7 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     layout->addLayout(controls);
 
     summary_label_ = new QLabel(this);
+    summary_label_->setObjectName(QStringLiteral("zeroSummary"));
     summary_label_->setWordWrap(true);
     summary_label_->setTextFormat(Qt::RichText);
     layout->addWidget(summary_label_);
@@ -202,9 +253,8 @@ QString ZeroPage::inputsText() const
         .arg(scenario_.training.parallel.tp)
         .arg(scenario_.training.parallel.pp)
         .arg(dp_spin_->value())
-        .arg(format::fromStd(toString(precision.weight_dtype)), format::fromStd(toString(precision.gradient_dtype)),
-             precision.master_weights ? tr("fp32") : tr("none"),
-             format::fromStd(toString(scenario_.training.optimizer)));
+        .arg(displayName(precision.weight_dtype), displayName(precision.gradient_dtype),
+             precision.master_weights ? tr("fp32") : tr("none"), displayName(scenario_.training.optimizer));
 }
 
 void ZeroPage::refresh()
@@ -214,10 +264,6 @@ void ZeroPage::refresh()
     } else {
         const parallel::ZeroLayout &layout = layouts_.at(std::size_t(stage()));
         const parallel::RankHoldings &rank = layout.holdings.front();
-        QStringList collectives;
-        for (const parallel::ZeroCommunication &c : layout.communication)
-            collectives << tr("%1 of the %2 (%3 per rank)")
-                               .arg(format::fromStd(c.collective), format::fromStd(c.when), format::bytes(c.bytes_per_rank));
         summary_label_->setText(
             tr("<b>ZeRO-%1</b>: each rank holds %2 of model states (parameters %3, gradients %4, optimizer %5) and "
                "sends %6 per step = %7 Ψ in ZeRO §7's units.<br>%8")
@@ -226,8 +272,7 @@ void ZeroPage::refresh()
                      format::bytes(rank.gradient_bytes), format::bytes(rank.optimizer_bytes),
                      format::bytes(layout.communication_bytes_per_step),
                      format::decimal(layout.communication_volume_in_psi, 0),
-                     collectives.isEmpty() ? tr("One rank: nothing to communicate.")
-                                           : collectives.join(QStringLiteral("; ")).toHtmlEscaped()));
+                     communicationSentence(layout).toHtmlEscaped()));
     }
     shard_chart_->setData(shardData());
     // Room for every row of the grid: about 28 px per rank (44 on a projector) plus title and key.
@@ -394,7 +439,7 @@ ChartData ZeroPage::tradeoffData() const
         line.point_labels << tr("ZeRO-%1 (%2 Ψ)").arg(layout.stage).arg(format::decimal(layout.communication_volume_in_psi, 0));
         QStringList collectives;
         for (const parallel::ZeroCommunication &c : layout.communication)
-            collectives << tr("%1: %2").arg(format::fromStd(c.collective), format::bytes(c.bytes_per_rank));
+            collectives << tr("%1: %2").arg(collectiveName(c.collective), format::bytes(c.bytes_per_rank));
         line.point_tooltips << tr("<b>ZeRO-%1</b><br>memory %2 per rank<br>communication %3 per step (%4)<br>ZeRO §7: "
                                   "%5 Ψ")
                                    .arg(layout.stage)
