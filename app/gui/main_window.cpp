@@ -24,11 +24,14 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QKeyEvent>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTextEdit>
 #include <QTranslator>
 #include <QUndoStack>
 
@@ -82,8 +85,14 @@ bool MainWindow::installLanguage(const QString &language)
     }
     activeLanguage() = QStringLiteral("en");
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    if (language.isEmpty() || language.startsWith(QLatin1String("en")))
+    const auto applyFonts = [](const QString &code) {
+        if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+            gui->setFont(withFallbackFamilies(gui->font(), code));
+    };
+    if (language.isEmpty() || language.startsWith(QLatin1String("en"))) {
+        applyFonts(QStringLiteral("en"));
         return true;
+    }
     auto *translator = new QTranslator;
     if (!translator->load(QStringLiteral(":/i18n/llm_explorer_%1.qm").arg(language))) {
         delete translator;
@@ -93,28 +102,31 @@ bool MainWindow::installLanguage(const QString &language)
     activeTranslator() = translator;
     activeLanguage() = language;
     QLocale::setDefault(QLocale(language));
-    // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations.
+    // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations
+    // (Debian: qt6-translations-l10n). Qt 6 ships them per module: qtbase_<lang>.qm holds every
+    // Widgets string; qt_<lang>.qm is only a catalogue of module files and fails to load when one
+    // of them (multimedia, declarative, ...) is not installed, so it is the fallback.
+    const QString qt_translations = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
     auto *qt_translator = new QTranslator;
-    if (qt_translator->load(QStringLiteral("qt_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (qt_translator->load(QStringLiteral("qtbase_%1").arg(language), qt_translations)
+        || qt_translator->load(QStringLiteral("qt_%1").arg(language), qt_translations)) {
         QCoreApplication::installTranslator(qt_translator);
         activeQtTranslator() = qt_translator;
     } else {
         delete qt_translator;
     }
-    // Prefer the Simplified Chinese cut of the CJK font, whatever the system locale says, so
-    // punctuation sits as Chinese readers expect.
-    if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
-        QFont font = gui->font();
-        font.setFamilies({font.family(), QStringLiteral("Noto Sans CJK SC")});
-        gui->setFont(font);
-    }
+    applyFonts(language);
     return true;
 }
+
+bool MainWindow::qtTranslationLoaded() { return activeQtTranslator() != nullptr; }
 
 MainWindow::MainWindow(bool use_settings, QWidget *parent)
     : QMainWindow(parent), use_settings_(use_settings), document_(new ScenarioDocument(this))
 {
     normal_font_ = QApplication::font();
+    // Sees Ctrl+Z / Ctrl+Shift+Z before the focused field does (see eventFilter).
+    QCoreApplication::instance()->installEventFilter(this);
     setAcceptDrops(true);
     setObjectName(QStringLiteral("MainWindow"));
     buildUi();
@@ -219,10 +231,14 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    // Document undo/redo win over a field's own text undo everywhere in the window (see
+    // eventFilter); application-wide so they also work from the editor dock when it floats.
     QAction *undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
+    undo->setShortcutContext(Qt::ApplicationShortcut);
     QAction *redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(QKeySequence::Redo);
+    redo->setShortcutContext(Qt::ApplicationShortcut);
     edit->addAction(undo);
     edit->addAction(redo);
 
@@ -560,6 +576,28 @@ void MainWindow::showError(const QString &title, const QString &text)
         return;
     }
     QMessageBox::warning(this, title, text);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Line edits and spin boxes claim Ctrl+Z through ShortcutOverride for their own text undo,
+    // which would leave the document's undo unreachable while a field has focus. Refusing the
+    // override for this window's widgets lets the Undo/Redo actions fire; text typed but not yet
+    // committed becomes an edit first, so undo reverts it instead of losing it. Multi-line text
+    // editors (sample text on the Tokenization page) keep their own undo: their text is not
+    // part of the document.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *widget = qobject_cast<QWidget *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (widget && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            && (widget == this || isAncestorOf(widget) || editor_dock_->isAncestorOf(widget))
+            && !qobject_cast<QTextEdit *>(widget) && !qobject_cast<QPlainTextEdit *>(widget)) {
+            editor_->commitPendingEdits();
+            event->ignore();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

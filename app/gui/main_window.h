@@ -53,8 +53,11 @@ public:
     // The language the UI is shown in ("en" or "zh_CN"); switching rebuilds the interface.
     static QString currentLanguage();
     static bool installLanguage(const QString &language);
+    // Whether Qt's own translation (qtbase_<lang>.qm) was found for the current language.
+    static bool qtTranslationLoaded();
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;

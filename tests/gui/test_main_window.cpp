@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFontDatabase>
 #include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
@@ -298,6 +299,96 @@ private slots:
         const QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1024, 700));
+    }
+
+    // Ctrl+Z / Ctrl+Shift+Z reach the document's undo stack while a field has focus (the field's
+    // own text undo used to swallow them); text typed but not committed is kept as a redo step.
+    void undoShortcutsWorkInsideFields()
+    {
+        MainWindow window(false);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QUndoStack *stack = window.document()->undoStack();
+        QSpinBox *layers = spin(window, "model.n_layers");
+        layers->setValue(40);
+        QCOMPARE(stack->index(), 1);
+        layers->setFocus();
+        QVERIFY(layers->hasFocus());
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), 0);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(layers->value(), 80);
+        QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(stack->index(), 1);
+        QCOMPARE(window.document()->scenario().model.n_layers, 40);
+
+        // Typed into the tokens field without Enter: committed first, then undone; redo restores it.
+        auto *tokens = qobject_cast<QLineEdit *>(window.editor()->fieldWidget("training.tokens"));
+        QVERIFY(tokens);
+        tokens->setFocus();
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "300B");
+        QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->count(), 2);
+        QCOMPARE(stack->index(), 1);
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(15'000'000'000'000));
+        QCOMPARE(tokens->text(), QString("15T"));
+        QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(300'000'000'000));
+    }
+
+    // Qt's own strings (dialog buttons) follow the UI language, and the font falls back to a
+    // colour emoji font so emoji are not drawn as boxes.
+    void qtStringsAndEmojiFontFollowTheLanguage()
+    {
+        QVERIFY(QFontDatabase::families().contains("Noto Color Emoji"));
+        QVERIFY(MainWindow::installLanguage("zh_CN"));
+        const bool qt_loaded = MainWindow::qtTranslationLoaded();
+        const QString cancel = QCoreApplication::translate("QPlatformTheme", "Cancel");
+        const QStringList families = QApplication::font().families();
+        QVERIFY(MainWindow::installLanguage("en"));
+        QVERIFY(qt_loaded);
+        QVERIFY2(cancel != QLatin1String("Cancel"), qPrintable(cancel));
+        QVERIFY2(families.contains("Noto Color Emoji"), qPrintable(families.join(", ")));
+        QVERIFY(families.contains("Noto Sans CJK SC"));
+        QVERIFY(QApplication::font().families().contains("Noto Color Emoji"));
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QString("Cancel"));
+    }
+
+    // Without any display (no DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM), --version and --help
+    // print and exit 0 instead of aborting in QApplication; showing the window is refused with a
+    // message and exit 2.
+    void versionAndHelpWorkWithoutADisplay_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exit_code");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("--version") << QStringList{"--version"} << 0 << QStringLiteral(LSE_VERSION);
+        QTest::addRow("--help") << QStringList{"--help"} << 0 << QStringLiteral("--screenshot");
+        QTest::addRow("unknown flag") << QStringList{"--bogus"} << 2 << QStringLiteral("bogus");
+        QTest::addRow("window") << QStringList{} << 2 << QStringLiteral("DISPLAY");
+    }
+    void versionAndHelpWorkWithoutADisplay()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exit_code);
+        QFETCH(QString, expected);
+        QTemporaryDir home;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            environment.remove(QString::fromLatin1(name));
+        // The window case must not read the developer's settings or last scenario.
+        environment.insert("XDG_CONFIG_HOME", home.path());
+        QProcess app;
+        app.setProcessEnvironment(environment);
+        app.start(QStringLiteral(LSE_GUI_PATH), arguments);
+        QVERIFY(app.waitForFinished(60000));
+        const QString output = QString::fromUtf8(app.readAllStandardOutput() + app.readAllStandardError());
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);  // no SIGABRT
+        QVERIFY2(app.exitCode() == exit_code, qPrintable(output));
+        QVERIFY2(output.contains(expected), qPrintable(output));
     }
 
     void badCommandLineExitsTwo()

@@ -652,6 +652,17 @@ void ScenarioEditor::markProblems()
                                         : tr("%n problem(s); the pages show the last valid results.", nullptr, count));
 }
 
+void ScenarioEditor::commitPendingEdits()
+{
+    for (const Field &field : fields_) {
+        QWidget *widget = widgets_.value(field.path);
+        if (auto *spin = qobject_cast<QAbstractSpinBox *>(widget))
+            spin->interpretText();  // emits valueChanged when the typed text differs
+        else if (auto *line = qobject_cast<QLineEdit *>(widget); line && line->isModified())
+            commitText(field.path);
+    }
+}
+
 void ScenarioEditor::setPresentation(bool presentation)
 {
     QFont base = QWidget::font();
