@@ -22,6 +22,8 @@ REQUIRED_PACKAGES=(
     "libeigen3-dev|Eigen 3 linear algebra headers"
     "libgl-dev|OpenGL headers required by Qt 6 Gui's CMake package"
     "fonts-noto-cjk|CJK fonts so translated UI text renders"
+    "fonts-noto-color-emoji|colour emoji font so emoji in samples (Tokenization page) render instead of boxes"
+    "qt6-translations-l10n|Qt's own translations (qtbase_*.qm) so Qt dialogs and buttons follow the UI language"
 )
 
 say() { printf '==> %s\n' "$*"; }

@@ -207,6 +207,8 @@ QJsonObject pipelineJson(const PipelineTimeline &t)
                        {"bubble_fraction", t.bubble_fraction},
                        {"idle_share_of_makespan", t.idle_share_of_makespan},
                        {"analytic_bubble_fraction", t.analytic_bubble_fraction},
+                       {"analytic_bubble_applies", t.analytic_bubble_applies},
+                       {"analytic_bubble_assumption", qstr(t.analytic_bubble_assumption)},
                        {"peak_in_flight", peaks},
                        {"peak_deferred_weight_passes", deferred},
                        {"tasks", tasks}};
@@ -283,9 +285,18 @@ QString pipelineText(const PipelineTimeline &t)
                                          .arg(t.chunks > 1 ? QStringLiteral(", %1 chunks per stage").arg(t.chunks) : QString()));
     line(QStringLiteral("makespan"), formatSeconds(t.makespan_seconds));
     line(QStringLiteral("busy per stage"), formatSeconds(t.busy_seconds_per_stage));
-    line(QStringLiteral("bubble (idle / busy)"), QStringLiteral("%1 measured, %2 analytic")
-                                                     .arg(t.bubble_fraction, 0, 'f', 4)
-                                                     .arg(t.analytic_bubble_fraction, 0, 'f', 4));
+    // Outside its assumptions the closed form is not this schedule's bubble: print it only with
+    // that warning, so nobody compares the measured value with a formula that does not hold.
+    line(QStringLiteral("bubble (idle / busy)"),
+         t.analytic_bubble_applies
+             ? QStringLiteral("%1 measured, %2 analytic")
+                   .arg(t.bubble_fraction, 0, 'f', 4)
+                   .arg(t.analytic_bubble_fraction, 0, 'f', 4)
+             : QStringLiteral("%1 measured (the analytic formula assumes %2, which does not hold here; "
+                              "it would give %3)")
+                   .arg(t.bubble_fraction, 0, 'f', 4)
+                   .arg(qstr(t.analytic_bubble_assumption))
+                   .arg(t.analytic_bubble_fraction, 0, 'f', 4));
     line(QStringLiteral("idle share of makespan"), QStringLiteral("%1 %").arg(100 * t.idle_share_of_makespan, 0, 'f', 1));
     QStringList peaks;
     for (int peak : t.peak_in_flight_micro_batches)

@@ -35,18 +35,31 @@ int fail(const QString &message)
     return 2;
 }
 
+// True when Qt's default platform would have nowhere to draw: no platform chosen and neither an X
+// nor a Wayland display. Constructing QApplication then aborts (SIGABRT), so main() switches to the
+// offscreen platform and refuses only the one thing that needs a screen: showing the window.
+bool noDisplay()
+{
+    return qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
 }  // namespace
 
 int main(int argc, char *argv[])
 {
     // Listing pages and rendering screenshots need no display: use the offscreen platform unless
-    // the user chose one, so scripts and CI work without X.
+    // the user chose one, so scripts and CI work without X. Without any display, --help, --version
+    // and command-line errors must still print and exit instead of aborting in QApplication.
+    const bool no_display = noDisplay();
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
         if ((argument == "--list-pages" || argument == "--screenshot" || argument.startsWith("--screenshot="))
             && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
+    if (no_display)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("LLM Systems Explorer"));
     QApplication::setApplicationName(QStringLiteral("llm-explorer"));
@@ -68,6 +81,10 @@ int main(int argc, char *argv[])
     for (const QCommandLineOption &option : {scenario_option, page_option, screenshot_option, size_option,
                                              presentation_option, lang_option, theme_option, list_pages_option})
         parser.addOption(option);
+    // An unknown flag is a command-line error like any other: message naming it, exit 2
+    // (process() alone would exit 1). process() then handles --help, --help-all and --version.
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(QStringLiteral("%1 (see --help)").arg(parser.errorText()));
     parser.process(app);
 
     const bool screenshot = parser.isSet(screenshot_option);
@@ -127,6 +144,9 @@ int main(int argc, char *argv[])
             return fail(QStringLiteral("cannot write %1").arg(path));
         return 0;
     }
+    if (no_display)
+        return fail(QStringLiteral("no display: DISPLAY and WAYLAND_DISPLAY are unset (set one, or use "
+                                   "--screenshot FILE to render offscreen)"));
     window.show();
     return QApplication::exec();
 }

@@ -9,12 +9,15 @@
 #include "stale_banner.h"
 #include "theme.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,20 +28,31 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QKeyEvent>
 #include <QMimeData>
+#include <QProgressDialog>
+#include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTextEdit>
 #include <QTranslator>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace lse::gui {
 
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+constexpr double kFirstLaunchScreenShare = 0.8;
+constexpr int kZoomStepPercent = 10;
+constexpr int kMinZoomPercent = 60;
+constexpr int kMaxZoomPercent = 250;
 
 QTranslator *&activeTranslator()
 {
@@ -84,8 +98,14 @@ bool MainWindow::installLanguage(const QString &language)
     }
     activeLanguage() = QStringLiteral("en");
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    if (language.isEmpty() || language.startsWith(QLatin1String("en")))
+    const auto applyFonts = [](const QString &code) {
+        if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+            gui->setFont(withFallbackFamilies(gui->font(), code));
+    };
+    if (language.isEmpty() || language.startsWith(QLatin1String("en"))) {
+        applyFonts(QStringLiteral("en"));
         return true;
+    }
     auto *translator = new QTranslator;
     if (!translator->load(QStringLiteral(":/i18n/llm_explorer_%1.qm").arg(language))) {
         delete translator;
@@ -95,47 +115,67 @@ bool MainWindow::installLanguage(const QString &language)
     activeTranslator() = translator;
     activeLanguage() = language;
     QLocale::setDefault(QLocale(language));
-    // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations.
+    // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations
+    // (Debian: qt6-translations-l10n). Qt 6 ships them per module: qtbase_<lang>.qm holds every
+    // Widgets string; qt_<lang>.qm is only a catalogue of module files and fails to load when one
+    // of them (multimedia, declarative, ...) is not installed, so it is the fallback.
+    const QString qt_translations = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
     auto *qt_translator = new QTranslator;
-    if (qt_translator->load(QStringLiteral("qt_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (qt_translator->load(QStringLiteral("qtbase_%1").arg(language), qt_translations)
+        || qt_translator->load(QStringLiteral("qt_%1").arg(language), qt_translations)) {
         QCoreApplication::installTranslator(qt_translator);
         activeQtTranslator() = qt_translator;
     } else {
         delete qt_translator;
     }
-    // Prefer the Simplified Chinese cut of the CJK font, whatever the system locale says, so
-    // punctuation sits as Chinese readers expect.
-    if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
-        QFont font = gui->font();
-        font.setFamilies({font.family(), QStringLiteral("Noto Sans CJK SC")});
-        gui->setFont(font);
-    }
+    applyFonts(language);
     return true;
 }
+
+bool MainWindow::qtTranslationLoaded() { return activeQtTranslator() != nullptr; }
 
 MainWindow::MainWindow(bool use_settings, QWidget *parent)
     : QMainWindow(parent), use_settings_(use_settings), document_(new ScenarioDocument(this))
 {
     normal_font_ = QApplication::font();
+    // Sees Ctrl+Z / Ctrl+Shift+Z before the focused field does (see eventFilter).
+    QCoreApplication::instance()->installEventFilter(this);
     setAcceptDrops(true);
     setObjectName(QStringLiteral("MainWindow"));
     buildUi();
     connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
     connect(document_, &ScenarioDocument::fileStateChanged, this, &MainWindow::updateTitle);
 
+    bool geometry_restored = false;
     if (use_settings_) {
         QSettings settings;
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        geometry_restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
         setTheme(Theme(settings.value(QStringLiteral("view/theme"), int(Theme::System)).toInt()));
+        setZoomPercent(settings.value(QStringLiteral("view/zoom_percent"), 100).toInt());
         const QString last = settings.value(QStringLiteral("document/last")).toString();
         if (!last.isEmpty() && QFileInfo::exists(last)) {
             QString error;
             document_->open(last, &error);  // a broken last file just leaves the default scenario
         }
     }
+    if (!geometry_restored)
+        resizeToScreenShare();
     onScenarioChanged();
     updateTitle();
+}
+
+void MainWindow::resizeToScreenShare()
+{
+    // Without saved geometry the layouts' minimum would give a small, oddly shaped window
+    // (1038×454 on a 1600×1000 screen): take a fixed share of the available screen instead.
+    const QScreen *target = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!target)
+        return;
+    const QRect available = target->availableGeometry();
+    const QSize size(int(available.width() * kFirstLaunchScreenShare), int(available.height() * kFirstLaunchScreenShare));
+    resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
+    move(available.center() - QPoint(width() / 2, height() / 2));
 }
 
 MainWindow::~MainWindow() = default;
@@ -227,10 +267,14 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    // Document undo/redo win over a field's own text undo everywhere in the window (see
+    // eventFilter); application-wide so they also work from the editor dock when it floats.
     QAction *undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
+    undo->setShortcutContext(Qt::ApplicationShortcut);
     QAction *redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(QKeySequence::Redo);
+    redo->setShortcutContext(Qt::ApplicationShortcut);
     edit->addAction(undo);
     edit->addAction(redo);
 
@@ -243,6 +287,17 @@ void MainWindow::buildMenus()
     toggle_editor->setText(tr("Scenario &Editor"));
     toggle_editor->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
     view->addAction(toggle_editor);
+    // Zoom scales the application font outside presentation mode (which has its own size).
+    view->addSeparator();
+    zoom_in_action_ = view->addAction(tr("Zoom &In"), this, [this] { setZoomPercent(zoom_percent_ + kZoomStepPercent); });
+    zoom_in_action_->setShortcuts(QList<QKeySequence>(QKeySequence::keyBindings(QKeySequence::ZoomIn))
+                                  << QKeySequence(Qt::CTRL | Qt::Key_Equal));
+    zoom_out_action_ = view->addAction(tr("Zoom &Out"), this, [this] { setZoomPercent(zoom_percent_ - kZoomStepPercent); });
+    zoom_out_action_->setShortcuts(QKeySequence::ZoomOut);
+    zoom_reset_action_ = view->addAction(tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                                         [this] { setZoomPercent(100); });
+    updateZoomActions();
+    view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     auto *theme_group = new QActionGroup(themes);
     const std::pair<Theme, QString> theme_names[] = {{Theme::System, tr("System")},
@@ -264,6 +319,17 @@ void MainWindow::buildMenus()
         action->setCheckable(true);
         action->setChecked(currentLanguage() == code);
         language_group->addAction(action);
+    }
+
+    // Pages from the keyboard: previous/next and the first nine directly.
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(tr("&Previous Page"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this, [this] { stepPage(-1); });
+    go->addAction(tr("&Next Page"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this, [this] { stepPage(+1); });
+    go->addSeparator();
+    for (int i = 0; i < pages_.size(); ++i) {
+        QAction *action = go->addAction(pages_.at(i)->title(), this, [this, i] { navigation_->setCurrentRow(i); });
+        if (i < 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -351,7 +417,7 @@ void MainWindow::setPresentation(bool presentation)
         if (QGuiApplication::platformName() != QLatin1String("offscreen"))
             showFullScreen();
     } else {
-        QApplication::setFont(normal_font_);
+        QApplication::setFont(zoomedFont());
         setTheme(theme_before_presentation_);
         editor_dock_->setVisible(editor_was_visible_);
         if (isFullScreen())
@@ -361,6 +427,42 @@ void MainWindow::setPresentation(bool presentation)
     for (Page *page : pages_)
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
+    updateZoomActions();
+}
+
+void MainWindow::stepPage(int delta)
+{
+    const int count = navigation_->count();
+    if (count > 0)
+        navigation_->setCurrentRow(((navigation_->currentRow() + delta) % count + count) % count);
+}
+
+QFont MainWindow::zoomedFont() const
+{
+    QFont font = normal_font_;
+    font.setPointSizeF(normal_font_.pointSizeF() * zoom_percent_ / 100.0);
+    return font;
+}
+
+void MainWindow::setZoomPercent(int percent)
+{
+    percent = std::clamp(percent, kMinZoomPercent, kMaxZoomPercent);
+    if (presentation_ || percent == zoom_percent_)
+        return;
+    zoom_percent_ = percent;
+    QApplication::setFont(zoomedFont());
+    updateZoomActions();
+    if (use_settings_)
+        QSettings().setValue(QStringLiteral("view/zoom_percent"), zoom_percent_);
+}
+
+void MainWindow::updateZoomActions()
+{
+    if (!zoom_in_action_)
+        return;
+    zoom_in_action_->setEnabled(!presentation_ && zoom_percent_ < kMaxZoomPercent);
+    zoom_out_action_->setEnabled(!presentation_ && zoom_percent_ > kMinZoomPercent);
+    zoom_reset_action_->setEnabled(!presentation_ && zoom_percent_ != 100);
 }
 
 void MainWindow::setTheme(Theme theme)
@@ -496,29 +598,81 @@ void MainWindow::rebuildRecentMenu()
     recent_menu_->setEnabled(!recent.isEmpty());
 }
 
-bool MainWindow::exportAllPages(const QString &folder, QString *error)
+bool MainWindow::finishPageForExport(Page *page)
+{
+    selectPage(page->id());  // gives the page the current estimate if it has not seen it
+    // Background work the page started (the layout search) changes its contents and layout, so it
+    // ends first. The loop keeps the progress dialog's Cancel working meanwhile.
+    if (!page->isReady() && !export_cancelled_) {
+        QEventLoop loop;
+        connect(page, &Page::ready, &loop, &QEventLoop::quit);
+        connect(this, &MainWindow::exportCancelRequested, &loop, &QEventLoop::quit);
+        if (!page->isReady())
+            loop.exec();
+    }
+    // A page never shown before has layout requests and queued chart replots pending: without
+    // them the grab shows old geometry (charts over each other) or the previous data.
+    page->ensurePolished();
+    for (int pass = 0; pass < 3; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+    for (ChartView *chart : page->charts())
+        chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    return !export_cancelled_;
+}
+
+void MainWindow::cancelExport()
+{
+    export_cancelled_ = true;
+    emit exportCancelRequested();
+}
+
+MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QString *error, int *pages_written)
 {
     const QString current = currentPage() ? currentPage()->id() : QString();
-    for (Page *page : pages_) {
+    export_cancelled_ = false;
+    int written = 0;
+    const int count = int(pages_.size());
+    QProgressDialog progress(tr("Exporting pages…"), tr("Cancel"), 0, count, this);
+    progress.setWindowTitle(tr("Export All Pages"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setAutoClose(false);
+    progress.setAutoReset(false);
+    connect(&progress, &QProgressDialog::canceled, this, &MainWindow::cancelExport);
+    const auto finish = [&](ExportResult result) {
+        selectPage(current);
+        if (pages_written)
+            *pages_written = written;
+        return result;
+    };
+    for (int index = 0; index < count; ++index) {
+        Page *page = pages_.at(index);
+        progress.setLabelText(tr("Exporting page %1 of %2: %3").arg(index + 1).arg(count).arg(page->title()));
+        progress.setValue(index);
+        emit exportPageStarted(index, count);
+        if (export_cancelled_ || !finishPageForExport(page))
+            return finish(ExportResult::Cancelled);
         const QString page_folder = QDir(folder).filePath(page->id());
         if (!QDir().mkpath(page_folder)) {
             if (error)
                 *error = tr("Cannot create the folder %1").arg(page_folder);
-            return false;
+            return finish(ExportResult::Failed);
         }
-        selectPage(page->id());
         for (ChartView *chart : page->charts())
             if (!chart->exportAll(page_folder, error))
-                return false;
+                return finish(ExportResult::Failed);
         const QString png = QDir(page_folder).filePath(QStringLiteral("page.png"));
         if (!page->grab().save(png)) {
             if (error)
                 *error = tr("Cannot write %1").arg(png);
-            return false;
+            return finish(ExportResult::Failed);
         }
+        ++written;
     }
-    selectPage(current);
-    return true;
+    progress.setValue(count);
+    return finish(ExportResult::Done);
 }
 
 void MainWindow::exportCurrentPage()
@@ -527,6 +681,8 @@ void MainWindow::exportCurrentPage()
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Export %1 to folder").arg(page->title()));
     if (folder.isEmpty())
         return;
+    export_cancelled_ = false;
+    finishPageForExport(page);  // e.g. the search still running: export its result, not a half table
     QString error;
     for (ChartView *chart : page->charts())
         if (!chart->exportAll(folder, &error))
@@ -540,10 +696,18 @@ void MainWindow::exportAllWithDialog()
     if (folder.isEmpty())
         return;
     QString error;
-    if (!exportAllPages(folder, &error))
-        showError(tr("Export failed"), error);
-    else
+    int written = 0;
+    switch (exportAllPages(folder, &error, &written)) {
+    case ExportResult::Done:
         statusBar()->showMessage(tr("Exported every page to %1").arg(folder), 4000);
+        break;
+    case ExportResult::Cancelled:
+        statusBar()->showMessage(tr("Export cancelled; %n page(s) written to %1", nullptr, written).arg(folder), 8000);
+        break;
+    case ExportResult::Failed:
+        showError(tr("Export failed"), error);
+        break;
+    }
 }
 
 QImage MainWindow::renderScreenshot(const QSize &size)
@@ -551,7 +715,10 @@ QImage MainWindow::renderScreenshot(const QSize &size)
     resize(size);
     if (!isVisible())
         show();
-    // Let layouts settle and queued replots run before grabbing.
+    // Let layouts settle, queued replots run and the page's background work end before grabbing.
+    export_cancelled_ = false;
+    if (Page *page = currentPage())
+        finishPageForExport(page);
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     for (Page *page : pages_)
@@ -569,6 +736,28 @@ void MainWindow::showError(const QString &title, const QString &text)
         return;
     }
     QMessageBox::warning(this, title, text);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Line edits and spin boxes claim Ctrl+Z through ShortcutOverride for their own text undo,
+    // which would leave the document's undo unreachable while a field has focus. Refusing the
+    // override for this window's widgets lets the Undo/Redo actions fire; text typed but not yet
+    // committed becomes an edit first, so undo reverts it instead of losing it. Multi-line text
+    // editors (sample text on the Tokenization page) keep their own undo: their text is not
+    // part of the document.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *widget = qobject_cast<QWidget *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (widget && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            && (widget == this || isAncestorOf(widget) || editor_dock_->isAncestorOf(widget))
+            && !qobject_cast<QTextEdit *>(widget) && !qobject_cast<QPlainTextEdit *>(widget)) {
+            editor_->commitPendingEdits();
+            event->ignore();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

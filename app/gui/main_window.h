@@ -42,20 +42,38 @@ public:
     bool presentation() const { return presentation_; }
     void setTheme(Theme theme);
     Theme theme() const { return theme_; }
+    // The application font's size relative to the launch font (100 = unchanged), outside
+    // presentation mode; Ctrl++ / Ctrl+- / Ctrl+0. Ignored in presentation mode.
+    void setZoomPercent(int percent);
+    int zoomPercent() const { return zoom_percent_; }
 
     // Opens a scenario, or imports a Hugging Face config.json into the model. On failure shows
     // nothing, returns false and sets *error; the current document is kept.
     bool openFile(const QString &path, QString *error);
-    // Writes every chart of every page (PNG, PDF, SVG, CSV) and a PNG of each page to `folder`.
-    bool exportAllPages(const QString &folder, QString *error);
+    enum class ExportResult { Done, Cancelled, Failed };
+    // Writes every chart of every page (PNG, PDF, SVG, CSV) and a PNG of each page to `folder`,
+    // one subfolder per page, with a progress dialog. Each page is shown, laid out at the window's
+    // size and finished (its search done) before it is rendered. Cancel (the dialog or
+    // cancelExport()) stops before the next page and keeps the pages written; *pages_written says
+    // how many. Failed sets *error.
+    ExportResult exportAllPages(const QString &folder, QString *error, int *pages_written = nullptr);
+    void cancelExport();
     // The window rendered at `size` (used by --screenshot).
     QImage renderScreenshot(const QSize &size);
 
     // The language the UI is shown in ("en" or "zh_CN"); switching rebuilds the interface.
     static QString currentLanguage();
     static bool installLanguage(const QString &language);
+    // Whether Qt's own translation (qtbase_<lang>.qm) was found for the current language.
+    static bool qtTranslationLoaded();
+
+signals:
+    // exportAllPages is about to export page `index` of `count`.
+    void exportPageStarted(int index, int count);
+    void exportCancelRequested();
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -76,6 +94,12 @@ private:
     void exportCurrentPage();
     void exportAllWithDialog();
     void showError(const QString &title, const QString &text);
+    // Selects `page` and brings it to its final state before rendering; false when cancelled.
+    bool finishPageForExport(Page *page);
+    void resizeToScreenShare();
+    void stepPage(int delta);  // next (+1) or previous (-1) page, wrapping around
+    QFont zoomedFont() const;
+    void updateZoomActions();
 
     bool use_settings_;
     ScenarioDocument *document_;
@@ -93,7 +117,12 @@ private:
     bool editor_was_visible_ = true;
     Theme theme_ = Theme::System;
     Theme theme_before_presentation_ = Theme::System;
-    QFont normal_font_;
+    QFont normal_font_;  // the launch font; zoom and presentation scale it
+    int zoom_percent_ = 100;
+    bool export_cancelled_ = false;
+    QAction *zoom_in_action_ = nullptr;
+    QAction *zoom_out_action_ = nullptr;
+    QAction *zoom_reset_action_ = nullptr;
 };
 
 }  // namespace lse::gui

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QPalette>
+#include <QString>
 
 namespace lse::gui {
 
@@ -10,5 +12,10 @@ namespace lse::gui {
 QPalette lightPalette();
 QPalette darkPalette();
 QPalette highContrastPalette();
+
+// `font` with the fallback families the UI text needs after its own family: the Simplified
+// Chinese cut of Noto Sans CJK for zh_CN (so punctuation sits as Chinese readers expect, whatever
+// the system locale says) and Noto Color Emoji, so emoji in samples (🙂) are not drawn as boxes.
+QFont withFallbackFamilies(QFont font, const QString &language);
 
 }  // namespace lse::gui

@@ -406,6 +406,10 @@ Result<PipelineTimeline> simulatePipeline(PipelineScheduleKind schedule, int sta
         const double b = times.backward_input_seconds > 0 ? times.backward_input_seconds : times.backward_seconds / 2;
         const double w = times.backward_weight_seconds > 0 ? times.backward_weight_seconds : times.backward_seconds / 2;
         timeline.analytic_bubble_fraction = (p - 1.0) * std::max(0.0, f + b - w) / (m * (f + b + w));
+        // With m < p the warm-up never reaches the steady state the derivation assumes, and a W
+        // longer than B no longer fits the bubble it is meant to fill.
+        timeline.analytic_bubble_assumption = "m >= p and t_W <= t_B";
+        timeline.analytic_bubble_applies = micro_batches >= stages && w <= b;
         break;
     }
     }

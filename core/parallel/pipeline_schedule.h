@@ -61,6 +61,12 @@ struct PipelineTimeline {
     // (Qi et al. 2023 §3.1, bubble of 1F1B shrunk by the W that fill it). The simulation equals it
     // for m >= p and t_W <= t_B (tested); outside that range only the measured value holds.
     double analytic_bubble_fraction = 0;
+    // Whether the closed form above holds for these inputs (its derivation's assumptions are met).
+    // False for ZB-H1 with m < p or t_W > t_B: there the formula is not the schedule's bubble and
+    // callers must show only the measured value, or say that the formula does not apply.
+    bool analytic_bubble_applies = true;
+    // The assumptions of the closed form, e.g. "m >= p and t_W <= t_B" (empty when it has none).
+    std::string analytic_bubble_assumption;
     // Per stage: max number of micro-batches (times chunks) whose forward is done and whose backward
     // (B for zero bubble) has not finished — what sets the activation memory.
     std::vector<int> peak_in_flight_micro_batches;

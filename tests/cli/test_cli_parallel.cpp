@@ -146,6 +146,21 @@ private slots:
         QVERIFY(near(last_end, o["makespan_seconds"].toDouble()));
     }
 
+    // ZB-H1 with fewer micro-batches than stages: the closed form does not hold, and the output
+    // says so instead of printing it as "analytic" beside the measured bubble.
+    void zeroBubbleWithFewMicroBatchesFlagsTheFormula()
+    {
+        const Run text = runCli({"pipeline", "--schedule", "zb", "--stages", "4", "--microbatches", "2"});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY2(!text.out.contains("analytic\n"), qPrintable(text.out));
+        QVERIFY2(text.out.contains("assumes m >= p and t_W <= t_B, which does not hold here"), qPrintable(text.out));
+        const Run json = runCli({"pipeline", "--schedule", "zb", "--stages", "4", "--microbatches", "2", "--json"});
+        QCOMPARE(json.exit_code, 0);
+        QCOMPARE(jsonOf(json)["analytic_bubble_applies"].toBool(true), false);
+        const Run enough = runCli({"pipeline", "--schedule", "zb", "--stages", "4", "--microbatches", "8", "--json"});
+        QCOMPARE(jsonOf(enough)["analytic_bubble_applies"].toBool(false), true);
+    }
+
     void pipelineTextHasGantt()
     {
         const Run run = runCli({"pipeline", "--schedule", "1f1b", "--stages", "4", "--microbatches", "8"});

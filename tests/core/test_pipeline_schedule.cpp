@@ -191,6 +191,44 @@ private slots:
             }
     }
 
+    // Wherever core says the closed form applies, it is the measured bubble; ZB-H1 with m < p or
+    // t_W > t_B is outside its derivation, and core must say so rather than offer it.
+    void analyticBubbleHoldsWhereCoreSaysItApplies()
+    {
+        int outside = 0;
+        for (PipelineScheduleKind schedule : {PipelineScheduleKind::GPipe, PipelineScheduleKind::OneFOneB,
+                                              PipelineScheduleKind::Interleaved, PipelineScheduleKind::ZeroBubble})
+            for (int p : {1, 2, 4, 8})
+                for (int m : {1, 2, 3, 4, 8, 16})
+                    for (double w : {0.5, 1.0, 1.5}) {
+                        const bool interleaved = schedule == PipelineScheduleKind::Interleaved;
+                        if (interleaved && m % p != 0)
+                            continue;
+                        const PipelineTimes times{1.0, 1.0 + w, 1.0, w};
+                        const auto t = simulatePipeline(schedule, p, m, interleaved ? 2 : 1, times);
+                        QVERIFY(t.ok());
+                        const QString where = QStringLiteral("%1 p=%2 m=%3 w=%4")
+                                                  .arg(QString::fromUtf8(toString(schedule).data()))
+                                                  .arg(p)
+                                                  .arg(m)
+                                                  .arg(w);
+                        if (t->analytic_bubble_applies)
+                            QVERIFY2(near(t->bubble_fraction, t->analytic_bubble_fraction), qPrintable(where));
+                        else
+                            ++outside;
+                        if (schedule == PipelineScheduleKind::ZeroBubble && p > 1 && m < p) {
+                            QVERIFY2(!t->analytic_bubble_applies, qPrintable(where));
+                            QVERIFY(!t->analytic_bubble_assumption.empty());
+                        }
+                    }
+        QVERIFY(outside > 0);
+        // The case from the issue: ZB-H1, p = 4, m = 2: measured and formula differ.
+        const auto zb = simulatePipeline(PipelineScheduleKind::ZeroBubble, 4, 2, 1, PipelineTimes{1.0, 2.0});
+        QVERIFY(zb.ok());
+        QVERIFY(!zb->analytic_bubble_applies);
+        QVERIFY(!near(zb->bubble_fraction, zb->analytic_bubble_fraction));
+    }
+
     void invalidInputNamesTheField_data()
     {
         QTest::addColumn<PipelineScheduleKind>("schedule");

@@ -6,20 +6,26 @@
 #include "editor/scenario_editor.h"
 #include "main_window.h"
 #include "pages/page.h"
+#include "pages/search_page.h"
 
 #include "scenario/scenario_json.h"
+
+#include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFontDatabase>
 #include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -227,7 +233,7 @@ private slots:
         MainWindow window(false);
         window.resize(1280, 800);
         QString error;
-        QVERIFY2(window.exportAllPages(dir.path(), &error), qPrintable(error));
+        QVERIFY2(window.exportAllPages(dir.path(), &error) == MainWindow::ExportResult::Done, qPrintable(error));
         int files = 0;
         for (const QString &id : window.pageIds()) {
             const QDir folder(dir.filePath(id));
@@ -241,6 +247,175 @@ private slots:
         }
         QVERIFY(files >= 4 * 6);
         QVERIFY(!QImage(dir.filePath("memory/page.png")).isNull());
+    }
+
+    // File → Export All Pages right after launch, no page shown yet: every page is selected,
+    // laid out and finished (the search done, queued replots drawn) before it is grabbed, so its
+    // image is the page as the user sees it when it is shown.
+    void exportAllFinishesEachPageBeforeGrabbing()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QCOMPARE(window.exportAllPages(dir.path(), &error), MainWindow::ExportResult::Done);
+        auto *search = qobject_cast<SearchPage *>(window.page("search"));
+        QVERIFY(search && search->isReady() && search->result());
+        QVERIFY(search->resultsTable()->rowCount() > 0);
+        for (const QString id : {"roofline", "pipeline", "layout", "search"}) {
+            Page *page = window.page(id);
+            QVERIFY(window.selectPage(id));
+            for (int i = 0; i < 5; ++i)
+                QCoreApplication::processEvents();
+            for (ChartView *chart : page->charts())
+                chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            const QImage shown = page->grab().toImage().convertToFormat(QImage::Format_ARGB32);
+            const QImage exported = QImage(dir.filePath(id + "/page.png")).convertToFormat(QImage::Format_ARGB32);
+            QVERIFY2(exported == shown, qPrintable(id));
+        }
+    }
+
+    // Cancel stops before the next page and keeps what was written; a progress dialog counts pages.
+    void exportAllCanBeCancelled()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        window.resize(1280, 800);
+        QSignalSpy started(&window, &MainWindow::exportPageStarted);
+        QString dialog_label;
+        int dialog_maximum = -1;
+        connect(&window, &MainWindow::exportPageStarted, &window, [&](int index, int) {
+            auto *dialog = window.findChild<QProgressDialog *>();
+            QVERIFY(dialog);
+            dialog_label = dialog->labelText();
+            dialog_maximum = dialog->maximum();
+            if (index == 2)
+                emit dialog->canceled();  // what its Cancel button sends
+        });
+        QString error;
+        int written = -1;
+        QCOMPARE(window.exportAllPages(dir.path(), &error, &written), MainWindow::ExportResult::Cancelled);
+        const QStringList ids = window.pageIds();
+        QCOMPARE(started.count(), 3);
+        QCOMPARE(written, 2);
+        QCOMPARE(dialog_maximum, int(ids.size()));
+        QVERIFY2(dialog_label.contains(QString("3 of %1").arg(ids.size())), qPrintable(dialog_label));
+        QVERIFY(QFileInfo(dir.filePath(ids[0] + "/page.png")).size() > 0);
+        QVERIFY(QFileInfo(dir.filePath(ids[1] + "/page.png")).size() > 0);
+        QVERIFY(!QFileInfo::exists(dir.filePath(ids[2])));
+        QVERIFY(!QFileInfo::exists(dir.filePath(ids.last())));
+    }
+
+    // Ctrl+PgDn / Ctrl+PgUp step through the pages (wrapping), Ctrl+1…9 jump to one; Ctrl++ /
+    // Ctrl+- / Ctrl+0 zoom the application font outside presentation mode only.
+    void keyboardSelectsPagesAndZooms()
+    {
+        MainWindow window(false);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const QStringList ids = window.pageIds();
+        QCOMPARE(window.currentPage()->id(), ids[0]);
+        QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(window.currentPage()->id(), ids[1]);
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::ControlModifier);
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(window.currentPage()->id(), ids.last());
+        QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(window.currentPage()->id(), ids[2]);
+
+        const qreal normal = QApplication::font().pointSizeF();
+        QTest::keyClick(&window, Qt::Key_Plus, Qt::ControlModifier);
+        QVERIFY(QApplication::font().pointSizeF() > normal);
+        QCOMPARE(window.zoomPercent(), 110);
+        QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(QApplication::font().pointSizeF(), normal);
+        QTest::keyClick(&window, Qt::Key_Minus, Qt::ControlModifier);
+        const qreal smaller = QApplication::font().pointSizeF();
+        QVERIFY(smaller < normal);
+        // Presentation mode has its own size; zoom keys leave it alone and it returns to the zoom.
+        window.setPresentation(true);
+        const qreal presentation = QApplication::font().pointSizeF();
+        QTest::keyClick(&window, Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(QApplication::font().pointSizeF(), presentation);
+        window.setPresentation(false);
+        QCOMPARE(QApplication::font().pointSizeF(), smaller);
+        window.setZoomPercent(100);
+        QCOMPARE(QApplication::font().pointSizeF(), normal);
+    }
+
+    // Set TP to 3 (invalid), F11, undo, F11: the fields and the editor follow the application
+    // font again instead of keeping a copied, pinned font or palette.
+    void invalidFieldsFollowPresentationFontAndTheme()
+    {
+        MainWindow window(false);
+        QSpinBox *tp = spin(window, "training.tp");
+        tp->setValue(3);
+        QVERIFY(tp->property("invalid").toBool());
+        window.setPresentation(true);
+        window.document()->undoStack()->undo();
+        QVERIFY(!tp->property("invalid").toBool());
+        window.setPresentation(false);
+        const qreal application = QApplication::font().pointSizeF();
+        for (const char *field : {"training.dp", "training.tp", "training.pp", "training.cp"}) {
+            QWidget *widget = window.editor()->fieldWidget(field);
+            QVERIFY2(!widget->testAttribute(Qt::WA_SetFont), field);
+            QVERIFY2(!widget->testAttribute(Qt::WA_SetPalette), field);
+            QCOMPARE(widget->font().pointSizeF(), application);
+        }
+        QVERIFY(!window.editor()->testAttribute(Qt::WA_SetFont));
+        QCOMPARE(window.editor()->font().pointSizeF(), application);
+        // Marked while in presentation mode, then leaving it: the marked field shrinks back too,
+        // and a theme change still reaches it.
+        window.setPresentation(true);
+        tp->setValue(3);
+        QVERIFY(tp->property("invalid").toBool());
+        window.setPresentation(false);
+        QCOMPARE(tp->font().pointSizeF(), application);
+        window.setTheme(Theme::Dark);
+        QCoreApplication::processEvents();
+        const QColor dark_base = spin(window, "model.n_layers")->palette().color(QPalette::Base);
+        QCOMPARE(tp->palette().color(QPalette::Base), dark_base);
+        window.setTheme(Theme::Light);
+        QCoreApplication::processEvents();
+        QVERIFY(tp->palette().color(QPalette::Base) != dark_base);
+    }
+
+    // First launch without saved geometry on a 1600×1000 screen: a share of the screen, not the
+    // layouts' minimum (1038×454). Runs this binary on an offscreen screen of that size.
+    void firstLaunchTakesAShareOfTheScreen()
+    {
+        QTemporaryDir dir;
+        QFile config(dir.filePath("screen.json"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"screens": [{"name": "wide", "x": 0, "y": 0, "width": 1600, "height": 1000,
+                                      "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+        config.close();
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName());
+        environment.insert("LSE_TEST_SCREEN_CHILD", "1");
+        QProcess child;
+        child.setProcessEnvironment(environment);
+        child.start(QCoreApplication::applicationFilePath(), {"firstLaunchSizeOnTheConfiguredScreen"});
+        QVERIFY(child.waitForFinished(60000));
+        const QByteArray output = child.readAllStandardOutput() + child.readAllStandardError();
+        QVERIFY2(child.exitCode() == 0, output.constData());
+        QVERIFY2(output.contains("PASS   : TestMainWindow::firstLaunchSizeOnTheConfiguredScreen"), output.constData());
+    }
+    void firstLaunchSizeOnTheConfiguredScreen()
+    {
+        if (qEnvironmentVariableIsEmpty("LSE_TEST_SCREEN_CHILD"))
+            QSKIP("run by firstLaunchTakesAShareOfTheScreen on a 1600x1000 offscreen screen");
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QCOMPARE(available.size(), QSize(1600, 1000));
+        MainWindow window(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(window.width() >= 0.75 * available.width() && window.height() >= 0.75 * available.height(),
+                 qPrintable(QString("%1x%2").arg(window.width()).arg(window.height())));
+        QVERIFY(available.contains(window.geometry()));
     }
 
     void languageSwitchKeepsTheDocument()
@@ -298,6 +473,96 @@ private slots:
         const QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1024, 700));
+    }
+
+    // Ctrl+Z / Ctrl+Shift+Z reach the document's undo stack while a field has focus (the field's
+    // own text undo used to swallow them); text typed but not committed is kept as a redo step.
+    void undoShortcutsWorkInsideFields()
+    {
+        MainWindow window(false);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QUndoStack *stack = window.document()->undoStack();
+        QSpinBox *layers = spin(window, "model.n_layers");
+        layers->setValue(40);
+        QCOMPARE(stack->index(), 1);
+        layers->setFocus();
+        QVERIFY(layers->hasFocus());
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), 0);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(layers->value(), 80);
+        QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(stack->index(), 1);
+        QCOMPARE(window.document()->scenario().model.n_layers, 40);
+
+        // Typed into the tokens field without Enter: committed first, then undone; redo restores it.
+        auto *tokens = qobject_cast<QLineEdit *>(window.editor()->fieldWidget("training.tokens"));
+        QVERIFY(tokens);
+        tokens->setFocus();
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "300B");
+        QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->count(), 2);
+        QCOMPARE(stack->index(), 1);
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(15'000'000'000'000));
+        QCOMPARE(tokens->text(), QString("15T"));
+        QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(window.document()->scenario().training.tokens, qint64(300'000'000'000));
+    }
+
+    // Qt's own strings (dialog buttons) follow the UI language, and the font falls back to a
+    // colour emoji font so emoji are not drawn as boxes.
+    void qtStringsAndEmojiFontFollowTheLanguage()
+    {
+        QVERIFY(QFontDatabase::families().contains("Noto Color Emoji"));
+        QVERIFY(MainWindow::installLanguage("zh_CN"));
+        const bool qt_loaded = MainWindow::qtTranslationLoaded();
+        const QString cancel = QCoreApplication::translate("QPlatformTheme", "Cancel");
+        const QStringList families = QApplication::font().families();
+        QVERIFY(MainWindow::installLanguage("en"));
+        QVERIFY(qt_loaded);
+        QVERIFY2(cancel != QLatin1String("Cancel"), qPrintable(cancel));
+        QVERIFY2(families.contains("Noto Color Emoji"), qPrintable(families.join(", ")));
+        QVERIFY(families.contains("Noto Sans CJK SC"));
+        QVERIFY(QApplication::font().families().contains("Noto Color Emoji"));
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QString("Cancel"));
+    }
+
+    // Without any display (no DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM), --version and --help
+    // print and exit 0 instead of aborting in QApplication; showing the window is refused with a
+    // message and exit 2.
+    void versionAndHelpWorkWithoutADisplay_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exit_code");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("--version") << QStringList{"--version"} << 0 << QStringLiteral(LSE_VERSION);
+        QTest::addRow("--help") << QStringList{"--help"} << 0 << QStringLiteral("--screenshot");
+        QTest::addRow("unknown flag") << QStringList{"--bogus"} << 2 << QStringLiteral("bogus");
+        QTest::addRow("window") << QStringList{} << 2 << QStringLiteral("DISPLAY");
+    }
+    void versionAndHelpWorkWithoutADisplay()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exit_code);
+        QFETCH(QString, expected);
+        QTemporaryDir home;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            environment.remove(QString::fromLatin1(name));
+        // The window case must not read the developer's settings or last scenario.
+        environment.insert("XDG_CONFIG_HOME", home.path());
+        QProcess app;
+        app.setProcessEnvironment(environment);
+        app.start(QStringLiteral(LSE_GUI_PATH), arguments);
+        QVERIFY(app.waitForFinished(60000));
+        const QString output = QString::fromUtf8(app.readAllStandardOutput() + app.readAllStandardError());
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);  // no SIGABRT
+        QVERIFY2(app.exitCode() == exit_code, qPrintable(output));
+        QVERIFY2(output.contains(expected), qPrintable(output));
     }
 
     void badCommandLineExitsTwo()

@@ -6,6 +6,7 @@
 #include "cost/estimate.h"
 #include "pages/page_format.h"
 #include "pages/pipeline_page.h"
+#include "pages/step_player.h"
 #include "scenario/scenario_json.h"
 #include "theme.h"
 
@@ -14,6 +15,7 @@
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -108,6 +110,63 @@ private slots:
         QCOMPARE(page.timeline().peak_in_flight_micro_batches.front(), 8);
         page.setSchedule(PipelineScheduleKind::OneFOneB);
         QCOMPARE(page.timeline().peak_in_flight_micro_batches.front(), 4);  // p on the first stage
+    }
+
+    // Space / Left / Right step through the schedule as on the Collectives page: the last step
+    // (the default) draws every task; stepping back leaves out the tasks not started yet.
+    void keysStepThroughTheSchedule()
+    {
+        PipelinePage page;
+        page.setSchedule(PipelineScheduleKind::OneFOneB);
+        page.setStages(4);
+        page.setMicroBatches(8);
+        page.resize(1000, 800);
+        page.show();
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        StepPlayer *player = page.player();
+        QVERIFY(player->stepCount() > 1);
+        QCOMPARE(player->currentStep(), player->stepCount());
+        const int all = taskRects(page.ganttChart()->data());
+        QCOMPARE(all, 4 * 8 * 2);
+        QSignalSpy stepped(player, &StepPlayer::currentStepChanged);
+        QTest::keyClick(&page, Qt::Key_Left);
+        QCOMPARE(stepped.count(), 1);
+        QCOMPARE(player->currentStep(), player->stepCount() - 1);
+        QVERIFY(page.cursorSeconds() < page.timeline().makespan_seconds);
+        QVERIFY(taskRects(page.ganttChart()->data()) < all);
+        QTest::keyClick(&page, Qt::Key_Right);
+        QCOMPARE(taskRects(page.ganttChart()->data()), all);
+        // The keys also work with focus inside the page (on the step slider).
+        auto *slider = player->findChild<QSlider *>();
+        QVERIFY(slider);
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Left);
+        QCOMPARE(player->currentStep(), player->stepCount() - 1);
+        // Space plays from the start when at the end, and pauses.
+        QTest::keyClick(slider, Qt::Key_Right);
+        QTest::keyClick(slider, Qt::Key_Space);
+        QVERIFY(player->isPlaying());
+        QCOMPARE(player->currentStep(), 0);
+        QCOMPARE(taskRects(page.ganttChart()->data()), 0);
+        QTest::keyClick(slider, Qt::Key_Space);
+        QVERIFY(!player->isPlaying());
+    }
+
+    // ZB-H1 with m < p: the page says the closed form does not hold instead of showing it as the
+    // analytic bubble (core's analytic_bubble_applies).
+    void zeroBubbleWithFewMicroBatchesSaysTheFormulaDoesNotApply()
+    {
+        PipelinePage page;
+        page.setSchedule(PipelineScheduleKind::ZeroBubble);
+        page.setStages(4);
+        page.setMicroBatches(2);
+        QVERIFY(!page.timeline().analytic_bubble_applies);
+        QVERIFY2(page.bubbleText().contains("does not apply"), qPrintable(page.bubbleText()));
+        QVERIFY(!page.bubbleText().contains(format::percent(page.timeline().analytic_bubble_fraction)));
+        page.setMicroBatches(8);
+        QVERIFY(page.timeline().analytic_bubble_applies);
+        QVERIFY(page.bubbleText().contains(format::percent(page.timeline().analytic_bubble_fraction)));
     }
 
     void invalidInputIsExplained()

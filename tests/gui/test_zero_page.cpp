@@ -5,6 +5,7 @@
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "pages/page_format.h"
+#include "pages/step_player.h"
 #include "pages/zero_page.h"
 #include "parallel/zero_sharding.h"
 #include "scenario/scenario_json.h"
@@ -12,6 +13,8 @@
 #include <QCoreApplication>
 #include <QLabel>
 #include <QTranslator>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QTest>
 
 #include <cmath>
@@ -60,6 +63,40 @@ private slots:
         const Result<Estimate> result = lse::estimate(scenario_);
         QVERIFY(result.ok());
         estimate_ = *result;
+    }
+
+    // Space / Left / Right step through the stages 0 → 3 as on the Collectives page.
+    void keysStepThroughTheStages()
+    {
+        ZeroPage page;
+        page.setStage(0);
+        page.resize(1000, 800);
+        page.show();
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QSignalSpy stepped(page.player(), &StepPlayer::currentStepChanged);
+        QTest::keyClick(&page, Qt::Key_Right);
+        QCOMPARE(page.stage(), 1);
+        QCOMPARE(stepped.count(), 1);
+        QTest::keyClick(&page, Qt::Key_Right);
+        QTest::keyClick(&page, Qt::Key_Right);
+        QTest::keyClick(&page, Qt::Key_Right);  // stays at the last stage
+        QCOMPARE(page.stage(), 3);
+        QTest::keyClick(&page, Qt::Key_Left);
+        QCOMPARE(page.stage(), 2);
+        // The stage box and the player stay in step.
+        page.setStage(0);
+        QCOMPARE(page.player()->currentStep(), 0);
+        // Focus on a child (the step slider): the shortcuts still apply; Space plays and pauses.
+        auto *slider = page.player()->findChild<QSlider *>();
+        QVERIFY(slider);
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(page.stage(), 1);
+        QTest::keyClick(slider, Qt::Key_Space);
+        QVERIFY(page.player()->isPlaying());
+        QTest::keyClick(slider, Qt::Key_Space);
+        QVERIFY(!page.player()->isPlaying());
     }
 
     void shardsPerStage_data()

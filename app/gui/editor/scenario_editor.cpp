@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "editor/scenario_editor.h"
 
+#include "editor/field_error_frame.h"
+
 #include "document/scenario_document.h"
 #include "enum_labels.h"
 
@@ -83,32 +85,20 @@ QStringList enumLabels(const std::vector<Enum> &values)
         labels << displayName(value);
     return labels;
 }
-// Marks a field through its palette rather than a style sheet, so theme changes still reach it:
-// a red-tinted input area and red, bold label text.
+// Marks a field the engine rejected: a red frame over the input (FieldErrorFrame) and red label
+// text. Neither copies the font or the palette into the widget, so presentation mode, zoom and
+// theme changes still reach a field that was once marked; the label's style sheet sets only the
+// text colour.
 void setInvalid(QWidget *widget, bool invalid)
 {
     if (widget->property("invalid").toBool() == invalid)
         return;
-    widget->setProperty("invalid", invalid);
-    if (!invalid) {
-        widget->setPalette(QPalette());
-        QFont font = widget->font();
-        font.setBold(false);
-        widget->setFont(font);
+    if (auto *label = qobject_cast<QLabel *>(widget)) {
+        label->setProperty("invalid", invalid);
+        label->setStyleSheet(invalid ? QStringLiteral("color: #d62728;") : QString());
         return;
     }
-    QPalette palette = widget->palette();
-    const QColor red(0xd6, 0x27, 0x28);
-    const QColor base = palette.color(QPalette::Base);
-    palette.setColor(QPalette::Base, QColor::fromRgbF(0.75f * base.redF() + 0.25f * red.redF(),
-                                                      0.75f * base.greenF() + 0.25f * red.greenF(),
-                                                      0.75f * base.blueF() + 0.25f * red.blueF()));
-    palette.setColor(QPalette::WindowText, red);
-    palette.setColor(QPalette::ButtonText, red);
-    widget->setPalette(palette);
-    QFont font = widget->font();
-    font.setBold(true);
-    widget->setFont(font);
+    FieldErrorFrame::mark(widget, invalid);
 }
 
 }  // namespace
@@ -652,11 +642,22 @@ void ScenarioEditor::markProblems()
                                         : tr("%n problem(s); the pages show the last valid results.", nullptr, count));
 }
 
-void ScenarioEditor::setPresentation(bool presentation)
+void ScenarioEditor::commitPendingEdits()
 {
-    QFont base = QWidget::font();
-    base.setPointSizeF(presentation ? 14 : QFont().pointSizeF());
-    setFont(base);
+    for (const Field &field : fields_) {
+        QWidget *widget = widgets_.value(field.path);
+        if (auto *spin = qobject_cast<QAbstractSpinBox *>(widget))
+            spin->interpretText();  // emits valueChanged when the typed text differs
+        else if (auto *line = qobject_cast<QLineEdit *>(widget); line && line->isModified())
+            commitText(field.path);
+    }
+}
+
+void ScenarioEditor::setPresentation(bool)
+{
+    // The editor inherits the application font, which presentation mode enlarges and restores;
+    // a font set here would stay pinned at one size after leaving presentation mode.
+    setFont(QFont());
 }
 
 }  // namespace lse::gui

@@ -37,6 +37,9 @@ public:
     QListWidget *problemList() const { return problem_list_; }
 
     void setPresentation(bool presentation);
+    // Turns text typed into a field but not yet committed (no Enter, focus still there) into its
+    // document edit, so a document undo/redo that follows does not silently drop it.
+    void commitPendingEdits();
 
 private:
     struct Field;

@@ -5,20 +5,15 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 #include "pages/parallel/parallel_labels.h"
+#include "pages/step_player.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QPushButton>
-#include <QShortcut>
-#include <QSlider>
 #include <QSpinBox>
-#include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -118,20 +113,11 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     controls->setColumnStretch(6, 1);
     layout->addLayout(controls);
 
-    auto *player = new QHBoxLayout;
-    back_button_ = new QToolButton(this);
-    play_button_ = new QPushButton(this);
-    forward_button_ = new QToolButton(this);
-    step_slider_ = new QSlider(Qt::Horizontal, this);
-    step_slider_->setPageStep(1);
+    player_ = new StepPlayer(this, kPlayIntervalMs);
     step_label_ = new QLabel(this);
     step_label_->setTextFormat(Qt::RichText);
     step_label_->setWordWrap(true);
-    player->addWidget(back_button_);
-    player->addWidget(play_button_);
-    player->addWidget(forward_button_);
-    player->addWidget(step_slider_, 1);
-    layout->addLayout(player);
+    layout->addWidget(player_);
     layout->addWidget(step_label_);
 
     summary_label_ = new QLabel(this);
@@ -145,10 +131,6 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     layout->addWidget(step_chart_, 1);
     layout->addWidget(buffer_chart_, 1);
     layout->addWidget(size_chart_, 1);
-
-    timer_ = new QTimer(this);
-    timer_->setInterval(kPlayIntervalMs);
-    connect(timer_, &QTimer::timeout, this, &CollectivesPage::onTimer);
 
     for (CollectiveOp op : kOps)
         op_box_->addItem(QString(), int(op));
@@ -169,24 +151,22 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     connect(ranks_spin_, qOverload<int>(&QSpinBox::valueChanged), this, resimulate);
     connect(size_box_, qOverload<int>(&QComboBox::currentIndexChanged), this, resimulate);
     connect(link_box_, qOverload<int>(&QComboBox::currentIndexChanged), this, resimulate);
-    connect(step_slider_, &QSlider::valueChanged, this, [this](int value) { setCurrentStep(value); });
-    connect(back_button_, &QToolButton::clicked, this, &CollectivesPage::stepBack);
-    connect(forward_button_, &QToolButton::clicked, this, &CollectivesPage::stepForward);
-    connect(play_button_, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
-    // Space / Left / Right anywhere on the page (line edits keep their cursor keys: they claim
-    // them through ShortcutOverride). keyPressEvent covers key events sent to the page itself.
-    const auto shortcut = [this](Qt::Key key, auto slot) {
-        auto *action = new QShortcut(QKeySequence(key), this);
-        action->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(action, &QShortcut::activated, this, slot);
-    };
-    shortcut(Qt::Key_Space, [this] { setPlaying(!isPlaying()); });
-    shortcut(Qt::Key_Left, [this] { stepBack(); });
-    shortcut(Qt::Key_Right, [this] { stepForward(); });
+    // The player owns Space / Left / Right on this page (StepPlayer); keyPressEvent covers key
+    // events sent to the page itself.
+    connect(player_, &StepPlayer::currentStepChanged, this, [this](int step) {
+        refreshStep();
+        Q_EMIT currentStepChanged(step);
+    });
 
     retranslateControls();
     setPresentation(false);
     simulate();
+    // Open on the first transfers; step 0 shows the buffers before.
+    {
+        const QSignalBlocker blocker(player_);
+        player_->setCurrentStep(1);
+    }
+    refreshStep();
     refreshSizeChart();
 }
 
@@ -227,26 +207,8 @@ void CollectivesPage::changeEvent(QEvent *event)
 
 void CollectivesPage::keyPressEvent(QKeyEvent *event)
 {
-    switch (event->key()) {
-    case Qt::Key_Space:
-        setPlaying(!isPlaying());
-        return;
-    case Qt::Key_Left:
-        stepBack();
-        return;
-    case Qt::Key_Right:
-        stepForward();
-        return;
-    default:
+    if (!player_->handleKey(event))
         Page::keyPressEvent(event);
-    }
-}
-
-void CollectivesPage::hideEvent(QHideEvent *event)
-{
-    // Nobody watches the animation on another page.
-    setPlaying(false);
-    Page::hideEvent(event);
 }
 
 void CollectivesPage::retranslateControls()
@@ -274,13 +236,8 @@ void CollectivesPage::retranslateControls()
     ranks_spin_->setToolTip(tr("Number of ranks taking part (2–%1 for a readable diagram).").arg(kMaxRanks));
     link_box_->setToolTip(tr("Which link of the scenario's cluster the step simulation uses: intra-node "
                              "(NVLink / Infinity Fabric / ICI) or inter-node (network per GPU)."));
-    back_button_->setText(tr("◀ Back"));
-    back_button_->setToolTip(tr("Previous step (Left)"));
-    forward_button_->setText(tr("Step ▶"));
-    forward_button_->setToolTip(tr("Next step (Right)"));
-    play_button_->setText(isPlaying() ? tr("Pause") : tr("Play"));
-    play_button_->setToolTip(tr("Play or pause the animation (Space)"));
-    step_slider_->setToolTip(tr("Step 0 shows the buffers before the collective"));
+    player_->setToolTips(tr("Previous step (Left)"), tr("Next step (Right)"));
+    player_->setToolTip(tr("Step 0 shows the buffers before the collective"));
 }
 
 parallel::LinkModel CollectivesPage::currentLink() const
@@ -308,52 +265,17 @@ const parallel::CollectiveSimulation &CollectivesPage::simulation() const { retu
 
 int CollectivesPage::stepCount() const { return int(simulation_.steps.size()); }
 
-int CollectivesPage::currentStep() const { return step_; }
+int CollectivesPage::currentStep() const { return player_->currentStep(); }
 
-void CollectivesPage::setCurrentStep(int step)
-{
-    step = std::clamp(step, 0, stepCount());
-    if (step == step_ && step_slider_->value() == step)
-        return;
-    step_ = step;
-    {
-        const QSignalBlocker blocker(step_slider_);
-        step_slider_->setValue(step);
-    }
-    refreshStep();
-    Q_EMIT currentStepChanged(step_);
-}
+void CollectivesPage::setCurrentStep(int step) { player_->setCurrentStep(step); }
 
-void CollectivesPage::stepForward() { setCurrentStep(step_ + 1); }
+void CollectivesPage::stepForward() { player_->stepForward(); }
 
-void CollectivesPage::stepBack() { setCurrentStep(step_ - 1); }
+void CollectivesPage::stepBack() { player_->stepBack(); }
 
-bool CollectivesPage::isPlaying() const { return timer_->isActive(); }
+bool CollectivesPage::isPlaying() const { return player_->isPlaying(); }
 
-void CollectivesPage::setPlaying(bool playing)
-{
-    if (playing == isPlaying())
-        return;
-    if (playing) {
-        if (step_ >= stepCount())
-            setCurrentStep(0);  // replay from the start
-        timer_->start();
-    } else {
-        timer_->stop();
-    }
-    play_button_->setText(playing ? tr("Pause") : tr("Play"));
-}
-
-void CollectivesPage::onTimer()
-{
-    if (step_ >= stepCount()) {
-        setPlaying(false);
-        return;
-    }
-    stepForward();
-    if (step_ >= stepCount())
-        setPlaying(false);
-}
+void CollectivesPage::setPlaying(bool playing) { player_->setPlaying(playing); }
 
 void CollectivesPage::simulate()
 {
@@ -370,11 +292,10 @@ void CollectivesPage::simulate()
         simulation_.algorithm = algorithm;
         problem_ = format::fromStd(result.problems().front().message);
     }
-    step_slider_->setRange(0, stepCount());
-    step_ = std::clamp(step_, 0, stepCount());
     {
-        const QSignalBlocker blocker(step_slider_);
-        step_slider_->setValue(step_);
+        // A shorter simulation clamps the step; the redraw below covers it.
+        const QSignalBlocker blocker(player_);
+        player_->setStepCount(stepCount());
     }
     refreshStep();
     Q_EMIT simulationChanged();
@@ -408,20 +329,20 @@ QString CollectivesPage::stepText() const
         return tr("Cannot simulate: %1").arg(problem_.toHtmlEscaped());
     if (stepCount() == 0)
         return tr("Nothing to send with one rank.");
-    if (step_ == 0)
+    if (currentStep() == 0)
         return tr("<b>Before step 1</b> of %1: every rank holds its own buffer of %2 blocks.")
             .arg(stepCount())
             .arg(simulation_.chunks);
-    const parallel::CollectiveStep &step = simulation_.steps.at(std::size_t(step_ - 1));
+    const parallel::CollectiveStep &step = simulation_.steps.at(std::size_t(currentStep() - 1));
     double largest = 0;
     for (const parallel::ChunkTransfer &transfer : step.transfers)
         largest = std::max(largest, transfer.bytes);
     double elapsed = 0;
-    for (int k = 0; k < step_; ++k)
+    for (int k = 0; k < currentStep(); ++k)
         elapsed += simulation_.steps.at(std::size_t(k)).seconds;
     return tr("<b>Step %1 of %2</b>: %3 messages, up to %4 each, %5 (α + bytes/β of the busiest rank); "
               "%6 of %7 done.")
-        .arg(step_)
+        .arg(currentStep())
         .arg(stepCount())
         .arg(step.transfers.size())
         .arg(format::bytes(largest), formatSeconds(step.seconds), formatSeconds(elapsed),
@@ -449,8 +370,6 @@ void CollectivesPage::refreshStep()
 {
     step_label_->setText(stepText());
     summary_label_->setText(summaryText());
-    back_button_->setEnabled(step_ > 0);
-    forward_button_->setEnabled(step_ < stepCount());
     step_chart_->setData(stepChart());
     buffer_chart_->setData(bufferChart());
 }
@@ -467,7 +386,7 @@ ChartData CollectivesPage::stepChart() const
         chart.title = tr("%1: %2").arg(name, problem_);
         return chart;
     }
-    chart.title = step_ == 0 ? tr("%1, %2 ranks, S = %3: before the first step")
+    chart.title = currentStep() == 0 ? tr("%1, %2 ranks, S = %3: before the first step")
                                    .arg(name)
                                    .arg(n)
                                    .arg(format::bytes(simulation_.message_bytes))
@@ -475,7 +394,7 @@ ChartData CollectivesPage::stepChart() const
                                    .arg(name)
                                    .arg(n)
                                    .arg(format::bytes(simulation_.message_bytes))
-                                   .arg(step_)
+                                   .arg(currentStep())
                                    .arg(stepCount());
     const QPalette pal = palette();
     const QColor node = chartSeriesColor(0, pal);
@@ -495,8 +414,8 @@ ChartData CollectivesPage::stepChart() const
             format::bytes(simulation_.message_bytes / std::max(1, simulation_.chunks)));
         chart.rects << rect;
     }
-    if (step_ > 0 && step_ <= stepCount()) {
-        const parallel::CollectiveStep &step = simulation_.steps.at(std::size_t(step_ - 1));
+    if (currentStep() > 0 && currentStep() <= stepCount()) {
+        const parallel::CollectiveStep &step = simulation_.steps.at(std::size_t(currentStep() - 1));
         for (const parallel::ChunkTransfer &transfer : step.transfers) {
             const QPointF from = rankPosition(transfer.from_rank, n);
             const QPointF to = rankPosition(transfer.to_rank, n);
@@ -570,7 +489,7 @@ ChartData CollectivesPage::bufferChart() const
     const double label_width = 2.2;
     const double panel_x[3] = {0.0, double(blocks + 1), double(2 * (blocks + 1))};
     const QString headers[3] = {all_to_all ? tr("send buffer (before)") : tr("before"),
-                                step_ == 0 ? tr("step: —") : tr("step %1: blocks moving").arg(step_),
+                                currentStep() == 0 ? tr("step: —") : tr("step %1: blocks moving").arg(currentStep()),
                                 all_to_all ? tr("receive buffer (after)") : tr("after the last step")};
     for (int panel = 0; panel < 3; ++panel) {
         ChartText header;
@@ -588,8 +507,8 @@ ChartData CollectivesPage::bufferChart() const
     };
     const std::vector<CellRole> empty_row(static_cast<std::size_t>(blocks));
     std::vector<std::vector<CellRole>> roles(static_cast<std::size_t>(n), empty_row);
-    if (step_ > 0 && step_ <= stepCount()) {
-        for (const parallel::ChunkTransfer &t : simulation_.steps.at(std::size_t(step_ - 1)).transfers) {
+    if (currentStep() > 0 && currentStep() <= stepCount()) {
+        for (const parallel::ChunkTransfer &t : simulation_.steps.at(std::size_t(currentStep() - 1)).transfers) {
             for (int b = t.chunk; b < t.chunk + t.chunk_count && b < blocks; ++b) {
                 roles[std::size_t(t.from_rank)][std::size_t(b)].sent_to << QString::number(t.to_rank);
                 // All-to-all: block b of the sender lands in the receiver's slot of the sender.
@@ -649,7 +568,7 @@ ChartData CollectivesPage::bufferChart() const
                                  .arg(r)
                                  .arg(all_to_all ? tr("slot") : tr("block"))
                                  .arg(b)
-                                 .arg(step_)
+                                 .arg(currentStep())
                                  .arg(parts.join(QStringLiteral("; ")));
             chart.rects << moving;
 

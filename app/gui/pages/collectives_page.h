@@ -7,13 +7,11 @@
 
 class QComboBox;
 class QLabel;
-class QPushButton;
-class QSlider;
 class QSpinBox;
-class QTimer;
-class QToolButton;
 
 namespace lse::gui {
+
+class StepPlayer;
 
 // A collective operation step by step: the chunks each rank sends in every step of the ring or
 // tree algorithm (core's simulateCollective), the values in every rank's buffer before and after,
@@ -51,7 +49,6 @@ signals:
 protected:
     void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
-    void hideEvent(QHideEvent *event) override;
 
 private:
     void simulate();
@@ -65,7 +62,6 @@ private:
     QString summaryText() const;
     QString stepText() const;
     QString timeFormulaText() const;
-    void onTimer();
 
     QLabel *intro_;
     QLabel *op_label_;
@@ -78,21 +74,16 @@ private:
     QComboBox *size_box_;
     QLabel *link_label_;
     QComboBox *link_box_;
-    QToolButton *back_button_;
-    QPushButton *play_button_;
-    QToolButton *forward_button_;
-    QSlider *step_slider_;
+    StepPlayer *player_;
     QLabel *step_label_;
     QLabel *summary_label_;
     ChartView *step_chart_;
     ChartView *buffer_chart_;
     ChartView *size_chart_;
-    QTimer *timer_;
 
     Scenario scenario_;
     parallel::CollectiveSimulation simulation_;
     QString problem_;
-    int step_ = 1;  // open on the first transfers; 0 shows the buffers before
 };
 
 }  // namespace lse::gui

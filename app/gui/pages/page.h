@@ -28,8 +28,15 @@ public:
     virtual void setPresentation(bool presentation);
     // Re-translate labels after a language change.
     virtual void retranslate() {}
+    // Whether the page shows its final state for the last showEstimate: false while work it
+    // started in the background (the layout search) is still running. Export and screenshots
+    // wait for ready() before rendering the page.
+    virtual bool isReady() const { return true; }
 
 signals:
+    // The page became ready (see isReady()).
+    void ready();
+
     // The page asks the main window to replace the document's scenario (one undoable step named
     // `description`, e.g. "Apply layout tp 8 · pp 4"); pages never edit the document themselves.
     void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);

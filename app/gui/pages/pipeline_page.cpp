@@ -5,6 +5,7 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 #include "pages/parallel/parallel_labels.h"
+#include "pages/step_player.h"
 #include "scenario/scenario_json.h"
 
 #include <qcustomplot.h>
@@ -12,12 +13,14 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 
 namespace lse::gui {
@@ -38,6 +41,7 @@ constexpr int kStagesWithoutPipeline = 4;  // shown when the scenario has pp = 1
 // al. 2021 §3.3 count a backward as twice the forward's FLOPs).
 constexpr double kForwardUnits = 1.0;
 constexpr double kBackwardUnits = 2.0;
+constexpr int kPlayIntervalMs = 500;  // the Gantt chart has tens of steps: faster than Collectives
 
 // Micro-batches per step, capped so the Gantt chart stays readable.
 int defaultMicroBatches(const Scenario &scenario, int stages)
@@ -88,6 +92,10 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     bubble_label_->setWordWrap(true);
     bubble_label_->setTextFormat(Qt::RichText);
     layout->addWidget(bubble_label_);
+
+    player_ = new StepPlayer(this, kPlayIntervalMs);
+    layout->addWidget(player_);
+    connect(player_, &StepPlayer::currentStepChanged, this, [this] { gantt_chart_->setData(ganttData()); });
 
     gantt_chart_ = new ChartView(QStringLiteral("pipeline-gantt"), this);
     in_flight_chart_ = new ChartView(QStringLiteral("pipeline-in-flight"), this);
@@ -154,6 +162,20 @@ void PipelinePage::setPresentation(bool presentation)
     gantt_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : 380);
 }
 
+void PipelinePage::keyPressEvent(QKeyEvent *event)
+{
+    if (!player_->handleKey(event))
+        Page::keyPressEvent(event);
+}
+
+double PipelinePage::cursorSeconds() const
+{
+    const int step = player_->currentStep();
+    if (event_seconds_.empty() || step >= player_->stepCount())
+        return timeline_.makespan_seconds;
+    return step == 0 ? 0.0 : event_seconds_.at(std::size_t(step - 1));
+}
+
 void PipelinePage::retranslate()
 {
     retranslateControls();
@@ -182,6 +204,8 @@ void PipelinePage::retranslateControls()
     schedule_box_->setToolTip(tr("GPipe (Huang et al. 2019), 1F1B (PipeDream-Flush, Narayanan et al. 2021 §2.2), "
                                  "interleaved 1F1B (§2.2.2), ZB-H1 (Qi et al. 2023 §3)"));
     stages_spin_->setToolTip(tr("Pipeline stages p (the scenario's pp)"));
+    player_->setToolTips(tr("Earlier in the step (Left)"), tr("Later in the step (Right)"));
+    player_->setToolTip(tr("Step through the schedule: each step moves to the next time a task starts or ends"));
     micro_spin_->setToolTip(tr("Micro-batches per step m = global batch / (micro-batch · dp), capped here so "
                                "the chart stays readable"));
     chunks_spin_->setToolTip(tr("Model chunks per stage v (interleaved 1F1B only; m must be a multiple of p)"));
@@ -246,10 +270,15 @@ QString PipelinePage::bubbleText() const
 {
     if (!problem_.isEmpty())
         return tr("Cannot build this schedule: %1").arg(problem_.toHtmlEscaped());
-    return tr("<b>Bubble</b> (idle ÷ busy time per stage): measured <b>%1</b>, analytic %2 = %3; idle share of "
-              "the step %4. Step time %5 units for %6 units of work per stage.")
-        .arg(format::percent(timeline_.bubble_fraction), analyticFormula(),
-             format::percent(timeline_.analytic_bubble_fraction), format::percent(timeline_.idle_share_of_makespan),
+    // Core says when the closed form's assumptions fail (ZB-H1 with m < p): then it is not this
+    // schedule's bubble and is named as such, not shown as its analytic value.
+    const QString analytic = timeline_.analytic_bubble_applies
+                                 ? tr("analytic %1 = %2").arg(analyticFormula(), format::percent(timeline_.analytic_bubble_fraction))
+                                 : tr("the analytic %1 does not apply here (it assumes %2)")
+                                       .arg(analyticFormula(), format::fromStd(timeline_.analytic_bubble_assumption));
+    return tr("<b>Bubble</b> (idle ÷ busy time per stage): measured <b>%1</b>, %2; idle share of "
+              "the step %3. Step time %4 units for %5 units of work per stage.")
+        .arg(format::percent(timeline_.bubble_fraction), analytic, format::percent(timeline_.idle_share_of_makespan),
              format::decimal(timeline_.makespan_seconds, 2), format::decimal(timeline_.busy_seconds_per_stage, 2));
 }
 
@@ -264,6 +293,25 @@ QString PipelinePage::inputsText() const
 
 void PipelinePage::refresh()
 {
+    // Steps are the times at which a task starts or ends; a new timeline opens on its last step
+    // (the whole schedule) unless it is being played.
+    event_seconds_.clear();
+    for (const parallel::PipelineTask &task : timeline_.tasks) {
+        event_seconds_.push_back(task.start_seconds);
+        event_seconds_.push_back(task.end_seconds);
+    }
+    std::sort(event_seconds_.begin(), event_seconds_.end());
+    event_seconds_.erase(std::unique(event_seconds_.begin(), event_seconds_.end(),
+                                     [](double a, double b) { return std::abs(a - b) <= 1e-9; }),
+                         event_seconds_.end());
+    if (!event_seconds_.empty() && event_seconds_.front() <= 1e-9)
+        event_seconds_.erase(event_seconds_.begin());  // step 0 is time 0 already
+    {
+        const QSignalBlocker blocker(player_);
+        player_->setStepCount(int(event_seconds_.size()));
+        if (!player_->isPlaying())
+            player_->setCurrentStep(player_->stepCount());
+    }
     bubble_label_->setText(bubbleText());
     gantt_chart_->setData(ganttData());
     in_flight_chart_->setData(inFlightData());
@@ -295,14 +343,19 @@ ChartData PipelinePage::ganttData() const
                                                {WorkKind::BackwardWeight, chartSeriesColor(2, pal)}};
     const QColor idle = blendColors(base, pal.color(QPalette::Text), 0.1);
     constexpr double half = 0.4;
+    // Stepping draws the schedule up to the cursor: tasks not started yet are left out, running
+    // ones are cut at the cursor.
+    const double cursor_seconds = cursorSeconds();
+    if (cursor_seconds < timeline_.makespan_seconds)
+        chart.title += tr(" — at t = %1").arg(format::decimal(cursor_seconds, 2));
     std::vector<std::vector<const parallel::PipelineTask *>> by_stage(std::size_t(timeline_.stages));
     for (const parallel::PipelineTask &task : timeline_.tasks) {
-        if (task.stage < 0 || task.stage >= timeline_.stages)
+        if (task.stage < 0 || task.stage >= timeline_.stages || task.start_seconds >= cursor_seconds - 1e-9)
             continue;
         by_stage[std::size_t(task.stage)].push_back(&task);
         ChartRect rect;
         rect.x0 = task.start_seconds;
-        rect.x1 = task.end_seconds;
+        rect.x1 = std::min(task.end_seconds, cursor_seconds);
         rect.y0 = task.stage - half;
         rect.y1 = task.stage + half;
         QColor color = colors.at(task.kind);
@@ -348,14 +401,18 @@ ChartData PipelinePage::ganttData() const
         };
         for (const parallel::PipelineTask *task : tasks) {
             gap(cursor, task->start_seconds);
-            cursor = std::max(cursor, task->end_seconds);
+            cursor = std::max(cursor, std::min(task->end_seconds, cursor_seconds));
         }
-        gap(cursor, timeline_.makespan_seconds);
+        gap(cursor, cursor_seconds);
     }
     chart.formula.inputs = inputsText();
-    chart.formula.formula = tr("bubble = (step time − busy time) / busy time, measured on the chart; analytic %1 "
-                               "= %2")
-                                .arg(analyticFormula(), format::percent(timeline_.analytic_bubble_fraction));
+    chart.formula.formula =
+        timeline_.analytic_bubble_applies
+            ? tr("bubble = (step time − busy time) / busy time, measured on the chart; analytic %1 = %2")
+                  .arg(analyticFormula(), format::percent(timeline_.analytic_bubble_fraction))
+            : tr("bubble = (step time − busy time) / busy time, measured on the chart; the analytic %1 assumes %2, "
+                 "which does not hold here")
+                  .arg(analyticFormula(), format::fromStd(timeline_.analytic_bubble_assumption));
     chart.formula.source = tr("Narayanan et al. 2021 §2.2 (1F1B, interleaved); Huang et al. 2019 (GPipe); "
                               "Qi et al. 2023 §3 (ZB-H1)");
     return chart;

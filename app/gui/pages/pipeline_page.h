@@ -11,6 +11,8 @@ class QSpinBox;
 
 namespace lse::gui {
 
+class StepPlayer;
+
 // Pipeline parallelism: the Gantt chart of a schedule (GPipe, 1F1B, interleaved 1F1B, ZB-H1) from
 // core's simulatePipeline, its measured bubble next to the analytic one, and the micro-batches
 // each stage keeps in flight (what sets its activation memory).
@@ -37,12 +39,19 @@ public:
     QString bubbleText() const;
     ChartView *ganttChart() const;
     ChartView *inFlightChart() const;
+    // Step controls (Space, Left, Right as on the Collectives page): step k of stepCount() shows
+    // the timeline up to the k-th time at which a task starts or ends; the last step (the default
+    // after every change) shows the whole step.
+    StepPlayer *player() const { return player_; }
+    // The time up to which the Gantt chart is drawn (the makespan at the last step).
+    double cursorSeconds() const;
 
 signals:
     void timelineChanged();
 
 protected:
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void simulate();
@@ -63,6 +72,7 @@ private:
     QLabel *chunks_label_;
     QSpinBox *chunks_spin_;
     QLabel *bubble_label_;
+    StepPlayer *player_;
     ChartView *gantt_chart_;
     ChartView *in_flight_chart_;
 
@@ -70,6 +80,7 @@ private:
     double activation_bytes_per_layer_ = 0;
     bool has_estimate_ = false;
     parallel::PipelineTimeline timeline_;
+    std::vector<double> event_seconds_;  // distinct task start and end times, ascending (the steps)
     QString problem_;
 };
 

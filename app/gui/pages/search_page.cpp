@@ -384,6 +384,8 @@ void SearchPage::cancelSearch()
 
 bool SearchPage::isSearching() const { return runner_->isRunning(); }
 
+bool SearchPage::isReady() const { return !isSearching(); }
+
 bool SearchPage::waitForSearch(int timeout_ms) { return runner_->waitForFinished(timeout_ms); }
 
 const parallel::SearchResult *SearchPage::result() const
@@ -412,6 +414,8 @@ void SearchPage::onSearchFinished()
     // The scenario changed while this (fast) search ran: catch up.
     if (found && !found->cancelled && isStale() && last_search_seconds_ < kAutoRunSeconds)
         runSearch();
+    if (!isSearching())
+        Q_EMIT ready();
 }
 
 void SearchPage::fillTable()

@@ -38,6 +38,8 @@ public:
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
     void retranslate() override;
+    // Not ready while a search runs; ready() follows its end (finished or cancelled).
+    bool isReady() const override;
 
     // The table's columns (sortable; the rank column keeps the search's order).
     enum Column {

@@ -5,12 +5,14 @@
 #include "charts/chart_view.h"
 #include "enum_labels.h"
 #include "pages/page_format.h"
+#include "pages/step_player.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -22,6 +24,7 @@ namespace lse::gui {
 namespace {
 
 constexpr int kStages = 4;
+constexpr int kPlayIntervalMs = 1500;  // time to read what one more stage shards
 constexpr int kMaxDp = 1024;      // zeroLayout's limit
 constexpr int kShownRanks = 8;    // rows of the shard grid; more ranks are summarised
 constexpr double kPanelGap = 0.12;
@@ -122,6 +125,11 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     controls->addStretch(1);
     layout->addLayout(controls);
 
+    // Stepping walks through the stages 0 → 3: what each one shards in addition.
+    player_ = new StepPlayer(this, kPlayIntervalMs);
+    player_->setStepCount(kStages - 1);
+    layout->addWidget(player_);
+
     summary_label_ = new QLabel(this);
     summary_label_->setObjectName(QStringLiteral("zeroSummary"));
     summary_label_->setWordWrap(true);
@@ -142,7 +150,13 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     if (defaults.ok())
         parameters_ = double(defaults.value().memory.parameters_on_gpu);
 
-    connect(stage_box_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refresh(); });
+    connect(stage_box_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int stage) {
+        const QSignalBlocker blocker(player_);
+        player_->setCurrentStep(stage);
+        refresh();
+    });
+    connect(player_, &StepPlayer::currentStepChanged, this, [this](int stage) { setStage(stage); });
+    player_->setCurrentStep(stage_box_->currentIndex());
     connect(dp_spin_, qOverload<int>(&QSpinBox::valueChanged), this, [this] { recompute(); });
 
     retranslateControls();
@@ -189,6 +203,12 @@ void ZeroPage::setPresentation(bool presentation)
     refresh();
 }
 
+void ZeroPage::keyPressEvent(QKeyEvent *event)
+{
+    if (!player_->handleKey(event))
+        Page::keyPressEvent(event);
+}
+
 void ZeroPage::retranslate()
 {
     retranslateControls();
@@ -215,6 +235,7 @@ void ZeroPage::retranslateControls()
     stage_box_->setItemText(2, tr("2 — + gradients (P_os+g)"));
     stage_box_->setItemText(3, tr("3 — + parameters (P_os+g+p)"));
     stage_box_->setToolTip(tr("Rajbhandari et al. 2020 §5: P_os, P_os+g, P_os+g+p"));
+    player_->setToolTips(tr("Previous stage (Left)"), tr("Next stage (Right)"));
     dp_spin_->setToolTip(tr("The data-parallel group the states are sharded over (defaults to the scenario's dp)"));
 }
 

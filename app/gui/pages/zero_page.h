@@ -11,6 +11,8 @@ class QSpinBox;
 
 namespace lse::gui {
 
+class StepPlayer;
+
 // ZeRO (Rajbhandari et al. 2020): which slice of the parameters, gradients and optimizer states
 // each data-parallel rank holds at stage 0–3 (core's zeroLayout), and what that saves in memory
 // per rank against what it costs in communication per step.
@@ -35,9 +37,12 @@ public:
     ChartView *shardChart() const;
     ChartView *memoryChart() const;
     ChartView *tradeoffChart() const;
+    // Step controls (Space, Left, Right as on the Collectives page): one step per ZeRO stage.
+    StepPlayer *player() const { return player_; }
 
 protected:
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void recompute();
@@ -53,6 +58,7 @@ private:
     QComboBox *stage_box_;
     QLabel *dp_label_;
     QSpinBox *dp_spin_;
+    StepPlayer *player_;
     QLabel *summary_label_;
     ChartView *shard_chart_;
     ChartView *memory_chart_;
