@@ -12,6 +12,7 @@
 #include "scenario/scenario_json.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 
 namespace lse::cli {
 
@@ -38,7 +39,8 @@ int runEstimate(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'; options start with --"}});
 
-    const Result<Scenario> scenario = scenarioFromOptions(parser);
+    std::vector<std::string> adjustments;
+    const Result<Scenario> scenario = scenarioFromOptions(parser, &adjustments);
     if (!scenario)
         return reportProblems(scenario.problems());
     const Result<Estimate> result = estimate(*scenario);
@@ -49,8 +51,15 @@ int runEstimate(const QStringList &arguments)
             !problems.empty())
             return reportProblems(problems);
     }
-    if (parser.isSet("json"))
-        printJson(estimateToJson(*result, *scenario));
+    if (parser.isSet("json")) {
+        QJsonObject json = estimateToJson(*result, *scenario);
+        // What --model changed in the scenario, one sentence each (empty when nothing changed).
+        QJsonArray changes;
+        for (const std::string &adjustment : adjustments)
+            changes.append(QString::fromStdString(adjustment));
+        json.insert(QStringLiteral("adjustments"), changes);
+        printJson(json);
+    }
     else
         printOut(estimateReport(*result, *scenario));
     return kExitOk;

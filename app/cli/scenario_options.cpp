@@ -5,6 +5,7 @@
 #include "hardware/hardware_catalog.h"
 #include "scenario/hf_import.h"
 #include "scenario/presets.h"
+#include "scenario/scenario_adjust.h"
 #include "scenario/scenario_json.h"
 
 #include <QFileInfo>
@@ -23,7 +24,8 @@ struct Flag {
 
 const Flag kFlags[] = {
     {"scenario", "FILE", "Start from this scenario file (default: the course example, 70B on 1024 H100)."},
-    {"model", "PRESET|FILE", "Model preset id (see 'presets') or a Hugging Face config.json."},
+    {"model", "PRESET|FILE", "Model preset id (see 'presets') or a Hugging Face config.json. Settings the model "
+                             "rules out change to the nearest valid value (said on stderr) unless given as flags."},
     {"gpu", "ID", "Accelerator id (see 'hardware')."},
     {"gpus", "N", "Number of GPUs. dp follows from gpus/(tp·pp·cp) unless --dp is given."},
     {"gpus-per-node", "N", "GPUs per node (decides which groups cross the network)."},
@@ -38,12 +40,13 @@ const Flag kFlags[] = {
     {"cp", "N", "Context-parallel degree."},
     {"ep", "N", "Expert-parallel degree (MoE models)."},
     {"virtual-stages", "N", "Interleaved pipeline chunks per GPU."},
-    {"sp", nullptr, "Enable sequence parallelism (with tp > 1)."},
+    {"sp", "on|off", "Sequence parallelism (with tp > 1)."},
     {"zero", "0..3", "ZeRO stage over the data-parallel group."},
     {"recompute", "none|selective|full", "Activation recomputation."},
     {"precision", "fp32|bf16-mixed|fp16-mixed|fp8-mixed", "Precision recipe."},
     {"grad-dtype", "fp32|bf16|fp16", "Gradient dtype (fp32 gives the 18-bytes-per-parameter convention)."},
-    {"no-master-weights", nullptr, "Drop the fp32 master copy (the 12-bytes-per-parameter convention)."},
+    {"master-weights", "on|off", "The fp32 master copy (off: the 12-bytes-per-parameter convention)."},
+    {"no-master-weights", nullptr, "Deprecated: use --master-weights off."},
     {"optimizer", "sgd|momentum|adam|adamw|adafactor|adam8bit", "Optimizer."},
     {"mfu", "X", "Model FLOPs utilization, 0 < X <= 1."},
     {"flash-attention", "on|off", "FlashAttention (no s x s activations)."},
@@ -71,14 +74,17 @@ public:
             }
             scenario = *loaded;
         }
-        applyModel(scenario);
         applyGpu(scenario);
         applyNumbers(scenario);
         applyChoices(scenario);
+        // Last, so that the model is fitted to the cluster the flags describe and never overrides them.
+        applyModel(scenario);
         if (!problems.empty())
             return std::nullopt;
         return scenario;
     }
+
+    std::vector<std::string> adjustments;
 
 private:
     void add(const QString &flag, const std::string &rule, const QString &message)
@@ -86,31 +92,52 @@ private:
         problems.push_back({"--" + flag.toStdString(), rule, ("--" + flag + " " + message).toStdString()});
     }
 
+    // Flags that set a field the model adaptation could change, by the field validation names.
+    PinnedFields fieldsSetByFlags() const
+    {
+        static const std::pair<const char *, const char *> kFlagFields[] = {
+            {"gpus", "cluster.gpus"},           {"gpus-per-node", "cluster.gpus_per_node"},
+            {"seq-len", "training.seq_len"},    {"global-batch", "training.global_batch"},
+            {"micro-batch", "training.micro_batch"}, {"dp", "training.dp"},
+            {"tp", "training.tp"},              {"pp", "training.pp"},
+            {"cp", "training.cp"},              {"ep", "training.ep"},
+            {"virtual-stages", "training.virtual_stages"},
+        };
+        PinnedFields fields;
+        for (const auto &[flag, field] : kFlagFields)
+            if (parser_.isSet(flag))
+                fields.insert(field);
+        return fields;
+    }
+
     void applyModel(Scenario &scenario)
     {
         if (!parser_.isSet("model"))
             return;
         const QString value = parser_.value("model");
+        std::optional<ModelConfig> model;
         if (const ModelPreset *preset = findModelPreset(value.toStdString())) {
-            scenario.model = preset->model;
-            return;
-        }
-        if (QFileInfo(value).isFile()) {
-            Result<ModelConfig> model = loadHuggingFaceConfigFile(value.toStdString());
-            if (model) {
-                scenario.model = *model;
-                if (scenario.training.seq_len > scenario.model.max_seq_len)
-                    scenario.training.seq_len = scenario.model.max_seq_len;
+            model = preset->model;
+        } else if (QFileInfo(value).isFile()) {
+            Result<ModelConfig> imported = loadHuggingFaceConfigFile(value.toStdString());
+            if (imported) {
+                model = *imported;
             } else {
-                for (Problem problem : model.problems()) {
+                for (Problem problem : imported.problems()) {
                     problem.field = "--model " + problem.field;
                     problems.push_back(problem);
                 }
+                return;
             }
+        } else {
+            add("model", "unknown", QStringLiteral("'%1' is neither a preset id (see 'llm-explorer-cli presets') "
+                                                   "nor a config.json file").arg(value));
             return;
         }
-        add("model", "unknown", QStringLiteral("'%1' is neither a preset id (see 'llm-explorer-cli presets') "
-                                               "nor a config.json file").arg(value));
+        // The same rule as the GUI's import and preset choice (core/scenario/scenario_adjust.h).
+        Adjusted adjusted = adaptScenarioToModel(scenario, *model, fieldsSetByFlags());
+        scenario = std::move(adjusted.scenario);
+        adjustments = std::move(adjusted.adjustments);
     }
 
     void applyGpu(Scenario &scenario)
@@ -207,8 +234,7 @@ private:
             if (model_parallel > 0 && cluster.gpus % model_parallel == 0)
                 parallel.dp = int(cluster.gpus / model_parallel);
         }
-        if (parser_.isSet("sp"))
-            parallel.sequence_parallel = true;
+        onOff("sp", parallel.sequence_parallel);
         number("mfu", training.mfu);
         number("price", cluster.price_per_gpu_hour);
         if (parser_.isSet("reserve-gb")) {
@@ -228,6 +254,7 @@ private:
         choice("grad-dtype", training.precision.gradient_dtype, dtypeFromString, "fp32|bf16|fp16");
         if (parser_.isSet("no-master-weights"))
             training.precision.master_weights = false;
+        onOff("master-weights", training.precision.master_weights);
         choice("optimizer", training.optimizer, optimizerFromString, "sgd|momentum|adam|adamw|adafactor|adam8bit");
         onOff("flash-attention", training.flash_attention);
         onOff("dropout", training.dropout);
@@ -250,12 +277,19 @@ void addScenarioOptions(QCommandLineParser &parser)
     }
 }
 
-Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser)
+Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser, std::vector<std::string> *adjustments)
 {
     ScenarioBuilder builder(parser);
-    if (std::optional<Scenario> scenario = builder.build())
-        return *scenario;
-    return builder.problems;
+    std::optional<Scenario> scenario = builder.build();
+    if (!scenario)
+        return builder.problems;
+    if (!builder.adjustments.empty())
+        printError(QStringLiteral("note: adapted the scenario to %1: %2\n")
+                       .arg(QString::fromStdString(scenario->model.name),
+                            QString::fromStdString(joinAdjustments(builder.adjustments))));
+    if (adjustments)
+        *adjustments = builder.adjustments;
+    return *scenario;
 }
 
 }  // namespace lse::cli

@@ -6,12 +6,19 @@
 
 #include <QCommandLineParser>
 
+#include <string>
+#include <vector>
+
 // The scenario flags `estimate`, `roofline` and `search` share: --scenario FILE or the course
 // example, then --model, --gpu, --gpus, ... applied on top.
 namespace lse::cli {
 
 void addScenarioOptions(QCommandLineParser &parser);
-// The scenario the flags describe, or one problem per bad flag (field "--flag").
-Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser);
+// The scenario the flags describe, or one problem per bad flag (field "--flag"). With --model, the
+// settings the model rules out (and no flag sets) change to their nearest valid value
+// (adaptScenarioToModel); one line on stderr says what changed and why, and `adjustments`, when
+// given, receives one sentence per change.
+Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser,
+                                     std::vector<std::string> *adjustments = nullptr);
 
 }  // namespace lse::cli

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QString>
+#include <QStringDecoder>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -19,6 +20,20 @@ Problems unreadable(const std::string &path, const QFile &file)
 }
 
 }  // namespace
+
+std::optional<Problem> textFileProblem(const QByteArray &bytes, const std::string &path)
+{
+    const std::string prefix = "'" + path + "': ";
+    if (bytes.isEmpty())
+        return Problem{"file", "empty", prefix + "empty file (0 bytes)"};
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0)
+        return Problem{"file", "binary", prefix + "not a text file (a NUL byte at offset " + std::to_string(nul) + ")"};
+    QStringDecoder utf8(QStringDecoder::Utf8);
+    const QString decoded = utf8.decode(bytes);
+    if (utf8.hasError())
+        return Problem{"file", "binary", prefix + "not a text file (not valid UTF-8)"};
+    return std::nullopt;
+}
 
 Result<QByteArray> readFileBytes(const std::string &path)
 {

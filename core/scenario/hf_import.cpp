@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/hf_import.h"
 
+#include "common/file_bytes.h"
+#include "scenario/model_identity.h"
+
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -492,16 +497,26 @@ std::optional<FamilyName> resolveFamily(const QJsonObject &object, Problems &pro
     return std::nullopt;
 }
 
+// "meta-llama/Llama-3.1-405B" -> "Llama-3.1-405B"; "/ckpt/run7/" -> "run7"; "." -> "".
+std::string lastPathComponent(std::string text)
+{
+    while (!text.empty() && (text.back() == '/' || text.back() == '\\'))
+        text.pop_back();
+    const std::size_t slash = text.find_last_of("/\\");
+    std::string last = slash == std::string::npos ? text : text.substr(slash + 1);
+    return last == "." || last == ".." ? std::string() : last;
+}
+
 }  // namespace
 
-Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json)
+Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json, const std::string &fallback_name)
 {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
         return Result<ModelConfig>::failure("json", "syntax",
-                                            "config.json is not valid JSON: " + error.errorString().toStdString()
-                                                + " at offset " + std::to_string(error.offset) + ".");
+                                            "not valid JSON: " + error.errorString().toStdString() + " at offset "
+                                                + std::to_string(error.offset) + ".");
     if (!document.isObject())
         return Result<ModelConfig>::failure("json", "type", "config.json must hold a JSON object at the top level.");
     const QJsonObject object = document.object();
@@ -514,10 +529,30 @@ Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json)
     FieldReader reader(object, problems, family->modelType);
     ModelConfig model = readFamily(reader, family->family);
     const auto path = reader.text({"_name_or_path"});
-    model.name = path && !path->second.empty() ? path->second : std::string(family->modelType);
     if (!problems.empty())
         return problems;
+    // model_type names a family, not a model (GPT-3 configs say "gpt2"), so it is the last resort.
+    std::string name = path ? lastPathComponent(path->second) : std::string();
+    if (name.empty())
+        name = fallback_name;
+    if (name.empty())
+        name = std::string(family->modelType);
+    model.name = name;
+    if (const ModelPreset *preset = presetWithArchitecture(model))
+        model.name = preset->model.name;
     return model;
+}
+
+std::string modelNameFromConfigPath(const std::string &path)
+{
+    const QDir folder = QFileInfo(QString::fromStdString(path)).absoluteDir();
+    const QString name = folder.dirName();
+    // The Hub cache keeps files in models--<org>--<name>/snapshots/<commit>/: the commit says nothing.
+    QDir parent = folder;
+    if (parent.cdUp() && parent.dirName() == QLatin1String("snapshots") && parent.cdUp()
+        && parent.dirName().startsWith(QLatin1String("models--")))
+        return parent.dirName().section(QStringLiteral("--"), -1).toStdString();
+    return name.toStdString();
 }
 
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path)
@@ -526,14 +561,17 @@ Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path)
     if (!file.open(QIODevice::ReadOnly))
         return Result<ModelConfig>::failure("file", "unreadable",
                                             "cannot read '" + path + "': " + file.errorString().toStdString() + ".");
-    Result<ModelConfig> result = modelFromHuggingFaceConfig(file.readAll());
+    const QByteArray bytes = file.readAll();
+    if (const std::optional<Problem> problem = textFileProblem(bytes, path))
+        return Problems{*problem};
+    Result<ModelConfig> result = modelFromHuggingFaceConfig(bytes, modelNameFromConfigPath(path));
     if (result.ok())
         return result;
     // Syntax problems are about the file as a whole, so they say which file.
     Problems problems = result.problems();
     for (Problem &problem : problems)
         if (problem.field == "json")
-            problem.message = path + ": " + problem.message;
+            problem.message = "'" + path + "': " + problem.message;
     return problems;
 }
 

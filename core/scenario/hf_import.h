@@ -14,7 +14,15 @@ namespace lse {
 // llama, mistral, mixtral, qwen2, qwen2_moe, gemma2, gpt2, gpt_neox. Each family's defaults (the
 // transformers config class defaults) apply to fields the file omits. An unsupported family or a
 // missing required field is a problem naming the field.
-Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json);
+// The model is named after the last part of `_name_or_path` ("meta-llama/Llama-2-7b-hf" ->
+// "Llama-2-7b-hf"), else `fallback_name`, else the model_type; a config equal to a built-in preset
+// takes the preset's name.
+Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json, const std::string &fallback_name = {});
+// As above from a file; the fallback name is the file's folder. An empty or binary file is reported
+// as such (field "file", rule "empty" or "binary").
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path);
+// The folder a config.json sits in, or for the Hub cache (models--org--name/snapshots/<commit>/) the
+// model's name.
+std::string modelNameFromConfigPath(const std::string &path);
 
 }  // namespace lse

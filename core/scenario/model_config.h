@@ -46,6 +46,7 @@ struct MoeConfig {
         const int start = first_moe_layer >= 0 ? first_moe_layer : first_moe_layer + (-first_moe_layer + step - 1) / step * step;
         return start >= n_layers ? 0 : (n_layers - start + step - 1) / step;
     }
+    friend bool operator==(const MoeConfig &, const MoeConfig &) = default;
 };
 
 // Which linear layers carry a bias vector. LayerNorm's own bias follows the norm type.
@@ -54,6 +55,7 @@ struct BiasConfig {
     bool attn_output = false;  // attention output projection
     bool mlp = false;          // feed-forward matrices
     bool lm_head = false;      // output projection to the vocabulary
+    friend bool operator==(const BiasConfig &, const BiasConfig &) = default;
 };
 
 // The architecture of a decoder-only transformer: everything the cost engine needs to count
@@ -80,6 +82,8 @@ struct ModelConfig {
     bool isGated() const { return activation == Activation::SwiGLU || activation == Activation::GeGLU; }
     std::int64_t qDim() const { return std::int64_t(n_heads) * head_dim; }
     std::int64_t kvDim() const { return std::int64_t(n_kv_heads) * head_dim; }
+    // Field by field, the name included (sameArchitecture() in model_identity.h ignores it).
+    friend bool operator==(const ModelConfig &, const ModelConfig &) = default;
 };
 
 // Stable text names used in JSON files and on the command line.

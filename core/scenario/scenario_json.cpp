@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario_json.h"
 
+#include "common/file_bytes.h"
 #include "common/json_fields.h"
 #include "hardware/hardware_catalog.h"
+#include "scenario/model_identity.h"
 #include "scenario/presets.h"
+#include "scenario/scenario_adjust.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -162,6 +165,75 @@ void readNested(JsonFieldReader &parent, std::string_view key, Problems &problem
 }
 
 Problem fileProblem(std::string rule, const std::string &text) { return Problem{"file", std::move(rule), "file: " + text}; }
+
+// --- defaults for what a file leaves out -------------------------------------------------------
+
+// `given` with every key it lacks taken from `defaults`, recursively for objects both have.
+QJsonObject withDefaults(const QJsonObject &given, const QJsonObject &defaults)
+{
+    QJsonObject merged = given;
+    for (auto it = defaults.begin(); it != defaults.end(); ++it) {
+        const QJsonValue mine = given.value(it.key());
+        if (mine.isUndefined())
+            merged.insert(it.key(), it.value());
+        else if (mine.isObject() && it.value().isObject())
+            merged.insert(it.key(), withDefaults(mine.toObject(), it.value().toObject()));
+    }
+    return merged;
+}
+
+// The parts the file gave, as validation names them ("training.parallel.tp" is "training.tp"), so
+// that fitting the defaulted rest to the model never overrides the author's own choices.
+void collectGivenFields(const QJsonObject &object, const std::string &prefix, PinnedFields &fields)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        const std::string path = prefix == "training.parallel" ? "training." + key : prefix + "." + key;
+        if (it.value().isObject())
+            collectGivenFields(it.value().toObject(), prefix + "." + key, fields);
+        else
+            fields.insert(path);
+    }
+}
+
+// The file's scenario object completed from defaultScenario(). Two parts are completed as a whole
+// rather than field by field: a precision with a recipe takes that recipe's defaults (readPrecision),
+// and an accelerator with an id takes the catalog entry of that id (a custom id takes nothing, since
+// another accelerator's figures would be wrong for it).
+QJsonObject scenarioWithDefaults(const QJsonObject &root)
+{
+    const Scenario fallback = defaultScenario();
+    QJsonObject model = root.value(QStringLiteral("model")).toObject();
+    QJsonObject cluster = root.value(QStringLiteral("cluster")).toObject();
+    QJsonObject training = root.value(QStringLiteral("training")).toObject();
+
+    QJsonObject default_cluster = clusterToJson(fallback.cluster);
+    const QJsonValue accelerator = cluster.value(QStringLiteral("accelerator"));
+    if (accelerator.isObject() && accelerator.toObject().contains(QStringLiteral("id"))) {
+        const Accelerator *entry =
+            builtinHardwareCatalog().find(accelerator.toObject().value(QStringLiteral("id")).toString().toStdString());
+        if (entry)
+            default_cluster.insert(QStringLiteral("accelerator"), acceleratorToJson(*entry));
+        else
+            default_cluster.remove(QStringLiteral("accelerator"));
+    }
+    QJsonObject default_training = trainingToJson(fallback.training);
+    const QJsonValue precision = training.value(QStringLiteral("precision"));
+    if (precision.isObject() && precision.toObject().contains(QStringLiteral("recipe")))
+        default_training.remove(QStringLiteral("precision"));
+
+    QJsonObject merged = root;
+    // Only objects are completed; a section of the wrong type is left for the reader to report.
+    const auto complete = [&merged, &root](const char *key, const QJsonObject &given, const QJsonObject &defaults) {
+        const QJsonValue value = root.value(QLatin1String(key));
+        if (value.isUndefined() || value.isObject())
+            merged.insert(QLatin1String(key), withDefaults(given, defaults));
+    };
+    complete("model", model, modelToJson(fallback.model));
+    complete("cluster", cluster, default_cluster);
+    complete("training", training, default_training);
+    return merged;
+}
 
 }  // namespace
 
@@ -323,13 +395,14 @@ QByteArray scenarioToJson(const Scenario &scenario)
 Result<Scenario> scenarioFromJson(const QByteArray &json)
 {
     Problems problems;
-    const std::optional<QJsonObject> root = parseFormattedJson(json, kScenarioFormat, kScenarioVersion, problems);
-    if (!root)
+    const std::optional<QJsonObject> given = parseFormattedJson(json, kScenarioFormat, kScenarioVersion, problems);
+    if (!given)
         return problems;
+    const QJsonObject root = scenarioWithDefaults(*given);
 
     // Each part is read even when an earlier one failed, so the user sees every problem at once.
     Scenario scenario;
-    JsonFieldReader reader(*root, "", problems);
+    JsonFieldReader reader(root, "", problems);
     if (const auto object = reader.readObject("model")) {
         Result<ModelConfig> model = modelFromJson(*object, "model");
         if (model)
@@ -353,7 +426,21 @@ Result<Scenario> scenarioFromJson(const QByteArray &json)
     }
     if (!problems.empty())
         return problems;
-    return scenario;
+
+    PinnedFields given_fields;
+    for (const char *section : {"model", "cluster", "training"})
+        collectGivenFields(given->value(QLatin1String(section)).toObject(), section, given_fields);
+    // A model written without a name is named by what it is, not after the default it was
+    // completed from.
+    if (!given_fields.count("model.name")) {
+        const ModelPreset *preset = presetWithArchitecture(scenario.model);
+        if (!given->contains(QStringLiteral("model")))
+            scenario.model.name = defaultScenario().model.name;
+        else
+            scenario.model.name = preset ? preset->model.name : customModelName({});
+    }
+    // The defaults are the course example's; fitted to the file's model where they do not suit it.
+    return fitScenarioToModel(scenario, given_fields).scenario;
 }
 
 Result<Scenario> loadScenarioFile(const std::string &path)
@@ -361,7 +448,12 @@ Result<Scenario> loadScenarioFile(const std::string &path)
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
         return Problems{fileProblem("read", "cannot read '" + path + "': " + file.errorString().toStdString())};
-    Result<Scenario> scenario = scenarioFromJson(file.readAll());
+    const QByteArray bytes = file.readAll();
+    if (std::optional<Problem> problem = textFileProblem(bytes, path)) {
+        problem->message = "file: " + problem->message;
+        return Problems{*problem};
+    }
+    Result<Scenario> scenario = scenarioFromJson(bytes);
     if (scenario)
         return scenario;
     // Problems about the file as a whole say which file, since the caller may load several.

@@ -12,13 +12,17 @@
 namespace lse {
 
 // The project's own scenario file: {"format": "llm-explorer-scenario", "version": 1,
-// "model": {...}, "cluster": {...}, "training": {...}}. Missing fields take the defaults of the
-// value types; unknown fields are ignored; a field of the wrong type or an unknown enum name is a
+// "model": {...}, "cluster": {...}, "training": {...}}. In scenarioFromJson missing sections and
+// fields take defaultScenario()'s values, fitted to the file's model by fitScenarioToModel() without
+// changing any field the file gives (a model without a name is named after the preset it equals, or
+// "Custom"); the *FromJson functions of one part start from the value types' defaults. Unknown fields
+// are ignored; a field of the wrong type or an unknown enum name is a
 // problem naming the field ("model.activation: unknown value 'swish'; expected relu|gelu|...").
 // Every problem is collected, not just the first. Rules: "type", "integer" (a fraction where a
 // count is needed), "range" (a negative count or amount, or an integer above 2^53, which a JSON
 // number cannot hold exactly), "enum"; problems with the file as a whole have field "file" and rule
-// "read", "write", "json" (the message gives the parser's offset), "format" or "version".
+// "read", "write", "empty", "binary" (not a text file), "json" (the message gives the parser's
+// offset), "format" or "version".
 // training.precision.recipe, when present, supplies the defaults of the other precision fields.
 // cluster.peak_flops_per_second_override is written as null when unset; null or absent reads as unset.
 QJsonObject modelToJson(const ModelConfig &model);

@@ -136,20 +136,25 @@ void checkCluster(Checker &check, const ClusterConfig &cluster, const TrainingCo
     } else {
         const DType dtype = training.precision.matmul_dtype;
         const double peak = gpu.dense_peak.forDType(dtype);
+        const std::string which = !gpu.name.empty() ? gpu.name : !gpu.id.empty() ? "'" + gpu.id + "'" : "the unnamed accelerator";
         if (!std::isfinite(peak) || peak <= 0)
             check.add("training.precision.matmul_dtype", "unsupported",
-                      "training.precision.matmul_dtype " + std::string(toString(dtype)) + " has no peak on "
-                          + (gpu.name.empty() ? gpu.id : gpu.name) + "; choose another precision or set a peak override");
+                      "training.precision.matmul_dtype " + std::string(toString(dtype)) + " has no peak on " + which
+                          + " (cluster.accelerator.dense_peak." + std::string(toString(dtype)) + " is " + str(peak)
+                          + "); choose another precision or set cluster.peak_flops_per_second_override",
+                      {"cluster.accelerator.dense_peak." + std::string(toString(dtype)), "training.precision.recipe"});
     }
     if (!std::isfinite(cluster.link_efficiency) || cluster.link_efficiency <= 0 || cluster.link_efficiency > 1)
         check.add("cluster.link_efficiency", "range",
                   "cluster.link_efficiency is " + str(cluster.link_efficiency) + "; it must be in (0, 1]");
     if (!std::isfinite(cluster.intra_node_latency_seconds) || cluster.intra_node_latency_seconds < 0)
         check.add("cluster.intra_node_latency_seconds", "non_negative",
-                  "cluster.intra_node_latency_seconds must be a finite number of at least 0");
+                  "cluster.intra_node_latency_seconds is " + str(cluster.intra_node_latency_seconds)
+                      + "; it must be a finite number of at least 0");
     if (!std::isfinite(cluster.inter_node_latency_seconds) || cluster.inter_node_latency_seconds < 0)
         check.add("cluster.inter_node_latency_seconds", "non_negative",
-                  "cluster.inter_node_latency_seconds must be a finite number of at least 0");
+                  "cluster.inter_node_latency_seconds is " + str(cluster.inter_node_latency_seconds)
+                      + "; it must be a finite number of at least 0");
     if (!std::isfinite(cluster.price_per_gpu_hour) || cluster.price_per_gpu_hour < 0)
         check.add("cluster.price_per_gpu_hour", "non_negative",
                   "cluster.price_per_gpu_hour is " + str(cluster.price_per_gpu_hour) + "; it must be at least 0");
@@ -224,7 +229,8 @@ void checkTraining(Checker &check, const Scenario &scenario)
     check.range("training.framework_reserve_bytes", training.framework_reserve_bytes, 0, std::int64_t(1) << 50);
     if (training.precision.recipe == PrecisionRecipe::FP32 && training.precision.weight_dtype != DType::FP32)
         check.add("training.precision.weight_dtype", "recipe",
-                  "training.precision.weight_dtype must be fp32 with the fp32 recipe");
+                  "training.precision.weight_dtype is " + std::string(toString(training.precision.weight_dtype))
+                      + "; it must be fp32 with training.precision.recipe fp32");
 }
 
 }  // namespace

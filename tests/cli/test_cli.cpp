@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The command-line contract: exit codes, stdout/stderr discipline and the documented JSON fields.
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -129,17 +130,18 @@ private slots:
         QCOMPARE(loaded, direct);
     }
 
-    void emptyScenarioFileNamesMissingFields()
+    void scenarioFileWithoutFieldsIsTheCourseExample()
     {
+        // Missing sections and fields take the course example's values, not zeros.
         QTemporaryDir dir;
         const QString file = dir.filePath("empty.json");
         QFile out(file);
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(R"({"format": "llm-explorer-scenario", "version": 1})");
         out.close();
-        const Run run = runCli({"estimate", "--scenario", file});
-        QCOMPARE(run.exit_code, 2);
-        QVERIFY(run.err.contains("model.n_layers is 0; it must be at least 1"));
+        const Run run = runCli({"estimate", "--scenario", file, "--json"});
+        QCOMPARE(run.exit_code, 0);
+        QCOMPARE(QJsonDocument::fromJson(run.out).object(), runJson({"estimate"}));
     }
 
     void textOutputAndHelp()
@@ -163,6 +165,114 @@ private slots:
             QCOMPARE(preset["parameters"].toInteger(), preset["official_parameters"].toInteger());
         const QJsonArray hardware = runJson({"hardware"}).value("accelerators").toArray();
         QVERIFY(hardware.size() >= 9);
+    }
+    void modelAdaptsTheScenario_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("adjustment");
+        QTest::addRow("qwen2.5-7b") << "qwen2.5-7b" << "tp 8 → 4: 28 heads / 4 KV heads are not divisible by 8";
+        QTest::addRow("llama-3.1-405b") << "llama-3.1-405b" << "pp 4 → 2: 126 layers are not divisible by 4";
+        QTest::addRow("gemma-2-9b") << "gemma-2-9b" << "pp 4 → 2: 42 layers are not divisible by 4";
+        QTest::addRow("gpt2-small") << "gpt2-small" << "seq_len 4096 → 1024";
+        QTest::addRow("gpt3-175b") << "gpt3-175b" << "seq_len 4096 → 2048";
+    }
+    void modelAdaptsTheScenario()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, adjustment);
+        const Run run = runCli({"estimate", "--model", model, "--json"});
+        QCOMPARE(run.exit_code, 0);
+        // One line on stderr, the same sentences in the JSON.
+        const QString err = QString::fromUtf8(run.err);
+        QVERIFY2(err.startsWith("note: adapted the scenario to ") && err.count('\n') == 1 && err.contains(adjustment),
+                 run.err.constData());
+        const QJsonArray adjustments = QJsonDocument::fromJson(run.out).object().value("adjustments").toArray();
+        QStringList sentences;
+        for (const QJsonValue &value : adjustments)
+            sentences << value.toString();
+        QVERIFY2(sentences.filter(adjustment).size() == 1, qPrintable(sentences.join(" | ")));
+    }
+
+    void modelThatFitsChangesNothing()
+    {
+        const Run run = runCli({"estimate", "--model", "llama-3-70b", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(run.out).object().value("adjustments").toArray().size(), 0);
+    }
+
+    void configFileAdaptsLikeAPreset()
+    {
+        // A config.json is adapted by the same rule (it used to get only a seq_len cut).
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("my-qwen"));
+        const QString file = dir.filePath("my-qwen/config.json");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944, "num_attention_heads": 28,
+                      "num_hidden_layers": 28, "num_key_value_heads": 4, "vocab_size": 150000,
+                      "max_position_embeddings": 2048})");
+        out.close();
+        const Run run = runCli({"estimate", "--model", file, "--json"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.err.contains("my-qwen") && run.err.contains("tp 8 → 4") && run.err.contains("seq_len 4096 → 2048"),
+                 run.err.constData());
+    }
+
+    void flagsAreNeverAdapted()
+    {
+        // An explicit --tp that the model rules out is reported, not silently changed.
+        const Run run = runCli({"estimate", "--model", "qwen2.5-7b", "--tp", "8"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.err.contains("model.n_heads 28 is not divisible by training.tp 8"), run.err.constData());
+    }
+
+    void wrongKindsOfFilesSayWhatTheyAre()
+    {
+        QTemporaryDir dir;
+        const QString empty = dir.filePath("empty.json");
+        const QString binary = dir.filePath("binary.json");
+        QFile(empty).open(QIODevice::WriteOnly);
+        {
+            QFile out(binary);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+        }
+        for (const QString &flag : {QString("--scenario"), QString("--model")}) {
+            const Run none = runCli({"estimate", flag, empty});
+            QCOMPARE(none.exit_code, 2);
+            QVERIFY2(none.err.contains("empty file") && !none.err.contains("JSON"), none.err.constData());
+            const Run bytes = runCli({"estimate", flag, binary});
+            QCOMPARE(bytes.exit_code, 2);
+            QVERIFY2(bytes.err.contains("not a text file") && !bytes.err.contains("JSON"), bytes.err.constData());
+        }
+    }
+
+    void booleanSettingsTakeOnOrOff()
+    {
+        QTemporaryDir dir;
+        const auto saved = [&dir](const QStringList &flags) {
+            const QString file = dir.filePath("saved.json");
+            const Run run = runCli(QStringList{"estimate", "--save-scenario", file} + flags);
+            if (run.exit_code != 0)
+                qFatal("exit %d: %s", run.exit_code, run.err.constData());
+            QFile in(file);
+            in.open(QIODevice::ReadOnly);
+            return QJsonDocument::fromJson(in.readAll()).object();
+        };
+        // The course scenario has SP on; --sp off turns it off.
+        QCOMPARE(path(saved({}), "training.parallel.sequence_parallel").toBool(), true);
+        QCOMPARE(path(saved({"--sp", "off"}), "training.parallel.sequence_parallel").toBool(), false);
+        QCOMPARE(path(saved({"--sp", "on"}), "training.parallel.sequence_parallel").toBool(), true);
+        QCOMPARE(path(saved({"--master-weights", "off"}), "training.precision.master_weights").toBool(), false);
+        QCOMPARE(path(saved({"--master-weights", "on"}), "training.precision.master_weights").toBool(), true);
+        // The old switch still works.
+        QCOMPARE(path(saved({"--no-master-weights"}), "training.precision.master_weights").toBool(), false);
+        for (const char *flag : {"--sp", "--master-weights"}) {
+            const Run bad = runCli({"estimate", flag, "maybe"});
+            QCOMPARE(bad.exit_code, 2);
+            QVERIFY2(bad.err.contains(QByteArray(flag) + " 'maybe' must be on or off"), bad.err.constData());
+        }
     }
 };
 

@@ -2,7 +2,11 @@
 #include "scenario/hf_import.h"
 
 #include "cost/parameters.h"
+#include "scenario/presets.h"
+#include "scenario/scenario_adjust.h"
+#include "scenario/scenario_json.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -462,6 +466,9 @@ private slots:
     void missingFileIsAProblem();
     void importedConfigsMatchOfficialCounts_data();
     void importedConfigsMatchOfficialCounts();
+    void everyImportedConfigOpensValid_data() { importsPublishedConfigs_data(); }
+    void everyImportedConfigOpensValid();
+    void namedAfterTheModelNotTheFamily();
 };
 
 void TestHfImport::importsPublishedConfigs_data()
@@ -470,27 +477,27 @@ void TestHfImport::importsPublishedConfigs_data()
     QTest::addColumn<ModelConfig>("expected");
 
     QTest::addRow("Llama-2-7b") << QByteArray(kLlama2_7b)
-                                << rotary("meta-llama/Llama-2-7b-hf", 32, 4096, 32, 32, 128, 11008, 32000, 4096);
+                                << rotary("Llama 2 7B", 32, 4096, 32, 32, 128, 11008, 32000, 4096);
     QTest::addRow("Llama-3-8B") << QByteArray(kLlama3_8b)
-                                << rotary("llama", 32, 4096, 32, 8, 128, 14336, 128256, 8192);
+                                << rotary("Llama 3 8B", 32, 4096, 32, 8, 128, 14336, 128256, 8192);
     {
         ModelConfig model = rotary("llama", 24, 2048, 16, 16, 128, 5504, 32000, 2048);
         model.biases = BiasConfig{true, true, true, false};
         QTest::addRow("llama defaults") << QByteArray(kLlamaMinimal) << model;
     }
     QTest::addRow("Mistral-7B-v0.1") << QByteArray(kMistral7b)
-                                     << rotary("mistral", 32, 4096, 32, 8, 128, 14336, 32000, 32768);
+                                     << rotary("Mistral 7B v0.1", 32, 4096, 32, 8, 128, 14336, 32000, 32768);
     QTest::addRow("mistral by architectures") << QByteArray(kMistralByArchitecture)
                                               << rotary("mistral", 32, 4096, 32, 8, 128, 14336, 32768, 131072);
     {
-        ModelConfig model = rotary("mixtral", 32, 4096, 32, 8, 128, 14336, 32000, 32768);
+        ModelConfig model = rotary("Mixtral 8x7B v0.1", 32, 4096, 32, 8, 128, 14336, 32000, 32768);
         model.moe.n_experts = 8;
         model.moe.top_k = 2;
         model.moe.expert_d_ff = 14336;
         QTest::addRow("Mixtral-8x7B-v0.1") << QByteArray(kMixtral8x7b) << model;
     }
     {
-        ModelConfig model = rotary("qwen2", 28, 3584, 28, 4, 128, 18944, 152064, 131072);
+        ModelConfig model = rotary("Qwen2.5 7B", 28, 3584, 28, 4, 128, 18944, 152064, 131072);
         model.biases.qkv = true;
         QTest::addRow("Qwen2.5-7B") << QByteArray(kQwen25_7b) << model;
     }
@@ -522,23 +529,23 @@ void TestHfImport::importsPublishedConfigs_data()
         QTest::addRow("qwen2_moe sparse step") << QByteArray(kQwenMoeSparseStep) << model;
     }
     {
-        ModelConfig model = rotary("gemma2", 42, 3584, 16, 8, 256, 14336, 256000, 8192);
+        ModelConfig model = rotary("Gemma 2 9B", 42, 3584, 16, 8, 256, 14336, 256000, 8192);
         model.tied_embeddings = true;
         model.activation = Activation::GeGLU;
         model.norm_placement = NormPlacement::Double;
         QTest::addRow("gemma-2-9b") << QByteArray(kGemma2_9b) << model;
     }
     {
-        ModelConfig model = rotary("google/gemma-2-27b", 46, 4608, 32, 16, 128, 36864, 256000, 8192);
+        ModelConfig model = rotary("gemma-2-27b", 46, 4608, 32, 16, 128, 36864, 256000, 8192);
         model.tied_embeddings = true;
         model.activation = Activation::GeGLU;
         model.norm_placement = NormPlacement::Double;
         QTest::addRow("gemma-2-27b") << QByteArray(kGemma2_27b) << model;
     }
-    QTest::addRow("gpt2") << QByteArray(kGpt2) << gpt2("gpt2", 12, 768, 12);
-    QTest::addRow("gpt2-medium") << QByteArray(kGpt2Medium) << gpt2("gpt2-medium", 24, 1024, 16);
+    QTest::addRow("gpt2") << QByteArray(kGpt2) << gpt2("GPT-2 small (124M)", 12, 768, 12);
+    QTest::addRow("gpt2-medium") << QByteArray(kGpt2Medium) << gpt2("GPT-2 medium (355M)", 24, 1024, 16);
     QTest::addRow("pythia-160m") << QByteArray(kPythia160m)
-                                 << neox("EleutherAI/pythia-160m", 12, 768, 12, 3072, 2048);
+                                 << neox("pythia-160m", 12, 768, 12, 3072, 2048);
     QTest::addRow("gpt_neox defaults") << QByteArray(kNeoXDefaults) << neox("gpt_neox", 6, 512, 8, 2048, 2048);
     {
         ModelConfig model = neox("gpt_neox", 6, 512, 8, 2048, 2048);
@@ -733,6 +740,58 @@ void TestHfImport::importedConfigsMatchOfficialCounts()
     const lse::Result<lse::ModelConfig> model = lse::modelFromHuggingFaceConfig(json);
     QVERIFY(model.ok());
     QCOMPARE(lse::countParameters(*model).total, parameters);
+}
+
+// Every config the importer accepts gives a valid scenario on the course example's cluster.
+void TestHfImport::everyImportedConfigOpensValid()
+{
+    QFETCH(QByteArray, json);
+    const Result<ModelConfig> model = modelFromHuggingFaceConfig(json);
+    QVERIFY(model.ok());
+    const Adjusted adjusted = adaptScenarioToModel(defaultScenario(), *model);
+    QVERIFY2(validate(adjusted.scenario).empty(),
+             qPrintable(describe(validate(adjusted.scenario)) + QString::fromStdString(joinAdjustments(adjusted.adjustments))));
+}
+
+void TestHfImport::namedAfterTheModelNotTheFamily()
+{
+    // A GPT-3-shaped config says model_type "gpt2"; without _name_or_path its folder names it.
+    const QByteArray gpt3 = R"({"model_type": "gpt2", "n_embd": 12288, "n_head": 96, "n_layer": 96,
+                                "n_positions": 2048, "vocab_size": 50257})";
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath("gpt3-175b"));
+    QVERIFY(QDir(dir.path()).mkpath("models--openai-community--gpt2-large/snapshots/0123abc"));
+    const auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+    };
+    const QString inFolder = dir.filePath("gpt3-175b/config.json");
+    QVERIFY(write(inFolder, gpt3));
+    const Result<ModelConfig> byFolder = loadHuggingFaceConfigFile(inFolder.toStdString());
+    QVERIFY(byFolder.ok());
+    // ... unless it equals a preset exactly: then it is that preset.
+    QCOMPARE(QString::fromStdString(byFolder->name), QString::fromStdString(findModelPreset("gpt3-175b")->model.name));
+
+    // The Hub cache folder is a commit hash; the model's name is two levels up.
+    const QByteArray custom = R"({"model_type": "gpt2", "n_embd": 640, "n_head": 10, "n_layer": 7, "vocab_size": 50257})";
+    QVERIFY(write(inFolder, custom));
+    const Result<ModelConfig> customByFolder = loadHuggingFaceConfigFile(inFolder.toStdString());
+    QVERIFY(customByFolder.ok());
+    QCOMPARE(QString::fromStdString(customByFolder->name), QString("gpt3-175b"));
+    const QString inCache = dir.filePath("models--openai-community--gpt2-large/snapshots/0123abc/config.json");
+    QVERIFY(write(inCache, custom));
+    const Result<ModelConfig> byCache = loadHuggingFaceConfigFile(inCache.toStdString());
+    QVERIFY(byCache.ok());
+    QCOMPARE(QString::fromStdString(byCache->name), QString("gpt2-large"));
+
+    // _name_or_path wins over the folder; only its last part is the name.
+    QByteArray named = custom;
+    named.insert(1, R"("_name_or_path": "acme/tiny-gpt/", )");
+    QVERIFY(write(inFolder, named));
+    const Result<ModelConfig> byPath = loadHuggingFaceConfigFile(inFolder.toStdString());
+    QVERIFY(byPath.ok());
+    QCOMPARE(QString::fromStdString(byPath->name), QString("tiny-gpt"));
 }
 
 #include "test_hf_import.moc"

@@ -2,6 +2,7 @@
 #include "scenario/scenario_json.h"
 
 #include "hardware/hardware_catalog.h"
+#include "scenario/hf_import.h"
 #include "scenario/presets.h"
 
 #include <QDir>
@@ -293,9 +294,15 @@ private slots:
         const Result<Scenario> scenario = scenarioFromJson(scenarioText(R"("model": {"n_layers": 2})"));
         QVERIFY2(scenario.ok(), formatProblems(scenario.problems()).c_str());
         QCOMPARE(scenario->model.n_layers, 2);
-        QCOMPARE(nameOf(scenario->model.activation), nameOf(ModelConfig{}.activation));
-        QCOMPARE(scenario->training.mfu, TrainingConfig{}.mfu);
-        QCOMPARE(scenario->cluster.gpus_per_node, ClusterConfig{}.gpus_per_node);
+        // The rest is the course example's (defaultScenario()), not the value types' zeros.
+        const Scenario course = defaultScenario();
+        QCOMPARE(nameOf(scenario->model.activation), nameOf(course.model.activation));
+        QCOMPARE(scenario->model.d_model, course.model.d_model);
+        QCOMPARE(scenario->training.mfu, course.training.mfu);
+        QCOMPARE(scenario->training.tokens, course.training.tokens);
+        QCOMPARE(scenario->cluster.gpus, course.cluster.gpus);
+        QCOMPARE(QString::fromStdString(scenario->cluster.accelerator.id), QString::fromStdString(course.cluster.accelerator.id));
+        QCOMPARE(scenario->cluster.gpus_per_node, course.cluster.gpus_per_node);
     }
 
     void unknownFieldsAreIgnored()
@@ -498,6 +505,97 @@ private slots:
         const std::string path = dir.filePath("no/such/folder/run.json").toStdString();
         const Problems problems = saveScenarioFile(defaultScenario(), path);
         QVERIFY(hasProblem(problems, "file", "write"));
+    }
+
+    void onlyAModelGivesAValidScenario()
+    {
+        // A hand-written file with nothing but a model: the rest is the course example, fitted to
+        // the model (GPT-2 XL has 25 heads and 1024 learned positions), and nothing is reported.
+        QJsonObject model = modelToJson(findModelPreset("gpt2-xl")->model);
+        model.remove("name");
+        const QByteArray body = "\"model\": " + QJsonDocument(model).toJson(QJsonDocument::Compact);
+        const Result<Scenario> scenario = scenarioFromJson(scenarioText(body.constData()));
+        QVERIFY2(scenario.ok(), formatProblems(scenario.problems()).c_str());
+        QVERIFY2(validate(*scenario).empty(), formatProblems(validate(*scenario)).c_str());
+        QCOMPARE(scenario->training.seq_len, std::int64_t(1024));
+        // 25 heads: of the degrees dividing them only 1 also divides the 1024 GPUs.
+        QCOMPARE(scenario->training.parallel.tp, 1);
+        // A model equal to a preset is recognised as it.
+        QCOMPARE(QString::fromStdString(scenario->model.name), QString::fromStdString(findModelPreset("gpt2-xl")->model.name));
+        // What the file does give is never changed, even when it does not fit.
+        const Result<Scenario> pinned = scenarioFromJson(
+            scenarioText(("\"model\": " + QJsonDocument(model).toJson(QJsonDocument::Compact)
+                          + R"(, "training": {"parallel": {"tp": 8}})").constData()));
+        QVERIFY(pinned.ok());
+        QCOMPARE(pinned->training.parallel.tp, 8);
+    }
+
+    void acceleratorIdCompletesFromTheCatalog()
+    {
+        const Result<Scenario> scenario =
+            scenarioFromJson(scenarioText(R"("cluster": {"accelerator": {"id": "a100-sxm-80gb"}, "gpus": 64})"));
+        QVERIFY2(scenario.ok(), formatProblems(scenario.problems()).c_str());
+        const Accelerator *a100 = builtinHardwareCatalog().find("a100-sxm-80gb");
+        QVERIFY(a100);
+        QCOMPARE(scenario->cluster.accelerator.memory_bytes, a100->memory_bytes);
+        QCOMPARE(scenario->cluster.accelerator.dense_peak.bf16_flops_per_second, a100->dense_peak.bf16_flops_per_second);
+        QCOMPARE(scenario->cluster.gpus, 64);
+        QVERIFY2(validate(*scenario).empty(), formatProblems(validate(*scenario)).c_str());
+    }
+
+    void customAcceleratorProblemsNameRealFields()
+    {
+        // An accelerator that is not in the catalog takes nothing from another one; what it lacks
+        // is reported by field, never as "no peak on ;".
+        const Result<Scenario> scenario =
+            scenarioFromJson(scenarioText(R"("cluster": {"accelerator": {"id": "my-chip", "memory_bytes": 1e11}})"));
+        QVERIFY(scenario.ok());
+        const Problems problems = validate(*scenario);
+        QVERIFY(hasProblem(problems, "training.precision.matmul_dtype", "unsupported"));
+        for (const Problem &problem : problems) {
+            QVERIFY2(problem.message.find(" on ;") == std::string::npos, problem.message.c_str());
+            QVERIFY2(problem.message.find(problem.field) != std::string::npos, problem.message.c_str());
+        }
+        const std::string peak = std::find_if(problems.begin(), problems.end(), [](const Problem &p) {
+                                     return p.rule == "unsupported";
+                                 })->message;
+        QVERIFY2(peak.find("'my-chip'") != std::string::npos && peak.find("cluster.accelerator.dense_peak.bf16 is 0") != std::string::npos,
+                 peak.c_str());
+    }
+
+    void wrongKindsOfFileSayWhatTheyAre_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("empty") << QByteArray() << "empty" << "empty file";
+        QTest::addRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << "binary" << "not a text file";
+        QByteArray random;
+        for (int i = 0; i < 256; ++i)
+            random.append(char((i * 151 + 17) % 256 | 0x80));  // no NUL, not UTF-8
+        QTest::addRow("random") << random << "binary" << "not a text file";
+    }
+    void wrongKindsOfFileSayWhatTheyAre()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, rule);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("thing.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        file.close();
+        // The scenario loader and the config.json importer (GUI and CLI both use them) agree.
+        const Result<Scenario> scenario = loadScenarioFile(path.toStdString());
+        const Result<ModelConfig> config = loadHuggingFaceConfigFile(path.toStdString());
+        for (const Problems &problems : {scenario.problems(), config.problems()}) {
+            QCOMPARE(problems.size(), std::size_t(1));
+            QCOMPARE(QString::fromStdString(problems.front().rule), rule);
+            const QString text = QString::fromStdString(problems.front().message);
+            QVERIFY2(text.contains(message) && text.contains(path) && !text.contains("JSON"), qPrintable(text));
+        }
     }
 };
 
