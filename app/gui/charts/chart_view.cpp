@@ -74,9 +74,9 @@ constexpr int kMinExportHeight = 120;
 const QSize kFallbackExportSize(800, 500);
 // Widest a legend beside the plot may be, as a share of the chart width; wider ones go below.
 constexpr double kMaxSideLegendShare = 0.3;
-// Height the axis rect (ticks and axis labels included) keeps when a legend sits below the plot;
-// the view grows beyond the page's minimum height rather than squeeze legend or axes.
-constexpr int kMinAxisRectHeight = 170;
+// Height the data area keeps when a legend sits below the plot (before presentation scaling);
+// the view grows beyond the page's minimum height rather than squeeze legend or data.
+constexpr int kMinDataAreaHeight = 140;
 
 void setError(QString *error, const QString &message) {
     if (error)
@@ -842,7 +842,8 @@ void ChartView::Private::fitLayout(const QSize &size) {
         const double slot = 0.85 * size.width() / static_cast<double>(data.categories.size());
         const bool rotate = widest + 8 > slot;
         plot->xAxis->setTickLabelRotation(rotate ? -30.0 : 0.0);
-        rotatedLabelsHeight = rotate ? qRound(0.5 * widest) : 0;  // sin 30° of the widest label
+        // sin 30° of the widest label plus cos 30° of its height, beyond an unrotated row.
+        rotatedLabelsHeight = rotate ? qRound(0.5 * widest - 0.13 * metrics.height()) : 0;
     }
 
     // Fewer ticks on short axes, so labels (larger in presentation mode) never run into each
@@ -903,8 +904,12 @@ void ChartView::Private::fitLayout(const QSize &size) {
     // On screen (not for an export at another size), keep room for the axes above a tall legend.
     if (size == plot->size() && q->isVisible()) {
         const int chrome = q->height() - plot->height();  // toolbar and formula panel
-        const int plotNeeded =
-            titleHeight + legendHeightBelow + rotatedLabelsHeight + qRound(kMinAxisRectHeight * fontScale());
+        // Below the data: a row of tick labels and the axis label, with their gaps.
+        const QFontMetrics tickFont(plot->xAxis->tickLabelFont());
+        const QFontMetrics labelFont(plot->xAxis->labelFont());
+        const int xAxisRowsHeight = tickFont.height() + labelFont.height() + qRound(24 * fontScale());
+        const int plotNeeded = titleHeight + legendHeightBelow + rotatedLabelsHeight + xAxisRowsHeight
+            + qRound(kMinDataAreaHeight * fontScale()) + 10;
         const int wanted = std::max(requestedMinimumHeight, chrome + plotNeeded);
         if (q->minimumHeight() != wanted)
             q->QWidget::setMinimumHeight(wanted);
