@@ -102,17 +102,20 @@ bool MainWindow::installLanguage(const QString &language)
         if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
             gui->setFont(withFallbackFamilies(gui->font(), code));
     };
-    if (language.isEmpty() || language.startsWith(QLatin1String("en"))) {
-        applyFonts(QStringLiteral("en"));
-        return true;
-    }
+    const bool english = language.isEmpty() || language.startsWith(QLatin1String("en"));
+    // English is the source language, but "%n problem(s)" needs its plural forms ("1 problem",
+    // "2 problems") from llm_explorer_en.qm, which holds nothing else.
     auto *translator = new QTranslator;
-    if (!translator->load(QStringLiteral(":/i18n/llm_explorer_%1.qm").arg(language))) {
+    if (!translator->load(QStringLiteral(":/i18n/llm_explorer_%1.qm").arg(english ? QStringLiteral("en") : language))) {
         delete translator;
         return false;
     }
     QCoreApplication::installTranslator(translator);
     activeTranslator() = translator;
+    if (english) {
+        applyFonts(QStringLiteral("en"));
+        return true;
+    }
     activeLanguage() = language;
     QLocale::setDefault(QLocale(language));
     // Qt's own dialogs and buttons (Save/Discard, file dialogs) from the system's Qt translations

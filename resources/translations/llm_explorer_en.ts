@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>ComputePage</name>
+    <name>lse::gui::ComputePage</name>
     <message numerus="yes">
         <source>; %n sequence length(s) skipped: %1</source>
         <translation>
@@ -12,7 +12,24 @@
     </message>
 </context>
 <context>
-    <name>MemoryPage</name>
+    <name>lse::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n problem(s) in the scenario; the pages show the last valid results.</source>
+        <translation>
+            <numerusform>%n problem in the scenario; the pages show the last valid results.</numerusform>
+            <numerusform>%n problems in the scenario; the pages show the last valid results.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled; %n page(s) written to %1</source>
+        <translation>
+            <numerusform>Export cancelled; %n page written to %1</numerusform>
+            <numerusform>Export cancelled; %n pages written to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::MemoryPage</name>
     <message numerus="yes">
         <source>; %n sequence length(s) skipped: %1</source>
         <translation>
@@ -22,7 +39,7 @@
     </message>
 </context>
 <context>
-    <name>MeshGridChart</name>
+    <name>lse::gui::MeshGridChart</name>
     <message numerus="yes">
         <source>%1 group: %2 (on %n node(s))</source>
         <translation>
@@ -32,7 +49,7 @@
     </message>
 </context>
 <context>
-    <name>PipelinePage</name>
+    <name>lse::gui::PipelinePage</name>
     <message numerus="yes">
         <source>stage %1 (%n in flight)</source>
         <translation>
@@ -49,7 +66,24 @@
     </message>
 </context>
 <context>
-    <name>RooflinePage</name>
+    <name>lse::gui::ReferenceRunPage</name>
+    <message numerus="yes">
+        <source> · %n thread(s)</source>
+        <translation>
+            <numerusform> · %n thread</numerusform>
+            <numerusform> · %n threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%1 of %n core(s) busy with other work)</source>
+        <translation>
+            <numerusform> (%1 of %n core busy with other work)</numerusform>
+            <numerusform> (%1 of %n cores busy with other work)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::RooflinePage</name>
     <message numerus="yes">
         <source>%n operator(s) without FLOPs (lookups) are in the table only</source>
         <translation>
@@ -59,7 +93,7 @@
     </message>
 </context>
 <context>
-    <name>ScenarioEditor</name>
+    <name>lse::gui::ScenarioEditor</name>
     <message numerus="yes">
         <source>%n problem(s); the pages show the last valid results.</source>
         <translation>
@@ -69,12 +103,19 @@
     </message>
 </context>
 <context>
-    <name>lse::gui::MainWindow</name>
+    <name>lse::gui::StaleBanner</name>
     <message numerus="yes">
-        <source>%n problem(s) in the scenario; the pages show the last valid results.</source>
+        <source>Showing the last valid scenario — %n problem(s) in the current one (see the editor).</source>
         <translation>
-            <numerusform>%n problem in the scenario; the pages show the last valid results.</numerusform>
-            <numerusform>%n problems in the scenario; the pages show the last valid results.</numerusform>
+            <numerusform>Showing the last valid scenario — %n problem in the current one (see the editor).</numerusform>
+            <numerusform>Showing the last valid scenario — %n problems in the current one (see the editor).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No valid scenario yet — %n problem(s) in the current one (see the editor).</source>
+        <translation>
+            <numerusform>No valid scenario yet — %n problem in the current one (see the editor).</numerusform>
+            <numerusform>No valid scenario yet — %n problems in the current one (see the editor).</numerusform>
         </translation>
     </message>
 </context>

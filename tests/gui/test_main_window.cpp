@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
@@ -572,6 +573,26 @@ private slots:
         QVERIFY(app.waitForFinished(60000));
         QCOMPARE(app.exitCode(), 2);
         QVERIFY(app.readAllStandardError().contains("--page 'nowhere' is not a page"));
+    }
+
+    // Qt shows "%n problem(s)" verbatim unless a translation gives the plural forms; English has its own.
+    void englishCountsUseSingularAndPlural()
+    {
+        QVERIFY(MainWindow::installLanguage("en"));
+        MainWindow window(false);
+        spin(window, "training.tp")->setValue(3);
+        QTRY_VERIFY(!window.document()->isValid());
+        const int problems = int(window.document()->problems().size());
+        const QString text = QCoreApplication::translate(
+            "lse::gui::MainWindow", "%n problem(s) in the scenario; the pages show the last valid results.", nullptr, 1);
+        QCOMPARE(text, QStringLiteral("1 problem in the scenario; the pages show the last valid results."));
+        const QString many = QCoreApplication::translate(
+            "lse::gui::MainWindow", "%n problem(s) in the scenario; the pages show the last valid results.", nullptr,
+            problems + 1);
+        QVERIFY2(many.startsWith(QString::number(problems + 1) + " problems in"), qPrintable(many));
+        QVERIFY(!window.findChildren<QWidget *>().isEmpty());
+        for (const QLabel *label : window.findChildren<QLabel *>())
+            QVERIFY2(!label->text().contains(QLatin1String("(s)")), qPrintable(label->text()));
     }
 };
 
