@@ -590,9 +590,13 @@ private slots:
             "lse::gui::MainWindow", "%n problem(s) in the scenario; the pages show the last valid results.", nullptr,
             problems + 1);
         QVERIFY2(many.startsWith(QString::number(problems + 1) + " problems in"), qPrintable(many));
-        QVERIFY(!window.findChildren<QWidget *>().isEmpty());
+        int counted = 0;
         for (const QLabel *label : window.findChildren<QLabel *>())
-            QVERIFY2(!label->text().contains(QLatin1String("(s)")), qPrintable(label->text()));
+            if (label->text().contains(QLatin1String("problem"))) {
+                QVERIFY2(!label->text().contains(QLatin1String("problem(s)")), qPrintable(label->text()));
+                ++counted;
+            }
+        QVERIFY(counted > 0);
     }
 };
 
