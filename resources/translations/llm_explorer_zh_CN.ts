@@ -5,23 +5,23 @@
     <name>MachineWarnings</name>
     <message>
         <source>all %1 threads reached %2 of memory bandwidth, far below one core&apos;s %3: other processes held cores</source>
-        <translation type="unfinished"></translation>
+        <translation>全部 %1 个线程只达到 %2 的内存带宽，远低于单核的 %3：有其他进程占用了核心</translation>
     </message>
     <message>
         <source>all %1 threads reached %2, less than one core&apos;s %3: other processes held cores</source>
-        <translation type="unfinished"></translation>
+        <translation>全部 %1 个线程只达到 %2，低于单核的 %3：有其他进程占用了核心</translation>
     </message>
     <message>
         <source>the load average was %1 on %2 logical cores before measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>测量前系统平均负载为 %1（共 %2 个逻辑核心）</translation>
     </message>
     <message>
         <source>the all-cores peak %1 is far from the previous measurement&apos;s %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>全核峰值 %1 与上次测量的 %2（%3）相差很大</translation>
     </message>
     <message>
         <source>Warning: this measurement looks wrong (%1). Re-measure on an idle machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：这次测量结果看起来有误（%1）。请在空闲的机器上重新测量。</translation>
     </message>
 </context>
 <context>
@@ -898,7 +898,7 @@
     </message>
     <message>
         <source>s = %1 for all %2 built-in presets (labels that would overlap are left out; hover a point for its name)</source>
-        <translation type="unfinished"></translation>
+        <translation>全部 %2 个内置预设均取 s = %1（会重叠的标签已省略；鼠标悬停在点上可查看名称）</translation>
     </message>
 </context>
 <context>
@@ -1792,48 +1792,48 @@
     </message>
     <message>
         <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
+        <translation>放大(&amp;I)</translation>
     </message>
     <message>
         <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Actual Size</source>
-        <translation type="unfinished"></translation>
+        <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Go</source>
-        <translation type="unfinished"></translation>
+        <translation>转到(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;Previous Page</source>
-        <translation type="unfinished"></translation>
+        <translation>上一页(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Next Page</source>
-        <translation type="unfinished"></translation>
+        <translation>下一页(&amp;N)</translation>
     </message>
     <message>
         <source>Exporting pages…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导出页面…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Export All Pages</source>
-        <translation type="unfinished"></translation>
+        <translation>导出所有页面</translation>
     </message>
     <message>
         <source>Exporting page %1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导出第 %1 页，共 %2 页：%3</translation>
     </message>
     <message numerus="yes">
         <source>Export cancelled; %n page(s) written to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>导出已取消；已将 %n 个页面写入 %1</numerusform>
         </translation>
     </message>
 </context>
@@ -2055,27 +2055,27 @@
     </message>
     <message>
         <source>No recomputation, FlashAttention on</source>
-        <translation type="unfinished"></translation>
+        <translation>不重计算，FlashAttention 开启</translation>
     </message>
     <message>
         <source>No recomputation, FlashAttention off</source>
-        <translation type="unfinished"></translation>
+        <translation>不重计算，FlashAttention 关闭</translation>
     </message>
     <message>
         <source>Selective recomputation, FlashAttention on</source>
-        <translation type="unfinished"></translation>
+        <translation>选择性重计算，FlashAttention 开启</translation>
     </message>
     <message>
         <source>Selective recomputation, FlashAttention off</source>
-        <translation type="unfinished"></translation>
+        <translation>选择性重计算，FlashAttention 关闭</translation>
     </message>
     <message>
         <source>Full recomputation, FlashAttention on</source>
-        <translation type="unfinished"></translation>
+        <translation>完全重计算，FlashAttention 开启</translation>
     </message>
     <message>
         <source>Full recomputation, FlashAttention off</source>
-        <translation type="unfinished"></translation>
+        <translation>完全重计算，FlashAttention 关闭</translation>
     </message>
 </context>
 <context>
@@ -2467,15 +2467,15 @@
     </message>
     <message>
         <source>Training it on %1 tokens takes %2, which at the scenario&apos;s assumed %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
-        <translation type="unfinished"></translation>
+        <translation>用 %1 个 token 训练它需要 %2，按场景假定的 %3 MFU 在 %4 × %5 上约需 %6 天（%7 GPU 小时，花费 %8）。</translation>
     </message>
     <message>
         <source>Counting C = 6ND instead, as the course does, gives %1 at the dense peak and %2 at the sparse headline.</source>
-        <translation type="unfinished"></translation>
+        <translation>若像课程那样改用 C = 6ND 计算，按稠密峰值需 %1，按稀疏标称值需 %2。</translation>
     </message>
     <message>
         <source>Counting C = 6ND instead, as the course does, gives %1 at the dense peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>若像课程那样改用 C = 6ND 计算，按稠密峰值需 %1。</translation>
     </message>
 </context>
 <context>
@@ -2650,39 +2650,39 @@
     </message>
     <message>
         <source>Earlier in the step (Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>后退到本步中更早的时刻（左方向键）</translation>
     </message>
     <message>
         <source>Later in the step (Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>前进到本步中更晚的时刻（右方向键）</translation>
     </message>
     <message>
         <source>Step through the schedule: each step moves to the next time a task starts or ends</source>
-        <translation type="unfinished"></translation>
+        <translation>逐步查看调度：每按一次就移动到下一个有任务开始或结束的时刻</translation>
     </message>
     <message>
         <source>analytic %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>解析值 %1 = %2</translation>
     </message>
     <message>
         <source>the analytic %1 does not apply here (it assumes %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>解析式 %1 在此不适用（它假定 %2）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Bubble&lt;/b&gt; (idle ÷ busy time per stage): measured &lt;b&gt;%1&lt;/b&gt;, %2; idle share of the step %3. Step time %4 units for %5 units of work per stage.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;气泡&lt;/b&gt;（每个阶段的空闲时间 ÷ 忙碌时间）：实测 &lt;b&gt;%1&lt;/b&gt;，%2；空闲时间占每步的 %3。每步时间为 %4 单位，每个阶段的工作量为 %5 单位。</translation>
     </message>
     <message>
         <source> — at t = %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — t = %1 时</translation>
     </message>
     <message>
         <source>bubble = (step time − busy time) / busy time, measured on the chart; the analytic %1 assumes %2, which does not hold here</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡 = (每步时间 − 忙碌时间) / 忙碌时间，在图上测得；解析式 %1 假定 %2，此处不成立</translation>
     </message>
     <message>
         <source>%1–%2</source>
-        <translation type="unfinished">%1–%2</translation>
+        <translation>%1–%2</translation>
     </message>
 </context>
 <context>
@@ -3085,59 +3085,59 @@
     </message>
     <message>
         <source>Needs this machine&apos;s measured roofline: press &quot;Measure this machine&quot; before Start.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要本机的实测屋顶线：请在按“开始”之前先按“测量本机”。</translation>
     </message>
     <message>
         <source>Roofline of this machine (%1, measured %2): the sum over the step&apos;s operators of max(FLOPs / peak, bytes / bandwidth) with peak %3 and bandwidth %4; %5 ms in compute-bound and %6 ms in memory-bound operators. It does not use the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机屋顶线（%1，测量于 %2）：对该步所有算子的 max(FLOPs / 峰值, 字节数 / 带宽) 求和，峰值 %3，带宽 %4；计算受限算子耗时 %5 ms，访存受限算子耗时 %6 ms。该预测不使用本次运行的数据。</translation>
     </message>
     <message>
         <source>all cores</source>
-        <translation type="unfinished"></translation>
+        <translation>全部核心</translation>
     </message>
     <message>
         <source>one core</source>
-        <translation type="unfinished"></translation>
+        <translation>单核</translation>
     </message>
     <message>
         <source>Trainer: median wall time of forward + backward + optimizer over the latest %1 steps, leaving out the first (which pays page faults and cold caches).</source>
-        <translation type="unfinished"></translation>
+        <translation>训练器：最近 %1 步中前向 + 反向 + 优化器的实际耗时中位数，不计第一步（它要承担缺页和冷缓存的开销）。</translation>
     </message>
     <message>
         <source> · MFU exceeds the measured peak — re-measure this machine</source>
-        <translation type="unfinished"></translation>
+        <translation> · MFU 超过了实测峰值——请重新测量本机</translation>
     </message>
     <message numerus="yes">
         <source> · %n thread(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %n 个线程</numerusform>
         </translation>
     </message>
     <message>
         <source> (requested)</source>
-        <translation type="unfinished"></translation>
+        <translation>（按指定）</translation>
     </message>
     <message numerus="yes">
         <source> (%1 of %n core(s) busy with other work)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>（%n 个核心中有 %1 个正忙于其他任务）</numerusform>
         </translation>
     </message>
     <message>
         <source>Re-measure this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>重新测量本机</translation>
     </message>
     <message>
         <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU and the predicted step time.</source>
-        <translation type="unfinished"></translation>
+        <translation>在工作线程中对大型方阵运行 Eigen SGEMM，并运行 STREAM triad（需几秒），然后缓存结果，供 MFU 和预测的每步时间使用。</translation>
     </message>
     <message>
         <source>Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, measured %4; MFU and the predicted step time use it (from the next Start).</source>
-        <translation type="unfinished"></translation>
+        <translation>本机实测屋顶线：全部核心峰值 %1，单核 %2（SGEMM），带宽 %3，测量于 %4；MFU 和预测的每步时间会使用它（从下一次“开始”起）。</translation>
     </message>
     <message>
         <source>No measured roofline of this machine is cached, so MFU and the predicted step time are not reported. Measure it once (applies from the next Start).</source>
-        <translation type="unfinished"></translation>
+        <translation>本机没有缓存的实测屋顶线，因此不报告 MFU 和预测的每步时间。请测量一次（从下一次“开始”起生效）。</translation>
     </message>
 </context>
 <context>
@@ -3574,7 +3574,7 @@
     </message>
     <message>
         <source>&lt;br&gt;above the measured peak: re-measure this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;超过实测峰值：请重新测量本机</translation>
     </message>
 </context>
 <context>
@@ -4377,7 +4377,7 @@
     </message>
     <message>
         <source>Time models: this page&apos;s step-time model implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages divide the FLOPs by the scenario&apos;s &lt;b&gt;assumed %3 MFU&lt;/b&gt;: %4 days.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间模型：本页的每步时间模型对应 &lt;b&gt;%1 MFU&lt;/b&gt;，整个训练约需 %2 天；“概览”和“时间”页面则按场景&lt;b&gt;假定的 %3 MFU&lt;/b&gt; 由 FLOPs 换算时间：%4 天。</translation>
     </message>
 </context>
 <context>
@@ -4455,14 +4455,14 @@
     <name>lse::gui::StaleBanner</name>
     <message numerus="yes">
         <source>Showing the last valid scenario — %n problem(s) in the current one (see the editor).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在显示上一个有效场景——当前场景中有 %n 个问题（见编辑器）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>No valid scenario yet — %n problem(s) in the current one (see the editor).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>尚无有效场景——当前场景中有 %n 个问题（见编辑器）。</numerusform>
         </translation>
     </message>
 </context>
@@ -4470,23 +4470,23 @@
     <name>lse::gui::StepPlayer</name>
     <message>
         <source>◀ Back</source>
-        <translation type="unfinished">◀ 上一步</translation>
+        <translation>◀ 上一步</translation>
     </message>
     <message>
         <source>Step ▶</source>
-        <translation type="unfinished">下一步 ▶</translation>
+        <translation>下一步 ▶</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished">暂停</translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished">播放</translation>
+        <translation>播放</translation>
     </message>
     <message>
         <source>Play or pause the animation (Space)</source>
-        <translation type="unfinished">播放或暂停动画（空格键）</translation>
+        <translation>播放或暂停动画（空格键）</translation>
     </message>
 </context>
 <context>
@@ -5047,43 +5047,43 @@
     </message>
     <message>
         <source>all-reduce</source>
-        <translation type="unfinished">all-reduce</translation>
+        <translation>all-reduce</translation>
     </message>
     <message>
         <source>reduce-scatter</source>
-        <translation type="unfinished">reduce-scatter</translation>
+        <translation>reduce-scatter</translation>
     </message>
     <message>
         <source>all-gather</source>
-        <translation type="unfinished">all-gather</translation>
+        <translation>all-gather</translation>
     </message>
     <message>
         <source>Each step, every rank all-reduces the gradients after the backward pass (%1 per rank).</source>
-        <translation type="unfinished"></translation>
+        <translation>每一步中，每个 rank 在反向传播之后对梯度做 all-reduce（每 rank %1）。</translation>
     </message>
     <message>
         <source>Each step, every rank reduce-scatters the gradients after the backward pass (%1 per rank) and all-gathers the updated parameters after the optimizer step (%2 per rank).</source>
-        <translation type="unfinished"></translation>
+        <translation>每一步中，每个 rank 在反向传播之后对梯度做 reduce-scatter（每 rank %1），并在优化器更新之后对更新后的参数做 all-gather（每 rank %2）。</translation>
     </message>
     <message>
         <source>Each step, every rank all-gathers the parameters before each layer&apos;s forward pass (%1 per rank) and again before its backward pass (%2 per rank), and reduce-scatters the gradients after each layer&apos;s backward pass (%3 per rank).</source>
-        <translation type="unfinished"></translation>
+        <translation>每一步中，每个 rank 在每层前向传播之前对参数做 all-gather（每 rank %1），在该层反向传播之前再做一次（每 rank %2），并在每层反向传播之后对梯度做 reduce-scatter（每 rank %3）。</translation>
     </message>
     <message>
         <source>%1: %2 per rank</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：每 rank %2</translation>
     </message>
     <message>
         <source>Each step, every rank sends: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>每一步中，每个 rank 发送：%1。</translation>
     </message>
     <message>
         <source>Previous stage (Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一阶段（左方向键）</translation>
     </message>
     <message>
         <source>Next stage (Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一阶段（右方向键）</translation>
     </message>
 </context>
 <context>
