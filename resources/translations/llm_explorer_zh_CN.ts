@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>MachineWarnings</name>
+    <message>
+        <source>all %1 threads reached %2 of memory bandwidth, far below one core&apos;s %3: other processes held cores</source>
+        <translation>全部 %1 个线程只达到 %2 的内存带宽，远低于单核的 %3：有其他进程占用了核心</translation>
+    </message>
+    <message>
+        <source>all %1 threads reached %2, less than one core&apos;s %3: other processes held cores</source>
+        <translation>全部 %1 个线程只达到 %2，低于单核的 %3：有其他进程占用了核心</translation>
+    </message>
+    <message>
+        <source>the load average was %1 on %2 logical cores before measuring</source>
+        <translation>测量前系统平均负载为 %1（共 %2 个逻辑核心）</translation>
+    </message>
+    <message>
+        <source>the all-cores peak %1 is far from the previous measurement&apos;s %2 (%3)</source>
+        <translation>全核峰值 %1 与上次测量的 %2（%3）相差很大</translation>
+    </message>
+    <message>
+        <source>Warning: this measurement looks wrong (%1). Re-measure on an idle machine.</source>
+        <translation>警告：这次测量结果看起来有误（%1）。请在空闲的机器上重新测量。</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui</name>
     <message>
         <source>all-reduce</source>
@@ -321,32 +344,12 @@
         <translation>单步模拟使用场景集群中的哪条链路：节点内（NVLink / Infinity Fabric / ICI）或节点间（每 GPU 的网络）。</translation>
     </message>
     <message>
-        <source>◀ Back</source>
-        <translation>◀ 上一步</translation>
-    </message>
-    <message>
         <source>Previous step (Left)</source>
         <translation>上一步（左方向键）</translation>
     </message>
     <message>
-        <source>Step ▶</source>
-        <translation>下一步 ▶</translation>
-    </message>
-    <message>
         <source>Next step (Right)</source>
         <translation>下一步（右方向键）</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>Play or pause the animation (Space)</source>
-        <translation>播放或暂停动画（空格键）</translation>
     </message>
     <message>
         <source>Step 0 shows the buffers before the collective</source>
@@ -820,10 +823,6 @@
         <translation>&lt;b&gt;%1&lt;/b&gt;：MLP %2</translation>
     </message>
     <message>
-        <source>s = %1 for all %2 built-in presets (hover a point for its name)</source>
-        <translation>全部 %2 个内置预设均取 s = %1（鼠标悬停在点上可查看名称）</translation>
-    </message>
-    <message>
         <source>; without an estimate: %1</source>
         <translation>；无法估算：%1</translation>
     </message>
@@ -896,6 +895,10 @@
     <message>
         <source>attention-score share = 4·s·q·L / forward FLOPs per token; the rest does not depend on s</source>
         <translation>注意力分数占比 = 4·s·q·L / 每 token 前向 FLOPs；其余部分与 s 无关</translation>
+    </message>
+    <message>
+        <source>s = %1 for all %2 built-in presets (labels that would overlap are left out; hover a point for its name)</source>
+        <translation>全部 %2 个内置预设均取 s = %1（会重叠的标签已省略；鼠标悬停在点上可查看名称）</translation>
     </message>
 </context>
 <context>
@@ -1787,6 +1790,52 @@
         <source>Exported every page to %1</source>
         <translation>已将所有页面导出到 %1</translation>
     </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Page</source>
+        <translation>上一页(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Page</source>
+        <translation>下一页(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Exporting pages…</source>
+        <translation>正在导出页面…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export All Pages</source>
+        <translation>导出所有页面</translation>
+    </message>
+    <message>
+        <source>Exporting page %1 of %2: %3</source>
+        <translation>正在导出第 %1 页，共 %2 页：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled; %n page(s) written to %1</source>
+        <translation>
+            <numerusform>导出已取消；已将 %n 个页面写入 %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::MemoryPage</name>
@@ -1951,32 +2000,16 @@
         <translation>每 GPU 激活显存随序列长度的变化</translation>
     </message>
     <message>
-        <source>No recomputation</source>
-        <translation>不重计算</translation>
-    </message>
-    <message>
         <source>sbh(34 + 5as/h) per layer: the s×s scores, softmax and dropout mask are stored</source>
         <translation>每层 sbh(34 + 5as/h)：保存 s×s 分数、softmax 和 dropout 掩码</translation>
-    </message>
-    <message>
-        <source>Selective recomputation</source>
-        <translation>选择性重计算</translation>
     </message>
     <message>
         <source>34·sbh per layer (÷ t with TP+SP): the attention core is recomputed</source>
         <translation>每层 34·sbh（TP+SP 时 ÷ t）：重计算注意力核心</translation>
     </message>
     <message>
-        <source>Full recomputation</source>
-        <translation>完全重计算</translation>
-    </message>
-    <message>
         <source>2sbh per layer (its input) + one layer&apos;s activations while it is recomputed</source>
         <translation>每层 2sbh（该层输入）+ 重计算时一层的激活</translation>
-    </message>
-    <message>
-        <source>FlashAttention, no recomputation</source>
-        <translation>FlashAttention，不重计算</translation>
     </message>
     <message>
         <source>≈ 34·sbh per layer: FlashAttention never materialises the s×s scores (Dao et al. 2022)</source>
@@ -2019,6 +2052,30 @@
     <message>
         <source>Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)</source>
         <translation>Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)</translation>
+    </message>
+    <message>
+        <source>No recomputation, FlashAttention on</source>
+        <translation>不重计算，FlashAttention 开启</translation>
+    </message>
+    <message>
+        <source>No recomputation, FlashAttention off</source>
+        <translation>不重计算，FlashAttention 关闭</translation>
+    </message>
+    <message>
+        <source>Selective recomputation, FlashAttention on</source>
+        <translation>选择性重计算，FlashAttention 开启</translation>
+    </message>
+    <message>
+        <source>Selective recomputation, FlashAttention off</source>
+        <translation>选择性重计算，FlashAttention 关闭</translation>
+    </message>
+    <message>
+        <source>Full recomputation, FlashAttention on</source>
+        <translation>完全重计算，FlashAttention 开启</translation>
+    </message>
+    <message>
+        <source>Full recomputation, FlashAttention off</source>
+        <translation>完全重计算，FlashAttention 关闭</translation>
     </message>
 </context>
 <context>
@@ -2357,10 +2414,6 @@
         <translation>%1 是稠密模型，共 %2 参数。</translation>
     </message>
     <message>
-        <source>Training it on %1 tokens takes %2, which at %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
-        <translation>用 %1 token 训练它需要 %2 的计算量，在 %4 × %5 上以 %3 的 MFU 计算约需 %6 天（%7 GPU 小时，成本 %8）。</translation>
-    </message>
-    <message>
         <source>The most loaded GPU needs %1 of its %2, so the run fits in memory.</source>
         <translation>负载最重的 GPU 需要 %1（共 %2），因此显存放得下。</translation>
     </message>
@@ -2393,10 +2446,6 @@
         <translation>%1 的厂商按稠密速率的两倍给出 2:4 稀疏张量算力（此处假定为 %2）；按此数值训练只需 %3——这是稠密训练永远达不到的速度。</translation>
     </message>
     <message>
-        <source>Counting C = 6ND instead, as the course does, the sparse headline gives %1.</source>
-        <translation>若像课程那样改用 C = 6ND，按稀疏标称值计算得到 %1。</translation>
-    </message>
-    <message>
         <source>%1 publishes no 2:4-sparse headline figure, so there is no sparse figure to confuse with the dense peak.</source>
         <translation>%1 未公布 2:4 稀疏标称算力，因此不存在会与稠密峰值混淆的稀疏数值。</translation>
     </message>
@@ -2415,6 +2464,18 @@
     <message>
         <source>NVIDIA A100 Tensor Core GPU Architecture whitepaper (fine-grained structured sparsity); %1</source>
         <translation>NVIDIA A100 Tensor Core GPU Architecture 白皮书（细粒度结构化稀疏）；%1</translation>
+    </message>
+    <message>
+        <source>Training it on %1 tokens takes %2, which at the scenario&apos;s assumed %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
+        <translation>用 %1 个 token 训练它需要 %2，按场景假定的 %3 MFU 在 %4 × %5 上约需 %6 天（%7 GPU 小时，花费 %8）。</translation>
+    </message>
+    <message>
+        <source>Counting C = 6ND instead, as the course does, gives %1 at the dense peak and %2 at the sparse headline.</source>
+        <translation>若像课程那样改用 C = 6ND 计算，按稠密峰值需 %1，按稀疏标称值需 %2。</translation>
+    </message>
+    <message>
+        <source>Counting C = 6ND instead, as the course does, gives %1 at the dense peak.</source>
+        <translation>若像课程那样改用 C = 6ND 计算，按稠密峰值需 %1。</translation>
     </message>
 </context>
 <context>
@@ -2474,10 +2535,6 @@
     <message>
         <source>Cannot build this schedule: %1</source>
         <translation>无法构建此调度：%1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Bubble&lt;/b&gt; (idle ÷ busy time per stage): measured &lt;b&gt;%1&lt;/b&gt;, analytic %2 = %3; idle share of the step %4. Step time %5 units for %6 units of work per stage.</source>
-        <translation>&lt;b&gt;气泡&lt;/b&gt;（每阶段空闲时间 ÷ 忙碌时间）：实测 &lt;b&gt;%1&lt;/b&gt;，解析值 %2 = %3；空闲时间占该步的 %4。每阶段 %6 单位的计算量，每步耗时 %5 单位。</translation>
     </message>
     <message>
         <source>p = %1, m = %2, v = %3; t_F = 1 unit, t_B = 2 units per micro-batch and stage (split over v chunks, later chunks in a lighter shade; ZB-H1: B = W = 1)</source>
@@ -2590,6 +2647,42 @@
     <message>
         <source>Narayanan et al. 2021 §2.2; Korthikanti et al. 2022 §4.2.3</source>
         <translation>Narayanan et al. 2021 §2.2; Korthikanti et al. 2022 §4.2.3</translation>
+    </message>
+    <message>
+        <source>Earlier in the step (Left)</source>
+        <translation>后退到本步中更早的时刻（左方向键）</translation>
+    </message>
+    <message>
+        <source>Later in the step (Right)</source>
+        <translation>前进到本步中更晚的时刻（右方向键）</translation>
+    </message>
+    <message>
+        <source>Step through the schedule: each step moves to the next time a task starts or ends</source>
+        <translation>逐步查看调度：每按一次就移动到下一个有任务开始或结束的时刻</translation>
+    </message>
+    <message>
+        <source>analytic %1 = %2</source>
+        <translation>解析值 %1 = %2</translation>
+    </message>
+    <message>
+        <source>the analytic %1 does not apply here (it assumes %2)</source>
+        <translation>解析式 %1 在此不适用（它假定 %2）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt; (idle ÷ busy time per stage): measured &lt;b&gt;%1&lt;/b&gt;, %2; idle share of the step %3. Step time %4 units for %5 units of work per stage.</source>
+        <translation>&lt;b&gt;气泡&lt;/b&gt;（每个阶段的空闲时间 ÷ 忙碌时间）：实测 &lt;b&gt;%1&lt;/b&gt;，%2；空闲时间占每步的 %3。每步时间为 %4 单位，每个阶段的工作量为 %5 单位。</translation>
+    </message>
+    <message>
+        <source> — at t = %1</source>
+        <translation> — t = %1 时</translation>
+    </message>
+    <message>
+        <source>bubble = (step time − busy time) / busy time, measured on the chart; the analytic %1 assumes %2, which does not hold here</source>
+        <translation>气泡 = (每步时间 − 忙碌时间) / 忙碌时间，在图上测得；解析式 %1 假定 %2，此处不成立</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
     </message>
 </context>
 <context>
@@ -2807,18 +2900,6 @@
         <translation> 毫秒</translation>
     </message>
     <message>
-        <source>Cost engine: FLOPs per step / (measured peak × MFU of the last step)%1.</source>
-        <translation>成本引擎：每步 FLOPs /（实测峰值 × 最近一步的 MFU）%1。</translation>
-    </message>
-    <message>
-        <source>; needs the measured peak</source>
-        <translation>；需要实测峰值</translation>
-    </message>
-    <message>
-        <source>Trainer: wall time of forward + backward + optimizer of the last step.</source>
-        <translation>训练器：最近一步前向 + 反向 + 优化器的实际耗时。</translation>
-    </message>
-    <message>
         <source>Model: %1 parameters, %2 tokens from %3 bytes of text (BPE in %4 s).</source>
         <translation>模型：%1 个参数；%3 字节文本编码为 %2 个 token（BPE 用时 %4 秒）。</translation>
     </message>
@@ -2905,18 +2986,6 @@
     <message>
         <source>Measure this machine</source>
         <translation>测量本机</translation>
-    </message>
-    <message>
-        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU.</source>
-        <translation>在工作线程中对大方阵运行 Eigen SGEMM 和 STREAM triad（需几秒），并缓存结果用于计算 MFU。</translation>
-    </message>
-    <message>
-        <source>Measured peak of this machine: %1 (SGEMM, all cores, cached); MFU is reported against it.</source>
-        <translation>本机实测峰值：%1（SGEMM，全部核心，已缓存）；MFU 以此为基准。</translation>
-    </message>
-    <message>
-        <source>No measured peak of this machine is cached, so MFU is not reported. Measure it once (applies from the next Start).</source>
-        <translation>没有缓存本机的实测峰值，因此不报告 MFU。请测量一次（从下一次“开始”起生效）。</translation>
     </message>
     <message>
         <source>Ready.</source>
@@ -3013,6 +3082,62 @@
     <message>
         <source>Op profiler: sum of every op&apos;s FLOPs in the last training step, by the same rules.</source>
         <translation>算子分析器：按相同规则统计上一个训练步中所有算子的 FLOPs 之和。</translation>
+    </message>
+    <message>
+        <source>Needs this machine&apos;s measured roofline: press &quot;Measure this machine&quot; before Start.</source>
+        <translation>需要本机的实测屋顶线：请在按“开始”之前先按“测量本机”。</translation>
+    </message>
+    <message>
+        <source>Roofline of this machine (%1, measured %2): the sum over the step&apos;s operators of max(FLOPs / peak, bytes / bandwidth) with peak %3 and bandwidth %4; %5 ms in compute-bound and %6 ms in memory-bound operators. It does not use the run.</source>
+        <translation>本机屋顶线（%1，测量于 %2）：对该步所有算子的 max(FLOPs / 峰值, 字节数 / 带宽) 求和，峰值 %3，带宽 %4；计算受限算子耗时 %5 ms，访存受限算子耗时 %6 ms。该预测不使用本次运行的数据。</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>全部核心</translation>
+    </message>
+    <message>
+        <source>one core</source>
+        <translation>单核</translation>
+    </message>
+    <message>
+        <source>Trainer: median wall time of forward + backward + optimizer over the latest %1 steps, leaving out the first (which pays page faults and cold caches).</source>
+        <translation>训练器：最近 %1 步中前向 + 反向 + 优化器的实际耗时中位数，不计第一步（它要承担缺页和冷缓存的开销）。</translation>
+    </message>
+    <message>
+        <source> · MFU exceeds the measured peak — re-measure this machine</source>
+        <translation> · MFU 超过了实测峰值——请重新测量本机</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n thread(s)</source>
+        <translation>
+            <numerusform> · %n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (requested)</source>
+        <translation>（按指定）</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%1 of %n core(s) busy with other work)</source>
+        <translation>
+            <numerusform>（%n 个核心中有 %1 个正忙于其他任务）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re-measure this machine</source>
+        <translation>重新测量本机</translation>
+    </message>
+    <message>
+        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU and the predicted step time.</source>
+        <translation>在工作线程中对大型方阵运行 Eigen SGEMM，并运行 STREAM triad（需几秒），然后缓存结果，供 MFU 和预测的每步时间使用。</translation>
+    </message>
+    <message>
+        <source>Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, measured %4; MFU and the predicted step time use it (from the next Start).</source>
+        <translation>本机实测屋顶线：全部核心峰值 %1，单核 %2（SGEMM），带宽 %3，测量于 %4；MFU 和预测的每步时间会使用它（从下一次“开始”起）。</translation>
+    </message>
+    <message>
+        <source>No measured roofline of this machine is cached, so MFU and the predicted step time are not reported. Measure it once (applies from the next Start).</source>
+        <translation>本机没有缓存的实测屋顶线，因此不报告 MFU 和预测的每步时间。请测量一次（从下一次“开始”起生效）。</translation>
     </message>
 </context>
 <context>
@@ -3446,6 +3571,10 @@
     <message>
         <source>Training the tiny reference transformer with the op profiler on…</source>
         <translation>正在开启算子分析器训练微型参考 Transformer…</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;above the measured peak: re-measure this machine</source>
+        <translation>&lt;br&gt;超过实测峰值：请重新测量本机</translation>
     </message>
 </context>
 <context>
@@ -4246,6 +4375,10 @@
         <source>&amp;Run search</source>
         <translation>运行搜索(&amp;R)</translation>
     </message>
+    <message>
+        <source>Time models: this page&apos;s step-time model implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages divide the FLOPs by the scenario&apos;s &lt;b&gt;assumed %3 MFU&lt;/b&gt;: %4 days.</source>
+        <translation>时间模型：本页的每步时间模型对应 &lt;b&gt;%1 MFU&lt;/b&gt;，整个训练约需 %2 天；“概览”和“时间”页面则按场景&lt;b&gt;假定的 %3 MFU&lt;/b&gt; 由 FLOPs 换算时间：%4 天。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchScatterChart</name>
@@ -4316,6 +4449,44 @@
     <message>
         <source>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</source>
         <translation>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::StaleBanner</name>
+    <message numerus="yes">
+        <source>Showing the last valid scenario — %n problem(s) in the current one (see the editor).</source>
+        <translation>
+            <numerusform>正在显示上一个有效场景——当前场景中有 %n 个问题（见编辑器）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No valid scenario yet — %n problem(s) in the current one (see the editor).</source>
+        <translation>
+            <numerusform>尚无有效场景——当前场景中有 %n 个问题（见编辑器）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::StepPlayer</name>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play or pause the animation (Space)</source>
+        <translation>播放或暂停动画（空格键）</translation>
     </message>
 </context>
 <context>
@@ -4743,10 +4914,6 @@
         <translation>无法布局 ZeRO：%1</translation>
     </message>
     <message>
-        <source>%1 of the %2 (%3 per rank)</source>
-        <translation>%2 的 %1（每 rank %3）</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;ZeRO-%1&lt;/b&gt;: each rank holds %2 of model states (parameters %3, gradients %4, optimizer %5) and sends %6 per step = %7 Ψ in ZeRO §7&apos;s units.&lt;br&gt;%8</source>
         <translation>&lt;b&gt;ZeRO-%1&lt;/b&gt;：每个 rank 持有 %2 的模型状态（参数 %3，梯度 %4，优化器 %5），每步发送 %6（按 ZeRO §7 的单位为 %7 Ψ）。&lt;br&gt;%8</translation>
     </message>
@@ -4877,6 +5044,46 @@
     <message>
         <source>Rajbhandari et al. 2020 (ZeRO), §7.1–7.2; ring volumes Patarasuk &amp; Yuan 2009</source>
         <translation>Rajbhandari et al. 2020 (ZeRO), §7.1–7.2；ring 通信量：Patarasuk &amp; Yuan 2009</translation>
+    </message>
+    <message>
+        <source>all-reduce</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>Each step, every rank all-reduces the gradients after the backward pass (%1 per rank).</source>
+        <translation>每一步中，每个 rank 在反向传播之后对梯度做 all-reduce（每 rank %1）。</translation>
+    </message>
+    <message>
+        <source>Each step, every rank reduce-scatters the gradients after the backward pass (%1 per rank) and all-gathers the updated parameters after the optimizer step (%2 per rank).</source>
+        <translation>每一步中，每个 rank 在反向传播之后对梯度做 reduce-scatter（每 rank %1），并在优化器更新之后对更新后的参数做 all-gather（每 rank %2）。</translation>
+    </message>
+    <message>
+        <source>Each step, every rank all-gathers the parameters before each layer&apos;s forward pass (%1 per rank) and again before its backward pass (%2 per rank), and reduce-scatters the gradients after each layer&apos;s backward pass (%3 per rank).</source>
+        <translation>每一步中，每个 rank 在每层前向传播之前对参数做 all-gather（每 rank %1），在该层反向传播之前再做一次（每 rank %2），并在每层反向传播之后对梯度做 reduce-scatter（每 rank %3）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 per rank</source>
+        <translation>%1：每 rank %2</translation>
+    </message>
+    <message>
+        <source>Each step, every rank sends: %1.</source>
+        <translation>每一步中，每个 rank 发送：%1。</translation>
+    </message>
+    <message>
+        <source>Previous stage (Left)</source>
+        <translation>上一阶段（左方向键）</translation>
+    </message>
+    <message>
+        <source>Next stage (Right)</source>
+        <translation>下一阶段（右方向键）</translation>
     </message>
 </context>
 <context>
