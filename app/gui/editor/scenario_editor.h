@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QListWidget;
 class QFormLayout;
 
@@ -35,6 +36,11 @@ public:
     QComboBox *presetPicker() const { return preset_picker_; }
     QComboBox *gpuPicker() const { return gpu_picker_; }
     QListWidget *problemList() const { return problem_list_; }
+    // Repair the selected problem / every problem that has a repair (each one undo step).
+    QPushButton *fixButton() const { return fix_button_; }
+    QPushButton *fixAllButton() const { return fix_all_button_; }
+    // "Adapted to <model>: tp 8 → 4: ..." after a preset, an import or a fix changed settings.
+    QLabel *adjustmentLabel() const { return adjustment_label_; }
 
     void setPresentation(bool presentation);
 
@@ -44,6 +50,8 @@ private:
     void addField(QFormLayout *form, Field field);
     void refreshFromDocument();
     void markProblems();
+    void updateFixActions();
+    void showProblemMenu(const QPoint &position);
     void commitText(const QString &path);
 
     ScenarioDocument *document_;
@@ -54,6 +62,9 @@ private:
     QComboBox *gpu_picker_ = nullptr;
     QListWidget *problem_list_ = nullptr;
     QLabel *problem_header_ = nullptr;
+    QLabel *adjustment_label_ = nullptr;
+    QPushButton *fix_button_ = nullptr;
+    QPushButton *fix_all_button_ = nullptr;
     bool refreshing_ = false;
 };
 
