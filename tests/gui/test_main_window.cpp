@@ -384,6 +384,8 @@ private slots:
         QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
         fix->click();
         QCOMPARE(changed.count(), 1);
+        QVERIFY2(window.editor()->adjustmentLabel()->text().contains("global_batch 1000 → "),
+                 qPrintable(window.editor()->adjustmentLabel()->text()));
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
         for (const Problem &problem : window.document()->problems())
             QVERIFY2(problem.field != "training.global_batch", problem.message.c_str());

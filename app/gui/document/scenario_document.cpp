@@ -95,7 +95,11 @@ void ScenarioDocument::pushScenario(const Scenario &scenario, const QString &tex
 void ScenarioDocument::loadModel(const ModelConfig &model, const QString &text)
 {
     const Adjusted adjusted = adaptScenarioToModel(scenario_, model);
-    pushScenario(adjusted.scenario, text, QString::fromStdString(joinAdjustments(adjusted.adjustments)));
+    const QString note = adjusted.adjustments.empty()
+        ? QString()
+        : tr("Adapted to %1: %2").arg(QString::fromStdString(adjusted.scenario.model.name),
+                                      QString::fromStdString(joinAdjustments(adjusted.adjustments)));
+    pushScenario(adjusted.scenario, text, note);
 }
 
 bool ScenarioDocument::fixProblem(int index)
@@ -106,7 +110,7 @@ bool ScenarioDocument::fixProblem(int index)
     if (!repair)
         return false;
     const QString description = QString::fromStdString(repair->description);
-    pushScenario(repair->scenario, tr("Fix: %1").arg(description), description);
+    pushScenario(repair->scenario, tr("Fix: %1").arg(description), tr("Fixed: %1").arg(description));
     return true;
 }
 
@@ -115,7 +119,8 @@ bool ScenarioDocument::fixAllProblems()
     const Adjusted repaired = repairAllProblems(scenario_);
     if (repaired.adjustments.empty())
         return false;
-    pushScenario(repaired.scenario, tr("Fix all problems"), QString::fromStdString(joinAdjustments(repaired.adjustments)));
+    pushScenario(repaired.scenario, tr("Fix all problems"),
+                 tr("Fixed: %1").arg(QString::fromStdString(joinAdjustments(repaired.adjustments))));
     return true;
 }
 

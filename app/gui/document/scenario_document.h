@@ -52,8 +52,8 @@ public:
     // Repairs every problem that has a repair (repairAllProblems), one undoable step; false when
     // nothing changed.
     bool fixAllProblems();
-    // What the last model change, fix or undo of one adapted automatically ("tp 8 → 4: ...; ..."),
-    // empty after any other edit.
+    // One line saying what the last model change or fix changed automatically and why ("Adapted to
+    // Qwen2.5 7B: tp 8 → 4: ...; ..." or "Fixed: ..."); empty after any other edit, restored by undo.
     QString adjustmentNote() const { return adjustment_note_; }
 
     // File operations; on failure they return false, set *error and leave the document unchanged.

@@ -634,8 +634,7 @@ void ScenarioEditor::updateFixActions()
 
     const QString note = document_->adjustmentNote();
     adjustment_label_->setVisible(!note.isEmpty());
-    adjustment_label_->setText(note.isEmpty() ? QString()
-                                              : tr("Adapted to %1: %2").arg(qstr(document_->scenario().model.name), note));
+    adjustment_label_->setText(note);
 }
 
 void ScenarioEditor::showProblemMenu(const QPoint &position)

@@ -39,7 +39,8 @@ public:
     // Repair the selected problem / every problem that has a repair (each one undo step).
     QPushButton *fixButton() const { return fix_button_; }
     QPushButton *fixAllButton() const { return fix_all_button_; }
-    // "Adapted to <model>: tp 8 → 4: ..." after a preset, an import or a fix changed settings.
+    // The document's adjustment note ("Adapted to <model>: tp 8 → 4: ...", "Fixed: ..."), hidden
+    // when there is none.
     QLabel *adjustmentLabel() const { return adjustment_label_; }
 
     void setPresentation(bool presentation);
