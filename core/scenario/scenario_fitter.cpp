@@ -19,6 +19,13 @@ std::string change(const char *setting, std::int64_t from, std::int64_t to)
 // A size that is absent (0) puts no constraint on a degree.
 bool dividesOrAbsent(std::int64_t value, std::int64_t by) { return value <= 0 || value % by == 0; }
 
+// Above these validation reports a range problem; fitting such values would mean searching
+// billions of candidates (or overflowing a product), so the steps leave them alone.
+constexpr int kMaxDegree = 65536;
+constexpr int kMaxLayers = 100000;
+constexpr std::int64_t kMaxBatch = std::int64_t(1) << 24;
+constexpr std::int64_t kMaxDataParallel = 10000000;
+
 std::string modelLabel(const ModelConfig &model) { return model.name.empty() ? std::string("the model") : model.name; }
 
 }  // namespace
@@ -62,7 +69,7 @@ bool ScenarioFitter::tensorParallelFits(int tp) const
 void ScenarioFitter::fitTensorParallel()
 {
     int &tp = scenario_.training.parallel.tp;
-    if (pinned("training.tp") || tp < 1 || tensorParallelFits(tp))
+    if (pinned("training.tp") || tp < 1 || tp > kMaxDegree || tensorParallelFits(tp))
         return;
     int chosen = 1;
     for (int candidate = tp - 1; candidate > 1; --candidate)
@@ -101,7 +108,7 @@ void ScenarioFitter::fitContextParallel()
     ParallelConfig &parallel = scenario_.training.parallel;
     const std::int64_t seq = scenario_.training.seq_len;
     const std::int64_t gpus = scenario_.cluster.gpus;
-    if (pinned("training.cp") || parallel.cp <= 1 || parallel.tp < 1)
+    if (pinned("training.cp") || parallel.cp <= 1 || parallel.cp > kMaxDegree || parallel.tp < 1)
         return;
     const auto fits = [&](int cp) {
         return dividesOrAbsent(seq, cp) && dividesOrAbsent(gpus, std::int64_t(parallel.tp) * cp);
@@ -147,7 +154,8 @@ void ScenarioFitter::fitPipelineParallel()
     ParallelConfig &parallel = scenario_.training.parallel;
     const ModelConfig &model = scenario_.model;
     const std::int64_t gpus = scenario_.cluster.gpus;
-    if (pinned("training.pp") || parallel.pp < 1 || parallel.virtual_stages < 1 || parallel.tp < 1 || parallel.cp < 1)
+    if (pinned("training.pp") || parallel.pp < 1 || parallel.pp > kMaxDegree || parallel.virtual_stages < 1
+        || parallel.virtual_stages > kMaxDegree || parallel.tp < 1 || parallel.cp < 1 || model.n_layers > kMaxLayers)
         return;
     if (pipelineFits(parallel.pp, parallel.virtual_stages))
         return;
@@ -190,7 +198,8 @@ void ScenarioFitter::fitDataParallel()
 {
     ParallelConfig &parallel = scenario_.training.parallel;
     const std::int64_t gpus = scenario_.cluster.gpus;
-    if (pinned("training.dp") || gpus <= 0 || parallel.tp < 1 || parallel.pp < 1 || parallel.cp < 1)
+    if (pinned("training.dp") || gpus <= 0 || parallel.tp < 1 || parallel.pp < 1 || parallel.cp < 1
+        || parallel.tp > kMaxDegree || parallel.pp > kMaxDegree || parallel.cp > kMaxDegree)
         return;
     const std::int64_t model_parallel = std::int64_t(parallel.tp) * parallel.pp * parallel.cp;
     if (gpus % model_parallel != 0 || gpus / model_parallel == parallel.dp)
@@ -205,7 +214,7 @@ void ScenarioFitter::fitExpertParallel()
 {
     ParallelConfig &parallel = scenario_.training.parallel;
     const MoeConfig &moe = scenario_.model.moe;
-    if (pinned("training.ep") || parallel.ep <= 1)
+    if (pinned("training.ep") || parallel.ep <= 1 || parallel.ep > kMaxDegree)
         return;
     if (!moe.enabled()) {
         note(change("ep", parallel.ep, 1) + modelLabel(scenario_.model) + " is a dense model (no experts)");
@@ -233,7 +242,8 @@ void ScenarioFitter::fitBatch()
 {
     TrainingConfig &training = scenario_.training;
     const std::int64_t dp = training.parallel.dp;
-    if (training.global_batch < 1 || training.micro_batch < 1 || dp < 1)
+    if (training.global_batch < 1 || training.micro_batch < 1 || dp < 1 || training.global_batch > kMaxBatch
+        || training.micro_batch > kMaxBatch || dp > kMaxDataParallel)
         return;
     const std::int64_t unit = training.micro_batch * dp;
     if (training.global_batch % unit == 0)

@@ -215,6 +215,22 @@ private slots:
         QCOMPARE(all.scenario.training.mfu, 3.0);
     }
 
+    void absurdValuesAreLeftToValidation()
+    {
+        // Values far outside the ranges validation allows are not searched (that would take
+        // billions of steps) and never overflow; validation names them instead.
+        Scenario scenario = defaultScenario();
+        scenario.training.parallel.tp = 2147483647;
+        scenario.training.parallel.pp = 2147483647;
+        scenario.training.micro_batch = std::int64_t(1) << 50;
+        scenario.model.n_layers = 2147483647;
+        const Adjusted adapted = fitScenarioToModel(scenario);
+        QCOMPARE(adapted.scenario.training.parallel.tp, 2147483647);
+        QCOMPARE(adapted.scenario.training.micro_batch, std::int64_t(1) << 50);
+        const Adjusted repaired = repairAllProblems(scenario);
+        QVERIFY(!validate(repaired.scenario).empty());
+    }
+
     // --- names -------------------------------------------------------------------------------------
 
     void editedPresetBecomesCustom()

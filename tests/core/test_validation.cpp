@@ -100,6 +100,16 @@ const std::vector<BadCase> &badCases()
          "model.vocab_size is 0; it must be at least 1"},
         {"zero memory", [](Scenario &s) { s.cluster.accelerator.memory_bytes = 0; }, "cluster.accelerator.memory_bytes",
          "positive", "cluster.accelerator.memory_bytes is 0"},
+        {"accelerator without a name or a peak", [](Scenario &s) {
+             s.cluster.accelerator.id.clear(); s.cluster.accelerator.name.clear();
+             s.cluster.accelerator.dense_peak.bf16_flops_per_second = 0; },
+         "training.precision.matmul_dtype", "unsupported",
+         "bf16 has no peak on the unnamed accelerator (cluster.accelerator.dense_peak.bf16 is 0)"},
+        {"negative latency", [](Scenario &s) { s.cluster.inter_node_latency_seconds = -1; },
+         "cluster.inter_node_latency_seconds", "non_negative", "cluster.inter_node_latency_seconds is -1;"},
+        {"bf16 weights with the fp32 recipe", [](Scenario &s) {
+             s.training.precision.recipe = PrecisionRecipe::FP32; s.training.precision.weight_dtype = DType::BF16; },
+         "training.precision.weight_dtype", "recipe", "training.precision.weight_dtype is bf16;"},
         {"absurd sequence length", [](Scenario &s) {
              s.training.seq_len = std::int64_t(1) << 40; s.model.positional_encoding = PositionalEncoding::RoPE; },
          "training.seq_len", "maximum", "it must be at most 16777216"},

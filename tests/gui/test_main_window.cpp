@@ -20,7 +20,9 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QSignalSpy>
@@ -597,6 +599,120 @@ private slots:
                 ++counted;
             }
         QVERIFY(counted > 0);
+    }
+
+    // --- issue 13: models adapt the scenario, problems offer fixes, names follow edits ----------
+
+    void importingAConfigAdaptsTheScenarioInOneStep()
+    {
+        // Qwen2.5-7B: 28 heads / 4 KV heads do not split 8 ways; the course layout had tp 8.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("my-qwen"));
+        const QString path = dir.filePath("my-qwen/config.json");
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(R"({"model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+                           "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4,
+                           "vocab_size": 150000, "max_position_embeddings": 32768})");
+        }
+        MainWindow window(false);
+        window.selectPage("overview");
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        QString error;
+        QVERIFY2(window.openFile(path, &error), qPrintable(error));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY2(window.document()->isValid(), qPrintable(QString::fromStdString(formatProblems(window.document()->problems()))));
+        QCOMPARE(window.document()->scenario().training.parallel.tp, 4);
+        // The pages show the imported model, not the last valid Llama 2 70B.
+        QCOMPARE(QString::fromStdString(window.document()->estimatedScenario().model.name), QString("my-qwen"));
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        QLabel *note = window.editor()->adjustmentLabel();
+        QVERIFY(note->isVisibleTo(window.editor()));
+        QVERIFY2(note->text().contains("tp 8 → 4: 28 heads / 4 KV heads are not divisible by 8"), qPrintable(note->text()));
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->scenario().training.parallel.tp, 8);
+        QCOMPARE(window.document()->scenario().model.name, defaultScenario().model.name);
+        QVERIFY(!note->isVisibleTo(window.editor()));
+    }
+
+    void choosingAPresetAdaptsTheScenario()
+    {
+        MainWindow window(false);
+        QComboBox *presets = window.editor()->presetPicker();
+        const int index = presets->findData("gpt2-small");
+        presets->setCurrentIndex(index);
+        emit presets->activated(index);
+        QVERIFY(window.document()->isValid());
+        QCOMPARE(window.document()->scenario().training.seq_len, qint64(1024));
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        QVERIFY(window.editor()->adjustmentLabel()->text().contains("seq_len 4096 → 1024"));
+    }
+
+    void problemsOfferFixes()
+    {
+        MainWindow window(false);
+        Scenario broken = window.document()->scenario();
+        broken.training.parallel.tp = 3;       // divides no head count, nor the GPUs
+        broken.training.global_batch = 1000;   // not a multiple of micro·dp
+        broken.training.mfu = 3;               // no obvious repair
+        window.document()->replaceScenario(broken, "break");
+        QVERIFY(!window.document()->isValid());
+        QPushButton *fix = window.editor()->fixButton();
+        QPushButton *fix_all = window.editor()->fixAllButton();
+        QListWidget *list = window.editor()->problemList();
+        QVERIFY(fix_all->isEnabled());
+
+        // One fix: the batch problem's row.
+        int batch_row = -1;
+        for (int row = 0; row < list->count(); ++row)
+            if (list->item(row)->text().startsWith("training.global_batch"))
+                batch_row = row;
+        QVERIFY(batch_row >= 0);
+        list->setCurrentRow(batch_row);
+        QVERIFY(fix->isEnabled());
+        const int steps = window.document()->undoStack()->count();
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        fix->click();
+        QCOMPARE(changed.count(), 1);
+        QVERIFY2(window.editor()->adjustmentLabel()->text().contains("global_batch 1000 → "),
+                 qPrintable(window.editor()->adjustmentLabel()->text()));
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+        for (const Problem &problem : window.document()->problems())
+            QVERIFY2(problem.field != "training.global_batch", problem.message.c_str());
+
+        // The MFU problem has no fix; Fix all repairs the rest in one step.
+        for (int row = 0; row < list->count(); ++row)
+            if (list->item(row)->text().startsWith("training.mfu")) {
+                list->setCurrentRow(row);
+                QVERIFY(!fix->isEnabled());
+            }
+        fix_all->click();
+        QCOMPARE(window.document()->undoStack()->count(), steps + 2);
+        QCOMPARE(window.document()->problems().size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(window.document()->problems().front().field), QString("training.mfu"));
+        QVERIFY(!fix_all->isEnabled());
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->scenario().training.parallel.tp, 3);
+    }
+
+    void editedPresetIsNamedCustom()
+    {
+        MainWindow window(false);
+        window.selectPage("overview");
+        QSpinBox *layers = spin(window, "model.n_layers");
+        layers->setValue(40);
+        const QString custom = "Custom (from Llama 2 70B)";
+        QCOMPARE(QString::fromStdString(window.document()->scenario().model.name), custom);
+        QCOMPARE(window.editor()->presetPicker()->currentIndex(), 0);
+        // The overview's sentence names the model as it now is.
+        bool named = false;
+        for (const QLabel *label : window.page("overview")->findChildren<QLabel *>())
+            named = named || label->text().contains(custom + " is a dense model");
+        QVERIFY(named);
+        // Edited back, it is the preset again.
+        layers->setValue(80);
+        QCOMPARE(window.document()->scenario().model.name, defaultScenario().model.name);
     }
 };
 

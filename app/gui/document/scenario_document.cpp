@@ -2,7 +2,10 @@
 #include "document/scenario_document.h"
 
 #include "scenario/hf_import.h"
+#include "scenario/model_identity.h"
+#include "scenario/scenario_adjust.h"
 #include "scenario/scenario_json.h"
+#include "scenario/scenario_repair.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -20,14 +23,15 @@ constexpr qint64 kMergeWindowMs = 1500;
 class ScenarioCommand : public QUndoCommand {
 public:
     ScenarioCommand(ScenarioDocument *document, Scenario before, Scenario after, const QString &text,
-                    const QString &field)
+                    const QString &field, QString note_before = QString(), QString note_after = QString())
         : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
-          field_(field), time_ms_(QDateTime::currentMSecsSinceEpoch())
+          field_(field), note_before_(std::move(note_before)), note_after_(std::move(note_after)),
+          time_ms_(QDateTime::currentMSecsSinceEpoch())
     {
     }
 
-    void undo() override { document_->applyScenario(before_); }
-    void redo() override { document_->applyScenario(after_); }
+    void undo() override { document_->applyScenario(before_, note_before_); }
+    void redo() override { document_->applyScenario(after_, note_after_); }
     int id() const override { return field_.isEmpty() ? -1 : 1; }
 
     bool mergeWith(const QUndoCommand *other) override
@@ -45,6 +49,8 @@ private:
     Scenario before_;
     Scenario after_;
     QString field_;
+    QString note_before_;  // the adjustment note shown before and after this step
+    QString note_after_;
     qint64 time_ms_;
 };
 
@@ -70,17 +76,58 @@ void ScenarioDocument::edit(const QString &field, const QString &text, const std
 {
     Scenario after = scenario_;
     apply(after);
-    undo_stack_->push(new ScenarioCommand(this, scenario_, std::move(after), text, field));
+    // An edited preset stops being that preset ("Custom (from Llama 2 70B)") and is it again
+    // when edited back.
+    after.model.name = nameAfterEdit(scenario_.model, after.model);
+    undo_stack_->push(new ScenarioCommand(this, scenario_, std::move(after), text, field, adjustment_note_));
 }
 
 void ScenarioDocument::replaceScenario(const Scenario &scenario, const QString &text)
 {
-    undo_stack_->push(new ScenarioCommand(this, scenario_, scenario, text, QString()));
+    pushScenario(scenario, text, QString());
 }
 
-void ScenarioDocument::applyScenario(const Scenario &scenario)
+void ScenarioDocument::pushScenario(const Scenario &scenario, const QString &text, const QString &adjustment_note)
+{
+    undo_stack_->push(new ScenarioCommand(this, scenario_, scenario, text, QString(), adjustment_note_, adjustment_note));
+}
+
+void ScenarioDocument::loadModel(const ModelConfig &model, const QString &text)
+{
+    const Adjusted adjusted = adaptScenarioToModel(scenario_, model);
+    const QString note = adjusted.adjustments.empty()
+        ? QString()
+        : tr("Adapted to %1: %2").arg(QString::fromStdString(adjusted.scenario.model.name),
+                                      QString::fromStdString(joinAdjustments(adjusted.adjustments)));
+    pushScenario(adjusted.scenario, text, note);
+}
+
+bool ScenarioDocument::fixProblem(int index)
+{
+    if (index < 0 || index >= int(problems_.size()))
+        return false;
+    const std::optional<Repair> repair = repairProblem(scenario_, problems_[std::size_t(index)]);
+    if (!repair)
+        return false;
+    const QString description = QString::fromStdString(repair->description);
+    pushScenario(repair->scenario, tr("Fix: %1").arg(description), tr("Fixed: %1").arg(description));
+    return true;
+}
+
+bool ScenarioDocument::fixAllProblems()
+{
+    const Adjusted repaired = repairAllProblems(scenario_);
+    if (repaired.adjustments.empty())
+        return false;
+    pushScenario(repaired.scenario, tr("Fix all problems"),
+                 tr("Fixed: %1").arg(QString::fromStdString(joinAdjustments(repaired.adjustments))));
+    return true;
+}
+
+void ScenarioDocument::applyScenario(const Scenario &scenario, const QString &adjustment_note)
 {
     scenario_ = scenario;
+    adjustment_note_ = adjustment_note;
     recompute();
 }
 
@@ -108,6 +155,7 @@ void ScenarioDocument::newDocument()
 {
     undo_stack_->clear();
     scenario_ = defaultScenario();
+    adjustment_note_.clear();
     recompute();
     undo_stack_->setClean();
     setFilePath(QString());
@@ -123,6 +171,7 @@ bool ScenarioDocument::open(const QString &path, QString *error)
     }
     undo_stack_->clear();
     scenario_ = *loaded;
+    adjustment_note_.clear();
     recompute();
     undo_stack_->setClean();
     setFilePath(QFileInfo(path).absoluteFilePath());
@@ -150,9 +199,7 @@ bool ScenarioDocument::importHuggingFaceConfig(const QString &path, QString *err
             *error = QString::fromStdString(formatProblems(model.problems())).trimmed();
         return false;
     }
-    Scenario scenario = scenario_;
-    scenario.model = *model;
-    replaceScenario(scenario, tr("Import %1").arg(QFileInfo(path).fileName()));
+    loadModel(*model, tr("Import %1").arg(QFileInfo(path).fileName()));
     return true;
 }
 

@@ -40,8 +40,21 @@ public:
     // One undoable edit named `text` (shown as "Undo <text>"). Consecutive edits of the same
     // `field` within a short time merge into one step, so a spin or a drag undoes at once.
     void edit(const QString &field, const QString &text, const std::function<void(Scenario &)> &apply);
-    // Replaces the whole scenario as one undoable step (preset, import, drop).
+    // Replaces the whole scenario as one undoable step (a page's suggestion, a search result).
     void replaceScenario(const Scenario &scenario, const QString &text);
+    // Puts `model` into the scenario and moves every setting the model rules out to its nearest
+    // valid value (adaptScenarioToModel), all as one undoable step named `text`; adjustmentNote()
+    // then says what changed and why. Used by the preset picker and the config.json import.
+    void loadModel(const ModelConfig &model, const QString &text);
+    // Applies the repair core offers for problems()[index] (repairProblem), one undoable step;
+    // false when the problem has none.
+    bool fixProblem(int index);
+    // Repairs every problem that has a repair (repairAllProblems), one undoable step; false when
+    // nothing changed.
+    bool fixAllProblems();
+    // One line saying what the last model change or fix changed automatically and why ("Adapted to
+    // Qwen2.5 7B: tp 8 → 4: ...; ..." or "Fixed: ..."); empty after any other edit, restored by undo.
+    QString adjustmentNote() const { return adjustment_note_; }
 
     // File operations; on failure they return false, set *error and leave the document unchanged.
     void newDocument();
@@ -51,7 +64,7 @@ public:
     bool importHuggingFaceConfig(const QString &path, QString *error);
 
     // Used by the undo commands.
-    void applyScenario(const Scenario &scenario);
+    void applyScenario(const Scenario &scenario, const QString &adjustment_note = QString());
 
 signals:
     // The scenario, its problems or its estimate changed.
@@ -62,6 +75,7 @@ signals:
 private:
     void recompute();
     void setFilePath(const QString &path);
+    void pushScenario(const Scenario &scenario, const QString &text, const QString &adjustment_note);
 
     Scenario scenario_;
     Problems problems_;
@@ -70,6 +84,7 @@ private:
     Estimate estimate_;
     QUndoStack *undo_stack_;
     QString file_path_;
+    QString adjustment_note_;
 };
 
 }  // namespace lse::gui

@@ -8,7 +8,9 @@
 
 #include "common/number_text.h"
 #include "hardware/hardware_catalog.h"
+#include "scenario/model_identity.h"
 #include "scenario/presets.h"
+#include "scenario/scenario_repair.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -16,8 +18,11 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
@@ -49,6 +54,9 @@ struct ScenarioEditor::Field {
 namespace {
 
 using Kind = int;
+
+// Problem list items carry the description of their repair (empty: none).
+constexpr int kRepairRole = Qt::UserRole + 1;
 
 QString qstr(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
@@ -252,11 +260,8 @@ void ScenarioEditor::buildUi()
     preset_picker_->setToolTip(tr("Load a published architecture; every field below stays editable."));
     connect(preset_picker_, &QComboBox::activated, this, [this](int index) {
         const QString id = preset_picker_->itemData(index).toString();
-        if (const ModelPreset *preset = findModelPreset(id.toStdString())) {
-            Scenario scenario = document_->scenario();
-            scenario.model = preset->model;
-            document_->replaceScenario(scenario, tr("Load preset %1").arg(qstr(preset->model.name)));
-        }
+        if (const ModelPreset *preset = findModelPreset(id.toStdString()))
+            document_->loadModel(preset->model, tr("Load preset %1").arg(qstr(preset->model.name)));
     });
     model->addRow(tr("Preset"), preset_picker_);
 
@@ -551,6 +556,11 @@ void ScenarioEditor::buildUi()
                                  [](Scenario &s, bool v) { s.training.parallel.sequence_parallel = v; }));
 
     // --- Problems ------------------------------------------------------------------------------
+    adjustment_label_ = new QLabel;
+    adjustment_label_->setObjectName("adjustments");
+    adjustment_label_->setWordWrap(true);
+    adjustment_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(adjustment_label_);
     problem_header_ = new QLabel;
     problem_header_->setWordWrap(true);
     layout->addWidget(problem_header_);
@@ -569,6 +579,69 @@ void ScenarioEditor::buildUi()
         widget->setFocus();
     });
     layout->addWidget(problem_list_);
+
+    problem_list_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(problem_list_, &QListWidget::customContextMenuRequested, this, &ScenarioEditor::showProblemMenu);
+    fix_button_ = new QPushButton(tr("Fix"));
+    fix_button_->setObjectName("fixProblem");
+    fix_button_->setToolTip(tr("Apply the repair of the selected problem (undoable)."));
+    fix_all_button_ = new QPushButton(tr("Fix all"));
+    fix_all_button_->setObjectName("fixAllProblems");
+    fix_all_button_->setToolTip(tr("Apply every repair on offer, one undo step."));
+    connect(fix_button_, &QPushButton::clicked, this, [this] { document_->fixProblem(problem_list_->currentRow()); });
+    connect(fix_all_button_, &QPushButton::clicked, this, [this] { document_->fixAllProblems(); });
+    connect(problem_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+        const QListWidgetItem *item = problem_list_->item(row);
+        fix_button_->setEnabled(item && !item->data(kRepairRole).toString().isEmpty());
+    });
+    auto *fix_row = new QHBoxLayout;
+    fix_row->addStretch(1);
+    fix_row->addWidget(fix_button_);
+    fix_row->addWidget(fix_all_button_);
+    layout->addLayout(fix_row);
+}
+
+// The problem list's items follow document_->problems() in order (markProblems builds them); this
+// adds the repair core offers for each, so the Fix actions only appear where a repair exists.
+void ScenarioEditor::updateFixActions()
+{
+    const Problems &problems = document_->problems();
+    int fixable = 0;
+    for (int row = 0; row < problem_list_->count() && row < int(problems.size()); ++row) {
+        QListWidgetItem *item = problem_list_->item(row);
+        const std::optional<Repair> repair = repairProblem(document_->scenario(), problems[std::size_t(row)]);
+        const QString description = repair ? QString::fromStdString(repair->description) : QString();
+        item->setData(kRepairRole, description);
+        item->setToolTip(repair ? tr("Fix: %1").arg(description) : tr("No automatic fix; change the field by hand."));
+        fixable += repair ? 1 : 0;
+    }
+    const QListWidgetItem *current = problem_list_->currentItem();
+    fix_button_->setEnabled(current && !current->data(kRepairRole).toString().isEmpty());
+    fix_button_->setVisible(!problems.empty());
+    fix_all_button_->setVisible(!problems.empty());
+    fix_all_button_->setEnabled(fixable > 0);
+    fix_all_button_->setText(fixable > 0 ? tr("Fix all (%n)", nullptr, fixable) : tr("Fix all"));
+
+    const QString note = document_->adjustmentNote();
+    adjustment_label_->setVisible(!note.isEmpty());
+    adjustment_label_->setText(note);
+}
+
+void ScenarioEditor::showProblemMenu(const QPoint &position)
+{
+    QListWidgetItem *item = problem_list_->itemAt(position);
+    if (!item)
+        return;
+    const QString repair = item->data(kRepairRole).toString();
+    QMenu menu(this);
+    QAction *fix = menu.addAction(repair.isEmpty() ? tr("No automatic fix") : tr("Fix: %1").arg(repair));
+    fix->setEnabled(!repair.isEmpty());
+    const int row = problem_list_->row(item);
+    connect(fix, &QAction::triggered, this, [this, row] { document_->fixProblem(row); });
+    QAction *fix_all = menu.addAction(tr("Fix all"));
+    fix_all->setEnabled(fix_all_button_->isEnabled());
+    connect(fix_all, &QAction::triggered, this, [this] { document_->fixAllProblems(); });
+    menu.exec(problem_list_->viewport()->mapToGlobal(position));
 }
 
 void ScenarioEditor::refreshFromDocument()
@@ -601,8 +674,9 @@ void ScenarioEditor::refreshFromDocument()
         const QSignalBlocker blocker(preset_picker_);
         int preset_index = 0;
         for (int i = 1; i < preset_picker_->count(); ++i) {
+            // By shape, not name: an edited preset is no longer the preset, whatever it is called.
             const ModelPreset *preset = findModelPreset(preset_picker_->itemData(i).toString().toStdString());
-            if (preset && preset->model.name == scenario.model.name)
+            if (preset && sameArchitecture(preset->model, scenario.model))
                 preset_index = i;
         }
         preset_picker_->setCurrentIndex(preset_index);
@@ -614,6 +688,7 @@ void ScenarioEditor::refreshFromDocument()
     }
     refreshing_ = false;
     markProblems();
+    updateFixActions();
 }
 
 void ScenarioEditor::markProblems()

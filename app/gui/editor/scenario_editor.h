@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QListWidget;
 class QFormLayout;
 
@@ -35,6 +36,12 @@ public:
     QComboBox *presetPicker() const { return preset_picker_; }
     QComboBox *gpuPicker() const { return gpu_picker_; }
     QListWidget *problemList() const { return problem_list_; }
+    // Repair the selected problem / every problem that has a repair (each one undo step).
+    QPushButton *fixButton() const { return fix_button_; }
+    QPushButton *fixAllButton() const { return fix_all_button_; }
+    // The document's adjustment note ("Adapted to <model>: tp 8 → 4: ...", "Fixed: ..."), hidden
+    // when there is none.
+    QLabel *adjustmentLabel() const { return adjustment_label_; }
 
     void setPresentation(bool presentation);
     // Turns text typed into a field but not yet committed (no Enter, focus still there) into its
@@ -47,6 +54,8 @@ private:
     void addField(QFormLayout *form, Field field);
     void refreshFromDocument();
     void markProblems();
+    void updateFixActions();
+    void showProblemMenu(const QPoint &position);
     void commitText(const QString &path);
 
     ScenarioDocument *document_;
@@ -57,6 +66,9 @@ private:
     QComboBox *gpu_picker_ = nullptr;
     QListWidget *problem_list_ = nullptr;
     QLabel *problem_header_ = nullptr;
+    QLabel *adjustment_label_ = nullptr;
+    QPushButton *fix_button_ = nullptr;
+    QPushButton *fix_all_button_ = nullptr;
     bool refreshing_ = false;
 };
 
