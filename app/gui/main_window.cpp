@@ -414,7 +414,10 @@ void MainWindow::setPresentation(bool presentation)
         if (isFullScreen())
             showNormal();
     }
-    navigation_->setFixedWidth(presentation ? 220 : 150);
+    // The page titles' width at the current font, so a 1024-pixel projector keeps every pixel
+    // it can for the page.
+    navigation_->setFixedWidth(presentation ? navigation_->sizeHintForColumn(0) + 2 * navigation_->frameWidth() + 16
+                                            : 150);
     for (Page *page : pages_)
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);

@@ -175,7 +175,8 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     choose->addStretch(1);
     layout->addLayout(choose);
 
-    auto *middle = new QHBoxLayout;
+    auto *middle = new QBoxLayout(QBoxLayout::LeftToRight);
+    middle->setObjectName(QStringLiteral("anatomyRow"));  // setPresentation turns it
     anatomy_table_ = new QTableWidget(0, 2, content);
     anatomy_table_->setObjectName(QStringLiteral("anatomyTable"));
     anatomy_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -233,6 +234,10 @@ void HardwarePage::setPresentation(bool presentation)
     hierarchy_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 100);
     for (ChartView *chart : {capacity_chart_, bandwidth_chart_})
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    // At projector font sizes the table needs the full width for its values: the kitchen text
+    // moves below it.
+    if (auto *middle = anatomy_table_->parentWidget()->findChild<QBoxLayout *>(QStringLiteral("anatomyRow")))
+        middle->setDirection(presentation ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     // Every row visible without scrolling (presentation mode enlarges the application font).
     const int row = anatomy_table_->fontMetrics().height() + 8;
     anatomy_table_->verticalHeader()->setDefaultSectionSize(row);
