@@ -481,6 +481,9 @@ void MainWindow::switchLanguage(const QString &language)
     if (language == currentLanguage())
         return;
     installLanguage(language);
+    // Zoom and presentation derive the application font from normal_font_: it takes the new
+    // language's fallback families (the CJK cut for zh_CN) so leaving either keeps them.
+    normal_font_.setFamilies(QApplication::font().families());
     if (use_settings_)
         QSettings().setValue(QStringLiteral("view/language"), language);
     // Every string was built with tr() when its widget was made: rebuilding the interface over the

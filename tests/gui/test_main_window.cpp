@@ -461,6 +461,27 @@ private slots:
         QVERIFY(MainWindow::installLanguage("en"));
     }
 
+    // Switching to Chinese from the menu, then presentation mode or zoom: the application font
+    // keeps the Simplified Chinese fallback family (both derive it from the launch font).
+    void languageMenuFontSurvivesPresentationAndZoom()
+    {
+        MainWindow window(false);
+        QAction *chinese = nullptr;
+        for (QAction *action : window.findChildren<QAction *>())
+            if (action->text() == QString::fromUtf8("简体中文"))
+                chinese = action;
+        QVERIFY(chinese);
+        chinese->trigger();
+        QCOMPARE(MainWindow::currentLanguage(), QString("zh_CN"));
+        window.setPresentation(true);
+        QVERIFY(QApplication::font().families().contains("Noto Sans CJK SC"));
+        window.setPresentation(false);
+        window.setZoomPercent(120);
+        QVERIFY(QApplication::font().families().contains("Noto Sans CJK SC"));
+        window.setZoomPercent(100);
+        QVERIFY(MainWindow::installLanguage("en"));
+    }
+
     void languageSwitchKeepsTheDocument()
     {
         MainWindow window(false);
