@@ -453,6 +453,16 @@ private slots:
                 const int needed = scroll->widget()->minimumSizeHint().width();
                 const int room = scroll->viewport()->width();
                 QVERIFY2(needed <= room, qPrintable(QString("%1 needs %2 px, has %3").arg(id).arg(needed).arg(room)));
+                // Panels (the Overview's headline cards) are laid out side by side, never on top
+                // of each other.
+                QList<QRect> panels;
+                for (const QFrame *frame : scroll->widget()->findChildren<QFrame *>())
+                    if (frame->frameShape() == QFrame::StyledPanel && frame->isVisible()
+                        && !qobject_cast<const QAbstractScrollArea *>(frame))
+                        panels << QRect(frame->mapTo(scroll->widget(), QPoint(0, 0)), frame->size());
+                for (int a = 0; a < panels.size(); ++a)
+                    for (int b = a + 1; b < panels.size(); ++b)
+                        QVERIFY2(!panels[a].intersects(panels[b]), qPrintable(id));
             }
             auto *search = qobject_cast<SearchPage *>(window.page("search"));
             QCOMPARE(search->resultsTable()->font().pointSizeF(), QApplication::font().pointSizeF());

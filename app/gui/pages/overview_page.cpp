@@ -135,7 +135,7 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     layout->addWidget(heading_);
 
     auto *grid = new QGridLayout;
-    grid->setObjectName(QStringLiteral("cardGrid"));  // placeCards() rearranges it
+    card_grid_ = grid;  // placeCards() arranges the cards in it
     grid->setSpacing(12);
     for (int i = 0; i < CardCount; ++i)
         cards_.append(new HeadlineCard(content));
@@ -209,7 +209,7 @@ void OverviewPage::setPresentation(bool presentation)
 
 void OverviewPage::placeCards(int columns)
 {
-    auto *grid = findChild<QGridLayout *>(QStringLiteral("cardGrid"));
+    QGridLayout *grid = card_grid_;
     if (!grid)
         return;
     for (HeadlineCard *card : std::as_const(cards_))

@@ -45,6 +45,7 @@ private:
     void fillSummary(const Scenario &scenario, const Estimate &estimate);
     void fillPeakNote(const Scenario &scenario);
 
+    QGridLayout *card_grid_ = nullptr;
     QLabel *heading_;
     QVector<HeadlineCard *> cards_;
     QLabel *fit_badge_;
