@@ -426,7 +426,10 @@ void MainWindow::setPresentation(bool presentation)
         if (isFullScreen())
             showNormal();
     }
-    navigation_->setFixedWidth(presentation ? 220 : 150);
+    // The page titles' width at the current font, so a 1024-pixel projector keeps every pixel
+    // it can for the page.
+    navigation_->setFixedWidth(presentation ? navigation_->sizeHintForColumn(0) + 2 * navigation_->frameWidth() + 16
+                                            : 150);
     for (Page *page : pages_)
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
@@ -490,6 +493,9 @@ void MainWindow::switchLanguage(const QString &language)
     if (language == currentLanguage())
         return;
     installLanguage(language);
+    // Zoom and presentation derive the application font from normal_font_: it takes the new
+    // language's fallback families (the CJK cut for zh_CN) so leaving either keeps them.
+    normal_font_.setFamilies(QApplication::font().families());
     if (use_settings_)
         QSettings().setValue(QStringLiteral("view/language"), language);
     // Every string was built with tr() when its widget was made: rebuilding the interface over the

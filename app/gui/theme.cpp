@@ -76,7 +76,6 @@ QFont withFallbackFamilies(QFont font, const QString &language)
     QStringList families{font.family()};
     if (language.startsWith(QLatin1String("zh")))
         families << QStringLiteral("Noto Sans CJK SC");
-    families << QStringLiteral("Noto Color Emoji");
     font.setFamilies(families);
     return font;
 }

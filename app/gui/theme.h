@@ -14,8 +14,10 @@ QPalette darkPalette();
 QPalette highContrastPalette();
 
 // `font` with the fallback families the UI text needs after its own family: the Simplified
-// Chinese cut of Noto Sans CJK for zh_CN (so punctuation sits as Chinese readers expect, whatever
-// the system locale says) and Noto Color Emoji, so emoji in samples (🙂) are not drawn as boxes.
+// Chinese cut of Noto Sans CJK for zh_CN, so punctuation sits as Chinese readers expect whatever
+// the system locale says. Emoji (🙂 in the Tokenization sample) come from fontconfig's fallback
+// to Noto Color Emoji (dev.sh installs it); naming that font here would be wrong: it has glyphs
+// for the space and the digits, and an explicit family list lets it draw them.
 QFont withFallbackFamilies(QFont font, const QString &language);
 
 }  // namespace lse::gui

@@ -167,6 +167,12 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     second_box_ = new QComboBox(content);
     second_box_->setObjectName(QStringLiteral("secondAccelerator"));
     second_label_->setBuddy(second_box_);
+    // Sized by a typical name, not the longest one (which made the page wider than a projector);
+    // the open list still shows every name in full.
+    for (QComboBox *box : {first_box_, second_box_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(18);
+    }
     choose->addWidget(first_label_);
     choose->addWidget(first_box_);
     choose->addSpacing(16);
@@ -175,7 +181,8 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     choose->addStretch(1);
     layout->addLayout(choose);
 
-    auto *middle = new QHBoxLayout;
+    auto *middle = new QBoxLayout(QBoxLayout::LeftToRight);
+    middle->setObjectName(QStringLiteral("anatomyRow"));  // setPresentation turns it
     anatomy_table_ = new QTableWidget(0, 2, content);
     anatomy_table_->setObjectName(QStringLiteral("anatomyTable"));
     anatomy_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -233,6 +240,16 @@ void HardwarePage::setPresentation(bool presentation)
     hierarchy_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 100);
     for (ChartView *chart : {capacity_chart_, bandwidth_chart_})
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    // At projector font sizes the table needs the full width for its values: the kitchen text
+    // moves below it.
+    // The hierarchy chart's plot asks for ~900 px at projector font sizes (axis labels and
+    // legend); the page must not grow wider than a 1024-pixel projector for it, so in presentation
+    // mode it takes the width the page has.
+    QSizePolicy policy = hierarchy_chart_->sizePolicy();
+    policy.setHorizontalPolicy(presentation ? QSizePolicy::Ignored : QSizePolicy::Preferred);
+    hierarchy_chart_->setSizePolicy(policy);
+    if (auto *middle = anatomy_table_->parentWidget()->findChild<QBoxLayout *>(QStringLiteral("anatomyRow")))
+        middle->setDirection(presentation ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     // Every row visible without scrolling (presentation mode enlarges the application font).
     const int row = anatomy_table_->fontMetrics().height() + 8;
     anatomy_table_->verticalHeader()->setDefaultSectionSize(row);

@@ -75,9 +75,11 @@ LayoutPage::LayoutPage(QWidget *parent) : Page(parent)
     controls->addSpacing(12);
     controls->addWidget(rank_label_);
     controls->addWidget(rank_spin_);
-    controls->addSpacing(12);
-    controls->addWidget(summary_label_, 1);
+    controls->addStretch(1);
     layout->addLayout(controls);
+    // The summary gets a row of its own: beside the controls it was squeezed to a column one
+    // character wide in presentation mode (and one word wide beside the editor).
+    layout->addWidget(summary_label_);
 
     warnings_label_ = new QLabel(this);
     warnings_label_->setObjectName(QStringLiteral("meshWarnings"));

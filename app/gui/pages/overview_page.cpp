@@ -29,7 +29,11 @@ QString sentenceSeparator()
 // Font sizes relative to the page font (which MainWindow already enlarges in presentation mode).
 constexpr double kCaptionScale = 0.95;
 constexpr double kValueScale = 2.0;
-constexpr double kPresentationValueScale = 2.4;
+// Presentation mode already enlarges the page font 1.5×; a further 1.6× keeps the values the
+// largest text on the page while two columns of cards still fit a 1024-pixel projector.
+constexpr double kPresentationValueScale = 1.6;
+constexpr int kCardColumns = 3;              // fit a 1280 px window beside the editor
+constexpr int kPresentationCardColumns = 2;  // fit 1024×768 and 1280×720 projectors
 constexpr double kHeadingScale = 1.35;
 
 // Saturated backgrounds with white text: at least 4.5:1 contrast (WCAG AA) whatever the theme.
@@ -131,17 +135,12 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     layout->addWidget(heading_);
 
     auto *grid = new QGridLayout;
+    card_grid_ = grid;  // placeCards() arranges the cards in it
     grid->setSpacing(12);
     for (int i = 0; i < CardCount; ++i)
         cards_.append(new HeadlineCard(content));
-    // Three columns fit a 1280 px window beside the editor; memory gets a full row for its badge.
-    const int columns = 3;
-    for (int i = 0; i < Memory; ++i)
-        grid->addWidget(cards_[i], i / columns, i % columns);
-    grid->addWidget(cards_[Memory], (Memory + columns - 1) / columns, 0, 1, columns);
-    for (int c = 0; c < columns; ++c)
-        grid->setColumnStretch(c, 1);
     layout->addLayout(grid);
+    placeCards(kCardColumns);
 
     fit_badge_ = new QLabel(content);
     fit_badge_->setObjectName(QStringLiteral("fitBadge"));
@@ -204,7 +203,23 @@ void OverviewPage::setPresentation(bool presentation)
 {
     Page::setPresentation(presentation);
     presentation_ = presentation;
+    placeCards(presentation ? kPresentationCardColumns : kCardColumns);
     applyFonts();
+}
+
+void OverviewPage::placeCards(int columns)
+{
+    QGridLayout *grid = card_grid_;
+    if (!grid)
+        return;
+    for (HeadlineCard *card : std::as_const(cards_))
+        grid->removeWidget(card);
+    for (int c = 0; c < kCardColumns; ++c)
+        grid->setColumnStretch(c, c < columns ? 1 : 0);
+    // Memory gets a full row for its badge.
+    for (int i = 0; i < Memory; ++i)
+        grid->addWidget(cards_[i], i / columns, i % columns);
+    grid->addWidget(cards_[Memory], (Memory + columns - 1) / columns, 0, 1, columns);
 }
 
 void OverviewPage::retranslate() { refresh(); }

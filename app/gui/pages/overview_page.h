@@ -40,10 +40,12 @@ private:
 
     void refresh();
     void applyFonts();
+    void placeCards(int columns);  // the headline cards in `columns` columns, memory on a full row
     void fillCards(const Scenario &scenario, const Estimate &estimate);
     void fillSummary(const Scenario &scenario, const Estimate &estimate);
     void fillPeakNote(const Scenario &scenario);
 
+    QGridLayout *card_grid_ = nullptr;
     QLabel *heading_;
     QVector<HeadlineCard *> cards_;
     QLabel *fit_badge_;

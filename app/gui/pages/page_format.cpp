@@ -19,7 +19,9 @@ QWidget *addScrollingContent(QWidget *page)
     auto *scroll = new QScrollArea(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A page wider than the window (a projector at 1024 pixels in presentation mode) scrolls
+    // sideways instead of cutting its right edge off.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     auto *content = new QWidget;
     scroll->setWidget(content);
     outer->addWidget(scroll);

@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -64,7 +65,7 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
 
-    auto *controls = new QHBoxLayout;
+    auto *controls = new QGridLayout;
     schedule_label_ = new QLabel(this);
     schedule_box_ = new QComboBox(this);
     for (PipelineScheduleKind schedule : kSchedules)
@@ -82,10 +83,17 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     stages_label_->setBuddy(stages_spin_);
     micro_label_->setBuddy(micro_spin_);
     chunks_label_->setBuddy(chunks_spin_);
-    for (QWidget *widget : std::initializer_list<QWidget *>{schedule_label_, schedule_box_, stages_label_, stages_spin_,
-                                                             micro_label_, micro_spin_, chunks_label_, chunks_spin_})
-        controls->addWidget(widget);
-    controls->addStretch(1);
+    // Two rows of label + field pairs, so the page fits a 1024-pixel projector in presentation
+    // mode and sits beside the editor at 1280 pixels.
+    controls->addWidget(schedule_label_, 0, 0);
+    controls->addWidget(schedule_box_, 0, 1);
+    controls->addWidget(stages_label_, 0, 2);
+    controls->addWidget(stages_spin_, 0, 3);
+    controls->addWidget(micro_label_, 1, 0);
+    controls->addWidget(micro_spin_, 1, 1);
+    controls->addWidget(chunks_label_, 1, 2);
+    controls->addWidget(chunks_spin_, 1, 3);
+    controls->setColumnStretch(4, 1);
     layout->addLayout(controls);
 
     bubble_label_ = new QLabel(this);

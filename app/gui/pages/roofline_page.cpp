@@ -264,13 +264,18 @@ void RooflinePage::buildControls()
     options->addWidget(precision_box_, 0, 1);
     options->addWidget(phase_label_, 0, 2);
     options->addWidget(phase_box_, 0, 3);
-    options->addWidget(flash_check_, 0, 4);
-    options->addWidget(fused_check_, 0, 5);
+    // The two check boxes get a row of their own so the options fit a 1024-pixel projector in
+    // presentation mode.
+    auto *checks_row = new QHBoxLayout;
+    checks_row->addWidget(flash_check_);
+    checks_row->addWidget(fused_check_);
+    checks_row->addStretch(1);
+    options->addLayout(checks_row, 1, 1, 1, 3);
     auto *batch_row = new QHBoxLayout;
     batch_row->addWidget(batch_slider_, 1);
     batch_row->addWidget(batch_label_);
-    options->addWidget(batch_title_, 1, 0);
-    options->addLayout(batch_row, 1, 1, 1, 5);
+    options->addWidget(batch_title_, 2, 0);
+    options->addLayout(batch_row, 2, 1, 1, 3);
     options->setColumnStretch(6, 1);
     layout->addLayout(options);
     connect(precision_box_, &QComboBox::currentIndexChanged, this, &RooflinePage::refresh);

@@ -221,12 +221,11 @@ void SearchPage::setPresentation(bool presentation)
 {
     presentation_ = presentation;
     Page::setPresentation(presentation);
-    QFont f = font();
-    f.setPointSizeF(QFont().pointSizeF() * (presentation ? 1.5 : 1.0));
-    options_box_->setFont(f);
-    for (QWidget *w : std::initializer_list<QWidget *>{run_button_, cancel_button_, progress_, status_label_, stale_label_,
-                                                       current_label_, table_, apply_button_})
-        w->setFont(f);
+    // No font of its own: presentation mode already enlarges the application font, and scaling
+    // it again here made this page larger than every other one (and pinned the size afterwards).
+    for (QWidget *w : std::initializer_list<QWidget *>{options_box_, run_button_, cancel_button_, progress_, status_label_,
+                                                       stale_label_, current_label_, table_, apply_button_})
+        w->setFont(QFont());
     scatter_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 100);
     table_->setMinimumHeight(presentation ? 420 : 240);
 }
