@@ -101,6 +101,13 @@
             <numerusform>%n problems; the pages show the last valid results.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Fix all (%n)</source>
+        <translation>
+            <numerusform>Fix all (%n)</numerusform>
+            <numerusform>Fix all (%n)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::StaleBanner</name>

@@ -3587,6 +3587,22 @@
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
+    <message>
+        <source>Adapted to %1: %2</source>
+        <translation>已按 %1 调整：%2</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>Fixed: %1</source>
+        <translation>已修复：%1</translation>
+    </message>
+    <message>
+        <source>Fix all problems</source>
+        <translation>修复全部问题</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::ScenarioEditor</name>
@@ -4111,6 +4127,40 @@
         <translation>
             <numerusform>%n 个问题；各页面显示的是上一次的有效结果。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Apply the repair of the selected problem (undoable).</source>
+        <translation>对所选问题应用修复（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Fix all</source>
+        <translation>全部修复</translation>
+    </message>
+    <message>
+        <source>Apply every repair on offer, one undo step.</source>
+        <translation>应用所有可用的修复，作为一步撤销。</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>No automatic fix; change the field by hand.</source>
+        <translation>没有自动修复；请手动修改该字段。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fix all (%n)</source>
+        <translation>
+            <numerusform>全部修复（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No automatic fix</source>
+        <translation>无自动修复</translation>
     </message>
 </context>
 <context>
