@@ -12,6 +12,8 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -525,6 +527,35 @@ private slots:
         QVERIFY(QApplication::font().pointSizeF() > normal * 1.4);
         window.setPresentation(false);
         QCOMPARE(QApplication::font().pointSizeF(), normal);
+    }
+
+    // Controls on every page follow the application font: a page that scales its own (Layout and
+    // Tokenization did, by 1.6 on top of presentation's 1.5) is bigger than the others and ignores zoom.
+    void pageControlsFollowTheApplicationFont()
+    {
+        MainWindow window(false);
+        const auto check = [&window](const char *when) {
+            const qreal expected = QApplication::font().pointSizeF();
+            for (const QString &id : window.pageIds()) {
+                window.selectPage(id);
+                QCoreApplication::processEvents();
+                for (const QWidget *control : window.page(id)->findChildren<QWidget *>()) {
+                    if (!qobject_cast<const QComboBox *>(control) && !qobject_cast<const QAbstractSpinBox *>(control)
+                        && !qobject_cast<const QAbstractButton *>(control))
+                        continue;
+                    QVERIFY2(qAbs(control->font().pointSizeF() - expected) < 0.01,
+                             qPrintable(QStringLiteral("%1: %2 on page %3 has %4 pt, the application %5 pt")
+                                            .arg(when, control->metaObject()->className(), id)
+                                            .arg(control->font().pointSizeF())
+                                            .arg(expected)));
+                }
+            }
+        };
+        check("normal");
+        window.setPresentation(true);
+        check("presentation");
+        window.setPresentation(false);
+        check("after presentation");
     }
 
     // --screenshot renders every page the app lists, in both languages and in presentation mode.

@@ -148,12 +148,8 @@ void LayoutPage::setPresentation(bool presentation)
 {
     presentation_ = presentation;
     Page::setPresentation(presentation);
-    QFont f = font();
-    f.setPointSizeF(QFont().pointSizeF() * (presentation ? 1.6 : 1.0));
-    for (QWidget *w : std::initializer_list<QWidget *>{colour_label_, colour_combo_, rank_label_, rank_spin_,
-                                                       summary_label_, warnings_label_,
-                                                       events_label_, events_table_})
-        w->setFont(f);
+    // No font of its own: the application font already grows in presentation mode (and with zoom);
+    // a font set here would scale twice and stop following later changes.
     memory_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     memory_chart_->setMaximumWidth(presentation ? kPresentationMemoryChartMaximumWidth : kMemoryChartMaximumWidth);
     if (mesh_)
@@ -174,6 +170,8 @@ void LayoutPage::changeEvent(QEvent *event)
         retranslate();
     else if (event->type() == QEvent::PaletteChange)
         refreshGrid();  // cell and outline colours come from the palette
+    else if (event->type() == QEvent::FontChange && mesh_)
+        fillEvents(*mesh_);  // row heights follow the font
 }
 
 bool LayoutPage::eventFilter(QObject *watched, QEvent *event)

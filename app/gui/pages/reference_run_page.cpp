@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QApplication>
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -112,7 +113,6 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     auto *layout = new QVBoxLayout(content_);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->setSpacing(8);
-    base_point_size_ = font().pointSizeF();
 
     intro_ = new QLabel(content_);
     intro_->setWordWrap(true);
@@ -327,15 +327,15 @@ void ReferenceRunPage::changeEvent(QEvent *event)
     Page::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();  // table row heights follow the font
 }
 
 void ReferenceRunPage::applyFonts()
 {
-    QFont f = font();
-    const qreal base = base_point_size_ > 0 ? base_point_size_ : 10;
-    f.setPointSizeF(presentation_ ? base * 1.6 : base);
-    for (QWidget *w : std::initializer_list<QWidget *>{intro_, setup_box_, stats_label_, table_label_, table_, gen_box_})
-        w->setFont(f);
+    // The text follows the application font, which presentation mode and zoom scale; a font of
+    // the page's own would scale twice. Row heights are derived from it each time.
+    const QFont f = QApplication::font();
     const int chart_height = presentation_ ? kPresentationChartMinimumHeight : kChartMinimumHeight;
     loss_chart_->setMinimumHeight(chart_height);
     ops_chart_->setMinimumHeight(chart_height);

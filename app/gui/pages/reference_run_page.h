@@ -211,7 +211,6 @@ private:
     std::vector<Preset> presets_;
     QString custom_text_;
     bool presentation_ = false;
-    qreal base_point_size_ = 0;
     State state_ = State::Idle;
     int run_id_ = 0;  // results of an older run (stopped, then started again) are ignored
     QString status_;

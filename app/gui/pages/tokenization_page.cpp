@@ -9,6 +9,7 @@
 #include "tokenizer/tokenizer_formats.h"
 #include "tokenizer/unicode.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -226,7 +227,6 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     grid_ = new QGridLayout(content);
     grid_->setContentsMargins(8, 8, 8, 8);
     grid_->setSpacing(8);
-    base_point_size_ = font().pointSizeF();
 
     // Left column: text, pickers, spans, statistics.
     left_ = new QWidget(content);
@@ -439,13 +439,10 @@ void TokenizationPage::layoutColumns()
 
 void TokenizationPage::applyFonts()
 {
-    QFont f = font();
-    const qreal base = base_point_size_ > 0 ? base_point_size_ : 10;
-    f.setPointSizeF(presentation_ ? base * 1.6 : base);
-    for (QWidget *w : {left_, right_})
-        w->setFont(f);
-    QFont mono = f;
-    mono.setPointSizeF(f.pointSizeF() * 1.15);
+    // Text follows the application font (which presentation mode and zoom scale); only the token
+    // views and the editor get a slightly larger font of their own, derived from it each time.
+    QFont mono = QApplication::font();
+    mono.setPointSizeF(mono.pointSizeF() * 1.15);
     span_view_->setFont(mono);
     span_view_b_->setFont(mono);
     text_edit_->setFont(mono);
@@ -471,6 +468,8 @@ void TokenizationPage::changeEvent(QEvent *event)
     Page::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();  // the token views derive their font from the application font
 }
 
 void TokenizationPage::retranslateUi()

@@ -196,7 +196,6 @@ private:
     QListWidget *merge_list_;
 
     bool presentation_ = false;
-    qreal base_point_size_ = 0;
     BpeSlot trained_slot_;
     std::vector<Source> sources_;
     QString selected_[2];  // picker keys of A and B; a failed or running load leaves them as they were
