@@ -12,7 +12,6 @@
 #include "scenario/scenario_json.h"
 
 #include <QCommandLineParser>
-#include <QJsonArray>
 
 namespace lse::cli {
 
@@ -52,13 +51,7 @@ int runEstimate(const QStringList &arguments)
             return reportProblems(problems);
     }
     if (parser.isSet("json")) {
-        QJsonObject json = estimateToJson(*result, *scenario);
-        // What --model changed in the scenario, one sentence each (empty when nothing changed).
-        QJsonArray changes;
-        for (const std::string &adjustment : adjustments)
-            changes.append(QString::fromStdString(adjustment));
-        json.insert(QStringLiteral("adjustments"), changes);
-        printJson(json);
+        printJson(withAdjustments(estimateToJson(*result, *scenario), adjustments));
     }
     else
         printOut(estimateReport(*result, *scenario));

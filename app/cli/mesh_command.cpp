@@ -91,7 +91,8 @@ int runMesh(const QStringList &arguments)
         }
         order.push_back(*dim);
     }
-    const Result<Scenario> scenario = scenarioFromOptions(parser);
+    std::vector<std::string> adjustments;
+    const Result<Scenario> scenario = scenarioFromOptions(parser, &adjustments);
     if (!scenario)
         problems.insert(problems.end(), scenario.problems().begin(), scenario.problems().end());
     if (!problems.empty())
@@ -143,7 +144,7 @@ int runMesh(const QStringList &arguments)
             ranks.append(entry);
         }
         object["ranks"] = ranks;
-        printJson(object);
+        printJson(withAdjustments(object, adjustments));
         return kExitOk;
     }
 

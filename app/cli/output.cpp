@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "output.h"
 
+#include <QJsonArray>
+
 #include "commands.h"
 
 #include "common/number_text.h"
@@ -20,6 +22,15 @@ void printOut(const QString &text)
 void printError(const QString &text)
 {
     std::fputs(text.toUtf8().constData(), stderr);
+}
+
+QJsonObject withAdjustments(QJsonObject object, const std::vector<std::string> &adjustments)
+{
+    QJsonArray changes;
+    for (const std::string &adjustment : adjustments)
+        changes.append(QString::fromStdString(adjustment));
+    object.insert(QStringLiteral("adjustments"), changes);
+    return object;
 }
 
 void printJson(const QJsonObject &object)

@@ -8,12 +8,17 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace lse::cli {
 
 void printOut(const QString &text);
 void printError(const QString &text);
 void printJson(const QJsonObject &object);
+// `object` with an "adjustments" array: what --model changed in the scenario, one sentence each
+// (empty when nothing changed). Every command that reads the scenario flags reports it the same way.
+QJsonObject withAdjustments(QJsonObject object, const std::vector<std::string> &adjustments);
 // "field: message [rule]" lines on stderr, headed by what failed; returns kExitBadInput.
 int reportProblems(const Problems &problems);
 

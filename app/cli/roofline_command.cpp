@@ -274,7 +274,8 @@ int runRoofline(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'; options start with --"}});
 
-    const Result<Scenario> scenario = scenarioFromOptions(parser);
+    std::vector<std::string> adjustments;
+    const Result<Scenario> scenario = scenarioFromOptions(parser, &adjustments);
     RooflineRequest request;
     Problems problems = readRooflineFlags(parser, request);
     if (!scenario) {
@@ -312,7 +313,7 @@ int runRoofline(const QStringList &arguments)
     if (!report)
         return reportProblems(report.problems());
     if (parser.isSet("json"))
-        printJson(reportToJson(*report, fusionComparisons(*scenario, request.options)));
+        printJson(withAdjustments(reportToJson(*report, fusionComparisons(*scenario, request.options)), adjustments));
     else
         printTable(*report, *scenario);
     return kExitOk;

@@ -114,7 +114,8 @@ int runSearch(const QStringList &arguments)
         problems.push_back({"--max-micro-batch", "range", "--max-micro-batch must be a whole number from 1 to 4096"});
     else
         options.max_micro_batch = *max_micro_batch;
-    const Result<Scenario> scenario = scenarioFromOptions(parser);
+    std::vector<std::string> adjustments;
+    const Result<Scenario> scenario = scenarioFromOptions(parser, &adjustments);
     if (!scenario)
         problems.insert(problems.end(), scenario.problems().begin(), scenario.problems().end());
     if (!problems.empty())
@@ -134,7 +135,7 @@ int runSearch(const QStringList &arguments)
         object["seconds"] = result->seconds;
         object["compute_efficiency"] = options.compute_efficiency;
         object["layouts"] = layouts;
-        printJson(object);
+        printJson(withAdjustments(object, adjustments));
     } else {
         printOut(table(*result));
     }

@@ -193,6 +193,25 @@ private slots:
         QVERIFY2(sentences.filter(adjustment).size() == 1, qPrintable(sentences.join(" | ")));
     }
 
+    // Every command that reads the scenario flags reports the adaptation the same way.
+    void everyScenarioCommandListsAdjustments_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addRow("estimate") << QStringList{"estimate"};
+        QTest::addRow("roofline") << QStringList{"roofline"};
+        QTest::addRow("search") << QStringList{"search", "--top", "1"};
+        QTest::addRow("mesh") << QStringList{"mesh", "--gpus", "64"};
+    }
+    void everyScenarioCommandListsAdjustments()
+    {
+        QFETCH(QStringList, arguments);
+        const Run run = runCli(arguments + QStringList{"--model", "qwen2.5-7b", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.err.contains("tp 8 → 4"), run.err.constData());
+        const QJsonArray adjustments = QJsonDocument::fromJson(run.out).object().value("adjustments").toArray();
+        QVERIFY2(!adjustments.isEmpty() && adjustments.first().toString().startsWith("tp 8 → 4"), run.out.left(300).constData());
+    }
+
     void modelThatFitsChangesNothing()
     {
         const Run run = runCli({"estimate", "--model", "llama-3-70b", "--json"});
