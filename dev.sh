@@ -171,7 +171,7 @@ main() {
                 say "rendering ${page}"
                 "$gui" --page "$page" --theme light --screenshot "docs/images/${page}.png" --size 1280x800
                 "$gui" --page "$page" --lang zh_CN --presentation --screenshot \
-                    "docs/images/${page}-zh_CN-presentation.png" --size 1280x800
+                    "docs/images/${page}-zh_CN-presentation.png" --size 1280x720
             done ;;
         test)
             say "testing (ctest --preset ${PRESET})"

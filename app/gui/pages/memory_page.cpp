@@ -75,12 +75,10 @@ void MemoryPage::showEstimate(const Scenario &scenario, const Estimate &estimate
 void MemoryPage::setPresentation(bool presentation)
 {
     Page::setPresentation(presentation);
-    // Below this height projector fonts crowd the plot out; the page scrolls instead. The
-    // stacked bars share the chart with a six-entry legend, rotated category labels and the
-    // formula panel: at the common presentation height the bars were left ~60 px (Chinese ~120 px
-    // even after the navigation list narrowed), so these charts get a third more.
+    // The chart view itself grows beyond this when its legend, rotated labels and axes need the
+    // room (ChartView keeps a minimum data area), so the bars stay readable at projector sizes.
     for (ChartView *chart : {stages_chart_, activation_chart_})
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight * 4 / 3 : kChartMinimumHeight);
+        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
 }
 
 void MemoryPage::retranslate() { refresh(); }

@@ -19,10 +19,12 @@ class QWidget;
 namespace lse::gui {
 
 // Chart heights below which axes and legends get cramped: the pages scroll instead. At 1280×800
-// two charts fit one above the other without scrolling; in presentation mode each chart gets
-// about a screen of its own.
+// two charts fit one above the other without scrolling; in presentation mode each chart, with its
+// toolbar, legend and formula panel, fits the page area of a 1280×720 or 1024×768 projector
+// (about 650 px below the menu bar), so scrolling moves from one whole chart to the next.
+// ChartView grows past these when its legend and axes need more room.
 inline constexpr int kChartMinimumHeight = 300;
-inline constexpr int kPresentationChartMinimumHeight = 700;
+inline constexpr int kPresentationChartMinimumHeight = 560;
 
 // Fills `page` with a vertical scroll area (no frame, no horizontal scrolling) and returns the
 // widget inside it, for the page's own layout.
