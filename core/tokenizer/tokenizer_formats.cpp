@@ -13,7 +13,6 @@
 #include <QJsonParseError>
 
 #include <algorithm>
-#include <limits>
 #include <string_view>
 #include <unordered_map>
 
@@ -95,50 +94,6 @@ bool isByteLevel(const QJsonValue &v) { return v.isObject() && v.toObject().valu
 }  // namespace
 
 // --- tiktoken ---------------------------------------------------------------------------------
-
-std::vector<std::pair<std::string, std::string>> mergesFromRanks(const std::vector<std::string> &tokens,
-                                                                 std::size_t *unreachable)
-{
-    std::unordered_map<std::string_view, std::uint32_t> rank;
-    rank.reserve(tokens.size());
-    for (std::size_t r = 0; r < tokens.size(); ++r)
-        rank.emplace(tokens[r], static_cast<std::uint32_t>(r));
-    std::vector<std::pair<std::string, std::string>> merges;
-    merges.reserve(tokens.size());
-    std::size_t missing = 0;
-    std::vector<std::size_t> cut;  // part boundaries within the token
-    for (std::size_t r = 0; r < tokens.size(); ++r) {
-        const std::string_view tok = tokens[r];
-        if (tok.size() < 2)
-            continue;
-        cut.resize(tok.size() + 1);
-        for (std::size_t i = 0; i <= tok.size(); ++i)
-            cut[i] = i;
-        // Rank-BPE over the token's bytes using only ranks below r.
-        while (cut.size() > 3) {
-            std::uint32_t best = std::numeric_limits<std::uint32_t>::max();
-            std::size_t at = 0;
-            for (std::size_t i = 0; i + 2 < cut.size(); ++i) {
-                const auto it = rank.find(tok.substr(cut[i], cut[i + 2] - cut[i]));
-                if (it != rank.end() && it->second < r && it->second < best) {
-                    best = it->second;
-                    at = i;
-                }
-            }
-            if (best == std::numeric_limits<std::uint32_t>::max())
-                break;
-            cut.erase(cut.begin() + static_cast<std::ptrdiff_t>(at + 1));
-        }
-        if (cut.size() != 3) {
-            ++missing;
-            continue;
-        }
-        merges.emplace_back(std::string(tok.substr(0, cut[1])), std::string(tok.substr(cut[1])));
-    }
-    if (unreachable)
-        *unreachable = missing;
-    return merges;
-}
 
 Result<BpeTokenizer> loadTiktoken(const std::string &path, const std::vector<std::string> &specialTokens, TiktokenInfo *info)
 {

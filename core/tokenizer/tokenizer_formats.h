@@ -5,16 +5,16 @@
 //
 // tiktoken files hold no merges, only "base64(token bytes) rank" lines; tiktoken encodes by
 // repeatedly merging the adjacent pair whose concatenation has the lowest rank. The loader recovers
-// one merge per token (the two parts that rank-BPE restricted to lower ranks leaves when run on the
-// token's own bytes, as Hugging Face's TikTokenConverter and minbpe do), in rank order, and gives
-// token ids equal to ranks. For a BPE-trained rank file (GPT-2's r50k/"gpt2", cl100k, o200k) this
-// merge list reproduces the original merges, so BpeTokenizer's merge-by-rank gives tiktoken's ids.
-// A token that cannot be formed from two lower-ranked tokens gets no merge (reported by
-// TiktokenInfo::unreachableTokens); it stays in the vocabulary but BPE never produces it.
+// one merge per token with mergesFromRanks (rank_merges.h; near-linear in the token's length), in
+// rank order, and gives token ids equal to ranks. For a BPE-trained rank file (GPT-2's r50k/"gpt2",
+// cl100k, o200k) this merge list reproduces the original merges, so BpeTokenizer's merge-by-rank
+// gives tiktoken's ids. A token that cannot be formed from two lower-ranked tokens gets no merge
+// (reported by TiktokenInfo::unreachableTokens); it stays in the vocabulary but BPE never produces it.
 #pragma once
 
 #include "common/problem.h"
 #include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/rank_merges.h"
 
 #include <cstddef>
 #include <string>
@@ -38,11 +38,6 @@ struct TiktokenInfo {
 // Problems name the file and line.
 Result<BpeTokenizer> loadTiktoken(const std::string &path, const std::vector<std::string> &specialTokens = {"<|endoftext|>"},
                                   TiktokenInfo *info = nullptr);
-
-// Recovers the merge list of a rank vocabulary (tokens[rank] = bytes), in rank order; see above.
-// unreachable (optional) receives the number of multi-byte tokens without a merge.
-std::vector<std::pair<std::string, std::string>> mergesFromRanks(const std::vector<std::string> &tokens,
-                                                                 std::size_t *unreachable = nullptr);
 
 // Loads a tokenizer from
 //  - a directory holding tokenizer.json (preferred; when it fails to load and vocab.json + merges.txt
