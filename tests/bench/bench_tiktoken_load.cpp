@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // .tiktoken load time against the length of its longest token (issue 14 item 5: one 32,000-byte
-// token took 39.5 s). Each file holds the 256 bytes, "ab" doubled while it fits in half the token,
-// and one token of L bytes "abab…" (L not a power of two, so BPE stops at several parts, as in the
-// issue). A benchmark, not a test: it prints times measured in this run.
+// token took 39.5 s; its file was 89 KB, the size of this one). Each file holds the 256 bytes, "ab"
+// doubled while it fits in the token, and one token of L bytes "abab…" (L not a power of two, so
+// BPE stops at several parts). A benchmark, not a test: it prints times measured in this run.
 // Usage: bench_tiktoken_load [--keep DIR] [L ...]   (default L: 2000 8000 32000; --keep writes the
 // files as DIR/long_L.tiktoken, e.g. to time `llm-explorer-cli tokenize --tokenizer FILE x`)
 #include "tokenizer/tokenizer_formats.h"
@@ -29,7 +29,7 @@ QByteArray longTokenFile(std::size_t length)
     for (int b = 0; b < 256; ++b)
         tokens.emplace_back(1, static_cast<char>(b));
     tokens.emplace_back("ab");
-    while (tokens.back().size() * 2 <= length / 2)
+    while (tokens.back().size() * 2 <= length)
         tokens.push_back(tokens.back() + tokens.back());
     std::string longest;
     while (longest.size() < length)
