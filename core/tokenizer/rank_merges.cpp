@@ -2,6 +2,7 @@
 #include "tokenizer/rank_merges.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -16,8 +17,6 @@ namespace {
 // Polynomial hashing modulo the Mersenne prime 2^61 - 1 (Karp–Rabin; the reduction is the usual
 // one for Mersenne moduli): the hash of any substring follows from two prefix hashes in O(1).
 constexpr std::uint64_t kModulus = (std::uint64_t(1) << 61) - 1;
-constexpr std::uint64_t kBase = 0x1F3D5B79A3C7E5ull;  // fixed (deterministic loads), > 256, < kModulus
-
 __extension__ typedef unsigned __int128 Product;
 
 std::uint64_t mulMod(std::uint64_t a, std::uint64_t b)
@@ -35,17 +34,32 @@ std::uint64_t addMod(std::uint64_t a, std::uint64_t b)
 
 std::uint64_t subMod(std::uint64_t a, std::uint64_t b) { return a >= b ? a - b : a + kModulus - b; }
 
+// A base drawn per call. Results never depend on it (every hash match is confirmed byte by byte),
+// but a file cannot be crafted for a known base to make its tokens collide and slow look-ups down.
+std::uint64_t drawBase()
+{
+    std::uint64_t x = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    x ^= static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&x));
+    // splitmix64's finaliser (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014)
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return 256 + x % (kModulus - 257);  // in [256, kModulus - 2]: above every byte value
+}
+
 // Hashes of every prefix of one string, and the base's powers they need.
 class PrefixHashes {
 public:
+    explicit PrefixHashes(std::uint64_t base) : base_(base) {}
     void assign(std::string_view text)
     {
         prefix_.resize(text.size() + 1);
         prefix_[0] = 0;
         for (std::size_t i = 0; i < text.size(); ++i)
-            prefix_[i + 1] = addMod(mulMod(prefix_[i], kBase), static_cast<unsigned char>(text[i]) + 1u);
+            prefix_[i + 1] = addMod(mulMod(prefix_[i], base_), static_cast<unsigned char>(text[i]) + 1u);
         while (power_.size() <= text.size())
-            power_.push_back(power_.empty() ? 1 : mulMod(power_.back(), kBase));
+            power_.push_back(power_.empty() ? 1 : mulMod(power_.back(), base_));
     }
     // Hash of text[begin, end): equal to whole(text.substr(begin, end - begin)).
     std::uint64_t of(std::size_t begin, std::size_t end) const
@@ -55,6 +69,7 @@ public:
     std::uint64_t whole() const { return prefix_.back(); }
 
 private:
+    std::uint64_t base_;
     std::vector<std::uint64_t> prefix_;
     std::vector<std::uint64_t> power_;
 };
@@ -70,11 +85,12 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // ascending order, and a candidate is confirmed by comparing bytes.
 class RankIndex {
 public:
-    explicit RankIndex(const std::vector<std::string> &tokens, MergeRecoveryWork &work) : tokens_(tokens), work_(work)
+    RankIndex(const std::vector<std::string> &tokens, std::uint64_t base, MergeRecoveryWork &work)
+        : tokens_(tokens), work_(work)
     {
         headOfKey_.reserve(tokens.size());
         nextWithKey_.assign(tokens.size(), kNone);
-        PrefixHashes hashes;
+        PrefixHashes hashes(base);
         for (std::size_t r = tokens.size(); r-- > 0;) {  // prepending in descending order leaves chains ascending
             hashes.assign(tokens[r]);
             const auto [it, fresh] = headOfKey_.try_emplace(keyOf(hashes.whole(), tokens[r].size()), std::uint32_t(r));
@@ -116,7 +132,7 @@ private:
 // then leftmost). An entry whose span no longer is two adjacent parts is stale and skipped.
 class TokenSplitter {
 public:
-    explicit TokenSplitter(const RankIndex &index) : index_(index) {}
+    TokenSplitter(const RankIndex &index, std::uint64_t base) : index_(index), hashes_(base) {}
 
     // Length of the left part of the token's merge, or nothing when BPE leaves more than two parts.
     std::optional<std::size_t> split(std::string_view token, std::size_t rank)
@@ -197,8 +213,9 @@ std::vector<std::pair<std::string, std::string>> mergesFromRanks(const std::vect
                                                                  std::size_t *unreachable, MergeRecoveryWork *work)
 {
     MergeRecoveryWork counted;
-    const RankIndex index(tokens, counted);
-    TokenSplitter splitter(index);
+    const std::uint64_t base = drawBase();
+    const RankIndex index(tokens, base, counted);
+    TokenSplitter splitter(index, base);
     std::vector<std::pair<std::string, std::string>> merges;
     merges.reserve(tokens.size());
     std::size_t missing = 0;

@@ -9,8 +9,8 @@
 // Cost: near-linear in the token's length L (O(L log L) with O(1) expected look-ups): candidate
 // pairs sit in a min-heap keyed by (rank, position) over a linked list of parts, and a pair's
 // concatenation is looked up by a rolling hash of the token's prefixes, so neither the pairs nor
-// their bytes are rescanned after each merge. Only a hash match is confirmed byte by byte (exact
-// result; a match is a real vocabulary token except with negligible probability).
+// their bytes are rescanned after each merge. Every hash match is confirmed byte by byte, so the
+// result is exact; the hash base is drawn per call, so a file cannot be made to collide on purpose.
 #pragma once
 
 #include <cstddef>

@@ -30,7 +30,7 @@ namespace {
 
 // The definition, as the loader computed it before issue 14: per token, rescan all adjacent pairs
 // and merge the leftmost one with the lowest rank below the token's, until two parts remain.
-Merges rescanningMerges(const std::vector<std::string> &tokens, std::size_t &unreachable)
+Merges rescanningMerges(const std::vector<std::string> &tokens, std::size_t &unreachable, std::size_t *lookups = nullptr)
 {
     std::unordered_map<std::string_view, std::uint32_t> rank;
     for (std::size_t r = 0; r < tokens.size(); ++r)
@@ -49,6 +49,8 @@ Merges rescanningMerges(const std::vector<std::string> &tokens, std::size_t &unr
             std::size_t at = 0;
             for (std::size_t i = 0; i + 2 < cut.size(); ++i) {
                 const auto it = rank.find(tok.substr(cut[i], cut[i + 2] - cut[i]));
+                if (lookups)
+                    ++*lookups;
                 if (it != rank.end() && it->second < r && it->second < best) {
                     best = it->second;
                     at = i;
@@ -201,9 +203,19 @@ private slots:
     // Issue 14's input shape: one 32,768-byte token over a doubling chain. Its merge is two halves,
     // it loads with every token reachable, and encoding its text gives its rank. The look-ups stay
     // below 3 per byte (one per initial pair, two per merge) and the confirmed bytes below
-    // 4 · bytes · log2(longest) — the rescanning loop looked up ~L²/2 pairs for this one token.
+    // 4 · bytes · log2(longest); the rescanning loop breaks that look-up bound already at 4,096 bytes.
     void longTokenIsRecoveredWithNearLinearWork()
     {
+        {
+            const std::vector<std::string> shorter = doublingChain("ab", 4096);
+            std::size_t unreachable = 0, rescanLookups = 0;
+            rescanningMerges(shorter, unreachable, &rescanLookups);
+            MergeRecoveryWork shorterWork;
+            mergesFromRanks(shorter, &unreachable, &shorterWork);
+            QVERIFY2(rescanLookups > 3 * totalBytes(shorter), qPrintable(QString::number(rescanLookups)));
+            QVERIFY2(shorterWork.pairLookups <= 3 * totalBytes(shorter), qPrintable(QString::number(shorterWork.pairLookups)));
+        }
+
         const std::vector<std::string> tokens = doublingChain("ab", 32768);
         const std::string &longest = tokens.back();
         QCOMPARE(longest.size(), std::size_t(32768));
