@@ -254,13 +254,14 @@ private slots:
             options.max_batch = 64;
             model = Model::create(m, options).problems();
         });
+        if (growth < 0)
+            qWarning("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
+        else
+            QVERIFY2(growth < kBoundedBytes, qPrintable(QStringLiteral("peak resident set grew by %1 bytes").arg(growth)));
         QVERIFY(hasField(train, "training.batch_size"));
         QVERIFY(hasRule(train, "memory"));
         QVERIFY(hasField(model, "model"));
         QVERIFY(hasRule(model, "memory"));
-        if (growth < 0)
-            QSKIP("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
-        QVERIFY2(growth < kBoundedBytes, qPrintable(QString::number(growth)));
     }
 
     // The reproducing input of item 1: 256 KB, config n_heads = 2^20.
@@ -276,11 +277,12 @@ private slots:
             generate = loadCheckpointModel(path).problems();
             resume = Trainer::resume(path).problems();
         });
+        if (growth < 0)
+            qWarning("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
+        else
+            QVERIFY2(growth < kBoundedBytes, qPrintable(QStringLiteral("peak resident set grew by %1 bytes").arg(growth)));
         QVERIFY2(hasField(generate, "model.n_heads"), formatProblems(generate).c_str());
         QVERIFY2(hasField(resume, "model.n_heads"), formatProblems(resume).c_str());
-        if (growth < 0)
-            QSKIP("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
-        QVERIFY2(growth < kBoundedBytes, qPrintable(QString::number(growth)));
     }
 
     // A config within bounds and memory (a 40 MB model) whose tensors do not match it: the header
@@ -300,14 +302,15 @@ private slots:
             generate = loadCheckpointModel(path).problems();
             resume = Trainer::resume(path).problems();
         });
+        if (growth < 0)
+            qWarning("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
+        else
+            QVERIFY2(growth < kBoundedBytes, qPrintable(QStringLiteral("peak resident set grew by %1 bytes").arg(growth)));
         QVERIFY2(hasRule(generate, "shape"), formatProblems(generate).c_str());  // token_embeddings (128, 32)
         QVERIFY(hasRule(generate, "missing"));
         QVERIFY(hasField(generate, path));
         QVERIFY2(hasRule(resume, "shape") || hasRule(resume, "missing"), formatProblems(resume).c_str());
         QVERIFY(generate.size() <= 9);  // listed up to 8, then a count
-        if (growth < 0)
-            QSKIP("/proc/self/clear_refs is not writable here: the allocation bound is not measured");
-        QVERIFY2(growth < kBoundedBytes, qPrintable(QString::number(growth)));
     }
 };
 
