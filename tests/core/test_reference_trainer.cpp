@@ -338,6 +338,26 @@ private slots:
         QCOMPARE(resumedInf.problems().front().rule, std::string("non-finite"));
     }
 
+    // Finite weights can still overflow the logits; sampling from them (std::sort over NaN) is
+    // refused instead of running into undefined behaviour.
+    void generationRefusesNonFiniteLogits()
+    {
+        ModelConfig m = tinyConfig(data_).model;
+        auto created = Model::create(m, ReferenceOptions{});
+        QVERIFY(created.ok());
+        Model &model = *created.value();
+        for (const char *name : {"ln_final.weight", "lm_head.weight"}) {
+            NamedTensor<float> *t = model.find(name);
+            QVERIFY(t);
+            std::fill(t->data, t->data + t->size(), 1e30f);  // each logit term ~1e60: beyond float
+        }
+        GenerateOptions options;
+        options.max_new_tokens = 2;
+        const auto out = generate(model, {0, 1}, options);
+        QVERIFY(!out.ok());
+        QCOMPARE(out.problems().front().rule, std::string("non-finite"));
+    }
+
     void generation()
     {
         auto created = Trainer::create(tinyConfig(data_));
