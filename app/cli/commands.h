@@ -4,12 +4,14 @@
 #include <QStringList>
 
 // Each subcommand takes its own arguments (without the program and subcommand names) and returns
-// the process exit status: 0 success, 2 bad input (problems on stderr, nothing on stdout).
+// the process exit status: 0 success, 2 bad input (problems on stderr, nothing on stdout), 3 training
+// diverged (`train`: a non-finite loss stopped the run; no checkpoint of that state was written).
 namespace lse::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDiverged = 3;
 
 int runEstimate(const QStringList &arguments);
 int runPresets(const QStringList &arguments);

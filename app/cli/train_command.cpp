@@ -27,6 +27,7 @@
 #include <QJsonObject>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace lse::cli {
@@ -146,7 +147,8 @@ int runTrain(const QStringList &arguments)
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
-                           "GFLOP/s, MFU against the cached `machine` peak) goes to stderr."),
+                           "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
+                           "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
             {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json}, arguments))
         return *done;
 
@@ -201,8 +203,19 @@ int runTrain(const QStringList &arguments)
         problems.push_back(problem("--checkpoint-dir", "required", "--checkpoint-every needs --checkpoint-dir D."));
     if (cfg.data_path.empty() && !parser.isSet(data))
         problems.push_back(problem("--data", "required", "--data tokens.bin is required (or data_path in the config)."));
-    for (Problem &p : lse::reference::validateTrainConfig(cfg))
+    // A config field set by a flag is named as the user typed it, with the field beside it.
+    const std::pair<const QCommandLineOption *, const char *> flagFields[] = {
+        {&steps, "training.steps"},         {&batch, "training.batch_size"}, {&lr, "training.lr_max"},
+        {&warmup, "training.warmup_steps"}, {&seed, "training.seed"},        {&threads, "training.threads"},
+        {&data, "data_path"},               {&val, "validation_path"}};
+    for (Problem &p : lse::reference::validateTrainConfig(cfg)) {
+        for (const auto &[option, field] : flagFields)
+            if (parser.isSet(*option) && p.field == field) {
+                p.field = "--" + option->names().front().toStdString() + " (" + field + ")";
+                break;
+            }
         problems.push_back(std::move(p));
+    }
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -282,6 +295,10 @@ int runTrain(const QStringList &arguments)
     std::vector<double> stepSeconds;
     while (trainer.currentStep() < run.steps) {
         Result<StepReport> report = trainer.step();
+        if (!report && report.problems().front().rule == lse::reference::kDivergedRule) {
+            printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
+            return kExitDiverged;
+        }
         if (!report)
             return reportProblems(report.problems());
         last = report.value();
@@ -309,7 +326,7 @@ int runTrain(const QStringList &arguments)
         if (parser.isSet(dir) && ((checkpointEvery > 0 && last.step % checkpointEvery == 0) || lastStep)) {
             if (Result<bool> saved = save(last.step); !saved) {
                 printError(QString::fromStdString(formatProblems(saved.problems())));
-                return kExitFailure;
+                return saved.problems().front().rule == "non-finite" ? kExitDiverged : kExitFailure;
             }
         }
     }

@@ -10,6 +10,8 @@
 // across standard libraries and the same seed should give the same text everywhere.
 #include "reference/trainer.h"
 
+#include "reference/checkpoint_check.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -58,6 +60,12 @@ Result<std::vector<std::int32_t>> generate(Model &model, const std::vector<std::
         logits = r.value();
     }
     while (int(out.size()) < options.max_new_tokens) {
+        // Sorting NaN logits breaks std::sort's ordering (undefined behaviour); a model with
+        // finite weights can still overflow, so every distribution is checked before sampling.
+        if (!allFinite(logits, vocab))
+            return Result<std::vector<std::int32_t>>::failure(
+                "model", "non-finite",
+                "model: the logits at position " + std::to_string(position) + " are NaN or infinite; the model's weights overflow.");
         std::int32_t next = 0;
         if (options.temperature == 0) {
             next = std::int32_t(std::max_element(logits, logits + vocab) - logits);  // first maximum on ties

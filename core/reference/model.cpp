@@ -8,13 +8,14 @@
 #include "reference/ops/linear.h"
 #include "reference/ops/norms.h"
 #include "reference/ops/residual.h"
-
+#include "reference/size_limits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <unordered_map>
 #include <utility>
 
 namespace lse::reference {
@@ -84,6 +85,8 @@ Problems validateForReference(const ModelConfig &m)
     positive("d_ff", m.d_ff);
     positive("vocab_size", m.vocab_size);
     positive("max_seq_len", m.max_seq_len);
+    for (Problem &p : checkReferenceSizeBounds(m))
+        problems.push_back(std::move(p));
     if (m.vocab_size > std::numeric_limits<std::int32_t>::max())
         add("vocab_size", "range", "vocab_size must fit 32-bit token ids in the reference model.");
     if (m.n_heads > 0 && m.n_kv_heads > 0 && m.n_heads % m.n_kv_heads != 0)
@@ -137,6 +140,19 @@ Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &
         problems.push_back({"norm_eps", "positive", "norm_eps must be positive."});
     if (!(options.rope_theta > 0))
         problems.push_back({"rope_theta", "positive", "rope_theta must be positive."});
+    if (options.max_batch > kMaxReferenceBatch)
+        problems.push_back({"max_batch", "maximum", "The reference workspace holds at most " + std::to_string(kMaxReferenceBatch)
+                                                        + " sequences, got max_batch " + std::to_string(options.max_batch) + "."});
+    if (!problems.empty())
+        return problems;
+    // Only now are the sizes small enough for the estimate, and only after it may anything be allocated.
+    const ReferenceMemory needed = referenceMemoryEstimate(config, options, int(sizeof(S)));
+    problems = checkMemoryFits(totalBytes(needed), machinePhysicalMemoryBytes(), "model",
+                               "parameters and gradients " + formatBytes(needed.parameters + needed.gradients)
+                                   + ", activations and workspace for " + std::to_string(options.max_batch) + " × "
+                                   + std::to_string(options.context > 0 ? std::int64_t(options.context) : config.max_seq_len)
+                                   + " tokens " + formatBytes(needed.activations + needed.workspace) + ", KV cache "
+                                   + formatBytes(needed.kv_cache));
     if (!problems.empty())
         return problems;
     std::unique_ptr<BasicModel> model(new BasicModel(config, options));
@@ -166,51 +182,50 @@ BasicModel<S>::BasicModel(const ModelConfig &config, const ReferenceOptions &opt
     initialize(options.seed);
 }
 
+std::vector<ParameterShape> referenceParameterShapes(const ModelConfig &config)
+{
+    std::vector<ParameterShape> plan;
+    const std::int64_t D = config.d_model, F = config.d_ff, V = config.vocab_size;
+    const std::int64_t Q = config.qDim(), KV = config.kvDim();
+    const bool has_norm = config.norm != NormType::None, layer_norm = config.norm == NormType::LayerNorm;
+    auto norm = [&](const std::string &prefix) {
+        if (!has_norm)
+            return;
+        plan.push_back({prefix + ".weight", {D}});
+        if (layer_norm)
+            plan.push_back({prefix + ".bias", {D}});
+    };
+    // k_proj and v_proj directly after q_proj, w3 directly after w1: the model reads each group
+    // as one fused matrix of the arena.
+    plan.push_back({"token_embeddings.weight", {V, D}});
+    if (config.positional_encoding == PositionalEncoding::Learned)
+        plan.push_back({"position_embeddings.weight", {config.max_seq_len, D}});
+    for (int l = 0; l < config.n_layers; ++l) {
+        const std::string p = "layers." + std::to_string(l) + ".";
+        norm(p + "ln1");
+        plan.push_back({p + "attn.q_proj.weight", {Q, D}});
+        plan.push_back({p + "attn.k_proj.weight", {KV, D}});
+        plan.push_back({p + "attn.v_proj.weight", {KV, D}});
+        plan.push_back({p + "attn.output_proj.weight", {D, Q}});
+        norm(p + "ln2");
+        plan.push_back({p + "ffn.w1.weight", {F, D}});
+        if (config.activation == Activation::SwiGLU)
+            plan.push_back({p + "ffn.w3.weight", {F, D}});
+        plan.push_back({p + "ffn.w2.weight", {D, F}});
+    }
+    norm("ln_final");
+    if (!config.tied_embeddings)
+        plan.push_back({"lm_head.weight", {V, D}});
+    return plan;
+}
+
 template <typename S>
 void BasicModel<S>::layoutParameters()
 {
-    struct Entry {
-        std::string name;
-        std::vector<std::int64_t> shape;
-        S **target;
-    };
-    std::vector<Entry> plan;
-    layers_.assign(std::size_t(config_.n_layers), LayerWeights{});
-    const bool layer_norm = config_.norm == NormType::LayerNorm;
-    auto norm = [&](const std::string &prefix, S *&gain, S *&bias) {
-        if (!hasNorm())
-            return;
-        plan.push_back({prefix + ".weight", {D_}, &gain});
-        if (layer_norm)
-            plan.push_back({prefix + ".bias", {D_}, &bias});
-    };
-    plan.push_back({"token_embeddings.weight", {V_, D_}, &tok_emb_});
-    if (config_.positional_encoding == PositionalEncoding::Learned)
-        plan.push_back({"position_embeddings.weight", {config_.max_seq_len, D_}, &pos_emb_});
-    // k_proj, v_proj and w3 are reached as offsets into the fused matrices; their own pointers
-    // land in `unused`.
-    S *unused = nullptr;
-    for (int l = 0; l < config_.n_layers; ++l) {
-        LayerWeights &w = layers_[std::size_t(l)];
-        const std::string p = "layers." + std::to_string(l) + ".";
-        norm(p + "ln1", w.ln1_g, w.ln1_b);
-        plan.push_back({p + "attn.q_proj.weight", {Q_, D_}, &w.wqkv});
-        plan.push_back({p + "attn.k_proj.weight", {KV_, D_}, &unused});
-        plan.push_back({p + "attn.v_proj.weight", {KV_, D_}, &unused});
-        plan.push_back({p + "attn.output_proj.weight", {D_, Q_}, &w.wo});
-        norm(p + "ln2", w.ln2_g, w.ln2_b);
-        plan.push_back({p + "ffn.w1.weight", {F_, D_}, &w.w_up});
-        if (config_.activation == Activation::SwiGLU)
-            plan.push_back({p + "ffn.w3.weight", {F_, D_}, &unused});
-        plan.push_back({p + "ffn.w2.weight", {D_, F_}, &w.w_down});
-    }
-    norm("ln_final", lnf_g_, lnf_b_);
-    if (!config_.tied_embeddings)
-        plan.push_back({"lm_head.weight", {V_, D_}, &lm_head_});
-
+    std::vector<ParameterShape> plan = referenceParameterShapes(config_);
     // Tensors are packed back to back (no padding) so fused neighbours form one matrix.
     std::int64_t total = 0;
-    for (const Entry &e : plan) {
+    for (const ParameterShape &e : plan) {
         std::int64_t n = 1;
         for (std::int64_t d : e.shape)
             n *= d;
@@ -220,15 +235,38 @@ void BasicModel<S>::layoutParameters()
     grads_.assign(std::size_t(total), S(0));
     tensors_.clear();
     tensors_.reserve(plan.size());
+    std::unordered_map<std::string, S *> byName;
     std::int64_t offset = 0;
-    for (Entry &e : plan) {
+    for (ParameterShape &e : plan) {
         NamedTensor<S> t{std::move(e.name), std::move(e.shape), params_.data() + offset, grads_.data() + offset};
-        *e.target = t.data;
+        byName.emplace(t.name, t.data);
         offset += t.size();
         tensors_.push_back(std::move(t));
     }
-    if (config_.tied_embeddings)
-        lm_head_ = tok_emb_;
+    // k_proj, v_proj and w3 are reached as offsets into the fused matrices that start at q_proj
+    // and w1; absent tensors (norms of a model without them) stay nullptr.
+    auto at = [&byName](const std::string &name) -> S * {
+        const auto it = byName.find(name);
+        return it == byName.end() ? nullptr : it->second;
+    };
+    tok_emb_ = at("token_embeddings.weight");
+    pos_emb_ = at("position_embeddings.weight");
+    layers_.assign(std::size_t(config_.n_layers), LayerWeights{});
+    for (int l = 0; l < config_.n_layers; ++l) {
+        LayerWeights &w = layers_[std::size_t(l)];
+        const std::string p = "layers." + std::to_string(l) + ".";
+        w.ln1_g = at(p + "ln1.weight");
+        w.ln1_b = at(p + "ln1.bias");
+        w.wqkv = at(p + "attn.q_proj.weight");
+        w.wo = at(p + "attn.output_proj.weight");
+        w.ln2_g = at(p + "ln2.weight");
+        w.ln2_b = at(p + "ln2.bias");
+        w.w_up = at(p + "ffn.w1.weight");
+        w.w_down = at(p + "ffn.w2.weight");
+    }
+    lnf_g_ = at("ln_final.weight");
+    lnf_b_ = at("ln_final.bias");
+    lm_head_ = config_.tied_embeddings ? tok_emb_ : at("lm_head.weight");
 }
 
 template <typename S>

@@ -38,8 +38,21 @@ struct ReferenceOptions {
 
 // Problems (naming the field) for configurations the reference model does not implement: biases,
 // MoE, GeGLU, ALiBi, Double norm placement, parallel blocks; and for non-positive or inconsistent
-// sizes (n_heads % n_kv_heads, odd head_dim with RoPE or odd d_model with sinusoidal positions).
+// sizes (n_heads % n_kv_heads, odd head_dim with RoPE or odd d_model with sinusoidal positions),
+// and for sizes above the bounds of reference/size_limits.h.
 Problems validateForReference(const ModelConfig &model);
+
+// Name and shape of one parameter tensor.
+struct ParameterShape {
+    std::string name;
+    std::vector<std::int64_t> shape;
+};
+
+// The parameter tensors of `config` in arena order (see BasicModel::parameters()), without
+// building the model: the model lays its arena out from this list, and a checkpoint's tensors are
+// compared with it before anything is allocated. Call only for a configuration that passed
+// validateForReference (n_layers is bounded there).
+std::vector<ParameterShape> referenceParameterShapes(const ModelConfig &config);
 
 // One parameter tensor: `data` in the parameter arena, `grad` at the same offset in the gradient
 // arena. Shapes are PyTorch's: linear (d_out, d_in), embedding (V, D), norm (D).

@@ -11,6 +11,7 @@
 // "learning_rate" would otherwise silently train with the default).
 #include "reference/trainer.h"
 
+#include "reference/size_limits.h"
 #include "scenario/scenario_json.h"
 
 #include <QJsonDocument>
@@ -131,7 +132,7 @@ struct Reader {
 
 }  // namespace
 
-Problems validateTrainConfig(const TrainConfig &c)
+Problems validateTrainModel(const TrainConfig &c)
 {
     Problems problems;
     for (Problem p : validateForReference(c.model)) {
@@ -143,6 +144,29 @@ Problems validateTrainConfig(const TrainConfig &c)
         add(problems, "model.norm_eps", "range", "model.norm_eps must be positive.");
     if (!(c.options.rope_theta > 0))
         add(problems, "model.rope_theta", "range", "model.rope_theta must be positive.");
+    return problems;
+}
+
+Problems checkTrainingMemory(const TrainConfig &c, double available_bytes)
+{
+    ReferenceOptions options = c.options;
+    options.max_batch = c.batch_size;
+    options.context = int(c.model.max_seq_len);
+    const ReferenceMemory model = referenceMemoryEstimate(c.model, options);
+    const double optimizer = 2 * model.parameters;  // AdamW's first and second moments, F32 like the parameters
+    const double batches = 2.0 * double(c.batch_size) * double(c.model.max_seq_len) * sizeof(std::int32_t);  // inputs, targets
+    return checkMemoryFits(totalBytes(model) + optimizer + batches, available_bytes, "training.batch_size",
+                           "parameters, gradients and AdamW moments " + formatBytes(model.parameters + model.gradients + optimizer) +
+                               ", activations and workspace for batch " + std::to_string(c.batch_size) + " × context " +
+                               std::to_string(c.model.max_seq_len) + " " +
+                               formatBytes(model.activations + model.workspace + batches) + ", KV cache " +
+                               formatBytes(model.kv_cache));
+}
+
+Problems validateTrainConfig(const TrainConfig &c)
+{
+    Problems problems = validateTrainModel(c);
+    const bool sizesValid = problems.empty() && c.batch_size >= 1 && c.batch_size <= kMaxReferenceBatch;
     if (c.data_path.empty())
         add(problems, "data_path", "required", "data_path: a token file (from `llm-explorer-cli prepare-data`) is required.");
     auto positive = [&](const char *name, double value) {
@@ -156,6 +180,9 @@ Problems validateTrainConfig(const TrainConfig &c)
                 std::string("training.") + name + " must be a finite number >= 0, got " + std::to_string(value) + ".");
     };
     positive("batch_size", c.batch_size);
+    if (c.batch_size > kMaxReferenceBatch)
+        add(problems, "training.batch_size", "maximum",
+            "training.batch_size must be at most " + std::to_string(kMaxReferenceBatch) + ", got " + std::to_string(c.batch_size) + ".");
     positive("steps", c.steps);
     nonNegative("warmup_steps", c.warmup_steps);
     if (c.warmup_steps > c.steps)
@@ -179,6 +206,11 @@ Problems validateTrainConfig(const TrainConfig &c)
     positive("eval_batches", c.eval_batches);
     nonNegative("threads", c.threads);
     nonNegative("peak_flops_per_s", c.peak_flops_per_s);
+    // Last, and only for sizes within the bounds: the estimate needs them, and the allocation
+    // (Trainer::create) comes after this check.
+    if (sizesValid)
+        for (Problem &p : checkTrainingMemory(c, machinePhysicalMemoryBytes()))
+            problems.push_back(std::move(p));
     return problems;
 }
 

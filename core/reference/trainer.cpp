@@ -10,8 +10,13 @@
 //   validation loss measures text the model never trained on. Each training row is drawn as the
 //   CS336 get_batch does (start uniform in [0, n − ctx − 1]), but over that training range.
 // - Validation runs with the profiler off, so the profiler's table is the training steps alone.
+// - Divergence (issue 14, item 6): a non-finite loss or gradient norm fails the step with the rule
+//   kDivergedRule before the optimizer touches the weights, so the model keeps the last finite
+//   state (an update that overflows, or a non-finite validation loss, is only seen after it);
+//   saveCheckpoint refuses non-finite weights or moments, and loading refuses them too.
 #include "reference/trainer.h"
 
+#include "reference/checkpoint_check.h"
 #include "reference/optimizer.h"
 #include "reference/safetensors.h"
 #include "reference/schedule.h"
@@ -23,6 +28,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <sstream>
 
@@ -63,6 +69,21 @@ void applyThreads(int threads)
 {
     omp_set_num_threads(threads);
     Eigen::setNbThreads(threads);
+}
+
+// "the loss is NaN", "the gradient norm is infinite".
+std::string nonFinite(const char *what, double value)
+{
+    return std::string("the ") + what + " is " + (std::isnan(value) ? "NaN" : "infinite");
+}
+
+Problems divergedProblems(int step, const std::string &what, double learning_rate)
+{
+    std::ostringstream message;
+    message << "training diverged at step " << step << ": " << what << " (learning rate " << learning_rate
+            << "); training stopped and no checkpoint of this state is written. Lower the learning rate "
+               "(training.lr_max, `train --lr`) and restart, or resume from an earlier checkpoint.";
+    return {Problem{"loss", kDivergedRule, message.str()}};
 }
 
 std::string rngToText(const std::mt19937_64 &rng)
@@ -165,9 +186,17 @@ Result<StepReport> Trainer::step()
     StepReport report;
     report.step = s.step + 1;
     report.loss = double(loss.value());
-    report.grad_norm = s.config.grad_clip > 0 ? clipGradNorm(s.spans, s.config.grad_clip) : globalGradNorm(s.spans);
     report.learning_rate = s.schedule.at(report.step);
+    if (!std::isfinite(report.loss))
+        return divergedProblems(report.step, nonFinite("loss", report.loss), report.learning_rate);
+    report.grad_norm = s.config.grad_clip > 0 ? clipGradNorm(s.spans, s.config.grad_clip) : globalGradNorm(s.spans);
+    if (!std::isfinite(report.grad_norm))
+        return divergedProblems(report.step, nonFinite("gradient norm", report.grad_norm), report.learning_rate);
     s.optimizer->step(report.learning_rate);
+    // Finite gradients can still overflow the update (a learning rate of 1e30): one pass over the
+    // parameters, cheap next to the forward and backward passes over every token.
+    if (!allFinite(s.model->parameterData(), s.model->parameterCount()))
+        return divergedProblems(report.step, "the update made weights NaN or infinite", report.learning_rate);
     report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     s.step = report.step;
     const double tokens = double(s.config.batch_size) * double(ctx);
@@ -179,6 +208,8 @@ Result<StepReport> Trainer::step()
         Result<double> val = validationLoss();
         if (!val)
             return val.problems();
+        if (!std::isfinite(val.value()))
+            return divergedProblems(report.step, nonFinite("validation loss", val.value()), report.learning_rate);
         report.validation_loss = val.value();
     }
     return report;
@@ -223,6 +254,13 @@ Result<bool> Trainer::saveCheckpoint(const std::string &path) const
     std::vector<SafeTensor> tensors;
     const AdamWState<float> state = s.optimizer->exportState();
     const auto &params = s.model->parameters();
+    // A checkpoint of a diverged model would only pass the NaNs on to generate or a resumed run.
+    for (std::size_t i = 0; i < params.size(); ++i)
+        if (!allFinite(params[i].data, params[i].size()) || !allFinite(state.m[i].data(), std::int64_t(state.m[i].size())) ||
+            !allFinite(state.v[i].data(), std::int64_t(state.v[i].size())))
+            return Result<bool>::failure(path, "non-finite",
+                                         path + ": not written: tensor " + params[i].name +
+                                             " or its optimizer moments hold NaN or infinite values (training diverged).");
     tensors.reserve(params.size() * 3);
     for (const NamedTensor<float> &t : params)
         tensors.push_back(makeF32Tensor(t.name, t.data, t.shape));
@@ -270,6 +308,12 @@ Result<std::unique_ptr<Trainer>> Trainer::resume(const std::string &path, const 
         config.eval_every = overrideData->eval_every;
         config.eval_batches = overrideData->eval_batches;
     }
+    // Sizes and memory first, then the tensors against the shapes the config implies (header
+    // only) and their values, and only then the model is built.
+    if (Problems p = validateTrainConfig(config); !p.empty())
+        return p;
+    if (Problems p = checkCheckpointTensors(ckpt, config.model, true, path); !p.empty())
+        return p;
     Result<std::unique_ptr<Trainer>> created = create(config);
     if (!created)
         return created.problems();
@@ -346,6 +390,15 @@ Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, Trai
     if (!parsed)
         return parsed.problems();
     TrainConfig config = parsed.value();
+    // Bounds, then the tensors against the config (header shapes, finite values), then the model
+    // (whose create checks the memory of one sequence of the model's context).
+    if (Problems p = validateTrainModel(config); !p.empty()) {
+        for (Problem &problem : p)
+            problem.message = path + " __metadata__.config: " + problem.message;
+        return p;
+    }
+    if (Problems p = checkCheckpointTensors(ckpt, config.model, false, path); !p.empty())
+        return p;
     ReferenceOptions options = config.options;
     options.max_batch = 1;
     options.context = int(config.model.max_seq_len);

@@ -47,8 +47,17 @@ struct TrainConfig {
     double peak_flops_per_s = 0; // for MFU; 0: MFU is not reported
 };
 
-// Problems name the field ("training.batch_size", "model.d_model", "data_path", ...).
+// Problems name the field ("training.batch_size", "model.d_model", "data_path", ...). Includes the
+// model's bounds (reference/size_limits.h) and, when those hold, checkTrainingMemory against this
+// machine's physical memory, so a config that passes can be allocated.
 Problems validateTrainConfig(const TrainConfig &config);
+// The model part alone (model.* sizes, bounds, norm_eps, rope_theta): what generation from a
+// checkpoint needs, with no data files or training settings involved.
+Problems validateTrainModel(const TrainConfig &config);
+// Parameters, gradients, AdamW moments, activations and workspace for batch_size × max_seq_len
+// and the token batches, against `available_bytes`; the problem names training.batch_size. The
+// model part must have passed validateTrainModel.
+Problems checkTrainingMemory(const TrainConfig &config, double available_bytes);
 
 // TrainConfig ↔ JSON (the `train --config` file and the checkpoint metadata). Model fields use the
 // scenario model format (core/scenario/scenario_json); unknown keys are problems.
@@ -68,6 +77,10 @@ struct StepReport {
     std::optional<double> validation_loss;  // set on evaluation steps
 };
 
+// The rule of the problem Trainer::step returns when training diverged (a non-finite loss or
+// gradient norm): callers tell it apart from bad input (the CLI exits with 3).
+inline constexpr const char *kDivergedRule = "diverged";
+
 class Trainer {
 public:
     // Builds the model (initialised from config.seed) and optimizer, opens and checks the data.
@@ -77,9 +90,13 @@ public:
     static Result<std::unique_ptr<Trainer>> resume(const std::string &checkpointPath,
                                                    const std::optional<TrainConfig> &overrideData = std::nullopt);
 
-    Result<StepReport> step();             // one optimizer step (and validation when due)
+    // One optimizer step (and validation when due). A non-finite loss, gradient norm or validation
+    // loss fails with rule kDivergedRule (field "loss"); a non-finite loss or gradient norm fails
+    // before the optimizer updates the weights.
+    Result<StepReport> step();
     Result<double> validationLoss();       // mean over eval_batches fixed windows
-    Result<bool> saveCheckpoint(const std::string &path) const;  // safetensors, atomic
+    // Safetensors, atomic; refused (rule "non-finite") when a weight or moment is NaN or infinite.
+    Result<bool> saveCheckpoint(const std::string &path) const;
 
     int currentStep() const;               // steps taken so far
     const TrainConfig &config() const;

@@ -18,8 +18,12 @@
 #include "cli_run.h"
 
 #include "hardware/machine_roofline.h"
+#include "reference/checkpoint_check.h"
+#include "reference/safetensors.h"
 
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace {
 
@@ -140,6 +144,89 @@ private slots:
                       "x", "--top-p", "2"});
         QCOMPARE(run.exit_code, 2);
         QVERIFY(run.out.isEmpty());
+    }
+
+    // Issue 14, item 1: the 256 KB checkpoint whose config says n_heads = 2^20 used to make
+    // `generate` and `train --resume` build a 2.1 GB model and abort; both now exit 2 naming the
+    // field before allocating. --batch 1e9 and a batch x context beyond this machine's memory are
+    // refused the same way, naming the flag beside the field.
+    void oversizedInputsExitTwo()
+    {
+        QByteArray config = kConfig;
+        config.replace("\"n_heads\": 2,", "\"n_heads\": 1048576, \"n_kv_heads\": 1048576, \"head_dim\": 16,");
+        config.replace("\"vocab_size\": 400", "\"vocab_size\": 2048");
+        QVERIFY(config.contains("1048576"));
+        const std::vector<float> embeddings(2048 * 32, 0.25f);
+        const std::string heads = path("heads.safetensors").toStdString();
+        QVERIFY(lse::writeSafetensors(heads, {lse::makeF32Tensor("token_embeddings.weight", embeddings.data(), {2048, 32})},
+                                      {{"format", "llm-explorer-reference-checkpoint"},
+                                       {"config", config.toStdString()},
+                                       {"step", "1"},
+                                       {"optimizer.step", "1"},
+                                       {"rng", "1"}})
+                    .ok());
+        QVERIFY(QFile(path("heads.safetensors")).size() >= 256 * 1024);
+
+        Run run = runCli({"generate", "--checkpoint", path("heads.safetensors"), "--tokenizer", path("bpe"), "--prompt", "x"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("model.n_heads"), run.err.constData());
+
+        run = runCli({"train", "--resume", path("heads.safetensors"), "--data", path("ids.bin"), "--steps", "2"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("model.n_heads"), run.err.constData());
+
+        run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--batch", "1000000000"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("--batch (training.batch_size)"), run.err.constData());
+
+        QByteArray longContext = kConfig;
+        longContext.replace("\"max_seq_len\": 32", "\"max_seq_len\": 131072");
+        writeFile(path("long-context.json"), longContext);
+        run = runCli({"train", "--config", path("long-context.json"), "--data", path("ids.bin"), "--batch", "64"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("--batch (training.batch_size)") && run.err.contains("[memory]"), run.err.constData());
+    }
+
+    // Issue 14, item 6: `train --lr 100` used to print loss NaN, exit 0 with final_loss null and
+    // write a NaN checkpoint. Now it stops with exit 3 and a message, and every checkpoint it wrote
+    // before diverging holds finite values only; a checkpoint with NaN is refused (exit 2).
+    void divergedTrainingExitsThree()
+    {
+        const Run run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--lr", "100", "--steps", "40",
+                                "--checkpoint-every", "1", "--checkpoint-dir", path("ck-diverged"), "--json"});
+        QCOMPARE(run.exit_code, 3);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("training diverged at step") && run.err.contains("[diverged]"), run.err.constData());
+        const QStringList written = QDir(path("ck-diverged")).entryList({"*.safetensors"}, QDir::Files);
+        QVERIFY(written.size() < 40);
+        for (const QString &name : written) {
+            const lse::Result<lse::SafetensorsFile> file = lse::readSafetensors(path("ck-diverged").toStdString() + "/" + name.toStdString());
+            QVERIFY(file.ok());
+            for (const lse::SafeTensor &t : file->tensors)
+                QVERIFY2(lse::reference::allFinite(t), qPrintable(name + QLatin1Char(' ') + QString::fromStdString(t.name)));
+        }
+
+        // A NaN copy of a good checkpoint.
+        const lse::Result<lse::SafetensorsFile> good = lse::readSafetensors(path("ck/step_000004.safetensors").toStdString());
+        QVERIFY(good.ok());
+        lse::SafetensorsFile copy = good.value();
+        const float nan = std::nanf("");
+        for (lse::SafeTensor &t : copy.tensors)
+            if (t.name == "token_embeddings.weight")
+                std::memcpy(t.bytes.data(), &nan, sizeof nan);
+        QVERIFY(lse::writeSafetensors(path("nan.safetensors").toStdString(), copy.tensors, copy.metadata).ok());
+        Run refused = runCli({"generate", "--checkpoint", path("nan.safetensors"), "--tokenizer", path("bpe"), "--prompt", "x"});
+        QCOMPARE(refused.exit_code, 2);
+        QVERIFY(refused.out.isEmpty());
+        QVERIFY2(refused.err.contains("[non-finite]"), refused.err.constData());
+        refused = runCli({"train", "--resume", path("nan.safetensors"), "--data", path("ids.bin"), "--steps", "6"});
+        QCOMPARE(refused.exit_code, 2);
+        QVERIFY(refused.out.isEmpty());
+        QVERIFY2(refused.err.contains("[non-finite]"), refused.err.constData());
     }
 
     // Issue 13, items 6, 10, 11: with a cached roofline the step time is predicted from it (not

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 
 // Counts every operator new of the process, so the steady-state step can be shown to allocate nothing.
@@ -279,6 +280,82 @@ private slots:
         QCOMPARE(loadedConfig.model.d_model, c.model.d_model);
 
         QVERIFY(!Trainer::resume(dir_.filePath(QStringLiteral("missing.safetensors")).toStdString()).ok());
+    }
+
+    // Issue 14, item 6: a NaN weight (what a far too large learning rate leaves behind) makes the
+    // next step fail as diverged before the optimizer runs; that state is never saved; and a
+    // checkpoint holding NaN or infinite values is refused by generation and by resuming.
+    void divergenceStopsAndIsNeverSaved()
+    {
+        auto created = Trainer::create(tinyConfig(data_));
+        QVERIFY2(created.ok(), formatProblems(created.problems()).c_str());
+        Trainer &trainer = *created.value();
+        QVERIFY(trainer.step().ok());
+        const std::string good = dir_.filePath(QStringLiteral("finite.safetensors")).toStdString();
+        QVERIFY(trainer.saveCheckpoint(good).ok());
+        QVERIFY(loadCheckpointModel(good).ok());
+
+        NamedTensor<float> *q = trainer.model().find("layers.0.attn.q_proj.weight");
+        QVERIFY(q);
+        q->data[0] = std::numeric_limits<float>::quiet_NaN();
+        const Result<StepReport> diverged = trainer.step();
+        QVERIFY(!diverged.ok());
+        QCOMPARE(diverged.problems().front().rule, std::string(kDivergedRule));
+        QVERIFY(diverged.problems().front().message.find("NaN") != std::string::npos);
+        QCOMPARE(trainer.currentStep(), 1);
+        const QString unsaved = dir_.filePath(QStringLiteral("diverged.safetensors"));
+        const Result<bool> saved = trainer.saveCheckpoint(unsaved.toStdString());
+        QVERIFY(!saved.ok());
+        QCOMPARE(saved.problems().front().rule, std::string("non-finite"));
+        QVERIFY(!QFile::exists(unsaved));
+
+        // Copies of the finite checkpoint with one value made non-finite.
+        const Result<SafetensorsFile> file = readSafetensors(good);
+        QVERIFY(file.ok());
+        auto poisoned = [&](const std::string &tensor, float value, const char *name) {
+            SafetensorsFile copy = file.value();
+            for (SafeTensor &t : copy.tensors)
+                if (t.name == tensor)
+                    std::memcpy(t.bytes.data() + 4, &value, sizeof value);
+            const std::string path = dir_.filePath(QString::fromLatin1(name)).toStdString();
+            return writeSafetensors(path, copy.tensors, copy.metadata).ok() ? path : std::string();
+        };
+        const std::string nanWeight = poisoned("layers.1.ffn.w2.weight", std::numeric_limits<float>::quiet_NaN(), "nan-w.safetensors");
+        const std::string infMoment =
+            poisoned("optimizer.v.token_embeddings.weight", std::numeric_limits<float>::infinity(), "inf-v.safetensors");
+        QVERIFY(!nanWeight.empty() && !infMoment.empty());
+        const auto loaded = loadCheckpointModel(nanWeight);
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.problems().front().rule, std::string("non-finite"));
+        QVERIFY(loaded.problems().front().message.find("layers.1.ffn.w2.weight") != std::string::npos);
+        const auto resumed = Trainer::resume(nanWeight);
+        QVERIFY(!resumed.ok());
+        QCOMPARE(resumed.problems().front().rule, std::string("non-finite"));
+        // Generation needs no moments; resuming does.
+        QVERIFY(loadCheckpointModel(infMoment).ok());
+        const auto resumedInf = Trainer::resume(infMoment);
+        QVERIFY(!resumedInf.ok());
+        QCOMPARE(resumedInf.problems().front().rule, std::string("non-finite"));
+    }
+
+    // Finite weights can still overflow the logits; sampling from them (std::sort over NaN) is
+    // refused instead of running into undefined behaviour.
+    void generationRefusesNonFiniteLogits()
+    {
+        ModelConfig m = tinyConfig(data_).model;
+        auto created = Model::create(m, ReferenceOptions{});
+        QVERIFY(created.ok());
+        Model &model = *created.value();
+        for (const char *name : {"ln_final.weight", "lm_head.weight"}) {
+            NamedTensor<float> *t = model.find(name);
+            QVERIFY(t);
+            std::fill(t->data, t->data + t->size(), 1e30f);  // each logit term ~1e60: beyond float
+        }
+        GenerateOptions options;
+        options.max_new_tokens = 2;
+        const auto out = generate(model, {0, 1}, options);
+        QVERIFY(!out.ok());
+        QCOMPARE(out.problems().front().rule, std::string("non-finite"));
     }
 
     void generation()

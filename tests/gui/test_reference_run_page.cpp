@@ -247,6 +247,34 @@ private slots:
         QVERIFY(page_->statusText().contains(QStringLiteral("too few")));
     }
 
+    // Issue 14, items 1 and 6 in the page: a learning rate of 100 diverges and the run fails with
+    // the trainer's message instead of plotting NaN; a batch x context beyond this machine's memory
+    // fails before anything of that size is allocated.
+    void divergenceAndOversizedRunsFail()
+    {
+        reference::TrainConfig diverging = tinyTestConfig(200);
+        diverging.lr_max = 100;
+        diverging.lr_min = 10;
+        page_->setPresetConfig(diverging);
+        page_->setCustomText(testText());
+        page_->setVocabSize(300);
+        QSignalSpy states(page_, &ReferenceRunPage::stateChanged);
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QVERIFY(states.count() >= 2);
+        QCOMPARE(states.last().at(0).value<ReferenceRunPage::State>(), ReferenceRunPage::State::Failed);
+        QVERIFY2(page_->statusText().contains(QStringLiteral("diverged")), qPrintable(page_->statusText()));
+        QVERIFY(page_->lastStep() < 200);
+
+        reference::TrainConfig oversized = tinyTestConfig(5);
+        oversized.model.max_seq_len = 131072;
+        oversized.batch_size = 64;
+        page_->setPresetConfig(oversized);
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QVERIFY2(page_->statusText().contains(QStringLiteral("memory")), qPrintable(page_->statusText()));
+    }
+
     // The default preset on the bundled sample, as a user starts it (slow under sanitizers: set
     // LSE_REFERENCE_RUN_FULL=1 to run it).
     void defaultPresetOnBundledSample()

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reference/size_limits.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace lse::reference {
+
+Problems checkReferenceSizeBounds(const ModelConfig &m)
+{
+    Problems problems;
+    auto atMost = [&](const char *field, std::int64_t value, std::int64_t bound) {
+        if (value > bound)
+            problems.push_back({field, "maximum",
+                                std::string(field) + " must be at most " + std::to_string(bound) + " for the reference model, got " +
+                                    std::to_string(value) + "."});
+    };
+    atMost("n_layers", m.n_layers, kMaxReferenceLayers);
+    atMost("d_model", m.d_model, kMaxReferenceDModel);
+    atMost("n_heads", m.n_heads, kMaxReferenceHeads);
+    atMost("n_kv_heads", m.n_kv_heads, kMaxReferenceHeads);
+    atMost("head_dim", m.head_dim, kMaxReferenceHeadDim);
+    atMost("d_ff", m.d_ff, kMaxReferenceDff);
+    atMost("vocab_size", m.vocab_size, kMaxReferenceVocab);
+    atMost("max_seq_len", m.max_seq_len, kMaxReferenceSeqLen);
+    return problems;
+}
+
+// Mirrors BasicModel::layoutParameters/layoutActivations (model.cpp); test_reference_model checks
+// that the two agree byte for byte.
+ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOptions &o, int bytes_per_element)
+{
+    const double align = 64.0 / bytes_per_element;
+    auto padded = [align](double count) { return std::ceil(count / align) * align; };
+    const double D = double(m.d_model), H = double(m.n_heads), G = double(m.n_kv_heads), Dh = double(m.head_dim);
+    const double F = double(m.d_ff), V = double(m.vocab_size), L = double(m.n_layers);
+    const double Q = H * Dh, KV = G * Dh, W = Q + 2 * KV;
+    const double up = m.activation == Activation::SwiGLU ? 2 * F : F;
+    const double T = double(o.context > 0 ? std::int64_t(o.context) : m.max_seq_len), B = double(o.max_batch);
+    const double N = B * T, probs = B * H * T * T;
+    const bool norm = m.norm != NormType::None;
+    const double normTensors = !norm ? 0 : m.norm == NormType::LayerNorm ? 2 : 1;
+
+    // Parameters: packed back to back, no padding.
+    double params = V * D;                                                    // token embeddings
+    if (m.positional_encoding == PositionalEncoding::Learned)
+        params += double(m.max_seq_len) * D;                                  // position embeddings
+    params += L * (2 * normTensors * D + W * D + D * Q + up * D + D * F);    // per layer
+    params += normTensors * D;                                                // final norm
+    if (!m.tied_embeddings)
+        params += V * D;                                                      // LM head
+
+    double acts = padded(N * D);
+    double perLayer = padded(N * W) + padded(probs) + padded(N * Q) + padded(N * D) + padded(N * up) + padded(N * F) +
+                      padded(N * D);
+    if (norm)
+        perLayer += 2 * (padded(N * D) + padded(2 * N));
+    acts += L * perLayer;
+    if (norm)
+        acts += padded(N * D) + padded(2 * N);
+    acts += padded(N * V);
+
+    const double work = 3 * padded(N * D) + padded(N * W) + padded(N * Q) + padded(probs) + padded(N * up) + padded(N * F) +
+                        padded(N) + 2 * padded(B * D) + padded(2 * B) + padded(B * V);
+
+    const double cache = L * 2 * padded(T * KV) + 6 * padded(D) + padded(W) + padded(Q) + padded(up) + padded(F) + padded(2) +
+                         padded(T) + padded(V);
+
+    ReferenceMemory memory;
+    memory.parameters = params * bytes_per_element;
+    memory.gradients = params * bytes_per_element;
+    memory.activations = acts * bytes_per_element;
+    memory.workspace = work * bytes_per_element;
+    memory.kv_cache = cache * bytes_per_element;
+    return memory;
+}
+
+double totalBytes(const ReferenceMemory &m) { return m.parameters + m.gradients + m.activations + m.workspace + m.kv_cache; }
+
+double machinePhysicalMemoryBytes()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0.0;
+}
+
+Problems checkMemoryFits(double needed_bytes, double available_bytes, const std::string &field, const std::string &breakdown)
+{
+    if (available_bytes <= 0 || needed_bytes <= available_bytes)
+        return {};
+    return {Problem{field, "memory",
+                    field + ": the reference model would need " + formatBytes(needed_bytes) + " (" + breakdown +
+                        ") but this machine has " + formatBytes(available_bytes) +
+                        " of memory; reduce the batch size, the context (max_seq_len) or the model."}};
+}
+
+std::string formatBytes(double bytes)
+{
+    static const char *const units[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+    int unit = 0;
+    while (bytes >= 1000 && unit < 6) {
+        bytes /= 1000;
+        ++unit;
+    }
+    char text[64];
+    if (unit == 0)
+        std::snprintf(text, sizeof text, "%.0f %s", bytes, units[unit]);
+    else
+        std::snprintf(text, sizeof text, "%.2f %s", bytes, units[unit]);
+    return text;
+}
+
+}  // namespace lse::reference
