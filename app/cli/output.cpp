@@ -96,7 +96,7 @@ QString countRefusal(const QString &text)
 {
     const std::optional<double> value = parseNumber(text);
     if (!value)
-        return QStringLiteral("'%1' is not a decimal number (examples: 8, 4096, 15e12, 300B)").arg(text);
+        return QStringLiteral("'%1' is not a whole number (decimal only; examples: 8, 4096, 15e12, 300B)").arg(text);
     if (*value < 0)
         return QStringLiteral("'%1' is negative; it must be a whole number of at least 0").arg(text);
     if (std::floor(*value) != *value)
