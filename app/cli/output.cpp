@@ -62,6 +62,9 @@ QString withPrefix(double value, const char *unit, double base)
         scaled /= base;
         ++index;
     }
+    // Past the last prefix (1e27 Y and up) fixed notation would print hundreds of digits.
+    if (std::fabs(scaled) >= base)
+        return QStringLiteral("%1 %2").arg(value, 0, 'e', 3).arg(unit);
     const int decimals = std::fabs(scaled) >= 100 ? 1 : std::fabs(scaled) >= 10 ? 2 : 3;
     return QStringLiteral("%1 %2%3").arg(scaled, 0, 'f', decimals).arg(prefixes[index]).arg(unit);
 }
@@ -82,10 +85,15 @@ QString formatSeconds(double seconds)
         return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
     if (seconds < 86400 * 2)
         return QStringLiteral("%1 h").arg(seconds / 3600, 0, 'f', 2);
-    // Beyond a million days fixed notation prints a wall of digits nobody reads.
-    if (seconds < 86400 * 1e6)
-        return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'f', 1);
-    return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'e', 3);
+    return formatDays(seconds / 86400);
+}
+
+QString formatDays(double days)
+{
+    // Beyond a million days fixed notation prints a wall of digits nobody reads (--mfu 1e-200 printed 200).
+    if (days < 1e6)
+        return QStringLiteral("%1 days").arg(days, 0, 'f', 1);
+    return QStringLiteral("%1 days").arg(days, 0, 'e', 3);
 }
 
 std::optional<double> parseNumber(const QString &text) { return parseNumberText(text.toStdString()); }

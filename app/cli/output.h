@@ -28,6 +28,8 @@ QString formatCount(double value);
 QString formatBytes(double bytes);
 QString formatFlops(double flops);
 QString formatSeconds(double seconds);
+// "119.2 days"; from a million days on in e-notation ("2.130e+195 days").
+QString formatDays(double days);
 
 // Parses a count written as 4096, 15e12, 1.5T, 300B or 7M (K/M/B|G/T = 1e3/1e6/1e9/1e12);
 // nothing if it is not a whole non-negative number.

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -151,6 +152,26 @@ private slots:
                                   "--threads", QString::number(4 * cores + 1)});
         QCOMPARE(above.exit_code, 2);
         QVERIFY2(above.err.contains("--threads"), above.err.constData());
+    }
+
+    // Item 7's sibling: a finite but enormous time or cost prints in e-notation, not as hundreds of
+    // digits (estimate --mfu 1e-200 printed 200-digit days, GPU-hours and cost).
+    void enormousTimesPrintShort_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addRow("estimate --mfu 1e-200") << QStringList{"estimate", "--mfu", "1e-200"};
+        QTest::addRow("pipeline one-day passes")
+            << QStringList{"pipeline", "--stages", "64", "--microbatches", "4096", "--forward-ms", "86400e3"};
+        QTest::addRow("collective --link-gbps 1e-280")
+            << QStringList{"collective", "--op", "all-reduce", "--bytes", "1G", "--ranks", "8", "--link-gbps", "1e-280"};
+    }
+    void enormousTimesPrintShort()
+    {
+        QFETCH(QStringList, arguments);
+        const Run run = runCli(arguments);
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY2(!QString::fromUtf8(run.out).contains(QRegularExpression(QStringLiteral("[0-9]{16}"))),
+                 run.out.constData());
     }
 
     // Item 9: text given as an argument keeps its bytes, as --file does (invalid UTF-8 included).
