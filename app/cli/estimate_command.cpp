@@ -44,7 +44,7 @@ int runEstimate(const QStringList &arguments)
         return reportProblems(scenario.problems());
     const Result<Estimate> result = estimate(*scenario);
     if (!result)
-        return reportProblems(result.problems());
+        return reportProblems(nameScenarioFlags(result.problems(), parser));
     if (parser.isSet("save-scenario")) {
         if (const Problems problems = saveScenarioFile(*scenario, parser.value("save-scenario").toStdString());
             !problems.empty())

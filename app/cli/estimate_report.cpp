@@ -86,7 +86,7 @@ QString estimateReport(const Estimate &e, const Scenario &scenario)
                        .arg(scenario.cluster.peak_flops_per_second_override ? "override" : "dense")
                        .arg(e.time.mfu, 0, 'f', 2));
     report.row("peak per GPU", QStringLiteral("%1 TFLOP/s").arg(e.time.peak_flops_per_gpu / 1e12, 0, 'f', 1));
-    report.row("training time", QStringLiteral("%1 days").arg(e.time.days, 0, 'f', 1));
+    report.row("training time", formatDays(e.time.days));
     report.row("GPU-hours", formatCount(e.time.gpu_hours));
     report.row("cost", QStringLiteral("%1 at %2 per GPU-hour").arg(formatCount(e.time.cost))
                            .arg(scenario.cluster.price_per_gpu_hour, 0, 'f', 2));

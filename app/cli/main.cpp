@@ -34,6 +34,7 @@ const char *const kUsage =
 
 int main(int argc, char *argv[])
 {
+    lse::cli::rememberRawArguments(argc, argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-explorer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));

@@ -8,11 +8,13 @@
 #include "scenario_options.h"
 
 #include "parallel/device_mesh.h"
+#include "scenario/scenario.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 
 #include <array>
+#include <string>
 #include <vector>
 
 namespace lse::cli {
@@ -20,6 +22,10 @@ namespace lse::cli {
 namespace {
 
 using parallel::MeshDim;
+
+// One line per rank: 65,536 ranks print about 6 MB of text (JSON about 20 MB) in well under a
+// second, more than any cluster studied here; the largest validation allows (1e7) would print a GB.
+constexpr int kMaxListedRanks = 65536;
 
 constexpr std::array<MeshDim, 5> kDims = {MeshDim::TP, MeshDim::CP, MeshDim::EP, MeshDim::DP, MeshDim::PP};
 
@@ -97,6 +103,16 @@ int runMesh(const QStringList &arguments)
         problems.insert(problems.end(), scenario.problems().begin(), scenario.problems().end());
     if (!problems.empty())
         return reportProblems(problems);
+    // The same rules as estimate, before anything is built per rank.
+    if (const Problems invalid = validate(*scenario); !invalid.empty())
+        return reportProblems(nameScenarioFlags(invalid, parser));
+    if (scenario->cluster.gpus > kMaxListedRanks) {
+        Problem tooMany{"cluster.gpus", "maximum",
+                        "mesh lists every rank, at most " + std::to_string(kMaxListedRanks) + "; "
+                            + std::to_string(scenario->cluster.gpus)
+                            + " GPUs would print millions of lines ('estimate' and 'search' take clusters this size)"};
+        return reportProblems(nameScenarioFlags({tooMany}, parser));
+    }
     const Result<parallel::DeviceMesh> built = parallel::makeDeviceMesh(scenario->cluster, scenario->training.parallel, order);
     if (!built) {
         Problems named = built.problems();

@@ -9,8 +9,10 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 namespace lse::cli {
 
@@ -60,6 +62,9 @@ QString withPrefix(double value, const char *unit, double base)
         scaled /= base;
         ++index;
     }
+    // Past the last prefix (1e27 Y and up) fixed notation would print hundreds of digits.
+    if (std::fabs(scaled) >= base)
+        return QStringLiteral("%1 %2").arg(value, 0, 'e', 3).arg(unit);
     const int decimals = std::fabs(scaled) >= 100 ? 1 : std::fabs(scaled) >= 10 ? 2 : 3;
     return QStringLiteral("%1 %2%3").arg(scaled, 0, 'f', decimals).arg(prefixes[index]).arg(unit);
 }
@@ -80,11 +85,71 @@ QString formatSeconds(double seconds)
         return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
     if (seconds < 86400 * 2)
         return QStringLiteral("%1 h").arg(seconds / 3600, 0, 'f', 2);
-    return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'f', 1);
+    return formatDays(seconds / 86400);
+}
+
+QString formatDays(double days)
+{
+    // Beyond a million days fixed notation prints a wall of digits nobody reads (--mfu 1e-200 printed 200).
+    if (days < 1e6)
+        return QStringLiteral("%1 days").arg(days, 0, 'f', 1);
+    return QStringLiteral("%1 days").arg(days, 0, 'e', 3);
 }
 
 std::optional<double> parseNumber(const QString &text) { return parseNumberText(text.toStdString()); }
 
 std::optional<std::int64_t> parseCount(const QString &text) { return parseCountText(text.toStdString()); }
+
+QString countRefusal(const QString &text)
+{
+    const std::optional<double> value = parseNumber(text);
+    if (!value)
+        return QStringLiteral("'%1' is not a whole number (decimal only; examples: 8, 4096, 15e12, 300B)").arg(text);
+    if (*value < 0)
+        return QStringLiteral("'%1' is negative; it must be a whole number of at least 0").arg(text);
+    if (std::floor(*value) != *value)
+        return QStringLiteral("'%1' is not a whole number").arg(text);
+    return QStringLiteral("'%1' is %2, larger than any count this tool takes").arg(text).arg(*value, 0, 'g', 3);
+}
+
+int maxThreadsFlag() { return 4 * int(std::max(1u, std::thread::hardware_concurrency())); }
+
+std::optional<Problem> threadsFlagProblem(const QString &text, std::int64_t threads)
+{
+    if (threads <= maxThreadsFlag())
+        return std::nullopt;
+    return Problem{"--threads", "maximum",
+                   QStringLiteral("--threads '%1' is more than %2, 4 × this machine's %3 logical cores; more threads "
+                                  "than that only share the same cores and slow the run down")
+                       .arg(text)
+                       .arg(maxThreadsFlag())
+                       .arg(std::max(1u, std::thread::hardware_concurrency()))
+                       .toStdString()};
+}
+
+namespace {
+
+std::vector<QByteArray> &rawArguments()
+{
+    static std::vector<QByteArray> arguments;
+    return arguments;
+}
+
+}  // namespace
+
+void rememberRawArguments(int argc, char **argv)
+{
+    rawArguments().assign(argv, argv + argc);
+}
+
+QByteArray rawArgumentBytes(const QString &argument)
+{
+    // The last argument that decodes to `argument`: QCoreApplication decoded the same argv.
+    const std::vector<QByteArray> &raw = rawArguments();
+    for (auto it = raw.rbegin(); it != raw.rend(); ++it)
+        if (QString::fromLocal8Bit(*it) == argument)
+            return *it;
+    return argument.toUtf8();
+}
 
 }  // namespace lse::cli

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 
 namespace lse::cli {
 
@@ -29,6 +30,12 @@ constexpr double kDefaultLinkGbps = 3600;
 constexpr double kDefaultLatencyMicroseconds = 3;
 // Above this many ranks the JSON lists step times only, unless --steps asks for the transfers.
 constexpr int kJsonTransfersUpToRanks = 64;
+// --steps lists at most this many transfers (about 15 MB of JSON): a 1024-rank ring all-reduce has
+// 2 million, 260 MB that no one reads and that took seconds and a GB of memory to build.
+constexpr std::int64_t kMaxListedTransfers = 100000;
+// A pass of one micro-batch through one stage longer than a day is a typo (1e30 ms printed a
+// 24-digit number of days); the bound keeps every makespan a readable, finite number.
+constexpr double kMaxPassMilliseconds = 86400e3;
 // The text output lists every task only up to this many (JSON always has all of them).
 constexpr int kTextTaskRows = 400;
 // Wider charts would have to merge tasks into one column, which misleads; they are left out.
@@ -96,7 +103,54 @@ std::optional<int> intOption(const QCommandLineParser &parser, const QString &na
     return int(*value);
 }
 
+// Each problem on a flag quotes the value as typed, so "--link-gbps: ... (given as --link-gbps 0)".
+Problems withValuesGiven(Problems problems, const QCommandLineParser &parser)
+{
+    for (Problem &problem : problems) {
+        const QString flag = QString::fromStdString(problem.field);
+        if (flag.startsWith(QLatin1String("--")) && parser.isSet(flag.mid(2)))
+            problem.message += " (given as " + problem.field + " " + parser.value(flag.mid(2)).toStdString() + ")";
+    }
+    return problems;
+}
+
 // --- collective ----------------------------------------------------------------------------
+
+// As the cost engine's estimate (core/cost/estimate.cpp): beyond 1e300 the next product overflows.
+bool finiteResult(double value) { return std::isfinite(value) && std::fabs(value) <= 1e300; }
+
+std::int64_t transferCount(const CollectiveSimulation &sim)
+{
+    std::int64_t count = 0;
+    for (const CollectiveStep &step : sim.steps)
+        count += std::int64_t(step.transfers.size());
+    return count;
+}
+
+// Every positive bandwidth and latency passes validation, yet 1e-320 Gbit/s makes a step take
+// bytes / bandwidth = inf seconds. Name the flag that did it, with the value as typed.
+Problem nonFiniteCollective(const QCommandLineParser &parser, const CollectiveSimulation &sim, const LinkModel &link)
+{
+    const double steps = double(std::max<std::size_t>(1, sim.steps.size()));
+    const bool latency = !finiteResult(link.latency_seconds * steps);
+    const std::string flag = latency ? "latency-us" : "link-gbps";
+    const std::string given = parser.isSet(QString::fromStdString(flag))
+        ? parser.value(QString::fromStdString(flag)).toStdString()
+        : std::string("its default");
+    return {"--" + flag, "finite_result",
+            "--" + flag + " " + given + " makes the collective's time not a finite number ("
+                + (latency ? "steps × latency" : "bytes / bandwidth") + " overflows); give a realistic "
+                + (latency ? "latency in microseconds" : "bandwidth in Gbit/s"),
+            {latency ? "--latency-us" : "--bytes"}};
+}
+
+Problem tooManyTransfers(const CollectiveSimulation &sim)
+{
+    return {"--steps", "maximum",
+            "--steps would list " + std::to_string(transferCount(sim)) + " transfers, more than the "
+                + std::to_string(kMaxListedTransfers) + " it prints (hundreds of MB); use fewer --ranks or leave "
+                "out --steps for the per-step times"};
+}
 
 QJsonObject collectiveJson(const CollectiveSimulation &sim, bool with_transfers)
 {
@@ -398,13 +452,19 @@ int runCollective(const QStringList &arguments)
     const LinkModel link{*gbps * 1e9 / 8.0, *latency_us * 1e-6};
     const Result<CollectiveSimulation> sim = simulateCollective(*op, *algorithm, *ranks, *bytes, link, *root);
     if (!sim)
-        return reportProblems(renameFields(sim.problems(), {{"ranks", "--ranks"},
-                                                            {"message_bytes", "--bytes"},
-                                                            {"bandwidth", "--link-gbps"},
-                                                            {"latency", "--latency-us"},
-                                                            {"root", "--root"}}));
+        return reportProblems(withValuesGiven(renameFields(sim.problems(), {{"ranks", "--ranks"},
+                                                                             {"message_bytes", "--bytes"},
+                                                                             {"bandwidth", "--link-gbps"},
+                                                                             {"latency", "--latency-us"},
+                                                                             {"root", "--root"}}),
+                                              parser));
+    if (!finiteResult(sim->seconds) || !finiteResult(sim->bus_bandwidth_bytes_per_second))
+        return reportProblems({nonFiniteCollective(parser, *sim, link)});
+    const bool listed = parser.isSet("steps") || (parser.isSet("json") && *ranks <= kJsonTransfersUpToRanks);
+    if (listed && transferCount(*sim) > kMaxListedTransfers)
+        return reportProblems({tooManyTransfers(*sim)});
     if (parser.isSet("json"))
-        printJson(collectiveJson(*sim, parser.isSet("steps") || *ranks <= kJsonTransfersUpToRanks));
+        printJson(collectiveJson(*sim, listed));
     else
         printOut(collectiveText(*sim, link, parser.isSet("steps")));
     return kExitOk;
@@ -464,6 +524,12 @@ int runPipeline(const QStringList &arguments)
     const std::optional<double> backward_ms = numberOption(parser, "backward-ms", 2, problems);
     const std::optional<double> input_ms = numberOption(parser, "backward-input-ms", 0, problems);
     const std::optional<double> weight_ms = numberOption(parser, "backward-weight-ms", 0, problems);
+    for (const char *flag : {"forward-ms", "backward-ms", "backward-input-ms", "backward-weight-ms"})
+        if (const std::optional<double> ms = parseNumber(parser.value(flag)); parser.isSet(flag) && ms && *ms > kMaxPassMilliseconds)
+            problems.push_back({std::string("--") + flag, "maximum",
+                                std::string("--") + flag + " '" + parser.value(flag).toStdString() + "' is more than "
+                                    + QString::number(kMaxPassMilliseconds, 'g', 6).toStdString()
+                                    + " ms (one day) for one micro-batch on one stage"});
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -476,13 +542,14 @@ int runPipeline(const QStringList &arguments)
     times.backward_weight_seconds = *weight_ms * 1e-3 * per_chunk;
     const Result<PipelineTimeline> timeline = simulatePipeline(*schedule, *stages, *micro_batches, *chunks, times);
     if (!timeline)
-        return reportProblems(renameFields(timeline.problems(), {{"stages", "--stages"},
+        return reportProblems(withValuesGiven(renameFields(timeline.problems(), {{"stages", "--stages"},
                                                                  {"micro_batches", "--microbatches"},
                                                                  {"chunks", "--chunks"},
                                                                  {"forward_seconds", "--forward-ms"},
                                                                  {"backward_seconds", "--backward-ms"},
                                                                  {"backward_input_seconds", "--backward-input-ms"},
-                                                                 {"backward_weight_seconds", "--backward-weight-ms"}}));
+                                                                 {"backward_weight_seconds", "--backward-weight-ms"}}),
+                                              parser));
     if (parser.isSet("json"))
         printJson(pipelineJson(*timeline));
     else

@@ -14,6 +14,8 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 namespace lse::cli {
 
@@ -82,6 +84,20 @@ Problems readRooflineFlags(const QCommandLineParser &parser, RooflineRequest &re
             problems.push_back({"--dtype", "cpu-fp32",
                                 "--dtype: this CPU's peak is measured for fp32 SGEMM only; use --dtype fp32 or leave it out"});
     }
+    return problems;
+}
+
+// The roofline's own fields as the flags that set them: "--context (roofline.context_tokens)".
+Problems nameRooflineFlags(Problems problems, const QCommandLineParser &parser)
+{
+    const std::pair<const char *, const char *> flagFields[] = {{"batch", "roofline.batch"},
+                                                               {"context", "roofline.context_tokens"}};
+    for (Problem &problem : problems)
+        for (const auto &[flag, field] : flagFields)
+            if (problem.field == field && parser.isSet(flag)) {
+                problem.message += " (given as --" + std::string(flag) + " " + parser.value(flag).toStdString() + ")";
+                problem.field = "--" + std::string(flag) + " (" + field + ")";
+            }
     return problems;
 }
 
@@ -311,7 +327,7 @@ int runRoofline(const QStringList &arguments)
 
     const Result<RooflineReport> report = rooflineReport(*scenario, request.options, machine);
     if (!report)
-        return reportProblems(report.problems());
+        return reportProblems(nameRooflineFlags(nameScenarioFlags(report.problems(), parser), parser));
     if (parser.isSet("json"))
         printJson(withAdjustments(reportToJson(*report, fusionComparisons(*scenario, request.options)), adjustments));
     else

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lse::cli {
 
@@ -57,6 +58,54 @@ const Flag kFlags[] = {
     {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB."},
 };
 
+// The scenario field each flag sets, by the validation's field names, so a problem the core finds
+// in a field can name the flag the user typed.
+struct FlagField {
+    const char *flag;
+    const char *field;
+};
+
+const FlagField kFlagFields[] = {
+    {"gpu", "cluster.accelerator"},
+    {"gpus", "cluster.gpus"},
+    {"gpus-per-node", "cluster.gpus_per_node"},
+    {"peak-tflops", "cluster.peak_flops_per_second_override"},
+    {"tokens", "training.tokens"},
+    {"seq-len", "training.seq_len"},
+    {"global-batch", "training.global_batch"},
+    {"micro-batch", "training.micro_batch"},
+    {"dp", "training.dp"},
+    {"tp", "training.tp"},
+    {"pp", "training.pp"},
+    {"cp", "training.cp"},
+    {"ep", "training.ep"},
+    {"virtual-stages", "training.virtual_stages"},
+    {"zero", "training.zero_stage"},
+    {"precision", "training.precision.recipe"},
+    {"grad-dtype", "training.precision.gradient_dtype"},
+    {"mfu", "training.mfu"},
+    {"price", "cluster.price_per_gpu_hour"},
+    {"reserve-gb", "training.framework_reserve_bytes"},
+};
+
+// The flag that set `field` on this command line, if one did ("cluster.accelerator.memory_bytes"
+// belongs to --gpu).
+const FlagField *flagSetting(const QCommandLineParser &parser, const std::string &field)
+{
+    for (const FlagField &entry : kFlagFields) {
+        const std::string name = entry.field;
+        const bool same = field == name || field.rfind(name + ".", 0) == 0;
+        if (same && parser.isSet(entry.flag))
+            return &entry;
+    }
+    return nullptr;
+}
+
+QString typed(const QCommandLineParser &parser, const FlagField &entry)
+{
+    return QStringLiteral("--%1 %2").arg(QLatin1String(entry.flag), parser.value(entry.flag));
+}
+
 class ScenarioBuilder {
 public:
     ScenarioBuilder(const QCommandLineParser &parser) : parser_(parser) {}
@@ -92,21 +141,13 @@ private:
         problems.push_back({"--" + flag.toStdString(), rule, ("--" + flag + " " + message).toStdString()});
     }
 
-    // Flags that set a field the model adaptation could change, by the field validation names.
+    // Fields the flags set, by the validation names: the model adaptation leaves them as given.
     PinnedFields fieldsSetByFlags() const
     {
-        static const std::pair<const char *, const char *> kFlagFields[] = {
-            {"gpus", "cluster.gpus"},           {"gpus-per-node", "cluster.gpus_per_node"},
-            {"seq-len", "training.seq_len"},    {"global-batch", "training.global_batch"},
-            {"micro-batch", "training.micro_batch"}, {"dp", "training.dp"},
-            {"tp", "training.tp"},              {"pp", "training.pp"},
-            {"cp", "training.cp"},              {"ep", "training.ep"},
-            {"virtual-stages", "training.virtual_stages"},
-        };
         PinnedFields fields;
-        for (const auto &[flag, field] : kFlagFields)
-            if (parser_.isSet(flag))
-                fields.insert(field);
+        for (const FlagField &entry : kFlagFields)
+            if (parser_.isSet(entry.flag))
+                fields.insert(entry.field);
         return fields;
     }
 
@@ -158,22 +199,34 @@ private:
             return;
         const QString text = parser_.value(flag);
         const std::optional<std::int64_t> value = parseCount(text);
-        if (!value || (sizeof(Target) < sizeof(std::int64_t) && *value > 2147483647)) {
-            add(flag, "integer", QStringLiteral("'%1' is not a whole number (examples: 8, 4096, 15e12, 300B)").arg(text));
+        if (!value) {
+            add(flag, "integer", countRefusal(text));
+            return;
+        }
+        if (sizeof(Target) < sizeof(std::int64_t) && *value > 2147483647) {
+            add(flag, "maximum", QStringLiteral("'%1' is larger than 2147483647").arg(text));
             return;
         }
         target = Target(*value);
     }
 
-    void number(const char *flag, double &target, double scale = 1)
+    // The value times `scale`, or nothing (and a problem quoting the text) when it is not a finite number.
+    std::optional<double> scaledNumber(const char *flag, double scale)
+    {
+        const QString text = parser_.value(flag);
+        const std::optional<double> value = parseNumber(text);
+        if (value && std::isfinite(*value * scale))
+            return *value * scale;
+        add(flag, "number", QStringLiteral("'%1' is not a finite decimal number").arg(text));
+        return std::nullopt;
+    }
+
+    void number(const char *flag, double &target)
     {
         if (!parser_.isSet(flag))
             return;
-        const QString text = parser_.value(flag);
-        if (const std::optional<double> value = parseNumber(text))
-            target = *value * scale;
-        else
-            add(flag, "number", QStringLiteral("'%1' is not a number").arg(text));
+        if (const std::optional<double> value = scaledNumber(flag, 1))
+            target = *value;
     }
 
     bool onOff(const char *flag, bool &target)
@@ -211,11 +264,9 @@ private:
         ParallelConfig &parallel = training.parallel;
         count("gpus", cluster.gpus);
         count("gpus-per-node", cluster.gpus_per_node);
-        if (parser_.isSet("peak-tflops")) {
-            double tflops = 0;
-            number("peak-tflops", tflops, 1e12);
-            cluster.peak_flops_per_second_override = tflops;
-        }
+        if (parser_.isSet("peak-tflops"))
+            if (const std::optional<double> flops = scaledNumber("peak-tflops", 1e12))
+                cluster.peak_flops_per_second_override = *flops;
         count("tokens", training.tokens);
         count("seq-len", training.seq_len);
         count("global-batch", training.global_batch);
@@ -238,9 +289,17 @@ private:
         number("mfu", training.mfu);
         number("price", cluster.price_per_gpu_hour);
         if (parser_.isSet("reserve-gb")) {
-            double bytes = 0;
-            number("reserve-gb", bytes, 1e9);
-            training.framework_reserve_bytes = std::int64_t(std::min(bytes, 1e18));
+            // No clamping: a value beyond a 64-bit byte count is named as typed; the rest reaches
+            // validation unchanged, which states the real range.
+            const std::optional<double> bytes = scaledNumber("reserve-gb", 1e9);
+            if (bytes && std::fabs(*bytes) < 9.2e18)
+                training.framework_reserve_bytes = std::int64_t(*bytes);
+            else if (bytes)
+                add("reserve-gb", "maximum",
+                    QStringLiteral("'%1' is %2 bytes, beyond a 64-bit byte count; it must be between 0 and %3 GB")
+                        .arg(parser_.value("reserve-gb"))
+                        .arg(*bytes, 0, 'g', 3)
+                        .arg(double(std::int64_t(1) << 50) / 1e9, 0, 'f', 0));
         }
     }
 
@@ -275,6 +334,32 @@ void addScenarioOptions(QCommandLineParser &parser)
         else
             parser.addOption(QCommandLineOption(flag.name, flag.help));
     }
+}
+
+Problems nameScenarioFlags(Problems problems, const QCommandLineParser &parser)
+{
+    for (Problem &problem : problems) {
+        if (const FlagField *own = flagSetting(parser, problem.field)) {
+            problem.message += " (given as " + typed(parser, *own).toStdString() + ")";
+            problem.field = "--" + std::string(own->flag) + " (" + problem.field + ")";
+            continue;
+        }
+        // A rule between fields (dp·tp·pp·cp = gpus): name the flags that set the others. Without
+        // --dp, dp follows from --gpus (applyNumbers), so --gpus stands behind training.dp.
+        QStringList given;
+        std::vector<std::string> involved = problem.related;
+        involved.insert(involved.begin(), problem.field);
+        for (const std::string &related : involved) {
+            const FlagField *other = flagSetting(parser, related);
+            if (!other && related == "training.dp")
+                other = flagSetting(parser, "cluster.gpus");
+            if (other && !given.contains(typed(parser, *other)))
+                given << typed(parser, *other);
+        }
+        if (!given.isEmpty())
+            problem.message += " (given: " + given.join(QStringLiteral(", ")).toStdString() + ")";
+    }
+    return problems;
 }
 
 Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser, std::vector<std::string> *adjustments)

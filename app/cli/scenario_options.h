@@ -18,6 +18,10 @@ void addScenarioOptions(QCommandLineParser &parser);
 // settings the model rules out (and no flag sets) change to their nearest valid value
 // (adaptScenarioToModel); one line on stderr says what changed and why, and `adjustments`, when
 // given, receives one sentence per change.
+// Problems the core found in the scenario, named after the flags as typed: a problem on a field a
+// flag set reads "--peak-tflops (cluster.peak_flops_per_second_override): ... (given as
+// --peak-tflops 1e-320)"; one whose related fields a flag set lists those flags and values.
+Problems nameScenarioFlags(Problems problems, const QCommandLineParser &parser);
 Result<Scenario> scenarioFromOptions(const QCommandLineParser &parser,
                                      std::vector<std::string> *adjustments = nullptr);
 

@@ -11,6 +11,8 @@
 #include <QCommandLineParser>
 #include <QJsonArray>
 
+#include <string>
+
 namespace lse::cli {
 
 namespace {
@@ -64,6 +66,18 @@ QString table(const parallel::SearchResult &result)
     text += QStringLiteral("evaluated %1 layouts (%2 valid, %3 fit) in %4 s\n")
                 .arg(result.evaluated).arg(result.valid).arg(result.fitting).arg(result.seconds, 0, 'f', 3);
     return text;
+}
+
+Problem noValidLayout(const Scenario &scenario, const parallel::SearchOptions &options)
+{
+    const TrainingConfig &training = scenario.training;
+    return {"cluster.gpus", "no_valid_layout",
+            "no parallel layout of " + scenario.model.name + " on " + std::to_string(scenario.cluster.gpus)
+                + " GPUs is valid: no dp·tp·pp·cp equal to cluster.gpus (micro-batch 1.."
+                + std::to_string(options.max_micro_batch) + ") divides the model's heads and layers, training.seq_len "
+                + std::to_string(training.seq_len) + " and training.global_batch "
+                + std::to_string(training.global_batch) + " as validation requires",
+            {"training.global_batch", "training.seq_len", "cluster.gpus_per_node"}};
 }
 
 }  // namespace
@@ -123,7 +137,11 @@ int runSearch(const QStringList &arguments)
 
     const Result<parallel::SearchResult> result = parallel::searchLayouts(*scenario, options);
     if (!result)
-        return reportProblems(result.problems());
+        return reportProblems(nameScenarioFlags(result.problems(), parser));
+    // No valid layout at all is bad input (the GPU count fits no split of this model and batch),
+    // not the memory verdict "no layout fits" that a valid but too large model gets.
+    if (result->valid == 0)
+        return reportProblems(nameScenarioFlags({noValidLayout(*scenario, options)}, parser));
     if (parser.isSet("json")) {
         QJsonArray layouts;
         for (const parallel::LayoutCandidate &layout : result->top)

@@ -256,7 +256,8 @@ int runTokenize(const QStringList &arguments)
                                            parser.value(file).toStdString() + ": cannot open.")});
         text = f.readAll();
     } else {
-        text = positional.front().toUtf8();
+        // The argument's bytes, as --file keeps a file's: invalid UTF-8 stays what it was, not U+FFFD.
+        text = rawArgumentBytes(positional.front());
     }
     const std::string_view view(text.constData(), static_cast<std::size_t>(text.size()));
     const std::vector<EncodedToken> tokens = tokenizer->encodeWithOffsets(view, specials);
@@ -418,6 +419,9 @@ int runTrainBpe(const QStringList &arguments)
                                        std::to_string(specials.size()) + " special token(s) = " +
                                        std::to_string(256 + specials.size()) + " to leave room for merges."));
     const std::optional<std::int64_t> threadCount = countOption(parser, QStringLiteral("threads"), 0, 1, problems);
+    if (threadCount && parser.isSet(threads))
+        if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), *threadCount))
+            problems.push_back(*tooMany);
     if (!parser.isSet(out))
         problems.push_back(problem("--out", "required", "--out DIR is required."));
     else if (QFileInfo(parser.value(out)).exists() && !QFileInfo(parser.value(out)).isDir())
@@ -698,6 +702,9 @@ int runBenchTokenizer(const QStringList &arguments)
                                    "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'."));
     const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
     const std::optional<std::int64_t> threadCount = countOption(parser, QStringLiteral("threads"), hardware, 1, problems);
+    if (threadCount && parser.isSet(threads))
+        if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), *threadCount))
+            problems.push_back(*tooMany);
     const std::optional<std::int64_t> repeats = countOption(parser, QStringLiteral("repeat"), 3, 1, problems);
     if (!problems.empty())
         return reportProblems(problems);

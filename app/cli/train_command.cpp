@@ -197,6 +197,9 @@ int runTrain(const QStringList &arguments)
             cfg.warmup_steps = cfg.steps / 10;  // a preset's warm-up longer than a short --steps run
     intOption(parser, seed.names().front(), 0, cfg.seed, problems);
     intOption(parser, threads.names().front(), 0, cfg.threads, problems);
+    if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), cfg.threads);
+        parser.isSet(threads) && tooMany)
+        problems.push_back(*tooMany);
     int checkpointEvery = 0;
     intOption(parser, every.names().front(), 1, checkpointEvery, problems);
     if (parser.isSet(every) && !parser.isSet(dir))

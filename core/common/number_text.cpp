@@ -7,6 +7,20 @@
 
 namespace lse {
 
+namespace {
+
+// Only what people write as decimal numbers: strtod would also read hexadecimal ("0x10" = 16),
+// "inf", "nan" and "infinity", which nobody means by a count of GPUs.
+bool decimalSyntax(const std::string &body)
+{
+    for (const char c : body)
+        if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.' && c != 'e' && c != 'E' && c != '+' && c != '-')
+            return false;
+    return true;
+}
+
+}  // namespace
+
 std::optional<double> parseNumberText(std::string_view text)
 {
     std::string body(text);
@@ -29,11 +43,12 @@ std::optional<double> parseNumberText(std::string_view text)
         if (scale != 1)
             body.pop_back();
     }
-    if (body.empty())
+    if (body.empty() || !decimalSyntax(body))
         return std::nullopt;
     char *end = nullptr;
     const double value = std::strtod(body.c_str(), &end);
-    if (end != body.c_str() + body.size() || !std::isfinite(value))
+    // The suffix can carry a finite number past the largest double (1e308T): finite after scaling only.
+    if (end != body.c_str() + body.size() || !std::isfinite(value) || !std::isfinite(value * scale))
         return std::nullopt;
     return value * scale;
 }

@@ -6,6 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace lse {
 
@@ -60,6 +64,84 @@ private:
     Problems problems_;
 };
 
+TimeEstimate estimateTime(const Scenario &scenario, const FlopsEstimate &flops)
+{
+    const TrainingConfig &training = scenario.training;
+    const int gpus = scenario.cluster.gpus;
+    const double peak_flops = detail::stepShape(scenario).peak_flops;
+    TimeEstimate time;
+    time.peak_flops_per_gpu = peak_flops;
+    time.mfu = training.mfu;
+    time.hfu = training.mfu * flops.hardware_train_per_token / flops.train_per_token;
+    time.seconds = trainingSeconds(flops.time_basis, gpus, peak_flops, training.mfu);
+    time.days = time.seconds / 86400.0;
+    time.gpu_hours = time.seconds * gpus / 3600.0;
+    time.cost = time.gpu_hours * scenario.cluster.price_per_gpu_hour;
+    time.tokens_per_second = double(training.tokens) / time.seconds;
+    const double tokens_per_step = double(training.global_batch) * double(training.seq_len);
+    time.steps = double(training.tokens) / tokens_per_step;
+    time.step_seconds = time.seconds / time.steps;
+    return time;
+}
+
+bool finiteFigure(double value) { return std::isfinite(value) && std::fabs(value) <= 1e300; }
+
+// The first time figure that is not a finite number, or nullptr.
+const char *nonFiniteTimeFigure(const TimeEstimate &time)
+{
+    const std::pair<const char *, double> figures[] = {
+        {"result.time.seconds", time.seconds},         {"result.time.cost", time.cost},
+        {"result.time.tokens_per_second", time.tokens_per_second}, {"result.time.step_seconds", time.step_seconds},
+    };
+    for (const auto &[name, value] : figures)
+        if (!finiteFigure(value))
+            return name;
+    return nullptr;
+}
+
+// Validation accepts any positive peak, MFU and price, yet 1e-308 FLOP/s or an MFU of 1e-320 make
+// the time infinite. The input to blame is the one whose typical value alone makes every time figure
+// finite again; the problem names that input field (the user set it), not the result.
+Problems timeInputProblems(const Scenario &scenario, const FlopsEstimate &flops)
+{
+    const char *figure = nonFiniteTimeFigure(estimateTime(scenario, flops));
+    if (!figure)
+        return {};
+    struct Input {
+        std::string field;
+        double value;
+        void (*typical)(Scenario &);  // sets the input to a typical value
+    };
+    const std::string dtype(toString(scenario.training.precision.matmul_dtype));
+    const Input inputs[] = {
+        {scenario.cluster.peak_flops_per_second_override ? "cluster.peak_flops_per_second_override"
+                                                         : "cluster.accelerator.dense_peak." + dtype,
+         detail::stepShape(scenario).peak_flops,
+         [](Scenario &s) { s.cluster.peak_flops_per_second_override = 1e15; }},  // an H100's bf16 peak
+        {"training.mfu", scenario.training.mfu, [](Scenario &s) { s.training.mfu = 0.4; }},
+        {"cluster.price_per_gpu_hour", scenario.cluster.price_per_gpu_hour,
+         [](Scenario &s) { s.cluster.price_per_gpu_hour = 2; }},
+    };
+    Problems problems;
+    std::vector<std::string> fields;
+    for (const Input &input : inputs) {
+        fields.push_back(input.field);
+        Scenario typical = scenario;
+        input.typical(typical);
+        if (nonFiniteTimeFigure(estimateTime(typical, flops)))
+            continue;
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", input.value);
+        problems.push_back({input.field, "finite_result",
+                            input.field + " is " + value + ": with it " + figure
+                                + " is not a finite number; give a realistic value"});
+    }
+    if (problems.empty())
+        problems.push_back({figure, "finite", std::string(figure) + " is not a finite number; check the inputs",
+                            fields});
+    return problems;
+}
+
 }  // namespace
 
 Result<Estimate> estimate(const Scenario &scenario)
@@ -87,19 +169,10 @@ Result<Estimate> estimate(const Scenario &scenario)
         return memory.problems();
     result.memory = *memory;
 
-    TimeEstimate &time = result.time;
-    const int gpus = scenario.cluster.gpus;
-    time.peak_flops_per_gpu = shape.peak_flops;
-    time.mfu = training.mfu;
-    time.hfu = training.mfu * result.flops.hardware_train_per_token / result.flops.train_per_token;
-    time.seconds = trainingSeconds(result.flops.time_basis, gpus, shape.peak_flops, training.mfu);
-    time.days = time.seconds / 86400.0;
-    time.gpu_hours = time.seconds * gpus / 3600.0;
-    time.cost = time.gpu_hours * scenario.cluster.price_per_gpu_hour;
-    time.tokens_per_second = double(training.tokens) / time.seconds;
-    const double tokens_per_step = double(training.global_batch) * double(training.seq_len);
-    time.steps = double(training.tokens) / tokens_per_step;
-    time.step_seconds = time.seconds / time.steps;
+    result.time = estimateTime(scenario, result.flops);
+    if (Problems problems = timeInputProblems(scenario, result.flops); !problems.empty())
+        return problems;
+    const TimeEstimate &time = result.time;
 
     result.communication = detail::estimateCommunication(scenario, shape, parameters);
 

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 namespace lse {
 
@@ -211,10 +213,17 @@ Problems validateInputs(const Scenario &scenario, const RooflineOptions &options
     const double sequence = double(std::max<std::int64_t>(
         {std::int64_t(1), scenario.training.seq_len, options.context_tokens}));
     const double batch = double(options.batch > 0 ? options.batch : std::max<std::int64_t>(1, scenario.training.micro_batch));
-    if (batch * sequence > kMaxTokens)
-        problems.push_back({"roofline.batch", "max",
-                            "roofline.batch × sequence length must stay below 1e15 tokens, got "
-                                + std::to_string(batch * sequence)});
+    if (batch * sequence > kMaxTokens) {
+        // Blame the factor the caller chose: a decode context longer than the sequence, else the batch.
+        const bool context_longest = options.context_tokens > std::max<std::int64_t>(1, scenario.training.seq_len);
+        const std::string sequence_field = context_longest ? "roofline.context_tokens" : "training.seq_len";
+        const std::string field = context_longest ? sequence_field : "roofline.batch";
+        char product[32];
+        std::snprintf(product, sizeof product, "%g", batch * sequence);
+        problems.push_back({field, "max",
+                            "roofline.batch × " + sequence_field + " must stay below 1e15 tokens, got " + product,
+                            {context_longest ? "roofline.batch" : sequence_field}});
+    }
     if (!(machine.peak_flops_per_second > 0) || !finite(machine.peak_flops_per_second))
         problems.push_back({"roofline.machine.peak_flops_per_second", "positive",
                             "the machine '" + machine.name + "' has no peak for " + std::string(toString(machine.dtype))

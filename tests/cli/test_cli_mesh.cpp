@@ -87,7 +87,7 @@ private slots:
     void tensorParallelAcrossNodesIsFlagged()
     {
         const Run run = runCli({"mesh", "--gpus", "32", "--gpus-per-node", "8", "--tp", "16", "--pp", "1",
-                                "--dp", "2", "--model", "llama-2-70b"});
+                                "--dp", "2", "--model", "gpt3-175b"});  // 96 heads and KV heads: tp 16 is valid
         QCOMPARE(run.exit_code, 0);
         QVERIFY2(run.out.contains("tp 16 crosses nodes"), run.out.constData());
         QCOMPARE(run.out.count('\n') > 32, true);
