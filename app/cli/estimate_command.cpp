@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "estimate_report.h"
+#include "file_arguments.h"
 #include "output.h"
 
 #include "scenario_options.h"
@@ -12,6 +13,7 @@
 #include "scenario/scenario_json.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 
 namespace lse::cli {
 
@@ -38,6 +40,16 @@ int runEstimate(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'; options start with --"}});
 
+    if (parser.isSet("save-scenario")) {
+        // A config.json or scenario read by this run is not overwritten with the result.
+        std::vector<InputFile> inputs;
+        for (const char *flag : {"scenario", "model"})
+            if (parser.isSet(flag))
+                inputs.push_back({std::string("--") + flag, parser.value(flag)});
+        if (std::optional<Problem> same = outputIsAnInput("--save-scenario", parser.value("save-scenario"), inputs))
+            return reportProblems({*same});
+    }
+
     std::vector<std::string> adjustments;
     const Result<Scenario> scenario = scenarioFromOptions(parser, &adjustments);
     if (!scenario)
@@ -46,9 +58,9 @@ int runEstimate(const QStringList &arguments)
     if (!result)
         return reportProblems(nameScenarioFlags(result.problems(), parser));
     if (parser.isSet("save-scenario")) {
-        if (const Problems problems = saveScenarioFile(*scenario, parser.value("save-scenario").toStdString());
-            !problems.empty())
-            return reportProblems(problems);
+        const QString path = parser.value("save-scenario");
+        if (const Problems problems = saveScenarioFile(*scenario, QFile::encodeName(path).toStdString()); !problems.empty())
+            return reportProblems(namedAfterFlag(problems, "--save-scenario", path));
     }
     if (parser.isSet("json")) {
         printJson(withAdjustments(estimateToJson(*result, *scenario), adjustments));

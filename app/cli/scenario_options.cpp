@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_options.h"
 
+#include "file_arguments.h"
 #include "output.h"
 #include "hardware/hardware_catalog.h"
 #include "scenario/hf_import.h"
@@ -118,7 +119,7 @@ public:
         if (parser_.isSet("scenario")) {
             Result<Scenario> loaded = loadScenarioFile(parser_.value("scenario").toStdString());
             if (!loaded) {
-                problems = loaded.problems();
+                problems = namedAfterFlag(loaded.problems(), "--scenario", parser_.value("scenario"));
                 return std::nullopt;
             }
             scenario = *loaded;

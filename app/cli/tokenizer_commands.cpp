@@ -2,9 +2,11 @@
 // Tokenizer subcommands: tokenize, train-bpe, prepare-data, bench-tokenizer.
 
 #include "commands.h"
+#include "file_arguments.h"
 #include "output.h"
 #include "replacing_file.h"
 
+#include "common/file_bytes.h"
 #include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
@@ -18,7 +20,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QtEndian>
 
 #include <algorithm>
@@ -92,19 +93,16 @@ std::optional<std::int64_t> countOption(const QCommandLineParser &parser, const 
     return value;
 }
 
+// Inputs are streamed or mapped, so only the shared rule's kind check applies (core/common/file_bytes.h).
 void checkReadableFiles(const QStringList &files, const char *flag, Problems &problems)
 {
     for (const QString &file : files) {
-        const QFileInfo info(file);
-        QFile f(file);
-        if (!info.exists())
+        if (!QFileInfo::exists(file)) {
             problems.push_back(problem(file.toStdString(), "missing", file.toStdString() + ": no such file."));
-        else if (!info.isFile())
-            problems.push_back(problem(file.toStdString(), "not_a_file",
-                                       file.toStdString() + ": is not a regular file (" + flag + " takes files)."));
-        else if (!f.open(QIODevice::ReadOnly))
-            problems.push_back(problem(file.toStdString(), "unreadable",
-                                       file.toStdString() + ": cannot open (" + f.errorString().toStdString() + ")."));
+        } else if (std::optional<Problem> unusable = regularFileProblem(QFile::encodeName(file).toStdString(), FileKind::Data)) {
+            unusable->message = std::string(flag) + " " + unusable->message;
+            problems.push_back(*unusable);
+        }
     }
 }
 
@@ -155,10 +153,25 @@ std::optional<BpeTokenizer> loadTokenizer(const QCommandLineParser &parser, cons
                                       ? loadGpt2TokenizerFrom(path.toStdString(), specials)
                                       : lse::loadTokenizer(path.toStdString(), specials);
     if (!loaded) {
-        problems.insert(problems.end(), loaded.problems().begin(), loaded.problems().end());
+        const Problems named = namedAfterFlag(loaded.problems(), "--tokenizer", path);
+        problems.insert(problems.end(), named.begin(), named.end());
         return std::nullopt;
     }
     return std::move(loaded.value());
+}
+
+// The files --tokenizer reads: the path itself (a folder stands for its files) and, for one of a
+// GPT-2 pair, its partner.
+std::vector<InputFile> tokenizerInputs(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(QStringLiteral("tokenizer")))
+        return {};
+    const QString path = parser.value(QStringLiteral("tokenizer"));
+    std::vector<InputFile> inputs{{"--tokenizer", path}};
+    if (const Result<Gpt2TokenizerFiles> pair = locateGpt2TokenizerFiles(path.toStdString()); pair.ok())
+        for (const std::string &file : {pair->vocabPath, pair->mergesPath})
+            inputs.push_back({"--tokenizer", QString::fromStdString(file)});
+    return inputs;
 }
 
 QString hexBytes(std::string_view bytes)
@@ -310,8 +323,8 @@ int runTokenize(const QStringList &arguments)
 // --- train-bpe ------------------------------------------------------------------------------------
 
 // Removes the --out folders a failed train-bpe created (the folder and the parents mkpath made),
-// with our own partial files in them: vocab.json/merges.txt (one may be written when the other
-// fails) and QSaveFile's temporaries. A folder that existed before, or holds anything else, stays.
+// with our own files in them: vocab.json/merges.txt and FileWriter's temporaries. A folder that
+// existed before, or holds anything else, stays.
 class OutDirGuard {
 public:
     explicit OutDirGuard(const QString &dir) : dir_(QDir::cleanPath(QFileInfo(dir).absoluteFilePath()))
@@ -427,6 +440,14 @@ int runTrainBpe(const QStringList &arguments)
     else if (QFileInfo(parser.value(out)).exists() && !QFileInfo(parser.value(out)).isDir())
         problems.push_back(problem("--out", "not_a_directory",
                                    parser.value(out).toStdString() + ": exists and is not a directory."));
+    else {
+        std::vector<InputFile> sources;
+        for (const QString &f : inputs)
+            sources.push_back({"--input", f});
+        for (const QString &name : {QStringLiteral("vocab.json"), QStringLiteral("merges.txt")})
+            if (std::optional<Problem> same = outputIsAnInput("--out", QDir(parser.value(out)).filePath(name), sources))
+                problems.push_back(*same);
+    }
     if (!problems.empty())
         return reportProblems(problems);
     const QString outDir = parser.value(out);
@@ -483,7 +504,8 @@ int runTrainBpe(const QStringList &arguments)
     const QString mergesPath = QDir(outDir).filePath(QStringLiteral("merges.txt"));
     const Result<bool> saved = tokenizer->saveGpt2(vocabPath.toStdString(), mergesPath.toStdString());
     if (!saved)
-        return reportProblems(saved.problems());
+        return reportProblems(
+            namedAfterFlag(namedAfterFlag(saved.problems(), "--out", vocabPath), "--out", mergesPath));
     outGuard.keep();
 
     const std::size_t merges = trained->merges.size();
@@ -533,8 +555,15 @@ int runPrepareData(const QStringList &arguments)
     if (inputs.isEmpty())
         problems.push_back(problem("--input", "required", "--input F is required (one or more text files)."));
     checkReadableFiles(inputs, "--input", problems);
-    if (!parser.isSet(out))
+    if (!parser.isSet(out)) {
         problems.push_back(problem("--out", "required", "--out FILE is required."));
+    } else {
+        std::vector<InputFile> sources = tokenizerInputs(parser);
+        for (const QString &f : inputs)
+            sources.push_back({"--input", f});
+        if (std::optional<Problem> same = outputIsAnInput("--out", parser.value(out), sources))
+            problems.push_back(*same);
+    }
     const QString type = parser.value(dtype);
     if (type != QLatin1String("uint16") && type != QLatin1String("uint32"))
         problems.push_back(problem("--dtype", "choice", "--dtype '" + type.toStdString() + "' must be uint16 or uint32."));
@@ -556,9 +585,7 @@ int runPrepareData(const QStringList &arguments)
 
     ReplacingFile file(parser.value(out));
     if (!file.open())
-        return reportProblems({problem("--out", "unwritable",
-                                       parser.value(out).toStdString() + ": cannot write (" +
-                                           file.errorString().toStdString() + ").")});
+        return reportProblems({problem("--out", "unwritable", "--out " + file.error() + ".")});
     std::vector<char, PrefaultedAllocator<char>> buffer;
     buffer.reserve(1 << 21);
     bool writeFailed = false;
@@ -605,9 +632,7 @@ int runPrepareData(const QStringList &arguments)
     flushBuffer();
     if (writeFailed || !file.commit()) {
         file.cancel();
-        return reportProblems({problem("--out", "unwritable",
-                                       parser.value(out).toStdString() + ": writing failed (" +
-                                           file.errorString().toStdString() + ").")});
+        return reportProblems({problem("--out", "unwritable", "--out " + file.error() + ".")});
     }
     const double encodeSeconds = secondsSince(encodeStart);
     const double totalSeconds = secondsSince(start);

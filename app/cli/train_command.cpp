@@ -8,8 +8,10 @@
 // (core/reference/step_time_prediction.h), independently of the run, for predicted vs measured.
 
 #include "commands.h"
+#include "file_arguments.h"
 #include "output.h"
 
+#include "common/file_bytes.h"
 #include "hardware/machine_roofline.h"
 #include "reference/peak_utilisation.h"
 #include "reference/safetensors.h"
@@ -25,6 +27,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <optional>
 #include <utility>
@@ -100,12 +103,37 @@ Result<TrainConfig> loadConfig(const QString &path)
     QString file = path;
     if (!QFileInfo::exists(file) && QFile::exists(QStringLiteral(":/reference/%1.json").arg(path)))
         file = QStringLiteral(":/reference/%1.json").arg(path);
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
-        return Result<TrainConfig>::failure("--config", "unreadable",
-                                            "--config " + path.toStdString() + ": cannot open (" + f.errorString().toStdString() +
-                                                "); give a TrainConfig JSON file or a preset name (tiny, small, cs336-tinystories).");
-    return lse::reference::trainConfigFromJson(f.readAll(), path.toStdString());
+    if (file.startsWith(QLatin1Char(':'))) {  // a bundled preset (Qt resource)
+        QFile f(file);
+        if (f.open(QIODevice::ReadOnly))
+            return lse::reference::trainConfigFromJson(f.readAll(), path.toStdString());
+    }
+    // A file: only a regular one of a configuration's size is read (core/common/file_bytes.h).
+    const Result<QByteArray> bytes = lse::readFileBytes(QFile::encodeName(file).toStdString(), lse::FileKind::Config);
+    if (!bytes) {
+        Problems problems = namedAfterFlag(bytes.problems(), "--config", path);
+        if (problems.front().rule == "unreadable")
+            problems.front().message += " Give a TrainConfig JSON file or a preset name (tiny, small, cs336-tinystories).";
+        return problems;
+    }
+    return lse::reference::trainConfigFromJson(*bytes, path.toStdString());
+}
+
+// Checkpoints are named step_NNNNNN.safetensors in --checkpoint-dir: an input file of this run
+// under such a name there could be replaced by one. Rules of file_arguments.h.
+std::optional<Problem> checkpointNameOfAnInput(const QString &checkpointDir, const std::vector<InputFile> &inputs)
+{
+    static const QRegularExpression kCheckpointName(QStringLiteral("^step_\\d+\\.safetensors$"));
+    for (const InputFile &input : inputs) {
+        const QFileInfo info(input.path);
+        if (info.exists() && kCheckpointName.match(info.fileName()).hasMatch() &&
+            lse::sameFile(QFile::encodeName(info.absolutePath()).toStdString(), QFile::encodeName(checkpointDir).toStdString()))
+            return problem("--checkpoint-dir", "same_file",
+                           "--checkpoint-dir '" + checkpointDir.toStdString() + "' would receive checkpoints named like " +
+                               input.flag + " '" + input.path.toStdString() +
+                               "'; a checkpoint could replace the input. Choose another folder.");
+    }
+    return std::nullopt;
 }
 
 QString pct(double fraction) { return QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1); }
@@ -158,7 +186,7 @@ int runTrain(const QStringList &arguments)
         // The checkpoint carries the model and optimizer settings; the options below may change the data and run length.
         Result<SafetensorsFile> ckpt = readSafetensors(parser.value(resume).toStdString());
         if (!ckpt)
-            return reportProblems(ckpt.problems());
+            return reportProblems(namedAfterFlag(ckpt.problems(), "--resume", parser.value(resume)));
         const auto it = ckpt->metadata.find("config");
         if (it == ckpt->metadata.end())
             return reportProblems({problem("--resume", "metadata", parser.value(resume).toStdString() + ": not a training checkpoint.")});
@@ -219,6 +247,16 @@ int runTrain(const QStringList &arguments)
             }
         problems.push_back(std::move(p));
     }
+    // The files this run reads, none of which a checkpoint may replace.
+    std::vector<InputFile> inputs;
+    for (const auto &[inputFlag, inputPath] : {std::pair{"--data", cfg.data_path}, {"--val", cfg.validation_path}})
+        if (!inputPath.empty())
+            inputs.push_back({inputFlag, QString::fromStdString(inputPath)});
+    if (parser.isSet(config))
+        inputs.push_back({"--config", parser.value(config)});
+    if (parser.isSet(dir))
+        if (std::optional<Problem> same = checkpointNameOfAnInput(parser.value(dir), inputs))
+            problems.push_back(*same);
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -285,9 +323,12 @@ int runTrain(const QStringList &arguments)
 
     auto save = [&](int step) -> Result<bool> {
         const QString path = QDir(checkpointDir).filePath(QStringLiteral("step_%1.safetensors").arg(step, 6, 10, QLatin1Char('0')));
+        if (std::optional<Problem> same = outputIsAnInput("--checkpoint-dir", path, inputs))
+            return Problems{*same};
         Result<bool> saved = trainer.saveCheckpoint(path.toStdString());
-        if (saved)
-            printError(QStringLiteral("checkpoint %1\n").arg(path));
+        if (!saved)
+            return Result<bool>(namedAfterFlag(saved.problems(), "--checkpoint-dir", path));
+        printError(QStringLiteral("checkpoint %1\n").arg(path));
         return saved;
     };
 
@@ -328,8 +369,13 @@ int runTrain(const QStringList &arguments)
         const bool lastStep = trainer.currentStep() == run.steps;
         if (parser.isSet(dir) && ((checkpointEvery > 0 && last.step % checkpointEvery == 0) || lastStep)) {
             if (Result<bool> saved = save(last.step); !saved) {
-                printError(QString::fromStdString(formatProblems(saved.problems())));
-                return saved.problems().front().rule == "non-finite" ? kExitDiverged : kExitFailure;
+                // Non-finite weights are divergence (exit 3); a failed write reports the system's
+                // text (exit 2). Either way the older checkpoints stay.
+                if (saved.problems().front().rule == "non-finite") {
+                    printError(QString::fromStdString(formatProblems(saved.problems())));
+                    return kExitDiverged;
+                }
+                return reportProblems(saved.problems());
             }
         }
     }
@@ -464,11 +510,11 @@ int runGenerate(const QStringList &arguments)
 
     Result<BpeTokenizer> loaded = lse::loadTokenizer(parser.value(tokenizer).toStdString());
     if (!loaded)
-        return reportProblems(loaded.problems());
+        return reportProblems(namedAfterFlag(loaded.problems(), "--tokenizer", parser.value(tokenizer)));
     BpeTokenizer &bpe = loaded.value();
     Result<std::unique_ptr<lse::reference::Model>> model = lse::reference::loadCheckpointModel(parser.value(checkpoint).toStdString());
     if (!model)
-        return reportProblems(model.problems());
+        return reportProblems(namedAfterFlag(model.problems(), "--checkpoint", parser.value(checkpoint)));
     const std::int64_t vocab = model.value()->config().vocab_size;
     if (std::int64_t(bpe.vocabSize()) > vocab)
         return reportProblems({problem("--tokenizer", "vocab",

@@ -5,6 +5,15 @@
 #include <QString>
 #include <QStringDecoder>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -13,13 +22,107 @@ namespace lse {
 
 namespace {
 
-Problems unreadable(const std::string &path, const QFile &file)
+constexpr std::int64_t kMiB = std::int64_t{1} << 20;
+
+// A file descriptor closed when it goes out of scope unless released.
+class OwnedFd {
+public:
+    explicit OwnedFd(int fd) : fd_(fd) {}
+    OwnedFd(const OwnedFd &) = delete;
+    OwnedFd &operator=(const OwnedFd &) = delete;
+    ~OwnedFd()
+    {
+        if (fd_ >= 0)
+            ::close(fd_);
+    }
+    int get() const { return fd_; }
+    int release() { return std::exchange(fd_, -1); }
+
+private:
+    int fd_;
+};
+
+Problem unreadable(const std::string &path, int error)
 {
-    return Result<bool>::failure(path, "unreadable", path + ": cannot open (" + file.errorString().toStdString() + ").")
-        .problems();
+    return Problem{path, "unreadable", path + ": cannot open (" + std::strerror(error) + ")."};
+}
+
+std::string whatItIs(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISFIFO(mode))
+        return "a pipe";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a plain file";
+}
+
+// The checks of regularFileProblem on an open descriptor, so that the file checked is the file read.
+std::optional<Problem> openedFileProblem(int fd, const std::string &path, FileKind kind, std::int64_t *size)
+{
+    struct stat st {};
+    if (::fstat(fd, &st) != 0)
+        return unreadable(path, errno);
+    if (!S_ISREG(st.st_mode))
+        return Problem{path, "not_a_file",
+                       path + ": is not a regular file (" + whatItIs(st.st_mode) + "); a " + fileKindName(kind) +
+                           " must be a regular file."};
+    if (st.st_size > maxFileBytes(kind))
+        return Problem{path, "too_large",
+                       path + ": " + std::to_string(st.st_size) + " bytes is more than a " + fileKindName(kind) +
+                           " can be (at most " + std::to_string(maxFileBytes(kind) / kMiB) + " MiB)."};
+    if (size)
+        *size = st.st_size;
+    return std::nullopt;
+}
+
+// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer before fstat can refuse it.
+int openForReading(const std::string &path)
+{
+    return ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 }
 
 }  // namespace
+
+std::int64_t maxFileBytes(FileKind kind)
+{
+    switch (kind) {
+    // A scenario or config.json is a few KiB; 16 MiB leaves room for any hand-written file.
+    case FileKind::Config: return 16 * kMiB;
+    // The largest published tokenizer.json files (256k-token vocabularies) are about 35 MB.
+    case FileKind::Tokenizer: return 512 * kMiB;
+    // Read into memory whole and then copied into the model: the reference transformer's largest
+    // sensible configuration stays far below this.
+    case FileKind::Checkpoint: return 4096 * kMiB;
+    // Streamed or memory-mapped, never copied whole: bounded by the disk, not by memory.
+    case FileKind::Data: return std::int64_t{1} << 50;
+    }
+    return 0;
+}
+
+std::string fileKindName(FileKind kind)
+{
+    switch (kind) {
+    case FileKind::Config: return "configuration file";
+    case FileKind::Tokenizer: return "tokenizer file";
+    case FileKind::Checkpoint: return "checkpoint file";
+    case FileKind::Data: return "data file";
+    }
+    return "file";
+}
+
+std::optional<Problem> regularFileProblem(const std::string &path, FileKind kind)
+{
+    const OwnedFd fd(openForReading(path));
+    if (fd.get() < 0)
+        return unreadable(path, errno);
+    return openedFileProblem(fd.get(), path, kind, nullptr);
+}
 
 std::optional<Problem> textFileProblem(const QByteArray &bytes, const std::string &path)
 {
@@ -35,12 +138,40 @@ std::optional<Problem> textFileProblem(const QByteArray &bytes, const std::strin
     return std::nullopt;
 }
 
-Result<QByteArray> readFileBytes(const std::string &path)
+Result<QByteArray> readFileBytes(const std::string &path, FileKind kind)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return unreadable(path, file);
-    return file.readAll();
+    const OwnedFd fd(openForReading(path));
+    if (fd.get() < 0)
+        return Problems{unreadable(path, errno)};
+    std::int64_t size = 0;
+    if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &size))
+        return Problems{*problem};
+    // Read what fstat promised plus one byte: a file still growing past its cap is refused.
+    const std::int64_t bound = std::min(size, maxFileBytes(kind)) + 1;
+    QByteArray bytes(static_cast<qsizetype>(bound), Qt::Uninitialized);
+    std::int64_t done = 0;
+    while (done < bound) {
+        const ssize_t got = ::read(fd.get(), bytes.data() + done, static_cast<std::size_t>(bound - done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return Problems{Problem{path, "unreadable", path + ": cannot read (" + std::strerror(errno) + ")."}};
+        if (got == 0)
+            break;
+        done += got;
+    }
+    if (done > maxFileBytes(kind))
+        return Problems{Problem{path, "too_large",
+                                path + ": grew past " + std::to_string(maxFileBytes(kind) / kMiB) + " MiB while being read; a " +
+                                    fileKindName(kind) + " cannot be that large."}};
+    bytes.truncate(static_cast<qsizetype>(done));
+    return bytes;
+}
+
+bool sameFile(const std::string &a, const std::string &b)
+{
+    struct stat sa {}, sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 FileBytes::FileBytes() = default;
@@ -48,14 +179,20 @@ FileBytes::FileBytes(FileBytes &&) noexcept = default;
 FileBytes &FileBytes::operator=(FileBytes &&) noexcept = default;
 FileBytes::~FileBytes() = default;  // QFile's destructor unmaps
 
-Result<FileBytes> mapFileBytes(const std::string &path)
+Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind)
 {
+    OwnedFd fd(openForReading(path));
+    if (fd.get() < 0)
+        return Problems{unreadable(path, errno)};
+    std::int64_t size = 0;
+    if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &size))
+        return Problems{*problem};
     FileBytes bytes;
-    bytes.file_ = std::make_unique<QFile>(QString::fromStdString(path));
+    bytes.file_ = std::make_unique<QFile>();
     QFile &file = *bytes.file_;
-    if (!file.open(QIODevice::ReadOnly))
-        return unreadable(path, file);
-    const qint64 size = file.size();
+    if (!file.open(fd.get(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle))
+        return Problems{Problem{path, "unreadable", path + ": cannot open (" + file.errorString().toStdString() + ")."}};
+    fd.release();
     if (const uchar *mapped = size > 0 ? file.map(0, size) : nullptr) {
 #if defined(__linux__) && defined(MADV_POPULATE_READ)
         // One system call maps every page (the file is about to be read front to back) instead of
@@ -65,9 +202,10 @@ Result<FileBytes> mapFileBytes(const std::string &path)
         bytes.view_ = std::string_view(reinterpret_cast<const char *>(mapped), static_cast<std::size_t>(size));
         return bytes;
     }
-    bytes.data_ = file.readAll();
+    // Not mappable (or empty): read at most what fstat said the file holds.
+    bytes.data_ = file.read(size);
     if (file.error() != QFileDevice::NoError)
-        return unreadable(path, file);
+        return Problems{Problem{path, "unreadable", path + ": cannot read (" + file.errorString().toStdString() + ")."}};
     bytes.view_ = std::string_view(bytes.data_.constData(), static_cast<std::size_t>(bytes.data_.size()));
     return bytes;
 }

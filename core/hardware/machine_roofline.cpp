@@ -8,6 +8,8 @@
 
 #include "hardware/machine_roofline.h"
 
+#include "common/file_bytes.h"
+#include "common/file_writer.h"
 #include "common/json_fields.h"
 
 // GCC 12 warns "'__Y' may be used uninitialized" inside its own AVX-512 intrinsics (the deliberate
@@ -28,7 +30,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QSysInfo>
 
@@ -527,12 +528,12 @@ std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not)
         return std::nullopt;
     };
     const std::string path = machineRooflineCachePath();
-    QFile file(QString::fromStdString(path));
-    if (!file.exists())
+    if (!QFileInfo::exists(QString::fromStdString(path)))
         return no(path + ": no cached measurement");
-    if (!file.open(QIODevice::ReadOnly))
-        return no(path + ": cannot be read");
-    Result<MachineRoofline> cached = machineRooflineFromJson(file.readAll());
+    const Result<QByteArray> bytes = readFileBytes(path, FileKind::Config);  // a regular file of bounded size
+    if (!bytes)
+        return no(bytes.problems().front().message);
+    Result<MachineRoofline> cached = machineRooflineFromJson(*bytes);
     if (!cached)
         return no(path + ": " + formatProblems(cached.problems()));
     if (cached->quick)
@@ -554,12 +555,11 @@ Result<std::string> saveMachineRoofline(const MachineRoofline &roofline)
     const QString qpath = QString::fromStdString(path);
     if (!QDir().mkpath(QFileInfo(qpath).absolutePath()))
         return Result<std::string>::failure(path, "write", path + ": cannot create the folder");
-    QSaveFile file(qpath);
-    if (!file.open(QIODevice::WriteOnly))
-        return Result<std::string>::failure(path, "write", path + ": " + file.errorString().toStdString());
-    file.write(machineRooflineToJson(roofline));
-    if (!file.commit())
-        return Result<std::string>::failure(path, "write", path + ": " + file.errorString().toStdString());
+    // Every write checked before the file replaces an old cache (QSaveFile on Qt 6.4 can commit a short file).
+    const QByteArray json = machineRooflineToJson(roofline);
+    FileWriter file(path);
+    if (!file.open() || !file.write(json.constData(), static_cast<std::size_t>(json.size())) || !file.replace())
+        return Result<std::string>::failure(path, "write", path + ": " + file.systemError());
     return path;
 }
 

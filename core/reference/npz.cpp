@@ -400,7 +400,7 @@ Result<NpyArray> parseNpy(std::string_view bytes, const std::string &where)
 
 Result<NpyArray> readNpy(const std::string &path)
 {
-    const Result<QByteArray> bytes = readFileBytes(path);
+    const Result<QByteArray> bytes = readFileBytes(path, FileKind::Checkpoint);
     if (!bytes.ok())
         return bytes.problems();
     return parseNpy(std::string_view(bytes->constData(), static_cast<std::size_t>(bytes->size())), path);
@@ -412,7 +412,7 @@ Result<NpyArray> readNpy(const std::string &path)
 Result<std::map<std::string, NpyArray>> readNpz(const std::string &path)
 {
     using Arrays = std::map<std::string, NpyArray>;
-    const Result<QByteArray> file = readFileBytes(path);
+    const Result<QByteArray> file = readFileBytes(path, FileKind::Checkpoint);
     if (!file.ok())
         return file.problems();
     const std::string_view bytes(file->constData(), static_cast<std::size_t>(file->size()));

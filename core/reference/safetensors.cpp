@@ -2,12 +2,12 @@
 #include "reference/safetensors.h"
 
 #include "common/file_bytes.h"
+#include "common/file_writer.h"
 #include "common/json_fields.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QString>
 
 #include <algorithm>
@@ -214,20 +214,16 @@ Result<bool> writeSafetensors(const std::string &path, const std::vector<SafeTen
     for (int i = 0; i < 8; ++i)
         length[i] = static_cast<char>((n >> (8 * i)) & 0xFFu);
 
-    QSaveFile file(QString::fromStdString(path));
-    auto failed = [&] {
-        return Result<bool>::failure(path, "unwritable", path + ": cannot write (" + file.errorString().toStdString() + ").");
-    };
-    if (!file.open(QIODevice::WriteOnly))
+    // Every write is checked and the file flushed before it replaces an old checkpoint.
+    FileWriter file(path);
+    const auto failed = [&file] { return Result<bool>(Problems{file.problem()}); };
+    if (!file.open() || !file.write(length.constData(), static_cast<std::size_t>(length.size())) ||
+        !file.write(json.constData(), static_cast<std::size_t>(json.size())))
         return failed();
-    if (file.write(length) != length.size() || file.write(json) != json.size())
-        return failed();
-    for (const SafeTensor &t : tensors) {
-        const auto size = static_cast<qint64>(t.bytes.size());
-        if (size != 0 && file.write(reinterpret_cast<const char *>(t.bytes.data()), size) != size)
+    for (const SafeTensor &t : tensors)
+        if (!t.bytes.empty() && !file.write(t.bytes.data(), t.bytes.size()))
             return failed();
-    }
-    if (!file.commit())
+    if (!file.replace())
         return failed();
     return true;
 }
@@ -379,7 +375,7 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
 
 Result<SafetensorsFile> readSafetensors(const std::string &path)
 {
-    const Result<QByteArray> bytes = readFileBytes(path);
+    const Result<QByteArray> bytes = readFileBytes(path, FileKind::Checkpoint);
     if (!bytes.ok())
         return bytes.problems();
     return parseSafetensors(std::string_view(bytes->constData(), static_cast<std::size_t>(bytes->size())), path);

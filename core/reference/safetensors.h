@@ -51,7 +51,8 @@ std::vector<float> safeTensorToFloat(const SafeTensor &tensor);
 // a checkpoint straight into preallocated parameter buffers.
 bool copySafeTensorTo(const SafeTensor &tensor, float *out, std::int64_t count);
 
-// Writes atomically (QSaveFile: the old file stays intact until the new one is complete). Problems
+// Writes atomically (FileWriter: every write checked, the old file intact until the new one is
+// complete and flushed; a failure reports the system's text, rule "unwritable"). Problems
 // for duplicate or empty names, the reserved name "__metadata__", unknown dtypes and byte counts
 // that do not match the shape.
 Result<bool> writeSafetensors(const std::string &path, const std::vector<SafeTensor> &tensors,
@@ -60,6 +61,8 @@ Result<bool> writeSafetensors(const std::string &path, const std::vector<SafeTen
 // Checks everything a corrupt header could get wrong: the header length, the JSON, each entry's
 // dtype, shape and offsets (inside the buffer, matching shape × dtype size, no overlaps, no holes).
 Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::string &where);
+// Reads only a regular file of at most maxFileBytes(FileKind::Checkpoint) (rules "unreadable",
+// "not_a_file", "too_large").
 Result<SafetensorsFile> readSafetensors(const std::string &path);
 
 }  // namespace lse

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/token_data.h"
 
+#include "common/file_bytes.h"
+#include "common/file_writer.h"
+
 #include <QFile>
-#include <QSaveFile>
 #include <QString>
 
 #include <bit>
@@ -36,6 +38,9 @@ Result<TokenFile> TokenFile::open(const std::string &path, TokenDtype dtype)
     TokenFile tokens;
     tokens.path_ = path;
     tokens.dtype_ = dtype;
+    // A device such as /dev/zero has size 0 and would open as an empty corpus; say what it is.
+    if (std::optional<Problem> problem = regularFileProblem(path, FileKind::Data))
+        return Problems{*problem};
     tokens.file_ = std::make_unique<QFile>(QString::fromStdString(path));
     if (!tokens.file_->open(QIODevice::ReadOnly))
         return Result<TokenFile>::failure(path, "unreadable", path + ": cannot open (" + tokens.file_->errorString().toStdString() + ").");
@@ -167,10 +172,7 @@ Result<bool> writeTokenFile(const std::string &path, const std::vector<std::uint
             bytes.append(reinterpret_cast<const char *>(&id), sizeof id);
         }
     }
-    QSaveFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return Result<bool>::failure(path, "unwritable", path + ": cannot write (" + file.errorString().toStdString() + ").");
-    return true;
+    return writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 }  // namespace lse

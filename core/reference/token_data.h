@@ -26,8 +26,9 @@ int tokenDtypeSize(TokenDtype dtype);
 
 class TokenFile {
 public:
-    // Maps the file. Problems: unreadable, or a size that is not a multiple of the id size. An
-    // empty file opens with no tokens; the batch functions then report it as too short.
+    // Maps the file. Problems: unreadable, not_a_file (a device, FIFO or directory), or a size that
+    // is not a multiple of the id size. An empty file opens with no tokens; the batch functions then
+    // report it as too short.
     static Result<TokenFile> open(const std::string &path, TokenDtype dtype);
 
     TokenFile(TokenFile &&) noexcept;
@@ -69,7 +70,8 @@ private:
     std::int64_t count_ = 0;
 };
 
-// Writes ids as a raw token file (QSaveFile, atomic); a problem if an id does not fit the dtype.
+// Writes ids as a raw token file (writeFileReplacing: checked and atomic); a problem if an id does
+// not fit the dtype or the file cannot be written (the system's text).
 Result<bool> writeTokenFile(const std::string &path, const std::vector<std::uint32_t> &ids, TokenDtype dtype);
 
 }  // namespace lse

@@ -5,7 +5,6 @@
 #include "scenario/model_identity.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -557,11 +556,14 @@ std::string modelNameFromConfigPath(const std::string &path)
 
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return Result<ModelConfig>::failure("file", "unreadable",
-                                            "cannot read '" + path + "': " + file.errorString().toStdString() + ".");
-    const QByteArray bytes = file.readAll();
+    const Result<QByteArray> read = readFileBytes(path, FileKind::Config);
+    if (!read) {
+        // Whole-file problems have the field "file"; the message names the path.
+        Problem problem = read.problems().front();
+        problem.field = "file";
+        return Problems{problem};
+    }
+    const QByteArray &bytes = *read;
     if (const std::optional<Problem> problem = textFileProblem(bytes, path))
         return Problems{*problem};
     Result<ModelConfig> result = modelFromHuggingFaceConfig(bytes, modelNameFromConfigPath(path));

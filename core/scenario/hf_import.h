@@ -19,7 +19,8 @@ namespace lse {
 // takes the preset's name.
 Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json, const std::string &fallback_name = {});
 // As above from a file; the fallback name is the file's folder. An empty or binary file is reported
-// as such (field "file", rule "empty" or "binary").
+// as such (field "file", rule "empty" or "binary"), and only a regular file of at most
+// maxFileBytes(FileKind::Config) is read (rules "unreadable", "not_a_file", "too_large").
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path);
 // The folder a config.json sits in, or for the Hub cache (models--org--name/snapshots/<commit>/) the
 // model's name.

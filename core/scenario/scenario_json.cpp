@@ -2,15 +2,14 @@
 #include "scenario/scenario_json.h"
 
 #include "common/file_bytes.h"
+#include "common/file_writer.h"
 #include "common/json_fields.h"
 #include "hardware/hardware_catalog.h"
 #include "scenario/model_identity.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_adjust.h"
 
-#include <QFile>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QString>
 #include <QtGlobal>
 
@@ -445,10 +444,13 @@ Result<Scenario> scenarioFromJson(const QByteArray &json)
 
 Result<Scenario> loadScenarioFile(const std::string &path)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return Problems{fileProblem("read", "cannot read '" + path + "': " + file.errorString().toStdString())};
-    const QByteArray bytes = file.readAll();
+    const Result<QByteArray> read = readFileBytes(path, FileKind::Config);
+    if (!read) {
+        // The shared rule's "unreadable" is this format's "read"; its message already names the path.
+        const Problem &problem = read.problems().front();
+        return Problems{fileProblem(problem.rule == "unreadable" ? "read" : problem.rule, problem.message)};
+    }
+    const QByteArray &bytes = *read;
     if (std::optional<Problem> problem = textFileProblem(bytes, path)) {
         problem->message = "file: " + problem->message;
         return Problems{*problem};
@@ -467,18 +469,11 @@ Result<Scenario> loadScenarioFile(const std::string &path)
 
 Problems saveScenarioFile(const Scenario &scenario, const std::string &path)
 {
-    QSaveFile file(QString::fromStdString(path));
-    const auto failure = [&path, &file](const char *what) {
-        return Problems{fileProblem("write", std::string("cannot ") + what + " '" + path + "': "
-                                                 + file.errorString().toStdString())};
-    };
-    if (!file.open(QIODevice::WriteOnly))
-        return failure("open");
     const QByteArray bytes = scenarioToJson(scenario);
-    if (file.write(bytes) != bytes.size())
-        return failure("write");
-    if (!file.commit())
-        return failure("finish writing");
+    const Result<bool> written =
+        writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    if (!written)
+        return Problems{fileProblem("write", written.problems().front().message)};
     return {};
 }
 

@@ -35,7 +35,10 @@ Result<TrainingConfig> trainingFromJson(const QJsonObject &object, const std::st
 QByteArray scenarioToJson(const Scenario &scenario);
 Result<Scenario> scenarioFromJson(const QByteArray &json);
 
-// File I/O; saving is atomic (QSaveFile) so a crash never leaves half a file.
+// File I/O. Loading reads only a regular file of at most maxFileBytes(FileKind::Config) (rules
+// "read", "not_a_file", "too_large"); saving writes a temporary beside the file, checks every write
+// and flush and only then renames it over the file (common/file_writer.h), so a full disk or a crash
+// never leaves a short file and the problem (rule "write") carries the system's error text.
 Result<Scenario> loadScenarioFile(const std::string &path);
 Problems saveScenarioFile(const Scenario &scenario, const std::string &path);
 

@@ -2,6 +2,7 @@
 #include "tokenizer/bpe_tokenizer.h"
 
 #include "common/file_bytes.h"
+#include "common/file_writer.h"
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/unicode.h"
@@ -11,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cstdio>
@@ -226,7 +226,7 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
                                             const std::vector<std::string> &specialTokens)
 {
     // vocab.json
-    const Result<FileBytes> vocabData = mapFileBytes(vocabPath);
+    const Result<FileBytes> vocabData = mapFileBytes(vocabPath, FileKind::Tokenizer);
     if (!vocabData)
         return vocabData.problems();
     // Tokens are placed by id as they are read; every id 0..n-1 must then appear exactly once, so
@@ -295,7 +295,7 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
                                              std::to_string(tokens.size() - 1) + " without gaps.");
 
     // merges.txt, resolved line by line into the model (no intermediate list of string pairs).
-    const Result<FileBytes> mergesData = mapFileBytes(mergesPath);
+    const Result<FileBytes> mergesData = mapFileBytes(mergesPath, FileKind::Tokenizer);
     if (!mergesData)
         return mergesData.problems();
     const std::string_view text = mergesData->view();
@@ -347,13 +347,9 @@ Result<bool> BpeTokenizer::saveGpt2(const std::string &vocabPath, const std::str
     std::string merges = "#version: 0.2\n";
     for (const auto &[l, r] : model_->merges)
         merges += bytesToAlphabet(model_->tokens[l]) + " " + bytesToAlphabet(model_->tokens[r]) + "\n";
-    for (const auto &[path, data] : {std::make_pair(vocabPath, &vocab), std::make_pair(mergesPath, &merges)}) {
-        QSaveFile f(QString::fromStdString(path));
-        if (!f.open(QIODevice::WriteOnly) ||
-            f.write(data->data(), static_cast<qint64>(data->size())) != static_cast<qint64>(data->size()) || !f.commit())
-            return Result<bool>::failure(path, "unwritable", path + ": cannot write (" + f.errorString().toStdString() + ").");
-    }
-    return true;
+    // The two files belong together: both new or both old, never a new vocab.json beside an old or
+    // short merges.txt.
+    return writeFilesTogether({{vocabPath, vocab}, {mergesPath, merges}});
 }
 
 // --- encoding -----------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ public:
     // GPT-2 vocab.json + merges.txt (byte-to-unicode alphabet; a "#version" first line is skipped).
     static Result<BpeTokenizer> loadGpt2(const std::string &vocabPath, const std::string &mergesPath,
                                          const std::vector<std::string> &specialTokens = {});
+    // Both files are written and flushed before either replaces an old one (writeFilesTogether).
     Result<bool> saveGpt2(const std::string &vocabPath, const std::string &mergesPath) const;
 
     std::size_t vocabSize() const;

@@ -97,7 +97,7 @@ bool isByteLevel(const QJsonValue &v) { return v.isObject() && v.toObject().valu
 
 Result<BpeTokenizer> loadTiktoken(const std::string &path, const std::vector<std::string> &specialTokens, TiktokenInfo *info)
 {
-    const Result<QByteArray> data = readFileBytes(path);
+    const Result<QByteArray> data = readFileBytes(path, FileKind::Tokenizer);
     if (!data)
         return data.problems();
     const std::string_view text(data->constData(), static_cast<std::size_t>(data->size()));
@@ -182,7 +182,7 @@ namespace {
 
 Result<BpeTokenizer> loadHfImpl(const std::string &path, const std::vector<std::string> &extraSpecials)
 {
-    const Result<QByteArray> data = readFileBytes(path);
+    const Result<QByteArray> data = readFileBytes(path, FileKind::Tokenizer);
     if (!data)
         return data.problems();
     QJsonParseError error{};
@@ -345,8 +345,9 @@ namespace {
 Result<BpeTokenizer> loadGpt2Files(const QString &vocab, const QString &merges, const std::vector<std::string> &extra)
 {
     std::vector<std::string> specials;
-    QFile f(vocab);
-    if (f.open(QIODevice::ReadOnly) && f.readAll().contains("\"<|endoftext|>\""))
+    // A vocab.json that cannot be read is reported by loadGpt2 below, under the same rule.
+    const Result<FileBytes> vocabBytes = mapFileBytes(vocab.toStdString(), FileKind::Tokenizer);
+    if (vocabBytes && vocabBytes->view().find("\"<|endoftext|>\"") != std::string_view::npos)
         specials.push_back(kEndOfText);
     for (const auto &s : extra)
         specials.push_back(s);
@@ -384,6 +385,9 @@ Result<BpeTokenizer> loadTokenizer(const std::string &path, const std::vector<st
             path + ": the directory holds no tokenizer.json, no vocab.json + merges.txt and " +
                 (tk.isEmpty() ? std::string("no *.tiktoken file.") : std::string("several *.tiktoken files (pick one).")));
     }
+    // Only a regular file of a sensible size is read: /dev/urandom or a FIFO would never end.
+    if (std::optional<Problem> problem = regularFileProblem(path, FileKind::Tokenizer))
+        return Problems{*problem};
     const QString name = info.fileName();
     if (name.endsWith(".tiktoken", Qt::CaseInsensitive)) {
         std::vector<std::string> specials{kEndOfText};

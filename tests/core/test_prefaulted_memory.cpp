@@ -51,15 +51,15 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(data);
         f.close();
-        Result<FileBytes> mapped = mapFileBytes(path.toStdString());
+        Result<FileBytes> mapped = mapFileBytes(path.toStdString(), FileKind::Data);
         QVERIFY(mapped.ok());
         FileBytes moved = std::move(mapped.value());  // the view survives a move
         QCOMPARE(moved.view(), std::string_view(data.constData(), std::size_t(data.size())));
-        QVERIFY(mapFileBytes(dir.filePath("empty").toStdString()).problems().front().rule == "unreadable");
+        QVERIFY(mapFileBytes(dir.filePath("empty").toStdString(), FileKind::Data).problems().front().rule == "unreadable");
         QFile empty(dir.filePath("empty"));
         QVERIFY(empty.open(QIODevice::WriteOnly));
         empty.close();
-        const Result<FileBytes> none = mapFileBytes(dir.filePath("empty").toStdString());
+        const Result<FileBytes> none = mapFileBytes(dir.filePath("empty").toStdString(), FileKind::Data);
         QVERIFY(none.ok());
         QVERIFY(none->view().empty());
     }

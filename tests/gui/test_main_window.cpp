@@ -36,6 +36,15 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace lse;
 using namespace lse::gui;
 
@@ -846,6 +855,53 @@ private slots:
         // Edited back, it is the preset again.
         layers->setValue(80);
         QCOMPARE(window.document()->scenario().model.name, defaultScenario().model.name);
+    }
+
+    void saveOnAFullDiskKeepsTheOldFile()
+    {
+        // Issue 14 item 3: the document's Save goes through core's checked writer. A forked child
+        // saves under a 512-byte file-size limit (SIGXFSZ ignored, so the write fails with EFBIG as
+        // one fails with ENOSPC on a full disk): the save must fail with the system's text, the
+        // document stay modified under its old name, and the old file stay as it was.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("run.json");
+        const QByteArray old = "the old scenario, which must survive";
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(old);
+        }
+        MainWindow window(false);
+        spin(window, "model.n_layers")->setValue(64);
+        QVERIFY(window.document()->isModified());
+        std::fflush(nullptr);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{512, 512};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+            QSignalSpy fileState(window.document(), &ScenarioDocument::fileStateChanged);
+            QString error;
+            const bool saved = window.document()->save(path, &error);
+            // 0: refused as it should be; anything else says what went wrong.
+            int status = 0;
+            if (saved)
+                status = 10;
+            else if (!error.contains(QString::fromLocal8Bit(std::strerror(EFBIG))))
+                status = 11;
+            else if (!window.document()->isModified() || fileState.count() != 0 || !window.document()->filePath().isEmpty())
+                status = 12;
+            ::_exit(status);
+        }
+        int status = -1;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status));
+        QCOMPARE(WEXITSTATUS(status), 0);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), old);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"run.json"});
     }
 };
 

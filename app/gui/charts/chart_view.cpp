@@ -3,6 +3,7 @@
 
 #include "charts/chart_annotations.h"
 #include "charts/chart_palette.h"
+#include "common/file_writer.h"
 
 #include <qcustomplot.h>
 
@@ -13,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -22,7 +24,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QTextDocument>
@@ -1291,14 +1292,11 @@ bool ChartView::exportSvg(const QString &path, QString *error) const {
 bool ChartView::exportCsv(const QString &path, QString *error) const {
     if (!checkTarget(path, error))
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        setError(error, tr("Could not open %1 for writing: %2").arg(nativePath(path), file.errorString()));
-        return false;
-    }
+    // Every write checked before the file replaces an old one (QSaveFile on Qt 6.4 can commit a short file).
     const QByteArray bytes = toCsv().toUtf8();
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        setError(error, tr("Could not write %1: %2").arg(nativePath(path), file.errorString()));
+    FileWriter file(QFile::encodeName(path).toStdString());
+    if (!file.open() || !file.write(bytes.constData(), static_cast<std::size_t>(bytes.size())) || !file.replace()) {
+        setError(error, tr("Could not write %1: %2").arg(nativePath(path), QString::fromStdString(file.systemError())));
         return false;
     }
     Q_EMIT const_cast<ChartView *>(this)->exported(path);

@@ -3,6 +3,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
+#include "common/file_writer.h"
 #include "enum_labels.h"
 #include "hardware/hardware_catalog.h"
 #include "pages/page_format.h"
@@ -21,7 +22,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSlider>
 #include <QTableWidget>
 #include <QTextStream>
@@ -769,13 +769,8 @@ bool RooflinePage::exportTableCsv(const QString &path, QString *error) const
             *error = tr("no operators to export");
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    QTextStream out(&file);
+    QByteArray csv;
+    QTextStream out(&csv);
     out << "name,pass,count,shape,flops,bytes,intensity_flop_per_byte,attainable_flops_per_second,bound,seconds,"
            "share_of_step\n";
     for (const RooflineOp &op : report_->ops) {
@@ -788,9 +783,12 @@ bool RooflinePage::exportTableCsv(const QString &path, QString *error) const
             << QString::number(op.share_of_step, 'g', 17) << '\n';
     }
     out.flush();
-    if (!file.commit()) {
+    // Every write checked before the file replaces an old one (QSaveFile on Qt 6.4 can commit a short file).
+    const Result<bool> written =
+        writeFileReplacing(QFile::encodeName(path).toStdString(), std::string_view(csv.constData(), std::size_t(csv.size())));
+    if (!written) {
         if (error)
-            *error = file.errorString();
+            *error = QString::fromStdString(written.problems().front().message);
         return false;
     }
     return true;

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Rules for the files commands take as arguments: problems about a file are named after the flag
+// that gave it, and no output may be one of the inputs (prepare-data --input X --out X once
+// overwrote the text with its own token ids).
+#pragma once
+
+#include "common/problem.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lse::cli {
+
+// Problems about the file as a whole (field "file" or the path itself, as core's loaders report
+// them) renamed after the flag: field `flag`, message "--scenario /dev/zero: is not a regular file
+// …". Problems about a field inside the file keep their field.
+Problems namedAfterFlag(Problems problems, const std::string &flag, const QString &path);
+
+// An input file given with a flag.
+struct InputFile {
+    std::string flag;  // "--input"
+    QString path;      // as given; a folder stands for the files directly in it
+};
+
+// A problem {field: outFlag, rule: "same_file"} when `output` is the same file as one of the
+// inputs (by name or through a symbolic or hard link), or nothing. An output that does not exist
+// yet cannot be an input.
+std::optional<Problem> outputIsAnInput(const std::string &outFlag, const QString &output,
+                                       const std::vector<InputFile> &inputs);
+
+}  // namespace lse::cli

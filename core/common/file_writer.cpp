@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/file_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace lse {
+
+namespace {
+
+std::string folderOf(const std::string &path)
+{
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// A rename is durable once the folder's entry is on disk; file systems that cannot sync a folder
+// say so with an error that changes nothing about the files, so it is ignored.
+void syncFolderOf(const std::string &path)
+{
+    const int fd = ::open(folderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+// What a new file gets from open(…, 0666): 0666 minus the umask (mkstemp makes it 0600).
+mode_t newFileMode()
+{
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return 0666 & ~mask;
+}
+
+}  // namespace
+
+FileWriter::FileWriter(std::string path, Durability durability) : path_(std::move(path)), durability_(durability) {}
+
+FileWriter::~FileWriter()
+{
+    if (!replaced_)
+        cancel();
+}
+
+bool FileWriter::fail(const char *what, int error)
+{
+    failed_action_ = std::string("cannot ") + what;
+    system_error_ = std::strerror(error);
+    error_ = failed_action_ + " '" + path_ + "' (" + system_error_ + ")";
+    return false;
+}
+
+Problem FileWriter::problem() const
+{
+    return Problem{path_, "unwritable", path_ + ": " + failed_action_ + " (" + system_error_ + ")."};
+}
+
+bool FileWriter::open()
+{
+    // Saving through a symbolic link replaces the file it points to and keeps the link (as
+    // QSaveFile did), so the temporary goes beside the target.
+    target_ = path_;
+    struct stat entry {};
+    if (::lstat(path_.c_str(), &entry) == 0 && S_ISLNK(entry.st_mode))
+        if (char *resolved = ::realpath(path_.c_str(), nullptr)) {
+            target_ = resolved;
+            std::free(resolved);
+        }
+    std::string name = target_ + ".XXXXXX";
+    fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd_ < 0)
+        return fail("create a file beside", errno);
+    temp_path_ = std::move(name);
+    return true;
+}
+
+bool FileWriter::write(const void *data, std::size_t size)
+{
+    if (fd_ < 0 || finished_)
+        return fail("write", EBADF);
+    const auto *p = static_cast<const char *>(data);
+    while (size > 0) {
+        const ssize_t written = ::write(fd_, p, size);
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written < 0)
+            return fail("write", errno);
+        if (written == 0)  // no progress and no error: treat as a full disk rather than loop
+            return fail("write", ENOSPC);
+        p += written;
+        size -= static_cast<std::size_t>(written);
+    }
+    return true;
+}
+
+bool FileWriter::finish()
+{
+    if (finished_)
+        return true;
+    if (fd_ < 0)
+        return fail("write", EBADF);
+    // The permissions of the file being replaced, or those of a plain new file.
+    struct stat old {};
+    ::fchmod(fd_, ::stat(target_.c_str(), &old) == 0 ? (old.st_mode & 07777) : newFileMode());
+    // File systems that allocate late (NFS, some FUSE ones) report a full disk only here.
+    if (durability_ == Durability::SyncToDisk && ::fsync(fd_) != 0) {
+        const int error = errno;
+        if (error != EINVAL && error != ENOTSUP)  // nothing to sync on a special file system
+            return fail("flush", error);
+    }
+    const int fd = std::exchange(fd_, -1);
+    if (::close(fd) != 0 && errno != EINTR)
+        return fail("finish writing", errno);
+    finished_ = true;
+    return true;
+}
+
+bool FileWriter::replace()
+{
+    if (!finish())
+        return false;
+    if (std::rename(temp_path_.c_str(), target_.c_str()) != 0)
+        return fail("replace", errno);
+    replaced_ = true;
+    if (durability_ == Durability::SyncToDisk)
+        syncFolderOf(target_);
+    return true;
+}
+
+void FileWriter::cancel()
+{
+    if (fd_ >= 0)
+        ::close(std::exchange(fd_, -1));
+    if (!temp_path_.empty() && !replaced_)
+        ::unlink(temp_path_.c_str());
+    temp_path_.clear();
+}
+
+Result<bool> writeFileReplacing(const std::string &path, std::string_view bytes)
+{
+    FileWriter file(path);
+    if (!file.open() || !file.write(bytes.data(), bytes.size()) || !file.replace())
+        return Problems{file.problem()};
+    return true;
+}
+
+Result<bool> writeFilesTogether(const std::vector<std::pair<std::string, std::string_view>> &files)
+{
+    std::vector<std::unique_ptr<FileWriter>> writers;
+    for (const auto &[path, bytes] : files) {
+        writers.push_back(std::make_unique<FileWriter>(path));
+        FileWriter &file = *writers.back();
+        if (!file.open() || !file.write(bytes.data(), bytes.size()) || !file.finish())
+            return Problems{file.problem()};  // every temporary is removed; no final name touched
+    }
+    // Every new file is complete. Hard links keep the old files reachable while the new ones are
+    // renamed in, so that a failed rename can put back the ones already replaced.
+    std::vector<std::string> backups(files.size());
+    std::vector<bool> existed(files.size(), true);
+    const auto dropBackups = [&backups] {
+        for (const std::string &backup : backups)
+            if (!backup.empty())
+                ::unlink(backup.c_str());
+    };
+    for (std::size_t i = 0; i < writers.size(); ++i) {
+        const std::string backup = writers[i]->temporaryPath() + ".old";
+        if (::link(writers[i]->targetPath().c_str(), backup.c_str()) == 0) {
+            backups[i] = backup;
+        } else if (errno == ENOENT) {
+            existed[i] = false;
+        } else if (errno != EPERM && errno != ENOTSUP) {
+            // An old file that cannot be kept for an unexpected reason: stop before changing any.
+            // (A file system without hard links, such as FAT, replaces without the safety net.)
+            const int error = errno;
+            dropBackups();
+            return Result<bool>::failure(writers[i]->path(), "unwritable",
+                                         writers[i]->path() + ": cannot keep the old file while replacing it (" +
+                                             std::strerror(error) + ").");
+        }
+    }
+    for (std::size_t i = 0; i < writers.size(); ++i) {
+        if (writers[i]->replace())
+            continue;
+        for (std::size_t j = 0; j < i; ++j) {
+            const std::string &target = writers[j]->targetPath();
+            if (!backups[j].empty() && std::rename(backups[j].c_str(), target.c_str()) == 0)
+                backups[j].clear();
+            else if (!existed[j])
+                ::unlink(target.c_str());
+        }
+        dropBackups();
+        return Problems{writers[i]->problem()};
+    }
+    dropBackups();
+    return true;
+}
+
+}  // namespace lse
