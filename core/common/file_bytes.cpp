@@ -101,6 +101,8 @@ std::int64_t maxFileBytes(FileKind kind)
     case FileKind::Checkpoint: return 4096 * kMiB;
     // Streamed or memory-mapped, never copied whole: bounded by the disk, not by memory.
     case FileKind::Data: return std::int64_t{1} << 50;
+    // Held whole as a string and tokenized in the window: far beyond what a CPU run trains on.
+    case FileKind::Text: return 256 * kMiB;
     }
     return 0;
 }
@@ -112,6 +114,7 @@ std::string fileKindName(FileKind kind)
     case FileKind::Tokenizer: return "tokenizer file";
     case FileKind::Checkpoint: return "checkpoint file";
     case FileKind::Data: return "data file";
+    case FileKind::Text: return "text file";
     }
     return "file";
 }

@@ -25,6 +25,7 @@ enum class FileKind {
     Tokenizer,   // tokenizer.json, vocab.json, merges.txt, .tiktoken
     Checkpoint,  // a safetensors / npz checkpoint of the reference transformer
     Data,        // text and token-id files that are streamed or memory-mapped, not copied
+    Text,        // a text read whole into memory to be shown and tokenized (the GUI's training text)
 };
 
 // The largest file of a kind that loaders accept, in bytes.

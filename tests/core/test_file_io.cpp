@@ -115,7 +115,8 @@ private slots:
     {
         QFETCH(QString, path);
         const std::string p = path.toStdString();
-        for (const FileKind kind : {FileKind::Config, FileKind::Tokenizer, FileKind::Checkpoint, FileKind::Data}) {
+        for (const FileKind kind : {FileKind::Config, FileKind::Tokenizer, FileKind::Checkpoint, FileKind::Data,
+                                    FileKind::Text}) {
             const Result<QByteArray> read = readFileBytes(p, kind);
             QVERIFY(!read.ok());
             QCOMPARE(read.problems().front().rule, std::string("not_a_file"));

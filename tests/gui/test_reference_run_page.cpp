@@ -247,6 +247,17 @@ private slots:
         QVERIFY(page_->statusText().contains(QStringLiteral("too few")));
     }
 
+    // Issue 14, item 2 in the page: a device chosen as the training text is refused at once by the
+    // loaders' rule (it used to be read with readAll, forever for /dev/urandom).
+    void deviceAsTrainingTextIsRefused()
+    {
+        page_->setPresetConfig(tinyTestConfig(5));
+        page_->addTextFile(QStringLiteral("/dev/zero"));
+        QVERIFY(!page_->start());
+        QCOMPARE(page_->state(), ReferenceRunPage::State::Failed);
+        QVERIFY2(page_->statusText().contains(QStringLiteral("not a regular file")), qPrintable(page_->statusText()));
+    }
+
     // Issue 14, items 1 and 6 in the page: a learning rate of 100 diverges and the run fails with
     // the trainer's message instead of plotting NaN; a batch x context beyond this machine's memory
     // fails before anything of that size is allocated.

@@ -7,6 +7,7 @@
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"
+#include "common/file_bytes.h"
 #include "cost/estimate.h"
 #include "cost/parameters.h"
 #include "pages/page_format.h"
@@ -441,13 +442,15 @@ QString ReferenceRunPage::selectedText(QString *error) const
     const QString path = text_box_->currentData().toString();
     if (path.isEmpty())
         return QString::fromUtf8(kBuiltinSample);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // The loaders' rule: a regular file of sensible size (a device or FIFO would be read forever).
+    const Result<QByteArray> bytes = readFileBytes(path.toStdString(), FileKind::Text);
+    if (!bytes) {
         if (error)
-            *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+            *error = tr("Cannot read %1: %2")
+                         .arg(QDir::toNativeSeparators(path), QString::fromStdString(bytes.problems().front().message));
         return QString();
     }
-    return QString::fromUtf8(file.readAll());
+    return QString::fromUtf8(*bytes);
 }
 
 QString ReferenceRunPage::generatedText() const { return output_edit_->toPlainText(); }

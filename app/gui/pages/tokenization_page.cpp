@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/tokenization_page.h"
 
+#include "common/file_bytes.h"
 #include "pages/page_format.h"
 #include "pages/tokenization/token_span_view.h"
 #include "tokenizer/byte_unicode.h"
@@ -88,6 +89,8 @@ std::map<std::string, std::pair<std::string, std::string>> parentsOf(
 std::vector<std::pair<std::string, std::string>> readMerges(const QString &path)
 {
     std::vector<std::pair<std::string, std::string>> merges;
+    if (regularFileProblem(path.toStdString(), FileKind::Tokenizer))
+        return merges;  // a device or FIFO would be read line by line forever
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return merges;
@@ -117,10 +120,10 @@ std::vector<std::pair<std::string, std::string>> readMerges(const QString &path)
 std::vector<std::pair<std::string, std::string>> readJsonMerges(const QString &path)
 {
     std::vector<std::pair<std::string, std::string>> merges;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    const Result<QByteArray> bytes = readFileBytes(path.toStdString(), FileKind::Tokenizer);
+    if (!bytes)
         return merges;
-    const QJsonArray list = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("model")).toObject()
+    const QJsonArray list = QJsonDocument::fromJson(*bytes).object().value(QLatin1String("model")).toObject()
                                 .value(QLatin1String("merges")).toArray();
     merges.reserve(static_cast<std::size_t>(list.size()));
     for (const QJsonValue &entry : list) {
