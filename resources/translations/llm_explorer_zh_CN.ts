@@ -273,10 +273,6 @@
         <translation>无法写入 SVG 图像 %1。</translation>
     </message>
     <message>
-        <source>Could not open %1 for writing: %2</source>
-        <translation>无法打开 %1 进行写入：%2</translation>
-    </message>
-    <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
