@@ -6,6 +6,7 @@
 #include "pages/hardware_page.h"
 #include "pages/layout_page.h"
 #include "pages/memory_page.h"
+#include "pages/model/architecture_page.h"
 #include "pages/overview_page.h"
 #include "pages/pipeline_page.h"
 #include "pages/reference_run_page.h"
@@ -31,6 +32,7 @@ QList<Page *> createPages(QWidget *parent)
         new ZeroPage(parent),
         new PipelinePage(parent),
         new SearchPage(parent),
+        new ArchitecturePage(parent),
         new TokenizationPage(parent),
         new ReferenceRunPage(parent),
     };

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/estimate.h"
+
+#include <QList>
+#include <QWidget>
+
+namespace lse::gui {
+
+class ChartView;
+
+// One tab of a page made of several independent parts (the Architecture page's atlas, design
+// choices and ablations). A section has a page's life cycle without being a navigation entry:
+// the page forwards showEstimate, presentation and retranslation, and relays the signals.
+class PageSection : public QWidget {
+    Q_OBJECT
+public:
+    using QWidget::QWidget;
+
+    // Translated tab title.
+    virtual QString title() const = 0;
+    virtual void showEstimate(const Scenario &scenario, const Estimate &estimate) = 0;
+    virtual QList<ChartView *> charts() const { return {}; }
+    virtual void setPresentation(bool presentation);
+    virtual void retranslate() {}
+    virtual bool isReady() const { return true; }
+
+signals:
+    void ready();
+    // As Page::scenarioEditRequested: one undoable replacement of the document's scenario.
+    void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);
+};
+
+}  // namespace lse::gui

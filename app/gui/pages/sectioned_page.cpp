@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/sectioned_page.h"
+
+#include "pages/page_section.h"
+
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace lse::gui {
+
+SectionedPage::SectionedPage(QWidget *parent)
+    : Page(parent), tabs_(new QTabWidget(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    tabs_->setDocumentMode(true);
+    layout->addWidget(tabs_);
+}
+
+void SectionedPage::addSection(PageSection *section)
+{
+    sections_.append(section);
+    tabs_->addTab(section, section->title());
+    connect(section, &PageSection::scenarioEditRequested, this, &Page::scenarioEditRequested);
+    connect(section, &PageSection::ready, this, [this] {
+        if (isReady())
+            emit ready();
+    });
+}
+
+void SectionedPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+{
+    for (PageSection *section : std::as_const(sections_))
+        section->showEstimate(scenario, estimate);
+}
+
+QList<ChartView *> SectionedPage::charts() const
+{
+    QList<ChartView *> all;
+    for (PageSection *section : sections_)
+        all += section->charts();
+    return all;
+}
+
+void SectionedPage::setPresentation(bool presentation)
+{
+    for (PageSection *section : std::as_const(sections_))
+        section->setPresentation(presentation);
+}
+
+void SectionedPage::retranslate()
+{
+    for (int i = 0; i < sections_.size(); ++i) {
+        sections_[i]->retranslate();
+        tabs_->setTabText(i, sections_[i]->title());
+    }
+}
+
+bool SectionedPage::isReady() const
+{
+    for (PageSection *section : sections_)
+        if (!section->isReady())
+            return false;
+    return true;
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pages/page.h"
+
+class QTabWidget;
+
+namespace lse::gui {
+
+class PageSection;
+
+// A page whose content is a row of tabs, one PageSection each. Every section receives every
+// estimate (hidden tabs included, so export-all renders them current); charts() is the union.
+class SectionedPage : public Page {
+    Q_OBJECT
+public:
+    explicit SectionedPage(QWidget *parent = nullptr);
+
+    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    QList<ChartView *> charts() const override;
+    void setPresentation(bool presentation) override;
+    void retranslate() override;
+    bool isReady() const override;
+
+    QTabWidget *tabs() const { return tabs_; }
+    const QList<PageSection *> &sections() const { return sections_; }
+
+protected:
+    // Appends `section` as a tab (the page takes ownership).
+    void addSection(PageSection *section);
+
+private:
+    QTabWidget *tabs_;
+    QList<PageSection *> sections_;
+};
+
+}  // namespace lse::gui
