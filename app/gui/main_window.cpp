@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "page_navigator.h"
+
 #include "charts/chart_view.h"
 #include "document/scenario_document.h"
 #include "editor/scenario_editor.h"
@@ -24,7 +26,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLibraryInfo>
-#include <QListWidget>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -49,6 +50,7 @@ namespace lse::gui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+constexpr int kNavigationWidth = 150;  // pixels, group indentation included
 constexpr double kFirstLaunchScreenShare = 0.8;
 constexpr int kZoomStepPercent = 10;
 constexpr int kMinZoomPercent = 60;
@@ -199,27 +201,29 @@ void MainWindow::buildUi()
     auto *layout = new QHBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    navigation_ = new QListWidget;
-    navigation_->setObjectName(QStringLiteral("navigation"));
-    navigation_->setFixedWidth(150);
-    navigation_->setFrameShape(QFrame::NoFrame);
+    navigation_ = new PageNavigator;
+    navigation_->setFixedWidth(kNavigationWidth);
     stack_ = new QStackedWidget;
-    pages_ = createPages(stack_);
+    const QList<PageGroup> groups = createPageGroups(stack_);
+    page_domains_.clear();
+    for (const PageGroup &group : groups) {
+        pages_ += group.pages;
+        for (int i = 0; i < group.pages.size(); ++i)
+            page_domains_.append(group.domain);
+    }
+    navigation_->setGroups(groups);
     for (Page *page : pages_) {
         stack_->addWidget(page);
-        auto *item = new QListWidgetItem(page->title(), navigation_);
-        item->setData(Qt::UserRole, page->id());
-        item->setSizeHint(QSize(140, 40));
         stale_.insert(page, true);
         connect(page, &Page::scenarioEditRequested, this,
                 [this](const Scenario &scenario, const QString &description) {
                     document_->replaceScenario(scenario, description);
                 });
     }
-    connect(navigation_, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row < 0 || row >= pages_.size())
+    connect(navigation_, &PageNavigator::currentPageChanged, this, [this](int index) {
+        if (index < 0 || index >= pages_.size())
             return;
-        stack_->setCurrentIndex(row);
+        stack_->setCurrentIndex(index);
         showEstimateOnCurrentPage();
     });
     layout->addWidget(navigation_);
@@ -231,7 +235,7 @@ void MainWindow::buildUi()
     page_area->addWidget(stack_, 1);
     layout->addLayout(page_area, 1);
     setCentralWidget(central);
-    navigation_->setCurrentRow(0);
+    navigation_->setCurrentPage(0);
 
     status_label_ = new QLabel;
     statusBar()->addWidget(status_label_, 1);
@@ -328,9 +332,10 @@ void MainWindow::buildMenus()
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     go->addAction(tr("&Previous Page"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this, [this] { stepPage(-1); });
     go->addAction(tr("&Next Page"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this, [this] { stepPage(+1); });
-    go->addSeparator();
     for (int i = 0; i < pages_.size(); ++i) {
-        QAction *action = go->addAction(pages_.at(i)->title(), this, [this, i] { navigation_->setCurrentRow(i); });
+        if (i == 0 || page_domains_.value(i) != page_domains_.value(i - 1))
+            go->addSection(PageNavigator::groupTitle(page_domains_.value(i)));
+        QAction *action = go->addAction(pages_.at(i)->title(), this, [this, i] { navigation_->setCurrentPage(i); });
         if (i < 9)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
@@ -368,7 +373,7 @@ bool MainWindow::selectPage(const QString &id)
     const int index = int(pageIds().indexOf(id));
     if (index < 0)
         return false;
-    navigation_->setCurrentRow(index);
+    navigation_->setCurrentPage(index);
     return true;
 }
 
@@ -428,8 +433,7 @@ void MainWindow::setPresentation(bool presentation)
     }
     // The page titles' width at the current font, so a 1024-pixel projector keeps every pixel
     // it can for the page.
-    navigation_->setFixedWidth(presentation ? navigation_->sizeHintForColumn(0) + 2 * navigation_->frameWidth() + 16
-                                            : 150);
+    navigation_->setFixedWidth(presentation ? navigation_->fittingWidth() : kNavigationWidth);
     for (Page *page : pages_)
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
@@ -438,9 +442,9 @@ void MainWindow::setPresentation(bool presentation)
 
 void MainWindow::stepPage(int delta)
 {
-    const int count = navigation_->count();
+    const int count = navigation_->pageCount();
     if (count > 0)
-        navigation_->setCurrentRow(((navigation_->currentRow() + delta) % count + count) % count);
+        navigation_->setCurrentPage(((navigation_->currentPage() + delta) % count + count) % count);
 }
 
 QFont MainWindow::zoomedFont() const

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pages/page_registry.h"
+
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
 class QAction;
 class QDockWidget;
-class QListWidget;
+
 class QMenu;
 class QStackedWidget;
 class QLabel;
@@ -15,6 +17,7 @@ class QLabel;
 namespace lse::gui {
 
 class Page;
+class PageNavigator;
 class StaleBanner;
 class ScenarioDocument;
 class ScenarioEditor;
@@ -105,7 +108,8 @@ private:
     ScenarioDocument *document_;
     ScenarioEditor *editor_ = nullptr;
     QDockWidget *editor_dock_ = nullptr;
-    QListWidget *navigation_ = nullptr;
+    PageNavigator *navigation_ = nullptr;
+    QList<PageDomain> page_domains_;  // the domain of each page, parallel to pages_
     QStackedWidget *stack_ = nullptr;
     StaleBanner *stale_banner_ = nullptr;
     QLabel *status_label_ = nullptr;

@@ -5,7 +5,7 @@
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "hardware/hardware_catalog.h"
-#include "pages/hardware_page.h"
+#include "pages/hardware/hardware_page.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 

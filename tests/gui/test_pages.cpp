@@ -4,7 +4,7 @@
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "cost/sweeps.h"
-#include "pages/overview_page.h"
+#include "pages/cost/overview_page.h"
 #include "pages/page.h"
 #include "pages/page_format.h"
 #include "pages/page_registry.h"

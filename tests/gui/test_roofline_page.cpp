@@ -5,7 +5,7 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/roofline_page.h"
+#include "pages/hardware/roofline_page.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 

@@ -4,8 +4,8 @@
 // worker, bad files that leave the selection alone, and tokenizer B's span view.
 
 #include "pages/page_registry.h"
-#include "pages/tokenization/token_span_view.h"
-#include "pages/tokenization_page.h"
+#include "pages/model/tokenization/token_span_view.h"
+#include "pages/model/tokenization_page.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/pretokenizer.h"

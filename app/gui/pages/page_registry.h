@@ -9,8 +9,18 @@ namespace lse::gui {
 
 class Page;
 
-// Every page of the app in navigation order, parented to `parent`. Later issues append their
-// pages here.
+// The domains the navigation groups pages by; each has a folder under app/gui/pages/.
+enum class PageDomain { Cost, Hardware, Parallelism, Model };
+
+struct PageGroup {
+    PageDomain domain;
+    QList<Page *> pages;
+};
+
+// Every page of the app grouped by domain, in navigation order, parented to `parent`. Later
+// issues add their pages to the group of their domain.
+QList<PageGroup> createPageGroups(QWidget *parent);
+// The same pages as one list in navigation order.
 QList<Page *> createPages(QWidget *parent);
 
 }  // namespace lse::gui

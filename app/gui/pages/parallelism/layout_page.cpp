@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/layout_page.h"
+#include "pages/parallelism/layout_page.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
-#include "pages/parallel_layout/duration_format.h"
-#include "pages/parallel_layout/mesh_grid_chart.h"
+#include "pages/parallelism/layout/duration_format.h"
+#include "pages/parallelism/layout/mesh_grid_chart.h"
 #include "parallel/model_parallel_communication.h"
 
 #include <qcustomplot.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallel_layout/layout_search_runner.h"
+#include "pages/parallelism/layout/layout_search_runner.h"
 
 #include <QThread>
 #include <QTimer>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/overview_page.h"
+#include "pages/cost/overview_page.h"
 
 #include "enum_labels.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallel_layout/search_scatter_chart.h"
+#include "pages/parallelism/layout/search_scatter_chart.h"
 
 #include "charts/chart_palette.h"
 #include "enum_labels.h"
 #include "pages/page_format.h"
-#include "pages/parallel_layout/duration_format.h"
+#include "pages/parallelism/layout/duration_format.h"
 
 namespace lse::gui {
 

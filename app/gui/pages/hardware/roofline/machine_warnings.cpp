@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/roofline/machine_warnings.h"
+#include "pages/hardware/roofline/machine_warnings.h"
 
 #include "pages/page_format.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/tokenization_page.h"
+#include "pages/model/tokenization_page.h"
 
 #include "common/file_bytes.h"
 #include "pages/page_format.h"
-#include "pages/tokenization/token_span_view.h"
+#include "pages/model/tokenization/token_span_view.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/hf_cache.h"
 #include "tokenizer/pretokenizer.h"

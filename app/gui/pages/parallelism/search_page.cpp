@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/search_page.h"
+#include "pages/parallelism/search_page.h"
 
 #include "charts/chart_view.h"
 #include "enum_labels.h"
 #include "pages/page_format.h"
-#include "pages/parallel_layout/duration_format.h"
-#include "pages/parallel_layout/layout_search_runner.h"
-#include "pages/parallel_layout/search_scatter_chart.h"
+#include "pages/parallelism/layout/duration_format.h"
+#include "pages/parallelism/layout/layout_search_runner.h"
+#include "pages/parallelism/layout/search_scatter_chart.h"
 #include "parallel/step_time.h"
 #include "scenario/scenario_json.h"
 

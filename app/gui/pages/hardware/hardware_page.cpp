@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/hardware_page.h"
+#include "pages/hardware/hardware_page.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/roofline/reference_ops_run.h"
+#include "pages/hardware/roofline/reference_ops_run.h"
 
 #include "reference/token_data.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/compute_page.h"
+#include "pages/cost/compute_page.h"
 
 #include "charts/chart_view.h"
 #include "pages/page_format.h"

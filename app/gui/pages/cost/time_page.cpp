@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/time_page.h"
+#include "pages/cost/time_page.h"
 
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"

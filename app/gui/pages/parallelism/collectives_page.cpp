@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/collectives_page.h"
+#include "pages/parallelism/collectives_page.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
-#include "pages/parallel/parallel_labels.h"
-#include "pages/step_player.h"
+#include "pages/parallelism/parallel_labels.h"
+#include "pages/parallelism/step_player.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallel_layout/duration_format.h"
+#include "pages/parallelism/layout/duration_format.h"
 
 #include "pages/page_format.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallel/parallel_labels.h"
+#include "pages/parallelism/parallel_labels.h"
 
 #include "pages/page_format.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/roofline_page.h"
+#include "pages/hardware/roofline_page.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
@@ -7,8 +7,8 @@
 #include "enum_labels.h"
 #include "hardware/hardware_catalog.h"
 #include "pages/page_format.h"
-#include "pages/roofline/machine_warnings.h"
-#include "pages/roofline/reference_ops_run.h"
+#include "pages/hardware/roofline/machine_warnings.h"
+#include "pages/hardware/roofline/reference_ops_run.h"
 #include "reference/peak_utilisation.h"
 
 #include <QCheckBox>

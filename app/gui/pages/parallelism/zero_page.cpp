@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/zero_page.h"
+#include "pages/parallelism/zero_page.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "enum_labels.h"
 #include "pages/page_format.h"
-#include "pages/step_player.h"
+#include "pages/parallelism/step_player.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/step_player.h"
+#include "pages/parallelism/step_player.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallel_layout/mesh_grid_chart.h"
+#include "pages/parallelism/layout/mesh_grid_chart.h"
 
 #include "charts/chart_palette.h"
 #include "pages/page_format.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/memory_page.h"
+#include "pages/cost/memory_page.h"
 
 #include "enum_labels.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/reference_run_page.h"
+#include "pages/model/reference_run_page.h"
 
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
@@ -11,7 +11,7 @@
 #include "cost/estimate.h"
 #include "cost/parameters.h"
 #include "pages/page_format.h"
-#include "pages/roofline/machine_warnings.h"
+#include "pages/hardware/roofline/machine_warnings.h"
 #include "reference/token_data.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"

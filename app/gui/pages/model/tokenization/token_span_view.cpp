@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/tokenization/token_span_view.h"
+#include "pages/model/tokenization/token_span_view.h"
 
 #include "tokenizer/unicode.h"
 
