@@ -292,6 +292,44 @@ private slots:
         QVERIFY(!overview->showsFits());
     }
 
+    // The Overview beside the editor in a 1024-pixel window (~490 pixels of page): the cards take
+    // fewer columns instead of running off the right edge; a wide page keeps three.
+    void overviewCardsFitTheWidth()
+    {
+        const Scenario scenario = defaultScenario();
+        OverviewPage overview;
+        overview.showEstimate(scenario, *lse::estimate(scenario));
+        // The headline cards are the page's styled panels; their distinct x positions are the columns.
+        auto cards = [&overview] {
+            QList<QFrame *> found;
+            for (QFrame *frame : overview.findChildren<QFrame *>())
+                if (frame->frameShape() == QFrame::StyledPanel && frame->isVisible())
+                    found << frame;
+            return found;
+        };
+        auto columns = [&] {
+            QSet<int> xs;
+            for (QFrame *card : cards())
+                xs.insert(card->mapTo(&overview, QPoint(0, 0)).x());
+            return int(xs.size());
+        };
+        auto rightmostEdge = [&] {
+            int right = 0;
+            for (QFrame *card : cards())
+                right = std::max(right, card->mapTo(&overview, QPoint(card->width(), 0)).x());
+            return right;
+        };
+        overview.resize(490, 700);
+        overview.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&overview));
+        QTRY_VERIFY(rightmostEdge() > 0);
+        QVERIFY2(rightmostEdge() <= overview.width(), qPrintable(QString::number(rightmostEdge())));
+        QVERIFY(columns() < 3);
+        overview.resize(1500, 700);
+        QTRY_COMPARE(columns(), 3);
+        QVERIFY(rightmostEdge() <= overview.width());
+    }
+
     void renderAtWindowSize()
     {
         const Scenario scenario = defaultScenario();

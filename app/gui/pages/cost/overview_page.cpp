@@ -12,7 +12,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace lse::gui {
@@ -34,6 +36,7 @@ constexpr double kValueScale = 2.0;
 constexpr double kPresentationValueScale = 1.6;
 constexpr int kCardColumns = 3;              // fit a 1280 px window beside the editor
 constexpr int kPresentationCardColumns = 2;  // fit 1024×768 and 1280×720 projectors
+constexpr int kContentMargin = 16;           // pixels around the page's content
 constexpr double kHeadingScale = 1.35;
 
 // Saturated backgrounds with white text: at least 4.5:1 contrast (WCAG AA) whatever the theme.
@@ -106,6 +109,18 @@ public:
         detail_->setFont(scaled(base, kCaptionScale));
     }
     QString value() const { return value_->text(); }
+    // The narrowest width that shows the card whole, from its labels' current fonts and texts (the
+    // card's own layout caches a minimum that is stale until its next layout pass).
+    int requiredWidth() const
+    {
+        int value_row = 0;
+        for (int i = 0; i < value_row_->count(); ++i)
+            if (QWidget *widget = value_row_->itemAt(i)->widget(); widget && !widget->isHidden())
+                value_row += widget->minimumSizeHint().width() + (value_row > 0 ? value_row_->spacing() : 0);
+        const QMargins margins = layout()->contentsMargins();
+        return margins.left() + margins.right() + 2 * frameWidth()
+            + std::max({value_row, caption_->minimumSizeHint().width(), detail_->minimumSizeHint().width()});
+    }
 
 private:
     QLabel *caption_;
@@ -120,13 +135,17 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     outer->setContentsMargins(0, 0, 0, 0);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
+    // The content reflows to the width (the cards change columns, texts wrap): with a horizontal
+    // scroll bar "as needed" QScrollArea sized the wrapped labels to their preferred width and cut
+    // the last card at 1024 pixels.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->viewport()->setBackgroundRole(QPalette::Window);
     outer->addWidget(scroll);
 
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(16, 16, 16, 16);
+    layout->setContentsMargins(kContentMargin, kContentMargin, kContentMargin, kContentMargin);
     layout->setSpacing(14);
 
     heading_ = new QLabel(content);
@@ -203,12 +222,36 @@ void OverviewPage::setPresentation(bool presentation)
 {
     Page::setPresentation(presentation);
     presentation_ = presentation;
-    placeCards(presentation ? kPresentationCardColumns : kCardColumns);
     applyFonts();
+    updateCardColumns();
+}
+
+void OverviewPage::updateCardColumns()
+{
+    if (!card_grid_)
+        return;
+    // The page's width less the content margins (kContentMargin each side) and the vertical scroll bar.
+    const int available = width() - 2 * kContentMargin - style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    int card_width = 0;
+    for (int i = 0; i < Memory; ++i)
+        card_width = std::max(card_width, cards_[i]->requiredWidth());
+    // Columns share the width equally (equal stretch), so the widest card decides.
+    int columns = presentation_ ? kPresentationCardColumns : kCardColumns;
+    while (columns > 1 && columns * card_width + (columns - 1) * card_grid_->spacing() > available)
+        --columns;
+    if (columns != card_columns_)
+        placeCards(columns);
+}
+
+void OverviewPage::resizeEvent(QResizeEvent *event)
+{
+    Page::resizeEvent(event);
+    updateCardColumns();
 }
 
 void OverviewPage::placeCards(int columns)
 {
+    card_columns_ = columns;
     QGridLayout *grid = card_grid_;
     if (!grid)
         return;
@@ -235,10 +278,12 @@ void OverviewPage::changeEvent(QEvent *event)
     Page::changeEvent(event);
     // MainWindow enlarges the application font in presentation mode; the cards' explicit fonts
     // are derived from it, so they are re-derived whenever it changes.
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyFonts();
-    else if (event->type() == QEvent::LanguageChange)
+        updateCardColumns();
+    } else if (event->type() == QEvent::LanguageChange) {
         refresh();
+    }
 }
 
 void OverviewPage::applyFonts()
@@ -266,6 +311,7 @@ void OverviewPage::refresh()
         fit_badge_->setVisible(false);
         summary_->setText(tr("Fix the problems marked in the scenario editor to see the estimate."));
         note_frame_->setVisible(false);
+        updateCardColumns();
         return;
     }
     const Scenario &scenario = scenario_;
@@ -275,6 +321,7 @@ void OverviewPage::refresh()
     fillCards(scenario, estimate_);
     fillSummary(scenario, estimate_);
     fillPeakNote(scenario);
+    updateCardColumns();  // the cards' widths follow their texts
 }
 
 void OverviewPage::fillCards(const Scenario &scenario, const Estimate &estimate)

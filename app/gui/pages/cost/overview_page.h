@@ -34,6 +34,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     enum CardId { Parameters, ActiveParameters, TrainingFlops, Days, GpuHours, Cost, Memory, CardCount };
@@ -41,6 +42,9 @@ private:
     void refresh();
     void applyFonts();
     void placeCards(int columns);  // the headline cards in `columns` columns, memory on a full row
+    // Places the cards in the most columns (up to the mode's maximum) that fit the page's width, so a
+    // 1024-pixel window beside the editor shows every card whole instead of a horizontal scroll bar.
+    void updateCardColumns();
     void fillCards(const Scenario &scenario, const Estimate &estimate);
     void fillSummary(const Scenario &scenario, const Estimate &estimate);
     void fillPeakNote(const Scenario &scenario);
@@ -54,6 +58,7 @@ private:
     QLabel *note_title_;
     QLabel *note_;
     bool presentation_ = false;
+    int card_columns_ = 0;
     bool has_estimate_ = false;
     Scenario scenario_;
     Estimate estimate_;
