@@ -10,6 +10,7 @@
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -96,7 +97,6 @@ AtlasSection::AtlasSection(QWidget *parent)
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionsMovable(true);
     table_->resizeColumnsToContents();
-    table_->setColumnWidth(AtlasTableModel::Name, std::min(table_->columnWidth(AtlasTableModel::Name), 180));
 
     hint_label_ = new QLabel;
     hint_label_->setWordWrap(true);
@@ -173,6 +173,14 @@ void AtlasSection::setPresentation(bool presentation)
     for (ChartView *chart : charts())
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kAtlasChartMinimumHeight);
     arrangeCharts();
+}
+
+void AtlasSection::changeEvent(QEvent *event)
+{
+    PageSection::changeEvent(event);
+    // Presentation mode and zoom change the font: widths measured for the old one would elide.
+    if (event->type() == QEvent::FontChange)
+        table_->resizeColumnsToContents();
 }
 
 void AtlasSection::resizeEvent(QResizeEvent *event)

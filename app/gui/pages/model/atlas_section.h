@@ -40,6 +40,7 @@ public:
     bool loadRow(int proxy_row);
 
 protected:
+    void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:

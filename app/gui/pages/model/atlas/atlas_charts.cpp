@@ -54,7 +54,7 @@ ChartData AtlasCharts::choiceShares(const std::vector<AtlasEntry> &atlas)
     chart.title = tr("Share of the atlas's models using each choice, per year");
     chart.x_label = tr("Year");
     chart.x_unit = QStringLiteral("year");
-    chart.y_label = tr("Share of that year's models (%)");
+    chart.y_label = tr("Share of models (%)");
     chart.y_unit = QStringLiteral("fraction");
     chart.y_display_scale = 100;
     const std::vector<YearShares> years = sharesByYear(atlas);
