@@ -100,7 +100,7 @@ ChartData AtlasCharts::ffnRatios(const std::vector<AtlasEntry> &atlas)
                                                })->year;
     for (int year = first_year; year <= last_year; ++year)
         chart.categories << QString::number(year);
-    chart.x_unit = tr("years since %1").arg(first_year);
+    chart.x_unit = QStringLiteral("years since %1").arg(first_year);  // CSV headers stay English, as elsewhere
     ChartSeries ungated;
     ungated.name = tr("Ungated (ReLU/GeLU)");
     ChartSeries gated;
