@@ -15,6 +15,7 @@
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPushButton>
@@ -22,6 +23,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -235,6 +237,16 @@ private slots:
             }
             QVERIFY(!chart->toCsv().isEmpty());
             QVERIFY(!chart->data().formula.source.isEmpty());
+        }
+        // Every chart exports (PNG, PDF, SVG, CSV).
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        for (ChartView *chart : charts) {
+            QString error;
+            QVERIFY2(chart->exportAll(folder.path(), &error), qPrintable(error));
+            for (const char *suffix : {".png", ".pdf", ".svg", ".csv"})
+                QVERIFY2(QFileInfo(folder.filePath(chart->id() + QLatin1String(suffix))).size() > 0,
+                         qPrintable(chart->id() + QLatin1String(suffix)));
         }
         // FFN ratio: 4 and 8/3 are marked.
         QCOMPARE(charts.at(1)->data().reference_lines.size(), 2);
