@@ -96,7 +96,7 @@ AtlasSection::AtlasSection(QWidget *parent)
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionsMovable(true);
-    table_->resizeColumnsToContents();
+    fitColumns();
 
     hint_label_ = new QLabel;
     hint_label_->setWordWrap(true);
@@ -180,7 +180,16 @@ void AtlasSection::changeEvent(QEvent *event)
     PageSection::changeEvent(event);
     // Presentation mode and zoom change the font: widths measured for the old one would elide.
     if (event->type() == QEvent::FontChange)
-        table_->resizeColumnsToContents();
+        fitColumns();
+}
+
+void AtlasSection::fitColumns()
+{
+    table_->resizeColumnsToContents();
+    // Room for the current model's row, drawn bold and therefore wider than what was measured.
+    const int bold_margin = 2 * table_->fontMetrics().averageCharWidth();
+    for (int column = 0; column < AtlasTableModel::ColumnCount; ++column)
+        table_->setColumnWidth(column, table_->columnWidth(column) + bold_margin);
 }
 
 void AtlasSection::resizeEvent(QResizeEvent *event)

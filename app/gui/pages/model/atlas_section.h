@@ -49,6 +49,7 @@ private:
     void refreshCharts();
     void updateControls();
     void arrangeCharts();
+    void fitColumns();
 
     AtlasTableModel *table_model_;
     AtlasFilterModel *filter_model_;
