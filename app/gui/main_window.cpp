@@ -8,6 +8,7 @@
 #include "editor/scenario_editor.h"
 #include "pages/page.h"
 #include "pages/page_registry.h"
+#include "scenario/scenario_json.h"
 #include "stale_banner.h"
 #include "theme.h"
 
@@ -55,6 +56,14 @@ constexpr double kFirstLaunchScreenShare = 0.8;
 constexpr int kZoomStepPercent = 10;
 constexpr int kMinZoomPercent = 60;
 constexpr int kMaxZoomPercent = 250;
+
+// True when `edited` differs from `shown` in its model alone. Cluster and training have no
+// operator==; their JSON holds every field, so equal JSON is equal settings.
+bool changesOnlyTheModel(const Scenario &shown, const Scenario &edited)
+{
+    return !(shown.model == edited.model) && clusterToJson(shown.cluster) == clusterToJson(edited.cluster)
+        && trainingToJson(shown.training) == trainingToJson(edited.training);
+}
 
 QTranslator *&activeTranslator()
 {
@@ -217,7 +226,14 @@ void MainWindow::buildUi()
         stale_.insert(page, true);
         connect(page, &Page::scenarioEditRequested, this,
                 [this](const Scenario &scenario, const QString &description) {
-                    document_->replaceScenario(scenario, description);
+                    // A page that swaps only the model (a Model atlas row) gets what choosing a
+                    // preset gets: the rest adapted, one undo step, the adjustment sentence shown.
+                    if (changesOnlyTheModel(document_->hasEstimate() ? document_->estimatedScenario()
+                                                                     : document_->scenario(),
+                                            scenario))
+                        document_->loadModel(scenario.model, description);
+                    else
+                        document_->replaceScenario(scenario, description);
                 });
     }
     connect(navigation_, &PageNavigator::currentPageChanged, this, [this](int index) {
