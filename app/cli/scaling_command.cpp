@@ -22,10 +22,11 @@ namespace {
 using scaling::ComputeOptimum;
 
 const char *const kDifference =
-    "Approach 3 fits L(N, D) to all runs and its rounded constants give N_opt ∝ C^0.45 (Table 2: a = 0.46, "
-    "b = 0.54); approach 1 (Table 3) follows the minimum of the training curves and finds a = b = 0.50. "
-    "Extrapolated from the fitted range (below 1e22 FLOPs) to the Gopher budget the two exponents part by "
-    "about 2× in N and in D.";
+    "approach 1 fits power laws to the lowest loss each budget reached in training (Table 2: N_opt ~ C^0.50, "
+    "D_opt ~ C^0.50); approach 3 fits L(N, D) to every run and its optimum grows more slowly in N (Table 2: "
+    "C^0.46 and C^0.54; the rounded constants printed in the paper give 0.45 and 0.55). The gap between the "
+    "exponents compounds with the budget, and the runs behind both fits stop at 16B parameters, so at the Gopher "
+    "budget the two answers are about a factor of two apart.";
 
 // The law describes models of at least one parameter trained on at least one token, so a budget
 // below 6 FLOPs (one parameter, one token) is a typo, not a question the law answers.

@@ -4,10 +4,12 @@
 #include "cost/parameters.h"
 #include "scenario/scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <numeric>
 #include <optional>
 
 namespace lse::scaling {
@@ -46,11 +48,21 @@ std::string countText(double params)
     return text;
 }
 
+// Heads grow in steps that keep the family's attention and tensor parallelism: a GQA/MQA family
+// keeps its KV head count (Llama 3 has 8 KV heads at 8B, 70B and 405B) and grows the query heads in
+// multiples of it; every family keeps the base's divisibility by up to 8 (the usual tp degrees).
+int headStep(const ModelConfig &base)
+{
+    const int tp_step = std::gcd(base.n_heads, 8);
+    return base.n_kv_heads == base.n_heads ? tp_step : std::lcm(base.n_kv_heads, tp_step);
+}
+
 class FamilyScaler {
 public:
     explicit FamilyScaler(const ModelConfig &base)
         : base_(base),
-          group_(base.n_heads / base.n_kv_heads),
+          multi_head_(base.n_kv_heads == base.n_heads),
+          head_step_(headStep(base)),
           width_per_head_(double(base.d_model) / double(base.qDim())),
           width_per_layer_(double(base.d_model) / base.n_layers),
           ff_ratio_(double(base.d_ff) / double(base.d_model)),
@@ -59,19 +71,26 @@ public:
     {
     }
 
-    // The member with `layers` layers and the head count nearest the base's width per layer,
-    // shifted by `head_groups_offset` groups.
-    std::optional<ModelConfig> member(int layers, int head_groups_offset) const
+    // Steps of heads that keep the base's width per layer at this depth (at least one: a shallow
+    // member of a wide family still has attention).
+    int naturalSteps(int layers) const
     {
         const double heads_wanted = width_per_layer_ * layers / (base_.head_dim * width_per_head_);
-        // At least one group of heads: a shallow member of a wide family still has attention.
-        const long long groups = std::max(1LL, std::llround(heads_wanted / group_)) + head_groups_offset;
-        if (groups < 1 || groups * group_ > 65536)
+        return int(std::clamp<double>(std::round(heads_wanted / head_step_), 1.0, 65536.0));
+    }
+
+    // d_model / n_layers of the base; a member's distance from it says how far its shape drifted.
+    double widthPerLayer() const { return width_per_layer_; }
+
+    // The member with `layers` layers and `steps` × the head step query heads.
+    std::optional<ModelConfig> member(int layers, int steps) const
+    {
+        if (layers < 1 || layers > kMaxLayers || steps < 1 || std::int64_t(steps) * head_step_ > 65536)
             return std::nullopt;
         ModelConfig model = base_;
         model.n_layers = layers;
-        model.n_heads = int(groups * group_);
-        model.n_kv_heads = int(groups);
+        model.n_heads = steps * head_step_;
+        model.n_kv_heads = multi_head_ ? model.n_heads : base_.n_kv_heads;
         model.d_model = std::max<std::int64_t>(1, std::llround(double(model.qDim()) * width_per_head_));
         model.d_ff = base_.d_ff > 0 ? roundedWidth(ff_ratio_ * double(model.d_model)) : 0;
         if (model.moe.enabled()) {
@@ -91,7 +110,8 @@ public:
 
 private:
     const ModelConfig &base_;
-    int group_;
+    bool multi_head_;
+    int head_step_;
     double width_per_head_;
     double width_per_layer_;
     double ff_ratio_;
@@ -100,6 +120,28 @@ private:
 };
 
 double ratioDistance(double params, double target) { return std::abs(std::log(params / target)); }
+
+// The smallest depth whose member reaches `target` parameters (or has none beyond it), by
+// doubling and then bisection; members grow with depth.
+template <typename Member>
+int firstLayersReaching(const Member &member, double target)
+{
+    const auto reaches = [&](int layers) {
+        const std::optional<ModelConfig> model = member(layers);
+        return !model || lawParameters(*model) >= target;
+    };
+    int low = 0;  // never reaches (no depth 0)
+    int high = 1;
+    while (high < kMaxLayers && !reaches(high)) {
+        low = high;
+        high = std::min(kMaxLayers, high * 2);
+    }
+    while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (reaches(middle) ? high : low) = middle;
+    }
+    return high;
+}
 
 }  // namespace
 
@@ -113,35 +155,29 @@ Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_p
         return Result<ModelConfig>::failure("params", "positive",
                                             "the target parameter count must be a positive finite number");
     const FamilyScaler scaler(base);
-    // Parameters grow with depth (width grows with it): the smallest depth reaching the target by
-    // bisection, then its neighbours and their head counts one group either side.
-    int low = 1;
-    int high = 1;
-    while (high < kMaxLayers) {
-        const std::optional<ModelConfig> model = scaler.member(high, 0);
-        if (!model || lawParameters(*model) >= target_params)
-            break;
-        low = high;
-        high = std::min(kMaxLayers, high * 2);
-    }
-    while (high - low > 1) {
-        const int middle = low + (high - low) / 2;
-        const std::optional<ModelConfig> model = scaler.member(middle, 0);
-        if (!model || lawParameters(*model) >= target_params)
-            high = middle;
-        else
-            low = middle;
-    }
+    // The base's shape first: depth and width grow together, so parameters grow with depth and
+    // bisection finds the depth where the count crosses the target.
+    const auto natural = [&](int layers) { return scaler.member(layers, scaler.naturalSteps(layers)); };
+    const int natural_layers = firstLayersReaching(natural, target_params);
+    // Heads come in coarse steps (a 70B Llama grows by 1,024 in d_model per step), so at the
+    // widths either side, the depth that matches the count best.
     std::optional<ModelConfig> best;
     double best_distance = std::numeric_limits<double>::infinity();
-    for (int layers = std::max(1, low - 1); layers <= std::min(kMaxLayers, high + 1); ++layers) {
-        for (int offset = -1; offset <= 1; ++offset) {
-            const std::optional<ModelConfig> model = scaler.member(layers, offset);
+    double best_shape = std::numeric_limits<double>::infinity();
+    const int natural_steps = scaler.naturalSteps(natural_layers);
+    for (int steps = natural_steps - 1; steps <= natural_steps + 1; ++steps) {
+        const auto at_width = [&](int layers) { return scaler.member(layers, steps); };
+        const int layers = firstLayersReaching(at_width, target_params);
+        for (int candidate : {layers - 1, layers}) {
+            const std::optional<ModelConfig> model = scaler.member(candidate, steps);
             if (!model || !validateModel(*model).empty())
                 continue;
-            const double distance = ratioDistance(lawParameters(*model), target_params);
-            if (distance < best_distance) {
+            // Within 1 % of the target the shape decides; otherwise the nearer count.
+            const double distance = std::max(ratioDistance(lawParameters(*model), target_params), 0.01);
+            const double shape = ratioDistance(double(model->d_model) / model->n_layers, scaler.widthPerLayer());
+            if (distance < best_distance || (distance == best_distance && shape < best_shape)) {
                 best_distance = distance;
+                best_shape = shape;
                 best = model;
             }
         }

@@ -7,6 +7,7 @@
 #include "pages/layout_page.h"
 #include "pages/memory_page.h"
 #include "pages/model/architecture_page.h"
+#include "pages/model/scaling_page.h"
 #include "pages/overview_page.h"
 #include "pages/pipeline_page.h"
 #include "pages/reference_run_page.h"
@@ -33,6 +34,7 @@ QList<Page *> createPages(QWidget *parent)
         new PipelinePage(parent),
         new SearchPage(parent),
         new ArchitecturePage(parent),
+        new ScalingPage(parent),
         new TokenizationPage(parent),
         new ReferenceRunPage(parent),
     };
