@@ -147,7 +147,7 @@ int firstLayersReaching(const Member &member, double target)
 
 double lawParameters(const ModelConfig &model) { return double(countParameters(model).active); }
 
-Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_params)
+Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_params, int layer_multiple)
 {
     if (Problems problems = validateModel(base); !problems.empty())
         return problems;
@@ -168,7 +168,9 @@ Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_p
     for (int steps = natural_steps - 1; steps <= natural_steps + 1; ++steps) {
         const auto at_width = [&](int layers) { return scaler.member(layers, steps); };
         const int layers = firstLayersReaching(at_width, target_params);
-        for (int candidate : {layers - 1, layers}) {
+        const int multiple = std::max(1, layer_multiple);
+        const int below = (layers - 1) / multiple * multiple;
+        for (int candidate : {below, below + multiple}) {
             const std::optional<ModelConfig> model = scaler.member(candidate, steps);
             if (!model || !validateModel(*model).empty())
                 continue;

@@ -23,6 +23,8 @@ double lawParameters(const ModelConfig &model);
 // base's ratio to d_model rounded to a multiple of 64 (8 for small layers). Problems when the base
 // model is invalid or the target is not a positive finite number; a target below the smallest
 // member (one layer, one head group: the embeddings alone may exceed it) gives that member.
-Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_params);
+// `layer_multiple` > 1 restricts n_layers to its multiples (a scenario's pp · virtual stages, so
+// the scaled model keeps the pipeline layout); the count then lands a little less close.
+Result<ModelConfig> modelWithParameters(const ModelConfig &base, double target_params, int layer_multiple = 1);
 
 }  // namespace lse::scaling

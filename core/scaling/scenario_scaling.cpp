@@ -4,6 +4,7 @@
 #include "scaling/model_family.h"
 #include "scenario/scenario_adjust.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace lse::scaling {
@@ -11,7 +12,12 @@ namespace lse::scaling {
 Result<Scenario> scenarioWithModelSize(const Scenario &scenario, double target_params, double compute,
                                        std::vector<std::string> *adjustments)
 {
-    const Result<ModelConfig> model = modelWithParameters(scenario.model, target_params);
+    // Depths the scenario's pipeline can split, so the layout stays as it is where it can.
+    const ParallelConfig &parallel = scenario.training.parallel;
+    const int layer_multiple = std::max(1, parallel.pp * parallel.virtual_stages);
+    Result<ModelConfig> model = modelWithParameters(scenario.model, target_params, layer_multiple);
+    if (!model && layer_multiple > 1)
+        model = modelWithParameters(scenario.model, target_params);
     if (!model)
         return model.problems();
     Adjusted adjusted = adaptScenarioToModel(scenario, *model);

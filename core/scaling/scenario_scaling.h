@@ -37,7 +37,8 @@ struct ScenarioScaling {
 // Everything above for a valid scenario.
 ScenarioScaling scenarioScaling(const Scenario &scenario);
 
-// The scenario with its model replaced by the family member nearest `target_params` and its
+// The scenario with its model replaced by the family member nearest `target_params` (with a depth
+// the scenario's pp · virtual stages divides, when there is one) and its
 // tokens by compute / (6·N) of that member; the layout adapted to the model. Problems when no
 // member exists or the token count leaves the validated range.
 Result<Scenario> scenarioWithModelSize(const Scenario &scenario, double target_params, double compute,

@@ -244,6 +244,10 @@ private slots:
         QVERIFY2(scaling.optimal_scenario && scaling.optimal_estimate, formatProblems(scaling.optimal_problems).c_str());
         QVERIFY(validate(*scaling.optimal_scenario).empty());
         QVERIFY(relativeError(scaling.optimal_model_params, scaling.optimum.params) < 0.05);
+        // A depth the scenario's pipeline splits: the layout needs no change for it.
+        const ParallelConfig &parallel = scenario.training.parallel;
+        QCOMPARE(scaling.optimal_scenario->model.n_layers % (parallel.pp * parallel.virtual_stages), 0);
+        QCOMPARE(scaling.optimal_scenario->training.parallel.pp, parallel.pp);
         // The same training compute within the token rounding.
         const double compute = 6 * scaling.optimal_model_params * double(scaling.optimal_scenario->training.tokens);
         QVERIFY(relativeError(compute, scaling.compute) < 1e-9);

@@ -42,6 +42,10 @@ ScalingPage::ScalingPage(QWidget *parent) : Page(parent)
     buttons->addWidget(use_optimal_);
     buttons->addStretch(1);
     layout->addLayout(buttons);
+    approaches_ = new QLabel(this);
+    approaches_->setWordWrap(true);
+    approaches_->setTextFormat(Qt::RichText);
+    layout->addWidget(approaches_);
     connect(use_optimal_, &QPushButton::clicked, this, &ScalingPage::useOptimalModel);
     iso_flop_chart_ = new ChartView(QStringLiteral("scaling-iso-flop"), this);
     contour_chart_ = new ChartView(QStringLiteral("scaling-loss-surface"), this);
@@ -74,8 +78,8 @@ void ScalingPage::setPresentation(bool presentation)
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     QFont font = figures_->font();
     font.setPointSizeF(QWidget::font().pointSizeF() * (presentation ? 1.4 : 1.0));
-    figures_->setFont(font);
-    heading_->setFont(font);
+    for (QLabel *label : {heading_, figures_, approaches_})
+        label->setFont(font);
 }
 
 void ScalingPage::retranslate() { refresh(); }
@@ -95,6 +99,8 @@ void ScalingPage::refresh()
     heading_->setText(tr("<b>How big a model does the scenario's training compute buy?</b> Chinchilla's approach 3 "
                          "(Hoffmann et al. 2022) against the scenario: the loss its N and D reach, and the model "
                          "size and token count that minimise the loss for the same C = 6·N·D."));
+    approaches_->setText(QStringLiteral("<b>%1</b> %2").arg(ScalingCharts::gopherComparison(),
+                                                            ScalingCharts::approachDifference()));
     if (!scaling_) {
         figures_->setText(tr("No valid scenario yet."));
         use_optimal_->setEnabled(false);
@@ -168,9 +174,6 @@ QString ScalingPage::figuresText() const
     if (!s.optimal_problems.empty())
         text += QStringLiteral(" ") + tr("No engine estimate of the optimal model: %1")
                                           .arg(QString::fromStdString(formatProblems(s.optimal_problems)).toHtmlEscaped());
-    text += QStringLiteral("</p>");
-
-    text += QStringLiteral("<p><b>%1</b> %2").arg(ScalingCharts::gopherComparison(), ScalingCharts::approachDifference());
     if (s.table3)
         text += QStringLiteral(" ") + tr("The scenario's compute is Table 3's row \"%1\": %2 parameters on %3 tokens.")
                                           .arg(format::fromStd(s.table3->label), format::count(s.table3->params),

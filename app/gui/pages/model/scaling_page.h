@@ -29,6 +29,7 @@ public:
     // What the page shows (empty before the first estimate); for tests.
     const std::optional<scaling::ScenarioScaling> &scaling() const { return scaling_; }
     QLabel *figuresLabel() const { return figures_; }
+    QLabel *approachesLabel() const { return approaches_; }
     QPushButton *useOptimalButton() const { return use_optimal_; }
 
 protected:
@@ -42,6 +43,7 @@ private:
     QLabel *heading_;
     QLabel *figures_;
     QPushButton *use_optimal_;
+    QLabel *approaches_;  // Gopher: eq. 4 against Table 3, and why they differ
     ChartView *iso_flop_chart_;
     ChartView *contour_chart_;
     ChartView *over_training_chart_;
