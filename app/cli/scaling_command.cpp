@@ -114,7 +114,10 @@ int runScaling(const QStringList &arguments)
     parser.addOption(QCommandLineOption("compute", "Training compute in FLOPs (e.g. 5.76e23).", "FLOPS"));
     parser.addOption(QCommandLineOption("params", "Parameters N (accepts 70e9, 70B).", "N"));
     parser.addOption(QCommandLineOption("tokens", "Training tokens D (accepts 1.4e12, 1.4T).", "D"));
-    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    parser.addOption(QCommandLineOption(
+        "json", "Print one JSON object: compute, optimal.{params,tokens,loss,tokens_per_param}, loss and params/tokens "
+                "(with --params/--tokens), tokens_per_param, twenty_tokens_per_param, table3 (when C is a Table 3 "
+                "budget), law."));
     if (!parser.parse(QStringList{"scaling"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {

@@ -29,14 +29,4 @@ std::vector<OverTrainingPoint> overTraining(double compute, const std::vector<do
     return points;
 }
 
-std::vector<double> standardTokensPerParam()
-{
-    std::vector<double> ratios;
-    for (double decade = 1; decade <= 1000; decade *= 10)
-        for (double step : {1.0, 2.0, 5.0})
-            ratios.push_back(decade * step);
-    ratios.push_back(10000);
-    return ratios;
-}
-
 }  // namespace lse::scaling

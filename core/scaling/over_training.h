@@ -28,7 +28,4 @@ std::vector<OverTrainingPoint> overTraining(double compute, const std::vector<do
                                             const LossFit &fit = kChinchillaApproach3);
 OverTrainingPoint overTrainingAt(double compute, double tokens_per_param, const LossFit &fit = kChinchillaApproach3);
 
-// The ratios the charts sweep: 1, 2, 5, 10, 20, 50, … 10,000 tokens per parameter.
-std::vector<double> standardTokensPerParam();
-
 }  // namespace lse::scaling

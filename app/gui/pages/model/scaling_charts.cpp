@@ -25,6 +25,7 @@ constexpr double kCurveSpan = 100.0;
 // The contour plot spans this factor either side of the optimum, widened to hold the scenario.
 constexpr double kSurfaceSpan = 1000.0;
 constexpr int kContourLevels = 4;
+constexpr double kMaxTokensPerParam = 10000;
 
 QString flops(double value) { return format::scientific(value) + QStringLiteral(" FLOP"); }
 
@@ -302,10 +303,11 @@ ChartData ScalingCharts::overTraining(const scaling::ScenarioScaling &scaling)
 
     const double optimum_ratio = scaling.optimum.tokensPerParam();
     const double scenario_ratio = scaling.tokens / scaling.params;
-    std::vector<double> ratios{optimum_ratio, scenario_ratio};
-    for (double ratio : scaling::standardTokensPerParam())
-        if (ratio > optimum_ratio)
-            ratios.push_back(ratio);
+    // From the optimum to Llama-style over-training (Llama 3 8B: 15T tokens, ≈1,900 per parameter)
+    // and beyond, with the scenario's own ratio on the curve.
+    std::vector<double> ratios = scaling::logSpaced(std::min(optimum_ratio, scenario_ratio),
+                                                    std::max(kMaxTokensPerParam, 2 * scenario_ratio), kCurvePoints / 2);
+    ratios.push_back(scenario_ratio);
     std::sort(ratios.begin(), ratios.end());
     ratios.erase(std::unique(ratios.begin(), ratios.end()), ratios.end());
 
