@@ -10,6 +10,8 @@
 #include "pages/page_format.h"
 #include "scaling/chinchilla_law.h"
 #include "scaling/model_family.h"
+#include "scenario/presets.h"
+#include "scenario/scenario_adjust.h"
 #include "scenario/scenario_json.h"
 
 #include <QCoreApplication>
@@ -99,10 +101,31 @@ private slots:
         QVERIFY(formula.source.contains(QStringLiteral("Hoffmann et al. 2022")));
     }
 
+    void chartsAreNonEmptyAndExport_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<qint64>("tokens");  // 0: the scenario's own
+        QTest::addRow("course example") << QString() << qint64(0);
+        QTest::addRow("tinystories") << "cs336-tinystories" << qint64(0);
+        QTest::addRow("mixtral") << "mixtral-8x7b" << qint64(0);
+        QTest::addRow("gpt2-small on one token") << "gpt2-small" << qint64(1);
+        QTest::addRow("llama-3.1-405b on 2^52 tokens") << "llama-3.1-405b" << (qint64(1) << 52);
+    }
     void chartsAreNonEmptyAndExport()
     {
+        QFETCH(QString, preset);
+        QFETCH(qint64, tokens);
+        Scenario scenario = scenario_;
+        if (!preset.isEmpty())
+            scenario = adaptScenarioToModel(scenario, findModelPreset(preset.toStdString())->model).scenario;
+        if (tokens > 0)
+            scenario.training.tokens = tokens;
+        const Result<Estimate> estimated = lse::estimate(scenario);
+        QVERIFY2(estimated.ok(), formatProblems(estimated.problems()).c_str());
         ScalingPage page;
-        page.showEstimate(scenario_, estimate_);
+        page.showEstimate(scenario, *estimated);
+        // The button is on exactly when there is a compute-optimal scenario to apply.
+        QCOMPARE(page.useOptimalButton()->isEnabled(), page.scaling()->optimal_scenario.has_value());
         const scaling::ScenarioScaling &s = *page.scaling();
         QTemporaryDir dir;
         for (ChartView *chart : page.charts()) {
@@ -124,9 +147,9 @@ private slots:
         const QVector<double> budgets = ScalingCharts::isoFlopBudgets(s.compute);
         QCOMPARE(iso.series.size(), budgets.size() + ScalingCharts::IsoFlopMarkerCount);
         QVERIFY(budgets.contains(s.compute));
-        const ChartSeries &scenario = iso.series[budgets.size() + ScalingCharts::ScenarioMarker];
-        QCOMPARE(scenario.x.front(), s.params);
-        QCOMPARE(scenario.y.front(), s.loss);
+        const ChartSeries &scenario_point = iso.series[budgets.size() + ScalingCharts::ScenarioMarker];
+        QCOMPARE(scenario_point.x.front(), s.params);
+        QCOMPARE(scenario_point.y.front(), s.loss);
         const ChartSeries &optima = iso.series[budgets.size() + ScalingCharts::OptimaMarkers];
         QCOMPARE(optima.x.size(), budgets.size());
         for (int i = 0; i < budgets.size(); ++i)

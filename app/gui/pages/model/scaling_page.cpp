@@ -168,6 +168,11 @@ QString ScalingPage::figuresText() const
                  "model, so its days differ slightly from 6ND.")
                   .arg(format::integer(scenario_.cluster.gpus), format::fromStd(scenario_.cluster.accelerator.name),
                        format::percent(scenario_.training.mfu));
+    if (scenario_.model.moe.enabled())
+        text += QStringLiteral(" ") + tr("For this mixture of experts N is the active parameter count (%1 of %2 in "
+                                         "all); the law was fitted on dense models.")
+                                          .arg(format::count(s.params),
+                                               format::count(double(estimate_.params.total)));
     if (!s.optimal_adjustments.empty())
         text += QStringLiteral(" ") + tr("Layout adapted for the optimal model: %1.")
                                           .arg(format::fromStd(joinAdjustments(s.optimal_adjustments)).toHtmlEscaped());
