@@ -27,7 +27,7 @@ constexpr double kSurfaceSpan = 1000.0;
 constexpr int kContourLevels = 4;
 constexpr double kMaxTokensPerParam = 10000;
 
-QString flops(double value) { return format::scientific(value) + QStringLiteral(" FLOP"); }
+QString flops(double value) { return format::scientific(value) + QLatin1Char(' ') + ScalingCharts::tr("FLOP"); }
 
 // Legend entries are plain text: "6.21e24" rather than the tooltips' superscript.
 QString plainFlops(double value)

@@ -17,7 +17,7 @@ namespace lse::gui {
 
 namespace {
 
-QString flops(double value) { return format::scientific(value) + QStringLiteral(" FLOP"); }
+QString flops(double value) { return format::scientific(value) + QLatin1Char(' ') + ScalingPage::tr("FLOP"); }
 
 QString cell(const QString &text) { return QStringLiteral("<td align=\"right\">%1</td>").arg(text); }
 
