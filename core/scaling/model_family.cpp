@@ -100,7 +100,8 @@ public:
         }
         if (model.d_model > kMaxDimension || model.d_ff > kMaxDimension || model.moe.expert_d_ff > kMaxDimension)
             return std::nullopt;
-        // A rough count first, so the exact one never overflows: 12·L·d² for a dense block.
+        // A rough count first, so the exact one never overflows: 12·L·d² per dense block, times
+        // the experts of an MoE model.
         const double rough = 12.0 * layers * double(model.d_model) * double(model.d_model)
             * std::max(1.0, double(std::max(model.moe.n_experts, 1)));
         if (rough > kMaxParameters)

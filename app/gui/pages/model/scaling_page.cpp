@@ -164,10 +164,14 @@ QString ScalingPage::figuresText() const
     text += QStringLiteral("</table>");
 
     text += QStringLiteral("<p>")
-            + tr("Both on the scenario's cluster: %1 × %2, MFU %3. The engine counts the exact matmul FLOPs of each "
-                 "model, so its days differ slightly from 6ND.")
+            + tr("Both on the scenario's cluster: %1 × %2, MFU %3.")
                   .arg(format::integer(scenario_.cluster.gpus), format::fromStd(scenario_.cluster.accelerator.name),
-                       format::percent(scenario_.training.mfu));
+                       format::percent(scenario_.training.mfu))
+            + QLatin1Char(' ')
+            + (scenario_.training.flops_model == FlopsModel::SixND
+                   ? tr("The engine's time uses C = 6ND here, so both take the same time up to the layout.")
+                   : tr("The engine's time counts each model's exact matmul FLOPs, so the days differ slightly "
+                        "although 6ND is the same."));
     if (scenario_.model.moe.enabled())
         text += QStringLiteral(" ") + tr("For this mixture of experts N is the active parameter count (%1 of %2 in "
                                          "all); the law was fitted on dense models.")
