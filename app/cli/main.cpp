@@ -27,6 +27,7 @@ const char *const kUsage =
     "  pipeline         simulate a pipeline schedule (GPipe, 1F1B, interleaved, ZB-H1): bubble and timeline\n"
     "  mesh             each rank's node and TP/CP/EP/DP/PP group for the scenario's layout\n"
     "  search           rank every valid parallel layout (dp/tp/pp/cp/ep, ZeRO, micro-batch) by step time\n"
+    "  scaling          Chinchilla compute-optimal model size and tokens for a FLOP budget, or the loss of N and D\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -84,6 +85,8 @@ int main(int argc, char *argv[])
         return lse::cli::runSearch(arguments);
     if (command == QLatin1String("mesh"))
         return lse::cli::runMesh(arguments);
+    if (command == QLatin1String("scaling"))
+        return lse::cli::runScaling(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }

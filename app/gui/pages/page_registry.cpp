@@ -9,6 +9,7 @@
 #include "pages/hardware/roofline_page.h"
 #include "pages/model/architecture_page.h"
 #include "pages/model/reference_run_page.h"
+#include "pages/model/scaling_page.h"
 #include "pages/model/tokenization_page.h"
 #include "pages/parallelism/collectives_page.h"
 #include "pages/parallelism/layout_page.h"
@@ -28,7 +29,7 @@ QList<PageGroup> createPageGroups(QWidget *parent)
          {new LayoutPage(parent), new CollectivesPage(parent), new ZeroPage(parent), new PipelinePage(parent),
           new SearchPage(parent)}},
         {PageDomain::Model,
-         {new ArchitecturePage(parent), new TokenizationPage(parent), new ReferenceRunPage(parent)}},
+         {new ArchitecturePage(parent), new ScalingPage(parent), new TokenizationPage(parent), new ReferenceRunPage(parent)}},
     };
 }
 
