@@ -269,11 +269,18 @@ ParallelBlockSavings parallelBlockSavings(const ModelConfig &model)
 std::vector<DecodeCurve> attentionDecodeCurves(const Scenario &scenario, std::int64_t batch,
                                                const std::vector<std::int64_t> &contexts)
 {
+    // The roofline models one accelerator without tensor or pipeline split, so the variants are
+    // served on one GPU: a layout rule of the training run (kv heads divisible by tp) does not apply.
+    Scenario serving = scenario;
+    serving.cluster.gpus = 1;
+    serving.cluster.gpus_per_node = 1;
+    serving.training.parallel = ParallelConfig{};
+    serving.training.global_batch = serving.training.micro_batch;
     std::vector<DecodeCurve> curves;
     for (const ModelConfig &model : candidates(scenario.model, DesignAxis::Attention)) {
         DecodeCurve curve;
         curve.model = model;
-        Scenario changed = scenario;
+        Scenario changed = serving;
         changed.model = model;
         const RooflineMachine machine = rooflineMachine(changed);
         for (std::int64_t context : contexts) {

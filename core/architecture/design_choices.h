@@ -109,8 +109,8 @@ struct DecodeCurve {
     Problems problems;
 };
 // For MHA, GQA (when it exists) and MQA versions of the scenario's model: the decode step time on
-// the scenario's accelerator from rooflineReport (phase decode) at `batch` sequences for each
-// context length.
+// one of the scenario's accelerators (no tensor/pipeline split, as the roofline models it) from
+// rooflineReport (phase decode) at `batch` sequences for each context length.
 std::vector<DecodeCurve> attentionDecodeCurves(const Scenario &scenario, std::int64_t batch,
                                                const std::vector<std::int64_t> &contexts);
 

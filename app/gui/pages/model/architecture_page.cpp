@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/model/architecture_page.h"
 
+#include "pages/model/design_choices_section.h"
+#include "pages/model/positional_encoding_section.h"
+
 namespace lse::gui {
 
 ArchitecturePage::ArchitecturePage(QWidget *parent)
     : SectionedPage(parent)
 {
     // Sections, in tab order (each adds one line here):
+    addSection(new DesignChoicesSection(this));
+    addSection(new PositionalEncodingSection(this));
 }
 
 QString ArchitecturePage::id() const
