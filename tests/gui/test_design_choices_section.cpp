@@ -151,6 +151,10 @@ private slots:
         request.width = 256;
         request.repetitions = 2;
         panel->setRequest(request);
+        // Before measuring: the operator list's bytes per pass (MB).
+        const ChartData &before = panel->chart()->data();
+        QCOMPARE(before.series.size(), 2);
+        QCOMPARE(before.series[1].y[1], normCost(NormType::RMSNorm, true, 64, 256).bytes / 1e6);
         QSignalSpy finished(panel, &NormTimingPanel::finished);
         panel->measure();
         QVERIFY(panel->isRunning());
@@ -167,6 +171,9 @@ private slots:
         const ChartData &chart = panel->chart()->data();
         QCOMPARE(chart.series.size(), 2);
         QCOMPARE(chart.series[0].y[0], panel->result()->kernels[0].bytesPerSecond() / 1e9);
+        auto *table = panel->findChild<QTableWidget *>();
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 4);
     }
 
     void normTimingCancels()
@@ -202,6 +209,7 @@ private slots:
         QVERIFY(!section.figuresChart()->data().series.isEmpty());
         QVERIFY(!section.kvChart()->data().series.isEmpty());
         QVERIFY(!section.decodeChart()->data().series.isEmpty());
+        QVERIFY(!section.normTiming()->chart()->data().series.isEmpty());
         section.setPresentation(true);
         QVERIFY(section.figuresChart()->presentation());
     }

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -57,6 +58,17 @@ QString figureText(const FigureColumn &column, double value)
     return column.bytes ? format::bytes(value) : format::count(value);
 }
 
+// The whole table without an inner scroll bar: a handful of rows in a scrolling page.
+void fitTableHeight(QTableWidget *table)
+{
+    int height = table->horizontalHeader()->height() + 2 * table->frameWidth();
+    for (int row = 0; row < table->rowCount(); ++row)
+        height += table->rowHeight(row);
+    if (table->horizontalScrollBar()->isVisible() || table->horizontalHeader()->length() > table->viewport()->width())
+        height += table->horizontalScrollBar()->sizeHint().height();
+    table->setFixedHeight(height);
+}
+
 }  // namespace
 
 DesignChoicesSection::DesignChoicesSection(QWidget *parent) : PageSection(parent)
@@ -90,7 +102,6 @@ DesignChoicesSection::DesignChoicesSection(QWidget *parent) : PageSection(parent
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->setMinimumHeight(170);
     layout->addWidget(table_);
     parallel_text_ = new QLabel(content);
     parallel_text_->setWordWrap(true);
@@ -226,8 +237,8 @@ void DesignChoicesSection::recompute()
             comparison_ = result.value();
         else
             comparison_problems_ = result.problems();
-        if (axis() == DesignAxis::Attention)
-            decode_curves_ = attentionDecodeCurves(scenario_, batch_spin_->value(), decodeContexts());
+        // Computed for every axis: the charts export whichever tab or axis is showing.
+        decode_curves_ = attentionDecodeCurves(scenario_, batch_spin_->value(), decodeContexts());
     }
     refresh();
 }
@@ -307,6 +318,8 @@ void DesignChoicesSection::fillTable()
             table_->setItem(row, c + 1, new QTableWidgetItem(text));
         }
     }
+    table_->resizeRowsToContents();
+    fitTableHeight(table_);
 }
 
 void DesignChoicesSection::fillApplyChoices()

@@ -173,34 +173,46 @@ void NormTimingPanel::refresh()
     chart_->setData(chartData());
 }
 
+// Before a measurement the chart shows what the operator list declares (bytes per pass); after
+// it, the bandwidth those bytes imply at the measured median time.
 ChartData NormTimingPanel::chartData() const
 {
     ChartData chart;
-    chart.title = result_ ? tr("LayerNorm vs RMSNorm on this CPU: achieved bandwidth")
-                          : tr("LayerNorm vs RMSNorm on this CPU: press Measure");
-    chart.y_label = tr("Achieved bandwidth (GB/s, bytes from the operator list / median time)");
-    chart.y_unit = QStringLiteral("GB/s");
     chart.categories = {tr("forward"), tr("backward")};
     chart.formula.inputs = tr("N = %1 rows, D = %2, fp32").arg(format::integer(request_.rows), format::integer(request_.width));
-    chart.formula.formula = tr("GB/s = (bytes read + written of the pass) / median time; LayerNorm 7, RMSNorm 4 "
-                               "FLOPs per element forward");
     chart.formula.source = tr("Kernels: core/reference/ops/norms.h; bytes: core/ops/operator_list.cpp (roofline "
                               "backward bytes); Zhang & Sennrich 2019");
-    if (!result_)
-        return chart;
+    if (result_) {
+        chart.title = tr("LayerNorm vs RMSNorm on this CPU: achieved bandwidth");
+        chart.y_label = tr("Achieved bandwidth (GB/s)");
+        chart.y_unit = QStringLiteral("GB/s");
+        chart.formula.formula = tr("GB/s = (bytes read + written of the pass, operator list) / median time");
+    } else {
+        chart.title = tr("LayerNorm vs RMSNorm: bytes per pass (operator list); press Measure for the times");
+        chart.y_label = tr("Bytes read + written per pass (MB)");
+        chart.y_unit = QStringLiteral("MB");
+        chart.formula.formula = tr("forward: read x and the parameters, write y; backward: read y, dy and x, write dx "
+                                   "(LayerNorm 7, RMSNorm 4 FLOPs per element forward)");
+    }
     for (NormType norm : {NormType::LayerNorm, NormType::RMSNorm}) {
         ChartSeries series;
         series.kind = ChartSeries::Kind::Bar;
         series.name = norm == NormType::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
-        for (const NormKernelTiming &k : result_->kernels) {
-            if (k.norm != norm)
-                continue;
-            series.x << (k.backward ? 1 : 0);
-            series.y << k.bytesPerSecond() / 1e9;
-            series.point_tooltips << tr("%1: %2 ms, %3 GB/s, %4, %5")
-                                         .arg(kernelName(k), format::decimal(k.median_seconds * 1e3, 3),
-                                              format::decimal(k.bytesPerSecond() / 1e9, 1),
-                                              format::si(k.flops, tr("FLOP")), format::bytes(k.bytes));
+        for (bool backward : {false, true}) {
+            NormKernelTiming k = normCost(norm, backward, request_.rows, request_.width);
+            if (result_) {
+                for (const NormKernelTiming &measured : result_->kernels)
+                    if (measured.norm == norm && measured.backward == backward)
+                        k = measured;
+            }
+            series.x << (backward ? 1 : 0);
+            series.y << (result_ ? k.bytesPerSecond() / 1e9 : k.bytes / 1e6);
+            series.point_tooltips << (result_ ? tr("%1: %2 ms, %3 GB/s, %4, %5")
+                                                    .arg(kernelName(k), format::decimal(k.median_seconds * 1e3, 3),
+                                                         format::decimal(k.bytesPerSecond() / 1e9, 1),
+                                                         format::si(k.flops, tr("FLOP")), format::bytes(k.bytes))
+                                              : tr("%1: %2, %3").arg(kernelName(k), format::bytes(k.bytes),
+                                                                      format::si(k.flops, tr("FLOP"))));
         }
         chart.series << series;
     }

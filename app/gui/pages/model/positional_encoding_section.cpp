@@ -8,7 +8,6 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -46,14 +45,20 @@ PositionalEncodingSection::PositionalEncodingSection(QWidget *parent) : PageSect
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
 
-    auto *controls = new QHBoxLayout;
+    // Two rows of label/box pairs: one row would not fit a 1024-pixel window beside the editor.
+    auto *controls = new QGridLayout;
+    int slot = 0;
+    auto place = [&](QLabel *label, QWidget *box) {
+        controls->addWidget(label, slot / 3, 2 * (slot % 3));
+        controls->addWidget(box, slot / 3, 2 * (slot % 3) + 1);
+        ++slot;
+    };
     auto spin = [&](QLabel *&label, QSpinBox *&box, int low, int high, int value) {
         label = new QLabel(content);
         box = new QSpinBox(content);
         box->setRange(low, high);
         box->setValue(value);
-        controls->addWidget(label);
-        controls->addWidget(box);
+        place(label, box);
         connect(box, &QSpinBox::valueChanged, this, [this] {
             if (!updating_)
                 refresh();
@@ -70,9 +75,8 @@ PositionalEncodingSection::PositionalEncodingSection(QWidget *parent) : PageSect
     base_spin_->setRange(2, 1e7);
     base_spin_->setDecimals(0);
     base_spin_->setValue(10000);
-    controls->addWidget(base_label_);
-    controls->addWidget(base_spin_);
-    controls->addStretch(1);
+    place(base_label_, base_spin_);
+    controls->setColumnStretch(6, 1);
     connect(base_spin_, &QDoubleSpinBox::valueChanged, this, [this] {
         if (!updating_)
             refresh();
@@ -208,7 +212,7 @@ ChartData PositionalEncodingSection::sinusoidalData() const
         : tr("Sinusoidal encoding PE(position, dimension)");
     chart.x_label = tr("Position");
     chart.x_unit = QStringLiteral("position");
-    chart.y_label = tr("Dimension (column of the heat map; blue −1, white 0, red +1)");
+    chart.y_label = tr("Dimension (blue −1 … red +1)");
     chart.y_unit = QStringLiteral("column");
     chart.formula.inputs = tr("d_model = %1, positions 0–%2").arg(d).arg(positions - 1);
     chart.formula.formula = tr("PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d))");
@@ -264,22 +268,26 @@ ChartData PositionalEncodingSection::ropeAngleData() const
     const double base = base_spin_->value();
     const int positions = positions_spin_->value();
     ChartData chart;
-    chart.title = tr("RoPE rotation angle of a few pairs vs position (mod 2π)");
-    chart.x_label = tr("Position");
+    chart.title = tr("RoPE rotation angle of a few pairs vs position");
+    chart.x_label = tr("Position (log scale)");
     chart.x_unit = QStringLiteral("position");
-    chart.y_label = tr("Angle pos·θ_i mod 2π (radians)");
+    chart.y_label = tr("Angle pos·θ_i (radians, log scale)");
     chart.y_unit = QStringLiteral("rad");
+    // Both logarithmic: every pair is a line of slope 1, shifted by its θ_i; a pair completes its
+    // first turn where it crosses 2π (its wavelength).
+    chart.log_x = chart.log_y = true;
+    chart.reference_lines << ReferenceLine{2 * std::numbers::pi, tr("one full turn (2π)"), QColor()};
     chart.formula.inputs = tr("head_dim = %1, base = %2").arg(head_dim).arg(format::integer(std::int64_t(base)));
     chart.formula.formula = tr("angle = pos · θ_i, θ_i = base^(−2i/d); each pair (x_2i, x_2i+1) is rotated by it");
     chart.formula.source = tr("Su et al. 2021 (RoFormer), eq. 15");
     for (int pair : anglePairs()) {
         ChartSeries series;
         series.name = tr("pair %1").arg(pair);
-        for (int pos = 0; pos < positions; ++pos) {
+        for (int pos = 1; pos < positions; ++pos) {
             const double angle = ropeAngle(pos, pair, head_dim, base);
             series.x << pos;
-            series.y << std::fmod(angle, 2 * std::numbers::pi);
-            series.point_tooltips << tr("pair %1, position %2: %3 rad").arg(pair).arg(pos).arg(format::decimal(angle, 4));
+            series.y << angle;
+            series.point_tooltips << tr("pair %1, position %2: %3 rad").arg(pair).arg(pos).arg(format::scientific(angle));
         }
         chart.series << series;
     }
@@ -304,7 +312,7 @@ ChartData PositionalEncodingSection::alibiData() const
     for (int head : alibiHeads()) {
         const double m = slopes[std::size_t(head)];
         ChartSeries series;
-        series.name = tr("head %1 (m = %2)").arg(head + 1).arg(format::scientific(m));
+        series.name = tr("head %1 (m = %2)").arg(head + 1).arg(QString::number(m, 'g', 3));  // plain text: a legend shows no HTML
         for (int distance = 0; distance < positions; ++distance) {
             series.x << distance;
             series.y << alibiBias(m, distance, 0);
