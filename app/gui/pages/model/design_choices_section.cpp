@@ -184,6 +184,18 @@ void DesignChoicesSection::changeEvent(QEvent *event)
     PageSection::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    // Presentation mode and themes change the font after the table was filled: refit its height.
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        table_->resizeRowsToContents();
+        fitTableHeight(table_);
+    }
+}
+
+void DesignChoicesSection::showEvent(QShowEvent *event)
+{
+    PageSection::showEvent(event);
+    table_->resizeRowsToContents();
+    fitTableHeight(table_);
 }
 
 void DesignChoicesSection::setAxis(DesignAxis axis)
