@@ -13,6 +13,7 @@
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -114,6 +115,24 @@ private slots:
         QVERIFY(own >= 0);
         QVERIFY(!section.applyVariant(own));
         QCOMPARE(edits.count(), 1);
+    }
+
+    void parallelBlockNamesWhatGoesAway()
+    {
+        DesignChoicesSection section;
+        section.showEstimate(scenario_, estimate_);
+        section.setAxis(DesignAxis::Block);
+        const ParallelBlockSavings savings = parallelBlockSavings(scenario_.model);
+        bool found = false;
+        for (QLabel *label : section.findChildren<QLabel *>()) {
+            if (label->text().contains(QStringLiteral("mlp_norm")) && label->text().contains(QStringLiteral("parallel_residual"))) {
+                found = true;
+                QVERIFY(!label->isHidden());
+                QVERIFY(label->text().contains(QStringLiteral("%1 → %2").arg(savings.norms_per_layer_serial)
+                                                   .arg(savings.norms_per_layer_parallel)));
+            }
+        }
+        QVERIFY(found);
     }
 
     void attentionDecodeCurvesAreTheRooflines()
