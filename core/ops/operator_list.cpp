@@ -90,6 +90,10 @@ public:
         const double per_element = flop_rules::normPerElement(model_.norm);
         Operator op = elementwise(name, Component::Norm, OpKind::Norm, tokens_ * double(model_.d_model),
                                   per_element, 1, TpSplit::SequenceOnly);
+        // It also reads its parameters: a gain, and LayerNorm's bias (Ba et al. 2016; RMSNorm has
+        // none, Zhang & Sennrich 2019 §4), at the weight dtype, once per call.
+        const double vectors = model_.norm == NormType::LayerNorm ? 2 : 1;
+        op.bytes_read += double(shapes_.weight_bytes) * vectors * double(model_.d_model);
         op.saved_bytes = act_ * tokens_ * double(model_.d_model);  // its input (Korthikanti: 2sbh)
         return op;
     }
@@ -216,7 +220,9 @@ public:
         if (shapes_.dropout)
             ops.push_back(dropout("attention_residual_dropout", Component::AttentionProjections,
                                   Td * double(h), TpSplit::SequenceOnly, false));
-        ops.push_back(residual("attention_residual"));
+        // A parallel block adds both branches to the stream at once (appendMlpTail).
+        if (!model_.parallel_block)
+            ops.push_back(residual("attention_residual"));
     }
 
     // A feed-forward network over `token_count` tokens (top-k copies for experts). Gated MLPs
@@ -249,11 +255,18 @@ public:
         ops.push_back(down);
     }
 
+    // A parallel block (GPT-J; PaLM, Chowdhery et al. 2022 §2 "Parallel Layers") computes
+    // y = x + Attention(Norm(x)) + MLP(Norm(x)): the MLP reads the attention's normalised input, so
+    // it has no norm of its own and keeps no second copy of that input for the backward pass
+    // (PaLM: "the MLP and Attention input matrix multiplications can be fused").
+    bool mlpHasOwnNorm() const { return !model_.parallel_block; }
+
     void appendDenseMlp(std::vector<Operator> &ops) const
     {
-        appendNorm(ops, "mlp_norm");
+        if (mlpHasOwnNorm())
+            appendNorm(ops, "mlp_norm");
         appendFeedForward(ops, Component::Mlp, "mlp_up", "mlp_activation", "mlp_down", tokens_, model_.d_ff,
-                          true);
+                          mlpHasOwnNorm());
         appendMlpTail(ops);
     }
 
@@ -261,10 +274,12 @@ public:
     {
         const MoeConfig &moe = model_.moe;
         const std::int64_t T = shapes_.micro_batch * shapes_.seq_len;
-        appendNorm(ops, "mlp_norm");
+        if (mlpHasOwnNorm())
+            appendNorm(ops, "mlp_norm");
         Operator router = matmul("router", Component::Router, 1, T, moe.n_experts, model_.d_model, true,
                                  TpSplit::SequenceOnly);
-        router.saved_bytes = act_ * tokens_ * double(model_.d_model);  // the MoE input
+        // The MoE input; a parallel block's attention projection keeps it already.
+        router.saved_bytes = mlpHasOwnNorm() ? act_ * tokens_ * double(model_.d_model) : 0;
         ops.push_back(router);
         Operator gate = elementwise("router_softmax_topk", Component::Router, OpKind::Softmax,
                                     tokens_ * double(moe.n_experts), 5, 1, TpSplit::SequenceOnly);
@@ -299,7 +314,21 @@ public:
             appendNorm(ops, "mlp_post_norm");
         if (shapes_.dropout)
             ops.push_back(dropout("mlp_residual_dropout", Component::Mlp, elements, TpSplit::SequenceOnly, false));
-        ops.push_back(residual("mlp_residual"));
+        if (model_.parallel_block)
+            ops.push_back(parallelResidual());
+        else
+            ops.push_back(residual("mlp_residual"));
+    }
+
+    // x + attention + mlp in one pass: reads three h-wide inputs, writes one (2 adds per element),
+    // instead of two adds that write and re-read the stream in between.
+    Operator parallelResidual() const
+    {
+        Operator op = elementwise("parallel_residual", Component::Residual, OpKind::Elementwise,
+                                  tokens_ * double(model_.d_model), 2 * flop_rules::kResidual, 3,
+                                  TpSplit::SequenceOnly);
+        op.gradient_passes_through = true;
+        return op;
     }
 
     std::vector<Operator> layer(bool moe) const

@@ -454,8 +454,10 @@ private slots:
             const FusionComparison *residual_norm = find(llama_chains, {"attention_residual", "mlp_norm"});
             QVERIFY(residual_norm);
             QCOMPARE(residual_norm->count, 32);
-            QVERIFY(relativeError(residual_norm->unfused_bytes, 32 * 5 * T * 4096 * act) < 1e-12);
-            QVERIFY(relativeError(residual_norm->fused_bytes, 32 * 4 * T * 4096 * act) < 1e-12);
+            // + the norm's gain vector (RMSNorm: one of h), read once per call at the weight dtype.
+            const double gain = 4096 * 2;
+            QVERIFY(relativeError(residual_norm->unfused_bytes, 32 * (5 * T * 4096 * act + gain)) < 1e-12);
+            QVERIFY(relativeError(residual_norm->fused_bytes, 32 * (4 * T * 4096 * act + gain)) < 1e-12);
             const FusionComparison *across_layers = find(llama_chains, {"mlp_residual", "attention_norm"});
             QVERIFY(across_layers);
             QCOMPARE(across_layers->count, 31);
@@ -474,8 +476,9 @@ private slots:
             const FusionComparison *bias_residual_norm =
                 find(gpt2_chains, {"attention_output_bias", "attention_residual", "mlp_norm"});
             QVERIFY(bias_residual_norm);
-            QVERIFY(relativeError(bias_residual_norm->unfused_bytes, 12 * 7 * T * h * act) < 1e-12);
-            QVERIFY(relativeError(bias_residual_norm->fused_bytes, 12 * 4 * T * h * act) < 1e-12);
+            const double gain_bias = 2 * h * 2;  // LayerNorm's gain and bias, bf16
+            QVERIFY(relativeError(bias_residual_norm->unfused_bytes, 12 * (7 * T * h * act + gain_bias)) < 1e-12);
+            QVERIFY(relativeError(bias_residual_norm->fused_bytes, 12 * (4 * T * h * act + gain_bias)) < 1e-12);
 
             // The fused step moves exactly the saved bytes less, with the same FLOPs.
             for (const Scenario *scenario : {&llama, &gpt2}) {

@@ -2,6 +2,8 @@
 #include "pages/model/architecture_page.h"
 
 #include "pages/model/atlas_section.h"
+#include "pages/model/design_choices_section.h"
+#include "pages/model/positional_encoding_section.h"
 
 namespace lse::gui {
 
@@ -10,6 +12,8 @@ ArchitecturePage::ArchitecturePage(QWidget *parent)
 {
     // Sections, in tab order (each adds one line here):
     addSection(new AtlasSection(this));
+    addSection(new DesignChoicesSection(this));
+    addSection(new PositionalEncodingSection(this));
 }
 
 QString ArchitecturePage::id() const

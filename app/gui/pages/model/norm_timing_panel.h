@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "architecture/norm_timing.h"
+#include "charts/chart_data.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <atomic>
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QThread;
+
+namespace lse::gui {
+
+class ChartView;
+
+// LayerNorm vs RMSNorm measured on this CPU (core's timeNorms) off the GUI thread, as the Roofline
+// page runs the reference ops: Measure starts a worker thread, the progress bar follows each timed
+// call, Cancel stops it between calls. Results: ms, GB/s and GFLOP/s against the operator list's
+// FLOPs and bytes, in a table and a chart.
+class NormTimingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit NormTimingPanel(QWidget *parent = nullptr);
+    ~NormTimingPanel() override;
+
+    // The (N, D) to time; shown until Measure is pressed.
+    void setRequest(const NormTimingRequest &request);
+    const NormTimingRequest &request() const { return request_; }
+    void measure();
+    void cancel();
+    bool isRunning() const { return worker_ != nullptr; }
+    // The last finished measurement (empty before the first, kept when a later one is cancelled).
+    const std::optional<NormTiming> &result() const { return result_; }
+    ChartView *chart() const { return chart_; }
+    void retranslate();
+
+signals:
+    void finished(bool cancelled);
+
+private:
+    void finish(const Result<NormTiming> &timing);
+    void refresh();
+    ChartData chartData() const;
+
+    QLabel *intro_;
+    QPushButton *measure_button_;
+    QPushButton *cancel_button_;
+    QProgressBar *progress_;
+    QLabel *status_;
+    QTableWidget *table_;
+    ChartView *chart_;
+    QThread *worker_ = nullptr;
+    std::atomic<bool> cancel_{false};
+    NormTimingRequest request_;
+    std::optional<NormTiming> result_;
+    QString message_;
+};
+
+}  // namespace lse::gui
