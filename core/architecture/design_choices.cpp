@@ -255,6 +255,12 @@ ParallelBlockSavings parallelBlockSavings(const ModelConfig &model)
     auto is_norm = [](const Operator &op) { return op.kind == OpKind::Norm; };
     savings.norms_per_layer_serial = count(serial_ops, is_norm);
     savings.norms_per_layer_parallel = count(parallel_ops, is_norm);
+    savings.sequential_norms_serial = savings.norms_per_layer_serial;
+    // The operator list marks the MLP norm of a parallel block by not saving its input (it is the
+    // block input, saved by the attention norm): that norm runs beside the attention norm.
+    savings.sequential_norms_parallel = count(parallel_ops, [](const Operator &op) {
+        return op.kind == OpKind::Norm && op.saved_bytes > 0;
+    });
     savings.sequential_matmuls_serial = count(serial_ops, [](const Operator &op) { return op.isMatMul(); });
     // In parallel the MLP branch runs beside attention and its up-projection joins QKV in one
     // matmul, so the critical path is the attention branch's matmuls alone.

@@ -85,10 +85,14 @@ int gqaKvHeads(int heads);
 
 // ---- Parallel block: what the operator list drops or merges -------------------------------
 struct ParallelBlockSavings {
-    std::vector<std::string_view> removed_ops;  // serial-only operators (mlp_norm, attention_residual ...)
+    std::vector<std::string_view> removed_ops;  // serial-only operators (attention_residual, mlp_residual)
     std::vector<std::string_view> added_ops;    // parallel-only operators (parallel_residual)
     int norms_per_layer_serial = 0;
     int norms_per_layer_parallel = 0;
+    // Norms on the critical path: in parallel the MLP's norm reads the block input, beside the
+    // attention's, so one norm pass (one read of x) remains before the matmuls.
+    int sequential_norms_serial = 0;
+    int sequential_norms_parallel = 0;
     int sequential_matmuls_serial = 0;    // matmuls on the critical path of one layer
     int sequential_matmuls_parallel = 0;  // QKV and the MLP up-projection fuse into one
     double fused_input_projection_width = 0;  // q + 2·kv + up width: the merged matmul's columns

@@ -255,18 +255,22 @@ public:
         ops.push_back(down);
     }
 
-    // A parallel block (GPT-J; PaLM, Chowdhery et al. 2022 §2 "Parallel Layers") computes
-    // y = x + Attention(Norm(x)) + MLP(Norm(x)): the MLP reads the attention's normalised input, so
-    // it has no norm of its own and keeps no second copy of that input for the backward pass
-    // (PaLM: "the MLP and Attention input matrix multiplications can be fused").
-    bool mlpHasOwnNorm() const { return !model_.parallel_block; }
+    // A parallel block (GPT-NeoX, Black et al. 2022 §2.1; PaLM, Chowdhery et al. 2022 §2 "Parallel
+    // Layers") computes y = x + Attention(Norm1(x)) + MLP(Norm2(x)). Both norms read the block input,
+    // so the MLP's norm no longer waits for attention and keeps no second copy of x for the backward
+    // pass. Two norms, as the parameter count (ops/parameter_tensors) and the reference transformer
+    // have them; GPT-J and PaLM share one, a difference of one d_model vector per layer.
+    void appendMlpNorm(std::vector<Operator> &ops) const
+    {
+        appendNorm(ops, "mlp_norm");
+        if (model_.parallel_block)
+            ops.back().saved_bytes = 0;  // x, saved by attention_norm already
+    }
 
     void appendDenseMlp(std::vector<Operator> &ops) const
     {
-        if (mlpHasOwnNorm())
-            appendNorm(ops, "mlp_norm");
-        appendFeedForward(ops, Component::Mlp, "mlp_up", "mlp_activation", "mlp_down", tokens_, model_.d_ff,
-                          mlpHasOwnNorm());
+        appendMlpNorm(ops);
+        appendFeedForward(ops, Component::Mlp, "mlp_up", "mlp_activation", "mlp_down", tokens_, model_.d_ff, true);
         appendMlpTail(ops);
     }
 
@@ -274,12 +278,10 @@ public:
     {
         const MoeConfig &moe = model_.moe;
         const std::int64_t T = shapes_.micro_batch * shapes_.seq_len;
-        if (mlpHasOwnNorm())
-            appendNorm(ops, "mlp_norm");
+        appendMlpNorm(ops);
         Operator router = matmul("router", Component::Router, 1, T, moe.n_experts, model_.d_model, true,
                                  TpSplit::SequenceOnly);
-        // The MoE input; a parallel block's attention projection keeps it already.
-        router.saved_bytes = mlpHasOwnNorm() ? act_ * tokens_ * double(model_.d_model) : 0;
+        router.saved_bytes = act_ * tokens_ * double(model_.d_model);  // the MoE input
         ops.push_back(router);
         Operator gate = elementwise("router_softmax_topk", Component::Router, OpKind::Softmax,
                                     tokens_ * double(moe.n_experts), 5, 1, TpSplit::SequenceOnly);

@@ -9,8 +9,8 @@ namespace lse {
 // The forward operators of one micro-batch for `model` at `shapes`. Expects a validated model.
 // The saved-activation bytes reproduce Korthikanti et al. 2022 §4.1 term by term for a GPT-style
 // layer (34*s*b*h + 5*a*s^2*b with dropout) and generalise it to GQA, gated MLPs, MoE and
-// FlashAttention by listing what is actually kept. A parallel block (PaLM §2) has one norm per
-// layer, keeps the norm output once for both branches, and adds both branches in one residual op.
+// FlashAttention by listing what is actually kept. A parallel block (GPT-NeoX; PaLM §2) runs both
+// norms on the block input, keeps that input once, and adds both branches in one residual op.
 ForwardOperators forwardOperators(const ModelConfig &model, const OperatorShapes &shapes);
 
 // Sum of a field over an operator list, e.g. sumOver(ops, &Operator::flops).

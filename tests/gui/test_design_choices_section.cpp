@@ -125,11 +125,11 @@ private slots:
         const ParallelBlockSavings savings = parallelBlockSavings(scenario_.model);
         bool found = false;
         for (QLabel *label : section.findChildren<QLabel *>()) {
-            if (label->text().contains(QStringLiteral("mlp_norm")) && label->text().contains(QStringLiteral("parallel_residual"))) {
+            if (label->text().contains(QStringLiteral("mlp_residual")) && label->text().contains(QStringLiteral("parallel_residual"))) {
                 found = true;
                 QVERIFY(!label->isHidden());
-                QVERIFY(label->text().contains(QStringLiteral("%1 → %2").arg(savings.norms_per_layer_serial)
-                                                   .arg(savings.norms_per_layer_parallel)));
+                QVERIFY(label->text().contains(QStringLiteral("%1 → %2").arg(savings.sequential_norms_serial)
+                                                   .arg(savings.sequential_norms_parallel)));
             }
         }
         QVERIFY(found);

@@ -41,11 +41,13 @@ QString DesignAxisText::explanation(DesignAxis axis)
                   "saved activations stay within that 1 %; the element-wise work differs. Source: Shazeer 2020, "
                   "\"GLU Variants Improve Transformer\"; Touvron et al. 2023 (Llama).");
     case DesignAxis::Block:
-        return tr("A parallel block computes x + Attention(Norm(x)) + MLP(Norm(x)): one norm per layer instead "
-                  "of two, no second copy of the norm's output for the backward pass, one residual add of "
-                  "three inputs, and the QKV and MLP up-projections can run as one fused matmul. Same "
+        return tr("A parallel block computes x + Attention(Norm₁(x)) + MLP(Norm₂(x)) (GPT-NeoX; GPT-J and PaLM "
+                  "share one norm, one d_model vector fewer per layer): both norms read the block input, so only "
+                  "one norm pass stands before the matmuls and x is kept once for the backward pass; one residual "
+                  "add of three inputs; the QKV and MLP up-projections can run as one fused matmul. Same "
                   "parameters; PaLM reports ~15 % faster training at large scale and a small quality cost at "
-                  "small scale. Source: Chowdhery et al. 2022 (PaLM) §2; Wang &amp; Komatsuzaki 2021 (GPT-J).");
+                  "small scale. Source: Chowdhery et al. 2022 (PaLM) §2; Black et al. 2022 (GPT-NeoX) §2.1; "
+                  "Wang &amp; Komatsuzaki 2021 (GPT-J).");
     case DesignAxis::PositionalEncoding:
         return tr("Learned positions add a max_seq_len×d table (parameters) and an add; sinusoids add without "
                   "parameters; RoPE rotates q and k (3 FLOPs per element, no parameters); ALiBi adds −m·(i−j) to "

@@ -357,12 +357,13 @@ QString DesignChoicesSection::parallelBlockText() const
         removed << format::fromStd(name);
     for (std::string_view name : s.added_ops)
         added << format::fromStd(name);
-    return tr("Parallel block, per layer: norms %1 → %2; operators that go away: %3; new: %4 (x + attention + "
-              "MLP in one pass). Matmuls on the critical path %5 → %6: the MLP up-projection joins QKV in one "
-              "fused matmul of %7 columns and the MLP runs beside attention. The cost: the MLP no longer sees "
-              "the attention output of its own layer.")
-        .arg(s.norms_per_layer_serial)
-        .arg(s.norms_per_layer_parallel)
+    return tr("Parallel block, per layer: norms on the critical path %1 → %2 (both norms read the block input, "
+              "which is kept once); operators that go away: %3; new: %4 (x + attention + MLP in one pass). "
+              "Matmuls on the critical path %5 → %6: the MLP up-projection joins QKV in one fused matmul of %7 "
+              "columns and the MLP runs beside attention. The cost: the MLP no longer sees the attention output "
+              "of its own layer.")
+        .arg(s.sequential_norms_serial)
+        .arg(s.sequential_norms_parallel)
         .arg(removed.isEmpty() ? tr("none") : removed.join(QStringLiteral(", ")),
              added.isEmpty() ? tr("none") : added.join(QStringLiteral(", ")))
         .arg(s.sequential_matmuls_serial)
