@@ -28,5 +28,6 @@ int runCollective(const QStringList &arguments);
 int runPipeline(const QStringList &arguments);
 int runSearch(const QStringList &arguments);
 int runMesh(const QStringList &arguments);
+int runAblate(const QStringList &arguments);
 
 }  // namespace lse::cli
