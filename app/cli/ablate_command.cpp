@@ -150,11 +150,10 @@ int runAblate(const QStringList &arguments)
             return reportProblems(loaded.problems());
         base = loaded.value();
     }
-    intOption(parser, steps.names().front(), 1, base.steps, problems);
-    if (parser.isSet(steps) && base.warmup_steps > base.steps)
-        base.warmup_steps = base.steps / 10;  // a preset's warm-up longer than a short run
-    if (parser.isSet(steps) && base.eval_every > base.steps)
-        base.eval_every = base.steps;
+    int stepCount = 0;
+    intOption(parser, steps.names().front(), 1, stepCount, problems);
+    if (stepCount > 0)
+        base = lse::reference::withAblationSteps(base, stepCount);
     intOption(parser, seed.names().front(), 0, base.seed, problems);
     intOption(parser, threads.names().front(), 0, base.threads, problems);
     if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), base.threads);

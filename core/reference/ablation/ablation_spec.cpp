@@ -3,6 +3,7 @@
 
 #include "reference/model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -167,6 +168,14 @@ TrainConfig defaultAblationBase()
     c.eval_batches = 4;
     c.seed = 0;
     return c;
+}
+
+TrainConfig withAblationSteps(TrainConfig base, int steps)
+{
+    base.steps = steps;
+    base.warmup_steps = std::min(base.warmup_steps, steps / 10);
+    base.eval_every = std::max(1, steps / 12);
+    return base;
 }
 
 Problems validateAblationSpec(const AblationSpec &spec)

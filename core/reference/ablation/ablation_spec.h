@@ -72,6 +72,10 @@ AblationSpec standardStudy(AblationStudy study, const TrainConfig &base);
 // its schedule: the default base of the GUI and the CLI.
 TrainConfig defaultAblationBase();
 
+// `base` set to train `steps` steps: warm-up at most a tenth of the run, and about a dozen
+// validation points (eval_every = steps / 12, at least 1) so every curve has the same resolution.
+TrainConfig withAblationSteps(TrainConfig base, int steps);
+
 // Problems naming the field: no variants, duplicate or empty names, a variant the reference model
 // cannot build ("variants[1].model.parallel_block"), and the base's training settings.
 Problems validateAblationSpec(const AblationSpec &spec);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/model/architecture_page.h"
 
+#include "pages/model/ablation_section.h"
+
 namespace lse::gui {
 
 ArchitecturePage::ArchitecturePage(QWidget *parent)
     : SectionedPage(parent)
 {
     // Sections, in tab order (each adds one line here):
+    addSection(new AblationSection(this));
 }
 
 QString ArchitecturePage::id() const
