@@ -29,7 +29,9 @@ struct AblationResult {
     ModelConfig model;             // the base with the variant's changes (vocab_size from the tokenizer)
     std::int64_t parameters = 0;
     std::vector<AblationPoint> curve;
-    double tokens_per_s = 0;       // training tokens over the summed step times (validation excluded)
+    // Training tokens of one step over the median step time (validation excluded); while a variant
+    // trains, over the mean step time so far.
+    double tokens_per_s = 0;
     std::optional<double> final_validation_loss;  // the last validation loss measured
     double wall_seconds = 0;       // model construction, steps and validation
     std::uint64_t first_batch_hash = 0;  // StepReport::batch_hash of step 1

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <chrono>
 
 namespace lse::reference {
@@ -42,6 +43,17 @@ Result<TokenizedText> tokenize(const std::string &text, std::int64_t vocab_size,
     out.ids = encodeTrainingText(tokenizer.value(), text);
     out.vocab_size = std::int64_t(tokenizer.value().vocabSize());
     return out;
+}
+
+// The median step time: a step slowed by another process on a shared machine moves the mean of a
+// short run a lot and the median hardly at all.
+double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    const auto middle = values.begin() + std::ptrdiff_t(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    return *middle;
 }
 
 double seconds(std::chrono::steady_clock::time_point since)
@@ -130,6 +142,8 @@ Result<AblationResults> runAblation(const AblationSpec &spec, const AblationProg
         result.model = config.model;
         result.parameters = trainer.model().parameterCount();
         double step_seconds = 0;
+        std::vector<double> step_times;  // seconds of each step, for the median at the end
+        step_times.reserve(std::size_t(config.steps));
         report.variant = int(i);
         report.variant_name = v.name;
         for (int step = 0; step < config.steps; ++step) {
@@ -151,6 +165,7 @@ Result<AblationResults> runAblation(const AblationSpec &spec, const AblationProg
             if (r.step == 1)
                 result.first_batch_hash = r.batch_hash;
             step_seconds += r.seconds;
+            step_times.push_back(r.seconds);
             result.curve.push_back(AblationPoint{r.step, r.loss, r.validation_loss});
             if (r.validation_loss)
                 result.final_validation_loss = r.validation_loss;
@@ -168,6 +183,8 @@ Result<AblationResults> runAblation(const AblationSpec &spec, const AblationProg
             }
         }
         result.wall_seconds = seconds(start);
+        if (const double median = medianOf(step_times); median > 0)
+            result.tokens_per_s = double(config.batch_size) * double(config.model.max_seq_len) / median;
         if (results.cancelled)
             return results;
     }

@@ -32,6 +32,7 @@ namespace {
 
 constexpr int kDefaultSteps = 300;
 constexpr int kMaxSteps = 100000;
+constexpr int kCurvesChartMinimumHeight = 420;
 
 QString qs(const std::string &text) { return QString::fromStdString(text); }
 
@@ -121,7 +122,8 @@ AblationSection::AblationSection(QWidget *parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setMinimumHeight(140);
+    table_->setMinimumHeight(120);
+    table_->setMaximumHeight(190);  // a row per variant (at most four); the charts take the rest
 
     connect(study_box_, &QComboBox::currentIndexChanged, this, [this] {
         fillVariants();
@@ -157,7 +159,8 @@ QList<ChartView *> AblationSection::charts() const { return {curves_chart_, fina
 void AblationSection::setPresentation(bool presentation)
 {
     PageSection::setPresentation(presentation);
-    curves_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    // The loss curves carry a legend of two entries per variant: more room than a one-line chart.
+    curves_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kCurvesChartMinimumHeight);
     final_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
 }
 

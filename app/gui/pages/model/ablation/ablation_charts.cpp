@@ -100,14 +100,17 @@ ChartData AblationCharts::finalValidationLoss(const reference::AblationResults &
     for (std::size_t i = 0; i < results.variants.size(); ++i) {
         const reference::AblationResult &r = results.variants[i];
         chart.categories << qs(r.variant.name);
+        // Markers, not bars: the differences are a few hundredths of a nat, which bars from zero
+        // would hide and bars from the axis minimum would exaggerate.
         ChartSeries bar;
         bar.name = qs(r.variant.name);
-        bar.kind = ChartSeries::Kind::Bar;
+        bar.kind = ChartSeries::Kind::Marker;
         bar.color = chartSeriesColor(int(i), palette);
-        bar.stack_group = 0;  // one bar per category, side by side with no offset
+        bar.marker_size = 12;
         if (r.final_validation_loss) {
             bar.x << double(i);
             bar.y << *r.final_validation_loss;
+            bar.point_labels << format::decimal(*r.final_validation_loss, 3);
             bar.point_tooltips << tr("%1: final validation loss %2 after %3 steps (%4), %5 parameters, %6 tokens/s")
                                       .arg(qs(r.variant.name), format::decimal(*r.final_validation_loss, 4))
                                       .arg(r.stepsCompleted())
