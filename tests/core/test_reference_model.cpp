@@ -304,6 +304,33 @@ private slots:
                 QVERIFY(std::abs(last[s * V + v] - full[std::size_t(((s + 1) * t - 1) * V + v)]) < 1e-5f);
     }
 
+    // A parallel block (GPT-NeoX form) keeps ln1, ln2 and every matrix of the serial block, as the
+    // cost engine counts it, so checkpoints of both read and write the same tensor names.
+    void parallelBlockHasTheSerialTensors()
+    {
+        ModelConfig serial = smallConfig();
+        serial.norm = NormType::LayerNorm;
+        ModelConfig parallel = serial;
+        parallel.parallel_block = true;
+        const std::vector<ParameterShape> a = referenceParameterShapes(serial), b = referenceParameterShapes(parallel);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].name, b[i].name);
+            QVERIFY(a[i].shape == b[i].shape);
+        }
+        auto model = makeModel<float>(parallel, 1);
+        QVERIFY(model);
+        QCOMPARE(model->parameters().size(), b.size());
+        QVERIFY(model->find("layers.1.ln2.weight"));
+        // Same weights, different wiring: the logits differ from the serial model's.
+        auto serialModel = makeModel<float>(serial, 1);
+        const auto tokens = randomTokens(6, serial.vocab_size, 4);
+        const float *p = *model->forward(tokens.data(), 1, 6);
+        const std::vector<float> parallelLogits(p, p + 6 * serial.vocab_size);
+        const float *q = *serialModel->forward(tokens.data(), 1, 6);
+        QVERIFY(maxAbsDiff(q, parallelLogits) > 1e-4);
+    }
+
     void parameterLayoutAndInit()
     {
         ModelConfig c = smallConfig();

@@ -141,6 +141,16 @@ private slots:
         QVERIFY(section.runButton()->isEnabled());
     }
 
+    void destroyedMidRunStopsTheWorker()
+    {
+        auto section = std::make_unique<AblationSection>();
+        prepareNormRun(*section, 100000);
+        section->startRun();
+        QTRY_VERIFY_WITH_TIMEOUT(section->progressBar()->value() >= 2, 120000);
+        section.reset();  // cancels and joins the worker thread; nothing may crash or hang
+        QVERIFY(!section);
+    }
+
     void saveThenOpenRoundTrips()
     {
         QTemporaryDir dir;
