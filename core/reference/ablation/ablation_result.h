@@ -29,8 +29,8 @@ struct AblationResult {
     ModelConfig model;             // the base with the variant's changes (vocab_size from the tokenizer)
     std::int64_t parameters = 0;
     std::vector<AblationPoint> curve;
-    // Training tokens of one step over the median step time (validation excluded); while a variant
-    // trains, over the mean step time so far.
+    // Training tokens of one step over the 10th-percentile step time (validation excluded; robust
+    // to other processes on the machine); while a variant trains, over the mean step time so far.
     double tokens_per_s = 0;
     std::optional<double> final_validation_loss;  // the last validation loss measured
     double wall_seconds = 0;       // model construction, steps and validation

@@ -190,11 +190,22 @@ void AblationSection::retranslate()
     save_button_->setText(tr("&Save results…"));
     open_button_->setText(tr("&Open results…"));
     fillStudies();
-    for (int i = 0; i < model_box_->count() && i < int(models_.size()); ++i)
-        model_box_->setItemText(i, i == 0 ? tr("Ablation tiny (2 layers, d_model 64, context 64)") : models_[std::size_t(i)].label);
+    for (int i = 0; i < model_box_->count() && i < int(models_.size()); ++i) {
+        const ModelChoice &choice = models_[std::size_t(i)];
+        const ModelConfig &m = choice.config.model;
+        const QString shape = tr("%1 layers, d_model %2, context %3").arg(m.n_layers).arg(m.d_model).arg(m.max_seq_len);
+        model_box_->setItemText(i, !choice.label.isEmpty() ? choice.label
+                                   : i == 0              ? tr("Ablation tiny (%1)").arg(shape)
+                                                         : tr("%1 (%2)").arg(qs(m.name), shape));
+    }
     table_->setColumnCount(7);
     table_->setHorizontalHeaderLabels({tr("Variant"), tr("Changes"), tr("Parameters"), tr("Tokens/s"),
                                        tr("Final validation loss"), tr("Wall time"), tr("Status")});
+    table_->horizontalHeaderItem(3)->setToolTip(
+        tr("Training tokens per second of the fastest tenth of the steps: other programs on the machine slow "
+           "some steps down, the fast steps measure the variant itself. Validation is not included."));
+    table_->horizontalHeaderItem(6)->setToolTip(
+        tr("finished, cancelled (the steps done before Cancel are kept) or diverged (a NaN or infinite loss)"));
     show(shown_, shown_origin_);
 }
 
@@ -237,13 +248,7 @@ void AblationSection::loadModelChoices()
         Result<reference::TrainConfig> config = reference::trainConfigFromJson(file.readAll(), name.toStdString());
         if (!config)
             continue;
-        const ModelConfig &m = config.value().model;
-        presets.push_back({tr("%1 (%2 layers, d_model %3, context %4)")
-                               .arg(qs(m.name))
-                               .arg(m.n_layers)
-                               .arg(m.d_model)
-                               .arg(m.max_seq_len),
-                           config.value()});
+        presets.push_back({QString(), config.value()});  // labelled (and relabelled) by retranslate()
     }
     std::stable_sort(presets.begin(), presets.end(), [](const ModelChoice &a, const ModelChoice &b) {
         return a.config.model.d_model * a.config.model.n_layers < b.config.model.d_model * b.config.model.n_layers;

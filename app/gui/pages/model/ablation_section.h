@@ -73,7 +73,7 @@ protected:
 
 private:
     struct ModelChoice {
-        QString label;
+        QString label;  // empty: "<name> (<shape>)", written by retranslate()
         reference::TrainConfig config;
     };
     void loadModelChoices();
