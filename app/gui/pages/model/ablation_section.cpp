@@ -121,6 +121,7 @@ AblationSection::AblationSection(QWidget *parent)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->setVisible(false);
+    table_->setWordWrap(false);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setMinimumHeight(120);
     table_->setMaximumHeight(190);  // a row per variant (at most four); the charts take the rest
