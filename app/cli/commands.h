@@ -29,5 +29,6 @@ int runPipeline(const QStringList &arguments);
 int runSearch(const QStringList &arguments);
 int runMesh(const QStringList &arguments);
 int runScaling(const QStringList &arguments);
+int runAblate(const QStringList &arguments);
 
 }  // namespace lse::cli

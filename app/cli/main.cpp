@@ -23,6 +23,7 @@ const char *const kUsage =
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU)\n"
     "  generate         continue a prompt with a trained reference checkpoint\n"
+    "  ablate           train variants of the reference transformer (norm, activation, ...) on the same tokens\n"
     "  collective       simulate a ring/tree collective step by step (alpha-beta time, bus bandwidth)\n"
     "  pipeline         simulate a pipeline schedule (GPipe, 1F1B, interleaved, ZB-H1): bubble and timeline\n"
     "  mesh             each rank's node and TP/CP/EP/DP/PP group for the scenario's layout\n"
@@ -77,6 +78,8 @@ int main(int argc, char *argv[])
         return lse::cli::runTrain(arguments);
     if (command == QLatin1String("generate"))
         return lse::cli::runGenerate(arguments);
+    if (command == QLatin1String("ablate"))
+        return lse::cli::runAblate(arguments);
     if (command == QLatin1String("collective"))
         return lse::cli::runCollective(arguments);
     if (command == QLatin1String("pipeline"))

@@ -113,8 +113,11 @@ Problems validateForReference(const ModelConfig &m)
         add("positional_encoding", unsupported, "ALiBi is not implemented by the reference model.");
     if (m.norm_placement == NormPlacement::Double)
         add("norm_placement", unsupported, "Double (sandwich) norm placement is not implemented by the reference model.");
-    if (m.parallel_block)
-        add("parallel_block", unsupported, "Parallel attention/MLP blocks are not implemented by the reference model.");
+    // A parallel block feeds attention and feed-forward the same normalised input; after the sum
+    // there is no "post" position left for two norms (the engine's two per-layer norms read x).
+    if (m.parallel_block && m.norm != NormType::None && m.norm_placement == NormPlacement::Post)
+        add("parallel_block", unsupported,
+            "Parallel attention/MLP blocks need pre-norm (or no norm) in the reference model, not post-norm.");
     return problems;
 }
 
@@ -501,9 +504,12 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         normForward("attention_norm", s.h_sum, w.ln1_g, w.ln1_b, s.ln1_out, s.ln1_stats, N);
         h = s.ln1_out;
     }
-    const S *m = h;  // (N, D) feed-forward input
+    // Serial: the feed-forward reads h. Parallel (GPT-NeoX): it reads the block input x, so
+    // y = x + Attn(norm1(x)) + MLP(norm2(x)).
+    const S *mlp_source = parallelBlock() ? x : h;
+    const S *m = mlp_source;  // (N, D) feed-forward input
     if (pre) {
-        normForward("mlp_norm", h, w.ln2_g, w.ln2_b, s.ln2_out, s.ln2_stats, N);
+        normForward("mlp_norm", mlp_source, w.ln2_g, w.ln2_b, s.ln2_out, s.ln2_stats, N);
         m = s.ln2_out;
     }
     {
@@ -628,7 +634,9 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     }
     // g = ∂L/∂y_sum (N, D)
     const S *h = post ? s.ln1_out : s.h_sum;
-    const S *m = pre ? s.ln2_out : h;
+    const bool parallel = parallelBlock();
+    const S *mlp_source = parallel ? s.input : h;
+    const S *m = pre ? s.ln2_out : mlp_source;
     {
         Scope scope(&profiler_, "mlp_down", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, F_));
         linearBackward(s.act, F_, w.w_down, g, D_, dact_, gradOf(w.w_down), N, F_, D_);
@@ -639,10 +647,16 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
         activationBackward(config_.activation, s.up, dact_, dup_, N, F_);
     }
     {
+        // Parallel without a norm: ∂L/∂m is already the feed-forward branch's share of ∂L/∂x and
+        // is kept in `spare` until the attention branch has run.
         Scope scope(&profiler_, "mlp_up", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, up_, D_));
-        linearBackward(m, D_, w.w_up, dup_, up_, grad_c_, gradOf(w.w_up), N, D_, up_);
+        linearBackward(m, D_, w.w_up, dup_, up_, parallel && !pre ? spare : grad_c_, gradOf(w.w_up), N, D_, up_);
     }
-    if (pre) {
+    if (parallel) {
+        // Branch gradient w.r.t. x into `spare`; g stays ∂L/∂h (= ∂L/∂y through the residual).
+        if (pre)
+            normBackward("mlp_norm", s.input, w.ln2_g, s.ln2_stats, grad_c_, spare, N, false);
+    } else if (pre) {
         normBackward("mlp_norm", h, w.ln2_g, s.ln2_stats, grad_c_, g, N, true);  // residual folded in
         // The residual's gradient add happens inside the norm's backward (it accumulates into g);
         // it is recorded under its own name so the count follows the engine's one convention.
@@ -688,6 +702,10 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     } else {
         Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
         addInto(g, grad_c_, N * D_);
+    }
+    if (parallel) {
+        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        addInto(g, spare, N * D_);  // the feed-forward branch's share of ∂L/∂x
     }
     // g = ∂L/∂x
 }
@@ -777,9 +795,9 @@ Result<const S *> BasicModel<S>::decodeStep(std::int32_t token, int position)
             norm(dec_h_, w.ln1_g, w.ln1_b, dec_hn_);
             h = dec_hn_;
         }
-        const S *m = h;
+        const S *m = parallelBlock() ? dec_x_ : h;  // parallel: the feed-forward reads the layer input
         if (pre) {
-            norm(h, w.ln2_g, w.ln2_b, dec_b_);
+            norm(m, w.ln2_g, w.ln2_b, dec_b_);
             m = dec_b_;
         }
         linearForward(m, D_, w.w_up, dec_up_, up_, 1, D_, up_);

@@ -2,7 +2,8 @@
 // The CPU reference decoder-only transformer of issue 5 (CS336 assignment 1 conventions): token
 // embedding (+ learned or sinusoidal positions), n_layers blocks of norm → causal multi-head
 // attention (RoPE, GQA) → residual → norm → feed-forward → residual (pre- or post-norm), final norm,
-// LM head, cross-entropy. Every op has a hand-written backward pass (reference/ops/).
+// LM head, cross-entropy. A parallel block (GPT-NeoX's use_parallel_residual, the form the cost
+// engine counts: two norms per layer, both reading x) computes y = x + Attn(ln1(x)) + MLP(ln2(x)). Every op has a hand-written backward pass (reference/ops/).
 //
 // Memory: parameters live in one contiguous arena and their gradients in a second arena of the same
 // layout, exposed as named views (the course's state-dict names) so checkpoints and the optimizer
@@ -37,7 +38,7 @@ struct ReferenceOptions {
 };
 
 // Problems (naming the field) for configurations the reference model does not implement: biases,
-// MoE, GeGLU, ALiBi, Double norm placement, parallel blocks; and for non-positive or inconsistent
+// MoE, GeGLU, ALiBi, Double norm placement, parallel blocks with post-norm; and for non-positive or inconsistent
 // sizes (n_heads % n_kv_heads, odd head_dim with RoPE or odd d_model with sinusoidal positions),
 // and for sizes above the bounds of reference/size_limits.h.
 Problems validateForReference(const ModelConfig &model);
@@ -166,6 +167,7 @@ private:
     S *gradOf(const S *param) { return grads_.data() + (param - params_.data()); }
     bool hasNorm() const { return config_.norm != NormType::None; }
     bool preNorm() const { return config_.norm_placement == NormPlacement::Pre; }
+    bool parallelBlock() const { return config_.parallel_block; }
 
     void embed(const std::int32_t *tokens, Index b, Index t);
     void layerForward(int l, const S *x, Index b, Index t);

@@ -65,6 +65,20 @@ struct Trainer::Impl {
 
 namespace {
 
+// FNV-1a, 64-bit (Fowler–Noll–Vo): offset basis 14695981039346656037, prime 1099511628211.
+std::uint64_t fnv1a(const std::vector<std::int32_t> &ids)
+{
+    std::uint64_t hash = 14695981039346656037ull;
+    for (std::int32_t id : ids) {
+        const auto bits = std::uint32_t(id);
+        for (int byte = 0; byte < 4; ++byte) {
+            hash ^= (bits >> (8 * byte)) & 0xffu;
+            hash *= 1099511628211ull;
+        }
+    }
+    return hash;
+}
+
 void applyThreads(int threads)
 {
     omp_set_num_threads(threads);
@@ -184,6 +198,7 @@ Result<StepReport> Trainer::step()
     if (!loss)
         return loss.problems();
     StepReport report;
+    report.batch_hash = fnv1a(s.inputs);
     report.step = s.step + 1;
     report.loss = double(loss.value());
     report.learning_rate = s.schedule.at(report.step);

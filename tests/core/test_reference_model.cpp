@@ -170,18 +170,22 @@ private slots:
         QTest::addColumn<int>("heads");
         QTest::addColumn<int>("kvHeads");
         QTest::addColumn<bool>("tied");
+        QTest::addColumn<bool>("parallel");
         using N = NormType;
         using P = NormPlacement;
         using A = Activation;
         using E = PositionalEncoding;
-        QTest::addRow("rms-pre-swiglu-rope") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 2 << 2 << false;
-        QTest::addRow("layernorm-pre-gelu-learned") << N::LayerNorm << P::Pre << A::GeLU << E::Learned << 2 << 2 << false;
-        QTest::addRow("none-relu-sinusoidal") << N::None << P::Pre << A::ReLU << E::Sinusoidal << 2 << 2 << false;
-        QTest::addRow("rms-post-silu-rope") << N::RMSNorm << P::Post << A::SiLU << E::RoPE << 2 << 2 << false;
-        QTest::addRow("layernorm-post-swiglu-nopos") << N::LayerNorm << P::Post << A::SwiGLU << E::None << 2 << 2 << false;
-        QTest::addRow("gqa-4-2-rope") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 4 << 2 << false;
-        QTest::addRow("mqa-learned-tied") << N::RMSNorm << P::Pre << A::GeLU << E::Learned << 4 << 1 << true;
-        QTest::addRow("tied-rope-swiglu") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 2 << 2 << true;
+        QTest::addRow("rms-pre-swiglu-rope") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 2 << 2 << false << false;
+        QTest::addRow("layernorm-pre-gelu-learned") << N::LayerNorm << P::Pre << A::GeLU << E::Learned << 2 << 2 << false << false;
+        QTest::addRow("none-relu-sinusoidal") << N::None << P::Pre << A::ReLU << E::Sinusoidal << 2 << 2 << false << false;
+        QTest::addRow("rms-post-silu-rope") << N::RMSNorm << P::Post << A::SiLU << E::RoPE << 2 << 2 << false << false;
+        QTest::addRow("layernorm-post-swiglu-nopos") << N::LayerNorm << P::Post << A::SwiGLU << E::None << 2 << 2 << false << false;
+        QTest::addRow("gqa-4-2-rope") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 4 << 2 << false << false;
+        QTest::addRow("mqa-learned-tied") << N::RMSNorm << P::Pre << A::GeLU << E::Learned << 4 << 1 << true << false;
+        QTest::addRow("tied-rope-swiglu") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 2 << 2 << true << false;
+        QTest::addRow("parallel-rms-swiglu-rope") << N::RMSNorm << P::Pre << A::SwiGLU << E::RoPE << 4 << 2 << false << true;
+        QTest::addRow("parallel-layernorm-gelu-learned") << N::LayerNorm << P::Pre << A::GeLU << E::Learned << 2 << 2 << true << true;
+        QTest::addRow("parallel-none-relu-sinusoidal") << N::None << P::Pre << A::ReLU << E::Sinusoidal << 2 << 2 << false << true;
     }
     void gradientCheck()
     {
@@ -192,7 +196,9 @@ private slots:
         QFETCH(int, heads);
         QFETCH(int, kvHeads);
         QFETCH(bool, tied);
+        QFETCH(bool, parallel);
         ModelConfig c = smallConfig();
+        c.parallel_block = parallel;
         c.norm = norm;
         c.norm_placement = placement;
         c.activation = activation;
@@ -251,11 +257,17 @@ private slots:
         QTest::addColumn<lse::NormPlacement>("placement");
         QTest::addColumn<lse::PositionalEncoding>("position");
         QTest::addColumn<int>("kvHeads");
-        QTest::addRow("rms-pre-rope") << NormType::RMSNorm << NormPlacement::Pre << PositionalEncoding::RoPE << 2;
+        QTest::addColumn<bool>("parallel");
+        QTest::addRow("rms-pre-rope") << NormType::RMSNorm << NormPlacement::Pre << PositionalEncoding::RoPE << 2
+                                      << false;
         QTest::addRow("layernorm-post-learned") << NormType::LayerNorm << NormPlacement::Post
-                                                << PositionalEncoding::Learned << 2;
+                                                << PositionalEncoding::Learned << 2 << false;
         QTest::addRow("gqa-sinusoidal") << NormType::RMSNorm << NormPlacement::Pre << PositionalEncoding::Sinusoidal
-                                        << 1;
+                                        << 1 << false;
+        QTest::addRow("parallel-rms-rope") << NormType::RMSNorm << NormPlacement::Pre << PositionalEncoding::RoPE << 2
+                                           << true;
+        QTest::addRow("parallel-layernorm-learned") << NormType::LayerNorm << NormPlacement::Pre
+                                                    << PositionalEncoding::Learned << 1 << true;
     }
     void decodeAndLastLogitsMatchForward()
     {
@@ -263,11 +275,13 @@ private slots:
         QFETCH(lse::NormPlacement, placement);
         QFETCH(lse::PositionalEncoding, position);
         QFETCH(int, kvHeads);
+        QFETCH(bool, parallel);
         ModelConfig c = smallConfig();
         c.norm = norm;
         c.norm_placement = placement;
         c.positional_encoding = position;
         c.n_kv_heads = kvHeads;
+        c.parallel_block = parallel;
         const int b = 2, t = 6;
         auto model = makeModel<float>(c, b);
         QVERIFY(model);
@@ -288,6 +302,33 @@ private slots:
         for (int s = 0; s < b; ++s)
             for (Index v = 0; v < V; ++v)
                 QVERIFY(std::abs(last[s * V + v] - full[std::size_t(((s + 1) * t - 1) * V + v)]) < 1e-5f);
+    }
+
+    // A parallel block (GPT-NeoX form) keeps ln1, ln2 and every matrix of the serial block, as the
+    // cost engine counts it, so checkpoints of both read and write the same tensor names.
+    void parallelBlockHasTheSerialTensors()
+    {
+        ModelConfig serial = smallConfig();
+        serial.norm = NormType::LayerNorm;
+        ModelConfig parallel = serial;
+        parallel.parallel_block = true;
+        const std::vector<ParameterShape> a = referenceParameterShapes(serial), b = referenceParameterShapes(parallel);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].name, b[i].name);
+            QVERIFY(a[i].shape == b[i].shape);
+        }
+        auto model = makeModel<float>(parallel, 1);
+        QVERIFY(model);
+        QCOMPARE(model->parameters().size(), b.size());
+        QVERIFY(model->find("layers.1.ln2.weight"));
+        // Same weights, different wiring: the logits differ from the serial model's.
+        auto serialModel = makeModel<float>(serial, 1);
+        const auto tokens = randomTokens(6, serial.vocab_size, 4);
+        const float *p = *model->forward(tokens.data(), 1, 6);
+        const std::vector<float> parallelLogits(p, p + 6 * serial.vocab_size);
+        const float *q = *serialModel->forward(tokens.data(), 1, 6);
+        QVERIFY(maxAbsDiff(q, parallelLogits) > 1e-4);
     }
 
     void parameterLayoutAndInit()
@@ -414,9 +455,17 @@ private slots:
         QCOMPARE(model->profiler().records().size(), predicted.size());
     }
 
+    void noAllocationAfterConstruction_data()
+    {
+        QTest::addColumn<bool>("parallel");
+        QTest::addRow("serial") << false;
+        QTest::addRow("parallel-block") << true;
+    }
     void noAllocationAfterConstruction()
     {
+        QFETCH(bool, parallel);
         ModelConfig c = smallConfig();
+        c.parallel_block = parallel;
         c.positional_encoding = PositionalEncoding::Learned;
         c.vocab_size = 64;
         c.d_model = 64;
@@ -452,7 +501,7 @@ private slots:
         QTest::addRow("geglu") << "activation";
         QTest::addRow("alibi") << "positional_encoding";
         QTest::addRow("double") << "norm_placement";
-        QTest::addRow("parallel") << "parallel_block";
+        QTest::addRow("parallel-post-norm") << "parallel_block";
         QTest::addRow("kv-heads") << "n_kv_heads";
         QTest::addRow("odd-head-dim") << "head_dim";
     }
@@ -470,8 +519,10 @@ private slots:
             c.positional_encoding = PositionalEncoding::ALiBi;
         else if (field == "norm_placement")
             c.norm_placement = NormPlacement::Double;
-        else if (field == "parallel_block")
-            c.parallel_block = true;
+        else if (field == "parallel_block") {
+            c.parallel_block = true;  // parallel blocks are implemented with pre-norm only
+            c.norm_placement = NormPlacement::Post;
+        }
         else if (field == "n_kv_heads")
             c.n_kv_heads = 3;
         else if (field == "head_dim")

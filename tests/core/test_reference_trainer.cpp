@@ -234,10 +234,18 @@ private slots:
         QCOMPARE(g_allocations.load() - before, 0LL);
     }
 
+    void resumeIsBitIdentical_data()
+    {
+        QTest::addColumn<bool>("parallel");
+        QTest::addRow("serial") << false;
+        QTest::addRow("parallel-block") << true;  // the same tensor names; the config says which block
+    }
     void resumeIsBitIdentical()
     {
+        QFETCH(bool, parallel);
         const int total = 8, split = 3;
         TrainConfig c = tinyConfig(data_);
+        c.model.parallel_block = parallel;
         c.steps = total;
         c.eval_every = 4;
         auto straight = Trainer::create(c);
@@ -278,6 +286,7 @@ private slots:
         auto model = loadCheckpointModel(path, &loadedConfig);
         QVERIFY(model.ok());
         QCOMPARE(loadedConfig.model.d_model, c.model.d_model);
+        QCOMPARE(loadedConfig.model.parallel_block, parallel);
 
         QVERIFY(!Trainer::resume(dir_.filePath(QStringLiteral("missing.safetensors")).toStdString()).ok());
     }

@@ -115,6 +115,14 @@ void TestReferenceVsEngine::sameStep_data()
     bare.d_ff = 256;
     bare.positional_encoding = PositionalEncoding::None;
     QTest::addRow("no norm silu nope") << bare << 1;
+    ModelConfig parallel = base;
+    parallel.parallel_block = true;
+    parallel.n_kv_heads = 2;
+    QTest::addRow("parallel block rmsnorm swiglu rope") << parallel << 2;
+    ModelConfig neox = gpt2;
+    neox.parallel_block = true;
+    neox.tied_embeddings = false;
+    QTest::addRow("parallel block layernorm gelu learned") << neox << 1;
 }
 
 void TestReferenceVsEngine::sameStep()

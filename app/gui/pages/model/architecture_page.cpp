@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/model/architecture_page.h"
 
+#include "pages/model/ablation_section.h"
 #include "pages/model/atlas_section.h"
 #include "pages/model/design_choices_section.h"
 #include "pages/model/positional_encoding_section.h"
@@ -14,6 +15,7 @@ ArchitecturePage::ArchitecturePage(QWidget *parent)
     addSection(new AtlasSection(this));
     addSection(new DesignChoicesSection(this));
     addSection(new PositionalEncodingSection(this));
+    addSection(new AblationSection(this));
 }
 
 QString ArchitecturePage::id() const
