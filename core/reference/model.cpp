@@ -496,7 +496,10 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         linearForward(s.att, Q_, w.wo, s.h_sum, D_, N, Q_, D_);
     }
     {
-        Scope scope(&profiler_, "attention_residual", kFwd, false, flop_rules::kResidual * double(N * D_));
+        // A parallel block's x + attention + MLP is the operator list's one parallel_residual (two
+        // adds per element); computed here as two adds, counted under that one name.
+        Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "attention_residual", kFwd, false,
+                    flop_rules::kResidual * double(N * D_));
         addInto(s.h_sum, x, N * D_);
     }
     const S *h = s.h_sum;  // (N, D) stream after the attention sub-block
@@ -526,7 +529,8 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         linearForward(s.act, F_, w.w_down, s.y_sum, D_, N, F_, D_);
     }
     {
-        Scope scope(&profiler_, "mlp_residual", kFwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "mlp_residual", kFwd, false,
+                    flop_rules::kResidual * double(N * D_));
         addInto(s.y_sum, h, N * D_);
     }
     s.output = s.y_sum;
@@ -696,15 +700,16 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
         Scope scope(&profiler_, "qkv_projection", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, W_, D_));
         linearBackward(a, D_, w.wqkv, dqkv_, W_, grad_c_, gradOf(w.wqkv), N, D_, W_);
     }
+    const char *attention_residual = parallel ? "parallel_residual" : "attention_residual";
     if (pre) {
         normBackward("attention_norm", s.input, w.ln1_g, s.ln1_stats, grad_c_, g, N, true);
-        Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_));
     } else {
-        Scope scope(&profiler_, "attention_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_));
         addInto(g, grad_c_, N * D_);
     }
     if (parallel) {
-        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, "parallel_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
         addInto(g, spare, N * D_);  // the feed-forward branch's share of ∂L/∂x
     }
     // g = ∂L/∂x
