@@ -169,9 +169,10 @@ main() {
             local page
             for page in $("$gui" --list-pages); do
                 say "rendering ${page}"
-                "$gui" --page "$page" --theme light --screenshot "docs/images/${page}.png" --size 1280x800
+                # A tab of a page made of tabs is "page/tab": its file is page-tab.png.
+                "$gui" --page "$page" --theme light --screenshot "docs/images/${page//\//-}.png" --size 1280x800
                 "$gui" --page "$page" --lang zh_CN --presentation --screenshot \
-                    "docs/images/${page}-zh_CN-presentation.png" --size 1280x720
+                    "docs/images/${page//\//-}-zh_CN-presentation.png" --size 1280x720
             done ;;
         test)
             say "testing (ctest --preset ${PRESET})"

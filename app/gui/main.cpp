@@ -102,7 +102,7 @@ int main(int argc, char *argv[])
     // Screenshots and scripted runs must not read or write the user's settings.
     MainWindow window(!screenshot && !parser.isSet(list_pages_option));
     if (parser.isSet(list_pages_option)) {
-        for (const QString &id : window.pageIds())
+        for (const QString &id : window.pageAndSectionIds())
             std::printf("%s\n", id.toUtf8().constData());
         return 0;
     }
@@ -130,7 +130,7 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(page_option) && !window.selectPage(parser.value(page_option)))
         return fail(QStringLiteral("--page '%1' is not a page; pages: %2")
-                        .arg(parser.value(page_option), window.pageIds().join(QStringLiteral(", "))));
+                        .arg(parser.value(page_option), window.pageAndSectionIds().join(QStringLiteral(", "))));
     if (parser.isSet(presentation_option))
         window.setPresentation(true);
 

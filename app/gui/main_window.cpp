@@ -8,6 +8,7 @@
 #include "editor/scenario_editor.h"
 #include "pages/page.h"
 #include "pages/page_registry.h"
+#include "pages/sectioned_page.h"
 #include "scenario/scenario_json.h"
 #include "stale_banner.h"
 #include "theme.h"
@@ -39,6 +40,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTextEdit>
 #include <QTranslator>
 #include <QUndoStack>
@@ -384,11 +386,33 @@ Page *MainWindow::page(const QString &id) const
 
 Page *MainWindow::currentPage() const { return qobject_cast<Page *>(stack_->currentWidget()); }
 
-bool MainWindow::selectPage(const QString &id)
+QStringList MainWindow::pageAndSectionIds() const
 {
+    QStringList ids;
+    for (Page *page : pages_) {
+        const auto *sectioned = qobject_cast<const SectionedPage *>(page);
+        if (!sectioned) {
+            ids << page->id();
+            continue;
+        }
+        for (const QString &section : sectioned->sectionIds())
+            ids << page->id() + QLatin1Char('/') + section;
+    }
+    return ids;
+}
+
+bool MainWindow::selectPage(const QString &page_and_section)
+{
+    const QString id = page_and_section.section(QLatin1Char('/'), 0, 0);
+    const QString section = page_and_section.section(QLatin1Char('/'), 1);
     const int index = int(pageIds().indexOf(id));
     if (index < 0)
         return false;
+    if (!section.isEmpty()) {
+        auto *sectioned = qobject_cast<SectionedPage *>(pages_.at(index));
+        if (!sectioned || !sectioned->selectSection(section))
+            return false;
+    }
     navigation_->setCurrentPage(index);
     return true;
 }
@@ -520,7 +544,10 @@ void MainWindow::switchLanguage(const QString &language)
         QSettings().setValue(QStringLiteral("view/language"), language);
     // Every string was built with tr() when its widget was made: rebuilding the interface over the
     // same document re-translates all of it without losing the scenario or its undo history.
-    const QString page_id = currentPage() ? currentPage()->id() : QString();
+    // The page and, on a page made of tabs, its tab: the rebuilt window shows the same view.
+    QString page_id = currentPage() ? currentPage()->id() : QString();
+    if (const auto *sectioned = qobject_cast<const SectionedPage *>(currentPage()))
+        page_id += QLatin1Char('/') + sectioned->sectionIds().value(sectioned->tabs()->currentIndex());
     const bool was_presentation = presentation_;
     setPresentation(false);
     removeDockWidget(editor_dock_);

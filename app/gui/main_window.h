@@ -39,7 +39,11 @@ public:
     QStringList pageIds() const;
     Page *page(const QString &id) const;
     Page *currentPage() const;
+    // `id` is a page id, or "page/section" for a tab of a page made of tabs ("architecture/choices").
     bool selectPage(const QString &id);
+    // What --page accepts, for --list-pages: every page, and for a page made of tabs each of its tabs
+    // instead ("architecture/atlas", ...).
+    QStringList pageAndSectionIds() const;
 
     void setPresentation(bool presentation);
     bool presentation() const { return presentation_; }

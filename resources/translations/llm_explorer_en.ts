@@ -2,12 +2,80 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AtlasCharts</name>
+    <message numerus="yes">
+        <source>%n model(s) of the atlas shown (%1); the table&apos;s filters apply</source>
+        <translation>
+            <numerusform>%n model of the atlas shown (%1); the table&apos;s filters apply</numerusform>
+            <numerusform>%n models of the atlas shown (%1); the table&apos;s filters apply</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1, %2&lt;/b&gt;: %3 of %n model(s) (%4)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1, %2&lt;/b&gt;: %3 of %n model (%4)</numerusform>
+            <numerusform>&lt;b&gt;%1, %2&lt;/b&gt;: %3 of %n models (%4)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;head dim %1&lt;/b&gt;: %n model(s)&lt;br&gt;%2</source>
+        <translation>
+            <numerusform>&lt;b&gt;head dim %1&lt;/b&gt;: %n model&lt;br&gt;%2</numerusform>
+            <numerusform>&lt;b&gt;head dim %1&lt;/b&gt;: %n models&lt;br&gt;%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AblationSection</name>
+    <message numerus="yes">
+        <source>%1 (%n step(s))</source>
+        <translation>
+            <numerusform>%1 (%n step)</numerusform>
+            <numerusform>%1 (%n steps)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished: %n variant(s) trained.</source>
+        <translation>
+            <numerusform>Finished: %n variant trained.</numerusform>
+            <numerusform>Finished: %n variants trained.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AtlasSection</name>
+    <message numerus="yes">
+        <source>%n of %1 model(s)</source>
+        <translation>
+            <numerusform>%n of %1 model</numerusform>
+            <numerusform>%n of %1 models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::ComputePage</name>
     <message numerus="yes">
         <source>; %n sequence length(s) skipped: %1</source>
         <translation>
             <numerusform>; %n sequence length skipped: %1</numerusform>
             <numerusform>; %n sequence lengths skipped: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DesignAxisText</name>
+    <message numerus="yes">
+        <source>MHA, %n KV head(s)</source>
+        <translation>
+            <numerusform>MHA, %n KV head</numerusform>
+            <numerusform>MHA, %n KV heads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>GQA, %n KV head(s)</source>
+        <translation>
+            <numerusform>GQA, %n KV head</numerusform>
+            <numerusform>GQA, %n KV heads</numerusform>
         </translation>
     </message>
 </context>
@@ -62,6 +130,16 @@
         <translation>
             <numerusform>%1: %n</numerusform>
             <numerusform>%1: %n</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::PositionalEncodingSection</name>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n head</numerusform>
+            <numerusform>%n heads</numerusform>
         </translation>
     </message>
 </context>

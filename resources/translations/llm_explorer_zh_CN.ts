@@ -2,6 +2,214 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AblationCharts</name>
+    <message>
+        <source>loss = mean cross-entropy of the next token (nats/token); training loss of each step&apos;s batch, validation loss on the last 10% of the tokens; every variant trains on the same batches (same tokens, same seed)</source>
+        <translation>损失 = 下一个 token 的平均交叉熵（nats/token）；训练损失为每步所用批次上的损失，验证损失基于最后 10% 的 token；所有变体都在相同的批次上训练（相同的 token、相同的随机种子）</translation>
+    </message>
+    <message>
+        <source>CPU reference transformer (CS336 assignment 1) trained here; variants as in CS336 lecture 3 (Xiong et al. 2020 pre-norm, Zhang &amp; Sennrich 2019 RMSNorm, Shazeer 2020 GLU, Su et al. 2021 RoPE, Wang &amp; Komatsuzaki 2021 parallel blocks)</source>
+        <translation>在本机训练的 CPU 参考 Transformer（CS336 作业 1）；变体取自 CS336 第 3 讲（Xiong et al. 2020 pre-norm, Zhang &amp; Sennrich 2019 RMSNorm, Shazeer 2020 GLU, Su et al. 2021 RoPE, Wang &amp; Komatsuzaki 2021 parallel blocks）</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>已发散</translation>
+    </message>
+    <message>
+        <source>%1 layers, d_model %2, %3 heads, context %4, vocabulary %5; %6 steps × %7 sequences, seed %8; %9 tokens from %10 of text</source>
+        <translation>%1 层，d_model %2，%3 个头，上下文 %4，词表 %5；%6 步 × %7 条序列，随机种子 %8；%9 个 token，来自 %10 文本</translation>
+    </message>
+    <message>
+        <source>Loss curves of the variants (same tokens and seed)</source>
+        <translation>各变体的损失曲线（相同的 token 和随机种子）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Loss (nats/token)</source>
+        <translation>损失（nats/token）</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>nats/token</source>
+        <translation>nats/token</translation>
+    </message>
+    <message>
+        <source>%1 — training</source>
+        <translation>%1 — 训练</translation>
+    </message>
+    <message>
+        <source>%1 — validation</source>
+        <translation>%1 — 验证</translation>
+    </message>
+    <message>
+        <source>%1, step %2: training loss %3</source>
+        <translation>%1，第 %2 步：训练损失 %3</translation>
+    </message>
+    <message>
+        <source>%1, step %2: validation loss %3</source>
+        <translation>%1，第 %2 步：验证损失 %3</translation>
+    </message>
+    <message>
+        <source>Final validation loss per variant</source>
+        <translation>各变体的最终验证损失</translation>
+    </message>
+    <message>
+        <source>Validation loss (nats/token)</source>
+        <translation>验证损失（nats/token）</translation>
+    </message>
+    <message>
+        <source>%1: final validation loss %2 after %3 steps (%4), %5 parameters, %6 tokens/s</source>
+        <translation>%1：%3 步后最终验证损失 %2（%4），%5 个参数，%6 token/s</translation>
+    </message>
+</context>
+<context>
+    <name>AtlasCharts</name>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>Gated FFN (SwiGLU/GeGLU)</source>
+        <translation>门控 FFN（SwiGLU/GeGLU）</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Pre-norm</source>
+        <translation>前置归一化</translation>
+    </message>
+    <message>
+        <source>GQA or MQA</source>
+        <translation>GQA 或 MQA</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家（MoE）</translation>
+    </message>
+    <message>
+        <source>Parallel block</source>
+        <translation>并行块</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) of the atlas shown (%1); the table&apos;s filters apply</source>
+        <translation>
+            <numerusform>显示图谱中的 %n 个模型（%1）；表格的筛选条件同样适用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resources/atlas/models.json: each row&apos;s paper table or released config (hover a table row)</source>
+        <translation>resources/atlas/models.json：每行对应的论文表格或公开发布的配置（将鼠标悬停在表格行上查看）</translation>
+    </message>
+    <message>
+        <source>Share of the atlas&apos;s models using each choice, per year</source>
+        <translation>图谱中采用各项选择的模型占比（按年份）</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <source>Share of models (%)</source>
+        <translation>模型占比（%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1, %2&lt;/b&gt;: %3 of %n model(s) (%4)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1，%2&lt;/b&gt;：%n 个模型中有 %3 个（%4）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>share = models of that year using the choice / models of that year (a year has 1–9 models: read the trend, not single points); pre-norm includes the sandwich (norms before and after)</source>
+        <translation>占比 = 该年采用此选择的模型数 / 该年的模型数（每年有 1–9 个模型：请看趋势，而非单个点）；前置归一化包括三明治式（前后都有归一化）</translation>
+    </message>
+    <message>
+        <source>FFN width d_ff / d_model over time</source>
+        <translation>FFN 宽度 d_ff / d_model 随时间的变化</translation>
+    </message>
+    <message>
+        <source>Publication date</source>
+        <translation>发布日期</translation>
+    </message>
+    <message>
+        <source>d_ff / d_model (log scale)</source>
+        <translation>d_ff / d_model（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Ungated (ReLU/GeLU)</source>
+        <translation>非门控（ReLU/GeLU）</translation>
+    </message>
+    <message>
+        <source>Gated (SwiGLU/GeGLU)</source>
+        <translation>门控（SwiGLU/GeGLU）</translation>
+    </message>
+    <message>
+        <source>MoE: one routed expert</source>
+        <translation>MoE：单个路由专家</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: d_ff / d_model = %2%3; as parameters, an ungated %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：d_ff / d_model = %2%3；按参数量相当于非门控的 %4</translation>
+    </message>
+    <message>
+        <source> per routed expert</source>
+        <translation>（每个路由专家）</translation>
+    </message>
+    <message>
+        <source>4 (ungated, Vaswani et al. 2017)</source>
+        <translation>4（非门控，Vaswani et al. 2017）</translation>
+    </message>
+    <message>
+        <source>8/3 ≈ 2.67 (gated, same parameters as 4)</source>
+        <translation>8/3 ≈ 2.67（门控，参数量与 4 相同）</translation>
+    </message>
+    <message>
+        <source>ratio = d_ff / d_model; a gated FFN has 3 matrices of d_model × d_ff instead of 2, so gated 8/3 costs what ungated 4 costs (Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;); MoE: one expert&apos;s width</source>
+        <translation>比值 = d_ff / d_model；门控 FFN 有 3 个 d_model × d_ff 矩阵而不是 2 个，因此门控 8/3 的开销与非门控 4 相同（Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;）；MoE：单个专家的宽度</translation>
+    </message>
+    <message>
+        <source>Head dimension across the atlas</source>
+        <translation>图谱中的头维度</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型数</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;head dim %1&lt;/b&gt;: %n model(s)&lt;br&gt;%2</source>
+        <translation>
+            <numerusform>&lt;b&gt;头维度 %1&lt;/b&gt;：%n 个模型&lt;br&gt;%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>head dim = the width of one attention head (usually d_model / heads; Gemma and PaLM choose 256, T5 128 with d_model 1024)</source>
+        <translation>头维度 = 单个注意力头的宽度（通常为 d_model / 头数；Gemma 和 PaLM 选择 256，T5 在 d_model 1024 时选择 128）</translation>
+    </message>
+</context>
+<context>
     <name>MachineWarnings</name>
     <message>
         <source>all %1 threads reached %2 of memory bandwidth, far below one core&apos;s %3: other processes held cores</source>
@@ -101,6 +309,468 @@
     <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AblationSection</name>
+    <message>
+        <source>Ablations</source>
+        <translation>消融实验</translation>
+    </message>
+    <message>
+        <source>Train variants of a small transformer with the CPU reference implementation, one after the other, on the same tokens (a byte-level BPE of the built-in TinyStories-style sample) and the same seed, so every variant sees the same batches and only the architecture differs. The studies shipped with the program are shown until you run your own.</source>
+        <translation>使用 CPU 参考实现依次训练一个小型 Transformer 的各个变体，使用相同的 token（内置 TinyStories 风格样本的字节级 BPE）和相同的随机种子，因此每个变体看到的批完全相同，只有架构不同。在你运行自己的实验之前，显示程序自带的研究结果。</translation>
+    </message>
+    <message>
+        <source>&amp;Study:</source>
+        <translation>研究(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>S&amp;teps per variant:</source>
+        <translation>每个变体的步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Variants:</source>
+        <translation>变体(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save results…</source>
+        <translation>保存结果(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open results…</source>
+        <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>%1 layers, d_model %2, context %3</source>
+        <translation>%1 层，d_model %2，上下文 %3</translation>
+    </message>
+    <message>
+        <source>Ablation tiny (%1)</source>
+        <translation>消融实验 tiny（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Final validation loss</source>
+        <translation>最终验证损失</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>墙钟时间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Training tokens per second of the fastest tenth of the steps: other programs on the machine slow some steps down, the fast steps measure the variant itself. Validation is not included.</source>
+        <translation>最快的十分之一步的每秒训练 token 数：机器上的其他程序会拖慢部分步，最快的步反映变体本身的速度。不包括验证。</translation>
+    </message>
+    <message>
+        <source>finished, cancelled (the steps done before Cancel are kept) or diverged (a NaN or infinite loss)</source>
+        <translation>已完成、已取消（保留取消前已完成的步）或已发散（出现 NaN 或无穷大的损失）</translation>
+    </message>
+    <message>
+        <source>Norm type: RMSNorm vs LayerNorm vs none</source>
+        <translation>归一化类型：RMSNorm vs LayerNorm vs 无</translation>
+    </message>
+    <message>
+        <source>Activation at equal parameters: SwiGLU vs GeLU vs ReLU vs SiLU</source>
+        <translation>参数相同时的激活函数：SwiGLU vs GeLU vs ReLU vs SiLU</translation>
+    </message>
+    <message>
+        <source>Positional encoding: RoPE vs learned vs sinusoidal vs none</source>
+        <translation>位置编码：RoPE vs 可学习 vs 正弦 vs 无</translation>
+    </message>
+    <message>
+        <source>Norm placement: pre-norm vs post-norm</source>
+        <translation>归一化位置：前置归一化 vs 后置归一化</translation>
+    </message>
+    <message>
+        <source>Block: serial vs parallel attention and MLP</source>
+        <translation>块结构：注意力与 MLP 串行 vs 并行</translation>
+    </message>
+    <message>
+        <source>Showing the study shipped with the program (resources/ablations/%1), trained on a 2-core machine with: llm-explorer-cli ablate --study %2 --steps %3 --threads 1 --out %1. %4</source>
+        <translation>显示程序自带的研究（resources/ablations/%1），在 2 核机器上用以下命令训练：llm-explorer-cli ablate --study %2 --steps %3 --threads 1 --out %1。%4</translation>
+    </message>
+    <message>
+        <source>Showing this run%1. %2</source>
+        <translation>显示本次运行%1。%2</translation>
+    </message>
+    <message>
+        <source> (cancelled: the variants finished are kept)</source>
+        <translation>（已取消：保留已完成的变体）</translation>
+    </message>
+    <message>
+        <source>Showing %1. %2</source>
+        <translation>显示 %1。%2</translation>
+    </message>
+    <message>
+        <source>No results for this study yet: press Run.</source>
+        <translation>该研究尚无结果：请点击“运行”。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>diverged: %1</source>
+        <translation>已发散：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n step(s))</source>
+        <translation>
+            <numerusform>%1（%n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tick at least one variant to run.</source>
+        <translation>请至少勾选一个要运行的变体。</translation>
+    </message>
+    <message>
+        <source>Tokenizing the text…</source>
+        <translation>正在对文本进行分词…</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation>将在当前步结束后取消…</translation>
+    </message>
+    <message>
+        <source>Variant %1/%2 (%3): step %4/%5, loss %6</source>
+        <translation>变体 %1/%2（%3）：第 %4/%5 步，损失 %6</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Cancelled: the variants finished before Cancel are kept.</source>
+        <translation>已取消：保留取消前已完成的变体。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished: %n variant(s) trained.</source>
+        <translation>
+            <numerusform>已完成：训练了 %n 个变体。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>The run ended without a result.</source>
+        <translation>运行结束，但没有结果。</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>结果已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>the results file %1</source>
+        <translation>结果文件 %1</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message>
+        <source>Save ablation results</source>
+        <translation>保存消融实验结果</translation>
+    </message>
+    <message>
+        <source>Ablation results (*.json)</source>
+        <translation>消融实验结果 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save the results</source>
+        <translation>无法保存结果</translation>
+    </message>
+    <message>
+        <source>Open ablation results</source>
+        <translation>打开消融实验结果</translation>
+    </message>
+    <message>
+        <source>Ablation results (*.json);;All files (*)</source>
+        <translation>消融实验结果 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the results</source>
+        <translation>无法打开结果</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ArchitecturePage</name>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AtlasSection</name>
+    <message>
+        <source>Model atlas</source>
+        <translation>模型图谱</translation>
+    </message>
+    <message>
+        <source>Filter by model, organisation or family</source>
+        <translation>按模型、机构或系列筛选</translation>
+    </message>
+    <message>
+        <source>All families</source>
+        <translation>所有系列</translation>
+    </message>
+    <message>
+        <source>Show one family of models</source>
+        <translation>只显示一个模型系列</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <source>Load as scenario model</source>
+        <translation>载入为场景模型</translation>
+    </message>
+    <message>
+        <source>Replace the scenario&apos;s model with the selected row (one undo step); settings the model rules out adapt as when a preset is chosen</source>
+        <translation>用所选行替换场景中的模型（可一步撤销）；与该模型不兼容的设置会像选择预设时一样自动调整</translation>
+    </message>
+    <message>
+        <source>Double-click a row or press Enter to load it; hover a row for its source and notes. Bold: the current scenario&apos;s model.</source>
+        <translation>双击某行或按 Enter 载入；鼠标悬停在行上可查看其来源和备注。粗体：当前场景的模型。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 model(s)</source>
+        <translation>
+            <numerusform>%n / %1 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Load %1 from the model atlas</source>
+        <translation>从模型图谱载入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AtlasTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>QKV</source>
+        <translation>QKV</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 per expert</source>
+        <translation>每个专家 %1</translation>
+    </message>
+    <message>
+        <source>%1 / top-%2 / %3 shared</source>
+        <translation>%1 / top-%2 / %3 共享</translation>
+    </message>
+    <message>
+        <source>Engine: %1 parameters</source>
+        <translation>引擎：%1 参数</translation>
+    </message>
+    <message>
+        <source> (%1 active per token)</source>
+        <translation>（每 token 激活 %1）</translation>
+    </message>
+    <message>
+        <source>Published: %1</source>
+        <translation>公布的：%1</translation>
+    </message>
+    <message>
+        <source>Published: no count given</source>
+        <translation>公布的：未给出数量</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>注：</translation>
+    </message>
+    <message>
+        <source>This is the current scenario&apos;s model.</source>
+        <translation>这是当前场景的模型。</translation>
+    </message>
+    <message>
+        <source>d_ff / d_model (a MoE model: one routed expert&apos;s width / d_model). A gated FFN (SwiGLU, GeGLU) has three matrices instead of two, so 8/3 ≈ 2.67 gated has the parameters of 4 ungated.</source>
+        <translation>d_ff / d_model（MoE 模型：单个路由专家的宽度 / d_model）。门控 FFN（SwiGLU、GeGLU）有三个矩阵而不是两个，因此门控 8/3 ≈ 2.67 的参数量相当于非门控 4。</translation>
+    </message>
+    <message>
+        <source>The cost engine&apos;s exact count of the row&apos;s shapes (core/cost/parameters).</source>
+        <translation>成本引擎对该行各形状的精确计数（core/cost/parameters）。</translation>
+    </message>
+    <message>
+        <source>The count the authors publish (model card, paper table or checkpoint).</source>
+        <translation>作者公布的数量（模型卡、论文表格或检查点）。</translation>
+    </message>
+    <message>
+        <source>(engine − published) / published</source>
+        <translation>（引擎 − 公布）/ 公布</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>机构</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Head dim</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>d_ff</source>
+        <translation>d_ff</translation>
+    </message>
+    <message>
+        <source>FFN ratio</source>
+        <translation>FFN 比值</translation>
+    </message>
+    <message>
+        <source>Expert d_ff</source>
+        <translation>专家 d_ff</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Norm placement</source>
+        <translation>归一化位置</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Parallel block</source>
+        <translation>并行块</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>Biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Engine params</source>
+        <translation>引擎参数量</translation>
+    </message>
+    <message>
+        <source>Published params</source>
+        <translation>公布的参数量</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
     </message>
 </context>
 <context>
@@ -895,6 +1565,356 @@
     <message>
         <source>s = %1 for all %2 built-in presets (labels that would overlap are left out; hover a point for its name)</source>
         <translation>全部 %2 个内置预设均取 s = %1（会重叠的标签已省略；鼠标悬停在点上可查看名称）</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DesignAxisText</name>
+    <message>
+        <source>Norm type: LayerNorm vs RMSNorm</source>
+        <translation>归一化类型：LayerNorm 与 RMSNorm</translation>
+    </message>
+    <message>
+        <source>Norm placement: pre vs post vs sandwich</source>
+        <translation>归一化位置：前置、后置与三明治</translation>
+    </message>
+    <message>
+        <source>Activation: ReLU vs GeLU vs SwiGLU vs GeGLU</source>
+        <translation>激活函数：ReLU、GeLU、SwiGLU 与 GeGLU</translation>
+    </message>
+    <message>
+        <source>Block: serial vs parallel</source>
+        <translation>块结构：串行与并行</translation>
+    </message>
+    <message>
+        <source>Positional encoding</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Attention: MHA vs GQA vs MQA</source>
+        <translation>注意力：MHA、GQA 与 MQA</translation>
+    </message>
+    <message>
+        <source>FFN ratio: d_ff / d_model</source>
+        <translation>FFN 比例：d_ff / d_model</translation>
+    </message>
+    <message>
+        <source>Embeddings: tied vs untied</source>
+        <translation>嵌入：共享与不共享</translation>
+    </message>
+    <message>
+        <source>RMSNorm drops LayerNorm&apos;s mean subtraction and its bias: per element 4 instead of 7 FLOPs and one parameter vector fewer per norm. Both are memory-bound (a few FLOPs per byte), so the time saved comes from moving data, not from the FLOPs: measure both below. Source: Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016.</source>
+        <translation>RMSNorm 去掉了 LayerNorm 的减均值和偏置：每个元素 4 次而非 7 次 FLOPs，每个归一化少一个参数向量。两者都是访存受限（每字节仅几次 FLOPs），因此节省的时间来自数据搬运，而非 FLOPs：请在下方测量两者。来源：Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016。</translation>
+    </message>
+    <message>
+        <source>Pre-norm (x + f(norm(x))) keeps an identity path through the residual stream and trains stably without warm-up; post-norm (norm(x + f(x))) was the original Transformer&apos;s. The sandwich (Gemma 2) adds a second norm after each sub-block: one more memory-bound pass and parameter vector per sub-block. Pre and post cost the same here. Source: Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024.</source>
+        <translation>前置归一化（x + f(norm(x))）在残差流中保留一条恒等路径，无需预热即可稳定训练；后置归一化（norm(x + f(x))）是原始 Transformer 的做法。三明治结构（Gemma 2）在每个子块之后再加一个归一化：每个子块多一次访存受限的遍历和一个参数向量。此处前置与后置的成本相同。来源：Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024。</translation>
+    </message>
+    <message>
+        <source>Gated units (GLU variants) multiply two up-projections: three d×d_ff matrices instead of two. At equal parameters d_ff shrinks to 2/3 (8/3·d instead of 4·d), rounded up to a multiple of 256 as Llama does (a smaller power of two where 256 would add 1 % or more). Matmul FLOPs and saved activations stay within that 1 %; the element-wise work differs. Source: Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;; Touvron et al. 2023 (Llama).</source>
+        <translation>门控单元（GLU 变体）将两个上投影相乘：三个 d×d_ff 矩阵而非两个。在参数相同时，d_ff 缩小到 2/3（8/3·d 而非 4·d），并像 Llama 那样向上取整到 256 的倍数（若取 256 会增加 1 % 或更多，则改用更小的 2 的幂）。矩阵乘 FLOPs 和保存的激活相差不超过这 1 %；逐元素计算量则不同。来源：Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;; Touvron et al. 2023 (Llama)。</translation>
+    </message>
+    <message>
+        <source>A parallel block computes x + Attention(Norm₁(x)) + MLP(Norm₂(x)) (GPT-NeoX; GPT-J and PaLM share one norm, one d_model vector fewer per layer): both norms read the block input, so only one norm pass stands before the matmuls and x is kept once for the backward pass; one residual add of three inputs; the QKV and MLP up-projections can run as one fused matmul. Same parameters; PaLM reports ~15 % faster training at large scale and a small quality cost at small scale. Source: Chowdhery et al. 2022 (PaLM) §2; Black et al. 2022 (GPT-NeoX) §2.1; Wang &amp;amp; Komatsuzaki 2021 (GPT-J).</source>
+        <translation>并行块计算 x + Attention(Norm₁(x)) + MLP(Norm₂(x))（GPT-NeoX；GPT-J 和 PaLM 共用一个归一化，每层少一个 d_model 向量）：两个归一化都读取块的输入，因此矩阵乘之前只有一次归一化遍历，且 x 只需为反向传播保存一次；一次三输入的残差相加；QKV 与 MLP 的上投影可以合并为一次融合矩阵乘。参数相同；PaLM 报告在大规模下训练快约 15 %，在小规模下质量略有损失。来源：Chowdhery et al. 2022 (PaLM) §2; Black et al. 2022 (GPT-NeoX) §2.1; Wang &amp;amp; Komatsuzaki 2021 (GPT-J)。</translation>
+    </message>
+    <message>
+        <source>Learned positions add a max_seq_len×d table (parameters) and an add; sinusoids add without parameters; RoPE rotates q and k (3 FLOPs per element, no parameters); ALiBi adds −m·(i−j) to the scores (inside the attention kernel here); none relies on the causal mask alone. See the Positional encodings tab. Source: Vaswani et al. 2017; Su et al. 2021; Press et al. 2022; Haviv et al. 2022.</source>
+        <translation>可学习位置编码增加一张 max_seq_len×d 的表（参数）和一次加法；正弦编码的加法不带参数；RoPE 旋转 q 和 k（每个元素 3 次 FLOPs，无参数）；ALiBi 在分数上加 −m·(i−j)（此处在注意力内核内部完成）；“无”则仅依赖因果掩码。参见“位置编码”选项卡。来源：Vaswani et al. 2017; Su et al. 2021; Press et al. 2022; Haviv et al. 2022。</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention shares each K/V head among a group of query heads; MQA keeps one. The KV cache, read in full at every decode step, shrinks by n_heads / n_kv_heads, so long-context decoding moves fewer bytes. KV cache per token = 2·L·n_kv_heads·head_dim·bytes. Source: Shazeer 2019 (MQA); Ainslie et al. 2023 (GQA); Kwon et al. 2023 (vLLM) §3.</source>
+        <translation>分组查询注意力让每个 K/V 头由一组查询头共享；MQA 只保留一个。解码时每一步都要完整读取的 KV 缓存缩小 n_heads / n_kv_heads 倍，因此长上下文解码搬运的字节更少。每 token 的 KV 缓存 = 2·L·n_kv_heads·head_dim·bytes。来源：Shazeer 2019 (MQA); Ainslie et al. 2023 (GQA); Kwon et al. 2023 (vLLM) §3。</translation>
+    </message>
+    <message>
+        <source>The feed-forward width sets two thirds of a dense layer&apos;s weights. GPT-2 and the original Transformer use 4·d; gated models ≈ 8/3·d so that their three matrices weigh what two of 4·d do. The widths here keep the scenario&apos;s activation. Source: Vaswani et al. 2017; Touvron et al. 2023.</source>
+        <translation>前馈宽度决定了稠密层三分之二的权重。GPT-2 和原始 Transformer 使用 4·d；门控模型约为 8/3·d，使其三个矩阵的大小与两个 4·d 矩阵相当。此处的宽度沿用场景中的激活函数。来源：Vaswani et al. 2017; Touvron et al. 2023。</translation>
+    </message>
+    <message>
+        <source>Tied embeddings use the token-embedding matrix as the output projection too: V·d parameters (and their optimizer states) fewer, the same FLOPs. Source: Press &amp;amp; Wolf 2017, &quot;Using the Output Embedding to Improve Language Models&quot;.</source>
+        <translation>共享嵌入把 token 嵌入矩阵同时用作输出投影：少 V·d 个参数（及其优化器状态），FLOPs 不变。来源：Press &amp;amp; Wolf 2017, &quot;Using the Output Embedding to Improve Language Models&quot;。</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <source>pre-norm</source>
+        <translation>前置归一化</translation>
+    </message>
+    <message>
+        <source>post-norm</source>
+        <translation>后置归一化</translation>
+    </message>
+    <message>
+        <source>sandwich (pre + post)</source>
+        <translation>三明治（前置 + 后置）</translation>
+    </message>
+    <message>
+        <source>%1, d_ff %2</source>
+        <translation>%1，d_ff %2</translation>
+    </message>
+    <message>
+        <source>parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>serial</source>
+        <translation>串行</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>MHA, %n KV head(s)</source>
+        <translation>
+            <numerusform>MHA，%n 个 KV 头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MQA, 1 KV head</source>
+        <translation>MQA，1 个 KV 头</translation>
+    </message>
+    <message numerus="yes">
+        <source>GQA, %n KV head(s)</source>
+        <translation>
+            <numerusform>GQA，%n 个 KV 头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>d_ff %1 (%2·d)</source>
+        <translation>d_ff %1（%2·d）</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>共享</translation>
+    </message>
+    <message>
+        <source>untied</source>
+        <translation>不共享</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DesignChoicesSection</name>
+    <message>
+        <source>Choice by choice</source>
+        <translation>逐项比较设计选择</translation>
+    </message>
+    <message>
+        <source>Apply %1</source>
+        <translation>应用 %1</translation>
+    </message>
+    <message>
+        <source>The scenario against the same scenario with one design choice changed, everything else equal, through the cost engine: parameters, FLOPs per token (all operators of the operator list; training = forward + backward ≈ 3× forward), saved activation bytes per layer (the memory estimate&apos;s figure) and bytes moved per token (Σ bytes read + written of the forward operator list).</source>
+        <translation>将场景与仅改变一项设计选择、其余完全相同的同一场景进行比较，均经由成本引擎计算：参数、每 token FLOPs（算子列表中的全部算子；训练 = 前向 + 反向 ≈ 3× 前向）、每层保存的激活字节数（显存估算中的数值）以及每 token 搬运的字节数（前向算子列表中读取 + 写入字节数之和 Σ）。</translation>
+    </message>
+    <message>
+        <source>Design axis:</source>
+        <translation>设计维度：</translation>
+    </message>
+    <message>
+        <source>Alternative:</source>
+        <translation>替代方案：</translation>
+    </message>
+    <message>
+        <source>Apply this choice to the scenario</source>
+        <translation>将此选择应用到场景</translation>
+    </message>
+    <message>
+        <source>Decode batch (sequences):</source>
+        <translation>解码批大小（序列数）：</translation>
+    </message>
+    <message>
+        <source>The scenario cannot be estimated: %1</source>
+        <translation>无法估算该场景：%1</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet.</source>
+        <translation>尚无有效场景。</translation>
+    </message>
+    <message>
+        <source>Choice</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Forward FLOPs / token</source>
+        <translation>前向 FLOPs / token</translation>
+    </message>
+    <message>
+        <source>Training FLOPs / token</source>
+        <translation>训练 FLOPs / token</translation>
+    </message>
+    <message>
+        <source>Activations / layer</source>
+        <translation>激活 / 层</translation>
+    </message>
+    <message>
+        <source>Bytes moved / token</source>
+        <translation>搬运字节数 / token</translation>
+    </message>
+    <message>
+        <source>KV cache / token</source>
+        <translation>KV 缓存 / token</translation>
+    </message>
+    <message>
+        <source>%1 (scenario)</source>
+        <translation>%1（场景）</translation>
+    </message>
+    <message>
+        <source>not valid on this layout: %1</source>
+        <translation>在此布局下无效：%1</translation>
+    </message>
+    <message>
+        <source>Parallel block, per layer: norms on the critical path %1 → %2 (both norms read the block input, which is kept once); operators that go away: %3; new: %4 (x + attention + MLP in one pass). Matmuls on the critical path %5 → %6: the MLP up-projection joins QKV in one fused matmul of %7 columns and the MLP runs beside attention. The cost: the MLP no longer sees the attention output of its own layer.</source>
+        <translation>并行块，每层：关键路径上的归一化 %1 → %2（两个归一化都读取块输入，该输入只保存一份）；去掉的算子：%3；新增：%4（x + 注意力 + MLP 一次完成）。关键路径上的矩阵乘法 %5 → %6：MLP 的上投影与 QKV 合并为一次 %7 列的融合矩阵乘法，MLP 与注意力并行运行。代价：MLP 不再能看到本层注意力的输出。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1: relative to the scenario</source>
+        <translation>%1：相对于场景</translation>
+    </message>
+    <message>
+        <source>% of the scenario&apos;s figure</source>
+        <translation>占场景数值的 %</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>fwd FLOPs</source>
+        <translation>前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>train FLOPs</source>
+        <translation>训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>act./layer</source>
+        <translation>激活/层</translation>
+    </message>
+    <message>
+        <source>bytes moved</source>
+        <translation>搬运字节数</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>per token, except parameters and activations per layer</source>
+        <translation>均为每 token 数值，参数和每层激活除外</translation>
+    </message>
+    <message>
+        <source>100 % · variant / scenario, everything but the chosen axis equal</source>
+        <translation>100 % · 变体 / 场景，除所选维度外其余均相同</translation>
+    </message>
+    <message>
+        <source>cost engine estimate() (Korthikanti et al. 2022 Table 2 for activations; vLLM §3 for the KV cache) and the operator list (core/ops/operator_list.cpp)</source>
+        <translation>成本引擎 estimate()（激活参见 Korthikanti et al. 2022 Table 2；KV 缓存参见 vLLM §3）以及算子列表（core/ops/operator_list.cpp）</translation>
+    </message>
+    <message>
+        <source>scenario: %1 parameters, %2 training FLOPs/token</source>
+        <translation>场景：%1 参数，%2 训练 FLOPs/token</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 (%4)</source>
+        <translation>%1 — %2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>KV cache of the decode batch vs context</source>
+        <translation>解码批的 KV 缓存随上下文的变化</translation>
+    </message>
+    <message>
+        <source>Context (tokens in the KV cache, log scale)</source>
+        <translation>上下文（KV 缓存中的 token 数，对数坐标）</translation>
+    </message>
+    <message>
+        <source>KV cache (bytes, log scale)</source>
+        <translation>KV 缓存（字节，对数坐标）</translation>
+    </message>
+    <message>
+        <source>KV cache = batch · context · 2·L·n_kv_heads·head_dim·bytes</source>
+        <translation>KV 缓存 = batch · context · 2·L·n_kv_heads·head_dim·bytes</translation>
+    </message>
+    <message>
+        <source>Kwon et al. 2023 (vLLM) §3; Shazeer 2019; Ainslie et al. 2023</source>
+        <translation>Kwon et al. 2023 (vLLM) §3; Shazeer 2019; Ainslie et al. 2023</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 per token</source>
+        <translation>%1：每 token %2</translation>
+    </message>
+    <message>
+        <source>context %1: %2</source>
+        <translation>上下文 %1：%2</translation>
+    </message>
+    <message>
+        <source>Decode time per token vs context on %1</source>
+        <translation>%1 上每 token 解码时间随上下文的变化</translation>
+    </message>
+    <message>
+        <source>Time per decode step (ms; one token per sequence)</source>
+        <translation>每个解码步的时间（ms；每个序列一个 token）</translation>
+    </message>
+    <message>
+        <source>step time = Σ over the decode operators of max(FLOPs / peak, bytes / bandwidth)</source>
+        <translation>步时间 = 对所有解码算子求和 Σ max(FLOPs / 峰值, 字节数 / 带宽)</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009) over the operator list, decode phase (vLLM §3)</source>
+        <translation>基于算子列表的屋顶线模型（Williams et al. 2009），解码阶段（vLLM §3）</translation>
+    </message>
+    <message>
+        <source>batch %1, one accelerator, no tensor/pipeline split</source>
+        <translation>批 %1，单个加速器，不做张量/流水线切分</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>context %1: %2 ms per step, %3 tokens/s</source>
+        <translation>上下文 %1：每步 %2 ms，%3 token/s</translation>
     </message>
 </context>
 <context>
@@ -2156,6 +3176,125 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::NormTimingPanel</name>
+    <message>
+        <source>%1 backward</source>
+        <translation>%1 反向</translation>
+    </message>
+    <message>
+        <source>%1 forward</source>
+        <translation>%1 前向</translation>
+    </message>
+    <message>
+        <source>Timing LayerNorm and RMSNorm on this CPU…</source>
+        <translation>正在此 CPU 上测量 LayerNorm 和 RMSNorm 的耗时…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the table keeps the last finished measurement.</source>
+        <translation>已取消；表格保留上一次完成的测量结果。</translation>
+    </message>
+    <message>
+        <source>Measured on this CPU with the reference transformer&apos;s norm kernels (fp32, all threads): median of the timed calls after one warm-up call, next to the FLOPs and bytes the operator list declares for the same pass. GB/s near the machine&apos;s memory bandwidth and a few FLOPs per byte mean memory-bound: RMSNorm&apos;s FLOP saving barely shows in the time.</source>
+        <translation>在此 CPU 上使用参考 Transformer 的归一化内核测量（fp32，全部线程）：一次预热调用之后各计时调用的中位数，并列出算子列表为同一遍历声明的 FLOPs 和字节数。GB/s 接近机器的内存带宽且每字节仅几次 FLOPs，即为访存受限：RMSNorm 节省的 FLOPs 在时间上几乎体现不出来。</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Input (N, D) = (%1, %2), fp32, %3 timed calls per kernel</source>
+        <translation>输入 (N, D) = (%1, %2)，fp32，每个内核计时调用 %3 次</translation>
+    </message>
+    <message>
+        <source> — N reduced from the scenario&apos;s micro-batch · sequence so that N·D ≤ %1 elements (16 MiB per tensor, beyond the caches)</source>
+        <translation> — N 已从场景的微批 · 序列长度缩减，使 N·D ≤ %1 个元素（每个张量 16 MiB，超出缓存容量）</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中位数（ms）</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>FLOPs (op list)</source>
+        <translation>FLOPs（算子列表）</translation>
+    </message>
+    <message>
+        <source>Bytes (op list)</source>
+        <translation>字节数（算子列表）</translation>
+    </message>
+    <message>
+        <source>FLOPs per byte</source>
+        <translation>每字节 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>N = %1 rows, D = %2, fp32</source>
+        <translation>N = %1 行，D = %2，fp32</translation>
+    </message>
+    <message>
+        <source>Kernels: core/reference/ops/norms.h; bytes: core/ops/operator_list.cpp (roofline backward bytes); Zhang &amp; Sennrich 2019</source>
+        <translation>内核：core/reference/ops/norms.h；字节数：core/ops/operator_list.cpp（屋顶线反向字节数）；Zhang &amp; Sennrich 2019</translation>
+    </message>
+    <message>
+        <source>LayerNorm vs RMSNorm on this CPU: achieved bandwidth</source>
+        <translation>此 CPU 上的 LayerNorm 与 RMSNorm：实测带宽</translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth (GB/s)</source>
+        <translation>实测带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>GB/s = (bytes read + written of the pass, operator list) / median time</source>
+        <translation>GB/s =（该遍历读取 + 写入的字节数，来自算子列表）/ 中位时间</translation>
+    </message>
+    <message>
+        <source>LayerNorm vs RMSNorm: bytes per pass (operator list); press Measure for the times</source>
+        <translation>LayerNorm 与 RMSNorm：每次遍历的字节数（算子列表）；点击“测量”获取耗时</translation>
+    </message>
+    <message>
+        <source>Bytes read + written per pass (MB)</source>
+        <translation>每次遍历读取 + 写入的字节数（MB）</translation>
+    </message>
+    <message>
+        <source>forward: read x and the parameters, write y; backward: read y, dy and x, write dx (LayerNorm 7, RMSNorm 4 FLOPs per element forward)</source>
+        <translation>前向：读取 x 和参数，写入 y；反向：读取 y、dy 和 x，写入 dx（前向每元素 FLOPs：LayerNorm 7 次，RMSNorm 4 次）</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms, %3 GB/s, %4, %5</source>
+        <translation>%1：%2 ms，%3 GB/s，%4，%5</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::OverviewPage</name>
     <message>
         <source>Overview</source>
@@ -2475,6 +3614,25 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::PageNavigator</name>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::PipelinePage</name>
     <message>
         <source>Pipeline</source>
@@ -2679,6 +3837,159 @@
     <message>
         <source>%1–%2</source>
         <translation>%1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::PositionalEncodingSection</name>
+    <message>
+        <source>Positional encodings</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>How each family tells attention where a token is. Sinusoids are added to the embeddings (fast dimensions first, slow ones last); RoPE rotates each (q, k) dimension pair by an angle proportional to the position, so q·k depends on the distance only; ALiBi subtracts a per-head multiple of the distance from the scores. The sizes follow the scenario&apos;s model.</source>
+        <translation>各类方法如何告诉注意力 token 所在的位置。正弦编码加到嵌入上（快变维度在前，慢变维度在后）；RoPE 将每个 (q, k) 维度对旋转一个与位置成正比的角度，使 q·k 只取决于距离；ALiBi 从注意力分数中减去距离的一个按头而定的倍数。尺寸沿用场景中的模型。</translation>
+    </message>
+    <message>
+        <source>d_model:</source>
+        <translation>d_model：</translation>
+    </message>
+    <message>
+        <source>head_dim:</source>
+        <translation>head_dim：</translation>
+    </message>
+    <message>
+        <source>heads:</source>
+        <translation>头数：</translation>
+    </message>
+    <message>
+        <source>positions:</source>
+        <translation>位置数：</translation>
+    </message>
+    <message>
+        <source>RoPE base:</source>
+        <translation>RoPE 基数：</translation>
+    </message>
+    <message>
+        <source>Sinusoidal encoding PE(position, dimension), %1 of %2 dimensions (evenly spread pairs)</source>
+        <translation>正弦位置编码 PE(位置, 维度)，%2 个维度中的 %1 个（均匀分布的维度对）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal encoding PE(position, dimension)</source>
+        <translation>正弦位置编码 PE(位置, 维度)</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Dimension (blue −1 … red +1)</source>
+        <translation>维度（蓝 −1 … 红 +1）</translation>
+    </message>
+    <message>
+        <source>d_model = %1, positions 0–%2</source>
+        <translation>d_model = %1，位置 0–%2</translation>
+    </message>
+    <message>
+        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</source>
+        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
+    </message>
+    <message>
+        <source>Vaswani et al. 2017, §3.5</source>
+        <translation>Vaswani et al. 2017, §3.5</translation>
+    </message>
+    <message>
+        <source>PE(%1, %2) = %3</source>
+        <translation>PE(%1, %2) = %3</translation>
+    </message>
+    <message>
+        <source>RoPE rotation frequency per dimension pair</source>
+        <translation>每个维度对的 RoPE 旋转频率</translation>
+    </message>
+    <message>
+        <source>Dimension pair i</source>
+        <translation>维度对 i</translation>
+    </message>
+    <message>
+        <source>θ_i (radians per position, log scale)</source>
+        <translation>θ_i（每个位置的弧度，对数刻度）</translation>
+    </message>
+    <message>
+        <source>head_dim = %1, base = %2</source>
+        <translation>head_dim = %1，base = %2</translation>
+    </message>
+    <message>
+        <source>θ_i = base^(−2i/d), i = 0 … d/2 − 1; wavelength 2π/θ_i positions</source>
+        <translation>θ_i = base^(−2i/d)，i = 0 … d/2 − 1；波长为 2π/θ_i 个位置</translation>
+    </message>
+    <message>
+        <source>Su et al. 2021 (RoFormer), eq. 15</source>
+        <translation>Su et al. 2021 (RoFormer), eq. 15</translation>
+    </message>
+    <message>
+        <source>θ_i</source>
+        <translation>θ_i</translation>
+    </message>
+    <message>
+        <source>pair %1: θ = %2 rad/position, one turn every %3 positions</source>
+        <translation>维度对 %1：θ = %2 rad/位置，每 %3 个位置转一整圈</translation>
+    </message>
+    <message>
+        <source>RoPE rotation angle of a few pairs vs position</source>
+        <translation>若干维度对的 RoPE 旋转角随位置的变化</translation>
+    </message>
+    <message>
+        <source>Position (log scale)</source>
+        <translation>位置（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Angle pos·θ_i (radians, log scale)</source>
+        <translation>角度 pos·θ_i（弧度，对数刻度）</translation>
+    </message>
+    <message>
+        <source>one full turn (2π)</source>
+        <translation>一整圈（2π）</translation>
+    </message>
+    <message>
+        <source>angle = pos · θ_i, θ_i = base^(−2i/d); each pair (x_2i, x_2i+1) is rotated by it</source>
+        <translation>角度 = pos · θ_i，θ_i = base^(−2i/d)；每个维度对 (x_2i, x_2i+1) 按此角度旋转</translation>
+    </message>
+    <message>
+        <source>pair %1</source>
+        <translation>维度对 %1</translation>
+    </message>
+    <message>
+        <source>pair %1, position %2: %3 rad</source>
+        <translation>维度对 %1，位置 %2：%3 rad</translation>
+    </message>
+    <message>
+        <source>ALiBi bias per head vs distance</source>
+        <translation>各头 ALiBi 偏置随距离的变化</translation>
+    </message>
+    <message>
+        <source>Distance i − j (tokens)</source>
+        <translation>距离 i − j（token）</translation>
+    </message>
+    <message>
+        <source>Bias added to the attention score</source>
+        <translation>加到注意力分数上的偏置</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n 个头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>bias(i, j) = −m_h · (i − j), m_h = 2^(−8h/H) (H a power of two; else the paper&apos;s interleaving)</source>
+        <translation>bias(i, j) = −m_h · (i − j)，m_h = 2^(−8h/H)（H 为 2 的幂；否则按论文中的交错方式）</translation>
+    </message>
+    <message>
+        <source>Press et al. 2022 (ALiBi), §3</source>
+        <translation>Press et al. 2022 (ALiBi), §3</translation>
+    </message>
+    <message>
+        <source>head %1 (m = %2)</source>
+        <translation>头 %1（m = %2）</translation>
     </message>
 </context>
 <context>
@@ -3571,6 +4882,340 @@
     <message>
         <source>&lt;br&gt;above the measured peak: re-measure this machine</source>
         <translation>&lt;br&gt;超过实测峰值：请重新测量本机</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ScalingCharts</name>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>C = %1 FLOP</source>
+        <translation>C = %1 FLOP</translation>
+    </message>
+    <message>
+        <source>L(N, D) = E + A/N&lt;sup&gt;α&lt;/sup&gt; + B/D&lt;sup&gt;β&lt;/sup&gt;; C = 6·N·D; N&lt;sub&gt;opt&lt;/sub&gt; = G·(C/6)&lt;sup&gt;β/(α+β)&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; = G&lt;sup&gt;−1&lt;/sup&gt;·(C/6)&lt;sup&gt;α/(α+β)&lt;/sup&gt;, G = (αA/(βB))&lt;sup&gt;1/(α+β)&lt;/sup&gt;</source>
+        <translation>L(N, D) = E + A/N&lt;sup&gt;α&lt;/sup&gt; + B/D&lt;sup&gt;β&lt;/sup&gt;; C = 6·N·D; N&lt;sub&gt;opt&lt;/sub&gt; = G·(C/6)&lt;sup&gt;β/(α+β)&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; = G&lt;sup&gt;−1&lt;/sup&gt;·(C/6)&lt;sup&gt;α/(α+β)&lt;/sup&gt;, G = (αA/(βB))&lt;sup&gt;1/(α+β)&lt;/sup&gt;</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022, &quot;Training Compute-Optimal Large Language Models&quot;: eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</source>
+        <translation>Hoffmann et al. 2022, &quot;Training Compute-Optimal Large Language Models&quot;: eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</translation>
+    </message>
+    <message>
+        <source>Why they differ: approach 1 fits power laws to the lowest loss each budget reached in training (Table 2: N&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;); approach 3 fits L(N, D) to every run, and its optimum grows more slowly in N (Table 2: C&lt;sup&gt;0.46&lt;/sup&gt; and C&lt;sup&gt;0.54&lt;/sup&gt;; the rounded constants printed in the paper give 0.45 and 0.55). The gap between the exponents compounds with the budget, and the runs behind both fits stop at 16 B parameters, so at Gopher&apos;s budget the two answers are about a factor of two apart.</source>
+        <translation>为何两者不同：方法 1 对每个预算在训练中达到的最低损失拟合幂律（Table 2：N&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;，D&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;）；方法 3 用所有训练运行拟合 L(N, D)，其最优点随 N 增长得更慢（Table 2：C&lt;sup&gt;0.46&lt;/sup&gt; 和 C&lt;sup&gt;0.54&lt;/sup&gt;；按论文中印出的取整常数计算则为 0.45 和 0.55）。指数之间的差距随预算累积放大，而两种拟合所依据的运行最大只到 16 B 参数，因此在 Gopher 的预算下，两个答案相差约两倍。</translation>
+    </message>
+    <message>
+        <source>Gopher&apos;s budget, %1: eq. 4 gives %2 parameters on %3 tokens; Table 3 (approach 1) gives %4 on %5.</source>
+        <translation>Gopher 的预算 %1：eq. 4 给出 %2 参数、%3 token；Table 3（方法 1）给出 %4 参数、%5 token。</translation>
+    </message>
+    <message>
+        <source>Iso-FLOP curves: loss against model size at fixed training compute</source>
+        <translation>等算力 (iso-FLOP) 曲线：固定训练算力下损失随模型规模的变化</translation>
+    </message>
+    <message>
+        <source>Parameters N (log scale)</source>
+        <translation>参数量 N（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Loss L(N, C/6N) (nats per token)</source>
+        <translation>损失 L(N, C/6N)（每 token 奈特）</translation>
+    </message>
+    <message>
+        <source>Compute-optimal (eq. 4)</source>
+        <translation>计算最优（eq. 4）</translation>
+    </message>
+    <message>
+        <source>20 tokens per parameter</source>
+        <translation>每参数 20 个 token</translation>
+    </message>
+    <message>
+        <source>%1 (scenario)</source>
+        <translation>%1（场景）</translation>
+    </message>
+    <message>
+        <source>C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5</source>
+        <translation>C = %1：N = %2，D = %3（每参数 %4 个 token），L = %5</translation>
+    </message>
+    <message>
+        <source>Compute-optimal at C = %1</source>
+        <translation>C = %1 时的计算最优</translation>
+    </message>
+    <message>
+        <source>N&lt;sub&gt;opt&lt;/sub&gt; = %1 parameters, D&lt;sub&gt;opt&lt;/sub&gt; = %2 tokens (%3 tokens/parameter)</source>
+        <translation>N&lt;sub&gt;opt&lt;/sub&gt; = %1 参数，D&lt;sub&gt;opt&lt;/sub&gt; = %2 token（每参数 %3 个 token）</translation>
+    </message>
+    <message>
+        <source>L = %1</source>
+        <translation>L = %1</translation>
+    </message>
+    <message>
+        <source>20 tokens/parameter at C = %1: N = %2, D = %3, L = %4 (+%5 above the optimum)</source>
+        <translation>C = %1 时每参数 20 个 token：N = %2，D = %3，L = %4（比最优高 %5）</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Scenario: N = %1 (engine count), D = %2 (%3 tokens/parameter), C = %4, L = %5</source>
+        <translation>场景：N = %1（引擎计数），D = %2（每参数 %3 个 token），C = %4，L = %5</translation>
+    </message>
+    <message>
+        <source>Scenario: N = %1, D = %2, C = 6ND = %3; its optimum N = %4, D = %5</source>
+        <translation>场景：N = %1，D = %2，C = 6ND = %3；其最优点 N = %4，D = %5</translation>
+    </message>
+    <message>
+        <source>; Table 2 and Table 3 (approach 1)</source>
+        <translation>；Table 2 和 Table 3（方法 1）</translation>
+    </message>
+    <message>
+        <source>Loss surface L(N, D): iso-loss contours, iso-FLOP lines and the compute-optimal frontier</source>
+        <translation>损失曲面 L(N, D)：等损失等高线、等算力 (iso-FLOP) 线与计算最优前沿</translation>
+    </message>
+    <message>
+        <source>Training tokens D (log scale)</source>
+        <translation>训练 token 数 D（对数刻度）</translation>
+    </message>
+    <message>
+        <source>L = %1 (the optimum&apos;s loss)</source>
+        <translation>L = %1（最优点的损失）</translation>
+    </message>
+    <message>
+        <source>L(N, D) = %1 at N = %2, D = %3 (C = %4)</source>
+        <translation>L(N, D) = %1，N = %2，D = %3（C = %4）</translation>
+    </message>
+    <message>
+        <source>Iso-FLOP line of the scenario&apos;s C = %1</source>
+        <translation>场景 C = %1 的等算力 (iso-FLOP) 线</translation>
+    </message>
+    <message>
+        <source>C = %1: N = %2, D = %3, L = %4</source>
+        <translation>C = %1：N = %2，D = %3，L = %4</translation>
+    </message>
+    <message>
+        <source>Compute-optimal frontier (eq. 4)</source>
+        <translation>计算最优前沿（eq. 4）</translation>
+    </message>
+    <message>
+        <source>Optimum at C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5</source>
+        <translation>C = %1 时的最优点：N = %2，D = %3（每参数 %4 个 token），L = %5</translation>
+    </message>
+    <message>
+        <source>D = 20·N (approaches 1/2)</source>
+        <translation>D = 20·N（方法 1/2）</translation>
+    </message>
+    <message>
+        <source>20 tokens/parameter: N = %1, D = %2, L = %3</source>
+        <translation>每参数 20 个 token：N = %1，D = %2，L = %3</translation>
+    </message>
+    <message>
+        <source>Optimum for the scenario&apos;s C</source>
+        <translation>场景 C 下的最优点</translation>
+    </message>
+    <message>
+        <source>optimum</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <source>Optimum for C = %1: N = %2, D = %3, L = %4</source>
+        <translation>C = %1 的最优点：N = %2，D = %3，L = %4</translation>
+    </message>
+    <message>
+        <source>Scenario: N = %1, D = %2, C = %3, L = %4</source>
+        <translation>场景：N = %1，D = %2，C = %3，L = %4</translation>
+    </message>
+    <message>
+        <source>Contours: D(N) = (B / (L − E − A/N&lt;sup&gt;α&lt;/sup&gt;))&lt;sup&gt;1/β&lt;/sup&gt; for each level L; iso-FLOP lines D = C / 6N</source>
+        <translation>等高线：对每个水平 L，D(N) = (B / (L − E − A/N&lt;sup&gt;α&lt;/sup&gt;))&lt;sup&gt;1/β&lt;/sup&gt;；等算力 (iso-FLOP) 线 D = C / 6N</translation>
+    </message>
+    <message>
+        <source>Over-training at the scenario&apos;s compute: loss paid against inference saved</source>
+        <translation>在场景算力下过度训练：付出的损失与节省的推理</translation>
+    </message>
+    <message>
+        <source>Training tokens per parameter (log scale)</source>
+        <translation>每参数训练 token 数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Percent of the compute-optimal model&apos;s figure</source>
+        <translation>相对计算最优模型的百分比</translation>
+    </message>
+    <message>
+        <source>Loss above the optimum (%)</source>
+        <translation>高于最优的损失（%）</translation>
+    </message>
+    <message>
+        <source>Inference FLOPs saved per generated token (%)</source>
+        <translation>每生成一个 token 节省的推理 FLOPs（%）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/parameter at C = %2: N = %3 on D = %4</source>
+        <translation>C = %2 时每参数 %1 个 token：N = %3，D = %4</translation>
+    </message>
+    <message>
+        <source>Loss penalty</source>
+        <translation>损失代价</translation>
+    </message>
+    <message>
+        <source>L(N, D) − L(N&lt;sub&gt;opt&lt;/sub&gt;, D&lt;sub&gt;opt&lt;/sub&gt;)</source>
+        <translation>L(N, D) − L(N&lt;sub&gt;opt&lt;/sub&gt;, D&lt;sub&gt;opt&lt;/sub&gt;)</translation>
+    </message>
+    <message>
+        <source>L = %1, %2 above the optimum&apos;s %3 (%4)</source>
+        <translation>L = %1，比最优点的 %3 高 %2（%4）</translation>
+    </message>
+    <message>
+        <source>Inference saving</source>
+        <translation>推理节省</translation>
+    </message>
+    <message>
+        <source>2·N FLOPs per generated token; saved = 2·(N&lt;sub&gt;opt&lt;/sub&gt; − N)</source>
+        <translation>每生成一个 token 需 2·N FLOPs；节省 = 2·(N&lt;sub&gt;opt&lt;/sub&gt; − N)</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, §2.1 (forward pass 2N)</source>
+        <translation>Kaplan et al. 2020, §2.1 (forward pass 2N)</translation>
+    </message>
+    <message>
+        <source>%1 per token instead of %2: %3 saved (%4)</source>
+        <translation>每 token %1，而非 %2：节省 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 tokens/parameter; loss +%2, inference FLOPs per token %3 of the optimum&apos;s</source>
+        <translation>场景：每参数 %1 个 token；损失 +%2，每 token 推理 FLOPs 为最优点的 %3</translation>
+    </message>
+    <message>
+        <source>C = %1 fixed; N = √(C / 6r), D = r·N for r tokens per parameter; optimum at r = %2</source>
+        <translation>C = %1 固定；每参数 r 个 token 时 N = √(C / 6r)，D = r·N；最优点在 r = %2</translation>
+    </message>
+    <message>
+        <source>loss penalty = L(N, D)/L(N&lt;sub&gt;opt&lt;/sub&gt;, D&lt;sub&gt;opt&lt;/sub&gt;) − 1; inference saved = 1 − N/N&lt;sub&gt;opt&lt;/sub&gt; (2·N FLOPs per generated token)</source>
+        <translation>损失代价 = L(N, D)/L(N&lt;sub&gt;opt&lt;/sub&gt;, D&lt;sub&gt;opt&lt;/sub&gt;) − 1；推理节省 = 1 − N/N&lt;sub&gt;opt&lt;/sub&gt;（每生成一个 token 需 2·N FLOPs）</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ScalingPage</name>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>缩放定律</translation>
+    </message>
+    <message>
+        <source>Use the compute-optimal model</source>
+        <translation>使用计算最优模型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;How big a model does the scenario&apos;s training compute buy?&lt;/b&gt; Chinchilla&apos;s approach 3 (Hoffmann et al. 2022) against the scenario: the loss its N and D reach, and the model size and token count that minimise the loss for the same C = 6·N·D.</source>
+        <translation>&lt;b&gt;场景的训练算力能买到多大的模型？&lt;/b&gt;将 Chinchilla 的方法 3（Hoffmann et al. 2022）与场景对比：场景的 N 和 D 所达到的损失，以及在相同 C = 6·N·D 下使损失最小的模型规模和 token 数。</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet.</source>
+        <translation>尚无有效场景。</translation>
+    </message>
+    <message>
+        <source>No valid scenario yet</source>
+        <translation>尚无有效场景</translation>
+    </message>
+    <message>
+        <source>Replace the model by %1 and the tokens by %2 (one undo step)</source>
+        <translation>将模型替换为 %1，token 数替换为 %2（可一步撤销）</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Compute-optimal (eq. 4)</source>
+        <translation>计算最优（eq. 4）</translation>
+    </message>
+    <message>
+        <source>20 tokens/parameter</source>
+        <translation>每参数 20 个 token</translation>
+    </message>
+    <message>
+        <source>Parameters N</source>
+        <translation>参数量 N</translation>
+    </message>
+    <message>
+        <source>%1 (engine count)</source>
+        <translation>%1（引擎计数）</translation>
+    </message>
+    <message>
+        <source>%1 (family model: %2)</source>
+        <translation>%1（同系列模型：%2）</translation>
+    </message>
+    <message>
+        <source>Training tokens D</source>
+        <translation>训练 token 数 D</translation>
+    </message>
+    <message>
+        <source>%1 (trained: %2)</source>
+        <translation>%1（已训练：%2）</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数 token 数</translation>
+    </message>
+    <message>
+        <source>Training compute C = 6ND</source>
+        <translation>训练算力 C = 6ND</translation>
+    </message>
+    <message>
+        <source>Loss L(N, D)</source>
+        <translation>损失 L(N, D)</translation>
+    </message>
+    <message>
+        <source>Training days (engine)</source>
+        <translation>训练天数（引擎）</translation>
+    </message>
+    <message>
+        <source>GPU-hours (engine)</source>
+        <translation>GPU 小时（引擎）</translation>
+    </message>
+    <message>
+        <source>Cost (engine)</source>
+        <translation>成本（引擎）</translation>
+    </message>
+    <message>
+        <source>Both on the scenario&apos;s cluster: %1 × %2, MFU %3.</source>
+        <translation>两者均在场景的集群上：%1 × %2，MFU %3。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s time uses C = 6ND here, so both take the same time up to the layout.</source>
+        <translation>此处引擎的时间使用 C = 6ND，因此除并行布局外两者耗时相同。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s time counts each model&apos;s exact matmul FLOPs, so the days differ slightly although 6ND is the same.</source>
+        <translation>引擎的时间按每个模型精确的矩阵乘法 FLOPs 计算，因此尽管 6ND 相同，天数仍略有差异。</translation>
+    </message>
+    <message>
+        <source>For this mixture of experts N is the active parameter count (%1 of %2 in all); the law was fitted on dense models.</source>
+        <translation>对于此混合专家模型，N 为激活参数量（总计 %2 中的 %1）；该定律是在稠密模型上拟合的。</translation>
+    </message>
+    <message>
+        <source>Layout adapted for the optimal model: %1.</source>
+        <translation>已为最优模型调整并行布局：%1。</translation>
+    </message>
+    <message>
+        <source>No engine estimate of the optimal model: %1</source>
+        <translation>无法用引擎估算最优模型：%1</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s compute is Table 3&apos;s row &quot;%1&quot;: %2 parameters on %3 tokens.</source>
+        <translation>场景的算力对应 Table 3 中的“%1”行：%2 参数、%3 token。</translation>
+    </message>
+    <message>
+        <source>Use the compute-optimal model (%1 parameters, %2 tokens)</source>
+        <translation>使用计算最优模型（%1 参数，%2 token）</translation>
     </message>
 </context>
 <context>

@@ -589,7 +589,7 @@ private slots:
         QFETCH(QString, lang);
         QFETCH(bool, presentation);
         QTemporaryDir dir;
-        const QString png = dir.filePath(page + ".png");
+        const QString png = dir.filePath(QString(page).replace('/', '-') + ".png");
         QStringList arguments{"--page", page, "--lang", lang, "--screenshot", png, "--size", "1024x700"};
         if (presentation)
             arguments << "--presentation";

@@ -18,6 +18,8 @@ class PageSection : public QWidget {
 public:
     using QWidget::QWidget;
 
+    // Stable name after the page's for --page, e.g. "architecture/choices".
+    virtual QString id() const = 0;
     // Translated tab title.
     virtual QString title() const = 0;
     virtual void showEstimate(const Scenario &scenario, const Estimate &estimate) = 0;

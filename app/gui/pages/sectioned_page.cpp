@@ -56,6 +56,23 @@ void SectionedPage::retranslate()
     }
 }
 
+QStringList SectionedPage::sectionIds() const
+{
+    QStringList ids;
+    for (PageSection *section : sections_)
+        ids << section->id();
+    return ids;
+}
+
+bool SectionedPage::selectSection(const QString &id)
+{
+    const int index = int(sectionIds().indexOf(id));
+    if (index < 0)
+        return false;
+    tabs_->setCurrentIndex(index);
+    return true;
+}
+
 bool SectionedPage::isReady() const
 {
     for (PageSection *section : sections_)

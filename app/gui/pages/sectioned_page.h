@@ -23,6 +23,9 @@ public:
     bool isReady() const override;
 
     QTabWidget *tabs() const { return tabs_; }
+    QStringList sectionIds() const;
+    // Shows the tab of the section named `id`; false when there is none.
+    bool selectSection(const QString &id);
     const QList<PageSection *> &sections() const { return sections_; }
 
 protected:

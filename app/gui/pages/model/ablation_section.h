@@ -32,6 +32,7 @@ public:
     explicit AblationSection(QWidget *parent = nullptr);
     ~AblationSection() override;
 
+    QString id() const override { return QStringLiteral("ablations"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;

@@ -25,6 +25,7 @@ class AtlasSection : public PageSection {
 public:
     explicit AtlasSection(QWidget *parent = nullptr);
 
+    QString id() const override { return QStringLiteral("atlas"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;

@@ -27,6 +27,7 @@ class DesignChoicesSection : public PageSection {
 public:
     explicit DesignChoicesSection(QWidget *parent = nullptr);
 
+    QString id() const override { return QStringLiteral("choices"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;

@@ -19,6 +19,7 @@ class PositionalEncodingSection : public PageSection {
 public:
     explicit PositionalEncodingSection(QWidget *parent = nullptr);
 
+    QString id() const override { return QStringLiteral("positional-encodings"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
