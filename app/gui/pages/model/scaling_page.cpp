@@ -76,10 +76,11 @@ void ScalingPage::setPresentation(bool presentation)
     Page::setPresentation(presentation);
     for (ChartView *chart : charts())
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
-    QFont font = figures_->font();
-    font.setPointSizeF(QWidget::font().pointSizeF() * (presentation ? 1.4 : 1.0));
-    for (QLabel *label : {heading_, figures_, approaches_})
-        label->setFont(font);
+    // Presentation mode already enlarges the application font; on a projector the charts and the
+    // figures table come first, and the two paragraphs (also in the iso-FLOP chart's formula panel)
+    // give way to them.
+    heading_->setVisible(!presentation);
+    approaches_->setVisible(!presentation);
 }
 
 void ScalingPage::retranslate() { refresh(); }
