@@ -4,6 +4,7 @@
 // tokens/s, final validation loss and wall time, and can save the results file the GUI's
 // Architecture page opens. The text is the built-in sample unless --text names a file.
 
+#include "count_option.h"
 #include "commands.h"
 #include "file_arguments.h"
 #include "output.h"
@@ -32,22 +33,6 @@ using lse::reference::TrainConfig;
 Problem problem(const std::string &field, const std::string &rule, const std::string &message)
 {
     return Problem{field, rule, message};
-}
-
-// Integer option in [minimum, 1e9]; `out` unchanged when absent.
-template <typename Int>
-void intOption(const QCommandLineParser &parser, const QString &name, std::int64_t minimum, Int &out, Problems &problems)
-{
-    if (!parser.isSet(name))
-        return;
-    const std::optional<std::int64_t> value = parseCount(parser.value(name));
-    if (!value || *value < minimum || *value > 1'000'000'000) {
-        problems.push_back(problem("--" + name.toStdString(), "integer",
-                                   QStringLiteral("--%1 '%2' is not a whole number >= %3").arg(name, parser.value(name)).arg(minimum)
-                                       .toStdString()));
-        return;
-    }
-    out = Int(*value);
 }
 
 // A TrainConfig file or a bundled preset name (tiny, small, cs336-tinystories), as `train --config`.

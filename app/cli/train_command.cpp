@@ -7,6 +7,7 @@
 // disturb the very timing being reported. The same cached roofline predicts the step time
 // (core/reference/step_time_prediction.h), independently of the run, for predicted vs measured.
 
+#include "count_option.h"
 #include "commands.h"
 #include "file_arguments.h"
 #include "output.h"
@@ -65,22 +66,6 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QString &com
         return reportProblems({problem("arguments", "unexpected",
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'")});
     return std::nullopt;
-}
-
-// Integer option in [minimum, 1e9]; `out` unchanged when absent.
-template <typename Int>
-void intOption(const QCommandLineParser &parser, const QString &name, std::int64_t minimum, Int &out, Problems &problems)
-{
-    if (!parser.isSet(name))
-        return;
-    const std::optional<std::int64_t> value = parseCount(parser.value(name));
-    if (!value || *value < minimum || *value > 1'000'000'000) {
-        problems.push_back(problem("--" + name.toStdString(), "integer",
-                                   QStringLiteral("--%1 '%2' is not a whole number >= %3").arg(name, parser.value(name)).arg(minimum)
-                                       .toStdString()));
-        return;
-    }
-    out = Int(*value);
 }
 
 void numberOption(const QCommandLineParser &parser, const QString &name, double minimum, double &out, Problems &problems)
