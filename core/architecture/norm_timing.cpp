@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "architecture/norm_timing.h"
 
+#include "cost/estimate_parts.h"
+#include "ops/operator_list.h"
 #include "reference/ops/norms.h"
+#include "roofline/roofline_machine.h"
 #include "roofline/step_operators.h"
 
 #include <algorithm>
@@ -160,6 +163,39 @@ Result<NormTiming> timeNorms(const NormTimingRequest &request, const std::atomic
         }
     }
     return timing;
+}
+
+Result<NormShare> normShareOfLayer(const Scenario &scenario)
+{
+    if (Problems problems = validate(scenario); !problems.empty())
+        return problems;
+    const ForwardOperators forward =
+        forwardOperators(scenario.model, detail::operatorShapes(scenario, detail::stepShape(scenario), true));
+    const RooflineMachine machine = rooflineMachine(scenario);
+    double flops = 0, bytes = 0, seconds = 0, norm_flops = 0, norm_bytes = 0, norm_seconds = 0;
+    // One layer: a dense one, or an MoE layer when every layer is one (Mixtral).
+    const std::vector<Operator> &layer = forward.dense_layers.ops.empty() ? forward.moe_layers.ops : forward.dense_layers.ops;
+    for (const Operator &op : layer) {
+        const double op_bytes = op.bytes_read + op.bytes_written;
+        // The roofline bound of one kernel (Williams et al. 2009).
+        const double op_seconds = machine.valid()
+            ? std::max(op.flops / machine.peak_flops_per_second, op_bytes / machine.memory_bandwidth_bytes_per_second)
+            : 0;
+        flops += op.flops;
+        bytes += op_bytes;
+        seconds += op_seconds;
+        if (op.kind == OpKind::Norm) {
+            norm_flops += op.flops;
+            norm_bytes += op_bytes;
+            norm_seconds += op_seconds;
+        }
+    }
+    NormShare share;
+    share.flop_share = flops > 0 ? norm_flops / flops : 0;
+    share.byte_share = bytes > 0 ? norm_bytes / bytes : 0;
+    share.roofline_time_share = seconds > 0 ? norm_seconds / seconds : 0;
+    share.accelerator = machine.name;
+    return share;
 }
 
 }  // namespace lse

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace lse {
@@ -51,6 +52,18 @@ struct NormTiming {
 
 // The declared FLOPs and bytes of one norm pass on (rows, width) fp32, without timing anything.
 NormKernelTiming normCost(NormType norm, bool backward, std::int64_t rows, std::int64_t width);
+
+// The data-movement argument (Ivanov et al. 2021, "Data Movement Is All You Need", Table 1: norms
+// are a fraction of a percent of a BERT layer's FLOPs and about a quarter of its runtime): the
+// norms' share of one layer's forward FLOPs, of its bytes moved, and of its time on the scenario's
+// accelerator when every operator runs at its roofline bound max(FLOPs / peak, bytes / bandwidth).
+struct NormShare {
+    double flop_share = 0;
+    double byte_share = 0;
+    double roofline_time_share = 0;
+    std::string accelerator;  // the roofline machine's name
+};
+Result<NormShare> normShareOfLayer(const Scenario &scenario);
 
 // Runs in the calling thread; `progress(done, total)` after each timed call. Stops early (with
 // cancelled set and the kernels finished so far) once `cancel` is true. Fails on rows, width or

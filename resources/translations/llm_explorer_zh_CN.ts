@@ -1602,10 +1602,6 @@
         <translation>嵌入：共享与不共享</translation>
     </message>
     <message>
-        <source>RMSNorm drops LayerNorm&apos;s mean subtraction and its bias: per element 4 instead of 7 FLOPs and one parameter vector fewer per norm. Both are memory-bound (a few FLOPs per byte), so the time saved comes from moving data, not from the FLOPs: measure both below. Source: Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016.</source>
-        <translation>RMSNorm 去掉了 LayerNorm 的减均值和偏置：每个元素 4 次而非 7 次 FLOPs，每个归一化少一个参数向量。两者都是访存受限（每字节仅几次 FLOPs），因此节省的时间来自数据搬运，而非 FLOPs：请在下方测量两者。来源：Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016。</translation>
-    </message>
-    <message>
         <source>Pre-norm (x + f(norm(x))) keeps an identity path through the residual stream and trains stably without warm-up; post-norm (norm(x + f(x))) was the original Transformer&apos;s. The sandwich (Gemma 2) adds a second norm after each sub-block: one more memory-bound pass and parameter vector per sub-block. Pre and post cost the same here. Source: Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024.</source>
         <translation>前置归一化（x + f(norm(x))）在残差流中保留一条恒等路径，无需预热即可稳定训练；后置归一化（norm(x + f(x))）是原始 Transformer 的做法。三明治结构（Gemma 2）在每个子块之后再加一个归一化：每个子块多一次访存受限的遍历和一个参数向量。此处前置与后置的成本相同。来源：Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024。</translation>
     </message>
@@ -1716,6 +1712,10 @@
     <message>
         <source>untied</source>
         <translation>不共享</translation>
+    </message>
+    <message>
+        <source>RMSNorm drops LayerNorm&apos;s mean subtraction and its bias: per element 4 instead of 7 FLOPs and one parameter vector fewer per norm. Both are memory-bound (one or two FLOPs per byte): on a GPU their time is set by the bytes they move, which are nearly the same, and norms cost time at all because they move as many bytes as a matmul&apos;s input while doing almost no FLOPs (the data-movement line below). Measure both on this CPU below. Source: Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016.</source>
+        <translation>RMSNorm 去掉了 LayerNorm 的减均值和偏置：每个元素 4 次而非 7 次 FLOPs，每个归一化少一个参数向量。两者都是访存受限（每字节一到两次 FLOPs）：在 GPU 上它们的时间由搬运的字节数决定，而两者的字节数几乎相同；归一化之所以耗时，是因为它搬运的字节与一次矩阵乘法的输入一样多，却几乎不做 FLOPs（见下方的数据搬运一行）。请在下方于本机 CPU 上测量两者。来源：Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016。</translation>
     </message>
 </context>
 <context>
@@ -3194,10 +3194,6 @@
         <translation>已取消；表格保留上一次完成的测量结果。</translation>
     </message>
     <message>
-        <source>Measured on this CPU with the reference transformer&apos;s norm kernels (fp32, all threads): median of the timed calls after one warm-up call, next to the FLOPs and bytes the operator list declares for the same pass. GB/s near the machine&apos;s memory bandwidth and a few FLOPs per byte mean memory-bound: RMSNorm&apos;s FLOP saving barely shows in the time.</source>
-        <translation>在此 CPU 上使用参考 Transformer 的归一化内核测量（fp32，全部线程）：一次预热调用之后各计时调用的中位数，并列出算子列表为同一遍历声明的 FLOPs 和字节数。GB/s 接近机器的内存带宽且每字节仅几次 FLOPs，即为访存受限：RMSNorm 节省的 FLOPs 在时间上几乎体现不出来。</translation>
-    </message>
-    <message>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3292,6 +3288,14 @@
     <message>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>Measured on this CPU with the reference transformer&apos;s norm kernels (fp32, all threads): median of the timed calls after one warm-up call, next to the FLOPs and bytes the operator list declares for the same pass. Both norms move the same bytes at under one or two FLOPs per byte, far left of any GPU&apos;s ridge point: there they run at memory bandwidth, and the time goes to moving data. A CPU kernel that reads each row twice (LayerNorm&apos;s mean, then its variance) can show more of a difference than the bytes alone.</source>
+        <translation>在本机 CPU 上用参考 Transformer 的归一化内核测量（fp32，全部线程）：一次预热调用后各次计时调用的中位数，旁边是算子列表为同一遍计算声明的 FLOPs 和字节数。两种归一化搬运的字节相同，每字节不到一到两次 FLOPs，远在任何 GPU 的拐点左侧：在 GPU 上它们以显存带宽运行，时间花在搬运数据上。把每一行读两遍的 CPU 内核（LayerNorm 先求均值、再求方差）可能显出比字节数本身更大的差别。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Data movement:&lt;/b&gt; in one layer of the scenario the norms are &lt;b&gt;%1&lt;/b&gt; of the FLOPs but &lt;b&gt;%2&lt;/b&gt; of the bytes moved and &lt;b&gt;%3&lt;/b&gt; of the time at each operator&apos;s roofline bound on %4 (Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1: 0.17% of a BERT layer&apos;s FLOPs, 25% of its runtime).</source>
+        <translation>&lt;b&gt;数据搬运：&lt;/b&gt;在场景的一层中，归一化只占 FLOPs 的 &lt;b&gt;%1&lt;/b&gt;，却占搬运字节的 &lt;b&gt;%2&lt;/b&gt;，并按每个算子的 Roofline 上界计占 %4 上时间的 &lt;b&gt;%3&lt;/b&gt;（Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1：BERT 一层中归一化占 FLOPs 的 0.17%，运行时间的 25%）。</translation>
     </message>
 </context>
 <context>

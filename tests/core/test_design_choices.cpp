@@ -289,6 +289,28 @@ private slots:
         QVERIFY(big.capped);
         QCOMPARE(big.rows * big.width, kMaxNormTimingElements);
     }
+
+    // Ivanov et al. 2021, Table 1: norms are a sliver of a layer's FLOPs and a large share of its
+    // time, because they move as many bytes as a matmul's input per FLOP-light pass. The shares come
+    // from the operator list: FLOPs share ≪ bytes share, and the roofline time share follows bytes.
+    void normsAreFewFlopsButMuchDataMovement()
+    {
+        const Result<NormShare> share = normShareOfLayer(gptScenario());
+        QVERIFY(share.ok());
+        QVERIFY2(share->flop_share > 0 && share->flop_share < 0.01, qPrintable(QString::number(share->flop_share)));
+        QVERIFY2(share->byte_share > 10 * share->flop_share, qPrintable(QString::number(share->byte_share)));
+        QVERIFY2(share->roofline_time_share > 5 * share->flop_share, qPrintable(QString::number(share->roofline_time_share)));
+        QVERIFY(!share->accelerator.empty());
+        qInfo("GPT-2 small layer: norms are %.3f%% of FLOPs, %.1f%% of bytes, %.1f%% of roofline time on %s",
+              100 * share->flop_share, 100 * share->byte_share, 100 * share->roofline_time_share,
+              share->accelerator.c_str());
+        Scenario rms = gptScenario();
+        rms.model.norm = NormType::RMSNorm;
+        QVERIFY(normShareOfLayer(rms)->flop_share < share->flop_share);
+        Scenario broken = gptScenario();
+        broken.model.d_model = 0;
+        QVERIFY(!normShareOfLayer(broken).ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDesignChoices)

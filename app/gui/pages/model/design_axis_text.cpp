@@ -25,8 +25,10 @@ QString DesignAxisText::explanation(DesignAxis axis)
     switch (axis) {
     case DesignAxis::NormType:
         return tr("RMSNorm drops LayerNorm's mean subtraction and its bias: per element 4 instead of 7 FLOPs and "
-                  "one parameter vector fewer per norm. Both are memory-bound (a few FLOPs per byte), so the "
-                  "time saved comes from moving data, not from the FLOPs: measure both below. "
+                  "one parameter vector fewer per norm. Both are memory-bound (one or two FLOPs per byte): on a GPU "
+                  "their time is set by the bytes they move, which are nearly the same, and norms cost time at "
+                  "all because they move as many bytes as a matmul's input while doing almost no FLOPs (the "
+                  "data-movement line below). Measure both on this CPU below. "
                   "Source: Zhang &amp; Sennrich 2019, \"Root Mean Square Layer Normalization\"; Ba et al. 2016.");
     case DesignAxis::NormPlacement:
         return tr("Pre-norm (x + f(norm(x))) keeps an identity path through the residual stream and trains "

@@ -162,6 +162,8 @@ void DesignChoicesSection::showEstimate(const Scenario &scenario, const Estimate
     scenario_ = scenario;
     has_estimate_ = true;
     norm_timing_->setRequest(normTimingRequestFor(scenario));
+    const Result<NormShare> share = normShareOfLayer(scenario);
+    norm_timing_->setShare(share ? std::optional<NormShare>(share.value()) : std::nullopt);
     recompute();
 }
 

@@ -33,6 +33,9 @@ public:
     // The (N, D) to time; shown until Measure is pressed.
     void setRequest(const NormTimingRequest &request);
     const NormTimingRequest &request() const { return request_; }
+    // The norms' share of the scenario's layer (FLOPs, bytes, roofline time), shown above the
+    // measurement; nothing for a scenario the engine refuses.
+    void setShare(const std::optional<NormShare> &share);
     void measure();
     void cancel();
     bool isRunning() const { return worker_ != nullptr; }
@@ -50,6 +53,8 @@ private:
     ChartData chartData() const;
 
     QLabel *intro_;
+    QLabel *share_label_;
+    std::optional<NormShare> share_;
     QPushButton *measure_button_;
     QPushButton *cancel_button_;
     QProgressBar *progress_;
