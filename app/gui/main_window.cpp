@@ -391,7 +391,7 @@ QStringList MainWindow::pageAndSectionIds() const
     QStringList ids;
     for (Page *page : pages_) {
         const auto *sectioned = qobject_cast<const SectionedPage *>(page);
-        if (!sectioned) {
+        if (!sectioned || sectioned->sectionIds().isEmpty()) {
             ids << page->id();
             continue;
         }

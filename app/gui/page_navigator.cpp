@@ -49,6 +49,8 @@ QString PageNavigator::groupTitle(PageDomain domain)
         return tr("Parallelism");
     case PageDomain::Model:
         return tr("Model");
+    case PageDomain::Foundations:
+        return tr("Foundations");
     }
     return {};
 }

@@ -32,7 +32,7 @@ private slots:
         MainWindow window(false);
         auto *navigator = window.findChild<PageNavigator *>(QStringLiteral("navigation"));
         QVERIFY(navigator);
-        QCOMPARE(navigator->topLevelItemCount(), 4);
+        QCOMPARE(navigator->topLevelItemCount(), 5);
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Cost)),
                  (QStringList{"overview", "memory", "compute", "time"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline"}));
@@ -40,6 +40,7 @@ private slots:
                  (QStringList{"layout", "collectives", "zero", "pipeline", "search"}));
         const QStringList model = childIds(navigator->groupItem(PageDomain::Model));
         QVERIFY(model.contains("architecture") && model.contains("tokenization") && model.contains("reference_run"));
+        QCOMPARE(childIds(navigator->groupItem(PageDomain::Foundations)), (QStringList{"numbers", "tensors"}));
         // Navigation order is the groups' order, and a page's index is its place in it.
         QStringList all;
         for (int g = 0; g < navigator->topLevelItemCount(); ++g)
@@ -128,7 +129,7 @@ private slots:
         for (QAction *action : go->actions())
             if (action->isSeparator() && !action->text().isEmpty())
                 sections << action->text();
-        QCOMPARE(sections, (QStringList{"Cost", "Hardware", "Parallelism", "Model"}));
+        QCOMPARE(sections, (QStringList{"Cost", "Hardware", "Parallelism", "Model", "Foundations"}));
     }
 };
 

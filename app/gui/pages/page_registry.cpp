@@ -5,6 +5,8 @@
 #include "pages/cost/memory_page.h"
 #include "pages/cost/overview_page.h"
 #include "pages/cost/time_page.h"
+#include "pages/foundations/numbers_page.h"
+#include "pages/foundations/tensors_page.h"
 #include "pages/hardware/hardware_page.h"
 #include "pages/hardware/roofline_page.h"
 #include "pages/model/architecture_page.h"
@@ -30,6 +32,8 @@ QList<PageGroup> createPageGroups(QWidget *parent)
           new SearchPage(parent)}},
         {PageDomain::Model,
          {new ArchitecturePage(parent), new ScalingPage(parent), new TokenizationPage(parent), new ReferenceRunPage(parent)}},
+        // The course's first lectures: number formats and tensor storage.
+        {PageDomain::Foundations, {new NumbersPage(parent), new TensorsPage(parent)}},
     };
 }
 

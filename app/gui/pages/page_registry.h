@@ -10,7 +10,7 @@ namespace lse::gui {
 class Page;
 
 // The domains the navigation groups pages by; each has a folder under app/gui/pages/.
-enum class PageDomain { Cost, Hardware, Parallelism, Model };
+enum class PageDomain { Cost, Hardware, Parallelism, Model, Foundations };
 
 struct PageGroup {
     PageDomain domain;

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/foundations/numbers_page.h"
+
+namespace lse::gui {
+
+NumbersPage::NumbersPage(QWidget *parent)
+    : SectionedPage(parent)
+{
+    // Sections, in tab order (each adds one line here):
+}
+
+QString NumbersPage::id() const
+{
+    return QStringLiteral("numbers");
+}
+
+QString NumbersPage::title() const
+{
+    return tr("Numbers");
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/foundations/tensors_page.h"
+
+namespace lse::gui {
+
+TensorsPage::TensorsPage(QWidget *parent)
+    : SectionedPage(parent)
+{
+    // Sections, in tab order (each adds one line here):
+}
+
+QString TensorsPage::id() const
+{
+    return QStringLiteral("tensors");
+}
+
+QString TensorsPage::title() const
+{
+    return tr("Tensors");
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pages/sectioned_page.h"
+
+namespace lse::gui {
+
+// Shape, strides and storage: which tensor operations are views and which copy, and why it matters (issue 16).
+class TensorsPage : public SectionedPage {
+    Q_OBJECT
+public:
+    explicit TensorsPage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+};
+
+}  // namespace lse::gui
