@@ -567,41 +567,6 @@ private slots:
         check("after presentation");
     }
 
-    // --screenshot renders every page the app lists, in both languages and in presentation mode.
-    void screenshotEveryPage_data()
-    {
-        QTest::addColumn<QString>("page");
-        QTest::addColumn<QString>("lang");
-        QTest::addColumn<bool>("presentation");
-        QProcess list;
-        list.start(QStringLiteral(LSE_GUI_PATH), {"--list-pages"});
-        QVERIFY(list.waitForFinished(60000));
-        const QStringList pages = QString::fromUtf8(list.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
-        QVERIFY(pages.size() >= 4);
-        for (const QString &page : pages) {
-            QTest::addRow("%s en", qPrintable(page)) << page << "en" << false;
-            QTest::addRow("%s zh_CN presentation", qPrintable(page)) << page << "zh_CN" << true;
-        }
-    }
-    void screenshotEveryPage()
-    {
-        QFETCH(QString, page);
-        QFETCH(QString, lang);
-        QFETCH(bool, presentation);
-        QTemporaryDir dir;
-        const QString png = dir.filePath(QString(page).replace('/', '-') + ".png");
-        QStringList arguments{"--page", page, "--lang", lang, "--screenshot", png, "--size", "1024x700"};
-        if (presentation)
-            arguments << "--presentation";
-        QProcess app;
-        app.start(QStringLiteral(LSE_GUI_PATH), arguments);
-        QVERIFY(app.waitForFinished(120000));
-        QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
-        const QImage image(png);
-        QVERIFY(!image.isNull());
-        QCOMPARE(image.size(), QSize(1024, 700));
-    }
-
     // Ctrl+Z / Ctrl+Shift+Z reach the document's undo stack while a field has focus (the field's
     // own text undo used to swallow them); text typed but not committed is kept as a redo step.
     void undoShortcutsWorkInsideFields()
