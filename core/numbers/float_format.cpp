@@ -11,7 +11,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// A binary floating-point format from its definition (IEEE 754-2019 §3.3; OCP OFP8 v1.0 §5.3).
+// A binary floating-point format from its definition (IEEE 754-2019 §3.3; OCP OFP8 v1.0).
 FloatFormat binaryFormat(FormatId id, std::string name, int exponentBits, int mantissaBits, SpecialValues special)
 {
     FloatFormat f{};
@@ -221,6 +221,13 @@ Rounded roundToInt8(double value, double scale)
     r.bits = static_cast<std::uint32_t>(static_cast<std::uint8_t>(static_cast<std::int8_t>(clamped)));
     r.underflow_to_zero = value != 0.0 && clamped == 0.0;
     return r;
+}
+
+BitField bitField(const FloatFormat &format, int index)
+{
+    if (index == 0)
+        return BitField::Sign;
+    return index <= format.exponent_bits ? BitField::Exponent : BitField::Mantissa;
 }
 
 double decodeBits(FormatId id, std::uint32_t bits)

@@ -11,7 +11,7 @@ namespace lse::numbers {
 
 enum class FormatId { FP32, TF32, BF16, FP16, FP8_E4M3, FP8_E5M2, INT8 };
 
-// How a format spends its all-ones exponent (IEEE 754-2019 §3.4; OCP OFP8 spec v1.0 §5.3).
+// How a format spends its all-ones exponent (IEEE 754-2019 §3.4; OCP 8-bit Floating Point Specification (OFP8) v1.0).
 enum class SpecialValues {
     InfinityAndNaN,  // IEEE-like: exponent all ones = ±inf (mantissa 0) or NaN
     NaNOnly,         // OCP E4M3 ("fn"): no infinities, only S.1111.111 is NaN
@@ -47,7 +47,7 @@ std::optional<FormatId> formatFromName(std::string_view name);
 std::string formatNames();
 
 // Standard: overflow goes to ±inf, or to NaN for E4M3 (the OCP non-saturating conversion).
-// Saturate: overflow (and an infinite input) goes to ±max (OCP "satfinite").
+// Saturate: overflow (and an infinite input) goes to ±max (the OCP OFP8 saturating conversion).
 enum class OverflowMode { Standard, Saturate };
 
 struct Rounded {
@@ -59,11 +59,16 @@ struct Rounded {
 };
 
 // Round to nearest, ties to even; subnormals; overflow decided after rounding with an unbounded
-// exponent (IEEE 754-2019 §4.3.1 and §7.4; OCP OFP8 v1.0 §5.3: E4M3 464 is a tie → 448, 480 → NaN).
+// exponent (IEEE 754-2019 §4.3.1 and §7.4; OCP OFP8 v1.0: E4M3 464 is a tie → 448, 480 → NaN).
 // NaN in → NaN. INT8 is roundToInt8(value, 1).
 Rounded roundToFormat(FormatId id, double value, OverflowMode mode = OverflowMode::Standard);
 // Symmetric integer quantisation q = clamp(round_half_even(value / scale), −128, 127), stored = q·scale.
 Rounded roundToInt8(double value, double scale);
+
+// Which field bit `index` belongs to, counting from the most significant (sign) bit = 0. INT8's bits
+// after the sign are Mantissa (the two's complement value bits).
+enum class BitField { Sign, Exponent, Mantissa };
+BitField bitField(const FloatFormat &format, int index);
 
 // The value of a bit pattern of the format (the inverse of roundToFormat's bits).
 double decodeBits(FormatId id, std::uint32_t bits);

@@ -42,4 +42,12 @@ std::vector<SpacingPoint> spacingCurve(FormatId id)
     return points;
 }
 
+std::vector<SpacingPoint> relativeSpacingCurve(FormatId id)
+{
+    std::vector<SpacingPoint> points = spacingCurve(id);
+    for (SpacingPoint &point : points)
+        point.spacing /= point.magnitude;
+    return points;
+}
+
 }  // namespace lse::numbers

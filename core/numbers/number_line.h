@@ -23,4 +23,8 @@ struct SpacingPoint {
 // INT8 (scale 1): spacing 1 from 1 to 127.
 std::vector<SpacingPoint> spacingCurve(FormatId id);
 
+// The relative spacing ulp(x)/x over the same points: a sawtooth between 2^−m and 2^(−m−1) in the
+// normal range (its level is the precision, epsilon), rising to 1 at the smallest subnormal.
+std::vector<SpacingPoint> relativeSpacingCurve(FormatId id);
+
 }  // namespace lse::numbers

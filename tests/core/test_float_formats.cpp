@@ -47,7 +47,7 @@ std::uint32_t roundFloatBitsToNearestEven(float value, int droppedBits)
     return (u + half + lowestKept) >> droppedBits;
 }
 
-// The value of an FP8 code straight from the OCP OFP8 v1.0 tables (Table 1: E4M3 bias 7, no
+// The value of an FP8 code straight from the OCP OFP8 v1.0 format definitions (E4M3 bias 7, no
 // infinities, S.1111.111 NaN; E5M2 bias 15, IEEE-like), written independently of decodeBits.
 double referenceFp8Value(FormatId id, unsigned code)
 {
@@ -422,6 +422,13 @@ private slots:
         QCOMPARE(bitString(FormatId::FP16, roundToFormat(FormatId::FP16, 1.0).bits), std::string("0011110000000000"));
         QCOMPARE(bitString(FormatId::TF32, roundToFormat(FormatId::TF32, -2.0).bits), std::string("1100000000000000000"));
         QCOMPARE(bitString(FormatId::FP8_E4M3, 0x7E).size(), std::size_t(8));
+        const FloatFormat &bf16 = floatFormat(FormatId::BF16);
+        QCOMPARE(bitField(bf16, 0), BitField::Sign);
+        QCOMPARE(bitField(bf16, 1), BitField::Exponent);
+        QCOMPARE(bitField(bf16, 8), BitField::Exponent);
+        QCOMPARE(bitField(bf16, 9), BitField::Mantissa);
+        QCOMPARE(bitField(bf16, 15), BitField::Mantissa);
+        QCOMPARE(bitField(floatFormat(FormatId::INT8), 1), BitField::Mantissa);
         QCOMPARE(absoluteError(0.1, 0.125), 0.025);
         QCOMPARE(relativeError(0.5, 0.25), 0.5);
         QCOMPARE(relativeError(0.0, 0.0), 0.0);
@@ -436,6 +443,16 @@ private slots:
             QCOMPARE(spacingAt(FormatId::FP16, value), decodeBits(FormatId::FP16, bits + 1) - value);
         }
         QCOMPARE(spacingAt(FormatId::BF16, 1.0), std::ldexp(1.0, -7));
+        // Relative spacing: 1 at the smallest subnormal, between 2^−m−1 and 2^−m over the normal range.
+        for (const FloatFormat &f : allFormats()) {
+            if (f.is_integer)
+                continue;
+            const std::vector<SpacingPoint> relative = relativeSpacingCurve(f.id);
+            QCOMPARE(relative.front().spacing, 1.0);
+            for (const SpacingPoint &point : relative)
+                if (point.magnitude >= f.min_normal)
+                    QVERIFY(point.spacing <= f.epsilon && point.spacing >= f.epsilon / 2);
+        }
         QCOMPARE(spacingAt(FormatId::FP32, 1.0), double(std::numeric_limits<float>::epsilon()));
         QVERIFY(std::isnan(spacingAt(FormatId::FP16, 1e6)));
         for (const FloatFormat &f : allFormats()) {
