@@ -69,14 +69,12 @@ QString NumberFormatCharts::layoutLabel(const FloatFormat &format)
 ChartData NumberFormatCharts::bitLayout()
 {
     ChartData chart;
-    chart.title = tr("Bit layout: sign, exponent, mantissa (most significant bit on the left)");
+    chart.title = tr("Sign, exponent and mantissa bits");
     chart.x_label = tr("Bit (0 = sign)");
     chart.x_unit = QStringLiteral("bit");
     chart.y_reversed = true;
-    chart.formula.inputs = tr("storage bits = 1 + e + m; TF32 is stored in 32-bit registers but only 19 bits are "
-                              "significant");
-    chart.formula.formula = tr("value = (−1)^s · 1.m · 2^(E − bias) for a normal number, (−1)^s · 0.m · 2^(1 − bias) "
-                               "for a subnormal (E = 0); bias = 2^(e−1) − 1; INT8 is two's complement");
+    chart.formula.inputs = tr("bits = 1 + e + m (TF32: 19 bits used of a 32-bit register)");
+    chart.formula.formula = tr("normal (−1)^s·1.m·2^(E−bias), subnormal (−1)^s·0.m·2^(1−bias), bias = 2^(e−1) − 1");
     chart.formula.source = tr("IEEE 754-2019 §3.3–3.4; OCP 8-bit Floating Point Specification (OFP8) v1.0");
     const std::vector<FloatFormat> &formats = numbers::allFormats();
     for (std::size_t row = 0; row < formats.size(); ++row) {
@@ -106,16 +104,14 @@ ChartData NumberFormatCharts::bitLayout()
 ChartData NumberFormatCharts::spacing(std::optional<double> value)
 {
     ChartData chart;
-    chart.title = tr("Number line: spacing between neighbouring values vs magnitude");
+    chart.title = tr("Number line: spacing between neighbouring values");
     chart.x_label = tr("Magnitude |x| (log scale)");
     chart.x_unit = QStringLiteral("value");
     chart.y_label = tr("Spacing to the next value, ulp(x) (log scale)");
     chart.y_unit = QStringLiteral("value");
     chart.log_x = chart.log_y = true;
-    chart.formula.inputs = tr("each line spans a format's range, smallest subnormal to largest finite value; lower "
-                              "lines are more precise, longer lines reach further");
-    chart.formula.formula = tr("ulp(x) = 2^(max(⌊log2 |x|⌋, emin) − m); relative spacing ulp/|x| ≈ 2^−m = epsilon; "
-                               "INT8 (scale 1): spacing 1 from 1 to 127");
+    chart.formula.inputs = tr("each line: smallest subnormal to largest finite value");
+    chart.formula.formula = tr("ulp(x) = 2^(max(⌊log2 |x|⌋, emin) − m); INT8 (scale 1): 1");
     chart.formula.source = tr("IEEE 754-2019 §2.1 (ulp) and §3.3; OCP OFP8 v1.0");
     ChartSeries largest;
     largest.name = tr("largest finite value");
@@ -167,15 +163,14 @@ ChartData NumberFormatCharts::spacing(std::optional<double> value)
 ChartData NumberFormatCharts::relativeSpacing(std::optional<double> value)
 {
     ChartData chart;
-    chart.title = tr("Relative spacing: precision (height) across each format's range (width)");
+    chart.title = tr("Relative spacing: precision (height) over the range (width)");
     chart.x_label = tr("Magnitude |x| (log scale)");
     chart.x_unit = QStringLiteral("value");
     chart.y_label = tr("ulp(x) / |x| (log scale)");
     chart.y_unit = QStringLiteral("ratio");
     chart.log_x = chart.log_y = true;
-    chart.formula.inputs = tr("normal range: between ε/2 and ε = 2^−m (the sawtooth); subnormals lose precision until "
-                              "the smallest one, where the next value is twice as large (ratio 1)");
-    chart.formula.formula = tr("ulp(x) / |x|, ulp(x) = 2^(max(⌊log2 |x|⌋, emin) − m); INT8 (scale 1): 1 / |x|");
+    chart.formula.inputs = tr("normal range: between ε/2 and ε = 2^−m; subnormals rise to 1");
+    chart.formula.formula = tr("ulp(x) / |x|; INT8 (scale 1): 1 / |x|");
     chart.formula.source = tr("IEEE 754-2019 §2.1 and §3.3; OCP OFP8 v1.0");
     ChartSeries typed;
     typed.name = value ? tr("your value %1").arg(formatValueText(*value)) : tr("your value");

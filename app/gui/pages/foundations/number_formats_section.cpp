@@ -26,8 +26,8 @@ namespace {
 using numbers::FloatFormat;
 using numbers::FormatId;
 
-constexpr int kLayoutChartMinimumHeight = 380;
-constexpr int kSpacingChartMinimumHeight = 440;
+constexpr int kLayoutChartMinimumHeight = 420;
+constexpr int kSpacingChartMinimumHeight = 460;
 const char *const kErrorStyle = "color: #c62828;";
 
 QTableWidget *newTable(int columns, QWidget *parent)
