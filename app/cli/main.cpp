@@ -29,6 +29,7 @@ const char *const kUsage =
     "  mesh             each rank's node and TP/CP/EP/DP/PP group for the scenario's layout\n"
     "  search           rank every valid parallel layout (dp/tp/pp/cp/ep, ZeRO, micro-batch) by step time\n"
     "  scaling          Chinchilla compute-optimal model size and tokens for a FLOP budget, or the loss of N and D\n"
+    "  numbers          number formats (fp32 ... fp8, int8): range, precision, and what each stores for a value\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -90,6 +91,8 @@ int main(int argc, char *argv[])
         return lse::cli::runMesh(arguments);
     if (command == QLatin1String("scaling"))
         return lse::cli::runScaling(arguments);
+    if (command == QLatin1String("numbers"))
+        return lse::cli::runNumbers(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }
