@@ -30,7 +30,7 @@ QString tensorName(PrecisionTensor tensor, Optimizer optimizer)
 {
     switch (tensor) {
     case PrecisionTensor::Weights: return MixedPrecisionSection::tr("Weights (working copy)");
-    case PrecisionTensor::MatmulOperands: return MixedPrecisionSection::tr("Matmul operands (cast per GEMM)");
+    case PrecisionTensor::MatmulOperands: return MixedPrecisionSection::tr("Matmul operands");
     case PrecisionTensor::MasterWeights: return MixedPrecisionSection::tr("Master weights");
     case PrecisionTensor::Gradients: return MixedPrecisionSection::tr("Gradients");
     case PrecisionTensor::GradientAccumulator: return MixedPrecisionSection::tr("Gradient accumulator");
@@ -134,12 +134,20 @@ MixedPrecisionSection::MixedPrecisionSection(QWidget *parent) : PageSection(pare
     for (int index = 0; index <= kRecipeCount; ++index) {
         auto *box = new QGroupBox(content);
         auto *box_layout = new QVBoxLayout(box);
+        // A word-wrapped label, not the group box title: a title sets the box's minimum width.
+        auto *heading = new QLabel(box);
+        heading->setWordWrap(true);
+        heading->setTextFormat(Qt::RichText);
+        box_layout->addWidget(heading);
+        headings_.push_back(heading);
         auto *table = new QTableWidget(box);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         table->setSelectionMode(QAbstractItemView::NoSelection);
         table->verticalHeader()->hide();
         table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        // A narrow window scrolls the table, not the page.
+        table->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
         box_layout->addWidget(table);
         if (index < kRecipeCount) {
             auto *button = new QPushButton(box);
@@ -148,7 +156,8 @@ MixedPrecisionSection::MixedPrecisionSection(QWidget *parent) : PageSection(pare
             box_layout->addWidget(button, 0, Qt::AlignLeft);
             use_buttons_.push_back(button);
         }
-        grid->addWidget(box, index / 2, index % 2);
+        // One column: two side by side would not fit a 1024-pixel window beside the editor.
+        grid->addWidget(box, index, 0);
         boxes_.push_back(box);
         tables_.push_back(table);
     }
@@ -173,7 +182,8 @@ void MixedPrecisionSection::showEstimate(const Scenario &scenario, const Estimat
 void MixedPrecisionSection::setPresentation(bool presentation)
 {
     PageSection::setPresentation(presentation);
-    chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    // Six stacked tensors and slanted category labels need more than the default height leaves room for.
+    chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 180);
     // Fonts change after the tables were filled: refit their heights.
     for (QTableWidget *table : tables_) {
         table->resizeRowsToContents();
@@ -250,19 +260,13 @@ void MixedPrecisionSection::refresh()
                       "the Memory page adds them; they are not in the per-parameter figures here.");
     summary_->setText(summary);
     for (int index = 0; index <= kRecipeCount; ++index) {
-        boxes_[std::size_t(index)]->setTitle(breakdownTitle(index));
+        const QString heading = breakdownTitle(index).toHtmlEscaped();
+        // The scenario's own settings stand out.
+        headings_[std::size_t(index)]->setText(index == kRecipeCount ? QStringLiteral("<b>%1</b>").arg(heading) : heading);
         fillTable(tables_[std::size_t(index)], breakdowns_[std::size_t(index)]);
     }
-    // The scenario's own settings stand out.
-    QFont font = boxes_.back()->font();
-    font.setBold(true);
-    boxes_.back()->setFont(font);
-    for (QTableWidget *table : tables_) {
-        QFont normal = table->font();
-        normal.setBold(false);
-        table->setFont(normal);
+    for (QTableWidget *table : tables_)
         fitTableHeight(table);
-    }
     chart_->setData(chartData());
 }
 
@@ -277,7 +281,7 @@ void MixedPrecisionSection::fillTable(QTableWidget *table, const MixedPrecisionB
         const QString name = tensorName(row.tensor, breakdown.optimizer);
         const QStringList cells{name, format::fromStd(row.format), format::decimal(row.bytes_per_element, 3),
                                 row.per_parameter ? format::decimal(row.bytes_per_parameter, 3)
-                                                  : tr("— (not per parameter)")};
+                                                  : tr("—")};
         const QString tip = format::tooltip(name, QString(), tensorFormula(row.tensor), tensorSource(row.tensor));
         for (int column = 0; column < int(cells.size()); ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
@@ -293,8 +297,7 @@ void MixedPrecisionSection::fillTable(QTableWidget *table, const MixedPrecisionB
 ChartData MixedPrecisionSection::chartData() const
 {
     ChartData chart;
-    chart.title = tr("Model state per parameter by tensor (scenario's optimizer: %1)")
-                      .arg(displayName(scenario_.training.optimizer));
+    chart.title = tr("Model state per parameter by tensor");
     chart.y_label = tr("Bytes per parameter");
     chart.y_unit = QStringLiteral("bytes/parameter");
     for (PrecisionRecipe recipe : precisionRecipes())
@@ -332,8 +335,7 @@ ChartData MixedPrecisionSection::chartData() const
         label.y = total;
         label.alignment = Qt::AlignHCenter | Qt::AlignBottom;
         label.bold = index == kRecipeCount;
-        label.text = index == kRecipeCount ? tr("%1 B ◀ scenario").arg(format::decimal(total, 2))
-                                           : tr("%1 B").arg(format::decimal(total, 2));
+        label.text = tr("%1 B").arg(format::decimal(total, 2));
         chart.texts << label;
     }
     return chart;

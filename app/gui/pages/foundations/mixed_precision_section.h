@@ -55,6 +55,7 @@ private:
     QLabel *summary_;
     ChartView *chart_;
     std::vector<QGroupBox *> boxes_;
+    std::vector<QLabel *> headings_;
     std::vector<QTableWidget *> tables_;
     std::vector<QPushButton *> use_buttons_;  // one per recipe (not for the scenario's own box)
     std::vector<MixedPrecisionBreakdown> breakdowns_;
