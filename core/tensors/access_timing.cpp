@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 #include <string>
 
@@ -163,6 +164,33 @@ double AccessTiming::sweepCopySavingSeconds() const
     if (!strided || !copy || !rows)
         return 0;
     return strided->median_seconds - (copy->median_seconds + rows->median_seconds);
+}
+
+namespace {
+
+int breakEvenReads(const AccessVariantTiming *contiguous, const AccessVariantTiming *strided,
+                   const AccessVariantTiming *copy)
+{
+    if (!contiguous || !strided || !copy)
+        return 0;
+    const double saved_per_read = strided->median_seconds - contiguous->median_seconds;
+    if (saved_per_read <= 0)
+        return 0;
+    return std::max(1, int(std::ceil(copy->median_seconds / saved_per_read)));
+}
+
+}  // namespace
+
+int AccessTiming::matmulCopyBreakEvenReads() const
+{
+    return breakEvenReads(find(AccessVariant::MatmulContiguous), find(AccessVariant::MatmulTransposedView),
+                          find(AccessVariant::MatmulCopy));
+}
+
+int AccessTiming::sweepCopyBreakEvenReads() const
+{
+    return breakEvenReads(find(AccessVariant::SweepByRows), find(AccessVariant::SweepByColumns),
+                          find(AccessVariant::SweepCopy));
 }
 
 AccessVariantTiming accessCost(AccessVariant variant, const AccessTimingRequest &request)

@@ -21,9 +21,10 @@ namespace lse {
 struct AccessTimingRequest {
     // C (n×n) = A (n×n) · B (n×n), fp32: 2·512³ ≈ 0.27 GFLOP, milliseconds per call on one core.
     std::int64_t matmul_size = 512;
-    // The swept matrix, fp32: 2048 × 2048 = 16 MiB, larger than a typical last-level cache, so the
-    // by-columns order pays for every cache line it fetches and uses one float of.
-    std::int64_t sweep_rows = 2048;
+    // The swept matrix, fp32: 1024 × 2048 = 8 MiB, beyond the private caches; by columns the inner
+    // loop jumps 8 KiB, so each read fetches a cache line (and often a page) it uses one float of.
+    // Measured here (2 loaded cores): the six variants take about half a second in all.
+    std::int64_t sweep_rows = 1024;
     std::int64_t sweep_cols = 2048;
     int repetitions = 5;  // timed calls per variant after one untimed warm-up call
     // Eigen threads for the products. 1 by default: OpenMP threads spin on a busy machine.
@@ -68,6 +69,11 @@ struct AccessTiming {
     // the by-rows sweep against the by-columns sweep.
     double matmulCopySavingSeconds() const;
     double sweepCopySavingSeconds() const;
+    // How many reads of the contiguous copy it takes for the copy to pay for itself: the smallest
+    // k with copy + k·contiguous ≤ k·strided, i.e. ceil(copy / (strided − contiguous)); 0 when the
+    // strided read is no slower (the copy never pays) or a variant is missing.
+    int matmulCopyBreakEvenReads() const;
+    int sweepCopyBreakEvenReads() const;
 };
 
 // The declared bytes, FLOPs and inner stride of one variant, without timing anything.

@@ -73,6 +73,31 @@ private slots:
         QVERIFY(std::isfinite(timing->sweepCopySavingSeconds()));
     }
 
+    // Copy-then-read against strided reads, from medians set by hand: copy 10 ms, contiguous 1 ms,
+    // strided 4 ms → one read loses 7 ms, break-even after ceil(10 / 3) = 4 reads.
+    void copyPaysOffAfterReads()
+    {
+        AccessTiming timing;
+        auto add = [&](AccessVariant variant, double ms) {
+            AccessVariantTiming v;
+            v.variant = variant;
+            v.median_seconds = ms / 1e3;
+            timing.variants.push_back(v);
+        };
+        add(AccessVariant::SweepByRows, 1);
+        add(AccessVariant::SweepByColumns, 4);
+        add(AccessVariant::SweepCopy, 10);
+        QVERIFY(std::abs(timing.sweepCopySavingSeconds() - (-7e-3)) < 1e-12);
+        QCOMPARE(timing.sweepCopyBreakEvenReads(), 4);
+        QCOMPARE(timing.matmulCopyBreakEvenReads(), 0);  // no product measured
+        // A strided read no slower than the contiguous one: the copy never pays.
+        add(AccessVariant::MatmulContiguous, 5);
+        add(AccessVariant::MatmulTransposedView, 5);
+        add(AccessVariant::MatmulCopy, 1);
+        QCOMPARE(timing.matmulCopyBreakEvenReads(), 0);
+        QVERIFY(timing.matmulCopySavingSeconds() < 0);
+    }
+
     void cancelStopsEarly()
     {
         std::atomic<bool> cancel{false};

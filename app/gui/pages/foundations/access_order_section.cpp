@@ -322,17 +322,22 @@ QString AccessOrderSection::verdict() const
 {
     if (!result_)
         return tr("Press Measure to time the six variants.");
-    auto line = [](const QString &what, double saving_seconds) {
-        return saving_seconds > 0
+    auto line = [](const QString &what, double saving_seconds, int break_even_reads) {
+        QString text = saving_seconds > 0
             ? tr("%1: copying first and then reading contiguously is <b>%2 ms faster</b> than reading the view in place "
                  "— the copy pays for itself.")
                   .arg(what, format::decimal(saving_seconds * 1e3, 3))
-            : tr("%1: copying first costs <b>%2 ms more</b> than reading the view in place — the copy does not pay "
-                 "for itself here.")
+            : tr("%1: copying first costs <b>%2 ms more</b> than reading the view in place — for one read the copy "
+                 "does not pay for itself.")
                   .arg(what, format::decimal(-saving_seconds * 1e3, 3));
+        text += QLatin1Char(' ')
+            + (break_even_reads > 0
+                   ? tr("A tensor read %n time(s) or more repays its copy.", nullptr, break_even_reads)
+                   : tr("The strided read is no slower here, so the copy never repays itself."));
+        return text;
     };
-    return line(tr("Product"), result_->matmulCopySavingSeconds()) + QStringLiteral("<br>")
-        + line(tr("Loop"), result_->sweepCopySavingSeconds());
+    return line(tr("Product"), result_->matmulCopySavingSeconds(), result_->matmulCopyBreakEvenReads())
+        + QStringLiteral("<br>") + line(tr("Loop"), result_->sweepCopySavingSeconds(), result_->sweepCopyBreakEvenReads());
 }
 
 ChartData AccessOrderSection::timeData() const
