@@ -332,8 +332,10 @@ ChartData MixedPrecisionSection::chartData() const
         const double total = breakdowns_[std::size_t(index)].modelStateBytesPerParameter();
         ChartText label;
         label.x = index;
-        label.y = total;
-        label.alignment = Qt::AlignHCenter | Qt::AlignBottom;
+        // Hung below a point 20 % above the bar: the axis range includes the anchor, so the text
+        // stays inside the plot at any font size.
+        label.y = total * 1.2;
+        label.alignment = Qt::AlignHCenter | Qt::AlignTop;
         label.bold = index == kRecipeCount;
         label.text = tr("%1 B").arg(format::decimal(total, 2));
         chart.texts << label;
