@@ -2,6 +2,7 @@
 #include "pages/foundations/numbers_page.h"
 
 #include "pages/foundations/number_formats_section.h"
+#include "pages/foundations/mixed_precision_section.h"
 
 namespace lse::gui {
 
@@ -10,6 +11,7 @@ NumbersPage::NumbersPage(QWidget *parent)
 {
     // Sections, in tab order (each adds one line here):
     addSection(new NumberFormatsSection(this));
+    addSection(new MixedPrecisionSection(this));
 }
 
 QString NumbersPage::id() const
