@@ -30,5 +30,6 @@ int runSearch(const QStringList &arguments);
 int runMesh(const QStringList &arguments);
 int runScaling(const QStringList &arguments);
 int runAblate(const QStringList &arguments);
+int runTensor(const QStringList &arguments);
 
 }  // namespace lse::cli

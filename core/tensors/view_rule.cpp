@@ -20,6 +20,13 @@ bool continuesChunk(std::int64_t outer_stride, std::int64_t chunk_numel, std::in
     return !__builtin_mul_overflow(chunk_numel, chunk_base_stride, &needed) && needed == outer_stride;
 }
 
+// " = 24", or nothing when the product does not fit in 64 bits.
+std::string neededText(std::int64_t chunk_numel, std::int64_t chunk_base_stride)
+{
+    std::int64_t needed = 0;
+    return __builtin_mul_overflow(chunk_numel, chunk_base_stride, &needed) ? std::string() : " = " + std::to_string(needed);
+}
+
 }  // namespace
 
 ViewStrides computeViewStrides(const TensorView &from, const Sizes &new_shape)
@@ -66,7 +73,7 @@ ViewStrides computeViewStrides(const TensorView &from, const Sizes &new_shape)
                     + dimRange(tensor_d, chunk_last) + " (" + std::to_string(tensor_numel)
                     + " elements, innermost stride " + std::to_string(chunk_base_stride) + "): merging needs stride["
                     + std::to_string(outer) + "] = " + std::to_string(tensor_numel) + " × "
-                    + std::to_string(chunk_base_stride) + " but it is " + std::to_string(old_strides[outer])
+                    + std::to_string(chunk_base_stride) + neededText(tensor_numel, chunk_base_stride) + " but it is " + std::to_string(old_strides[outer])
                     + ", so no single stride walks new dimension " + std::to_string(view_d + 1) + " (size "
                     + std::to_string(new_shape[view_d + 1]) + ") across them. Use reshape (which copies) or "
                     + "contiguous() first";
