@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/tensors_page.h"
 
+#include "pages/foundations/tensor_views_section.h"
+
 namespace lse::gui {
 
 TensorsPage::TensorsPage(QWidget *parent)
     : SectionedPage(parent)
 {
     // Sections, in tab order (each adds one line here):
+    addSection(new TensorViewsSection(this));
 }
 
 QString TensorsPage::id() const
