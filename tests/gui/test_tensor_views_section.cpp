@@ -56,6 +56,9 @@ private slots:
         QVERIFY2(section.reasonText().contains(QStringLiteral("cannot be merged")), qPrintable(section.reasonText()));
         QVERIFY(section.reasonText().contains(QStringLiteral("dimension 0")));
         QVERIFY(section.layoutChart()->data().title.contains(QStringLiteral("impossible")));
+        QVERIFY2(section.reasonText().contains(QStringLiteral("reshape(6, 4) would copy here instead: %1 read")
+                                                   .arg(format::bytes(96))),
+                 qPrintable(section.reasonText()));
 
         section.removeLastOp();
         QVERIFY(section.addOp(QStringLiteral("reshape(6,4)")));

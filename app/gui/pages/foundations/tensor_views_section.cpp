@@ -408,6 +408,18 @@ void TensorViewsSection::refreshTable()
             why = why.mid(prefix.size());
         notes << tr("<b>Why %1 is impossible:</b> %2").arg(QString::fromStdString(failed.op).toHtmlEscaped(),
                                                              why.toHtmlEscaped());
+        // Where view fails, reshape with the same sizes copies: say what that copy costs.
+        const tensors::TensorOp &failed_op = ops_[chain_.steps.size() - 1];
+        if (failed_op.kind == tensors::OpKind::View) {
+            const tensors::TensorOp reshape{tensors::OpKind::Reshape, failed_op.args};
+            const tensors::TensorChain instead = tensors::runTensorChain(
+                TensorLayoutChart::viewAt(chain_, int(chain_.steps.size()) - 1), {reshape}, dtype_spin_->value());
+            if (!instead.steps.empty() && instead.steps.front().copied)
+                notes << tr("%1 would copy here instead: %2 read and %3 written.")
+                             .arg(QString::fromStdString(reshape.text()).toHtmlEscaped(),
+                                  format::bytes(double(instead.steps.front().copy_bytes_read)),
+                                  format::bytes(double(instead.steps.front().copy_bytes_written)));
+        }
         if (ops_.size() > chain_.steps.size())
             notes << tr("%n later op(s) not applied: the chain stops at the error.", nullptr,
                         int(ops_.size() - chain_.steps.size()));
