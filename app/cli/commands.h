@@ -31,5 +31,6 @@ int runMesh(const QStringList &arguments);
 int runScaling(const QStringList &arguments);
 int runAblate(const QStringList &arguments);
 int runNumbers(const QStringList &arguments);
+int runTensor(const QStringList &arguments);
 
 }  // namespace lse::cli

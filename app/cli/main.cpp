@@ -30,6 +30,7 @@ const char *const kUsage =
     "  search           rank every valid parallel layout (dp/tp/pp/cp/ep, ZeRO, micro-batch) by step time\n"
     "  scaling          Chinchilla compute-optimal model size and tokens for a FLOP budget, or the loss of N and D\n"
     "  numbers          number formats (fp32 ... fp8, int8): range, precision, and what each stores for a value\n"
+    "  tensor           a strided tensor through transpose/view/reshape/...: strides, offset, views or copies\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -79,6 +80,8 @@ int main(int argc, char *argv[])
         return lse::cli::runTrain(arguments);
     if (command == QLatin1String("generate"))
         return lse::cli::runGenerate(arguments);
+    if (command == QLatin1String("tensor"))
+        return lse::cli::runTensor(arguments);
     if (command == QLatin1String("ablate"))
         return lse::cli::runAblate(arguments);
     if (command == QLatin1String("collective"))

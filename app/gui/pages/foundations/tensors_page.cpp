@@ -2,6 +2,7 @@
 #include "pages/foundations/tensors_page.h"
 
 #include "pages/foundations/access_order_section.h"
+#include "pages/foundations/tensor_views_section.h"
 
 namespace lse::gui {
 
@@ -9,6 +10,7 @@ TensorsPage::TensorsPage(QWidget *parent)
     : SectionedPage(parent)
 {
     // Sections, in tab order (each adds one line here):
+    addSection(new TensorViewsSection(this));
     addSection(new AccessOrderSection(this));
 }
 
