@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/numbers_page.h"
 
+#include "pages/foundations/underflow_section.h"
+
 namespace lse::gui {
 
 NumbersPage::NumbersPage(QWidget *parent)
     : SectionedPage(parent)
 {
     // Sections, in tab order (each adds one line here):
+    addSection(new UnderflowSection(this));
 }
 
 QString NumbersPage::id() const
