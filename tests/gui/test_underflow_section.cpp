@@ -129,6 +129,12 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page.isReady(), kTimeoutMs);
         QVERIFY(!section->snapshot().gradients.empty());
 
+        // Before a simulation only the histogram has data to export; after one, all four charts.
+        QCOMPARE(section->charts().size(), 1);
+        QSignalSpy simulated(section, &UnderflowSection::simulationFinished);
+        section->simulationStepsSpin()->setValue(4);
+        section->startSimulation();
+        QTRY_COMPARE_WITH_TIMEOUT(simulated.count(), 1, kTimeoutMs);
         QTemporaryDir dir;
         const QList<ChartView *> charts = section->charts();
         QCOMPARE(charts.size(), 4);

@@ -147,16 +147,26 @@ void UnderflowSection::showEstimate(const Scenario &, const Estimate &)
         startRun();
 }
 
+// The simulation's charts are hidden until a simulation ran: exports skip them until then.
 QList<ChartView *> UnderflowSection::charts() const
+{
+    if (simulation_.steps.empty())
+        return {histogram_chart_};
+    return allCharts();
+}
+
+QList<ChartView *> UnderflowSection::allCharts() const
 {
     return {histogram_chart_, scale_chart_, loss_chart_, flushed_chart_};
 }
 
 void UnderflowSection::setPresentation(bool presentation)
 {
-    PageSection::setPresentation(presentation);
-    for (ChartView *chart : charts())
+    // Hidden charts too, so they appear in the mode the page is in.
+    for (ChartView *chart : allCharts()) {
+        chart->setPresentation(presentation);
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    }
 }
 
 bool UnderflowSection::isReady() const { return !worker_->isRunning(); }
@@ -350,7 +360,9 @@ void UnderflowSection::updateControls()
     progress_->setVisible(running);
     if (running) {
         const UnderflowWorker::Progress p = worker_->progress();
-        status_->setText(p.kind == UnderflowWorker::Kind::Gradients
+        // Step 0: the text is still being tokenized (a BPE trained on it) and the model built.
+        status_->setText(p.step == 0 ? tr("Tokenizing the sample text and building the model…")
+                         : p.kind == UnderflowWorker::Kind::Gradients
                              ? tr("Training step %1 of %2…").arg(p.step).arg(p.steps)
                              : tr("Simulating step %1 of %2…").arg(p.step).arg(p.steps));
     } else {

@@ -32,6 +32,7 @@ public:
     QString id() const override { return QStringLiteral("underflow"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
+    // The histogram, and the three simulation charts once a simulation has steps.
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
     void retranslate() override;
@@ -66,6 +67,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QList<ChartView *> allCharts() const;
     void onProgress();
     void onFinished(int kind);
     void updateScale();
