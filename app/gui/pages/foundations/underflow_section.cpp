@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/underflow_section.h"
 
+#include "numbers/reference_gradient_source.h"
+
 #include "charts/chart_view.h"
 #include "pages/foundations/underflow/underflow_charts.h"
 #include "pages/foundations/underflow/underflow_worker.h"
@@ -186,13 +188,18 @@ void UnderflowSection::changeEvent(QEvent *event)
 
 void UnderflowSection::retranslate()
 {
-    intro_->setText(tr("Gradients of a real network span many powers of two, and FP16 covers few of them: below "
-                       "2^-24 a value rounds to zero. Run trains the CPU reference transformer (2 layers, d_model 64, "
-                       "on the built-in sample text) for %n step(s) in FP32 and histograms every element of its "
-                       "gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the "
-                       "training itself stays FP32. Move the loss scale to see which gradients a scale rescues from "
-                       "zero and which it pushes into overflow.",
-                       nullptr, kHistogramSteps));
+    const numbers::FormatRange fp16 = numbers::formatRange(numbers::FormatId::FP16);
+    const ModelConfig model = numbers::gradientTrainConfig({}).model;
+    intro_->setText(tr("Gradients of a real network span many powers of two, and FP16 covers few of them: its "
+                       "smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU "
+                       "reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n step(s) in "
+                       "FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real "
+                       "gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see "
+                       "which gradients a scale rescues from zero and which it pushes into overflow.",
+                       nullptr, kHistogramSteps)
+                        .arg(std::log2(fp16.min_subnormal))
+                        .arg(model.n_layers)
+                        .arg(model.d_model));
     run_button_->setText(tr("&Run"));
     cancel_button_->setText(tr("&Cancel"));
     scale_label_->setText(tr("&Loss scale S:"));
@@ -326,10 +333,10 @@ void UnderflowSection::refreshSummary()
                "× %7: %8 flush to zero, %9 overflow.",
                nullptr, snapshot_.steps)
                 .arg(format::integer(std::int64_t(snapshot_.gradients.size())), format::decimal(snapshot_.loss, 3),
-                     format::integer(snapshot_.histogram.zero_count), format::percent(unscaled_cast_.flushedFraction(), 2),
+                     format::integer(snapshot_.histogram.zero_count), format::percent(unscaled_cast_.flushedFraction(), 3),
                      format::percent(unscaled_cast_.subnormalFraction(), 2),
-                     format::percent(unscaled_bf16_cast_.flushedFraction(), 2), UnderflowCharts::scaleText(lossScale()),
-                     format::percent(scaled_cast_.flushedFraction(), 2),
+                     format::percent(unscaled_bf16_cast_.flushedFraction(), 3), UnderflowCharts::scaleText(lossScale()),
+                     format::percent(scaled_cast_.flushedFraction(), 3),
                      format::percent(scaled_cast_.overflowFraction(), 4)));
     }
     if (simulation_.steps.empty()) {
