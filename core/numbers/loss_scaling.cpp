@@ -10,11 +10,7 @@
 namespace lse::numbers {
 
 namespace {
-std::string number(double value)
-{
-    std::string s = std::to_string(value);
-    return s;
-}
+std::string number(double value) { return std::to_string(value); }
 }  // namespace
 
 Problems validateLossScalerConfig(const LossScalerConfig &c)

@@ -64,6 +64,12 @@ private slots:
         // The chart's bars (the zero bucket included) add up to the gradient count.
         QCOMPARE(barTotal(section.histogramChart()->data()), double(s.parameter_count));
 
+        // The FP16 zones come from the format's definition: subnormal from 2^-24, normal from 2^-14.
+        bool subnormal_zone = false;
+        for (const ChartRect &r : section.histogramChart()->data().rects)
+            subnormal_zone = subnormal_zone || (r.x0 == -24 && r.x1 == -14 && r.group.contains(QStringLiteral("subnormal")));
+        QVERIFY(subnormal_zone);
+
         // No retraining: the slider re-casts the same gradients at another scale.
         section.scaleSlider()->setValue(0);
         const double flushed_unscaled = section.scaledCast().flushedFraction();
