@@ -21,30 +21,6 @@ constexpr const char *kBuiltinText = ":/samples/tiny_stories_generated.txt";
 
 bool cancelled(const std::atomic<bool> *cancel) { return cancel && cancel->load(); }
 
-struct TokenizedText {
-    std::vector<std::uint32_t> ids;
-    std::int64_t vocab_size = 0;
-};
-
-// A byte-level BPE trained on the text itself, <|endoftext|> as one special id (training_text.h).
-Result<TokenizedText> tokenize(const std::string &text, std::int64_t vocab_size, const std::atomic<bool> *cancel)
-{
-    BpeTrainOptions options;
-    options.vocabSize = std::size_t(vocab_size);
-    options.specialTokens = {std::string(kEndOfText)};
-    options.cancel = cancel;
-    Result<BpeTrainResult> trained = trainBpe(text, options);
-    if (!trained)
-        return trained.problems();
-    Result<BpeTokenizer> tokenizer = BpeTokenizer::fromTraining(trained.value());
-    if (!tokenizer)
-        return tokenizer.problems();
-    TokenizedText out;
-    out.ids = encodeTrainingText(tokenizer.value(), text);
-    out.vocab_size = std::int64_t(tokenizer.value().vocabSize());
-    return out;
-}
-
 // The 10th-percentile step time: on a shared machine other processes slow some steps down, for
 // stretches longer than half a short run, so the mean and even the median measure the load; the
 // fast tail measures the variant (the reasoning of timeit's "take the minimum", with a margin
@@ -64,6 +40,25 @@ double seconds(std::chrono::steady_clock::time_point since)
 }
 
 }  // namespace
+
+// A byte-level BPE trained on the text itself, <|endoftext|> as one special id (training_text.h).
+Result<TokenizedText> tokenizeTrainingText(const std::string &text, std::int64_t vocab_size, const std::atomic<bool> *cancel)
+{
+    BpeTrainOptions options;
+    options.vocabSize = std::size_t(vocab_size);
+    options.specialTokens = {std::string(kEndOfText)};
+    options.cancel = cancel;
+    Result<BpeTrainResult> trained = trainBpe(text, options);
+    if (!trained)
+        return trained.problems();
+    Result<BpeTokenizer> tokenizer = BpeTokenizer::fromTraining(trained.value());
+    if (!tokenizer)
+        return tokenizer.problems();
+    TokenizedText out;
+    out.ids = encodeTrainingText(tokenizer.value(), text);
+    out.vocab_size = std::int64_t(tokenizer.value().vocabSize());
+    return out;
+}
 
 Result<std::string> builtinAblationText()
 {
@@ -99,7 +94,7 @@ Result<AblationResults> runAblation(const AblationSpec &spec, const AblationProg
     report.steps = spec.base.steps;
     if (progress)
         progress(report);
-    Result<TokenizedText> tokens = tokenize(text, spec.base.model.vocab_size, cancel);
+    Result<TokenizedText> tokens = tokenizeTrainingText(text, spec.base.model.vocab_size, cancel);
     if (!tokens) {
         if (cancelled(cancel)) {
             results.cancelled = true;

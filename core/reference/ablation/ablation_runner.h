@@ -14,7 +14,9 @@
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace lse::reference {
 
@@ -35,6 +37,16 @@ using AblationProgressCallback = std::function<void(const AblationProgress &)>;
 
 // The built-in training text (resources/samples/tiny_stories_generated.txt, compiled in).
 Result<std::string> builtinAblationText();
+
+struct TokenizedText {
+    std::vector<std::uint32_t> ids;
+    std::int64_t vocab_size = 0;
+};
+
+// `text` as ids of a byte-level BPE trained on it to `vocab_size` entries, <|endoftext|> as one
+// special id (training_text.h). Problems of the BPE trainer (also when `cancel` stops it).
+Result<TokenizedText> tokenizeTrainingText(const std::string &text, std::int64_t vocab_size,
+                                           const std::atomic<bool> *cancel = nullptr);
 
 // Problems of validateAblationSpec, of the tokenization (the text too short for the context) and of
 // the trainer; a variant that diverges is recorded with status Diverged and the run goes on. On

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/numbers_page.h"
 
-#include "pages/foundations/number_formats_section.h"
 #include "pages/foundations/mixed_precision_section.h"
+#include "pages/foundations/number_formats_section.h"
+#include "pages/foundations/underflow_section.h"
 
 namespace lse::gui {
 
@@ -12,6 +13,7 @@ NumbersPage::NumbersPage(QWidget *parent)
     // Sections, in tab order (each adds one line here):
     addSection(new NumberFormatsSection(this));
     addSection(new MixedPrecisionSection(this));
+    addSection(new UnderflowSection(this));
 }
 
 QString NumbersPage::id() const
