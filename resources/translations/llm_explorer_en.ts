@@ -26,6 +26,16 @@
     </message>
 </context>
 <context>
+    <name>UnderflowCharts</name>
+    <message numerus="yes">
+        <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
+        <translation>
+            <numerusform>%n step of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+            <numerusform>%n steps of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::AblationSection</name>
     <message numerus="yes">
         <source>%1 (%n step(s))</source>
@@ -39,6 +49,23 @@
         <translation>
             <numerusform>Finished: %n variant trained.</numerusform>
             <numerusform>Finished: %n variants trained.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AccessOrderSection</name>
+    <message numerus="yes">
+        <source>C = A·B with n = %1 (fp32, %2 per matrix); loop over a %3 × %4 fp32 matrix (%5); %n timed call(s) per variant</source>
+        <translation>
+            <numerusform>C = A·B with n = %1 (fp32, %2 per matrix); loop over a %3 × %4 fp32 matrix (%5); %n timed call per variant</numerusform>
+            <numerusform>C = A·B with n = %1 (fp32, %2 per matrix); loop over a %3 × %4 fp32 matrix (%5); %n timed calls per variant</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A tensor read %n time(s) or more repays its copy.</source>
+        <translation>
+            <numerusform>A tensor read %n time or more repays its copy.</numerusform>
+            <numerusform>A tensor read %n times or more repays its copy.</numerusform>
         </translation>
     </message>
 </context>
@@ -201,6 +228,71 @@
         <translation>
             <numerusform>No valid scenario yet — %n problem in the current one (see the editor).</numerusform>
             <numerusform>No valid scenario yet — %n problems in the current one (see the editor).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TensorLayoutChart</name>
+    <message numerus="yes">
+        <source>original storage (%n element(s)): no longer used, the view reads a copy</source>
+        <translation>
+            <numerusform>original storage (%n element): no longer used, the view reads a copy</numerusform>
+            <numerusform>original storage (%n elements): no longer used, the view reads a copy</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>storage of copy #%1 (%n element(s)), contiguous</source>
+        <translation>
+            <numerusform>storage of copy #%1 (%n element), contiguous</numerusform>
+            <numerusform>storage of copy #%1 (%n elements), contiguous</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>storage (%n element(s)), shared with the original tensor</source>
+        <translation>
+            <numerusform>storage (%n element), shared with the original tensor</numerusform>
+            <numerusform>storage (%n elements), shared with the original tensor</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TensorViewsSection</name>
+    <message numerus="yes">
+        <source>%n later op(s) not applied: the chain stops at the error.</source>
+        <translation>
+            <numerusform>%n later op not applied: the chain stops at the error.</numerusform>
+            <numerusform>%n later ops not applied: the chain stops at the error.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::UnderflowSection</name>
+    <message numerus="yes">
+        <source>Gradients of a real network span many powers of two, and FP16 covers few of them: its smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n step(s) in FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see which gradients a scale rescues from zero and which it pushes into overflow.</source>
+        <translation>
+            <numerusform>Gradients of a real network span many powers of two, and FP16 covers few of them: its smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n step in FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see which gradients a scale rescues from zero and which it pushes into overflow.</numerusform>
+            <numerusform>Gradients of a real network span many powers of two, and FP16 covers few of them: its smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n steps in FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see which gradients a scale rescues from zero and which it pushes into overflow.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s).</source>
+        <translation>
+            <numerusform>Cancelled after %n step.</numerusform>
+            <numerusform>Cancelled after %n steps.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 gradient elements after %n step(s) (loss %2), %3 exactly zero. Cast to FP16 without scaling: %4 of the non-zero gradients flush to zero and %5 become subnormal (BF16: %6 flush). × %7: %8 flush to zero, %9 overflow.</source>
+        <translation>
+            <numerusform>%1 gradient elements after %n step (loss %2), %3 exactly zero. Cast to FP16 without scaling: %4 of the non-zero gradients flush to zero and %5 become subnormal (BF16: %6 flush). × %7: %8 flush to zero, %9 overflow.</numerusform>
+            <numerusform>%1 gradient elements after %n steps (loss %2), %3 exactly zero. Cast to FP16 without scaling: %4 of the non-zero gradients flush to zero and %5 become subnormal (BF16: %6 flush). × %7: %8 flush to zero, %9 overflow.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) simulated: %1 overflow step(s) skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</source>
+        <translation>
+            <numerusform>%n step simulated: %1 overflow step skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
+            <numerusform>%n steps simulated: %1 overflow steps skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
         </translation>
     </message>
 </context>

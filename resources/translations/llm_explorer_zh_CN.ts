@@ -233,6 +233,346 @@
     </message>
 </context>
 <context>
+    <name>NumberFormatCharts</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>sign</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>mantissa</source>
+        <translation>尾数</translation>
+    </message>
+    <message>
+        <source>%1 (1 + %2)</source>
+        <translation>%1（1 + %2）</translation>
+    </message>
+    <message>
+        <source>%1 (1 + %2 + %3)</source>
+        <translation>%1（1 + %2 + %3）</translation>
+    </message>
+    <message>
+        <source>Sign, exponent and mantissa bits</source>
+        <translation>符号位、指数位和尾数位</translation>
+    </message>
+    <message>
+        <source>Bit (0 = sign)</source>
+        <translation>位（0 = 符号位）</translation>
+    </message>
+    <message>
+        <source>bits = 1 + e + m (TF32: 19 bits used of a 32-bit register)</source>
+        <translation>bits = 1 + e + m（TF32：32 位寄存器中使用 19 位）</translation>
+    </message>
+    <message>
+        <source>normal (−1)^s·1.m·2^(E−bias), subnormal (−1)^s·0.m·2^(1−bias), bias = 2^(e−1) − 1</source>
+        <translation>正规数 (−1)^s·1.m·2^(E−bias)，次正规数 (−1)^s·0.m·2^(1−bias)，bias = 2^(e−1) − 1</translation>
+    </message>
+    <message>
+        <source>IEEE 754-2019 §3.3–3.4; OCP 8-bit Floating Point Specification (OFP8) v1.0</source>
+        <translation>IEEE 754-2019 §3.3–3.4; OCP 8-bit Floating Point Specification (OFP8) v1.0</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, bit %2 of %3: %4&lt;br&gt;two&apos;s complement: value = −128·b0 + Σ b_i·2^(7−i)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，第 %2 位（共 %3 位）：%4&lt;br&gt;二进制补码：value = −128·b0 + Σ b_i·2^(7−i)</translation>
+    </message>
+    <message>
+        <source>value bit</source>
+        <translation>数值位</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, bit %2 of %3: %4&lt;br&gt;%5 exponent + %6 mantissa bits, bias %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，第 %2 位（共 %3 位）：%4&lt;br&gt;%5 个指数位 + %6 个尾数位，偏置 %7</translation>
+    </message>
+    <message>
+        <source>Number line: spacing between neighbouring values</source>
+        <translation>数轴：相邻可表示值之间的间隔</translation>
+    </message>
+    <message>
+        <source>Magnitude |x| (log scale)</source>
+        <translation>绝对值 |x|（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Spacing to the next value, ulp(x) (log scale)</source>
+        <translation>到下一个值的间隔 ulp(x)（对数刻度）</translation>
+    </message>
+    <message>
+        <source>each line: smallest subnormal to largest finite value</source>
+        <translation>每条线：从最小次正规数到最大有限值</translation>
+    </message>
+    <message>
+        <source>ulp(x) = 2^(max(⌊log2 |x|⌋, emin) − m); INT8 (scale 1): 1</source>
+        <translation>ulp(x) = 2^(max(⌊log2 |x|⌋, emin) − m)；INT8（缩放 1）：1</translation>
+    </message>
+    <message>
+        <source>IEEE 754-2019 §2.1 (ulp) and §3.3; OCP OFP8 v1.0</source>
+        <translation>IEEE 754-2019 §2.1 (ulp) and §3.3; OCP OFP8 v1.0</translation>
+    </message>
+    <message>
+        <source>largest finite value</source>
+        <translation>最大有限值</translation>
+    </message>
+    <message>
+        <source>smallest subnormal</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>your value %1</source>
+        <translation>你的数值 %1</translation>
+    </message>
+    <message>
+        <source>your value</source>
+        <translation>你的数值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: values near %2 are %3 apart</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 附近的值间隔为 %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; largest finite value %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 最大有限值 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; smallest subnormal %2 = %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 最小次正规数 %2 = %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at |x| = %2: neighbours %3 apart</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在 |x| = %2 处：相邻值间隔 %3</translation>
+    </message>
+    <message>
+        <source>Relative spacing: precision (height) over the range (width)</source>
+        <translation>相对间隔：精度（高度）与范围（宽度）</translation>
+    </message>
+    <message>
+        <source>ulp(x) / |x| (log scale)</source>
+        <translation>ulp(x) / |x|（对数刻度）</translation>
+    </message>
+    <message>
+        <source>normal range: between ε/2 and ε = 2^−m; subnormals rise to 1</source>
+        <translation>正规数范围：介于 ε/2 与 ε = 2^−m 之间；次正规数区间升至 1</translation>
+    </message>
+    <message>
+        <source>ulp(x) / |x|; INT8 (scale 1): 1 / |x|</source>
+        <translation>ulp(x) / |x|；INT8（缩放 1）：1 / |x|</translation>
+    </message>
+    <message>
+        <source>IEEE 754-2019 §2.1 and §3.3; OCP OFP8 v1.0</source>
+        <translation>IEEE 754-2019 §2.1 and §3.3; OCP OFP8 v1.0</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2: neighbours %3 of the value apart</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在 %2 处：相邻值相差该值的 %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at |x| = %2: ulp/|x| = %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在 |x| = %2 处：ulp/|x| = %3</translation>
+    </message>
+</context>
+<context>
+    <name>UnderflowCharts</name>
+    <message numerus="yes">
+        <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
+        <translation>
+            <numerusform>参考 Transformer 以 FP32 训练的 %n 步；每步的真实梯度乘以缩放系数后转换为 FP16（模拟，就近舍入到偶数）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>overflow (any scaled gradient inf/NaN in FP16): skip the step, scale × 0.5; after N good steps in a row: scale × 2</source>
+        <translation>上溢（任一缩放后的梯度在 FP16 中为 inf/NaN）：跳过该步，缩放系数 × 0.5；连续 N 个正常步后：缩放系数 × 2</translation>
+    </message>
+    <message>
+        <source>Micikevicius et al. 2018, Mixed Precision Training, §3.2; PyTorch GradScaler</source>
+        <translation>Micikevicius et al. 2018, Mixed Precision Training, §3.2; PyTorch GradScaler</translation>
+    </message>
+    <message>
+        <source>2^%1 = %2</source>
+        <translation>2^%1 = %2</translation>
+    </message>
+    <message>
+        <source>Gradients × S (S = %1) in log2 buckets</source>
+        <translation>梯度 × S（S = %1）按 log2 分桶</translation>
+    </message>
+    <message>
+        <source>k = floor(log2 |g × S|)</source>
+        <translation>k = floor(log2 |g × S|)</translation>
+    </message>
+    <message>
+        <source>Gradient elements</source>
+        <translation>梯度元素</translation>
+    </message>
+    <message>
+        <source>log2</source>
+        <translation>log2</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>→ 0 in %1</source>
+        <translation>在 %1 中 → 0</translation>
+    </message>
+    <message>
+        <source>%1 flushes to zero</source>
+        <translation>%1 冲刷为零</translation>
+    </message>
+    <message>
+        <source>|x| &lt; 2^%1 (half of %2&apos;s smallest subnormal 2^%3) rounds to zero</source>
+        <translation>|x| &lt; 2^%1（%2 最小次正规数 2^%3 的一半）舍入为零</translation>
+    </message>
+    <message>
+        <source>%1 subnormal</source>
+        <translation>%1 次正规数</translation>
+    </message>
+    <message>
+        <source>2^%1 ≤ |x| &lt; 2^%2: %3 subnormals, fewer significant bits</source>
+        <translation>2^%1 ≤ |x| &lt; 2^%2：%3 次正规数，有效位更少</translation>
+    </message>
+    <message>
+        <source>%1 normal</source>
+        <translation>%1 正规数</translation>
+    </message>
+    <message>
+        <source>2^%1 ≤ |x| ≤ %2: %3 normal numbers</source>
+        <translation>2^%1 ≤ |x| ≤ %2：%3 正规数</translation>
+    </message>
+    <message>
+        <source>%1 normal from 2^%2, beyond the left edge</source>
+        <translation>%1 正规数自 2^%2 起，超出左边界</translation>
+    </message>
+    <message>
+        <source>%1 keeps FP32&apos;s 8 exponent bits: normal from 2^%2 to %3, subnormal down to 2^%4</source>
+        <translation>%1 保留 FP32 的 8 位指数：正规数范围 2^%2 至 %3，次正规数低至 2^%4</translation>
+    </message>
+    <message>
+        <source>2^%1 ≤ |g × S| &lt; 2^%2: %3 elements</source>
+        <translation>2^%1 ≤ |g × S| &lt; 2^%2：%3 个元素</translation>
+    </message>
+    <message>
+        <source>Exactly zero (any format keeps it)</source>
+        <translation>恰好为零（任何格式都能保留）</translation>
+    </message>
+    <message>
+        <source>g = 0: %1 elements</source>
+        <translation>g = 0：%1 个元素</translation>
+    </message>
+    <message>
+        <source>= 0</source>
+        <translation>= 0</translation>
+    </message>
+    <message>
+        <source>%1 max %2: larger values overflow</source>
+        <translation>%1 最大值 %2：更大的值会上溢</translation>
+    </message>
+    <message>
+        <source>%1 gradient elements of the reference transformer after FP32 training steps, multiplied by the loss scale S = %2</source>
+        <translation>参考 Transformer 经过 FP32 训练步后的 %1 个梯度元素，乘以损失缩放系数 S = %2</translation>
+    </message>
+    <message>
+        <source>bucket k = floor(log2 |g·S|); %1: subnormal from 2^%2, normal from 2^%3, max %4; %5: normal from 2^%6</source>
+        <translation>桶 k = floor(log2 |g·S|)；%1：次正规数自 2^%2 起，正规数自 2^%3 起，最大值 %4；%5：正规数自 2^%6 起</translation>
+    </message>
+    <message>
+        <source>IEEE 754-2019 binary16; bfloat16; Micikevicius et al. 2018, Mixed Precision Training, Fig. 3 (the same histogram for an SSD network)</source>
+        <translation>IEEE 754-2019 binary16; bfloat16; Micikevicius et al. 2018, Mixed Precision Training, Fig. 3 (the same histogram for an SSD network)</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scale (FP16 simulated on real gradients)</source>
+        <translation>动态损失缩放（在真实梯度上模拟 FP16）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放系数</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss scale used</source>
+        <translation>实际使用的损失缩放系数</translation>
+    </message>
+    <message>
+        <source>Overflow: step skipped, scale halved</source>
+        <translation>上溢：跳过该步，缩放系数减半</translation>
+    </message>
+    <message>
+        <source>step %1: scale %2, %3 of non-zero gradients flushed to zero in FP16 (%4 without scaling)</source>
+        <translation>第 %1 步：缩放系数 %2，FP16 中 %3 的非零梯度被冲刷为零（不缩放时为 %4）</translation>
+    </message>
+    <message>
+        <source>step %1: overflow at scale %2 (%3 of gradients inf in FP16); the step is skipped</source>
+        <translation>第 %1 步：缩放系数 %2 下发生上溢（FP16 中 %3 的梯度为 inf）；跳过该步</translation>
+    </message>
+    <message>
+        <source>Training loss (FP32 reference run)</source>
+        <translation>训练损失（FP32 参考运行）</translation>
+    </message>
+    <message>
+        <source>Loss (nats/token)</source>
+        <translation>损失（nats/token）</translation>
+    </message>
+    <message>
+        <source>nats/token</source>
+        <translation>nats/token</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Steps FP16 training would skip</source>
+        <translation>FP16 训练会跳过的步</translation>
+    </message>
+    <message>
+        <source>step %1: loss %2</source>
+        <translation>第 %1 步：损失 %2</translation>
+    </message>
+    <message>
+        <source>step %1: skipped in FP16 training (the FP32 reference takes it)</source>
+        <translation>第 %1 步：FP16 训练中被跳过（FP32 参考运行照常执行）</translation>
+    </message>
+    <message>
+        <source>Gradients flushed to zero by the FP16 cast</source>
+        <translation>被 FP16 转换冲刷为零的梯度</translation>
+    </message>
+    <message>
+        <source>Non-zero gradients flushed (%)</source>
+        <translation>被冲刷为零的非零梯度（%）</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>With the dynamic loss scale</source>
+        <translation>使用动态损失缩放</translation>
+    </message>
+    <message>
+        <source>Without scaling</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>step %1, scale %2: %3 flushed</source>
+        <translation>第 %1 步，缩放系数 %2：%3 被冲刷为零</translation>
+    </message>
+    <message>
+        <source>step %1, no scaling: %2 flushed</source>
+        <translation>第 %1 步，不缩放：%2 被冲刷为零</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui</name>
     <message>
         <source>all-reduce</source>
@@ -536,6 +876,225 @@
     <message>
         <source>Cannot open the results</source>
         <translation>无法打开结果</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AccessOrderSection</name>
+    <message>
+        <source>A·B, B contiguous (column-major)</source>
+        <translation>A·B，B 连续（列主序）</translation>
+    </message>
+    <message>
+        <source>A·B, B a transposed view (row-major)</source>
+        <translation>A·B，B 为转置视图（行主序）</translation>
+    </message>
+    <message>
+        <source>Copy B to contiguous</source>
+        <translation>先将 B 复制为连续</translation>
+    </message>
+    <message>
+        <source>Loop by rows (stride 1)</source>
+        <translation>按行遍历（步长 1）</translation>
+    </message>
+    <message>
+        <source>Loop by columns (strided)</source>
+        <translation>按列遍历（跨步）</translation>
+    </message>
+    <message>
+        <source>Copy matrix to column order</source>
+        <translation>将矩阵复制为列序</translation>
+    </message>
+    <message>
+        <source>A·B contiguous</source>
+        <translation>A·B 连续</translation>
+    </message>
+    <message>
+        <source>A·B view</source>
+        <translation>A·B 视图</translation>
+    </message>
+    <message>
+        <source>copy B</source>
+        <translation>复制 B</translation>
+    </message>
+    <message>
+        <source>by rows</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <source>by columns</source>
+        <translation>按列</translation>
+    </message>
+    <message>
+        <source>copy matrix</source>
+        <translation>复制矩阵</translation>
+    </message>
+    <message>
+        <source>Why layout matters</source>
+        <translation>为何布局很重要</translation>
+    </message>
+    <message>
+        <source>Timing the access orders on this CPU (one thread)…</source>
+        <translation>正在本 CPU 上（单线程）测量各访问顺序的耗时…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the table keeps the last finished measurement.</source>
+        <translation>已取消；表格保留上一次完成的测量结果。</translation>
+    </message>
+    <message>
+        <source>The same arithmetic over the same bytes, read in two orders, timed on this CPU with one thread (median of the timed calls after one warm-up call). A transposed tensor is a view: same storage, swapped strides, so its inner loop jumps a whole row between neighbours. .contiguous() is a copy that reads and writes every element once; it pays for itself when the strided reads cost more than the copy does.</source>
+        <translation>相同的运算、相同的字节，以两种顺序读取，在本 CPU 上单线程计时（一次预热调用后各次计时调用的中位数）。转置后的张量是一个视图：存储相同，步长互换，因此其内层循环在相邻元素之间要跳过整整一行。.contiguous() 是一次复制，每个元素读写各一次；当跨步读取的代价高于复制本身时，复制就物有所值。</translation>
+    </message>
+    <message>
+        <source>Product n:</source>
+        <translation>乘积 n：</translation>
+    </message>
+    <message>
+        <source>Loop rows:</source>
+        <translation>遍历行数：</translation>
+    </message>
+    <message>
+        <source>Loop columns:</source>
+        <translation>遍历列数：</translation>
+    </message>
+    <message>
+        <source>Timed calls:</source>
+        <translation>计时调用次数：</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why:&lt;/b&gt; memory moves in 64-byte cache lines. Reading by rows uses all 16 floats of each line; reading by columns uses one float per line, and once a column&apos;s lines no longer fit in the cache, every read fetches a new line: up to 16× the traffic, plus a TLB miss per 4 KiB page (Drepper 2007, &lt;i&gt;What Every Programmer Should Know About Memory&lt;/i&gt;, §6.2). Eigen stores matrices column-major by default and a row-major Map over the same buffer is the transpose without a copy (Eigen documentation, &lt;i&gt;Storage orders&lt;/i&gt;). Its matrix product copies blocks of both operands into packed, contiguous panels before multiplying (Goto &amp; van de Geijn 2008), so the product barely notices the operand&apos;s order: the copy is already inside the GEMM. A plain loop has no such packing, and there the order decides.</source>
+        <translation>&lt;b&gt;原因：&lt;/b&gt;内存以 64 字节的缓存行为单位移动。按行读取会用到每行全部 16 个 float；按列读取每行只用到一个 float，而一旦一列所占的缓存行无法再装入缓存，每次读取都要取一个新行：流量最多可达 16×，另外每个 4 KiB 页还会产生一次 TLB 未命中（Drepper 2007, &lt;i&gt;What Every Programmer Should Know About Memory&lt;/i&gt;, §6.2）。Eigen 默认以列主序存储矩阵，而在同一缓冲区上建立行主序的 Map 即可得到转置，无需复制（Eigen documentation, &lt;i&gt;Storage orders&lt;/i&gt;）。其矩阵乘法在相乘之前会把两个操作数的分块复制到打包的连续面板中（Goto &amp; van de Geijn 2008），因此乘积几乎不受操作数存储顺序的影响：复制已经包含在 GEMM 内部。普通循环没有这种打包，此时顺序起决定作用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>C = A·B with n = %1 (fp32, %2 per matrix); loop over a %3 × %4 fp32 matrix (%5); %n timed call(s) per variant</source>
+        <translation>
+            <numerusform>C = A·B，n = %1（fp32，每个矩阵 %2）；遍历 %3 × %4 的 fp32 矩阵（%5）；每个变体计时调用 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中位数（ms）</translation>
+    </message>
+    <message>
+        <source>Bytes read + written</source>
+        <translation>读取 + 写入字节数</translation>
+    </message>
+    <message>
+        <source>Inner-loop stride</source>
+        <translation>内层循环步长</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Press Measure to time the six variants.</source>
+        <translation>按“测量”对六个变体计时。</translation>
+    </message>
+    <message>
+        <source>%1: copying first and then reading contiguously is &lt;b&gt;%2 ms faster&lt;/b&gt; than reading the view in place — the copy pays for itself.</source>
+        <translation>%1：先复制再连续读取，比原地读取视图&lt;b&gt;快 %2 ms&lt;/b&gt;——复制物有所值。</translation>
+    </message>
+    <message>
+        <source>%1: copying first costs &lt;b&gt;%2 ms more&lt;/b&gt; than reading the view in place — for one read the copy does not pay for itself.</source>
+        <translation>%1：先复制比原地读取视图&lt;b&gt;多花 %2 ms&lt;/b&gt;——只读一次时，复制得不偿失。</translation>
+    </message>
+    <message numerus="yes">
+        <source>A tensor read %n time(s) or more repays its copy.</source>
+        <translation>
+            <numerusform>张量读取 %n 次或以上即可收回复制的成本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The strided read is no slower here, so the copy never repays itself.</source>
+        <translation>此处跨步读取并不更慢，因此复制永远收不回成本。</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>乘积</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>Median time per call on this CPU</source>
+        <translation>本 CPU 上每次调用的中位时间</translation>
+    </message>
+    <message>
+        <source>Bytes each variant reads and writes</source>
+        <translation>各变体读写的字节数</translation>
+    </message>
+    <message>
+        <source>Median time (ms)</source>
+        <translation>中位时间（ms）</translation>
+    </message>
+    <message>
+        <source>Bytes read + written (MB)</source>
+        <translation>读取 + 写入字节数（MB）</translation>
+    </message>
+    <message>
+        <source>median of the timed calls after one warm-up call (std::chrono::steady_clock)</source>
+        <translation>一次预热调用后各次计时调用的中位数（std::chrono::steady_clock）</translation>
+    </message>
+    <message>
+        <source>product: read A and B, write C = 3·n²·4 bytes; loop: rows·cols·4; copy: 2× the matrix</source>
+        <translation>乘积：读 A 和 B、写 C = 3·n²·4 字节；循环：rows·cols·4；复制：矩阵的 2×</translation>
+    </message>
+    <message>
+        <source>core/tensors/access_timing.cpp; Drepper 2007 §6.2</source>
+        <translation>core/tensors/access_timing.cpp; Drepper 2007 §6.2</translation>
+    </message>
+    <message>
+        <source>contiguous read</source>
+        <translation>连续读取</translation>
+    </message>
+    <message>
+        <source>strided read</source>
+        <translation>跨步读取</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms, %3, stride %4 bytes</source>
+        <translation>%1：%2 ms，%3，步长 %4 字节</translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth: bytes read + written / median time</source>
+        <translation>实测带宽：读取 + 写入字节数 / 中位时间</translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth: press Measure</source>
+        <translation>实测带宽：请按“测量”</translation>
+    </message>
+    <message>
+        <source>GB/s = (bytes each element is read and written once) / median time; the strided variants move whole 64-byte lines, so their real traffic is higher</source>
+        <translation>GB/s = （每个元素读写各一次的字节数）/ 中位时间；跨步变体移动的是整条 64 字节缓存行，因此实际流量更高</translation>
+    </message>
+    <message>
+        <source>%1: %2 GB/s, %3 GFLOP/s</source>
+        <translation>%1：%2 GB/s，%3 GFLOP/s</translation>
     </message>
 </context>
 <context>
@@ -3176,6 +3735,201 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::MixedPrecisionSection</name>
+    <message>
+        <source>Weights (working copy)</source>
+        <translation>权重（工作副本）</translation>
+    </message>
+    <message>
+        <source>Matmul operands</source>
+        <translation>矩阵乘法操作数</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Gradient accumulator</source>
+        <translation>梯度累加器</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>First moment m</source>
+        <translation>一阶矩 m</translation>
+    </message>
+    <message>
+        <source>Factored second moment</source>
+        <translation>分解的二阶矩</translation>
+    </message>
+    <message>
+        <source>Second moment v</source>
+        <translation>二阶矩 v</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>保存的激活</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放因子</translation>
+    </message>
+    <message>
+        <source>Per-tensor scales (FP8)</source>
+        <translation>逐张量缩放因子（FP8）</translation>
+    </message>
+    <message>
+        <source>bytes per parameter = bytes of weight_dtype (memory engine, modelStateBytes)</source>
+        <translation>每参数字节数 = weight_dtype 的字节数（显存引擎，modelStateBytes）</translation>
+    </message>
+    <message>
+        <source>matmul_dtype selects the tensor-core peak; the cast is transient, not model state</source>
+        <translation>matmul_dtype 决定所用的 Tensor Core 峰值；该类型转换是临时的，不属于模型状态</translation>
+    </message>
+    <message>
+        <source>4 bytes per parameter when master_weights is on: the optimizer updates an fp32 copy so small updates are not lost to 16-bit rounding</source>
+        <translation>启用 master_weights 时每参数 4 字节：优化器更新一份 fp32 副本，使微小的更新不会因 16 位舍入而丢失</translation>
+    </message>
+    <message>
+        <source>bytes per parameter = bytes of gradient_dtype</source>
+        <translation>每参数字节数 = gradient_dtype 的字节数</translation>
+    </message>
+    <message>
+        <source>4 more bytes per parameter when fp32_gradient_accumulation is on</source>
+        <translation>启用 fp32_gradient_accumulation 时每参数再加 4 字节</translation>
+    </message>
+    <message>
+        <source>optimizer states per parameter (optimizerStateBytesPerParameter): Adam 4 + 4, momentum 4, 8-bit Adam 1 + 1 plus block scales</source>
+        <translation>每参数的优化器状态（optimizerStateBytesPerParameter）：Adam 4 + 4，动量 4，8-bit Adam 1 + 1 外加分块缩放因子</translation>
+    </message>
+    <message>
+        <source>activation_dtype: bytes per saved element, counted per token on the Memory page</source>
+        <translation>activation_dtype：每个保存元素的字节数，在显存页面按每 token 计算</translation>
+    </message>
+    <message>
+        <source>one fp32 scalar: the loss is multiplied by it before backward and the gradients divided by it before the update</source>
+        <translation>一个 fp32 标量：反向传播前损失乘以它，更新前梯度再除以它</translation>
+    </message>
+    <message>
+        <source>one fp32 scale (from the amax history) per FP8 tensor</source>
+        <translation>每个 FP8 张量一个 fp32 缩放因子（由 amax 历史得出）</translation>
+    </message>
+    <message>
+        <source>Micikevicius et al. 2018, Mixed Precision Training, §3.1–3.2</source>
+        <translation>Micikevicius et al. 2018, Mixed Precision Training, §3.1–3.2</translation>
+    </message>
+    <message>
+        <source>Micikevicius et al. 2022, FP8 Formats for Deep Learning; NVIDIA Transformer Engine</source>
+        <translation>Micikevicius et al. 2022, FP8 Formats for Deep Learning; NVIDIA Transformer Engine</translation>
+    </message>
+    <message>
+        <source>cost-model-notes.md: the 20 bytes per parameter convention</source>
+        <translation>cost-model-notes.md：每参数 20 字节的约定</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022, Table 2</source>
+        <translation>Korthikanti et al. 2022, Table 2</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020, ZeRO §3: 2 + 2 + 12 = 16 bytes per parameter for mixed-precision Adam</source>
+        <translation>Rajbhandari et al. 2020, ZeRO §3：混合精度 Adam 每参数 2 + 2 + 12 = 16 字节</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>Which tensor of a training run lives in which number format, and what each costs per parameter. Matmuls run in a narrow format for tensor-core speed, while the optimizer keeps an FP32 master copy and FP32 moments so that small updates are not rounded away (Micikevicius et al. 2018). FP16 needs a loss scale to keep small gradients from flushing to zero; BF16 has FP32&apos;s exponent range and does not; FP8 needs a scale per tensor (Micikevicius et al. 2022). The bytes are the memory engine&apos;s own, for the scenario&apos;s optimizer, so this tab and the Memory page cannot disagree.</source>
+        <translation>训练中的每个张量采用哪种数值格式，以及各自每参数的开销。矩阵乘法使用窄格式以获得 Tensor Core 速度，而优化器保留 FP32 主副本和 FP32 矩，使微小的更新不会被舍入掉（Micikevicius et al. 2018）。FP16 需要损失缩放，以防小梯度被冲刷为零；BF16 具有与 FP32 相同的指数范围，因此不需要；FP8 需要逐张量缩放因子（Micikevicius et al. 2022）。字节数直接取自显存引擎，并按场景的优化器计算，因此本标签页与显存页面不会出现矛盾。</translation>
+    </message>
+    <message>
+        <source>Use this recipe</source>
+        <translation>使用此方案</translation>
+    </message>
+    <message>
+        <source>Set the scenario&apos;s precision to this recipe&apos;s defaults, as the editor&apos;s recipe field does (one undo step)</source>
+        <translation>将场景的精度设置为此方案的默认值，与编辑器中的方案字段效果相同（一次撤销步骤）</translation>
+    </message>
+    <message>
+        <source>Precision recipe: %1</source>
+        <translation>精度方案：%1</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s settings</source>
+        <translation>此场景的设置</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes per parameter</source>
+        <translation>%1：每参数 %2 字节</translation>
+    </message>
+    <message>
+        <source> → %1 for %2 parameters</source>
+        <translation> → %2 个参数共 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This scenario&lt;/b&gt;: %1 parameters, optimizer %2, recipe field %3. Model state &lt;b&gt;%4 bytes per parameter&lt;/b&gt; = &lt;b&gt;%5&lt;/b&gt; for all parameters on one GPU, before the Memory page divides it over the parallel layout and ZeRO.</source>
+        <translation>&lt;b&gt;此场景&lt;/b&gt;：%1 个参数，优化器 %2，方案字段 %3。模型状态&lt;b&gt;每参数 %4 字节&lt;/b&gt;，全部参数在单个 GPU 上共 &lt;b&gt;%5&lt;/b&gt;；这是显存页面按并行布局和 ZeRO 进行划分之前的数值。</translation>
+    </message>
+    <message>
+        <source> Adafactor&apos;s factored statistics depend on the tensor shapes, not on the parameter count: the Memory page adds them; they are not in the per-parameter figures here.</source>
+        <translation> Adafactor 的分解统计量取决于张量形状，而非参数数量：显存页面会将其计入；此处的每参数数值不包含它们。</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Bytes per element</source>
+        <translation>每元素字节数</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter</source>
+        <translation>每参数字节数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Model state per parameter by tensor</source>
+        <translation>按张量划分的每参数模型状态</translation>
+    </message>
+    <message>
+        <source>This scenario</source>
+        <translation>此场景</translation>
+    </message>
+    <message>
+        <source>optimizer %1; the scenario&apos;s precision fields for the last bar</source>
+        <translation>优化器 %1；最后一栏使用场景的精度字段</translation>
+    </message>
+    <message>
+        <source>bytes per parameter = weight_dtype + gradient_dtype (+4 fp32 accumulation) + 4 master (if kept) + optimizer states (memory engine, modelStateBytes)</source>
+        <translation>每参数字节数 = weight_dtype + gradient_dtype（+4 fp32 累加）+ 4 主权重（若保留）+ 优化器状态（显存引擎，modelStateBytes）</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO §3); Micikevicius et al. 2018; Micikevicius et al. 2022</source>
+        <translation>Rajbhandari et al. 2020 (ZeRO §3); Micikevicius et al. 2018; Micikevicius et al. 2022</translation>
+    </message>
+    <message>
+        <source>%1 bytes per parameter</source>
+        <translation>每参数 %1 字节</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::NormTimingPanel</name>
     <message>
         <source>%1 backward</source>
@@ -3296,6 +4050,236 @@
     <message>
         <source>&lt;b&gt;Data movement:&lt;/b&gt; in one layer of the scenario the norms are &lt;b&gt;%1&lt;/b&gt; of the FLOPs but &lt;b&gt;%2&lt;/b&gt; of the bytes moved and &lt;b&gt;%3&lt;/b&gt; of the time at each operator&apos;s roofline bound on %4 (Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1: 0.17% of a BERT layer&apos;s FLOPs, 25% of its runtime).</source>
         <translation>&lt;b&gt;数据搬运：&lt;/b&gt;在场景的一层中，归一化只占 FLOPs 的 &lt;b&gt;%1&lt;/b&gt;，却占搬运字节的 &lt;b&gt;%2&lt;/b&gt;，并按每个算子的 Roofline 上界计占 %4 上时间的 &lt;b&gt;%3&lt;/b&gt;（Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1：BERT 一层中归一化占 FLOPs 的 0.17%，运行时间的 25%）。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::NumberFormatsSection</name>
+    <message>
+        <source>Formats</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Every format is a sign, an exponent that sets the range and a mantissa that sets the precision. BF16 keeps FP32&apos;s 8 exponent bits (same range, 3 significant digits); FP16 spends bits on the mantissa instead (more precision, but nothing above 65,504 and nothing below 6·10⁻⁸), which is why FP16 training needs loss scaling. Every figure below is computed from the formats&apos; definitions.</source>
+        <translation>每种格式都由符号位、决定范围的指数和决定精度的尾数组成。BF16 保留了 FP32 的 8 位指数（范围相同，约 3 位有效数字）；FP16 则把位数花在尾数上（精度更高，但无法表示大于 65,504 或小于 6·10⁻⁸ 的数），因此 FP16 训练需要损失缩放。下面所有数值均由各格式的定义计算得出。</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>A decimal number (0.1, -3.5e-6, 464, 1.5K); it is rounded to every format to nearest, ties to even, and overflow is decided after rounding (IEEE 754-2019 §4.3.1, §7.4).</source>
+        <translation>一个十进制数（0.1、-3.5e-6、464、1.5K）；它会按“就近舍入，平局取偶”舍入到每种格式，并在舍入之后判断是否上溢（IEEE 754-2019 §4.3.1、§7.4）。</translation>
+    </message>
+    <message>
+        <source>Saturating E4M3</source>
+        <translation>饱和 E4M3</translation>
+    </message>
+    <message>
+        <source>OCP OFP8 v1.0 offers two conversions to E4M3, which has no infinity: the non-saturating one turns an overflow into NaN (480 → NaN), the saturating one clamps it to ±448.</source>
+        <translation>OCP OFP8 v1.0 为没有无穷大的 E4M3 提供两种转换：非饱和转换将上溢变为 NaN（480 → NaN），饱和转换将其钳制到 ±448。</translation>
+    </message>
+    <message>
+        <source>IEEE 754-2019 §3.3; OCP OFP8 v1.0 for FP8</source>
+        <translation>IEEE 754-2019 §3.3; OCP OFP8 v1.0 for FP8</translation>
+    </message>
+    <message>
+        <source>Format (1 + e + m)</source>
+        <translation>格式（1 + e + m）</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>位布局</translation>
+    </message>
+    <message>
+        <source>e exponent bits, m mantissa (fraction) bits</source>
+        <translation>e 个指数位，m 个尾数（小数）位</translation>
+    </message>
+    <message>
+        <source>bits = 1 + e + m</source>
+        <translation>bits = 1 + e + m</translation>
+    </message>
+    <message>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Exponent bias</source>
+        <translation>指数偏置</translation>
+    </message>
+    <message>
+        <source>bias = 2^(e−1) − 1</source>
+        <translation>bias = 2^(e−1) − 1</translation>
+    </message>
+    <message>
+        <source>Largest finite</source>
+        <translation>最大有限值</translation>
+    </message>
+    <message>
+        <source>Largest finite value</source>
+        <translation>最大有限值</translation>
+    </message>
+    <message>
+        <source>emax = 2^e − 2 − bias (IEEE: the all-ones exponent is inf/NaN)</source>
+        <translation>emax = 2^e − 2 − bias（IEEE：全 1 指数表示 inf/NaN）</translation>
+    </message>
+    <message>
+        <source>max = (2 − 2^−m) · 2^emax; E4M3: only S.1111.111 is NaN, so emax = 2^e − 1 − bias and max = (2 − 2^(1−m)) · 2^emax = 448; INT8: 2^7 − 1</source>
+        <translation>max = (2 − 2^−m) · 2^emax；E4M3：只有 S.1111.111 是 NaN，因此 emax = 2^e − 1 − bias，max = (2 − 2^(1−m)) · 2^emax = 448；INT8：2^7 − 1</translation>
+    </message>
+    <message>
+        <source>Smallest normal</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>Smallest normal value</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>min normal = 2^emin, emin = 1 − bias</source>
+        <translation>min normal = 2^emin, emin = 1 − bias</translation>
+    </message>
+    <message>
+        <source>Smallest subnormal</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>Smallest subnormal value</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>exponent field 0: no implicit leading 1</source>
+        <translation>指数字段为 0：没有隐含的前导 1</translation>
+    </message>
+    <message>
+        <source>min subnormal = 2^(emin − m)</source>
+        <translation>min subnormal = 2^(emin − m)</translation>
+    </message>
+    <message>
+        <source>Machine epsilon</source>
+        <translation>机器精度 ε</translation>
+    </message>
+    <message>
+        <source>the gap between 1 and the next larger value</source>
+        <translation>1 与下一个更大可表示值之间的间隔</translation>
+    </message>
+    <message>
+        <source>ε = 2^−m</source>
+        <translation>ε = 2^−m</translation>
+    </message>
+    <message>
+        <source>Decimal digits</source>
+        <translation>十进制位数</translation>
+    </message>
+    <message>
+        <source>Significant decimal digits</source>
+        <translation>有效十进制位数</translation>
+    </message>
+    <message>
+        <source>digits = (m + 1) · log10 2</source>
+        <translation>digits = (m + 1) · log10 2</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Stored value</source>
+        <translation>存储值</translation>
+    </message>
+    <message>
+        <source>The value the format holds: round to nearest, ties to even; overflow after rounding</source>
+        <translation>该格式实际保存的值：就近舍入，平局取偶；舍入后判断上溢</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>Sign, exponent and mantissa bits of the stored value</source>
+        <translation>存储值的符号位、指数位和尾数位</translation>
+    </message>
+    <message>
+        <source>Abs. error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>Absolute error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>|stored − x|</source>
+        <translation>|stored − x|</translation>
+    </message>
+    <message>
+        <source>Rel. error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>|stored − x| / |x|; at most ε/2 for a normal result</source>
+        <translation>|stored − x| / |x|；正规数结果至多为 ε/2</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>2^7 − 1 = 127 (lowest −128)</source>
+        <translation>2^7 − 1 = 127（最小 −128）</translation>
+    </message>
+    <message>
+        <source>(2 − 2^−%1) · 2^%2</source>
+        <translation>(2 − 2^−%1) · 2^%2</translation>
+    </message>
+    <message>
+        <source>Type a value to see how each format stores it.</source>
+        <translation>输入一个数值，查看各格式如何存储它。</translation>
+    </message>
+    <message>
+        <source>%1 as each format stores it:</source>
+        <translation>%1 在各格式中的存储值：</translation>
+    </message>
+    <message>
+        <source>Value: &apos;%1&apos; is not a finite decimal number (examples: 0.1, -3.5e-6, 464, 1.5K).</source>
+        <translation>数值：“%1”不是有限的十进制数（示例：0.1、-3.5e-6、464、1.5K）。</translation>
+    </message>
+    <message>
+        <source>overflow → clamped to the limit</source>
+        <translation>上溢 → 钳制到上限</translation>
+    </message>
+    <message>
+        <source>overflow → NaN (no infinity)</source>
+        <translation>上溢 → NaN（无无穷大）</translation>
+    </message>
+    <message>
+        <source>overflow → ∞</source>
+        <translation>上溢 → ∞</translation>
+    </message>
+    <message>
+        <source>underflow → 0</source>
+        <translation>下溢 → 0</translation>
+    </message>
+    <message>
+        <source>subnormal (fewer significant bits)</source>
+        <translation>次正规数（有效位更少）</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::NumbersPage</name>
+    <message>
+        <source>Numbers</source>
+        <translation>数值</translation>
     </message>
 </context>
 <context>
@@ -3634,6 +4618,10 @@
     <message>
         <source>Model</source>
         <translation>模型</translation>
+    </message>
+    <message>
+        <source>Foundations</source>
+        <translation>基础</translation>
     </message>
 </context>
 <context>
@@ -6185,6 +7173,259 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::TensorLayoutChart</name>
+    <message>
+        <source>%1 → storage index = offset + Σ i·stride = %2 = %3</source>
+        <translation>%1 → 存储索引 = offset + Σ i·stride = %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1 elements over a storage of %2: too large to draw (the table lists every step)</source>
+        <translation>%1 个元素，存储大小 %2：过大无法绘制（表格列出了每一步）</translation>
+    </message>
+    <message>
+        <source>logical view: shape %1, strides %2, offset %3</source>
+        <translation>逻辑视图：形状 %1，步长 %2，偏移 %3</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>element of the view</source>
+        <translation>视图的元素</translation>
+    </message>
+    <message>
+        <source>storage[%1] = %2, read by %3</source>
+        <translation>storage[%1] = %2，被 %3 读取</translation>
+    </message>
+    <message>
+        <source>storage[%1] = %2, not used by this view</source>
+        <translation>storage[%1] = %2，此视图未使用</translation>
+    </message>
+    <message>
+        <source>storage used by the view</source>
+        <translation>视图使用的存储</translation>
+    </message>
+    <message>
+        <source>storage not used by the view</source>
+        <translation>视图未使用的存储</translation>
+    </message>
+    <message numerus="yes">
+        <source>original storage (%n element(s)): no longer used, the view reads a copy</source>
+        <translation>
+            <numerusform>原始存储（%n 个元素）：已不再使用，视图读取的是副本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>storage of copy #%1 (%n element(s)), contiguous</source>
+        <translation>
+            <numerusform>副本 #%1 的存储（%n 个元素），连续</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>storage (%n element(s)), shared with the original tensor</source>
+        <translation>
+            <numerusform>存储（%n 个元素），与原张量共享</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TensorViewsSection</name>
+    <message>
+        <source>Export the steps as CSV</source>
+        <translation>将步骤导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Views and copies</source>
+        <translation>视图与复制</translation>
+    </message>
+    <message>
+        <source>A tensor is a strided view of a 1-D storage: element (i, j, …) lives at offset + i·stride₀ + j·stride₁ + …. transpose, permute, slice, expand and friends only change shape, strides and offset. view must express the new shape with strides over the same elements, so it can only merge dimensions that are contiguous with each other; reshape copies where view cannot, and contiguous() copies only when the layout is not already row-major. Type an op and press Enter.</source>
+        <translation>张量是一维存储上的跨步视图：元素 (i, j, …) 位于 offset + i·stride₀ + j·stride₁ + …。transpose、permute、slice、expand 等操作只改变形状、步长和偏移。view 必须在相同元素上用步长表达新形状，因此只能合并彼此连续的维度；view 做不到时 reshape 会复制，而 contiguous() 仅在布局不是行主序时才复制。输入一个操作并按 Enter。</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>形状：</translation>
+    </message>
+    <message>
+        <source>Up to %1 dimensions and %2 elements, e.g. 2,3,4</source>
+        <translation>最多 %1 个维度、%2 个元素，例如 2,3,4</translation>
+    </message>
+    <message>
+        <source>Strides:</source>
+        <translation>步长：</translation>
+    </message>
+    <message>
+        <source>contiguous</source>
+        <translation>连续</translation>
+    </message>
+    <message>
+        <source>Strides in elements, one per dimension; empty for row-major (contiguous)</source>
+        <translation>以元素为单位的步长，每个维度一个；留空表示行主序（连续）</translation>
+    </message>
+    <message>
+        <source>Offset:</source>
+        <translation>偏移：</translation>
+    </message>
+    <message>
+        <source>Bytes per element:</source>
+        <translation>每元素字节数：</translation>
+    </message>
+    <message>
+        <source>Op:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <source>e.g. transpose(0,1), view(6,4), slice(1,0,3,2), expand(2,-1,-1), .T</source>
+        <translation>例如 transpose(0,1)、view(6,4)、slice(1,0,3,2)、expand(2,-1,-1)、.T</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove last</source>
+        <translation>移除最后一个</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Export table (CSV)…</source>
+        <translation>导出表格（CSV）…</translation>
+    </message>
+    <message>
+        <source>Shape &apos;%1&apos; must be sizes separated by commas, e.g. 2,3,4</source>
+        <translation>形状“%1”必须是以逗号分隔的尺寸，例如 2,3,4</translation>
+    </message>
+    <message>
+        <source>Strides &apos;%1&apos; must be integers separated by commas, or empty for contiguous</source>
+        <translation>步长“%1”必须是以逗号分隔的整数，或留空表示连续</translation>
+    </message>
+    <message>
+        <source>Shape %1 has %2 dimensions; this tab draws up to %3</source>
+        <translation>形状 %1 有 %2 个维度；本页最多绘制 %3 个</translation>
+    </message>
+    <message>
+        <source>Shape %1 has %2 elements over a storage of %3; this tab draws up to %4 elements and a storage of %5 (the CLI&apos;s tensor command takes any size)</source>
+        <translation>形状 %1 有 %2 个元素，存储大小为 %3；本页最多绘制 %4 个元素、存储大小 %5（CLI 的 tensor 命令不限大小）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Strides</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Contiguous</source>
+        <translation>连续</translation>
+    </message>
+    <message>
+        <source>Shares storage</source>
+        <translation>共享存储</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copy traffic</source>
+        <translation>复制流量</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>起始</translation>
+    </message>
+    <message>
+        <source>%1 read + %2 written</source>
+        <translation>读取 %1 + 写入 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why %1 is impossible:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;为何 %1 不可行：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>%1 would copy here instead: %2 read and %3 written.</source>
+        <translation>此处 %1 会改为复制：读取 %2，写入 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n later op(s) not applied: the chain stops at the error.</source>
+        <translation>
+            <numerusform>后续 %n 个操作未执行：操作链在错误处停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 copied into a new storage: %2 read and %3 written (%4 bytes per element).</source>
+        <translation>%1 已复制到新存储：读取 %2，写入 %3（每元素 %4 字节）。</translation>
+    </message>
+    <message>
+        <source>The starting tensor and its storage</source>
+        <translation>起始张量及其存储</translation>
+    </message>
+    <message>
+        <source>Step %1, %2, is impossible: the input it was applied to</source>
+        <translation>第 %1 步（%2）不可行：其所作用的输入</translation>
+    </message>
+    <message>
+        <source>After step %1, %2</source>
+        <translation>第 %1 步（%2）之后</translation>
+    </message>
+    <message>
+        <source>shape %1, strides %2 (elements), offset %3</source>
+        <translation>形状 %1，步长 %2（元素），偏移 %3</translation>
+    </message>
+    <message>
+        <source>address(i₀, …, iₙ₋₁) = offset + Σₖ iₖ·strideₖ; view needs strideₖ = sizeₖ₊₁·strideₖ₊₁ between every pair of dimensions it merges</source>
+        <translation>address(i₀, …, iₙ₋₁) = offset + Σₖ iₖ·strideₖ；view 要求在其合并的每对相邻维度之间满足 strideₖ = sizeₖ₊₁·strideₖ₊₁</translation>
+    </message>
+    <message>
+        <source>PyTorch ATen: computeStride (TensorUtils.cpp), is_contiguous</source>
+        <translation>PyTorch ATen: computeStride (TensorUtils.cpp), is_contiguous</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TensorsPage</name>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::TimePage</name>
     <message>
         <source>Time</source>
@@ -6548,6 +7789,105 @@
     <message>
         <source>Another tokenizer is still loading.</source>
         <translation>另一个分词器仍在加载。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::UnderflowSection</name>
+    <message>
+        <source>Underflow and loss scaling</source>
+        <translation>下溢与损失缩放</translation>
+    </message>
+    <message numerus="yes">
+        <source>Gradients of a real network span many powers of two, and FP16 covers few of them: its smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n step(s) in FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see which gradients a scale rescues from zero and which it pushes into overflow.</source>
+        <translation>
+            <numerusform>真实网络的梯度跨越许多个 2 的幂次，而 FP16 只覆盖其中很少一部分：它最小的次正规数是 2^%1，小于其一半的值会舍入为零。点击“运行”将以 FP32 训练 CPU 参考 Transformer（%2 层，d_model %3，使用内置示例文本）%n 步，并对其梯度的每个元素绘制直方图。FP16 转换是在这些真实梯度上模拟的（就近舍入到偶数）；训练本身仍为 FP32。移动损失缩放因子，观察缩放能把哪些梯度从零中挽救出来，又会把哪些推向上溢。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Loss scale S:</source>
+        <translation>损失缩放因子 S(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling (Micikevicius et al. 2018, §3.2; the rule of PyTorch&apos;s GradScaler): each step the gradients are multiplied by the scale and cast to FP16; if any becomes inf or NaN the step is skipped and the scale halves, and after N good steps in a row it doubles. Simulated over a fresh FP32 training run of the reference transformer: a skipped step is one FP16 training would skip, the FP32 run still takes it.</source>
+        <translation>动态损失缩放（Micikevicius et al. 2018, §3.2；即 PyTorch GradScaler 的规则）：每一步将梯度乘以缩放因子并转换为 FP16；若有任何值变为 inf 或 NaN，则跳过该步并将缩放因子减半；连续 N 个正常步之后缩放因子加倍。在参考 Transformer 的一次全新 FP32 训练上模拟：被跳过的步是 FP16 训练会跳过的步，而 FP32 训练仍会执行它。</translation>
+    </message>
+    <message>
+        <source>&amp;Initial scale:</source>
+        <translation>初始缩放因子(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Growth interval N:</source>
+        <translation>增长间隔 N(&amp;G)：</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>S&amp;teps:</source>
+        <translation>步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Simulate</source>
+        <translation>模拟(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s).</source>
+        <translation>
+            <numerusform>在 %n 步后取消。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>Press Run to train and collect the gradients.</source>
+        <translation>点击“运行”进行训练并收集梯度。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 gradient elements after %n step(s) (loss %2), %3 exactly zero. Cast to FP16 without scaling: %4 of the non-zero gradients flush to zero and %5 become subnormal (BF16: %6 flush). × %7: %8 flush to zero, %9 overflow.</source>
+        <translation>
+            <numerusform>%n 步后共 %1 个梯度元素（损失 %2），其中 %3 个恰好为零。不缩放直接转换为 FP16：非零梯度中 %4 被冲刷为零，%5 变为次正规数（BF16：%6 被冲刷为零）。× %7：%8 被冲刷为零，%9 上溢。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Simulating…</source>
+        <translation>模拟中…</translation>
+    </message>
+    <message>
+        <source>Press Simulate to train the reference transformer and run the scaler.</source>
+        <translation>点击“模拟”以训练参考 Transformer 并运行缩放器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) simulated: %1 overflow step(s) skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</source>
+        <translation>
+            <numerusform>已模拟 %n 步：跳过 %1 个上溢步；最终缩放因子 %2，非零梯度中 %3 被冲刷为零（不缩放时为 %4）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tokenizing the sample text and building the model…</source>
+        <translation>正在对示例文本进行分词并构建模型…</translation>
+    </message>
+    <message>
+        <source>Training step %1 of %2…</source>
+        <translation>训练第 %1 步，共 %2 步…</translation>
+    </message>
+    <message>
+        <source>Simulating step %1 of %2…</source>
+        <translation>模拟第 %1 步，共 %2 步…</translation>
     </message>
 </context>
 <context>
