@@ -143,12 +143,7 @@ AccessOrderSection::AccessOrderSection(QWidget *parent) : PageSection(parent)
     retranslate();
 }
 
-AccessOrderSection::~AccessOrderSection()
-{
-    cancel_ = true;
-    if (worker_)
-        worker_->wait();  // at most one timed call; its result is dropped with us
-}
+AccessOrderSection::~AccessOrderSection() = default;  // measurement_ cancels and joins
 
 QString AccessOrderSection::title() const { return tr("Why layout matters"); }
 
@@ -193,9 +188,8 @@ AccessTimingRequest AccessOrderSection::request() const
 
 void AccessOrderSection::measure()
 {
-    if (worker_)
+    if (measurement_.isRunning())
         return;
-    cancel_ = false;
     message_.clear();
     const AccessTimingRequest request = this->request();
     progress_->setRange(0, int(std::size(kVariants)) * request.repetitions);
@@ -203,30 +197,22 @@ void AccessOrderSection::measure()
     measure_button_->setEnabled(false);
     cancel_button_->setEnabled(true);
     status_->setText(tr("Timing the access orders on this CPU (one thread)…"));
-    worker_ = QThread::create([this, request] {
-        auto timing = std::make_shared<Result<AccessTiming>>(timeAccessOrders(request, cancel_, [this](int done, int total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, done, total] {
-                    progress_->setRange(0, total);
-                    progress_->setValue(done);
-                },
-                Qt::QueuedConnection);
-        }));
-        QMetaObject::invokeMethod(this, [this, timing] { finish(*timing); }, Qt::QueuedConnection);
-    });
-    worker_->start(QThread::LowPriority);
+    measurement_.start(
+        this,
+        [request](const std::atomic<bool> &cancel, const BackgroundMeasurement::ProgressFn &progress) {
+            return timeAccessOrders(request, cancel, progress);
+        },
+        [this](int done, int total) {
+            progress_->setRange(0, total);
+            progress_->setValue(done);
+        },
+        [this](const Result<AccessTiming> &timing) { finish(timing); });
 }
 
-void AccessOrderSection::cancel() { cancel_ = true; }
+void AccessOrderSection::cancel() { measurement_.cancel(); }
 
 void AccessOrderSection::finish(const Result<AccessTiming> &timing)
 {
-    if (worker_) {
-        worker_->wait();
-        worker_->deleteLater();
-        worker_ = nullptr;
-    }
     measure_button_->setEnabled(true);
     cancel_button_->setEnabled(false);
     bool cancelled = false;

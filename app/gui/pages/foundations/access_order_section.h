@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "background_measurement.h"
 #include "charts/chart_data.h"
 #include "pages/page_section.h"
 #include "tensors/access_timing.h"
@@ -13,7 +14,6 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
-class QThread;
 
 namespace lse::gui {
 
@@ -33,14 +33,14 @@ public:
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
     void retranslate() override;
-    bool isReady() const override { return worker_ == nullptr; }
+    bool isReady() const override { return !measurement_.isRunning(); }
 
     // The sizes to time (the spin boxes show them); Measure uses them.
     void setRequest(const AccessTimingRequest &request);
     AccessTimingRequest request() const;
     void measure();
     void cancel();
-    bool isRunning() const { return worker_ != nullptr; }
+    bool isRunning() const { return measurement_.isRunning(); }
     // The last finished measurement (kept when a later one is cancelled).
     const std::optional<AccessTiming> &result() const { return result_; }
     ChartView *timeChart() const { return time_chart_; }
@@ -79,8 +79,7 @@ private:
     ChartView *time_chart_;
     ChartView *bandwidth_chart_;
     QLabel *sources_;
-    QThread *worker_ = nullptr;
-    std::atomic<bool> cancel_{false};
+    BackgroundMeasurement measurement_;
     std::optional<AccessTiming> result_;
     QString message_;
 };

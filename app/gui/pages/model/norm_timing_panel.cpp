@@ -67,12 +67,7 @@ NormTimingPanel::NormTimingPanel(QWidget *parent) : QWidget(parent)
     retranslate();
 }
 
-NormTimingPanel::~NormTimingPanel()
-{
-    cancel_ = true;
-    if (worker_)
-        worker_->wait();  // at most one timed call; its result is dropped with us
-}
+NormTimingPanel::~NormTimingPanel() = default;  // measurement_ cancels and joins
 
 void NormTimingPanel::setRequest(const NormTimingRequest &request)
 {
@@ -82,42 +77,33 @@ void NormTimingPanel::setRequest(const NormTimingRequest &request)
 
 void NormTimingPanel::measure()
 {
-    if (worker_)
+    if (measurement_.isRunning())
         return;
-    cancel_ = false;
     message_.clear();
     progress_->setRange(0, 4 * request_.repetitions);
     progress_->setValue(0);
     measure_button_->setEnabled(false);
     cancel_button_->setEnabled(true);
     status_->setText(tr("Timing LayerNorm and RMSNorm on this CPU…"));
-    worker_ = QThread::create([this, request = request_] {
-        auto timing = std::make_shared<Result<NormTiming>>(timeNorms(request, cancel_, [this](int done, int total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, done, total] {
-                    progress_->setRange(0, total);
-                    progress_->setValue(done);
-                },
-                Qt::QueuedConnection);
-        }));
-        QMetaObject::invokeMethod(this, [this, timing] { finish(*timing); }, Qt::QueuedConnection);
-    });
-    worker_->start(QThread::LowPriority);
+    measurement_.start(
+        this,
+        [request = request_](const std::atomic<bool> &cancel, const BackgroundMeasurement::ProgressFn &progress) {
+            return timeNorms(request, cancel, progress);
+        },
+        [this](int done, int total) {
+            progress_->setRange(0, total);
+            progress_->setValue(done);
+        },
+        [this](const Result<NormTiming> &timing) { finish(timing); });
 }
 
 void NormTimingPanel::cancel()
 {
-    cancel_ = true;
+    measurement_.cancel();
 }
 
 void NormTimingPanel::finish(const Result<NormTiming> &timing)
 {
-    if (worker_) {
-        worker_->wait();
-        worker_->deleteLater();
-        worker_ = nullptr;
-    }
     measure_button_->setEnabled(true);
     cancel_button_->setEnabled(false);
     bool cancelled = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "background_measurement.h"
 #include "architecture/norm_timing.h"
 #include "charts/chart_data.h"
 
@@ -14,7 +15,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
-class QThread;
 
 namespace lse::gui {
 
@@ -38,7 +38,7 @@ public:
     void setShare(const std::optional<NormShare> &share);
     void measure();
     void cancel();
-    bool isRunning() const { return worker_ != nullptr; }
+    bool isRunning() const { return measurement_.isRunning(); }
     // The last finished measurement (empty before the first, kept when a later one is cancelled).
     const std::optional<NormTiming> &result() const { return result_; }
     ChartView *chart() const { return chart_; }
@@ -61,8 +61,7 @@ private:
     QLabel *status_;
     QTableWidget *table_;
     ChartView *chart_;
-    QThread *worker_ = nullptr;
-    std::atomic<bool> cancel_{false};
+    BackgroundMeasurement measurement_;
     NormTimingRequest request_;
     std::optional<NormTiming> result_;
     QString message_;
