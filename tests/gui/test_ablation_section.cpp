@@ -3,6 +3,7 @@
 // variants trained in the worker to the end (curves, table, readiness), Cancel keeping what
 // finished, save → open round trip and a damaged file's message, exports and presentation mode.
 
+#include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "pages/model/ablation_section.h"
 #include "pages/model/architecture_page.h"
@@ -100,7 +101,7 @@ private slots:
         QVERIFY(!section.isReady());
         QVERIFY(!section.runButton()->isEnabled());
         QVERIFY(section.cancelButton()->isEnabled());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kBackgroundWorkTimeoutMs);
         QCOMPARE(ready.count(), 1);
         QVERIFY(section.isReady());
         const reference::AblationResults &shown = section.shownResults();
@@ -128,9 +129,9 @@ private slots:
         prepareNormRun(section, 100000);
         QSignalSpy finished(&section, &AblationSection::runFinished);
         section.startRun();
-        QTRY_VERIFY_WITH_TIMEOUT(section.progressBar()->value() >= 3, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(section.progressBar()->value() >= 3, kBackgroundWorkTimeoutMs);
         QTest::mouseClick(section.cancelButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kBackgroundWorkTimeoutMs);
         const reference::AblationResults &shown = section.shownResults();
         QVERIFY(shown.cancelled);
         QCOMPARE(shown.variants.size(), std::size_t(1));
@@ -146,7 +147,7 @@ private slots:
         auto section = std::make_unique<AblationSection>();
         prepareNormRun(*section, 100000);
         section->startRun();
-        QTRY_VERIFY_WITH_TIMEOUT(section->progressBar()->value() >= 2, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(section->progressBar()->value() >= 2, kBackgroundWorkTimeoutMs);
         section.reset();  // cancels and joins the worker thread; nothing may crash or hang
         QVERIFY(!section);
     }
@@ -158,7 +159,7 @@ private slots:
         prepareNormRun(section, 5);
         QSignalSpy finished(&section, &AblationSection::runFinished);
         section.startRun();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kBackgroundWorkTimeoutMs);
         const reference::AblationResults saved = section.shownResults();
         const QString path = dir.filePath(QStringLiteral("results.json"));
         QString error;

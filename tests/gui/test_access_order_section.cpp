@@ -3,6 +3,7 @@
 // background and fills the table and charts with core's figures; Cancel stops it and keeps the
 // last finished result; the charts export.
 
+#include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "pages/foundations/access_order_section.h"
 #include "pages/foundations/tensors_page.h"
@@ -63,7 +64,7 @@ private slots:
         QSignalSpy finished(&section, &AccessOrderSection::finished);
         section.measure();
         QVERIFY(section.isRunning());
-        QVERIFY(finished.wait(30000));
+        QVERIFY(finished.wait(kBackgroundWorkTimeoutMs));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QVERIFY(section.result().has_value());
         QCOMPARE(section.result()->variants.size(), std::size_t(6));
@@ -94,7 +95,7 @@ private slots:
         QSignalSpy finished(&section, &AccessOrderSection::finished);
         section.measure();
         section.cancel();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kBackgroundWorkTimeoutMs));
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         QVERIFY(!section.isRunning());
         QVERIFY(!section.result().has_value());

@@ -3,6 +3,7 @@
 // choice as one scenario edit, draws the MHA/GQA/MQA decode curves from the roofline, and runs the
 // LayerNorm/RMSNorm timing in the background with cancel.
 
+#include "background_timeout.h"
 #include "architecture/design_choices.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
@@ -177,7 +178,7 @@ private slots:
         QSignalSpy finished(panel, &NormTimingPanel::finished);
         panel->measure();
         QVERIFY(panel->isRunning());
-        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.wait(kBackgroundWorkTimeoutMs));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QVERIFY(!panel->isRunning());
         QVERIFY(panel->result().has_value());
@@ -206,7 +207,7 @@ private slots:
         QSignalSpy finished(&panel, &NormTimingPanel::finished);
         panel.measure();
         panel.cancel();
-        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.wait(kBackgroundWorkTimeoutMs));
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         QVERIFY(!panel.result().has_value());
         QVERIFY(!panel.isRunning());

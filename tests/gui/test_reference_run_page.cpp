@@ -3,6 +3,7 @@
 // (BPE, token file, Trainer), loss curve, pause / resume / stop, the predicted-vs-measured table,
 // the per-op chart, generation, and destruction in the middle of training.
 
+#include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "hardware/machine_roofline.h"
 #include "pages/page_format.h"
@@ -119,7 +120,7 @@ private slots:
         QSignalSpy steps(page_, &ReferenceRunPage::stepReported);
         QVERIFY(page_->start());
         QCOMPARE(page_->state(), ReferenceRunPage::State::Preparing);
-        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, kBackgroundWorkTimeoutMs);
         QVERIFY(page_->lossChart()->data().series.front().x.size() >= 3);
 
         page_->pause();
@@ -132,14 +133,14 @@ private slots:
         // Generation while paused.
         QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
         QVERIFY(page_->generate(QStringLiteral("The cat"), 12, 0.8, 10));
-        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, kBackgroundWorkTimeoutMs);
         QCOMPARE(generated.front().front().toBool(), true);
         QVERIFY(page_->generatedText().startsWith(QStringLiteral("The cat")));
         QVERIFY(page_->generatedText().size() > QStringLiteral("The cat").size());
 
         page_->resume();
         QCOMPARE(page_->state(), ReferenceRunPage::State::Training);
-        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= std::max(paused_at + 10, 25), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= std::max(paused_at + 10, 25), kBackgroundWorkTimeoutMs);
         page_->stop();
         QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
         QTest::qWait(300);
@@ -182,7 +183,7 @@ private slots:
 
         // Generation after training, from an empty prompt (starts at <|endoftext|>).
         QVERIFY(page_->generate(QString(), 8, 0, 0));
-        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 2, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 2, kBackgroundWorkTimeoutMs);
         QCOMPARE(generated.at(1).front().toBool(), true);
     }
 
@@ -193,7 +194,7 @@ private slots:
         page_->setVocabSize(300);
         QSignalSpy steps(page_, &ReferenceRunPage::stepReported);
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         QCOMPARE(page_->lastStep(), 30);
         QCOMPARE(steps.count(), 30);
         QCOMPARE(page_->lossChart()->data().series.at(0).x.size(), 30);
@@ -207,7 +208,7 @@ private slots:
         page_->setCustomText(testText());
         page_->setVocabSize(280);
         QVERIFY(page_->start());
-        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 2, kBackgroundWorkTimeoutMs);
         page_->stop();
         QCOMPARE(page_->state(), ReferenceRunPage::State::Stopped);
         QTest::qWait(300);
@@ -216,11 +217,11 @@ private slots:
         QCOMPARE(page_->lastStep(), stopped_at);
         QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
         QVERIFY(page_->generate(QStringLiteral("The"), 5));
-        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, kBackgroundWorkTimeoutMs);
         // A new run starts from scratch.
         page_->setPresetConfig(tinyTestConfig(3));
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         QCOMPARE(page_->lossChart()->data().series.at(0).x.size(), 3);
     }
 
@@ -238,12 +239,12 @@ private slots:
         QVERIFY(page_->start());
         page_->stop();
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         QCOMPARE(page_->lastStep(), 5);
         // Too few tokens for the context: the trainer's problem is shown, nothing hangs.
         page_->setCustomText(QStringLiteral("short text"));
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, kBackgroundWorkTimeoutMs);
         QVERIFY(page_->statusText().contains(QStringLiteral("too few")));
     }
 
@@ -271,7 +272,7 @@ private slots:
         page_->setVocabSize(300);
         QSignalSpy states(page_, &ReferenceRunPage::stateChanged);
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, kBackgroundWorkTimeoutMs);
         QVERIFY(states.count() >= 2);
         QCOMPARE(states.last().at(0).value<ReferenceRunPage::State>(), ReferenceRunPage::State::Failed);
         QVERIFY2(page_->statusText().contains(QStringLiteral("diverged")), qPrintable(page_->statusText()));
@@ -282,7 +283,7 @@ private slots:
         oversized.batch_size = 64;
         page_->setPresetConfig(oversized);
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Failed, kBackgroundWorkTimeoutMs);
         QVERIFY2(page_->statusText().contains(QStringLiteral("memory")), qPrintable(page_->statusText()));
     }
 
@@ -295,7 +296,7 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         QVERIFY(page_->start());
-        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 3, kBackgroundWorkTimeoutMs);
         qInfo("first 3 steps after %lld ms: %s", timer.elapsed(), qPrintable(page_->statusText()));
         page_->stop();
         QTableWidget *table = page_->comparisonTable();
@@ -304,7 +305,7 @@ private slots:
                   qPrintable(table->item(row, 2)->text()), qPrintable(table->item(row, 3)->text()));
         QSignalSpy generated(page_, &ReferenceRunPage::generationFinished);
         QVERIFY(page_->generate(QStringLiteral("Once upon a time"), 30));
-        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(generated.count(), 1, kBackgroundWorkTimeoutMs);
         qInfo("%s", qPrintable(page_->generatedText()));
     }
 
@@ -337,7 +338,7 @@ private slots:
             measured << page_->comparisonTable()->item(7, 2)->text();
         });
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         QVERIFY(page_->runConfig());
         const Result<reference::StepTimePrediction> expected = reference::predictStepTime(*page_->runConfig(), slow, 1);
         QVERIFY(expected.ok());
@@ -374,7 +375,7 @@ private slots:
         page_->setCustomText(text);
         page_->setVocabSize(300);
         QVERIFY(page_->start());
-        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         BpeTrainOptions options;  // as the page trains its BPE
         options.vocabSize = 300;
         options.specialTokens = {std::string(reference::kEndOfText)};
@@ -394,7 +395,7 @@ private slots:
         page_->setPresetConfig(tinyTestConfig(100000));
         page_->setCustomText(testText());
         QVERIFY(page_->start());
-        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->lastStep() >= 1, kBackgroundWorkTimeoutMs);
         QVERIFY(page_->generate(QStringLiteral("The"), 20));
         QElapsedTimer timer;
         timer.start();

@@ -3,6 +3,7 @@
 // batch controls, the decode crossover, the operator table and its CSV export, and this machine's
 // chart from a fake measurement (no real CPU measurement runs here).
 
+#include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "pages/hardware/roofline_page.h"
@@ -281,7 +282,7 @@ private slots:
         button->click();
         QVERIFY(page_->busy());
         QVERIFY(!button->isEnabled());
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kBackgroundWorkTimeoutMs));
         QVERIFY(!page_->busy());
         QVERIFY(button->isEnabled());
         int points = 0;

@@ -3,6 +3,7 @@
 // and partial UTF-8 bytes, loading tokenizer.json / .tiktoken / Hugging Face cache entries in a
 // worker, bad files that leave the selection alone, and tokenizer B's span view.
 
+#include "background_timeout.h"
 #include "pages/page_registry.h"
 #include "pages/model/tokenization/token_span_view.h"
 #include "pages/model/tokenization_page.h"
@@ -123,7 +124,7 @@ private slots:
     {
         QSignalSpy finished(page_, &TokenizationPage::trainingFinished);
         page_->startTraining(300);
-        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kBackgroundWorkTimeoutMs);
         QCOMPARE(finished.front().front().toBool(), true);
         QCOMPARE(page_->trainState(), TokenizationPage::TrainState::Finished);
         const BpeTrainResult *trained = page_->trainedResult();
@@ -191,14 +192,14 @@ private slots:
         QCOMPARE(page_->trainState(), TokenizationPage::TrainState::Running);
         QTest::qWait(50);
         page_->cancelTraining();
-        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kBackgroundWorkTimeoutMs);
         QCOMPARE(finished.front().front().toBool(), false);
         QCOMPARE(page_->trainState(), TokenizationPage::TrainState::Cancelled);
         QVERIFY(page_->trainedResult() == nullptr);
         // The page still works: a small training succeeds afterwards.
         page_->setText(QStringLiteral("low lower lowest newer newest"));
         page_->startTraining(270);
-        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, kBackgroundWorkTimeoutMs);
         QCOMPARE(page_->trainState(), TokenizationPage::TrainState::Finished);
     }
 

@@ -5,6 +5,7 @@
 // stops a run, the dynamic loss-scaling simulation marks its overflow steps, and every chart
 // exports; presentation mode and retranslation.
 
+#include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "pages/foundations/numbers_page.h"
 #include "pages/foundations/underflow_section.h"
@@ -24,7 +25,7 @@ using namespace lse::gui;
 
 namespace {
 
-constexpr int kTimeoutMs = 120000;  // generous: the machine may be shared with other builds
+constexpr int kTimeoutMs = kBackgroundWorkTimeoutMs;
 
 // Sum of the y values of the chart's bar series: what the histogram shows, zero bucket included.
 double barTotal(const ChartData &data)
