@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `llm-explorer-cli presets` and `llm-explorer-cli hardware`.
+// `llm-explorer-cli presets`, `llm-explorer-cli hardware` and `llm-explorer-cli published-runs`.
 
 #include "commands.h"
 #include "output.h"
@@ -8,6 +8,7 @@
 #include "hardware/hardware_catalog.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
+#include "validation/published_runs.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -17,6 +18,40 @@ namespace lse::cli {
 namespace {
 
 QString qstr(const std::string &text) { return QString::fromStdString(text); }
+
+QJsonValue optionalNumber(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject publishedRunToJson(const PublishedRun &run)
+{
+    const PublishedFigures &figures = run.published;
+    const QJsonObject published{{"iteration_time_seconds", optionalNumber(figures.iteration_time_seconds)},
+                                {"tflops_per_gpu", optionalNumber(figures.tflops_per_gpu)},
+                                {"percent_of_peak", optionalNumber(figures.percent_of_peak)},
+                                {"mfu_percent", optionalNumber(figures.mfu_percent)},
+                                {"hfu_percent", optionalNumber(figures.hfu_percent)},
+                                {"aggregate_pflops", optionalNumber(figures.aggregate_pflops)},
+                                {"peak_tflops_per_gpu", optionalNumber(figures.peak_tflops_per_gpu)}};
+    return QJsonObject{{"id", qstr(run.id)},
+                       {"name", qstr(run.name)},
+                       {"year", run.year},
+                       {"source", qstr(run.source)},
+                       {"source_locator", qstr(run.source_locator)},
+                       {"verification", qstr(run.verification)},
+                       {"note", qstr(run.note)},
+                       {"links", qstr(run.links)},
+                       {"distributed_optimizer", run.distributed_optimizer},
+                       {"flop_convention", QJsonObject{{"id", qstr(std::string(toString(run.flop_convention)))},
+                                                       {"definition", qstr(run.flop_convention_definition)}}},
+                       {"published", published},
+                       {"published_iteration_seconds", run.publishedIterationSeconds()},
+                       {"iteration_time_printed", run.iterationTimePrinted()},
+                       {"model", modelToJson(run.scenario.model)},
+                       {"cluster", clusterToJson(run.scenario.cluster)},
+                       {"training", trainingToJson(run.scenario.training)}};
+}
 
 // Parses `--json` and `--help` only; returns the exit status when the command should stop.
 std::optional<int> parseListOptions(const QStringList &arguments, const QString &name, const QString &description,
@@ -99,6 +134,47 @@ int runHardware(const QStringList &arguments)
                      .arg(double(gpu.memory_bytes) / 1e9, 10, 'f', 0)
                      .arg(gpu.memory_bandwidth_bytes_per_second / 1e12, 9, 'f', 2)
                      .arg(qstr(gpu.name)));
+    }
+    return kExitOk;
+}
+
+int runPublishedRuns(const QStringList &arguments)
+{
+    bool json = false;
+    if (const std::optional<int> status = parseListOptions(
+            arguments, QStringLiteral("published-runs"),
+            QStringLiteral("List the published training runs the step-time model is validated on, with their layouts and "
+                           "published iteration times (printed, or converted from TFLOP/s with the paper's own FLOP formula)."),
+            json))
+        return *status;
+    const std::vector<PublishedRun> &runs = builtinPublishedRuns();
+    if (json) {
+        QJsonArray array;
+        for (const PublishedRun &run : runs)
+            array.append(publishedRunToJson(run));
+        printJson(QJsonObject{{"runs", array}});
+        return kExitOk;
+    }
+    printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+                 .arg("id", -32).arg("GPUs", 5).arg("tp", 3).arg("pp", 3).arg("dp", 3).arg("v", 2)
+                 .arg("micro", 5).arg("global", 6).arg("recompute", -12)
+             + QStringLiteral("%1   %2\n").arg("seconds", 9).arg("published time"));
+    for (const PublishedRun &run : runs) {
+        const TrainingConfig &training = run.scenario.training;
+        const ParallelConfig &parallel = training.parallel;
+        const QString recompute = qstr(std::string(toString(training.recomputation)))
+                                  + (parallel.sequence_parallel ? QStringLiteral("+sp") : QString());
+        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+                     .arg(qstr(run.id), -32).arg(run.scenario.cluster.gpus, 5).arg(parallel.tp, 3).arg(parallel.pp, 3)
+                     .arg(parallel.dp, 3).arg(parallel.virtual_stages, 2).arg(training.micro_batch, 5)
+                     .arg(training.global_batch, 6).arg(recompute, -12)
+                 + QStringLiteral("%1   %2\n")
+                       .arg(run.publishedIterationSeconds(), 9, 'f', 2)
+                       .arg(run.iterationTimePrinted()
+                                ? QStringLiteral("printed")
+                                : QStringLiteral("from %1 TFLOP/s/GPU (%2)")
+                                      .arg(run.published.tflops_per_gpu.value_or(0.0), 0, 'f', 0)
+                                      .arg(qstr(std::string(toString(run.flop_convention))))));
     }
     return kExitOk;
 }

@@ -15,6 +15,7 @@ const char *const kUsage =
     "  estimate         parameters, FLOPs, time, memory per GPU and communication of a training run\n"
     "  presets          the built-in model presets\n"
     "  hardware         the built-in accelerator catalog\n"
+    "  published-runs   the published Megatron runs (layouts, published iteration times) for validation\n"
     "  tokenize         split text into BPE tokens with ids and byte spans\n"
     "  train-bpe        train a byte-level BPE and write vocab.json + merges.txt\n"
     "  prepare-data     stream text files into raw little-endian token ids\n"
@@ -64,6 +65,8 @@ int main(int argc, char *argv[])
         return lse::cli::runPresets(arguments);
     if (command == QLatin1String("hardware"))
         return lse::cli::runHardware(arguments);
+    if (command == QLatin1String("published-runs"))
+        return lse::cli::runPublishedRuns(arguments);
     if (command == QLatin1String("tokenize"))
         return lse::cli::runTokenize(arguments);
     if (command == QLatin1String("train-bpe"))
