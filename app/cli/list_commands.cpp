@@ -42,6 +42,8 @@ QJsonObject publishedRunToJson(const PublishedRun &run)
                        {"verification", qstr(run.verification)},
                        {"note", qstr(run.note)},
                        {"links", qstr(run.links)},
+                       {"intra_node_gbps_per_gpu", optionalNumber(run.intra_node_gbps_per_gpu)},
+                       {"inter_node_gbps_per_gpu", optionalNumber(run.inter_node_gbps_per_gpu)},
                        {"distributed_optimizer", run.distributed_optimizer},
                        {"flop_convention", QJsonObject{{"id", qstr(std::string(toString(run.flop_convention)))},
                                                        {"definition", qstr(run.flop_convention_definition)}}},

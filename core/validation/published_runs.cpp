@@ -82,6 +82,8 @@ void readCluster(const QJsonObject &object, const std::string &path, PublishedRu
     reader.readCount("gpus", run.scenario.cluster.gpus);
     reader.readCount("gpus_per_node", run.scenario.cluster.gpus_per_node);
     reader.readString("links", run.links);
+    reader.readOptionalAmount("intra_node_gbps_per_gpu", run.intra_node_gbps_per_gpu);
+    reader.readOptionalAmount("inter_node_gbps_per_gpu", run.inter_node_gbps_per_gpu);
 }
 
 void readTraining(const QJsonObject &object, const std::string &path, PublishedRun &run, Problems &problems)

@@ -36,6 +36,10 @@ struct PublishedRun {
     std::string verification;  // what was checked against which source, and every correction
     std::string note;          // assumptions made to turn the run into a scenario
     std::string links;         // the cluster's interconnect as the source states it
+    // Link bandwidth per GPU, one direction, in Gbit/s, where the source states it (NVLink inside a
+    // node, the network across nodes); the prediction model's link fields take these.
+    std::optional<double> intra_node_gbps_per_gpu;
+    std::optional<double> inter_node_gbps_per_gpu;
     bool distributed_optimizer = false;
     FlopConvention flop_convention = FlopConvention::NarayananEq3;
     std::string flop_convention_definition;

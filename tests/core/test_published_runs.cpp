@@ -91,6 +91,8 @@ private slots:
             QVERIFY2(!run.source.empty() && !run.source_locator.empty(), run.id.c_str());
             QVERIFY2(!run.verification.empty(), run.id.c_str());
             QVERIFY2(!run.flop_convention_definition.empty(), run.id.c_str());
+            // Issue 17: every run states its cluster's links.
+            QVERIFY2(!run.links.empty() && run.intra_node_gbps_per_gpu && run.inter_node_gbps_per_gpu, run.id.c_str());
             const double seconds = run.publishedIterationSeconds();
             QVERIFY2(std::isfinite(seconds) && seconds > 0, run.id.c_str());
             (run.flop_convention == FlopConvention::NarayananEq3 ? narayanan : korthikanti) += 1;
@@ -194,6 +196,11 @@ private slots:
         QVERIFY(!unknown.ok());
         QVERIFY2(hasProblem(unknown.problems(), "runs[5].cluster.accelerator", "unknown", runId(5)),
                  formatProblems(unknown.problems()).c_str());
+
+        const Result<std::vector<PublishedRun>> negative = parsePublishedRuns(withRunField(9, "cluster", "inter_node_gbps_per_gpu", -200));
+        QVERIFY(!negative.ok());
+        QVERIFY2(hasProblem(negative.problems(), "runs[9].cluster.inter_node_gbps_per_gpu", "range", runId(9)),
+                 formatProblems(negative.problems()).c_str());
     }
 
     // A layout that does not cover the GPUs fails the scenario's own validation, named in the run.
