@@ -158,6 +158,7 @@ public:
         in.peak_flops_per_gpu = shape.peak_flops;
         in.gpus = work_.cluster.gpus;
         in.pp = training.parallel.pp;
+        in.dp_overlap = training.parallel.dp_overlap;
         in.virtual_stages = training.parallel.virtual_stages;
         in.zero_stage = training.parallel.zero_stage;
         in.micro_batches = double(shape.micro_batches);
