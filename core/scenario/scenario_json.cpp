@@ -328,8 +328,16 @@ Result<ClusterConfig> clusterFromJson(const QJsonObject &object, const std::stri
     reader.readCount("gpus", cluster.gpus);
     reader.readCount("gpus_per_node", cluster.gpus_per_node);
     reader.readOptionalAmount("peak_flops_per_second_override", cluster.peak_flops_per_second_override);
-    reader.readOptionalAmount("intra_node_gbps_per_gpu", cluster.intra_node_gbps_per_gpu);
-    reader.readOptionalAmount("inter_node_gbps_per_gpu", cluster.inter_node_gbps_per_gpu);
+    for (const auto &[key, gbps] : {std::pair{"intra_node_gbps_per_gpu", &cluster.intra_node_gbps_per_gpu},
+                                    std::pair{"inter_node_gbps_per_gpu", &cluster.inter_node_gbps_per_gpu}}) {
+        reader.readOptionalAmount(key, *gbps);
+        // A link of 0 Gbit/s cannot carry the traffic; null (not 0) is how a file asks for the catalog's.
+        if (*gbps && !(**gbps > 0)) {
+            const std::string path = reader.fieldPath(key);
+            problems.push_back({path, "positive", path + ": must be above 0 Gbit/s (null = the catalog's value), got 0"});
+            gbps->reset();
+        }
+    }
     reader.readAmount("intra_node_latency_seconds", cluster.intra_node_latency_seconds);
     reader.readAmount("inter_node_latency_seconds", cluster.inter_node_latency_seconds);
     reader.readAmount("link_efficiency", cluster.link_efficiency);
