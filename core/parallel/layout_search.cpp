@@ -297,6 +297,8 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                     candidate.parallel.virtual_stages = shape.v;
                     candidate.parallel.zero_stage = zero;
                     candidate.parallel.sequence_parallel = sp;
+                    // How the framework reduces gradients is the recipe's, not a layout choice.
+                    candidate.parallel.dp_overlap = base.training.parallel.dp_overlap;
                     candidate.micro_batch = shape.micro_batch;
                     candidate.recomputation = recomputation;
                     work.training.parallel = candidate.parallel;
