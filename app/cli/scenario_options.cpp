@@ -55,6 +55,12 @@ const Flag kFlags[] = {
     {"dropout", "on|off", "Dropout masks saved as activations (Korthikanti et al. count them)."},
     {"attention-flops", "full|causal", "Count the whole s x s score matrix or half of it."},
     {"flops-model", "exact|6nd", "Which FLOP count drives the time estimate."},
+    {"intra-node-gbps", "X", "Link bandwidth per GPU inside a node, one direction, Gbit/s (default: the "
+                             "accelerator's catalog value, e.g. 2400 = NVLink3's 300 GB/s)."},
+    {"inter-node-gbps", "X", "Network bandwidth per GPU across nodes, one direction, Gbit/s (default: the "
+                             "catalog's, e.g. 200 for HDR InfiniBand, 400 for NDR)."},
+    {"link-latency-us", "X", "Latency of every link hop (inside and across nodes), in microseconds."},
+    {"dp-overlap", "on|off", "DP gradient reduction overlaps the backward pass (off: older Megatron runs)."},
     {"price", "X", "Price per GPU-hour."},
     {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB."},
 };
@@ -86,6 +92,10 @@ const FlagField kFlagFields[] = {
     {"grad-dtype", "training.precision.gradient_dtype"},
     {"mfu", "training.mfu"},
     {"price", "cluster.price_per_gpu_hour"},
+    {"intra-node-gbps", "cluster.intra_node_gbps_per_gpu"},
+    {"inter-node-gbps", "cluster.inter_node_gbps_per_gpu"},
+    {"link-latency-us", "cluster.intra_node_latency_seconds"},
+    {"link-latency-us", "cluster.inter_node_latency_seconds"},
     {"reserve-gb", "training.framework_reserve_bytes"},
 };
 
@@ -222,6 +232,17 @@ private:
         return std::nullopt;
     }
 
+    void positiveGbps(const char *flag, std::optional<double> &target)
+    {
+        if (!parser_.isSet(flag))
+            return;
+        const std::optional<double> gbps = scaledNumber(flag, 1);
+        if (gbps && *gbps <= 0)
+            add(flag, "positive", QStringLiteral("'%1' must be a bandwidth above 0 Gbit/s").arg(parser_.value(flag)));
+        else if (gbps)
+            target = *gbps;
+    }
+
     void number(const char *flag, double &target)
     {
         if (!parser_.isSet(flag))
@@ -287,8 +308,20 @@ private:
                 parallel.dp = int(cluster.gpus / model_parallel);
         }
         onOff("sp", parallel.sequence_parallel);
+        onOff("dp-overlap", parallel.dp_overlap);
         number("mfu", training.mfu);
         number("price", cluster.price_per_gpu_hour);
+        positiveGbps("intra-node-gbps", cluster.intra_node_gbps_per_gpu);
+        positiveGbps("inter-node-gbps", cluster.inter_node_gbps_per_gpu);
+        if (parser_.isSet("link-latency-us")) {
+            // One latency for every hop: the flag sets both the intra- and the inter-node field.
+            const std::optional<double> seconds = scaledNumber("link-latency-us", 1e-6);
+            if (seconds && *seconds < 0)
+                add("link-latency-us", "non_negative",
+                    QStringLiteral("'%1' is negative; it must be at least 0").arg(parser_.value("link-latency-us")));
+            else if (seconds)
+                cluster.intra_node_latency_seconds = cluster.inter_node_latency_seconds = *seconds;
+        }
         if (parser_.isSet("reserve-gb")) {
             // No clamping: a value beyond a 64-bit byte count is named as typed; the rest reaches
             // validation unchanged, which states the real range.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_parts.h"
+#include "scenario/cluster_links.h"
 
 #include <algorithm>
 
@@ -17,10 +18,7 @@ struct GroupPlacement {
     // Alpha-beta model: every ring step pays the link latency, the bytes pay the bandwidth.
     double seconds(double bytes, double latency_steps, bool crosses) const
     {
-        const Accelerator &gpu = cluster.accelerator;
-        const double bandwidth = (crosses ? gpu.inter_node_bandwidth_bytes_per_second
-                                          : gpu.intra_node_bandwidth_bytes_per_second)
-            * cluster.link_efficiency;
+        const double bandwidth = linkBytesPerSecondPerGpu(cluster, crosses) * cluster.link_efficiency;
         const double latency = crosses ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
         return latency_steps * latency + (bandwidth > 0 ? bytes / bandwidth : 0.0);
     }

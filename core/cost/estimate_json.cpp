@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_json.h"
 
+#include "scenario/cluster_links.h"
+
 #include <QString>
 
 namespace lse {
@@ -12,6 +14,26 @@ QString qstr(std::string_view text) { return QString::fromUtf8(text.data(), qsiz
 // Integers beyond 2^53 would be rounded by JSON readers; byte and parameter counts stay below it
 // (validation bounds them), so they are written as exact integers.
 QJsonValue count(std::int64_t value) { return QJsonValue(qint64(value)); }
+
+// The links the communication times used, with where each bandwidth came from.
+QJsonObject linksUsed(const Scenario &scenario)
+{
+    const ClusterConfig &cluster = scenario.cluster;
+    const auto link = [&cluster](bool inter_node) {
+        const std::optional<double> &set = inter_node ? cluster.inter_node_gbps_per_gpu : cluster.intra_node_gbps_per_gpu;
+        return QJsonObject{
+            {"gbps_per_gpu", gbpsFromBytesPerSecond(linkBytesPerSecondPerGpu(cluster, inter_node))},
+            {"bandwidth_source", set ? "scenario" : "catalog"},
+            {"latency_us", 1e6 * (inter_node ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds)},
+        };
+    };
+    return {
+        {"intra_node", link(false)},
+        {"inter_node", link(true)},
+        {"link_efficiency", cluster.link_efficiency},
+        {"dp_overlap", scenario.training.parallel.dp_overlap},
+    };
+}
 
 QJsonObject communicationPart(const CommunicationPart &part)
 {
@@ -109,6 +131,7 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
         {"pp", communicationPart(c.pp)},
         {"cp", communicationPart(c.cp)},
         {"ep", communicationPart(c.ep)},
+        {"links", linksUsed(scenario)},
     };
 
     const QJsonObject inference{

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Step-by-step simulation of ring and tree collectives on real values, and their alpha-beta cost.
 #include "parallel/collectives.h"
+#include "scenario/cluster_links.h"
 
 #include "common/enum_names.h"
 
@@ -473,11 +474,8 @@ double collectiveSeconds(CollectiveOp op, CollectiveAlgorithm algorithm, int ran
 
 LinkModel clusterLink(const ClusterConfig &cluster, bool inter_node)
 {
-    const Accelerator &gpu = cluster.accelerator;
     LinkModel link;
-    link.bandwidth_bytes_per_second =
-        (inter_node ? gpu.inter_node_bandwidth_bytes_per_second : gpu.intra_node_bandwidth_bytes_per_second)
-        * cluster.link_efficiency;
+    link.bandwidth_bytes_per_second = linkBytesPerSecondPerGpu(cluster, inter_node) * cluster.link_efficiency;
     link.latency_seconds = inter_node ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
     return link;
 }

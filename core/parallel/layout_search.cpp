@@ -158,6 +158,7 @@ public:
         in.peak_flops_per_gpu = shape.peak_flops;
         in.gpus = work_.cluster.gpus;
         in.pp = training.parallel.pp;
+        in.dp_overlap = training.parallel.dp_overlap;
         in.virtual_stages = training.parallel.virtual_stages;
         in.zero_stage = training.parallel.zero_stage;
         in.micro_batches = double(shape.micro_batches);
@@ -296,6 +297,8 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                     candidate.parallel.virtual_stages = shape.v;
                     candidate.parallel.zero_stage = zero;
                     candidate.parallel.sequence_parallel = sp;
+                    // How the framework reduces gradients is the recipe's, not a layout choice.
+                    candidate.parallel.dp_overlap = base.training.parallel.dp_overlap;
                     candidate.micro_batch = shape.micro_batch;
                     candidate.recomputation = recomputation;
                     work.training.parallel = candidate.parallel;

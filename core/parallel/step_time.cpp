@@ -33,7 +33,9 @@ StepTimeBreakdown combineStepTime(const StepTimeInputs &in, double compute_effic
     // micro-batch's backward can hide it; the bucket of the last layer to finish never hides
     // (one layer's share of the traffic). ZeRO-3 also prefetches parameters during every forward
     // and backward, so the whole step is its window.
-    if (comm.dp.seconds > 0) {
+    if (comm.dp.seconds > 0 && !in.dp_overlap) {
+        out.exposed_dp_seconds = comm.dp.seconds;  // reduced after backward: nothing hides it
+    } else if (comm.dp.seconds > 0) {
         const double backward_share = in.flops.hardware_train_per_token > 0
             ? (in.flops.backward_per_token + in.flops.recompute_per_token) / in.flops.hardware_train_per_token
             : 0.0;
@@ -82,6 +84,7 @@ Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_effi
     in.pp = training.parallel.pp;
     in.virtual_stages = training.parallel.virtual_stages;
     in.zero_stage = training.parallel.zero_stage;
+    in.dp_overlap = training.parallel.dp_overlap;
     in.micro_batches = double(detail::stepShape(scenario).micro_batches);
     in.layers_per_stage = double(scenario.model.n_layers) / training.parallel.pp;
     in.tokens_per_step = double(training.global_batch) * double(training.seq_len);

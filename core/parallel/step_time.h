@@ -29,7 +29,7 @@ struct StepTimeBreakdown {
 // which can overlap). DP gradient reduction overlaps with the backward pass of the last
 // micro-batch (PyTorch DDP / Megatron bucketed reduction, Li et al. 2020 §3.2.3) except the last
 // bucket, taken as one layer's share: exposed = max(dp − backward of one micro-batch, dp / layers
-// per stage). ZeRO-3 parameter gathers are prefetched during the whole step: window = compute.
+// per stage); with parallel.dp_overlap off all of it is exposed. ZeRO-3 parameter gathers are prefetched during the whole step: window = compute.
 // bubble = (p − 1) / (v · m) × compute (Narayanan et al. 2021 §2.2, interleaved 1F1B).
 // Problems: the engine's validation, or "compute_efficiency" "range" outside (0, 1].
 Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_efficiency);
@@ -45,6 +45,7 @@ struct StepTimeInputs {
     int pp = 1;
     int virtual_stages = 1;
     int zero_stage = 0;
+    bool dp_overlap = true;  // ParallelConfig::dp_overlap; false = the whole DP reduction is exposed
     double micro_batches = 1;       // per step per data-parallel rank
     double layers_per_stage = 1;
     double tokens_per_step = 0;     // global_batch · seq_len

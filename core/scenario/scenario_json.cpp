@@ -138,6 +138,7 @@ QJsonObject parallelToJson(const ParallelConfig &parallel)
     object.insert("virtual_stages", parallel.virtual_stages);
     object.insert("zero_stage", parallel.zero_stage);
     object.insert("sequence_parallel", parallel.sequence_parallel);
+    object.insert("dp_overlap", parallel.dp_overlap);
     return object;
 }
 
@@ -151,6 +152,7 @@ void readParallel(JsonFieldReader &reader, ParallelConfig &parallel)
     reader.readCount("virtual_stages", parallel.virtual_stages);
     reader.readCount("zero_stage", parallel.zero_stage);
     reader.readBool("sequence_parallel", parallel.sequence_parallel);
+    reader.readBool("dp_overlap", parallel.dp_overlap);  // absent in older files: overlapped, as before
 }
 
 // Reads a nested object with its own reader, so its problems carry the full dotted path.
@@ -300,6 +302,10 @@ QJsonObject clusterToJson(const ClusterConfig &cluster)
     object.insert("peak_flops_per_second_override",
                   cluster.peak_flops_per_second_override ? QJsonValue(*cluster.peak_flops_per_second_override)
                                                          : QJsonValue(QJsonValue::Null));
+    // null = the accelerator's catalog bandwidth (older files lack the keys and read the same).
+    for (const auto &[key, gbps] : {std::pair{"intra_node_gbps_per_gpu", cluster.intra_node_gbps_per_gpu},
+                                    std::pair{"inter_node_gbps_per_gpu", cluster.inter_node_gbps_per_gpu}})
+        object.insert(QLatin1String(key), gbps ? QJsonValue(*gbps) : QJsonValue(QJsonValue::Null));
     object.insert("intra_node_latency_seconds", cluster.intra_node_latency_seconds);
     object.insert("inter_node_latency_seconds", cluster.inter_node_latency_seconds);
     object.insert("link_efficiency", cluster.link_efficiency);
@@ -322,6 +328,16 @@ Result<ClusterConfig> clusterFromJson(const QJsonObject &object, const std::stri
     reader.readCount("gpus", cluster.gpus);
     reader.readCount("gpus_per_node", cluster.gpus_per_node);
     reader.readOptionalAmount("peak_flops_per_second_override", cluster.peak_flops_per_second_override);
+    for (const auto &[key, gbps] : {std::pair{"intra_node_gbps_per_gpu", &cluster.intra_node_gbps_per_gpu},
+                                    std::pair{"inter_node_gbps_per_gpu", &cluster.inter_node_gbps_per_gpu}}) {
+        reader.readOptionalAmount(key, *gbps);
+        // A link of 0 Gbit/s cannot carry the traffic; null (not 0) is how a file asks for the catalog's.
+        if (*gbps && !(**gbps > 0)) {
+            const std::string path = reader.fieldPath(key);
+            problems.push_back({path, "positive", path + ": must be above 0 Gbit/s (null = the catalog's value), got 0"});
+            gbps->reset();
+        }
+    }
     reader.readAmount("intra_node_latency_seconds", cluster.intra_node_latency_seconds);
     reader.readAmount("inter_node_latency_seconds", cluster.inter_node_latency_seconds);
     reader.readAmount("link_efficiency", cluster.link_efficiency);

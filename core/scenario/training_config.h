@@ -45,6 +45,9 @@ struct ParallelConfig {
     int virtual_stages = 1;  // interleaved pipeline chunks per GPU (v)
     int zero_stage = 0;      // 0..3, sharding over the dp group
     bool sequence_parallel = false;
+    // DP gradient reduction runs in buckets during the backward pass (PyTorch DDP, Megatron's
+    // overlap_grad_reduce); off = all of it after backward, as older Megatron runs did.
+    bool dp_overlap = true;
 };
 
 struct TrainingConfig {

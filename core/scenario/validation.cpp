@@ -127,10 +127,17 @@ void checkCluster(Checker &check, const ClusterConfig &cluster, const TrainingCo
 
     const Accelerator &gpu = cluster.accelerator;
     check.range("cluster.accelerator.memory_bytes", gpu.memory_bytes, 1, std::int64_t(1) << 50);
-    check.positiveFinite("cluster.accelerator.intra_node_bandwidth_bytes_per_second",
-                         gpu.intra_node_bandwidth_bytes_per_second);
-    check.positiveFinite("cluster.accelerator.inter_node_bandwidth_bytes_per_second",
-                         gpu.inter_node_bandwidth_bytes_per_second);
+    // A scenario's own link bandwidth replaces the catalog's, which then need not be usable.
+    if (cluster.intra_node_gbps_per_gpu)
+        check.positiveFinite("cluster.intra_node_gbps_per_gpu", *cluster.intra_node_gbps_per_gpu);
+    else
+        check.positiveFinite("cluster.accelerator.intra_node_bandwidth_bytes_per_second",
+                             gpu.intra_node_bandwidth_bytes_per_second);
+    if (cluster.inter_node_gbps_per_gpu)
+        check.positiveFinite("cluster.inter_node_gbps_per_gpu", *cluster.inter_node_gbps_per_gpu);
+    else
+        check.positiveFinite("cluster.accelerator.inter_node_bandwidth_bytes_per_second",
+                             gpu.inter_node_bandwidth_bytes_per_second);
     if (cluster.peak_flops_per_second_override) {
         check.positiveFinite("cluster.peak_flops_per_second_override", *cluster.peak_flops_per_second_override);
     } else {

@@ -340,6 +340,33 @@ private slots:
         QVERIFY2(result.ok(), formatProblems(result.problems()).c_str());
         QVERIFY(!result->top.empty());
     }
+
+    // DP overlap is the recipe's, not a layout choice: the search keeps the scenario's, and with it
+    // off no layout with DP traffic is predicted faster than with it on.
+    void searchKeepsTheScenariosDpOverlap()
+    {
+        Scenario base = smallDense();
+        const Result<SearchResult> overlapped = searchLayouts(base, SearchOptions{});
+        base.training.parallel.dp_overlap = false;
+        const Result<SearchResult> serial = searchLayouts(base, SearchOptions{});
+        QVERIFY(overlapped.ok() && serial.ok());
+        QVERIFY(!overlapped->top.empty() && !serial->top.empty());
+        for (const LayoutCandidate &layout : serial->top)
+            QVERIFY(!layout.parallel.dp_overlap);
+        QVERIFY(serial->top.front().breakdown.total_seconds >= overlapped->top.front().breakdown.total_seconds);
+        bool some_dp_exposed_more = false;
+        for (const LayoutCandidate &layout : serial->top)
+            if (layout.parallel.dp > 1)
+                for (const LayoutCandidate &same : overlapped->top)
+                    if (same.parallel.dp == layout.parallel.dp && same.parallel.tp == layout.parallel.tp
+                        && same.parallel.pp == layout.parallel.pp && same.parallel.cp == layout.parallel.cp
+                        && same.parallel.zero_stage == layout.parallel.zero_stage
+                        && same.parallel.virtual_stages == layout.parallel.virtual_stages
+                        && same.parallel.sequence_parallel == layout.parallel.sequence_parallel
+                        && same.micro_batch == layout.micro_batch && same.recomputation == layout.recomputation)
+                        some_dp_exposed_more |= layout.breakdown.exposed_dp_seconds > same.breakdown.exposed_dp_seconds;
+        QVERIFY(some_dp_exposed_more);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLayoutSearch)

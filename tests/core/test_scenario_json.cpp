@@ -64,6 +64,8 @@ Scenario everythingChanged()
     c.intra_node_latency_seconds = 5e-6;
     c.inter_node_latency_seconds = 2.5e-5;
     c.link_efficiency = 0.7;
+    c.intra_node_gbps_per_gpu = 2400;  // NVLink3, 300 GB/s per direction
+    c.inter_node_gbps_per_gpu = 200;   // HDR InfiniBand
     c.price_per_gpu_hour = 3.25;
 
     TrainingConfig &t = s.training;
@@ -148,6 +150,8 @@ void compareScenarios(const Scenario &a, const Scenario &b)
     QCOMPARE(a.cluster.intra_node_latency_seconds, b.cluster.intra_node_latency_seconds);
     QCOMPARE(a.cluster.inter_node_latency_seconds, b.cluster.inter_node_latency_seconds);
     QCOMPARE(a.cluster.link_efficiency, b.cluster.link_efficiency);
+    QCOMPARE(a.cluster.intra_node_gbps_per_gpu, b.cluster.intra_node_gbps_per_gpu);
+    QCOMPARE(a.cluster.inter_node_gbps_per_gpu, b.cluster.inter_node_gbps_per_gpu);
     QCOMPARE(a.cluster.price_per_gpu_hour, b.cluster.price_per_gpu_hour);
 
     const TrainingConfig &t = a.training;
@@ -177,6 +181,7 @@ void compareScenarios(const Scenario &a, const Scenario &b)
     QCOMPARE(t.parallel.virtual_stages, u.parallel.virtual_stages);
     QCOMPARE(t.parallel.zero_stage, u.parallel.zero_stage);
     QCOMPARE(t.parallel.sequence_parallel, u.parallel.sequence_parallel);
+    QCOMPARE(t.parallel.dp_overlap, u.parallel.dp_overlap);
     QCOMPARE(t.mfu, u.mfu);
     QCOMPARE(t.framework_reserve_bytes, u.framework_reserve_bytes);
     QCOMPARE(nameOf(t.kv_cache_dtype), nameOf(u.kv_cache_dtype));
@@ -352,6 +357,27 @@ private slots:
             QCOMPARE(*scenario->cluster.peak_flops_per_second_override, expected);
     }
 
+    // Files written before the link fields existed read as "catalog bandwidth, overlapped DP".
+    void olderFilesWithoutLinkFieldsReadAsBefore()
+    {
+        const Result<Scenario> s = scenarioFromJson(scenarioText(R"("cluster": {"gpus": 16})"));
+        QVERIFY2(s.ok(), formatProblems(s.problems()).c_str());
+        QVERIFY(!s->cluster.intra_node_gbps_per_gpu.has_value());
+        QVERIFY(!s->cluster.inter_node_gbps_per_gpu.has_value());
+        QVERIFY(s->training.parallel.dp_overlap);
+    }
+
+    void linkFieldsNullOrNumber()
+    {
+        const Result<Scenario> s = scenarioFromJson(scenarioText(
+            R"("cluster": {"intra_node_gbps_per_gpu": null, "inter_node_gbps_per_gpu": 400},)"
+            R"( "training": {"parallel": {"dp_overlap": false}})"));
+        QVERIFY2(s.ok(), formatProblems(s.problems()).c_str());
+        QVERIFY(!s->cluster.intra_node_gbps_per_gpu.has_value());
+        QCOMPARE(s->cluster.inter_node_gbps_per_gpu.value_or(0), 400.0);
+        QVERIFY(!s->training.parallel.dp_overlap);
+    }
+
     void badFiles_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -392,6 +418,14 @@ private slots:
                                     << "training.parallel.tp" << "type";
         QTest::addRow("unknown matmul dtype") << scenarioText(R"("training": {"precision": {"matmul_dtype": "int4"}})")
                                               << "training.precision.matmul_dtype" << "enum";
+        QTest::addRow("zero network") << scenarioText(R"("cluster": {"inter_node_gbps_per_gpu": 0})")
+                                      << "cluster.inter_node_gbps_per_gpu" << "positive";
+        QTest::addRow("negative nvlink") << scenarioText(R"("cluster": {"intra_node_gbps_per_gpu": -1})")
+                                         << "cluster.intra_node_gbps_per_gpu" << "range";
+        QTest::addRow("nvlink as text") << scenarioText(R"("cluster": {"intra_node_gbps_per_gpu": "fast"})")
+                                        << "cluster.intra_node_gbps_per_gpu" << "type";
+        QTest::addRow("dp overlap as text") << scenarioText(R"("training": {"parallel": {"dp_overlap": "yes"}})")
+                                            << "training.parallel.dp_overlap" << "type";
         QTest::addRow("negative mfu") << scenarioText(R"("training": {"mfu": -0.3})") << "training.mfu" << "range";
         QTest::addRow("memory as text") << scenarioText(R"("cluster": {"accelerator": {"memory_bytes": "80GB"}})")
                                         << "cluster.accelerator.memory_bytes" << "type";

@@ -4,8 +4,12 @@
 
 #include "cost/estimate.h"
 #include "parallel/step_time.h"
+#include "scenario/presets.h"
+#include "scenario/scenario_json.h"
 #include "test_models.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
@@ -125,6 +129,85 @@ private slots:
         const Result<StepTimeBreakdown> tp_step = stepTime(scenario, 0.5);
         QVERIFY(tp.ok() && tp_step.ok());
         QCOMPARE(tp_step->exposed_tp_seconds, tp->communication.tp.seconds);
+    }
+
+    // Hand check: with DP overlap off nothing hides the reduction, so exposed DP = the whole
+    // all-reduce and the step grows by exactly what overlap hid; everything else is unchanged.
+    void dpOverlapOffExposesTheWholeReduction()
+    {
+        Scenario scenario = gptScenario(8);
+        scenario.cluster.gpus_per_node = 8;
+        scenario.training.global_batch = 256;
+        const Result<Estimate> e = estimate(scenario);
+        const Result<StepTimeBreakdown> overlapped = stepTime(scenario, 0.5);
+        scenario.training.parallel.dp_overlap = false;
+        const Result<StepTimeBreakdown> serial = stepTime(scenario, 0.5);
+        QVERIFY(e.ok() && overlapped.ok() && serial.ok());
+        const double dp = e->communication.dp.seconds;
+        QVERIFY(overlapped->exposed_dp_seconds < dp);
+        QCOMPARE(serial->exposed_dp_seconds, dp);
+        QCOMPARE(serial->compute_seconds, overlapped->compute_seconds);
+        QVERIFY(close(serial->total_seconds - overlapped->total_seconds, dp - overlapped->exposed_dp_seconds));
+        QVERIFY(serial->mfu < overlapped->mfu);
+    }
+
+    // The DP all-reduce of 8 GPUs on one node crosses NVLink: halving the link's Gbit/s doubles
+    // its bandwidth term; the latency term (ring steps × latency) stays.
+    void intraNodeLinkFieldScalesTheReduction()
+    {
+        Scenario scenario = gptScenario(8);
+        scenario.cluster.gpus_per_node = 8;
+        const double catalog_gbps = scenario.cluster.accelerator.intra_node_bandwidth_bytes_per_second * 8 / 1e9;
+        scenario.cluster.intra_node_latency_seconds = 0;
+        const Result<Estimate> base = estimate(scenario);
+        scenario.cluster.intra_node_gbps_per_gpu = catalog_gbps;
+        const Result<Estimate> same = estimate(scenario);
+        scenario.cluster.intra_node_gbps_per_gpu = catalog_gbps / 2;
+        const Result<Estimate> half = estimate(scenario);
+        QVERIFY(base.ok() && same.ok() && half.ok());
+        QCOMPARE(same->communication.dp.seconds, base->communication.dp.seconds);
+        QVERIFY(close(half->communication.dp.seconds, 2 * base->communication.dp.seconds));
+        // The network field does not touch a group inside one node.
+        scenario.cluster.intra_node_gbps_per_gpu.reset();
+        scenario.cluster.inter_node_gbps_per_gpu = 1;
+        const Result<Estimate> slow_network = estimate(scenario);
+        QVERIFY(slow_network.ok());
+        QCOMPARE(slow_network->communication.dp.seconds, base->communication.dp.seconds);
+    }
+
+    // A file written before the fields existed (keys removed) gives the same estimate and step time
+    // as the scenario it came from: the course example and a preset.
+    void olderFilesGiveIdenticalTimes_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addRow("course example") << QString();
+        QTest::addRow("first preset") << QString::fromStdString(builtinModelPresets().front().id);
+    }
+    void olderFilesGiveIdenticalTimes()
+    {
+        QFETCH(QString, preset);
+        Scenario scenario = defaultScenario();
+        if (!preset.isEmpty())
+            scenario.model = findModelPreset(preset.toStdString())->model;
+        QJsonObject root = QJsonDocument::fromJson(scenarioToJson(scenario)).object();
+        QJsonObject cluster = root["cluster"].toObject();
+        cluster.remove("intra_node_gbps_per_gpu");
+        cluster.remove("inter_node_gbps_per_gpu");
+        root["cluster"] = cluster;
+        QJsonObject training = root["training"].toObject();
+        QJsonObject parallel = training["parallel"].toObject();
+        parallel.remove("dp_overlap");
+        training["parallel"] = parallel;
+        root["training"] = training;
+        const Result<Scenario> old = scenarioFromJson(QJsonDocument(root).toJson());
+        QVERIFY2(old.ok(), formatProblems(old.problems()).c_str());
+        const Result<Estimate> a = estimate(scenario), b = estimate(*old);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(b->communication.total_seconds, a->communication.total_seconds);
+        QCOMPARE(b->time.days, a->time.days);
+        const Result<StepTimeBreakdown> x = stepTime(scenario, 0.5), y = stepTime(*old, 0.5);
+        QVERIFY(x.ok() && y.ok());
+        QCOMPARE(y->total_seconds, x->total_seconds);
     }
 
     void memoryAndFitComeFromTheEstimate()

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 #include <functional>
 
 using namespace lse;
@@ -90,6 +92,12 @@ const std::vector<BadCase> &badCases()
          "training.precision.matmul_dtype", "unsupported", "fp8 has no peak on"},
         {"negative peak override", [](Scenario &s) { s.cluster.peak_flops_per_second_override = -1.0; },
          "cluster.peak_flops_per_second_override", "positive", "must be a finite number greater than 0"},
+        {"zero nvlink", [](Scenario &s) { s.cluster.intra_node_gbps_per_gpu = 0.0; },
+         "cluster.intra_node_gbps_per_gpu", "positive", "must be a finite number greater than 0"},
+        {"infinite network", [](Scenario &s) { s.cluster.inter_node_gbps_per_gpu = std::numeric_limits<double>::infinity(); },
+         "cluster.inter_node_gbps_per_gpu", "positive", "must be a finite number greater than 0"},
+        {"nan network", [](Scenario &s) { s.cluster.inter_node_gbps_per_gpu = std::numeric_limits<double>::quiet_NaN(); },
+         "cluster.inter_node_gbps_per_gpu", "positive", "must be a finite number greater than 0"},
         {"link efficiency zero", [](Scenario &s) { s.cluster.link_efficiency = 0; }, "cluster.link_efficiency",
          "range", "cluster.link_efficiency is 0; it must be in (0, 1]"},
         {"negative price", [](Scenario &s) { s.cluster.price_per_gpu_hour = -2; }, "cluster.price_per_gpu_hour",

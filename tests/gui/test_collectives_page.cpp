@@ -211,6 +211,32 @@ private slots:
         QVERIFY(!data.formula.source.isEmpty());
     }
 
+    // A scenario's own network bandwidth drives the inter-node curve and is the figure the formula
+    // panel states (it used to state the catalog's while the curve used the link model).
+    void scenarioLinkOverrideIsUsedAndShown()
+    {
+        CollectivesPage page;
+        Scenario scenario = defaultScenario();
+        scenario.cluster.inter_node_gbps_per_gpu = 100;  // 12.5 GB/s, a quarter of the H100's NDR
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        page.showEstimate(scenario, *estimate);
+        page.setOperation(CollectiveOp::AllReduce);
+        page.setAlgorithm(CollectiveAlgorithm::Ring);
+        const int n = 8;
+        page.setRanks(n);
+        const ChartData &data = chartWithId(page, "collective-time-vs-message-size")->data();
+        const ChartSeries &inter = data.series.at(1);
+        const ClusterConfig &cluster = scenario.cluster;
+        const double beta_inter = 12.5e9 * cluster.link_efficiency;
+        const double S = inter.x.back();
+        const double expected = 2.0 * (n - 1) * cluster.inter_node_latency_seconds + 2.0 * (n - 1) / n * S / beta_inter;
+        QVERIFY(std::abs(inter.y.back() / expected - 1) < 1e-9);
+        QVERIFY2(data.formula.inputs.contains(format::bytes(12.5e9)), qPrintable(data.formula.inputs));
+        QVERIFY2(!data.formula.inputs.contains(format::bytes(cluster.accelerator.inter_node_bandwidth_bytes_per_second)),
+                 qPrintable(data.formula.inputs));
+    }
+
     // Set LSE_SCREENSHOT_DIR to keep the PNGs for a look.
     void exportsTreeAndAllToAll()
     {

@@ -15,6 +15,7 @@
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -171,6 +172,32 @@ private slots:
         QCOMPARE(window.document()->undoStack()->count(), 1);
         window.document()->undoStack()->undo();
         QCOMPARE(window.document()->scenario().model.n_layers, 80);
+    }
+
+    // The optional link fields: a value overrides the catalog, "catalog" (0) clears it; each edit
+    // is one undo step and undo restores the catalog default (and the widget follows).
+    void linkFieldEditIsOneUndoStep()
+    {
+        MainWindow window(false);
+        auto *network = qobject_cast<QDoubleSpinBox *>(window.editor()->fieldWidget("cluster.inter_node_gbps_per_gpu"));
+        QVERIFY(network != nullptr);
+        QCOMPARE(network->value(), 0.0);
+        QVERIFY(!network->specialValueText().isEmpty());
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        network->setValue(200);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        QCOMPARE(window.document()->scenario().cluster.inter_node_gbps_per_gpu.value_or(0), 200.0);
+        window.document()->undoStack()->undo();
+        QVERIFY(!window.document()->scenario().cluster.inter_node_gbps_per_gpu.has_value());
+        QCOMPARE(network->value(), 0.0);
+
+        auto *overlap = qobject_cast<QCheckBox *>(window.editor()->fieldWidget("training.dp_overlap"));
+        QVERIFY(overlap != nullptr && overlap->isChecked());
+        overlap->setChecked(false);
+        QVERIFY(!window.document()->scenario().training.parallel.dp_overlap);
+        window.document()->undoStack()->undo();
+        QVERIFY(window.document()->scenario().training.parallel.dp_overlap);
     }
 
     void presetPickerLoadsAModel()

@@ -49,6 +49,7 @@ struct ScenarioEditor::Field {
     double display_scale = 1;  // shown value = stored value * display_scale
     QString suffix;
     QStringList choices;  // Choice: labels; the value is the index
+    QString minimum_text;  // Real: shown at the minimum when it means "unset" (e.g. "catalog")
 };
 
 namespace {
@@ -149,6 +150,7 @@ void ScenarioEditor::addField(QFormLayout *form, Field field)
         spin->setDecimals(field.decimals);
         spin->setSingleStep(std::pow(10.0, -std::max(0, field.decimals - 1)));
         spin->setSuffix(field.suffix);
+        spin->setSpecialValueText(field.minimum_text);
         spin->setKeyboardTracking(false);
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, path](double value) {
             if (refreshing_)
@@ -436,6 +438,33 @@ void ScenarioEditor::buildUi()
                                 [](const Scenario &s) { return s.cluster.accelerator.inter_node_bandwidth_bytes_per_second; },
                                 [](Scenario &s, double v) { s.cluster.accelerator.inter_node_bandwidth_bytes_per_second = v; },
                                 0, 1e5, 1, 1e-9, tr(" GB/s")));
+    // Optional link overrides: 0 (shown as "catalog") = the accelerator's catalog bandwidth above.
+    auto optionalGbps = [](std::optional<double> ClusterConfig::*member) {
+        return std::pair{[member](const Scenario &s) { return (s.cluster.*member).value_or(0.0); },
+                         [member](Scenario &s, double v) {
+                             if (v > 0)
+                                 s.cluster.*member = v;
+                             else
+                                 (s.cluster.*member).reset();
+                         }};
+    };
+    const auto [intra_get, intra_set] = optionalGbps(&ClusterConfig::intra_node_gbps_per_gpu);
+    Field intra_gbps = realField("cluster.intra_node_gbps_per_gpu", tr("Intra-node Gbit/s"),
+                                 tr("Link bandwidth per GPU inside a node, one direction, in Gbit/s; empty (catalog) = the "
+                                    "accelerator's value from the hardware catalog (intra-node link above). DGX A100: "
+                                    "NVLink3 300 GB/s = 2400 Gbit/s; DGX H100: NVLink4 450 GB/s = 3600 Gbit/s (NVIDIA "
+                                    "datasheets, hardware catalog)."),
+                                 intra_get, intra_set, 0, 1e6, 0, 1, tr(" Gbit/s"));
+    intra_gbps.minimum_text = tr("catalog");
+    addField(cluster, intra_gbps);
+    const auto [inter_get, inter_set] = optionalGbps(&ClusterConfig::inter_node_gbps_per_gpu);
+    Field inter_gbps = realField("cluster.inter_node_gbps_per_gpu", tr("Inter-node Gbit/s"),
+                                 tr("Network bandwidth per GPU across nodes, one direction, in Gbit/s; empty (catalog) = "
+                                    "the accelerator's value from the hardware catalog (inter-node link above). DGX A100: "
+                                    "HDR InfiniBand 200 Gbit/s; DGX H100: NDR 400 Gbit/s (NVIDIA DGX datasheets)."),
+                                 inter_get, inter_set, 0, 1e6, 0, 1, tr(" Gbit/s"));
+    inter_gbps.minimum_text = tr("catalog");
+    addField(cluster, inter_gbps);
     addField(cluster, realField("cluster.intra_node_latency_seconds", tr("Intra-node latency"),
                                 tr("Alpha of the alpha-beta model: paid once per ring step."),
                                 [](const Scenario &s) { return s.cluster.intra_node_latency_seconds; },
@@ -554,6 +583,12 @@ void ScenarioEditor::buildUi()
                                  tr("Splits norms and dropout along the sequence across TP ranks (Korthikanti et al. 2022)."),
                                  [](const Scenario &s) { return s.training.parallel.sequence_parallel; },
                                  [](Scenario &s, bool v) { s.training.parallel.sequence_parallel = v; }));
+    addField(parallel, boolField("training.dp_overlap", tr("DP overlap"),
+                                 tr("Gradient all-reduce runs in buckets during the backward pass (PyTorch DDP, Megatron "
+                                    "overlap_grad_reduce); only the last bucket stays exposed. Off: all of it follows "
+                                    "backward, as older Megatron runs did. Default: on."),
+                                 [](const Scenario &s) { return s.training.parallel.dp_overlap; },
+                                 [](Scenario &s, bool v) { s.training.parallel.dp_overlap = v; }));
 
     // --- Problems ------------------------------------------------------------------------------
     adjustment_label_ = new QLabel;

@@ -6,6 +6,7 @@
 #include "pages/page_format.h"
 #include "pages/parallelism/parallel_labels.h"
 #include "pages/parallelism/step_player.h"
+#include "scenario/cluster_links.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
@@ -656,8 +657,7 @@ ChartData CollectivesPage::sizeChart() const
         chart.series << line;
         inputs << (inter ? tr("inter-node: %1/s × efficiency %2, α = %3")
                          : tr("intra-node: %1/s × efficiency %2, α = %3"))
-                      .arg(format::bytes(inter ? gpu.inter_node_bandwidth_bytes_per_second
-                                               : gpu.intra_node_bandwidth_bytes_per_second),
+                      .arg(format::bytes(linkBytesPerSecondPerGpu(scenario_.cluster, inter)),  // scenario's or catalog's
                            format::decimal(scenario_.cluster.link_efficiency, 2),
                            formatSeconds(link.latency_seconds));
     }

@@ -341,6 +341,7 @@ QByteArray SearchPage::searchKey(const Scenario &scenario, const parallel::Searc
     // The search ignores the scenario's own layout, so applying a result does not make it stale.
     Scenario base = scenario;
     base.training.parallel = ParallelConfig{};
+    base.training.parallel.dp_overlap = scenario.training.parallel.dp_overlap;  // not a layout choice: the search keeps it
     base.training.micro_batch = 1;
     base.training.recomputation = Recomputation::None;
     QByteArray key = scenarioToJson(base);
