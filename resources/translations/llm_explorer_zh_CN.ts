@@ -6795,6 +6795,38 @@
         <source>No automatic fix</source>
         <translation>无自动修复</translation>
     </message>
+    <message>
+        <source>Intra-node Gbit/s</source>
+        <translation>节点内 Gbit/s</translation>
+    </message>
+    <message>
+        <source>Link bandwidth per GPU inside a node, one direction, in Gbit/s; empty (catalog) = the accelerator&apos;s value from the hardware catalog (intra-node link above). DGX A100: NVLink3 300 GB/s = 2400 Gbit/s; DGX H100: NVLink4 450 GB/s = 3600 Gbit/s (NVIDIA datasheets, hardware catalog).</source>
+        <translation>节点内每 GPU 的单向链路带宽，单位 Gbit/s；留空（目录）= 硬件目录中该加速器的数值（见上方的节点内链路）。DGX A100：NVLink3 300 GB/s = 2400 Gbit/s；DGX H100：NVLink4 450 GB/s = 3600 Gbit/s（NVIDIA 数据手册，硬件目录）。</translation>
+    </message>
+    <message>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Inter-node Gbit/s</source>
+        <translation>节点间 Gbit/s</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU across nodes, one direction, in Gbit/s; empty (catalog) = the accelerator&apos;s value from the hardware catalog (inter-node link above). DGX A100: HDR InfiniBand 200 Gbit/s; DGX H100: NDR 400 Gbit/s (NVIDIA DGX datasheets).</source>
+        <translation>跨节点每 GPU 的单向网络带宽，单位 Gbit/s；留空（目录）= 硬件目录中该加速器的数值（见上方的节点间链路）。DGX A100：HDR InfiniBand 200 Gbit/s；DGX H100：NDR 400 Gbit/s（NVIDIA DGX 数据手册）。</translation>
+    </message>
+    <message>
+        <source>DP overlap</source>
+        <translation>DP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Gradient all-reduce runs in buckets during the backward pass (PyTorch DDP, Megatron overlap_grad_reduce); only the last bucket stays exposed. Off: all of it follows backward, as older Megatron runs did. Default: on.</source>
+        <translation>梯度 all-reduce 在反向传播期间分桶进行（PyTorch DDP、Megatron overlap_grad_reduce）；只有最后一个桶仍然暴露。关闭：全部在反向传播之后进行，如早期的 Megatron 训练。默认：开启。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchPage</name>
