@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "hardware/efficiency_factors.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,6 +43,8 @@ struct Accelerator {
     int sm_count = 0;  // SMs (NVIDIA), CUs (AMD), TensorCores (TPU)
     std::int64_t sram_bytes = 0;  // on-chip shared memory / L1 in total
     std::int64_t l2_bytes = 0;
+    // How close kernels come to the figures above (step-time prediction); catalog data with sources.
+    EfficiencyFactors efficiency;
     std::string source;  // datasheet the numbers come from
     std::string note;    // caveats, e.g. "datasheet headline is 2:4 sparse"
 };

@@ -58,6 +58,7 @@ QJsonObject acceleratorToJson(const Accelerator &accelerator)
     object.insert("sm_count", accelerator.sm_count);
     object.insert("sram_bytes", qint64(accelerator.sram_bytes));
     object.insert("l2_bytes", qint64(accelerator.l2_bytes));
+    object.insert("efficiency", efficiencyFactorsToJson(accelerator.efficiency));
     object.insert("source", qstr(accelerator.source));
     object.insert("note", qstr(accelerator.note));
     return object;
@@ -85,6 +86,15 @@ Result<Accelerator> acceleratorFromJson(const QJsonObject &object, const std::st
     reader.readCount("l2_bytes", accelerator.l2_bytes);
     reader.readString("source", accelerator.source);
     reader.readString("note", accelerator.note);
+    // Older scenario files and user entries have no "efficiency": they keep the defaults.
+    if (const auto efficiencyObject = reader.readObject("efficiency")) {
+        Result<EfficiencyFactors> efficiency =
+            efficiencyFactorsFromJson(*efficiencyObject, reader.fieldPath("efficiency"));
+        if (efficiency)
+            accelerator.efficiency = *efficiency;
+        else
+            problems.insert(problems.end(), efficiency.problems().begin(), efficiency.problems().end());
+    }
     if (!problems.empty())
         return problems;
     return accelerator;

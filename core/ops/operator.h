@@ -34,6 +34,13 @@ enum class TpSplit {
     SequenceOnly  // replicated across tp ranks unless sequence parallelism splits the sequence
 };
 
+// Which dimension of a matrix product tensor parallelism divides (Megatron-LM, Shoeybi et al. 2019
+// §3): a column-parallel layer (QKV, MLP up, vocabulary head) splits the output columns n, a
+// row-parallel one (attention output, MLP down) the reduction k, the attention core the heads
+// (batch). The work is the same 1/tp either way; the shape each GPU runs is not, and a kernel's
+// efficiency depends on it (core/performance).
+enum class TpDimension { Replicated, Columns, Reduction, Batch };
+
 // One operator of the forward pass of one layer (or of the embedding/head) for one micro-batch.
 // This is the single place that declares FLOPs and bytes; the cost engine, the roofline and the
 // reference transformer all read it. FLOPs count a multiply-add as 2 (matmul = 2*m*n*k).
@@ -58,6 +65,8 @@ struct Operator {
     // materialises it and selective recomputation drops it.
     bool attention_core = false;
     TpSplit tp_split = TpSplit::Sharded;
+    // MatMul only: the dimension tp divides (element-wise operators follow tp_split).
+    TpDimension tp_dimension = TpDimension::Columns;
     // Its gradient is the output gradient, copied or masked (residual adds, biases, position adds,
     // dropout): backward costs one FLOP per forward FLOP instead of two.
     bool gradient_passes_through = false;

@@ -160,6 +160,7 @@ public:
         const double causal_factor = shapes_.causal_attention_flops ? 0.5 : 1.0;
         Operator scores = matmul("attention_scores", Component::AttentionScores, heads_batch, s, s,
                                  model_.head_dim, false, TpSplit::Sharded);
+        scores.tp_dimension = TpDimension::Batch;
         scores.flops *= causal_factor;
         scores.saved_bytes = act_ * Td * double(q + kv);  // Q and K (4sbh for MHA)
         const double score_elements = double(heads_batch) * double(s) * double(s);
@@ -176,6 +177,7 @@ public:
             scores.bytes_written = 0;
             Operator values = matmul("flash_attention_values", Component::AttentionScores, heads_batch, s,
                                      model_.head_dim, s, false, TpSplit::Sharded);
+            values.tp_dimension = TpDimension::Batch;
             values.flops *= causal_factor;
             values.bytes_read = v_bytes;  // Q, K were read above; S and P stay on chip
             values.saved_bytes = v_bytes + 4.0 * Td * double(model_.n_heads);
@@ -202,6 +204,7 @@ public:
             }
             Operator values = matmul("attention_values", Component::AttentionScores, heads_batch, s,
                                      model_.head_dim, s, false, TpSplit::Sharded);
+            values.tp_dimension = TpDimension::Batch;
             values.flops *= causal_factor;
             // Keeps V (2sbh for MHA); the probabilities it reads are saved by softmax or dropout.
             values.saved_bytes = v_bytes;
@@ -210,6 +213,7 @@ public:
 
         Operator out = matmul("attention_output", Component::AttentionProjections, 1, T, h, q, true,
                               TpSplit::Sharded);
+        out.tp_dimension = TpDimension::Reduction;  // row-parallel
         out.saved_bytes = act_ * Td * double(q);  // its input (2sbh for MHA)
         ops.push_back(out);
         if (model_.biases.attn_output)
@@ -251,6 +255,7 @@ public:
         activation.saved_bytes = act_ * token_count * double(up_width);
         ops.push_back(activation);
         Operator down = matmul(down_name, component, 1, T, h, d_ff, true, TpSplit::Sharded);
+        down.tp_dimension = TpDimension::Reduction;  // row-parallel
         down.saved_bytes = act_ * token_count * double(d_ff);  // its input (8sbh for d_ff = 4h)
         ops.push_back(down);
     }
@@ -282,6 +287,7 @@ public:
         Operator router = matmul("router", Component::Router, 1, T, moe.n_experts, model_.d_model, true,
                                  TpSplit::SequenceOnly);
         router.saved_bytes = act_ * tokens_ * double(model_.d_model);  // the MoE input
+        router.tp_dimension = TpDimension::Replicated;
         ops.push_back(router);
         Operator gate = elementwise("router_softmax_topk", Component::Router, OpKind::Softmax,
                                     tokens_ * double(moe.n_experts), 5, 1, TpSplit::SequenceOnly);

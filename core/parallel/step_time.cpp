@@ -9,6 +9,33 @@
 
 namespace lse::parallel {
 
+ExposedCommunication exposedCommunication(const CommunicationEstimate &comm, const OverlapWindow &window)
+{
+    ExposedCommunication exposed;
+    // Tensor-, context- and expert-parallel collectives and pipeline sends sit between the
+    // operators that need their results (Megatron-LM runs them synchronously on the critical path).
+    exposed.tp_seconds = comm.tp.seconds;
+    exposed.cp_seconds = comm.cp.seconds;
+    exposed.ep_seconds = comm.ep.seconds;
+    exposed.pp_seconds = comm.pp.seconds;
+
+    // Data-parallel gradient reduction runs in buckets while backward still computes (Li et al. 2020,
+    // PyTorch DDP §3.2.3; Megatron's overlap_grad_reduce). With gradient accumulation only the last
+    // micro-batch's backward can hide it; the bucket of the last layer to finish never hides
+    // (one layer's share of the traffic). ZeRO-3 also prefetches parameters during every forward
+    // and backward, so the whole step is its window.
+    if (comm.dp.seconds > 0 && !window.dp_overlap) {
+        exposed.dp_seconds = comm.dp.seconds;  // reduced after backward: nothing hides it
+    } else if (comm.dp.seconds > 0) {
+        const double overlap = window.zero_stage >= 3
+            ? window.compute_seconds
+            : window.compute_seconds * window.backward_share / std::max(1.0, window.micro_batches);
+        const double last_bucket = comm.dp.seconds / std::max(1.0, window.layers_per_stage);
+        exposed.dp_seconds = std::max(comm.dp.seconds - overlap, last_bucket);
+    }
+    return exposed;
+}
+
 StepTimeBreakdown combineStepTime(const StepTimeInputs &in, double compute_efficiency)
 {
     StepTimeBreakdown out;
@@ -20,33 +47,22 @@ StepTimeBreakdown combineStepTime(const StepTimeInputs &in, double compute_effic
     const double hardware_flops_per_gpu = in.flops.hardware_train_per_token * in.tokens_per_step / gpus;
     out.compute_seconds = hardware_flops_per_gpu / (peak * compute_efficiency);
 
-    // Tensor-, context- and expert-parallel collectives and pipeline sends sit between the
-    // operators that need their results (Megatron-LM runs them synchronously on the critical path).
-    const CommunicationEstimate &comm = in.communication;
-    out.exposed_tp_seconds = comm.tp.seconds;
-    out.exposed_cp_seconds = comm.cp.seconds;
-    out.exposed_ep_seconds = comm.ep.seconds;
-    out.exposed_pp_seconds = comm.pp.seconds;
-
-    // Data-parallel gradient reduction runs in buckets while backward still computes (Li et al. 2020,
-    // PyTorch DDP §3.2.3; Megatron's overlap_grad_reduce). With gradient accumulation only the last
-    // micro-batch's backward can hide it; the bucket of the last layer to finish never hides
-    // (one layer's share of the traffic). ZeRO-3 also prefetches parameters during every forward
-    // and backward, so the whole step is its window.
-    if (comm.dp.seconds > 0 && !in.dp_overlap) {
-        out.exposed_dp_seconds = comm.dp.seconds;  // reduced after backward: nothing hides it
-    } else if (comm.dp.seconds > 0) {
-        const double backward_share = in.flops.hardware_train_per_token > 0
-            ? (in.flops.backward_per_token + in.flops.recompute_per_token) / in.flops.hardware_train_per_token
-            : 0.0;
-        const double window = in.zero_stage >= 3
-            ? out.compute_seconds
-            : out.compute_seconds * backward_share / std::max(1.0, in.micro_batches);
-        const double last_bucket = comm.dp.seconds / std::max(1.0, in.layers_per_stage);
-        out.exposed_dp_seconds = std::max(comm.dp.seconds - window, last_bucket);
-    }
-    out.exposed_communication_seconds = out.exposed_tp_seconds + out.exposed_cp_seconds + out.exposed_ep_seconds
-        + out.exposed_pp_seconds + out.exposed_dp_seconds;
+    OverlapWindow window;
+    window.compute_seconds = out.compute_seconds;
+    window.backward_share = in.flops.hardware_train_per_token > 0
+        ? (in.flops.backward_per_token + in.flops.recompute_per_token) / in.flops.hardware_train_per_token
+        : 0.0;
+    window.micro_batches = in.micro_batches;
+    window.layers_per_stage = in.layers_per_stage;
+    window.zero_stage = in.zero_stage;
+    window.dp_overlap = in.dp_overlap;
+    const ExposedCommunication exposed = exposedCommunication(in.communication, window);
+    out.exposed_tp_seconds = exposed.tp_seconds;
+    out.exposed_cp_seconds = exposed.cp_seconds;
+    out.exposed_ep_seconds = exposed.ep_seconds;
+    out.exposed_pp_seconds = exposed.pp_seconds;
+    out.exposed_dp_seconds = exposed.dp_seconds;
+    out.exposed_communication_seconds = exposed.total();
 
     // Narayanan et al. 2021 §2.2.1-2.2.2: the 1F1B bubble is (p-1)/m of the ideal time, divided by v
     // with interleaved stages.

@@ -34,6 +34,25 @@ struct StepTimeBreakdown {
 // Problems: the engine's validation, or "compute_efficiency" "range" outside (0, 1].
 Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_efficiency);
 
+// Communication compute cannot hide, by dimension. TP/SP, CP, EP and PP traffic sits between the
+// operators that need it (Megatron-LM issues it synchronously): all of it is exposed. DP gradient
+// reduction runs in buckets during the backward pass of the last micro-batch (PyTorch DDP, Li et
+// al. 2020 §3.2.3), except the last bucket (one layer's share); ZeRO-3's gathers are prefetched
+// over the whole step; with dp_overlap off the whole reduction waits for backward.
+struct ExposedCommunication {
+    double tp_seconds = 0, cp_seconds = 0, ep_seconds = 0, pp_seconds = 0, dp_seconds = 0;
+    double total() const { return tp_seconds + cp_seconds + ep_seconds + pp_seconds + dp_seconds; }
+};
+struct OverlapWindow {
+    double compute_seconds = 0;  // forward + backward (+ recomputation) of the whole step on one GPU
+    double backward_share = 0;   // part of compute_seconds that is backward (+ recomputation)
+    double micro_batches = 1;
+    double layers_per_stage = 1;
+    int zero_stage = 0;
+    bool dp_overlap = true;
+};
+ExposedCommunication exposedCommunication(const CommunicationEstimate &communication, const OverlapWindow &window);
+
 // The same model from an existing estimate (the layout search's fast path feeds it cached parts).
 struct StepTimeInputs {
     FlopsEstimate flops;  // per token figures are used

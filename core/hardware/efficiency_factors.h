@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How close an accelerator's kernels come to its datasheet figures. The step-time prediction
+// (core/performance) reads these per accelerator; they are data in the hardware catalog with the
+// place each value comes from, and a user can fit them to a measured run of their own
+// (core/performance/calibration.h).
+#pragma once
+
+#include "common/problem.h"
+
+#include <QJsonObject>
+
+#include <string>
+#include <vector>
+
+namespace lse {
+
+struct EfficiencyFactors {
+    // Fraction of the dense peak a large, well-shaped matrix product sustains (cuBLAS/CUTLASS main
+    // loop without tile, wave or prologue losses).
+    double gemm_peak_fraction = 0.8;
+    // Output tile one thread block computes (rows x columns): a product's m and n are rounded up
+    // to whole tiles (tile quantisation) and the tiles to whole waves over the SMs (wave
+    // quantisation) — NVIDIA Deep Learning Performance Guide, "Matrix Multiplication Background".
+    int gemm_tile_rows = 128;
+    int gemm_tile_columns = 128;
+    // Reduction depth at which a tile's fixed cost (prologue, epilogue, pipeline fill) equals its
+    // main loop: efficiency × k / (k + gemm_fixed_cost_depth).
+    double gemm_fixed_cost_depth = 64;
+    // Fraction of the HBM bandwidth a streaming (element-wise, norm, softmax, optimizer) kernel
+    // sustains (STREAM-style copy on the device).
+    double memory_bandwidth_fraction = 0.8;
+    // Fraction of the dense peak a fused attention kernel (FlashAttention-2) sustains.
+    double flash_attention_fraction = 0.5;
+    // Fixed cost of one kernel launch and its tail, added to every kernel.
+    double kernel_overhead_seconds = 5e-6;
+    // Where the values come from (datasheet, benchmark, or the fit that produced them).
+    std::string source;
+
+    bool operator==(const EfficiencyFactors &) const = default;
+};
+
+// The parameters a calibration may fit (the tile and the overhead are architecture facts).
+enum class EfficiencyParameter { GemmPeakFraction, GemmFixedCostDepth, MemoryBandwidthFraction, FlashAttentionFraction };
+std::string_view toString(EfficiencyParameter parameter);  // the JSON key, e.g. "gemm_peak_fraction"
+double &parameterValue(EfficiencyFactors &factors, EfficiencyParameter parameter);
+double parameterValue(const EfficiencyFactors &factors, EfficiencyParameter parameter);
+
+// Problems name `field` + the key and the rule ("range": fractions in (0, 1], depths and overhead
+// non-negative, tiles >= 1).
+Problems validateEfficiencyFactors(const EfficiencyFactors &factors, const std::string &field);
+QJsonObject efficiencyFactorsToJson(const EfficiencyFactors &factors);
+// Absent keys keep the defaults above.
+Result<EfficiencyFactors> efficiencyFactorsFromJson(const QJsonObject &object, const std::string &field);
+
+}  // namespace lse

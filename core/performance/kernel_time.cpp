@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "performance/kernel_time.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lse::performance {
+
+KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_flops_per_second)
+{
+    KernelMachine machine;
+    machine.matmul_peak_flops_per_second = matmul_peak_flops_per_second;
+    machine.vector_peak_flops_per_second = accelerator.dense_peak.fp32_flops_per_second > 0
+        ? accelerator.dense_peak.fp32_flops_per_second
+        : matmul_peak_flops_per_second;
+    machine.memory_bandwidth_bytes_per_second = accelerator.memory_bandwidth_bytes_per_second;
+    machine.sm_count = accelerator.sm_count;
+    machine.efficiency = accelerator.efficiency;
+    return machine;
+}
+
+GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machine)
+{
+    const EfficiencyFactors &f = machine.efficiency;
+    GemmEfficiency e;
+    if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || shape.batch <= 0) {
+        e.total = f.gemm_peak_fraction;
+        return e;
+    }
+    const double tile_rows = std::max(1, f.gemm_tile_rows), tile_columns = std::max(1, f.gemm_tile_columns);
+    const double row_tiles = std::ceil(shape.m / tile_rows), column_tiles = std::ceil(shape.n / tile_columns);
+    e.tile_quantisation = (shape.m * shape.n) / (row_tiles * tile_rows * column_tiles * tile_columns);
+    if (machine.sm_count > 0) {
+        // Every SM runs one tile at a time; the last wave may leave SMs idle.
+        const double tiles = std::ceil(shape.batch) * row_tiles * column_tiles;
+        const double waves = std::ceil(tiles / machine.sm_count);
+        e.wave_quantisation = tiles / (waves * machine.sm_count);
+    }
+    e.depth = shape.k / (shape.k + f.gemm_fixed_cost_depth);
+    e.total = f.gemm_peak_fraction * e.tile_quantisation * e.wave_quantisation * e.depth;
+    return e;
+}
+
+namespace {
+
+double sustainedBandwidth(const KernelMachine &machine)
+{
+    return machine.memory_bandwidth_bytes_per_second * machine.efficiency.memory_bandwidth_fraction;
+}
+
+}  // namespace
+
+KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &machine)
+{
+    KernelTime time;
+    const double flops = shape.flops();
+    if (flops <= 0)
+        return time;
+    const double efficiency = gemmEfficiency(shape, machine).total;
+    const double compute = flops / (machine.matmul_peak_flops_per_second * efficiency);
+    const double memory = bytes / sustainedBandwidth(machine);
+    time.memory_bound = memory > compute;
+    time.seconds = std::max(compute, memory) + machine.efficiency.kernel_overhead_seconds;
+    time.efficiency = flops / (machine.matmul_peak_flops_per_second * time.seconds);
+    return time;
+}
+
+KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine)
+{
+    KernelTime time;
+    if (flops <= 0 && bytes <= 0)
+        return time;
+    const double memory = bytes / sustainedBandwidth(machine);
+    const double compute = flops / machine.vector_peak_flops_per_second;
+    time.memory_bound = memory >= compute;
+    time.seconds = std::max(memory, compute) + machine.efficiency.kernel_overhead_seconds;
+    time.efficiency = bytes / (machine.memory_bandwidth_bytes_per_second * time.seconds);
+    return time;
+}
+
+KernelTime flashAttentionTime(double flops, double bytes, const KernelMachine &machine)
+{
+    KernelTime time;
+    if (flops <= 0)
+        return time;
+    const double compute = flops / (machine.matmul_peak_flops_per_second * machine.efficiency.flash_attention_fraction);
+    const double memory = bytes / sustainedBandwidth(machine);
+    time.memory_bound = memory > compute;
+    time.seconds = std::max(compute, memory) + machine.efficiency.kernel_overhead_seconds;
+    time.efficiency = flops / (machine.matmul_peak_flops_per_second * time.seconds);
+    return time;
+}
+
+}  // namespace lse::performance

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Predicted vs published step time for the shipped runs (published_runs.h), with the mean and worst
+// error, and a leave-one-paper-out check of the calibration.
+#pragma once
+
+#include "common/problem.h"
+#include "hardware/efficiency_factors.h"
+#include "performance/step_prediction.h"
+#include "validation/published_runs.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lse {
+
+struct ValidationRow {
+    std::string id;
+    std::string paper;                 // the run's source paper, e.g. "Narayanan et al. 2021"
+    double published_seconds = 0;      // PublishedRun::publishedIterationSeconds()
+    double predicted_seconds = 0;      // performance::predictStep(run.scenario).total_seconds
+    double error = 0;                  // (predicted − published) / published, signed
+    double predicted_mfu = 0;
+    double predicted_hfu = 0;
+    performance::StepPrediction prediction;
+};
+
+struct ValidationTable {
+    std::vector<ValidationRow> rows;
+    double mean_absolute_error = 0;   // mean of |error|
+    double worst_absolute_error = 0;  // max of |error|
+    std::string worst_id;
+};
+
+// Every run with the factors of its scenario's accelerator, or `factors` for all when given.
+// Problems: a run the prediction rejects (its id named).
+Result<ValidationTable> validationTable(const std::vector<PublishedRun> &runs,
+                                        const std::optional<EfficiencyFactors> &factors = std::nullopt);
+
+// Fit on one paper's runs, predict the other paper's: one entry per paper.
+struct LeaveOnePaperOut {
+    std::string held_out_paper;
+    EfficiencyFactors fitted_on_others;
+    double mean_absolute_error = 0;   // on the held-out paper's runs
+    double worst_absolute_error = 0;
+};
+Result<std::vector<LeaveOnePaperOut>> leaveOnePaperOut(const std::vector<PublishedRun> &runs,
+                                                       const EfficiencyFactors &start);
+
+}  // namespace lse
