@@ -127,13 +127,14 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
     }
 
     // Pipeline: one send of the boundary activations per micro-batch and model chunk forward, one
-    // of their gradients backward (Narayanan et al. 2021 §2.2).
+    // of their gradients backward (Narayanan et al. 2021 §2.2), each tp rank sending its 1/tp slice
+    // (§4.1 scatter/gather; the receivers all-gather it over NVLink).
     if (parallel.pp > 1) {
         const int sends = m * parallel.virtual_stages;
         const PartSplitter pp{comm.pp, MeshDim::PP, mesh.groupCrossesNodes(MeshDim::PP), events};
         pp.split({
-            {"send/recv", "forward: activations to the next stage", sends, 1, false},
-            {"send/recv", "backward: activation gradients to the previous stage", sends, 1, false},
+            {"send/recv", "forward: this rank's 1/tp slice of the activations to the next stage", sends, 1, false},
+            {"send/recv", "backward: this rank's 1/tp slice of the activation gradients to the previous stage", sends, 1, false},
         });
     }
 

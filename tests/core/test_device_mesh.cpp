@@ -317,10 +317,11 @@ private slots:
             QCOMPARE(by_collective["all-gather"], by_collective["reduce-scatter"]);
         else
             QCOMPARE(by_collective["all-reduce"], kinds);
-        // Pipeline: b·s·h forward and back per micro-batch.
+        // Pipeline: b·s·h forward and back per micro-batch, each of the tp = 4 ranks sending its
+        // quarter (Narayanan et al. 2021 §4.1 scatter/gather).
         for (const CommunicationEvent &event : eventsOf(events, MeshDim::PP)) {
             QCOMPARE(event.count_per_step, 4);
-            QCOMPARE(event.bytes_per_rank, 1024.0 * 768 * 2);
+            QCOMPARE(event.bytes_per_rank, 1024.0 * 768 * 2 / scenario.training.parallel.tp);
         }
     }
 
