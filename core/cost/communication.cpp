@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_parts.h"
 #include "scenario/cluster_links.h"
+#include "scenario/stage_layers.h"
 
 #include <algorithm>
 
@@ -52,8 +53,11 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
     const double m = double(shape.micro_batches);
     const double tokens = double(training.micro_batch * shape.local_seq_len);  // per micro-batch per GPU
     const int tp = parallel.tp, pp = parallel.pp, cp = parallel.cp, ep = parallel.ep, dp = parallel.dp;
-    const double layers_per_stage = double(model.n_layers) / pp;
-    const double moe_layers_per_stage = double(parameters.moe_layers.layer_count) / pp;
+    // Per-layer TP/CP/EP traffic runs on every stage at once; the most loaded stage finishes last.
+    // Its MoE layers are its share of them, as memory.cpp counts them.
+    const double layers_per_stage = pipelineLayers(model.n_layers, parallel).mostLoadedStageLayers();
+    const double moe_layers_per_stage =
+        layers_per_stage * parameters.moe_layers.layer_count / double(std::max(1, model.n_layers));
 
     // Parameters one GPU holds on an average stage, split into dense and routed-expert parts.
     double dense = elementsOf(parameters.embedding, 1, false) + elementsOf(parameters.head, 1, false);
