@@ -85,7 +85,7 @@ Problems stageLayerProblems(int n_layers, const ParallelConfig &parallel)
                                     + (least == 1 ? std::string("1 layer")
                                                   : "training.virtual_stages " + std::to_string(least)
                                                         + " layers (one per chunk)"),
-                                {"training.virtual_stages"}});
+                                least > 1 ? std::vector<std::string>{"training.virtual_stages"} : std::vector<std::string>{}});
             break;  // one message is enough to say the rule
         }
     return problems;

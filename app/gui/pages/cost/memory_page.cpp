@@ -6,6 +6,7 @@
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
 #include "pages/page_format.h"
+#include "scenario/stage_layers.h"
 
 #include <QEvent>
 #include <QVBoxLayout>
@@ -176,9 +177,9 @@ ChartData MemoryPage::zeroStageChart() const
     add(Optimizer, inference_index, 0, tr("Inference keeps no optimizer states"));
     add(Activations, inference_index, 0, tr("Inference activations are transient and not counted"));
     add(KvCache, inference_index, double(inference.kv_cache_bytes_per_gpu),
-        tr("2 (K and V) · %1 layers / p = %2 · ⌈%3 KV heads / t = %4⌉ · %5 head dim · %6 B · b = %7 · s = %8 "
-           "(Kwon et al. 2023, vLLM §3)")
-            .arg(scenario.model.n_layers)
+        tr("2 (K and V) · %1 layers (the most loaded of p = %2 stages) · ⌈%3 KV heads / t = %4⌉ · %5 head dim · "
+           "%6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)")
+            .arg(pipelineLayers(scenario.model.n_layers, parallel).mostLoadedStageLayers())
             .arg(parallel.pp)
             .arg(scenario.model.n_kv_heads)
             .arg(parallel.tp)
