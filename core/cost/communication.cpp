@@ -55,7 +55,7 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
     const int tp = parallel.tp, pp = parallel.pp, cp = parallel.cp, ep = parallel.ep, dp = parallel.dp;
     // Per-layer TP/CP/EP traffic runs on every stage at once; the most loaded stage finishes last.
     // Its MoE layers are its share of them, as memory.cpp counts them.
-    const double layers_per_stage = pipelineLayers(model.n_layers, parallel).mostLoadedStageLayers();
+    const double layers_per_stage = mostLoadedStageLayers(model.n_layers, parallel);
     const double moe_layers_per_stage =
         layers_per_stage * parameters.moe_layers.layer_count / double(std::max(1, model.n_layers));
 

@@ -163,7 +163,7 @@ public:
         in.virtual_stages = training.parallel.virtual_stages;
         in.zero_stage = training.parallel.zero_stage;
         in.micro_batches = double(shape.micro_batches);
-        in.layers_per_stage = pipelineLayers(work_.model.n_layers, training.parallel).mostLoadedStageLayers();
+        in.layers_per_stage = mostLoadedStageLayers(work_.model.n_layers, training.parallel);
         in.tokens_per_step = double(training.global_batch) * double(training.seq_len);
         out = combineStepTime(in, compute_efficiency);
         return std::isfinite(out.total_seconds);

@@ -64,7 +64,7 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
     const ParallelConfig &parallel = training.parallel;
     const int m = int(detail::stepShape(scenario).micro_batches);
     // The most loaded stage's layers, as the engine's TP/CP/EP parts count them (communication.cpp).
-    const int layers = pipelineLayers(scenario.model.n_layers, parallel).mostLoadedStageLayers();
+    const int layers = mostLoadedStageLayers(scenario.model.n_layers, parallel);
     const int moe_layers = int(std::int64_t(layers) * scenario.model.moe.moeLayerCount(scenario.model.n_layers)
                                / std::max(1, scenario.model.n_layers));
     const int per_layer = layers * m;

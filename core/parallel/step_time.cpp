@@ -86,7 +86,7 @@ Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_effi
     in.zero_stage = training.parallel.zero_stage;
     in.dp_overlap = training.parallel.dp_overlap;
     in.micro_batches = double(detail::stepShape(scenario).micro_batches);
-    in.layers_per_stage = pipelineLayers(scenario.model.n_layers, training.parallel).mostLoadedStageLayers();
+    in.layers_per_stage = mostLoadedStageLayers(scenario.model.n_layers, training.parallel);
     in.tokens_per_step = double(training.global_batch) * double(training.seq_len);
     return combineStepTime(in, compute_efficiency);
 }

@@ -46,10 +46,25 @@ PipelineLayers pipelineLayers(int n_layers, const ParallelConfig &parallel)
     layers.stage_layers = layers.given ? parallel.stage_layers : evenLayerSplit(n_layers, pp);
     const auto most = std::max_element(layers.stage_layers.begin(), layers.stage_layers.end());
     layers.most_loaded_stage = int(most - layers.stage_layers.begin());
-    layers.chunk_layers.reserve(layers.stage_layers.size());
-    for (int stage : layers.stage_layers)
-        layers.chunk_layers.push_back(evenLayerSplit(stage, v));
+    layers.virtual_stages = v;
     return layers;
+}
+
+std::vector<int> PipelineLayers::chunkLayers(int stage) const
+{
+    if (stage < 0 || stage >= int(stage_layers.size()))
+        return {};
+    return evenLayerSplit(stage_layers[std::size_t(stage)], virtual_stages);
+}
+
+int mostLoadedStageLayers(int n_layers, const ParallelConfig &parallel)
+{
+    const int pp = std::max(1, parallel.pp);
+    if (int(parallel.stage_layers.size()) == pp)
+        return *std::max_element(parallel.stage_layers.begin(), parallel.stage_layers.end());
+    // evenLayerSplit gives every stage ⌊L/p⌋ and some of them one more.
+    const int layers = std::max(0, n_layers);
+    return layers / pp + (layers % pp != 0 ? 1 : 0);
 }
 
 Problems stageLayerProblems(int n_layers, const ParallelConfig &parallel)

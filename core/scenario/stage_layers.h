@@ -26,12 +26,14 @@ namespace lse {
 std::vector<int> evenLayerSplit(int layers, int parts);
 
 struct PipelineLayers {
-    std::vector<int> stage_layers;               // per stage, stage 0 first; they sum to n_layers
-    std::vector<std::vector<int>> chunk_layers;  // per stage, its virtual_stages chunks (evenLayerSplit)
-    int most_loaded_stage = 0;                   // the stage with the most layers (the first on a tie)
-    bool given = false;                          // from training.parallel.stage_layers, not automatic
+    std::vector<int> stage_layers;  // per stage, stage 0 first; they sum to n_layers
+    int most_loaded_stage = 0;      // the stage with the most layers (the first on a tie)
+    int virtual_stages = 1;         // chunks per stage
+    bool given = false;             // from training.parallel.stage_layers, not automatic
 
     int mostLoadedStageLayers() const;
+    // The interleaved chunks of one stage: evenLayerSplit(its layers, virtual_stages).
+    std::vector<int> chunkLayers(int stage) const;
     // max stage / mean stage (1 for an even split): how much longer the slowest stage computes
     // than the FLOPs spread evenly would say.
     double imbalance() const;
@@ -41,6 +43,9 @@ struct PipelineLayers {
 // evenLayerSplit(n_layers, pp). Call it on a validated scenario; it never fails (pp < 1 is
 // treated as 1).
 PipelineLayers pipelineLayers(int n_layers, const ParallelConfig &parallel);
+// pipelineLayers(...).mostLoadedStageLayers() without building the list (the layout search asks
+// this for every candidate).
+int mostLoadedStageLayers(int n_layers, const ParallelConfig &parallel);
 
 // The rules on the placement, as validation reports them:
 // - without a list: every chunk needs a layer, n_layers ≥ pp·virtual_stages (field model.n_layers,

@@ -52,7 +52,7 @@ struct ParallelConfig {
     // Layers of each pipeline stage, stage 0 (embedding) first; empty = as even as possible with
     // the first and last stage lighter (scenario/stage_layers.h). One entry per stage, summing to
     // model.n_layers, each at least virtual_stages (one layer per interleaved chunk).
-    std::vector<int> stage_layers;
+    std::vector<int> stage_layers = {};
 };
 
 struct TrainingConfig {

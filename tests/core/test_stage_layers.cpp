@@ -120,6 +120,7 @@ private slots:
         QCOMPARE(placement.stage_layers, expected);
         QVERIFY(!placement.given);
         QCOMPARE(placement.mostLoadedStageLayers(), *std::max_element(expected.begin(), expected.end()));
+        QCOMPARE(mostLoadedStageLayers(layers, parallel), placement.mostLoadedStageLayers());
         QCOMPARE(placement.most_loaded_stage, int(std::max_element(expected.begin(), expected.end()) - expected.begin()));
         QVERIFY(stageLayerProblems(layers, parallel).empty());
     }
@@ -131,12 +132,13 @@ private slots:
         parallel.pp = 12;
         parallel.virtual_stages = 2;
         const PipelineLayers placement = pipelineLayers(70, parallel);
-        QCOMPARE(placement.chunk_layers.size(), std::size_t(12));
-        QCOMPARE(placement.chunk_layers.front(), (std::vector<int>{2, 3}));
-        QCOMPARE(placement.chunk_layers.at(5), (std::vector<int>{3, 3}));
-        for (std::size_t stage = 0; stage < placement.chunk_layers.size(); ++stage)
-            QCOMPARE(std::accumulate(placement.chunk_layers[stage].begin(), placement.chunk_layers[stage].end(), 0),
-                     placement.stage_layers[stage]);
+        QCOMPARE(placement.chunkLayers(0), (std::vector<int>{2, 3}));
+        QCOMPARE(placement.chunkLayers(5), (std::vector<int>{3, 3}));
+        QVERIFY(placement.chunkLayers(12).empty());
+        for (int stage = 0; stage < 12; ++stage) {
+            const std::vector<int> chunks = placement.chunkLayers(stage);
+            QCOMPARE(std::accumulate(chunks.begin(), chunks.end(), 0), placement.stage_layers[std::size_t(stage)]);
+        }
     }
 
     void givenListIsUsed()
@@ -148,6 +150,7 @@ private slots:
         QVERIFY(placement.given);
         QCOMPARE(placement.stage_layers, parallel.stage_layers);
         QCOMPARE(placement.most_loaded_stage, 1);
+        QCOMPARE(mostLoadedStageLayers(32, parallel), 10);
         QCOMPARE(placement.imbalance(), 10.0 * 4 / 32);
         QVERIFY(stageLayerProblems(32, parallel).empty());
     }

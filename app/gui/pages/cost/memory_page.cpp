@@ -179,7 +179,7 @@ ChartData MemoryPage::zeroStageChart() const
     add(KvCache, inference_index, double(inference.kv_cache_bytes_per_gpu),
         tr("2 (K and V) · %1 layers (the most loaded of p = %2 stages) · ⌈%3 KV heads / t = %4⌉ · %5 head dim · "
            "%6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)")
-            .arg(pipelineLayers(scenario.model.n_layers, parallel).mostLoadedStageLayers())
+            .arg(mostLoadedStageLayers(scenario.model.n_layers, parallel))
             .arg(parallel.pp)
             .arg(scenario.model.n_kv_heads)
             .arg(parallel.tp)
@@ -214,7 +214,7 @@ ChartData MemoryPage::zeroStageChart() const
     chart.formula.formula =
         tr("ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations "
            "per layer as in Korthikanti Table 2; inference: weights/t + KV cache "
-           "2·(L/p)·(n_kv/t)·d_head·bytes·b·s");
+           "2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L)");
     chart.formula.source = tr("Rajbhandari et al. 2019 (ZeRO), §3.1 and §5; Korthikanti et al. 2022, Table 2 and "
                              "§4.2.3; Kwon et al. 2023 (vLLM), §3");
     return chart;
@@ -319,7 +319,8 @@ ChartData MemoryPage::activationChart() const
     chart.formula.inputs = inputs;
     chart.formula.formula =
         tr("per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence "
-           "parallelism), × L/p layers × in-flight micro-batches; GQA, gated MLPs and MoE change the 34");
+           "parallelism), × the stage's layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and "
+           "MoE change the 34");
     chart.formula.source = tr("Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)");
     return chart;
 }
