@@ -138,9 +138,10 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
     const double dense_layer = layerActivationBytes(forward.dense_layers.ops, options);
     const double moe_layer = layerActivationBytes(forward.moe_layers.ops, options);
 
-    // 1F1B: stage s holds activations of p - s micro-batches (the first p; Korthikanti §4.2.3);
-    // with v interleaved chunks, 1 + (p-1)/(p*v) times that (applied to every stage but the last,
-    // an upper bound off the first). GPipe-style flushes with m < p hold m. The last stage holds 1.
+    // 1F1B: stage s holds activations of p - s micro-batches (the first p; Korthikanti §4.2.3).
+    // Interleaving with v chunks: Korthikanti's factor 1 + (p-1)/(p*v) for the first stage, used as
+    // an upper bound on every stage but the last. GPipe-style flushes with m < p hold m. The last
+    // stage holds 1.
     const int last = pp - 1;
     const auto in_flight_on = [&](int stage) {
         if (pp <= 1 || stage == last)
