@@ -59,11 +59,14 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
     const double moe_layers_per_stage =
         layers_per_stage * parameters.moe_layers.layer_count / double(std::max(1, model.n_layers));
 
-    // Parameters one GPU holds on an average stage, split into dense and routed-expert parts.
+    // Parameters one GPU holds, split into dense and routed-expert parts: the embedding and head
+    // shared over the stages, and the layers as if every stage held as many as the most loaded one
+    // (its gradient reduction finishes last). `stretch` is 1 exactly when pp divides the layers.
+    const double stretch = layers_per_stage * pp / double(std::max(1, model.n_layers));
     double dense = elementsOf(parameters.embedding, 1, false) + elementsOf(parameters.head, 1, false);
-    dense += elementsOf(parameters.dense_layers.tensors, parameters.dense_layers.layer_count, false);
-    dense += elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, false);
-    const double experts = elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, true);
+    dense += elementsOf(parameters.dense_layers.tensors, parameters.dense_layers.layer_count * stretch, false);
+    dense += elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count * stretch, false);
+    const double experts = elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count * stretch, true);
     dense /= double(tp) * pp;
     const double experts_per_gpu = experts / (double(tp) * pp * ep);
 

@@ -303,6 +303,12 @@ private slots:
         const Result<Estimate> a = estimate(even), b = estimate(skewed);
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(b->communication.tp.bytes, a->communication.tp.bytes * 11 / 8);
+        // DP: the embedding and head shared over the stages, the layers of the most loaded stage
+        // (11 of the 32 instead of 8).
+        const ModelParameters parameters = modelParameters(even.model);
+        const double shared = elementsOf(parameters.embedding) + elementsOf(parameters.head);
+        const double layers = elementsOf(parameters.dense_layers.tensors) * 32;
+        QCOMPARE(b->communication.dp.bytes / a->communication.dp.bytes, (shared + layers * 11 / 8) / (shared + layers));
         QVERIFY(b->memory.total > a->memory.total);
         Scenario lighter_first = even;
         lighter_first.training.parallel.stage_layers = {7, 8, 9, 8};
