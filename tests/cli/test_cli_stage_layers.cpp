@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // --stage-layers: `estimate --json` reports the layers of every pipeline stage and the most loaded
 // one (automatic or given), a given list moves the memory to its most loaded stage, auto restores
-// the automatic split, and bad lists exit 2 naming the flag and the rule.
+// the automatic split, the text report lists the stages, and bad lists exit 2 naming the flag
+// and the rule.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -76,6 +77,17 @@ private slots:
         // auto goes back to the automatic split.
         const QJsonObject back = estimateJson(kLlama405b + QStringList{"--stage-layers", "auto"});
         QCOMPARE(stageLayers(back), stageLayers(automatic));
+    }
+
+    void textReportListsTheStages()
+    {
+        const Run run = runCli(QStringList{"estimate"} + kLlama405b + QStringList{"--stage-layers", "6,8,8,8,8,10,8,8,8,8,8,8,8,8,8,6"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.out.contains("layers per stage:            6,8,8,8,8,10,8,8,8,8,8,8,8,8,8,6 (given; most loaded: stage 5)"),
+                 run.out.left(800).constData());
+        const Run automatic = runCli(QStringList{"estimate"} + kLlama405b);
+        QVERIFY2(automatic.out.contains("7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7 (automatic; most loaded: stage 1)"),
+                 automatic.out.left(800).constData());
     }
 
     void badListsExitTwoNamingTheFlag_data()
