@@ -2,6 +2,7 @@
 #include "estimate_report.h"
 
 #include "output.h"
+#include "scenario/stage_layers.h"
 
 namespace lse::cli {
 
@@ -42,6 +43,11 @@ QString estimateReport(const Estimate &e, const Scenario &scenario)
     report.row("parallelism", QStringLiteral("dp %1, tp %2, pp %3, cp %4, ep %5%6, ZeRO-%7")
                                   .arg(parallel.dp).arg(parallel.tp).arg(parallel.pp).arg(parallel.cp).arg(parallel.ep)
                                   .arg(parallel.sequence_parallel ? ", SP" : "").arg(parallel.zero_stage));
+    if (parallel.pp > 1)
+        report.row("layers per stage", QStringLiteral("%1 (%2; most loaded: stage %3)")
+                                           .arg(qstr(stageLayersText(e.memory.layers_per_stage)))
+                                           .arg(parallel.stage_layers.empty() ? "automatic" : "given")
+                                           .arg(e.memory.most_loaded_stage));
     report.row("training", QStringLiteral("%1 tokens, seq %2, batch %3 (micro %4), %5, %6, recompute %7")
                                .arg(formatCount(double(training.tokens))).arg(training.seq_len)
                                .arg(training.global_batch).arg(training.micro_batch)

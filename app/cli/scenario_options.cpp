@@ -8,6 +8,7 @@
 #include "scenario/presets.h"
 #include "scenario/scenario_adjust.h"
 #include "scenario/scenario_json.h"
+#include "scenario/stage_layers.h"
 
 #include <QFileInfo>
 
@@ -42,6 +43,9 @@ const Flag kFlags[] = {
     {"cp", "N", "Context-parallel degree."},
     {"ep", "N", "Expert-parallel degree (MoE models)."},
     {"virtual-stages", "N", "Interleaved pipeline chunks per GPU."},
+    {"stage-layers", "N,N,...|auto", "Transformer layers on each pipeline stage, stage 0 first: one count per "
+                                     "stage, summing to the model's layers (auto: as even as possible, the first "
+                                     "and last stage lighter)."},
     {"sp", "on|off", "Sequence parallelism (with tp > 1)."},
     {"zero", "0..3", "ZeRO stage over the data-parallel group."},
     {"recompute", "none|selective|full", "Activation recomputation."},
@@ -87,6 +91,7 @@ const FlagField kFlagFields[] = {
     {"cp", "training.cp"},
     {"ep", "training.ep"},
     {"virtual-stages", "training.virtual_stages"},
+    {"stage-layers", "training.stage_layers"},
     {"zero", "training.zero_stage"},
     {"precision", "training.precision.recipe"},
     {"grad-dtype", "training.precision.gradient_dtype"},
@@ -251,6 +256,27 @@ private:
             target = *value;
     }
 
+    // The list's length and sum are validation's rules (they name training.stage_layers, which
+    // nameScenarioFlags turns into this flag); here only its form.
+    void stageLayers(std::vector<int> &target)
+    {
+        if (!parser_.isSet("stage-layers"))
+            return;
+        const QString text = parser_.value("stage-layers").trimmed();
+        if (text.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
+            target.clear();
+            return;
+        }
+        const std::optional<std::vector<int>> layers = parseStageLayers(text.toStdString());
+        if (!layers || layers->empty())
+            add("stage-layers", "list",
+                QStringLiteral("'%1' is not a comma-separated list of layer counts, one per stage (e.g. 5,6,6,5), "
+                               "or auto")
+                    .arg(parser_.value("stage-layers")));
+        else
+            target = *layers;
+    }
+
     bool onOff(const char *flag, bool &target)
     {
         if (!parser_.isSet(flag))
@@ -307,6 +333,7 @@ private:
             if (model_parallel > 0 && cluster.gpus % model_parallel == 0)
                 parallel.dp = int(cluster.gpus / model_parallel);
         }
+        stageLayers(parallel.stage_layers);
         onOff("sp", parallel.sequence_parallel);
         onOff("dp-overlap", parallel.dp_overlap);
         number("mfu", training.mfu);

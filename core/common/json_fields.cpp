@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/json_fields.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QLocale>
@@ -172,6 +173,33 @@ void JsonFieldReader::readCount(std::string_view key, std::int64_t &target)
 {
     if (const auto integer = readInteger(key, kMaxExactJsonInteger))
         target = *integer;
+}
+
+void JsonFieldReader::readCountList(std::string_view key, std::vector<int> &target)
+{
+    const QJsonValue v = value(key);
+    if (v.isUndefined())
+        return;
+    if (!v.isArray()) {
+        addProblem(key, "type", "expected an array of integers, got " + describeJsonValue(v));
+        return;
+    }
+    const QJsonArray array = v.toArray();
+    std::vector<int> counts;
+    counts.reserve(std::size_t(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue entry = array.at(i);
+        const double number = entry.toDouble(-1);
+        if (!entry.isDouble() || !std::isfinite(number) || std::trunc(number) != number || number < 0
+            || number > double(std::numeric_limits<int>::max())) {
+            addProblem(key, entry.isDouble() ? "range" : "type",
+                       "entry " + std::to_string(i) + " must be an integer in 0.." + std::to_string(std::numeric_limits<int>::max())
+                           + ", got " + describeJsonValue(entry));
+            return;
+        }
+        counts.push_back(int(number));
+    }
+    target = std::move(counts);
 }
 
 void JsonFieldReader::readAmount(std::string_view key, double &target)

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lse {
 
@@ -47,6 +48,8 @@ public:
     // Counts are never negative; `int` targets are also bounded by INT_MAX.
     void readCount(std::string_view key, int &target);
     void readCount(std::string_view key, std::int64_t &target);
+    // An array of counts, each bounded by INT_MAX; the target is left alone if any entry is unusable.
+    void readCountList(std::string_view key, std::vector<int> &target);
     // Rates, sizes, times and fractions: any non-negative number.
     void readAmount(std::string_view key, double &target);
     // As readAmount, but an explicit null means "not set".

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_parts.h"
 #include "scenario/cluster_links.h"
+#include "scenario/stage_layers.h"
 
 #include <algorithm>
 
@@ -52,14 +53,20 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
     const double m = double(shape.micro_batches);
     const double tokens = double(training.micro_batch * shape.local_seq_len);  // per micro-batch per GPU
     const int tp = parallel.tp, pp = parallel.pp, cp = parallel.cp, ep = parallel.ep, dp = parallel.dp;
-    const double layers_per_stage = double(model.n_layers) / pp;
-    const double moe_layers_per_stage = double(parameters.moe_layers.layer_count) / pp;
+    // Per-layer TP/CP/EP traffic runs on every stage at once; the most loaded stage finishes last.
+    // Its MoE layers are its share of them, as memory.cpp counts them.
+    const double layers_per_stage = mostLoadedStageLayers(model.n_layers, parallel);
+    const double moe_layers_per_stage =
+        layers_per_stage * parameters.moe_layers.layer_count / double(std::max(1, model.n_layers));
 
-    // Parameters one GPU holds on an average stage, split into dense and routed-expert parts.
+    // Parameters one GPU holds, split into dense and routed-expert parts: the embedding and head
+    // shared over the stages, and the layers as if every stage held as many as the most loaded one
+    // (its gradient reduction finishes last). `stretch` is 1 exactly when pp divides the layers.
+    const double stretch = layers_per_stage * pp / double(std::max(1, model.n_layers));
     double dense = elementsOf(parameters.embedding, 1, false) + elementsOf(parameters.head, 1, false);
-    dense += elementsOf(parameters.dense_layers.tensors, parameters.dense_layers.layer_count, false);
-    dense += elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, false);
-    const double experts = elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count, true);
+    dense += elementsOf(parameters.dense_layers.tensors, parameters.dense_layers.layer_count * stretch, false);
+    dense += elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count * stretch, false);
+    const double experts = elementsOf(parameters.moe_layers.tensors, parameters.moe_layers.layer_count * stretch, true);
     dense /= double(tp) * pp;
     const double experts_per_gpu = experts / (double(tp) * pp * ep);
 

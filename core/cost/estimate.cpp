@@ -186,8 +186,9 @@ Result<Estimate> estimate(const Scenario &scenario)
     result.inference.kv_cache_bytes_per_sequence = std::int64_t(kv_per_token * double(training.seq_len));
 
     // Inference on the training layout: each GPU holds its pipeline stage's weights (the
-    // heavier of the first and last stage, which carry the embedding and the head) and the KV
-    // cache of its layers and KV heads for micro_batch sequences of seq_len.
+    // heaviest stage: the first and last carry the embedding and the head, an uneven middle one
+    // may carry more layers) and the KV cache of the most loaded stage's layers and its KV heads
+    // for micro_batch sequences of seq_len.
     const ParallelConfig &parallel = training.parallel;
     const double weight_bytes = bytesPerElement(training.precision.weight_dtype);
     const auto shardElements = [&](const std::vector<ParameterTensor> &tensors, double layers) {
@@ -197,23 +198,29 @@ Result<Estimate> estimate(const Scenario &scenario)
                 / double(tensor.routed_expert ? parallel.ep : 1);
         return elements;
     };
-    const double stage_layers = shardElements(parameters.dense_layers.tensors,
-                                              double(parameters.dense_layers.layer_count) / parallel.pp)
-        + shardElements(parameters.moe_layers.tensors, double(parameters.moe_layers.layer_count) / parallel.pp);
+    // A stage's layers, with its share of the MoE layers (as memory.cpp counts them).
+    const PipelineLayers placement = pipelineLayers(model.n_layers, parallel);
+    const double layer_total = double(std::max(1, model.n_layers));
+    const auto layerElements = [&](int layers) {
+        return shardElements(parameters.dense_layers.tensors, layers * double(parameters.dense_layers.layer_count) / layer_total)
+            + shardElements(parameters.moe_layers.tensors, layers * double(parameters.moe_layers.layer_count) / layer_total);
+    };
     const double embedding = shardElements(parameters.embedding, 1);
     const double head = shardElements(parameters.head, 1);
-    double stage_elements = stage_layers + embedding + head;
+    const std::vector<int> &per_stage = placement.stage_layers;
+    double stage_elements = layerElements(per_stage.front()) + embedding + head;
     if (parallel.pp > 1) {
-        double last_stage = stage_layers + head;
+        double last_stage = layerElements(per_stage.back()) + head;
         if (model.tied_embeddings && !parameters.embedding.empty())
             last_stage += shardElements({parameters.embedding.front()}, 1);  // the head's copy of the tied matrix
-        stage_elements = std::max(stage_layers + embedding, last_stage);
+        stage_elements = std::max({layerElements(per_stage.front()) + embedding, last_stage,
+                                   layerElements(placement.mostLoadedStageLayers())});
     }
     const double weights_per_gpu = stage_elements * weight_bytes;
     // Validation makes n_kv_heads divisible by tp; the max keeps one head per rank regardless
     // (Megatron replicates KV heads when tp exceeds them).
     const double kv_heads_per_gpu = std::max(1.0, std::ceil(double(model.n_kv_heads) / parallel.tp));
-    const double kv_per_gpu = 2.0 * double(model.n_layers) / parallel.pp * kv_heads_per_gpu * model.head_dim
+    const double kv_per_gpu = 2.0 * double(placement.mostLoadedStageLayers()) * kv_heads_per_gpu * model.head_dim
         * bytesPerElement(training.kv_cache_dtype) * double(training.micro_batch) * double(training.seq_len);
     if (!(weights_per_gpu <= 4.0e18) || !(kv_per_gpu <= 4.0e18))
         return Result<Estimate>::failure("result.inference", "overflow",

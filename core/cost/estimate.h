@@ -45,8 +45,11 @@ struct MemoryEstimate {
     bool fits = false;
     std::int64_t parameters_on_gpu = 0;  // parameter count of that GPU's shard before ZeRO
     double activation_bytes_per_layer = 0;  // one micro-batch, after tp/sp/recomputation
-    double in_flight_micro_batches = 1;     // first pipeline stage (Korthikanti §4.2.3)
-    int pipeline_stage = 0;                 // which stage the figures above describe
+    double in_flight_micro_batches = 1;     // of that stage (p - s in 1F1B, Korthikanti §4.2.3)
+    int pipeline_stage = 0;                 // which stage the figures above describe: the largest in total
+    int stage_layers = 0;                   // transformer layers on that stage
+    std::vector<int> layers_per_stage;      // every stage's layers (scenario/stage_layers.h)
+    int most_loaded_stage = 0;              // the stage with the most layers (the first on a tie)
 };
 
 // Bytes each of a GPU's weights, gradients and optimizer states take (ZeRO §3.1, §5).

@@ -3,6 +3,7 @@
 
 #include "scenario/cluster_links.h"
 
+#include <QJsonArray>
 #include <QString>
 
 namespace lse {
@@ -33,6 +34,14 @@ QJsonObject linksUsed(const Scenario &scenario)
         {"link_efficiency", cluster.link_efficiency},
         {"dp_overlap", scenario.training.parallel.dp_overlap},
     };
+}
+
+QJsonArray stageLayersJson(const std::vector<int> &layers)
+{
+    QJsonArray array;
+    for (int count : layers)
+        array.append(count);
+    return array;
 }
 
 QJsonObject communicationPart(const CommunicationPart &part)
@@ -116,6 +125,9 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
         {"activation_bytes_per_layer", m.activation_bytes_per_layer},
         {"in_flight_micro_batches", m.in_flight_micro_batches},
         {"pipeline_stage", m.pipeline_stage},
+        {"stage_layers", stageLayersJson(m.layers_per_stage)},
+        {"most_loaded_stage", m.most_loaded_stage},
+        {"pipeline_stage_layers", m.stage_layers},
     };
 
     const CommunicationEstimate &c = estimate.communication;

@@ -7,6 +7,7 @@
 #include "cost/estimate.h"
 #include "ops/operator.h"
 #include "ops/parameter_tensors.h"
+#include "scenario/stage_layers.h"  // memory, communication and step time read the placement
 
 namespace lse::detail {
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_parts.h"
+#include "scenario/stage_layers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -122,22 +123,34 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
     const TrainingConfig &training = scenario.training;
     const ParallelConfig &parallel = training.parallel;
     const int pp = parallel.pp;
-    const double layers_per_stage_dense = double(parameters.dense_layers.layer_count) / pp;
-    const double layers_per_stage_moe = double(parameters.moe_layers.layer_count) / pp;
+    const PipelineLayers placement = pipelineLayers(scenario.model.n_layers, parallel);
+    // A stage's dense and MoE layers: its share of each kind, as if MoE layers were spread evenly
+    // over the depth (what the even split assumed before uneven stages; exact whenever pp divides).
+    const double layer_total = double(std::max(1, scenario.model.n_layers));
+    const auto dense_layers_on = [&](int stage) {
+        return double(placement.stage_layers.at(std::size_t(stage))) * parameters.dense_layers.layer_count / layer_total;
+    };
+    const auto moe_layers_on = [&](int stage) {
+        return double(placement.stage_layers.at(std::size_t(stage))) * parameters.moe_layers.layer_count / layer_total;
+    };
 
     const ActivationOptions options{parallel.tp, parallel.sequence_parallel, training.recomputation};
     const double dense_layer = layerActivationBytes(forward.dense_layers.ops, options);
     const double moe_layer = layerActivationBytes(forward.moe_layers.ops, options);
-    const double stage_layers_bytes = dense_layer * layers_per_stage_dense + moe_layer * layers_per_stage_moe;
 
-    // 1F1B: the first stage holds activations of p micro-batches (Korthikanti §4.2.3); with v
-    // interleaved chunks, 1 + (p-1)/(p*v) times that. GPipe-style flushes with m < p hold m.
-    double in_flight = 1;
-    if (pp > 1) {
-        in_flight = double(std::min<std::int64_t>(shape.micro_batches, pp));
+    // 1F1B: stage s holds activations of p - s micro-batches (the first p; Korthikanti §4.2.3).
+    // Interleaving with v chunks: Korthikanti's factor 1 + (p-1)/(p*v) for the first stage, used as
+    // an upper bound on every stage but the last. GPipe-style flushes with m < p hold m. The last
+    // stage holds 1.
+    const int last = pp - 1;
+    const auto in_flight_on = [&](int stage) {
+        if (pp <= 1 || stage == last)
+            return 1.0;
+        double in_flight = double(std::min<std::int64_t>(shape.micro_batches, pp - stage));
         if (parallel.virtual_stages > 1)
             in_flight *= 1.0 + double(pp - 1) / double(pp * parallel.virtual_stages);
-    }
+        return in_flight;
+    };
     double working_set = 0;
     if (training.recomputation == Recomputation::Full) {
         // Backward re-materialises one layer at a time: its full activations exist briefly.
@@ -154,14 +167,24 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
     const int dense_zero_group = parallel.dp * parallel.cp;
     const int expert_zero_group = std::max(1, dense_zero_group / ep);
 
+    // With uneven stages a middle one can hold the most. A middle stage with no more layers than
+    // an earlier middle one holds the same parameters and no more activations (fewer in flight),
+    // so only the first, the last and each new most-layered middle stage are candidates.
     MemoryEstimate best;
     double best_total = -1;
-    const int last = pp - 1;
-    for (int stage : {0, last}) {
+    int middle_layers_seen = -1;
+    for (int stage = 0; stage < pp; ++stage) {
+        if (stage != 0 && stage != last) {
+            if (placement.stage_layers.at(std::size_t(stage)) <= middle_layers_seen)
+                continue;
+            middle_layers_seen = placement.stage_layers.at(std::size_t(stage));
+        }
         ShardElements shard;
-        addShard(shard, parameters.dense_layers.tensors, layers_per_stage_dense, tp, ep);
-        addShard(shard, parameters.moe_layers.tensors, layers_per_stage_moe, tp, ep);
-        double activations = stage_layers_bytes * (stage == 0 ? in_flight : 1.0) + working_set;
+        addShard(shard, parameters.dense_layers.tensors, dense_layers_on(stage), tp, ep);
+        addShard(shard, parameters.moe_layers.tensors, moe_layers_on(stage), tp, ep);
+        const double in_flight = in_flight_on(stage);
+        const double layers_bytes = dense_layer * dense_layers_on(stage) + moe_layer * moe_layers_on(stage);
+        double activations = layers_bytes * in_flight + working_set;
         if (stage == 0) {
             addShard(shard, parameters.embedding, 1, tp, ep);
             activations += embedding_extra * in_flight;
@@ -193,9 +216,12 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
         best.optimizer = std::int64_t(dense.optimizer + experts.optimizer);
         best.activations = std::int64_t(activations);
         best.parameters_on_gpu = std::int64_t(shard.dense + shard.experts);
-        best.in_flight_micro_batches = stage == 0 ? in_flight : 1.0;
+        best.in_flight_micro_batches = in_flight;
+        best.stage_layers = placement.stage_layers.at(std::size_t(stage));
     }
     best.activation_bytes_per_layer = std::max(dense_layer, moe_layer);
+    best.layers_per_stage = placement.stage_layers;
+    best.most_loaded_stage = placement.most_loaded_stage;
     best.framework_reserve = training.framework_reserve_bytes;
     best.total = best.params + best.grads + best.optimizer + best.activations + best.framework_reserve;
     best.capacity = scenario.cluster.accelerator.memory_bytes;

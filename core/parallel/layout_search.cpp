@@ -99,7 +99,8 @@ std::vector<Shape> enumerateShapes(const Scenario &base, const SearchOptions &op
         if (model.moe.enabled() && model.moe.expert_d_ff > 0 && !divides(tp, model.moe.expert_d_ff))
             continue;
         for (int pp : divisorsOf(gpus / tp)) {
-            if (pp > kMaxDegree || !divides(pp, model.n_layers))
+            // pp need not divide the layers (BLOOM: 70 on 12 stages); each stage needs one.
+            if (pp > kMaxDegree || pp > model.n_layers)
                 continue;
             for (int cp : divisorsOf(gpus / tp / pp)) {
                 if (cp > kMaxDegree || !divides(cp, training.seq_len))
@@ -114,8 +115,8 @@ std::vector<Shape> enumerateShapes(const Scenario &base, const SearchOptions &op
                             eps.push_back(ep);
                 for (int ep : eps)
                     for (int v = 1; v <= std::min(options.max_virtual_stages, kMaxVirtualStages); ++v) {
-                        if ((v > 1 && pp == 1) || !divides(std::int64_t(pp) * v, model.n_layers))
-                            continue;
+                        if ((v > 1 && pp == 1) || std::int64_t(pp) * v > model.n_layers)
+                            continue;  // every interleaved chunk needs a layer
                         for (std::int64_t mb = 1; mb <= std::min(options.max_micro_batch, kMaxDimension); ++mb)
                             if (divides(mb * dp, training.global_batch))
                                 shapes.push_back({dp, tp, pp, cp, ep, v, mb});
@@ -162,7 +163,7 @@ public:
         in.virtual_stages = training.parallel.virtual_stages;
         in.zero_stage = training.parallel.zero_stage;
         in.micro_batches = double(shape.micro_batches);
-        in.layers_per_stage = double(work_.model.n_layers) / training.parallel.pp;
+        in.layers_per_stage = mostLoadedStageLayers(work_.model.n_layers, training.parallel);
         in.tokens_per_step = double(training.global_batch) * double(training.seq_len);
         out = combineStepTime(in, compute_efficiency);
         return std::isfinite(out.total_seconds);
@@ -242,7 +243,7 @@ bool layoutIsValid(const Scenario &base, const ParallelConfig &p, std::int64_t m
         return false;
     if (model.moe.enabled() && model.moe.expert_d_ff > 0 && !divides(p.tp, model.moe.expert_d_ff))
         return false;
-    if (!divides(std::int64_t(p.pp) * p.virtual_stages, model.n_layers) || (p.virtual_stages > 1 && p.pp == 1))
+    if (!stageLayerProblems(model.n_layers, p).empty() || (p.virtual_stages > 1 && p.pp == 1))
         return false;
     if (!divides(p.cp, training.seq_len))
         return false;

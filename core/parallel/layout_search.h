@@ -49,7 +49,9 @@ using SearchProgress = std::function<bool(std::int64_t evaluated, std::int64_t t
 // Every valid (dp, tp, pp, cp, ep, zero stage, micro-batch, recomputation, v, sp) layout of the
 // base scenario's GPUs and model, ranked by stepTime(applyLayout(base, layout)). Valid means exactly
 // validate(applyLayout(base, layout)).empty(); the model, cluster and the rest of training come from
-// `base` (its own layout is ignored). Problems: the base scenario's non-layout fields, or options
+// `base` (its own layout is ignored: candidates place layers with the automatic split of
+// scenario/stage_layers.h, pp need not divide n_layers, and a given stage_layers list, made for one
+// pp, is not carried over). Problems: the base scenario's non-layout fields, or options
 // out of range (field "options.<name>").
 Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &options,
                                    const SearchProgress &progress = {});

@@ -3,6 +3,9 @@
 
 #include "cost/estimate.h"
 #include "cost/estimate_parts.h"
+#include "scenario/stage_layers.h"
+
+#include <algorithm>
 
 namespace lse::parallel {
 
@@ -60,8 +63,10 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
     const TrainingConfig &training = scenario.training;
     const ParallelConfig &parallel = training.parallel;
     const int m = int(detail::stepShape(scenario).micro_batches);
-    const int layers = scenario.model.n_layers / parallel.pp;
-    const int moe_layers = scenario.model.moe.moeLayerCount(scenario.model.n_layers) / parallel.pp;
+    // The most loaded stage's layers, as the engine's TP/CP/EP parts count them (communication.cpp).
+    const int layers = mostLoadedStageLayers(scenario.model.n_layers, parallel);
+    const int moe_layers = int(std::int64_t(layers) * scenario.model.moe.moeLayerCount(scenario.model.n_layers)
+                               / std::max(1, scenario.model.n_layers));
     const int per_layer = layers * m;
     const bool full_recompute = training.recomputation == Recomputation::Full;
 

@@ -425,4 +425,15 @@ std::vector<double> activationMemoryPerStage(const PipelineTimeline &timeline,
     return bytes;
 }
 
+std::vector<double> activationMemoryPerStage(const PipelineTimeline &timeline,
+                                             const std::vector<double> &bytes_per_micro_batch_per_stage)
+{
+    std::vector<double> bytes;
+    for (std::size_t stage = 0; stage < timeline.peak_in_flight_micro_batches.size(); ++stage)
+        bytes.push_back(stage < bytes_per_micro_batch_per_stage.size()
+                            ? timeline.peak_in_flight_micro_batches[stage] * bytes_per_micro_batch_per_stage[stage]
+                            : 0.0);
+    return bytes;
+}
+
 }  // namespace lse::parallel

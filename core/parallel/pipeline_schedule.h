@@ -86,5 +86,9 @@ Result<PipelineTimeline> simulatePipeline(PipelineScheduleKind schedule, int sta
 // (for interleaved the argument is per chunk).
 std::vector<double> activationMemoryPerStage(const PipelineTimeline &timeline,
                                              double activation_bytes_per_micro_batch_per_stage);
+// The same with a different figure per stage (uneven stages hold different layer counts: stage s's
+// one-micro-batch, one-chunk bytes); stages beyond the list get 0.
+std::vector<double> activationMemoryPerStage(const PipelineTimeline &timeline,
+                                             const std::vector<double> &bytes_per_micro_batch_per_stage);
 
 }  // namespace lse::parallel

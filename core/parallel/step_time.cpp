@@ -102,7 +102,7 @@ Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_effi
     in.zero_stage = training.parallel.zero_stage;
     in.dp_overlap = training.parallel.dp_overlap;
     in.micro_batches = double(detail::stepShape(scenario).micro_batches);
-    in.layers_per_stage = double(scenario.model.n_layers) / training.parallel.pp;
+    in.layers_per_stage = mostLoadedStageLayers(scenario.model.n_layers, training.parallel);
     in.tokens_per_step = double(training.global_batch) * double(training.seq_len);
     return combineStepTime(in, compute_efficiency);
 }

@@ -27,9 +27,10 @@ using PinnedFields = std::set<std::string>;
 //   tp        the largest degree <= the current one that divides the heads, the KV heads, d_ff
 //             (and expert_d_ff), fits in one node and divides the GPU count;
 //   cp        the largest degree <= the current one that divides seq_len and the GPUs left by tp;
-//   pp        the stage count nearest the current one (the smaller on a tie) that divides
-//             n_layers / virtual_stages and the GPUs left by tp·cp (virtual_stages drops to 1
-//             when only pp 1 would remain);
+//   pp        the stage count nearest the current one (the smaller on a tie) that leaves every
+//             chunk a layer (pp·virtual_stages ≤ n_layers; pp need not divide them) and divides
+//             the GPUs left by tp·cp (virtual_stages drops to 1 when only pp 1 would remain);
+//   stage_layers  a given list that no longer fits pp and n_layers goes back to automatic;
 //   dp        gpus / (tp·pp·cp);
 //   ep        1 for a dense model, else the largest degree <= the current one dividing the
 //             experts and dp·cp;

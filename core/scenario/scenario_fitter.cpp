@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario_fitter.h"
 
+#include "scenario/stage_layers.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <utility>
@@ -133,7 +135,9 @@ bool ScenarioFitter::pipelineFits(int pp, int virtual_stages) const
     const ParallelConfig &parallel = scenario_.training.parallel;
     if (virtual_stages > 1 && pp == 1)
         return false;  // interleaving needs a pipeline
-    return dividesOrAbsent(scenario_.model.n_layers, std::int64_t(pp) * virtual_stages)
+    // Every chunk needs a layer; pp need not divide them (scenario/stage_layers.h).
+    const int layers = scenario_.model.n_layers;
+    return (layers <= 0 || std::int64_t(pp) * virtual_stages <= layers)
         && dividesOrAbsent(scenario_.cluster.gpus, std::int64_t(parallel.tp) * parallel.cp * pp);
 }
 
@@ -172,26 +176,28 @@ void ScenarioFitter::fitPipelineParallel()
         return;
     const std::int64_t per_gpu_chunks = std::int64_t(parallel.pp) * parallel.virtual_stages;
     std::string why;
-    if (!dividesOrAbsent(model.n_layers, per_gpu_chunks)) {
-        why = str(model.n_layers) + " layers are not divisible by "
+    if (model.n_layers > 0 && per_gpu_chunks > model.n_layers) {
+        why = str(model.n_layers) + " layers are fewer than "
             + (parallel.virtual_stages > 1 ? "pp·virtual_stages " + str(parallel.pp) + "·" + str(parallel.virtual_stages)
-                                           : str(parallel.pp));
-        // Say why a nearer divisor of the layers was not taken.
-        int nearest_layers_only = 0;
-        for (int candidate = 1; candidate <= model.n_layers; ++candidate)
-            if (model.n_layers % (std::int64_t(candidate) * parallel.virtual_stages) == 0
-                && (nearest_layers_only == 0
-                    || std::abs(candidate - parallel.pp) < std::abs(nearest_layers_only - parallel.pp)))
-                nearest_layers_only = candidate;
-        if (nearest_layers_only != 0 && nearest_layers_only != chosen
-            && std::abs(nearest_layers_only - parallel.pp) <= std::abs(chosen - parallel.pp))
-            why += " (" + str(nearest_layers_only) + " stages would not divide the " + str(gpus) + " GPUs)";
+                                           : str(parallel.pp) + " stages");
     } else {
         why = str(gpus) + " GPUs are not divisible by tp·cp·pp " + str(parallel.tp) + "·" + str(parallel.cp) + "·"
             + str(parallel.pp);
     }
     note(change("pp", parallel.pp, chosen) + why);
     parallel.pp = chosen;
+}
+
+void ScenarioFitter::fitStageLayers()
+{
+    ParallelConfig &parallel = scenario_.training.parallel;
+    if (pinned("training.stage_layers") || parallel.stage_layers.empty()
+        || stageLayerProblems(scenario_.model.n_layers, parallel).empty())
+        return;
+    // The list was made for another pp or depth; the automatic split is the neutral choice.
+    note("stage_layers " + stageLayersText(parallel.stage_layers) + " → automatic: it must give "
+         + str(parallel.pp) + " stages summing to " + str(scenario_.model.n_layers) + " layers");
+    parallel.stage_layers.clear();
 }
 
 void ScenarioFitter::fitDataParallel()
@@ -273,6 +279,7 @@ void ScenarioFitter::fitAll()
     fitTensorParallel();
     fitContextParallel();
     fitPipelineParallel();
+    fitStageLayers();
     fitDataParallel();
     fitExpertParallel();
     fitBatch();

@@ -18,7 +18,8 @@ public:
     void fitSeqLen();         // seq_len <= model.max_seq_len
     void fitTensorParallel();   // tp divides heads, KV heads, d_ff, expert_d_ff; <= gpus_per_node; divides gpus
     void fitContextParallel();  // cp divides seq_len and gpus / tp
-    void fitPipelineParallel(); // pp·virtual_stages divides n_layers; pp divides gpus / (tp·cp)
+    void fitPipelineParallel(); // pp·virtual_stages ≤ n_layers; pp divides gpus / (tp·cp)
+    void fitStageLayers();      // a given stage_layers that no longer fits pp and n_layers → automatic
     void fitDataParallel();     // dp = gpus / (tp·pp·cp)
     void fitExpertParallel();   // ep 1 for dense models, else divides n_experts and dp·cp
     void fitBatch();            // micro_batch·dp divides global_batch

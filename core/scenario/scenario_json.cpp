@@ -9,6 +9,7 @@
 #include "scenario/presets.h"
 #include "scenario/scenario_adjust.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QString>
 #include <QtGlobal>
@@ -139,6 +140,13 @@ QJsonObject parallelToJson(const ParallelConfig &parallel)
     object.insert("zero_stage", parallel.zero_stage);
     object.insert("sequence_parallel", parallel.sequence_parallel);
     object.insert("dp_overlap", parallel.dp_overlap);
+    // Omitted when automatic, so older files and their output stay as they were.
+    if (!parallel.stage_layers.empty()) {
+        QJsonArray layers;
+        for (int count : parallel.stage_layers)
+            layers.append(count);
+        object.insert("stage_layers", layers);
+    }
     return object;
 }
 
@@ -153,6 +161,7 @@ void readParallel(JsonFieldReader &reader, ParallelConfig &parallel)
     reader.readCount("zero_stage", parallel.zero_stage);
     reader.readBool("sequence_parallel", parallel.sequence_parallel);
     reader.readBool("dp_overlap", parallel.dp_overlap);  // absent in older files: overlapped, as before
+    reader.readCountList("stage_layers", parallel.stage_layers);  // absent: as even as possible
 }
 
 // Reads a nested object with its own reader, so its problems carry the full dotted path.

@@ -25,6 +25,7 @@ void fitParallelism(ScenarioFitter &fitter)
     fitter.fitTensorParallel();
     fitter.fitContextParallel();
     fitter.fitPipelineParallel();
+    fitter.fitStageLayers();
     fitter.fitDataParallel();
     fitter.fitExpertParallel();
     fitter.fitBatch();
@@ -97,8 +98,13 @@ bool applyRepair(ScenarioFitter &fitter, const Problem &problem)
         fitParallelism(fitter);
         return true;
     }
-    if (rule == "divisible" && problem.field == "model.n_layers") {
+    if (problem.field == "training.stage_layers") {
+        fitter.fitStageLayers();
+        return true;
+    }
+    if (rule == "layers_per_chunk" && problem.field == "model.n_layers") {
         fitter.fitPipelineParallel();
+        fitter.fitStageLayers();
         fitter.fitDataParallel();
         fitter.fitExpertParallel();
         fitter.fitBatch();

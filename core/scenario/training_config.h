@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace lse {
 
@@ -48,6 +49,10 @@ struct ParallelConfig {
     // DP gradient reduction runs in buckets during the backward pass (PyTorch DDP, Megatron's
     // overlap_grad_reduce); off = all of it after backward, as older Megatron runs did.
     bool dp_overlap = true;
+    // Layers of each pipeline stage, stage 0 (embedding) first; empty = as even as possible with
+    // the first and last stage lighter (scenario/stage_layers.h). One entry per stage, summing to
+    // model.n_layers, each at least virtual_stages (one layer per interleaved chunk).
+    std::vector<int> stage_layers = {};
 };
 
 struct TrainingConfig {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario.h"
+#include "scenario/stage_layers.h"
 
 #include <cmath>
 #include <cstdint>
@@ -209,8 +210,11 @@ void checkTraining(Checker &check, const Scenario &scenario)
     if (tp_ok && model.moe.enabled() && model.moe.expert_d_ff > 0)
         check.divisible("model.moe.expert_d_ff", model.moe.expert_d_ff, "training.tp", parallel.tp);
     if (pp_ok && v_ok && model.n_layers > 0) {
-        check.divisible("model.n_layers", model.n_layers, "training.pp·virtual_stages",
-                        std::int64_t(parallel.pp) * parallel.virtual_stages);
+        // pp need not divide the layers (BLOOM: 70 on 12 stages); every chunk needs one, and a
+        // given training.stage_layers must place them all (scenario/stage_layers.h).
+        for (Problem &problem : stageLayerProblems(model.n_layers, parallel))
+            check.add(std::move(problem.field), std::move(problem.rule), std::move(problem.message),
+                      std::move(problem.related));
         if (parallel.virtual_stages > 1 && parallel.pp == 1)
             check.add("training.virtual_stages", "requires_pp",
                       "training.virtual_stages " + str(std::int64_t(parallel.virtual_stages))

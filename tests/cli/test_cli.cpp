@@ -171,8 +171,7 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("adjustment");
         QTest::addRow("qwen2.5-7b") << "qwen2.5-7b" << "tp 8 → 4: 28 heads / 4 KV heads are not divisible by 8";
-        QTest::addRow("llama-3.1-405b") << "llama-3.1-405b" << "pp 4 → 2: 126 layers are not divisible by 4";
-        QTest::addRow("gemma-2-9b") << "gemma-2-9b" << "pp 4 → 2: 42 layers are not divisible by 4";
+        // llama-3.1-405b and gemma-2-9b keep pp 4 now (uneven stages; test_cli_stage_layers).
         QTest::addRow("gpt2-small") << "gpt2-small" << "seq_len 4096 → 1024";
         QTest::addRow("gpt3-175b") << "gpt3-175b" << "seq_len 4096 → 2048";
     }

@@ -64,10 +64,8 @@ private slots:
         // 28 heads / 4 KV heads: 4 is the largest tp <= 8 dividing both.
         QTest::addRow("qwen2.5-7b") << "qwen2.5-7b" << 4 << 4 << qint64(4096)
                                     << "tp 8 → 4: 28 heads / 4 KV heads are not divisible by 8";
-        // 126 layers: 3 divides them but not the 128 GPUs left by tp 8, so 2.
-        QTest::addRow("llama-3.1-405b") << "llama-3.1-405b" << 8 << 2 << qint64(4096)
-                                        << "pp 4 → 2: 126 layers are not divisible by 4 (3 stages would not divide";
-        QTest::addRow("gemma-2-9b") << "gemma-2-9b" << 8 << 2 << qint64(4096) << "pp 4 → 2: 42 layers";
+        // 126 and 42 layers on 4 stages are uneven (31,32,32,31 and 10,11,11,10), which real runs
+        // use, so pp stays (unevenPipelineIsKept); before uneven stages both went to pp 2.
         // 12 heads and 1024 learned positions.
         QTest::addRow("gpt2-small") << "gpt2-small" << 4 << 4 << qint64(1024) << "seq_len 4096 → 1024";
         QTest::addRow("gpt3-175b") << "gpt3-175b" << 8 << 4 << qint64(2048) << "seq_len 4096 → 2048";
@@ -86,6 +84,49 @@ private slots:
         QCOMPARE(adjusted.scenario.training.seq_len, seq_len);
         QCOMPARE(std::int64_t(parallel.dp) * parallel.tp * parallel.pp * parallel.cp, std::int64_t(1024));
         QVERIFY2(joined(adjusted.adjustments).contains(reason), qPrintable(joined(adjusted.adjustments)));
+    }
+
+    void unevenPipelineIsKept_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addRow("llama-3.1-405b") << "llama-3.1-405b";
+        QTest::addRow("gemma-2-9b") << "gemma-2-9b";
+    }
+    void unevenPipelineIsKept()
+    {
+        QFETCH(QString, id);
+        const Adjusted adjusted = adaptScenarioToModel(defaultScenario(), presetModel(qPrintable(id)));
+        QCOMPARE(adjusted.scenario.training.parallel.pp, 4);
+        QVERIFY2(!joined(adjusted.adjustments).contains("pp "), qPrintable(joined(adjusted.adjustments)));
+        QVERIFY2(validate(adjusted.scenario).empty(), qPrintable(describe(validate(adjusted.scenario))));
+    }
+
+    void pipelineShrinksWhenLayersRunOut()
+    {
+        // 3 layers cannot fill 4 stages; 2 is the nearest degree dividing the 128 GPUs left by tp 8.
+        ModelConfig tiny = presetModel("llama-2-7b");
+        tiny.n_layers = 3;
+        const Adjusted adjusted = adaptScenarioToModel(defaultScenario(), tiny);
+        QCOMPARE(adjusted.scenario.training.parallel.pp, 2);
+        QVERIFY2(joined(adjusted.adjustments).contains("pp 4 → 2: 3 layers are fewer than 4 stages"),
+                 qPrintable(joined(adjusted.adjustments)));
+        QVERIFY(validate(adjusted.scenario).empty());
+    }
+
+    void givenStageLayersFollowTheModel()
+    {
+        // A list made for 80 layers does not fit a 32-layer model: back to the automatic split.
+        Scenario before = defaultScenario();
+        before.training.parallel.stage_layers = {19, 21, 21, 19};
+        QVERIFY(validate(before).empty());
+        const Adjusted adjusted = adaptScenarioToModel(before, presetModel("llama-2-7b"));
+        QVERIFY(adjusted.scenario.training.parallel.stage_layers.empty());
+        QVERIFY2(joined(adjusted.adjustments).contains("stage_layers 19,21,21,19 → automatic"),
+                 qPrintable(joined(adjusted.adjustments)));
+        // Pinned (given as a flag): left as it is, and validation names it.
+        const Adjusted pinned = adaptScenarioToModel(before, presetModel("llama-2-7b"), {"training.stage_layers"});
+        QCOMPARE(pinned.scenario.training.parallel.stage_layers, before.training.parallel.stage_layers);
+        QCOMPARE(validate(pinned.scenario).front().field, std::string("training.stage_layers"));
     }
 
     void keepsWhatIsStillValid()
@@ -140,9 +181,10 @@ private slots:
     void interleavingDropsWhenNoPipelineFits()
     {
         Scenario before = defaultScenario();
-        before.training.parallel.virtual_stages = 5;  // 80 layers / (4·5)
+        before.training.parallel.virtual_stages = 20;  // 80 layers / (4·20)
         QVERIFY(validate(before).empty());
-        const Adjusted adjusted = adaptScenarioToModel(before, presetModel("gemma-2-9b"));  // 42 layers
+        // 32 layers: even pp 2 would need 2·20 chunks of at least one layer.
+        const Adjusted adjusted = adaptScenarioToModel(before, presetModel("llama-2-7b"));
         QVERIFY2(validate(adjusted.scenario).empty(), qPrintable(describe(validate(adjusted.scenario))));
         QCOMPARE(adjusted.scenario.training.parallel.virtual_stages, 1);
     }
@@ -158,8 +200,12 @@ private slots:
         QTest::addRow("tp divides no heads") << Mutate([](Scenario &s) { s.training.parallel.tp = 3; s.cluster.gpus = 96; s.training.parallel.dp = 8; })
                                              << "model.n_heads" << "divisible";
         QTest::addRow("dp product") << Mutate([](Scenario &s) { s.training.parallel.dp = 3; }) << "training.dp" << "gpu_count";
-        QTest::addRow("layers and pp") << Mutate([](Scenario &s) { s.training.parallel.pp = 3; s.cluster.gpus = 768; })
-                                       << "model.n_layers" << "divisible";
+        QTest::addRow("layers and pp") << Mutate([](Scenario &s) { s.model.n_layers = 2; })
+                                       << "model.n_layers" << "layers_per_chunk";
+        QTest::addRow("stage layers sum") << Mutate([](Scenario &s) { s.training.parallel.stage_layers = {20, 20, 20, 19}; })
+                                          << "training.stage_layers" << "sum";
+        QTest::addRow("stage layers length") << Mutate([](Scenario &s) { s.training.parallel.stage_layers = {40, 40}; })
+                                             << "training.stage_layers" << "length";
         QTest::addRow("batch") << Mutate([](Scenario &s) { s.training.global_batch = 1000; })
                                << "training.global_batch" << "divisible";
         QTest::addRow("learned positions") << Mutate([](Scenario &s) { s.model = presetModel("gpt2-xl"); s.training.parallel.tp = 1; s.training.parallel.pp = 1; s.training.parallel.dp = 1024; })

@@ -57,8 +57,10 @@ const std::vector<BadCase> &badCases()
          "gpu_count", "dp·tp·pp·cp = 4·4·2·1 = 32 ≠ cluster.gpus 64"},
         {"micro-batch does not divide global batch", [](Scenario &s) { s.training.global_batch = 100; },
          "training.global_batch", "divisible", "training.global_batch 100 is not divisible by training.micro_batch·dp 16"},
-        {"layers not divisible by pp", [](Scenario &s) { s.model.n_layers = 33; }, "model.n_layers", "divisible",
-         "model.n_layers 33 is not divisible by training.pp·virtual_stages 2"},
+        // pp need not divide the layers any more (uneven stages); every chunk still needs one.
+        {"fewer layers than pipeline chunks", [](Scenario &s) { s.model.n_layers = 3; s.training.parallel.virtual_stages = 2; },
+         "model.n_layers", "layers_per_chunk",
+         "model.n_layers 3 is fewer than training.pp·virtual_stages 4; every pipeline chunk needs at least one layer"},
         {"interleaving without pipeline", [](Scenario &s) {
              s.training.parallel.pp = 1; s.training.parallel.dp = 16; s.training.parallel.virtual_stages = 2; },
          "training.virtual_stages", "requires_pp", "needs pipeline parallelism"},

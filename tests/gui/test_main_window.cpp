@@ -200,6 +200,50 @@ private slots:
         QVERIFY(window.document()->scenario().training.parallel.dp_overlap);
     }
 
+    // Layers per stage: empty is the automatic split (shown as the placeholder); a list is one
+    // undo step; the engine's problems land on the field; text that is no list never reaches it.
+    void stageLayersFieldEditsTheList()
+    {
+        MainWindow window(false);
+        auto *layers = qobject_cast<QLineEdit *>(window.editor()->fieldWidget("training.stage_layers"));
+        QVERIFY(layers != nullptr);
+        QVERIFY(layers->text().isEmpty());
+        QCOMPARE(layers->placeholderText(), QString("automatic: 20,20,20,20"));  // 80 layers on 4 stages
+        QSignalSpy changed(window.document(), &ScenarioDocument::scenarioChanged);
+        layers->setText("19,21,21,19");
+        emit layers->editingFinished();
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        QCOMPARE(window.document()->scenario().training.parallel.stage_layers, (std::vector<int>{19, 21, 21, 19}));
+        QVERIFY(window.document()->isValid());
+        window.document()->undoStack()->undo();
+        QVERIFY(layers->text().isEmpty());  // the widget follows the document
+        window.document()->undoStack()->redo();
+        QCOMPARE(layers->text(), QString("19,21,21,19"));
+
+        layers->setText("20,20,20,19");
+        emit layers->editingFinished();
+        QVERIFY(!window.document()->isValid());
+        QVERIFY(layers->property("invalid").toBool());
+        QVERIFY2(layers->toolTip().contains("must sum to model.n_layers 80"), qPrintable(layers->toolTip()));
+
+        const int steps = window.document()->undoStack()->count();
+        layers->setText("20;20");
+        emit layers->editingFinished();
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QVERIFY(layers->property("invalid").toBool());
+        QVERIFY(layers->toolTip().contains("training.stage_layers: '20;20' is not a comma-separated list"));
+
+        layers->setText("");
+        emit layers->editingFinished();
+        QVERIFY(window.document()->scenario().training.parallel.stage_layers.empty());
+        QVERIFY(window.document()->isValid());
+
+        // Another depth: the placeholder shows its automatic split (70 on 4 stages).
+        spin(window, "model.n_layers")->setValue(70);
+        QCOMPARE(layers->placeholderText(), QString("automatic: 17,18,18,17"));
+    }
+
     void presetPickerLoadsAModel()
     {
         MainWindow window(false);

@@ -255,6 +255,29 @@ private slots:
                     <= 1e-9 * per_micro_batch * 8);
     }
 
+    // Uneven stages (issue 17): each stage's bar is its in-flight micro-batches × its own layers'
+    // activations, and the title gives the range of layers per stage.
+    void unevenStagesHoldTheirOwnLayers()
+    {
+        PipelinePage page;
+        Scenario scenario = defaultScenario();  // 80 layers over pp = 4 stages
+        scenario.training.parallel.stage_layers = {14, 26, 22, 18};
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        page.showEstimate(scenario, *estimate);
+        const ChartData &in_flight = page.inFlightChart()->data();
+        QVERIFY2(in_flight.title.contains(QStringLiteral("(14–26 layers")), qPrintable(in_flight.title));
+        const double per_layer = estimate->memory.activation_bytes_per_layer;
+        for (int stage = 0; stage < 4; ++stage) {
+            const double expected = (4 - stage) * per_layer * scenario.training.parallel.stage_layers.at(std::size_t(stage));
+            QVERIFY(std::abs(in_flight.series.front().y.at(stage) - expected) <= 1e-9 * expected);
+        }
+        // Another stage count on the page: the automatic split of the 80 layers over 3 stages.
+        page.setStages(3);
+        QVERIFY2(page.inFlightChart()->data().title.contains(QStringLiteral("(26–27 layers")),
+                 qPrintable(page.inFlightChart()->data().title));
+    }
+
     // Issue 13 item 15: the Gantt chart's x axis ends at the schedule's length (it reached 45 for a
     // 33-unit schedule to make room for an inside legend), the in-flight title counts whole layers,
     // and "Chunks per stage v" is enabled only for the interleaved schedule.

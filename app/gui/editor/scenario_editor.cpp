@@ -11,6 +11,7 @@
 #include "scenario/model_identity.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_repair.h"
+#include "scenario/stage_layers.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -36,7 +37,7 @@ namespace lse::gui {
 
 // One editable scenario field: how to read it, how to write it, and how to show it.
 struct ScenarioEditor::Field {
-    enum class Kind { Integer, Count, Real, Bool, Choice };
+    enum class Kind { Integer, Count, Real, Bool, Choice, LayerList };
     QString path;  // the engine's field name, so its problems land on this widget
     QString label;
     QString tooltip;
@@ -50,6 +51,10 @@ struct ScenarioEditor::Field {
     QString suffix;
     QStringList choices;  // Choice: labels; the value is the index
     QString minimum_text;  // Real: shown at the minimum when it means "unset" (e.g. "catalog")
+    // LayerList: the list, how to store one, and what an empty field means (the placeholder).
+    std::function<std::vector<int>(const Scenario &)> get_list;
+    std::function<void(Scenario &, std::vector<int>)> set_list;
+    std::function<QString(const Scenario &)> empty_meaning;
 };
 
 namespace {
@@ -170,6 +175,12 @@ void ScenarioEditor::addField(QFormLayout *form, Field field)
         widget = line;
         break;
     }
+    case Field::Kind::LayerList: {
+        auto *line = new QLineEdit;
+        connect(line, &QLineEdit::editingFinished, this, [this, path] { commitText(path); });
+        widget = line;
+        break;
+    }
     case Field::Kind::Bool: {
         auto *box = new QCheckBox;
         connect(box, &QCheckBox::toggled, this, [this, path](bool checked) {
@@ -216,6 +227,10 @@ void ScenarioEditor::commitText(const QString &path)
     for (const Field &f : fields_) {
         if (f.path != path)
             continue;
+        if (f.kind == Field::Kind::LayerList) {
+            commitList(f, line);
+            return;
+        }
         const std::optional<std::int64_t> value = parseCountText(line->text().toStdString());
         if (!value) {
             // Not a number at all: the engine never sees it, so mark it here with the rule.
@@ -229,6 +244,25 @@ void ScenarioEditor::commitText(const QString &path)
         document_->edit(path, tr("Change %1").arg(f.label), [&f, v = double(*value)](Scenario &s) { f.set(s, v); });
         return;
     }
+}
+
+void ScenarioEditor::commitList(const Field &f, QLineEdit *line)
+{
+    const std::optional<std::vector<int>> layers = parseStageLayers(line->text().toStdString());
+    if (!layers) {
+        // Not a list: the engine never sees it, so mark it here with the rule.
+        setInvalid(line, true);
+        line->setToolTip(tr("%1: '%2' is not a comma-separated list of layer counts (example: 5,6,6,5; "
+                            "empty: as even as possible)")
+                             .arg(f.path, line->text()));
+        return;
+    }
+    if (*layers == f.get_list(document_->scenario())) {
+        setInvalid(line, false);  // the typed text was fixed back to the current list
+        markProblems();
+        return;
+    }
+    document_->edit(f.path, tr("Change %1").arg(f.label), [&f, layers = *layers](Scenario &s) { f.set_list(s, layers); });
 }
 
 void ScenarioEditor::buildUi()
@@ -576,6 +610,28 @@ void ScenarioEditor::buildUi()
     addField(parallel, intField("training.virtual_stages", tr("Virtual stages"), tr("Interleaved pipeline chunks per GPU (v)."),
                                 [](const Scenario &s) { return s.training.parallel.virtual_stages; },
                                 [](Scenario &s, double v) { s.training.parallel.virtual_stages = int(v); }));
+    {
+        Field layers;
+        layers.path = "training.stage_layers";
+        layers.label = tr("Layers per stage");
+        layers.tooltip = tr("Transformer layers on each pipeline stage, stage 0 first, e.g. 7,8,8,7: one count per "
+                            "stage, summing to the model's layers. Empty: as even as possible, the extra layers on "
+                            "the middle stages so the first (embedding) and last (head, loss) are lighter, as "
+                            "Llama 3 405B ran 126 layers on 16 stages. Memory and time use the most loaded stage.");
+        layers.kind = K::LayerList;
+        layers.get = [](const Scenario &) { return 0.0; };
+        layers.get_list = [](const Scenario &s) { return s.training.parallel.stage_layers; };
+        layers.set_list = [](Scenario &s, std::vector<int> v) { s.training.parallel.stage_layers = std::move(v); };
+        layers.empty_meaning = [](const Scenario &s) {
+            // Long splits would not fit the field; the rule is then said in words.
+            constexpr int kMaxListedStages = 32;
+            const ParallelConfig &p = s.training.parallel;
+            if (p.pp < 1 || p.pp > kMaxListedStages || s.model.n_layers < p.pp)
+                return tr("automatic: as even as possible");
+            return tr("automatic: %1").arg(qstr(stageLayersText(evenLayerSplit(s.model.n_layers, p.pp))));
+        };
+        addField(parallel, std::move(layers));
+    }
     addField(parallel, intField("training.zero_stage", tr("ZeRO stage"), tr("1: optimizer states, 2: + gradients, 3: + parameters sharded over DP (Rajbhandari et al. 2019)."),
                                 [](const Scenario &s) { return s.training.parallel.zero_stage; },
                                 [](Scenario &s, double v) { s.training.parallel.zero_stage = int(v); }, 0, 3));
@@ -703,6 +759,12 @@ void ScenarioEditor::refreshFromDocument()
         case Field::Kind::Choice:
             static_cast<QComboBox *>(widget)->setCurrentIndex(int(value));
             break;
+        case Field::Kind::LayerList: {
+            auto *line = static_cast<QLineEdit *>(widget);
+            line->setText(qstr(stageLayersText(field.get_list(scenario))));
+            line->setPlaceholderText(field.empty_meaning(scenario));
+            break;
+        }
         }
     }
     {

@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QListWidget;
 class QFormLayout;
@@ -57,6 +58,7 @@ private:
     void updateFixActions();
     void showProblemMenu(const QPoint &position);
     void commitText(const QString &path);
+    void commitList(const Field &field, QLineEdit *line);
 
     ScenarioDocument *document_;
     std::vector<Field> fields_;

@@ -6,6 +6,7 @@
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
 #include "pages/page_format.h"
+#include "scenario/stage_layers.h"
 
 #include <QEvent>
 #include <QVBoxLayout>
@@ -176,9 +177,9 @@ ChartData MemoryPage::zeroStageChart() const
     add(Optimizer, inference_index, 0, tr("Inference keeps no optimizer states"));
     add(Activations, inference_index, 0, tr("Inference activations are transient and not counted"));
     add(KvCache, inference_index, double(inference.kv_cache_bytes_per_gpu),
-        tr("2 (K and V) · %1 layers / p = %2 · ⌈%3 KV heads / t = %4⌉ · %5 head dim · %6 B · b = %7 · s = %8 "
-           "(Kwon et al. 2023, vLLM §3)")
-            .arg(scenario.model.n_layers)
+        tr("2 (K and V) · %1 layers (the most loaded of p = %2 stages) · ⌈%3 KV heads / t = %4⌉ · %5 head dim · "
+           "%6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)")
+            .arg(mostLoadedStageLayers(scenario.model.n_layers, parallel))
             .arg(parallel.pp)
             .arg(scenario.model.n_kv_heads)
             .arg(parallel.tp)
@@ -213,7 +214,7 @@ ChartData MemoryPage::zeroStageChart() const
     chart.formula.formula =
         tr("ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations "
            "per layer as in Korthikanti Table 2; inference: weights/t + KV cache "
-           "2·(L/p)·(n_kv/t)·d_head·bytes·b·s");
+           "2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L)");
     chart.formula.source = tr("Rajbhandari et al. 2019 (ZeRO), §3.1 and §5; Korthikanti et al. 2022, Table 2 and "
                              "§4.2.3; Kwon et al. 2023 (vLLM), §3");
     return chart;
@@ -318,7 +319,8 @@ ChartData MemoryPage::activationChart() const
     chart.formula.inputs = inputs;
     chart.formula.formula =
         tr("per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence "
-           "parallelism), × L/p layers × in-flight micro-batches; GQA, gated MLPs and MoE change the 34");
+           "parallelism), × the stage's layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and "
+           "MoE change the 34");
     chart.formula.source = tr("Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)");
     return chart;
 }

@@ -7,6 +7,7 @@
 #include "pages/parallelism/parallel_labels.h"
 #include "pages/parallelism/step_player.h"
 #include "scenario/scenario_json.h"
+#include "scenario/stage_layers.h"
 
 #include <qcustomplot.h>
 
@@ -442,22 +443,29 @@ ChartData PipelinePage::inFlightData() const
                                               timeline_.peak_in_flight_micro_batches.at(std::size_t(stage))))
                                 .arg(stage);
     const int layers = scenario_.model.n_layers;
+    // The layers of each stage as the engine places them (scenario/stage_layers.h): the scenario's
+    // own list when the page shows its pp, else the automatic split of L over the page's stages.
+    ParallelConfig shown = scenario_.training.parallel;
+    if (shown.pp != stages)
+        shown.stage_layers.clear();
+    shown.pp = stages;
+    shown.virtual_stages = timeline_.chunks;
+    const std::vector<int> stage_layers = pipelineLayers(layers, shown).stage_layers;
     // Activation bytes one micro-batch leaves on one chunk of a stage: the estimate's per-layer
-    // figure times the layers of a chunk (L / (p·v)).
-    const double per_chunk_bytes = has_estimate_ && layers > 0
-        ? activation_bytes_per_layer_ * double(layers) / double(stages * timeline_.chunks)
-        : 0.0;
+    // figure times the stage's layers / v.
+    std::vector<double> per_chunk_bytes;
+    for (int count : stage_layers)
+        per_chunk_bytes.push_back(has_estimate_ ? activation_bytes_per_layer_ * count / double(timeline_.chunks) : 0.0);
+    const bool has_bytes = std::any_of(per_chunk_bytes.begin(), per_chunk_bytes.end(), [](double b) { return b > 0; });
     ChartSeries bars;
     bars.kind = ChartSeries::Kind::Bar;
     bars.color = chartSeriesColor(0, palette());
-    if (per_chunk_bytes > 0) {
+    if (has_bytes) {
         const std::vector<double> memory = parallel::activationMemoryPerStage(timeline_, per_chunk_bytes);
         const double largest = memory.empty() ? 0.0 : *std::max_element(memory.begin(), memory.end());
         const format::SiScale scale = format::siScale(largest);
-        // Whole layers: L/p when it divides, otherwise the stages hold ⌊L/p⌋ or ⌈L/p⌉.
-        const int fewest = layers / stages;
-        const QString per_stage = layers % stages == 0 ? QString::number(fewest)
-                                                       : tr("%1–%2").arg(fewest).arg(fewest + 1);
+        const auto [fewest, most] = std::minmax_element(stage_layers.begin(), stage_layers.end());
+        const QString per_stage = *fewest == *most ? QString::number(*fewest) : tr("%1–%2").arg(*fewest).arg(*most);
         chart.title = tr("Peak activation memory per stage (%1 layers of %2)")
                           .arg(per_stage, format::fromStd(scenario_.model.name));
         chart.y_label = tr("Saved activations (%1B)").arg(scale.prefix);
@@ -471,7 +479,8 @@ ChartData PipelinePage::inFlightData() const
             bars.point_tooltips << tr("<b>Stage %1</b>: up to %2 micro-batch chunks in flight × %3 = %4")
                                        .arg(stage)
                                        .arg(in_flight)
-                                       .arg(format::bytes(per_chunk_bytes), format::bytes(memory.at(std::size_t(stage))));
+                                       .arg(format::bytes(per_chunk_bytes.at(std::size_t(stage))),
+                                            format::bytes(memory.at(std::size_t(stage))));
         }
         chart.formula.inputs = inputsText() + tr("; %1 per layer and micro-batch (from the estimate), L = %2")
                                                   .arg(format::bytes(activation_bytes_per_layer_))
