@@ -6,6 +6,7 @@
 #include "performance/kernel_time.h"
 #include "roofline/roofline_machine.h"
 #include "roofline/step_operators.h"
+#include "scenario/stage_layers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -180,20 +181,6 @@ private:
     bool is_layer_;
 };
 
-// Layers on each pipeline stage: as even as possible, the extra layers on the middle stages so the
-// first (embedding) and last (head) stages are the lighter ones.
-std::vector<int> stageLayers(int layers, int stages)
-{
-    std::vector<int> counts(std::size_t(stages), layers / stages);
-    int extra = layers % stages;
-    for (int offset = 0; extra > 0; ++offset) {
-        const int stage = 1 + offset % std::max(1, stages - 2);
-        counts[std::size_t(std::min(stage, stages - 1))] += 1;
-        --extra;
-    }
-    return counts;
-}
-
 void accumulate(StepPrediction &out, const GroupTime &group, double calls)
 {
     out.forward_seconds += group.seconds[0] * calls;
@@ -274,7 +261,8 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     const int pp = std::max(1, parallel.pp);
     const int n_layers = scenario.model.n_layers;
     const double moe_fraction = n_layers > 0 ? double(step.moe_layer_count) / n_layers : 0.0;
-    const std::vector<int> layers = stageLayers(n_layers, pp);
+    // As even as possible or as given (training.parallel.stage_layers).
+    const std::vector<int> layers = pipelineLayers(n_layers, parallel).stage_layers;
     double busiest_seconds = -1;
     StepPrediction out;
     for (int stage = 0; stage < pp; ++stage) {

@@ -182,6 +182,24 @@ private slots:
         QVERIFY(close(interleaved->bubble_seconds, p->bubble_seconds / 2));
     }
 
+    // Uneven stages: the most loaded stage sets the pace; a given split is honoured.
+    void unevenStagesUseTheBusiestStage()
+    {
+        Scenario scenario = smallGpt(4);
+        scenario.model.n_layers = 6;
+        scenario.training.parallel.dp = 1;
+        scenario.training.parallel.pp = 4;  // 6 layers on 4 stages: 1, 2, 2, 1
+        const Result<StepPrediction> p = predictStep(scenario);
+        QVERIFY2(p.ok(), formatProblems(p.problems()).c_str());
+        QCOMPARE(p->busiest_stage_layers, 2);
+        scenario.training.parallel.stage_layers = std::vector<int>{1, 1, 1, 3};
+        const Result<StepPrediction> given = predictStep(scenario);
+        QVERIFY2(given.ok(), formatProblems(given.problems()).c_str());
+        QCOMPARE(given->busiest_stage, 3);
+        QCOMPARE(given->busiest_stage_layers, 3);
+        QVERIFY(given->compute_seconds > p->compute_seconds);
+    }
+
     // Sequence parallelism splits the norms over the tp ranks.
     void sequenceParallelSplitsNorms()
     {
