@@ -4,7 +4,7 @@
 //
 // Method (calibration.cpp): Nelder–Mead (performance/nelder_mead.h) over the chosen parameters,
 // each mapped onto [0, 1] from its valid interval — fractions in (0.05, 1], gemm_fixed_cost_depth in
-// [0, 1024] — starting at `start` (clamped into those intervals) with a first simplex of 15% of each
+// [0, 1024] — starting at `start` (clamped into those intervals) with a first simplex of 25% of each
 // interval, restarted smaller from the best point while that still improves, until
 // options.max_evaluations error evaluations (each predicts every point once). Deterministic: no
 // random numbers, the same inputs give the same factors.

@@ -90,17 +90,37 @@ class TestCalibration : public QObject {
     Q_OBJECT
 
 private slots:
+    void recoversTheFactorsThatMadeTheMeasurements_data()
+    {
+        QTest::addColumn<double>("gemm_peak_fraction");
+        QTest::addColumn<double>("gemm_fixed_cost_depth");
+        QTest::addColumn<double>("memory_bandwidth_fraction");
+        QTest::addColumn<double>("start_gemm_peak_fraction");
+        QTest::addColumn<double>("start_gemm_fixed_cost_depth");
+        QTest::addColumn<double>("start_memory_bandwidth_fraction");
+        QTest::addRow("slow GEMMs, start optimistic") << 0.62 << 180.0 << 0.55 << 0.9 << 20.0 << 0.9;
+        QTest::addRow("fast GEMMs, start pessimistic") << 0.88 << 40.0 << 0.85 << 0.5 << 400.0 << 0.4;
+        QTest::addRow("large fixed cost, start at the catalog") << 0.75 << 600.0 << 0.7 << -1.0 << -1.0 << -1.0;
+    }
     void recoversTheFactorsThatMadeTheMeasurements()
     {
+        QFETCH(double, gemm_peak_fraction);
+        QFETCH(double, gemm_fixed_cost_depth);
+        QFETCH(double, memory_bandwidth_fraction);
+        QFETCH(double, start_gemm_peak_fraction);
+        QFETCH(double, start_gemm_fixed_cost_depth);
+        QFETCH(double, start_memory_bandwidth_fraction);
         const EfficiencyFactors catalog = builtinHardwareCatalog().find("a100-sxm-80gb")->efficiency;
         EfficiencyFactors truth = catalog;
-        truth.gemm_peak_fraction = 0.62;
-        truth.gemm_fixed_cost_depth = 180;
-        truth.memory_bandwidth_fraction = 0.55;
-        EfficiencyFactors start = catalog;
-        start.gemm_peak_fraction = 0.9;
-        start.gemm_fixed_cost_depth = 20;
-        start.memory_bandwidth_fraction = 0.9;
+        truth.gemm_peak_fraction = gemm_peak_fraction;
+        truth.gemm_fixed_cost_depth = gemm_fixed_cost_depth;
+        truth.memory_bandwidth_fraction = memory_bandwidth_fraction;
+        EfficiencyFactors start = catalog;  // a negative start value keeps the catalog's
+        if (start_gemm_peak_fraction > 0) {
+            start.gemm_peak_fraction = start_gemm_peak_fraction;
+            start.gemm_fixed_cost_depth = start_gemm_fixed_cost_depth;
+            start.memory_bandwidth_fraction = start_memory_bandwidth_fraction;
+        }
 
         std::vector<CalibrationPoint> points;
         int index = 0;
