@@ -6,6 +6,10 @@
 #include "hardware/hardware_catalog.h"
 #include "validation/validation_table.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
@@ -85,6 +89,30 @@ private slots:
         QFETCH(QString, source);
         QFETCH(QString, paper);
         QCOMPARE(QString::fromStdString(lse::paperOfSource(source.toStdString())), paper);
+    }
+
+    // A run's "paper" key, when present, names its paper; it must be a string.
+    void explicitPaperKeyWins()
+    {
+        QFile file(QStringLiteral(":/validation/published_runs.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        QJsonArray runs = root.value("runs").toArray();
+        QJsonObject first = runs.at(0).toObject();
+        first.insert("paper", "Someone et al. 2030");
+        runs.replace(0, first);
+        root.insert("runs", runs);
+        const Result<std::vector<PublishedRun>> parsed = parsePublishedRuns(QJsonDocument(root).toJson());
+        QVERIFY2(parsed.ok(), formatProblems(parsed.problems()).c_str());
+        QCOMPARE(parsed->at(0).paper, std::string("Someone et al. 2030"));
+        QCOMPARE(parsed->at(1).paper, std::string(kNarayanan));
+
+        first.insert("paper", 5);
+        runs.replace(0, first);
+        root.insert("runs", runs);
+        const Result<std::vector<PublishedRun>> wrong = parsePublishedRuns(QJsonDocument(root).toJson());
+        QVERIFY(!wrong.ok());
+        QCOMPARE(wrong.problems().front().field, std::string("runs[0].paper"));
     }
 
     void tableHasEveryShippedRunWithItsErrorRecomputed()
