@@ -17,6 +17,7 @@ int runEstimate(const QStringList &arguments);
 int runPresets(const QStringList &arguments);
 int runHardware(const QStringList &arguments);
 int runPublishedRuns(const QStringList &arguments);
+int runValidate(const QStringList &arguments);
 int runTokenize(const QStringList &arguments);
 int runTrainBpe(const QStringList &arguments);
 int runPrepareData(const QStringList &arguments);

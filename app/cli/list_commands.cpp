@@ -38,6 +38,7 @@ QJsonObject publishedRunToJson(const PublishedRun &run)
                        {"name", qstr(run.name)},
                        {"year", run.year},
                        {"source", qstr(run.source)},
+                       {"paper", qstr(run.paper)},
                        {"source_locator", qstr(run.source_locator)},
                        {"verification", qstr(run.verification)},
                        {"note", qstr(run.note)},

@@ -16,6 +16,7 @@ const char *const kUsage =
     "  presets          the built-in model presets\n"
     "  hardware         the built-in accelerator catalog\n"
     "  published-runs   the published Megatron runs (layouts, published iteration times) for validation\n"
+    "  validate         predicted vs published step time of the published runs: error per run, mean and worst\n"
     "  tokenize         split text into BPE tokens with ids and byte spans\n"
     "  train-bpe        train a byte-level BPE and write vocab.json + merges.txt\n"
     "  prepare-data     stream text files into raw little-endian token ids\n"
@@ -67,6 +68,8 @@ int main(int argc, char *argv[])
         return lse::cli::runHardware(arguments);
     if (command == QLatin1String("published-runs"))
         return lse::cli::runPublishedRuns(arguments);
+    if (command == QLatin1String("validate"))
+        return lse::cli::runValidate(arguments);
     if (command == QLatin1String("tokenize"))
         return lse::cli::runTokenize(arguments);
     if (command == QLatin1String("train-bpe"))

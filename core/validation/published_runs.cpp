@@ -11,6 +11,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <regex>
 
 namespace lse {
 
@@ -175,6 +176,9 @@ std::optional<PublishedRun> readRun(const QJsonObject &object, int index, Proble
     readRequiredString(reader, "id", run.id);
     readRequiredString(reader, "name", run.name);
     readRequiredString(reader, "source", run.source);
+    reader.readString("paper", run.paper);
+    if (run.paper.empty())
+        run.paper = paperOfSource(run.source);
     readRequiredString(reader, "source_locator", run.source_locator);
     readRequiredString(reader, "verification", run.verification);
     reader.readString("note", run.note);
@@ -219,6 +223,15 @@ std::vector<PublishedRun> loadBuiltinRuns()
 }
 
 }  // namespace
+
+std::string paperOfSource(const std::string &source)
+{
+    static const std::regex author_et_al_year(R"(^\s*(\S.*? et al\.,? (19|20)\d\d)\b)");
+    std::smatch match;
+    if (std::regex_search(source, match, author_et_al_year))
+        return match[1].str();
+    return source;
+}
 
 GptFlopShape PublishedRun::flopShape() const
 {

@@ -32,6 +32,9 @@ struct PublishedRun {
     std::string name;
     int year = 0;
     std::string source;
+    // The paper the run comes from, "Narayanan et al. 2021": the optional "paper" key, else the
+    // source's leading "<author> et al. <year>" (paperOfSource). Leave-one-paper-out groups by it.
+    std::string paper;
     std::string source_locator;
     std::string verification;  // what was checked against which source, and every correction
     std::string note;          // assumptions made to turn the run into a scenario
@@ -53,6 +56,10 @@ struct PublishedRun {
     // The closed-form shape of this run (global batch, sequence, layers, width, vocabulary).
     GptFlopShape flopShape() const;
 };
+
+// The leading "<author> et al. <year>" of a source ("Korthikanti et al. 2022 'Reducing ...'" →
+// "Korthikanti et al. 2022"); the whole source when it does not start that way.
+std::string paperOfSource(const std::string &source);
 
 // Every problem names the run's field ("runs[3].training.tp") and the run's id in the message.
 // A run must give either a printed iteration time or a TFLOP/s per GPU under a convention that

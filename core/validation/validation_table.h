@@ -38,11 +38,18 @@ Result<ValidationTable> validationTable(const std::vector<PublishedRun> &runs,
                                         const std::optional<EfficiencyFactors> &factors = std::nullopt);
 
 // Fit on one paper's runs, predict the other paper's: one entry per paper.
+// For each paper in the order it first appears: calibrateEfficiency on every other paper's runs
+// (default CalibrationOptions) from `start`, then validationTable of that paper's runs with the fit.
+// Problems: fewer than two papers ("runs" "papers"), the calibration's or the prediction's problems.
 struct LeaveOnePaperOut {
     std::string held_out_paper;
     EfficiencyFactors fitted_on_others;
     double mean_absolute_error = 0;   // on the held-out paper's runs
     double worst_absolute_error = 0;
+    // The held-out paper's runs predicted with fitted_on_others (the errors above are its mean and
+    // worst), and the fit's mean error on the runs it was fitted to.
+    ValidationTable held_out;
+    double fitted_mean_absolute_error = 0;
 };
 Result<std::vector<LeaveOnePaperOut>> leaveOnePaperOut(const std::vector<PublishedRun> &runs,
                                                        const EfficiencyFactors &start);
