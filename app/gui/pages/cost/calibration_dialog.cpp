@@ -95,13 +95,15 @@ CalibrationDialog::CalibrationDialog(const Scenario &scenario, QWidget *parent) 
     const Result<performance::StepPrediction> before = performance::predictStep(scenario_);
     if (before) {
         predicted_before_seconds_ = before->total_seconds;
+        const QString factors_source = before->efficiency.source.empty()
+                                           ? tr("catalog default")
+                                           : format::fromStd(before->efficiency.source);
         before_label_->setText(tr("Current scenario on %1 (%n GPU(s)): predicted step %2 s, MFU %3, with GEMM peak "
                                   "fraction %4 (%5).",
                                   nullptr, scenario_.cluster.gpus)
                                    .arg(format::fromStd(scenario_.cluster.accelerator.name),
                                         format::decimal(before->total_seconds, 3), format::percent(before->mfu, 1),
-                                        format::decimal(before->efficiency.gemm_peak_fraction, 3),
-                                        format::fromStd(before->efficiency.source)));
+                                        format::decimal(before->efficiency.gemm_peak_fraction, 3), factors_source));
     } else {
         before_label_->setText(tr("The current scenario cannot be predicted:\n%1").arg(problemsText(before.problems())));
         fit_button_->setEnabled(false);

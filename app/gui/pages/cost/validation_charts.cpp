@@ -100,7 +100,8 @@ ChartData ValidationCharts::predictedVsPublished(const ValidationTable &table, c
         ChartSeries ring;
         ring.name = tr("Selected run");
         ring.kind = ChartSeries::Kind::Marker;
-        ring.marker_size = 18;
+        ring.marker_size = 20;
+        ring.color = QColor(128, 128, 128, 120);  // a translucent halo reads on light and dark plots
         ring.x << selected->published_seconds;
         ring.y << selected->predicted_seconds;
         ring.point_tooltips << tr("%1: error %2").arg(format::fromStd(selected->id).toHtmlEscaped(),

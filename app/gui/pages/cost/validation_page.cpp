@@ -27,8 +27,6 @@ namespace {
 
 // Enough operators to cover most of a step without a long scroll.
 constexpr int kTopOperators = 10;
-// The summary is the page's headline figure.
-constexpr double kSummaryFontScale = 1.4;
 
 enum OperatorColumn { OpName, OpPass, OpShape, OpCalls, OpSeconds, OpEfficiency, OpColumnCount };
 
@@ -43,10 +41,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     summary_label_ = new QLabel;
     summary_label_->setObjectName(QStringLiteral("validation.summary"));
     summary_label_->setWordWrap(true);
-    QFont big = summary_label_->font();
-    big.setPointSizeF(big.pointSizeF() * kSummaryFontScale);
-    big.setBold(true);
-    summary_label_->setFont(big);
+    summary_label_->setTextFormat(Qt::RichText);
     calibrate_button_ = new QPushButton;
     calibrate_button_->setObjectName(QStringLiteral("validation.calibrate"));
     calibrate_button_->setEnabled(false);  // until a valid scenario arrives
@@ -244,7 +239,8 @@ void ValidationPage::refreshSummary()
 {
     const ValidationTable &table = runs_model_->table();
     if (!table_error_.isEmpty()) {
-        summary_label_->setText(tr("The validation table could not be computed: %1").arg(table_error_));
+        summary_label_->setText(tr("The validation table could not be computed: %1")
+                                    .arg(table_error_.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
         summary_label_->setToolTip(QString());
         return;
     }
@@ -253,10 +249,14 @@ void ValidationPage::refreshSummary()
         summary_label_->setToolTip(QString());
         return;
     }
-    summary_label_->setText(tr("Step time: mean |error| %1, worst %2 (%3) over %n published run(s)", nullptr,
-                               int(table.rows.size()))
-                                .arg(format::percent(table.mean_absolute_error, 1),
-                                     format::percent(table.worst_absolute_error, 1), format::fromStd(table.worst_id)));
+    // A relative size in the markup, not a fixed font, so presentation mode and zoom still scale it.
+    summary_label_->setText(QStringLiteral("<span style=\"font-size: x-large; font-weight: bold\">%1</span>")
+                                .arg(tr("Step time: mean |error| %1, worst %2 (%3) over %n published run(s)", nullptr,
+                                        int(table.rows.size()))
+                                         .arg(format::percent(table.mean_absolute_error, 1),
+                                              format::percent(table.worst_absolute_error, 1),
+                                              format::fromStd(table.worst_id))
+                                         .toHtmlEscaped()));
     summary_label_->setToolTip(factorsToolTip());
 }
 
