@@ -4,11 +4,17 @@
 // scenario; bad input names the field and neither saves nor asks for anything; a broken user file
 // is refused and left as it was.
 
+#include "cost/estimate.h"
+#include "document/scenario_document.h"
+#include "editor/scenario_editor.h"
 #include "hardware/user_hardware_catalog.h"
 #include "pages/cost/calibration_dialog.h"
+#include "pages/cost/time_page.h"
+#include "pages/cost/validation_page.h"
 #include "performance/step_prediction.h"
 #include "scenario/scenario_json.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -19,6 +25,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <memory>
 
 using namespace lse;
 using namespace lse::gui;
@@ -170,6 +177,83 @@ private slots:
         QVERIFY2(dialog.message().startsWith(QStringLiteral("Name of the new entry:")), qPrintable(dialog.message()));
         QCOMPARE(spy.count(), 0);
         QVERIFY(!QFileInfo::exists(catalogPath()));
+    }
+
+    // Both pages' "Calibrate" buttons open the dialog on the current scenario, and its request
+    // reaches the main window through the page (one undo step there).
+    void pagesOpenTheDialogAndForwardItsRequest_data()
+    {
+        QTest::addColumn<QString>("button");
+        QTest::newRow("time") << QStringLiteral("time.calibrate");
+        QTest::newRow("validation") << QStringLiteral("validation.calibrate");
+    }
+
+    void pagesOpenTheDialogAndForwardItsRequest()
+    {
+        QFETCH(QString, button);
+        std::unique_ptr<Page> page;
+        if (button.startsWith(QStringLiteral("time")))
+            page = std::make_unique<TimePage>();
+        else
+            page = std::make_unique<ValidationPage>();
+        Scenario scenario = defaultScenario();
+        scenario.cluster.gpus /= 2;  // not the default: the dialog calibrates the scenario the page shows
+        scenario.training.parallel.dp /= 2;
+        const Result<Estimate> estimate = lse::estimate(scenario);
+        QVERIFY(estimate.ok());
+        auto *calibrate = page->findChild<QPushButton *>(button);
+        QVERIFY(calibrate);
+        page->showEstimate(scenario, *estimate);
+        QVERIFY(calibrate->isEnabled());
+        QSignalSpy spy(page.get(), &Page::scenarioEditRequested);
+        QTest::mouseClick(calibrate, Qt::LeftButton);
+        auto *dialog = page->findChild<CalibrationDialog *>();
+        QVERIFY(dialog);
+        dialog->setMeasurement(CalibrationDialog::Measurement::StepSeconds,
+                               QString::number(predictedSeconds(scenario) * 1.15, 'g', 10));
+        QVERIFY2(dialog->fit(), qPrintable(dialog->message()));
+        QVERIFY2(dialog->save(), qPrintable(dialog->message()));
+        QCOMPARE(spy.count(), 1);
+        const Scenario requested = spy.at(0).at(0).value<Scenario>();
+        QCOMPARE(requested.cluster.accelerator.id, scenario.cluster.accelerator.id + "-calibrated-1");
+        QCOMPARE(requested.cluster.gpus, scenario.cluster.gpus);
+    }
+
+    // The editor's GPU list shows saved entries after the built-in ones, and choosing one puts it
+    // in the scenario; an entry saved while the editor is open appears when the scenario uses it.
+    void editorListsSavedEntries()
+    {
+        ScenarioDocument document;
+        ScenarioEditor editor(&document);
+        QComboBox *picker = editor.gpuPicker();
+        const int before = picker->count();
+        const std::string id = document.scenario().cluster.accelerator.id + "-calibrated-1";
+        QCOMPARE(picker->findData(QString::fromStdString(id)), -1);
+
+        CalibrationDialog dialog(document.scenario());
+        QSignalSpy spy(&dialog, &CalibrationDialog::scenarioEditRequested);
+        dialog.setMeasurement(CalibrationDialog::Measurement::StepSeconds,
+                              QString::number(predictedSeconds(document.scenario()) * 1.3, 'g', 10));
+        QVERIFY(dialog.fit());
+        QVERIFY(dialog.save());
+        QCOMPARE(spy.count(), 1);
+        document.replaceScenario(spy.at(0).at(0).value<Scenario>(), QStringLiteral("calibrated"));
+        const int index = picker->findData(QString::fromStdString(id));
+        QVERIFY(index >= 0);
+        QCOMPARE(picker->count(), before + 1);
+        QCOMPARE(picker->currentIndex(), index);
+        QCOMPARE(picker->itemData(picker->count() - 1).toString(), QStringLiteral("custom"));  // still last
+
+        // A new editor lists it from the start; choosing it applies the saved entry.
+        ScenarioDocument other;
+        ScenarioEditor fresh(&other);
+        const int listed = fresh.gpuPicker()->findData(QString::fromStdString(id));
+        QVERIFY(listed >= 0);
+        fresh.gpuPicker()->setCurrentIndex(listed);
+        emit fresh.gpuPicker()->activated(listed);
+        QCOMPARE(other.scenario().cluster.accelerator.id, id);
+        QCOMPARE(other.scenario().cluster.accelerator.efficiency.gemm_peak_fraction,
+                 dialog.result()->factors.gemm_peak_fraction);
     }
 
     void brokenCatalogFileIsRefusedAndLeftUntouched()
