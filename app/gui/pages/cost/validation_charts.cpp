@@ -57,9 +57,9 @@ ChartData ValidationCharts::predictedVsPublished(const ValidationTable &table, c
 {
     ChartData chart;
     chart.title = tr("Predicted vs published step time");
-    chart.x_label = tr("Published step time (s, log scale)");
+    chart.x_label = tr("Published step (s, log scale)");
     chart.x_unit = QStringLiteral("s");
-    chart.y_label = tr("Predicted step time (s, log scale)");
+    chart.y_label = tr("Predicted step (s, log scale)");
     chart.y_unit = QStringLiteral("s");
     chart.log_x = true;
     chart.log_y = true;
