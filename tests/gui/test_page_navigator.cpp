@@ -34,7 +34,7 @@ private slots:
         QVERIFY(navigator);
         QCOMPARE(navigator->topLevelItemCount(), 5);
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Cost)),
-                 (QStringList{"overview", "memory", "compute", "time"}));
+                 (QStringList{"overview", "memory", "compute", "time", "validation"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Parallelism)),
                  (QStringList{"layout", "collectives", "zero", "pipeline", "search"}));
@@ -58,10 +58,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto *navigator = window.findChild<PageNavigator *>(QStringLiteral("navigation"));
         QSignalSpy changed(navigator, &PageNavigator::currentPageChanged);
-        QVERIFY(window.selectPage("time"));  // the last page of Cost
+        QVERIFY(window.selectPage("validation"));  // the last page of Cost
         navigator->setFocus();
         QTest::keyClick(navigator, Qt::Key_Down);  // onto the Hardware header
-        QCOMPARE(window.currentPage()->id(), QString("time"));
+        QCOMPARE(window.currentPage()->id(), QString("validation"));
         QCOMPARE(navigator->currentItem(), navigator->groupItem(PageDomain::Hardware));
         QTest::keyClick(navigator, Qt::Key_Left);  // collapse Hardware
         QVERIFY(!navigator->groupItem(PageDomain::Hardware)->isExpanded());
@@ -76,7 +76,7 @@ private slots:
         QVERIFY(navigator->groupItem(PageDomain::Hardware)->isExpanded());
         QTest::keyClick(navigator, Qt::Key_Down);
         QCOMPARE(window.currentPage()->id(), QString("hardware"));
-        QCOMPARE(changed.size(), 3);  // time, layout, hardware; headers changed nothing
+        QCOMPARE(changed.size(), 3);  // validation, layout, hardware; headers changed nothing
     }
 
     // One click on a group header opens or closes it (a sidebar's habit); the page stays.
@@ -103,7 +103,7 @@ private slots:
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         auto *navigator = window.findChild<PageNavigator *>(QStringLiteral("navigation"));
-        QVERIFY(window.selectPage("time"));
+        QVERIFY(window.selectPage("validation"));  // the last page of Cost
         navigator->groupItem(PageDomain::Hardware)->setExpanded(false);
         QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
         QCOMPARE(window.currentPage()->id(), QString("hardware"));

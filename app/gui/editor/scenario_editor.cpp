@@ -8,6 +8,7 @@
 
 #include "common/number_text.h"
 #include "hardware/hardware_catalog.h"
+#include "hardware/user_hardware_catalog.h"
 #include "scenario/model_identity.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_repair.h"
@@ -113,6 +114,30 @@ void setInvalid(QWidget *widget, bool invalid)
         return;
     }
     FieldErrorFrame::mark(widget, invalid);
+}
+
+// The user's own accelerators (calibrated ones) go after the built-in ones, before "Custom"
+// (the last item); an unreadable user file lists none (the calibration dialog reports it).
+void addUserAccelerators(QComboBox *picker)
+{
+    const Result<lse::HardwareCatalog> user = lse::loadUserHardwareCatalog(lse::userHardwareCatalogPath());
+    if (!user)
+        return;
+    for (const lse::Accelerator &gpu : user->accelerators)
+        if (picker->findData(QString::fromStdString(gpu.id)) < 0)
+            picker->insertItem(picker->count() - 1, QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
+}
+
+// A catalog entry by id: built-in first, then the user's file.
+std::optional<lse::Accelerator> knownAccelerator(const std::string &id)
+{
+    if (const lse::Accelerator *builtin = lse::builtinHardwareCatalog().find(id))
+        return *builtin;
+    const Result<lse::HardwareCatalog> user = lse::loadUserHardwareCatalog(lse::userHardwareCatalogPath());
+    if (user)
+        if (const lse::Accelerator *mine = user->find(id))
+            return *mine;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -421,10 +446,11 @@ void ScenarioEditor::buildUi()
     for (const Accelerator &gpu : builtinHardwareCatalog().accelerators)
         gpu_picker_->addItem(qstr(gpu.name), qstr(gpu.id));
     gpu_picker_->addItem(tr("Custom"), QStringLiteral("custom"));
+    addUserAccelerators(gpu_picker_);
     gpu_picker_->setToolTip(tr("Accelerator from the catalog (dense peaks, memory, links; datasheet in each entry)."));
     connect(gpu_picker_, &QComboBox::activated, this, [this](int index) {
         const std::string id = gpu_picker_->itemData(index).toString().toStdString();
-        const Accelerator *known = builtinHardwareCatalog().find(id);
+        const std::optional<Accelerator> known = knownAccelerator(id);
         const Accelerator chosen = known ? *known : customAccelerator();
         document_->edit("cluster.accelerator", tr("Change GPU"), [chosen](Scenario &s) { s.cluster.accelerator = chosen; });
     });
@@ -780,6 +806,8 @@ void ScenarioEditor::refreshFromDocument()
     }
     {
         const QSignalBlocker blocker(gpu_picker_);
+        if (gpu_picker_->findData(qstr(scenario.cluster.accelerator.id)) < 0)
+            addUserAccelerators(gpu_picker_);  // an entry saved since the list was filled
         const int index = gpu_picker_->findData(qstr(scenario.cluster.accelerator.id));
         gpu_picker_->setCurrentIndex(index >= 0 ? index : gpu_picker_->count() - 1);
     }

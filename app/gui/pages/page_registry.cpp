@@ -5,6 +5,7 @@
 #include "pages/cost/memory_page.h"
 #include "pages/cost/overview_page.h"
 #include "pages/cost/time_page.h"
+#include "pages/cost/validation_page.h"
 #include "pages/foundations/numbers_page.h"
 #include "pages/foundations/tensors_page.h"
 #include "pages/hardware/hardware_page.h"
@@ -25,7 +26,8 @@ QList<PageGroup> createPageGroups(QWidget *parent)
 {
     return {
         {PageDomain::Cost,
-         {new OverviewPage(parent), new MemoryPage(parent), new ComputePage(parent), new TimePage(parent)}},
+         {new OverviewPage(parent), new MemoryPage(parent), new ComputePage(parent), new TimePage(parent),
+          new ValidationPage(parent)}},
         {PageDomain::Hardware, {new HardwarePage(parent), new RooflinePage(parent)}},
         {PageDomain::Parallelism,
          {new LayoutPage(parent), new CollectivesPage(parent), new ZeroPage(parent), new PipelinePage(parent),

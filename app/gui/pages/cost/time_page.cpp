@@ -3,9 +3,11 @@
 
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
+#include "pages/cost/calibration_dialog.h"
 #include "pages/page_format.h"
 
 #include <QEvent>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -64,6 +66,10 @@ TimePage::TimePage(QWidget *parent) : Page(parent)
     layout->setSpacing(8);
     gpu_chart_ = new ChartView(QStringLiteral("days-vs-gpu-count"), this);
     mfu_chart_ = new ChartView(QStringLiteral("days-vs-mfu"), this);
+    calibrate_button_ = new QPushButton;
+    calibrate_button_->setObjectName(QStringLiteral("time.calibrate"));
+    connect(calibrate_button_, &QPushButton::clicked, this, [this] { CalibrationDialog::openFor(scenario_, this); });
+    layout->addWidget(calibrate_button_, 0, Qt::AlignRight);
     layout->addWidget(gpu_chart_, 1);
     layout->addWidget(mfu_chart_, 1);
     setPresentation(false);
@@ -103,6 +109,9 @@ void TimePage::changeEvent(QEvent *event)
 
 void TimePage::refresh()
 {
+    calibrate_button_->setText(tr("Calibrate MFU…"));
+    calibrate_button_->setToolTip(tr("Fit the accelerator's efficiency to a step time or TFLOP/s you measured"));
+    calibrate_button_->setEnabled(has_estimate_);
     gpu_chart_->setData(gpuCountChart());
     mfu_chart_->setData(mfuChart());
 }

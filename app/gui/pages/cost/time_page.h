@@ -4,6 +4,8 @@
 #include "charts/chart_data.h"
 #include "pages/page.h"
 
+class QPushButton;
+
 namespace lse::gui {
 
 // How long the run takes: training days against the GPU count (data parallelism scaled, model
@@ -32,6 +34,7 @@ private:
 
     ChartView *gpu_chart_;
     ChartView *mfu_chart_;
+    QPushButton *calibrate_button_;  // opens the CalibrationDialog for the current scenario
     bool has_estimate_ = false;
     Scenario scenario_;
     Estimate estimate_;

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "validation/published_runs.h"
+#include "validation/validation_table.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <vector>
+
+namespace lse::gui {
+
+// The validation table (core/validation/validation_table.h) as a table: one row per published run
+// with its layout, the published and predicted step time, the error and the predicted MFU/HFU.
+// Qt::DisplayRole is formatted text; kSortRole the raw value (numeric columns sort as numbers); an
+// error above kErrorHighlight is tinted; the tooltip gives the run's source and verification.
+class ValidationRunsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Run, Gpus, Layout, Batch, Recomputation, Published, Predicted, Error, Mfu, Hfu, ColumnCount };
+    static constexpr int kSortRole = Qt::UserRole + 1;
+    // |error| above this is marked: the bound for the worst run.
+    static constexpr double kErrorHighlight = 0.10;
+
+    explicit ValidationRunsModel(QObject *parent = nullptr);
+
+    // `runs` are the runs the table was computed from (matched by id for the layout columns).
+    void setTable(const ValidationTable &table, const std::vector<PublishedRun> &runs);
+    const ValidationTable &table() const { return table_; }
+    const ValidationRow &row(int row) const { return table_.rows.at(std::size_t(row)); }
+    // The run of a row (the scenario "Load this run" loads); nullptr when the id has no run.
+    const PublishedRun *run(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Header and cell texts follow the language.
+    void retranslate();
+
+private:
+    QVariant display(std::size_t row, int column) const;
+    QVariant sortValue(std::size_t row, int column) const;
+    QString toolTip(std::size_t row) const;
+
+    ValidationTable table_;
+    std::vector<std::optional<PublishedRun>> runs_;  // one per row: the run with the row's id
+};
+
+}  // namespace lse::gui

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Validation page, offscreen: every published run in the table, sorting, the summary, a
+// selected row drives the breakdown and the scatter's ring, "Load this run" asks for that run's
+// scenario, and the charts carry data to export.
+
+#include "charts/chart_view.h"
+#include "pages/cost/validation_page.h"
+#include "pages/cost/validation_runs_model.h"
+#include "scenario/scenario_json.h"
+#include "validation/published_runs.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace lse;
+using namespace lse::gui;
+
+namespace {
+
+template <typename T>
+T *child(QWidget &parent, const char *name)
+{
+    T *widget = parent.findChild<T *>(QString::fromLatin1(name));
+    if (!widget)
+        qFatal("no child %s", name);
+    return widget;
+}
+
+// The view row showing run `id`, or -1.
+int viewRowOf(ValidationPage &page, const std::string &id)
+{
+    QAbstractItemModel *view_model = page.table()->model();
+    for (int row = 0; row < view_model->rowCount(); ++row)
+        if (view_model->index(row, ValidationRunsModel::Run).data().toString() == QString::fromStdString(id))
+            return row;
+    return -1;
+}
+
+const ValidationRow &rowOf(ValidationPage &page, const std::string &id)
+{
+    const std::vector<ValidationRow> &rows = page.runsModel()->table().rows;
+    return *std::find_if(rows.begin(), rows.end(), [&](const ValidationRow &row) { return row.id == id; });
+}
+
+double barTotal(const ChartData &chart)
+{
+    double total = 0;
+    for (const ChartSeries &series : chart.series)
+        for (double y : series.y)
+            total += y;
+    return total;
+}
+
+}  // namespace
+
+class TestValidationPage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void showingThePageFillsTheTable()
+    {
+        ValidationPage page;
+        QCOMPARE(page.id(), QStringLiteral("validation"));
+        QCOMPARE(page.runsModel()->rowCount(), 0);  // nothing computed before it is needed
+        page.resize(1024, 768);
+        page.show();
+        const std::vector<PublishedRun> &runs = builtinPublishedRuns();
+        QCOMPARE(runs.size(), std::size_t(18));
+        QCOMPARE(page.table()->model()->rowCount(), 18);
+        for (const PublishedRun &run : runs)
+            QVERIFY2(viewRowOf(page, run.id) >= 0, run.id.c_str());
+        // Layout and batch columns come from the run's scenario.
+        const PublishedRun &first = runs.front();
+        const int row = viewRowOf(page, first.id);
+        QCOMPARE(page.table()->model()->index(row, ValidationRunsModel::Gpus).data(ValidationRunsModel::kSortRole).toInt(),
+                 first.scenario.cluster.gpus);
+
+        // The headline names the mean and the worst run; its tooltip says the factors are per accelerator.
+        const ValidationTable &table = page.runsModel()->table();
+        auto *summary = child<QLabel>(page, "validation.summary");
+        QVERIFY2(summary->text().contains(QString::fromStdString(table.worst_id)), qPrintable(summary->text()));
+        QVERIFY(summary->toolTip().contains(QStringLiteral("not fitted per run")));
+        // The worst run is selected first.
+        QCOMPARE(page.selectedRunId(), table.worst_id);
+    }
+
+    void errorsAboveTenPercentAreMarkedAndSortByMagnitude()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        QAbstractItemModel *model = page.table()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex error = model->index(row, ValidationRunsModel::Error);
+            const double magnitude = error.data(ValidationRunsModel::kSortRole).toDouble();
+            QCOMPARE(error.data(Qt::BackgroundRole).isValid(), magnitude > ValidationRunsModel::kErrorHighlight);
+        }
+        page.table()->sortByColumn(ValidationRunsModel::Error, Qt::AscendingOrder);
+        for (int row = 1; row < model->rowCount(); ++row)
+            QVERIFY(model->index(row - 1, ValidationRunsModel::Error).data(ValidationRunsModel::kSortRole).toDouble()
+                    <= model->index(row, ValidationRunsModel::Error).data(ValidationRunsModel::kSortRole).toDouble());
+        page.table()->sortByColumn(ValidationRunsModel::Published, Qt::DescendingOrder);
+        for (int row = 1; row < model->rowCount(); ++row)
+            QVERIFY(model->index(row - 1, ValidationRunsModel::Published).data(ValidationRunsModel::kSortRole).toDouble()
+                    >= model->index(row, ValidationRunsModel::Published).data(ValidationRunsModel::kSortRole).toDouble());
+    }
+
+    void selectingARowChangesTheBreakdown()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        ChartView *breakdown = page.charts().at(1);
+        const ChartData before = breakdown->data();
+        const std::string first = page.selectedRunId();
+        // Another run than the one shown: the first in the data file that is not selected.
+        std::string other;
+        for (const PublishedRun &run : builtinPublishedRuns())
+            if (run.id != first && other.empty())
+                other = run.id;
+        QSignalSpy spy(&page, &ValidationPage::selectedRunChanged);
+        page.table()->selectRow(viewRowOf(page, other));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toString(), QString::fromStdString(other));
+        QCOMPARE(page.selectedRunId(), other);
+
+        const ChartData &after = breakdown->data();
+        QVERIFY(after.title != before.title);
+        QVERIFY(after.title.contains(QString::fromStdString(other)));
+        // The parts add up to the run's predicted step.
+        const ValidationRow &row = rowOf(page, other);
+        QVERIFY2(std::abs(barTotal(after) - row.predicted_seconds) <= 1e-9 * row.predicted_seconds,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(barTotal(after)).arg(row.predicted_seconds)));
+        // The scatter rings the selected run.
+        const ChartData &scatter = page.charts().at(0)->data();
+        QVERIFY(!scatter.series.isEmpty());
+        const auto ring_series = std::find_if(scatter.series.begin(), scatter.series.end(),
+                                              [](const ChartSeries &series) { return series.marker_size > 0; });
+        QVERIFY(ring_series != scatter.series.end());
+        const ChartSeries &ring = *ring_series;
+        QCOMPARE(ring.x.size(), 1);
+        QCOMPARE(ring.x.front(), row.published_seconds);
+        QCOMPARE(ring.y.front(), row.predicted_seconds);
+        // The operator table lists the run's slowest operators, slowest first.
+        QTableWidget *operators = page.operatorTable();
+        QCOMPARE(operators->rowCount(), std::min<int>(10, int(row.prediction.operators.size())));
+        QVERIFY(operators->rowCount() > 0);
+        const auto slowest = std::max_element(
+            row.prediction.operators.begin(), row.prediction.operators.end(),
+            [](const performance::OperatorTime &a, const performance::OperatorTime &b) { return a.seconds < b.seconds; });
+        QCOMPARE(operators->item(0, 0)->text(), QString::fromStdString(slowest->name));
+        // Re-selecting the same run does not signal again.
+        page.table()->selectRow(viewRowOf(page, other));
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void loadThisRunRequestsItsScenario()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        QSignalSpy spy(&page, &Page::scenarioEditRequested);
+        auto *load = child<QPushButton>(page, "validation.load");
+        const PublishedRun &run = builtinPublishedRuns().back();
+        page.table()->selectRow(viewRowOf(page, run.id));
+        QVERIFY(load->isEnabled());
+        QTest::mouseClick(load, Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Scenario requested = spy.at(0).at(0).value<Scenario>();
+        QCOMPARE(scenarioToJson(requested), scenarioToJson(run.scenario));
+        QVERIFY(spy.at(0).at(1).toString().contains(QString::fromStdString(run.id)));
+        QVERIFY(!page.loadRun(-1));
+        QVERIFY(!page.loadRun(page.table()->model()->rowCount()));
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void chartsCarryDataForExport()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        const QList<ChartView *> charts = page.charts();
+        QCOMPARE(charts.size(), 2);
+        int scatter_points = 0;
+        for (const ChartSeries &series : charts.at(0)->data().series)
+            if (series.kind == ChartSeries::Kind::Marker && series.marker_size == 0)
+                scatter_points += int(series.x.size());
+        QCOMPARE(scatter_points, 18);
+        for (ChartView *chart : charts) {
+            QVERIFY2(!chart->data().series.isEmpty(), qPrintable(chart->id()));
+            QVERIFY(!chart->data().formula.formula.isEmpty());
+            QVERIFY(!chart->data().formula.source.isEmpty());
+            QVERIFY2(chart->toCsv().count(QLatin1Char('\n')) > 1, qPrintable(chart->id()));
+        }
+    }
+};
+
+QTEST_MAIN(TestValidationPage)
+#include "test_validation_page.moc"
