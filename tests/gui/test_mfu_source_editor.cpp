@@ -91,6 +91,7 @@ private slots:
         page.showEstimate(predicted, e);
         const QString inputs = page.charts().front()->data().formula.inputs;
         QVERIFY2(inputs.contains(QStringLiteral("MFU = %1 (predicted)").arg(format::percent(e.time.mfu))), qPrintable(inputs));
+        QVERIFY(page.charts().front()->data().formula.formula.contains(QStringLiteral("predicted at each GPU count")));
         // The days-vs-MFU marker sits at the predicted MFU.
         const ChartData &mfu_chart = page.charts().at(1)->data();
         QCOMPARE(mfu_chart.series.last().x.front(), e.time.mfu);

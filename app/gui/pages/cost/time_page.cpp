@@ -114,6 +114,15 @@ QString TimePage::formulaText() const
               "absorbs)");
 }
 
+QString TimePage::gpuCountFormulaText() const
+{
+    if (scenario_.training.mfu_source != MfuSource::Predicted)
+        return formulaText();
+    // Each GPU count's MFU is predicted for its own layout, so the curve is not perfect scaling.
+    return tr("days = C / (N_gpu · peak · MFU) / 86,400 s, the MFU predicted at each GPU count (operator-level kernel "
+              "times + exposed communication + pipeline bubble; see the Validation page)");
+}
+
 QString TimePage::sourceText() const
 {
     const QString source = format::firstSource(scenario_.cluster.accelerator.source);
@@ -187,7 +196,7 @@ ChartData TimePage::gpuCountChart() const
                                                   problemText(sweep.skipped.front().problems).toHtmlEscaped());
     }
     chart.formula.inputs = inputs;
-    chart.formula.formula = formulaText();
+    chart.formula.formula = gpuCountFormulaText();
     chart.formula.source = sourceText();
     return chart;
 }
