@@ -6,6 +6,8 @@
 // batch more data-parallel GPUs never predict a faster step.
 #include "cost/estimate.h"
 #include "performance/step_prediction.h"
+#include "roofline/roofline.h"
+#include "roofline/roofline_machine.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_adjust.h"
 #include "scenario/scenario_json.h"
@@ -143,6 +145,19 @@ private slots:
         QCOMPARE(pred.flops.total_train, given.flops.total_train);
         QCOMPARE(pred.communication.total_seconds, given.communication.total_seconds);
         QCOMPARE(pred.time.steps, given.time.steps);
+    }
+
+    // The roofline's "MFU-based time" is the engine's: with the MFU predicted it uses the prediction.
+    void rooflineUsesTheMfuTheEngineUses()
+    {
+        for (MfuSource source : {MfuSource::Given, MfuSource::Predicted}) {
+            const Scenario scenario = withSource(defaultScenario(), source);
+            const Result<RooflineReport> report =
+                rooflineReport(scenario, rooflineOptionsFor(scenario), rooflineMachine(scenario));
+            QVERIFY2(report.ok(), formatProblems(report.problems()).c_str());
+            QCOMPARE(report->mfu, estimated(scenario).time.mfu);
+            QCOMPARE(report->mfu_step_seconds, report->model_flops / (rooflineMachine(scenario).peak_flops_per_second * report->mfu));
+        }
     }
 
     void jsonRoundTrip_data()
