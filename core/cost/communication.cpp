@@ -109,14 +109,18 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
     }
 
     // Pipeline: each micro-batch sends its activations forward and receives their gradients back,
-    // once per stage boundary, v times with interleaving (Narayanan et al. 2021 §2.2).
+    // once per stage boundary, v times with interleaving (Narayanan et al. 2021 §2.2). The tp ranks
+    // of a stage hold the same boundary activation; each sends only its 1/tp slice over its own
+    // link and the receivers all-gather it inside the node (Narayanan et al. 2021 §4.1,
+    // "scatter/gather communication optimization"; with sequence parallelism the slice is what each
+    // rank holds anyway). The all-gather over NVLink is left out: it is tp times faster.
     {
         CommunicationPart &part = result.pp;
         part.group_size = pp;
         part.collective = "send/recv";
         part.crosses_nodes = placement.crossesNodes(std::int64_t(tp) * cp * dp * pp);
         const double sends = pp > 1 ? 2.0 * m * parallel.virtual_stages : 0.0;
-        part.bytes = sends * tokens * double(model.d_model) * act;
+        part.bytes = sends * tokens * double(model.d_model) * act / tp;
         part.seconds = pp > 1 ? placement.seconds(part.bytes, sends, part.crosses_nodes) : 0.0;
     }
 

@@ -27,7 +27,13 @@ GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machi
         e.total = f.gemm_peak_fraction;
         return e;
     }
-    const double tile_rows = std::max(1, f.gemm_tile_rows), tile_columns = std::max(1, f.gemm_tile_columns);
+    // Libraries pick a smaller tile for a skinny product (CUTLASS and cuBLAS ship tiles from 16 to
+    // 256 per side): the side shrinks to the next power of two of the dimension, not below 16.
+    const auto tileSide = [](double configured, double dimension) {
+        return std::min(configured, std::max(16.0, std::exp2(std::ceil(std::log2(std::max(1.0, dimension))))));
+    };
+    const double tile_rows = tileSide(std::max(1, f.gemm_tile_rows), shape.m);
+    const double tile_columns = tileSide(std::max(1, f.gemm_tile_columns), shape.n);
     const double row_tiles = std::ceil(shape.m / tile_rows), column_tiles = std::ceil(shape.n / tile_columns);
     e.tile_quantisation = (shape.m * shape.n) / (row_tiles * tile_rows * column_tiles * tile_columns);
     if (machine.sm_count > 0) {

@@ -35,7 +35,8 @@ struct KernelTime {
 };
 
 // The factors a matrix product's shape imposes (NVIDIA Deep Learning Performance Guide, "Matrix
-// Multiplication Background": tile quantisation, wave quantisation), times the depth factor
+// Multiplication Background": tile quantisation, wave quantisation; a skinny product gets a smaller
+// tile, the next power of two of its side but at least 16), times the depth factor
 // k / (k + gemm_fixed_cost_depth) and gemm_peak_fraction.
 struct GemmEfficiency {
     double tile_quantisation = 1;  // m·n / (whole tiles' m·n)

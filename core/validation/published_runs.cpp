@@ -106,6 +106,9 @@ void readTraining(const QJsonObject &object, const std::string &path, PublishedR
     reader.readCount("virtual_stages", parallel.virtual_stages);
     reader.readCount("zero_stage", parallel.zero_stage);
     reader.readBool("sequence_parallel", parallel.sequence_parallel);
+    // PyTorch DDP (--DDP-impl torch) reduces gradient buckets during backward; Megatron-LM's own
+    // LocalDDP (--DDP-impl local) all-reduces them after it.
+    reader.readBool("dp_overlap", parallel.dp_overlap);
     reader.readBool("distributed_optimizer", run.distributed_optimizer);
     reader.readCount("micro_batch", training.micro_batch);
     reader.readCount("global_batch", training.global_batch);

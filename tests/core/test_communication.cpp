@@ -61,8 +61,9 @@ private slots:
         const double layers_per_stage = 6, micro_batches = 4;
         QCOMPARE(e->communication.tp.bytes, 4 * layers_per_stage * micro_batches * 2.0 * 3 / 4 * sbh_bytes);
         QVERIFY(!e->communication.tp.crosses_nodes);
-        // Pipeline: activations forward and gradients back for each micro-batch.
-        QCOMPARE(e->communication.pp.bytes, 2 * micro_batches * sbh_bytes);
+        // Pipeline: activations forward and gradients back for each micro-batch; each of the tp = 4
+        // ranks sends its quarter (Narayanan et al. 2021 §4.1 scatter/gather).
+        QCOMPARE(e->communication.pp.bytes, 2 * micro_batches * sbh_bytes / 4);
         // Sequence parallelism moves the same volume (all-gather + reduce-scatter).
         scenario.training.parallel.sequence_parallel = true;
         const Result<Estimate> sp = estimate(scenario);
