@@ -87,11 +87,21 @@ QString estimateReport(const Estimate &e, const Scenario &scenario)
     report.row("6·N·D", formatFlops(e.flops.six_nd) + QStringLiteral("  (exact/6ND = %1)")
                             .arg(e.flops.total_train / e.flops.six_nd, 0, 'f', 3));
 
-    report.section(QStringLiteral("Time (%1 FLOPs, %2 peak, MFU %3)")
+    report.section(QStringLiteral("Time (%1 FLOPs, %2 peak, MFU %3 % (%4))")
                        .arg(qstr(toString(training.flops_model)))
                        .arg(scenario.cluster.peak_flops_per_second_override ? "override" : "dense")
-                       .arg(e.time.mfu, 0, 'f', 2));
+                       .arg(100 * e.time.mfu, 0, 'f', 1)
+                       .arg(qstr(toString(e.time.mfu_source))));
     report.row("peak per GPU", QStringLiteral("%1 TFLOP/s").arg(e.time.peak_flops_per_gpu / 1e12, 0, 'f', 1));
+    if (e.time.predicted) {
+        // What the predicted MFU comes from (performance::predictStep); the parts add up to the step.
+        report.row("predicted step", QStringLiteral("%1 (operator-level kernel times + exposed communication + bubble)")
+                                         .arg(formatSeconds(e.time.predicted->step_seconds)));
+        for (const StepPartSeconds &part : e.time.predicted->step_breakdown)
+            report.row(QStringLiteral("  %1").arg(qstr(part.id)),
+                       QStringLiteral("%1  %2").arg(formatSeconds(part.seconds),
+                                                    percent(part.seconds, e.time.predicted->step_seconds)));
+    }
     report.row("training time", formatDays(e.time.days));
     report.row("GPU-hours", formatCount(e.time.gpu_hours));
     report.row("cost", QStringLiteral("%1 at %2 per GPU-hour").arg(formatCount(e.time.cost))

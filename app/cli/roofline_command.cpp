@@ -128,6 +128,7 @@ QJsonObject reportToJson(const RooflineReport &report, const std::vector<FusionC
     object.insert("compute_bound_seconds", report.compute_bound_seconds);
     object.insert("memory_bound_seconds", report.memory_bound_seconds);
     object.insert("optimizer_seconds", report.optimizer_seconds);
+    object.insert("mfu", report.mfu);
     object.insert("mfu_step_seconds", report.mfu_step_seconds);
     object.insert("implied_mfu", report.implied_mfu);
     object.insert("model_flops", report.model_flops);
@@ -235,9 +236,10 @@ void printTable(const RooflineReport &report, const Scenario &scenario)
                  .arg(micro_batches)
                  .arg(formatSeconds(report.optimizer_seconds / double(std::max<std::int64_t>(1, micro_batches)))));
     }
-    line(QStringLiteral("MFU-based time"), QStringLiteral("%1 (model FLOPs %2 at MFU %3, as the estimate assumes)")
+    line(QStringLiteral("MFU-based time"), QStringLiteral("%1 (model FLOPs %2 at MFU %3 (%4), as the estimate assumes)")
                                                .arg(formatSeconds(report.mfu_step_seconds), compact(report.model_flops, "FLOP"))
-                                               .arg(scenario.training.mfu));
+                                               .arg(report.mfu, 0, 'g', 3)
+                                               .arg(QString::fromLatin1(toString(scenario.training.mfu_source).data())));
     line(QStringLiteral("implied MFU"), QStringLiteral("%1% (model FLOPs / (roofline time · peak): an upper bound)")
                                             .arg(100 * report.implied_mfu, 0, 'f', 1));
     line(QStringLiteral("decode crossover batch"),

@@ -54,7 +54,8 @@ const Flag kFlags[] = {
     {"master-weights", "on|off", "The fp32 master copy (off: the 12-bytes-per-parameter convention)."},
     {"no-master-weights", nullptr, "Deprecated: use --master-weights off."},
     {"optimizer", "sgd|momentum|adam|adamw|adafactor|adam8bit", "Optimizer."},
-    {"mfu", "X", "Model FLOPs utilization, 0 < X <= 1."},
+    {"mfu", "X|predicted", "Model FLOPs utilization: a given 0 < X <= 1, or 'predicted' from the step's operators, "
+                           "exposed communication and pipeline bubble (see 'validate')."},
     {"flash-attention", "on|off", "FlashAttention (no s x s activations)."},
     {"dropout", "on|off", "Dropout masks saved as activations (Korthikanti et al. count them)."},
     {"attention-flops", "full|causal", "Count the whole s x s score matrix or half of it."},
@@ -305,6 +306,27 @@ private:
         return false;
     }
 
+    // --mfu predicted, or a given MFU (which also makes the source Given over a scenario file's
+    // "predicted").
+    void applyMfu(TrainingConfig &training)
+    {
+        if (!parser_.isSet("mfu"))
+            return;
+        const QString text = parser_.value("mfu");
+        if (text.compare(QLatin1String("predicted"), Qt::CaseInsensitive) == 0) {
+            training.mfu_source = MfuSource::Predicted;
+            return;
+        }
+        const std::optional<double> value = parseNumber(text);
+        if (!value || !std::isfinite(*value)) {
+            add("mfu", "number", QStringLiteral("'%1' is neither 'predicted' nor a number in (0, 1]").arg(text));
+            return;
+        }
+        // The range (0, 1] is the validation's rule, which names --mfu with training.mfu.
+        training.mfu = *value;
+        training.mfu_source = MfuSource::Given;
+    }
+
     void applyNumbers(Scenario &scenario)
     {
         ClusterConfig &cluster = scenario.cluster;
@@ -336,7 +358,7 @@ private:
         stageLayers(parallel.stage_layers);
         onOff("sp", parallel.sequence_parallel);
         onOff("dp-overlap", parallel.dp_overlap);
-        number("mfu", training.mfu);
+        applyMfu(training);
         number("price", cluster.price_per_gpu_hour);
         positiveGbps("intra-node-gbps", cluster.intra_node_gbps_per_gpu);
         positiveGbps("inter-node-gbps", cluster.inter_node_gbps_per_gpu);

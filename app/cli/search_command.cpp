@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `llm-explorer-cli search`: every valid parallel layout of a scenario's model and GPUs, ranked by
-// the step-time model (core/parallel/layout_search.h).
+// the predicted step time (performance::predictStep, core/parallel/layout_search.h).
 
 #include "commands.h"
 #include "output.h"
@@ -38,6 +38,7 @@ QJsonObject layoutToJson(const parallel::LayoutCandidate &layout)
     object["tokens_per_second"] = b.tokens_per_second;
     object["mfu"] = b.mfu;
     object["compute_seconds"] = b.compute_seconds;
+    object["optimizer_seconds"] = b.optimizer_seconds;
     object["exposed_communication_seconds"] = b.exposed_communication_seconds;
     object["bubble_seconds"] = b.bubble_seconds;
     return object;
@@ -63,8 +64,10 @@ QString table(const parallel::SearchResult &result)
     }
     if (result.top.empty())
         text += QStringLiteral("no layout fits in GPU memory\n");
-    text += QStringLiteral("evaluated %1 layouts (%2 valid, %3 fit) in %4 s\n")
-                .arg(result.evaluated).arg(result.valid).arg(result.fitting).arg(result.seconds, 0, 'f', 3);
+    text += QStringLiteral("evaluated %1 layouts (%2 valid, %3 fit, %4 predicted) in %5 s; ranked by the predicted "
+                           "step time (see 'validate')\n")
+                .arg(result.evaluated).arg(result.valid).arg(result.fitting).arg(result.predicted)
+                .arg(result.seconds, 0, 'f', 3);
     return text;
 }
 
@@ -87,7 +90,9 @@ int runSearch(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Search every valid parallel layout (dp, tp, pp, cp, ep, interleaving, sequence parallelism, ZeRO stage,\n"
-        "micro-batch, recomputation) of the scenario's model on its GPUs and rank the ones that fit by step time.\n"
+        "micro-batch, recomputation) of the scenario's model on its GPUs and rank the ones that fit by the\n"
+        "predicted step time: operator-level kernel times + exposed communication + pipeline bubble, the model\n"
+        "'validate' checks against published runs. Only layouts that could rank in the top K are predicted.\n"
         "The scenario's own layout flags (--dp --tp --pp --cp --ep --virtual-stages --sp --zero --micro-batch\n"
         "--recompute) are ignored: the search chooses them."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -95,8 +100,11 @@ int runSearch(const QStringList &arguments)
     parser.addOption(help);
     addScenarioOptions(parser);
     parser.addOption(QCommandLineOption("top", "How many layouts to print (default 20).", "K", "20"));
-    parser.addOption(QCommandLineOption(
-        "efficiency", "Fraction of the peak the matmuls reach, 0 < X <= 1 (default 0.5).", "X", "0.5"));
+    // Gone with the ranking by the predicted step: the accelerator's efficiency factors (hardware
+    // catalog) replace one typed efficiency. Still parsed so a script that passes it learns why.
+    QCommandLineOption efficiency("efficiency", "Removed: layouts are ranked by the predicted step time.", "X");
+    efficiency.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(efficiency);
     parser.addOption(QCommandLineOption("max-micro-batch", "Largest micro-batch to try (default 16).", "N", "16"));
     parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
     if (!parser.parse(QStringList{"search"} + arguments))
@@ -118,11 +126,10 @@ int runSearch(const QStringList &arguments)
         problems.push_back({"--top", "range", "--top must be a whole number from 1 to 1000000"});
     else
         options.top = int(*top);
-    const std::optional<double> efficiency = parseNumber(parser.value("efficiency"));
-    if (!efficiency || !(*efficiency > 0 && *efficiency <= 1))
-        problems.push_back({"--efficiency", "range", "--efficiency must be a number with 0 < X <= 1"});
-    else
-        options.compute_efficiency = *efficiency;
+    if (parser.isSet("efficiency"))
+        problems.push_back({"--efficiency", "removed",
+                            "--efficiency is no longer used: search ranks layouts by the predicted step time, whose "
+                            "kernel efficiencies are the accelerator's (hardware catalog; see 'validate')"});
     const std::optional<std::int64_t> max_micro_batch = parseCount(parser.value("max-micro-batch"));
     if (!max_micro_batch || *max_micro_batch < 1 || *max_micro_batch > 4096)
         problems.push_back({"--max-micro-batch", "range", "--max-micro-batch must be a whole number from 1 to 4096"});
@@ -151,7 +158,8 @@ int runSearch(const QStringList &arguments)
         object["valid"] = double(result->valid);
         object["fitting"] = double(result->fitting);
         object["seconds"] = result->seconds;
-        object["compute_efficiency"] = options.compute_efficiency;
+        object["predicted"] = double(result->predicted);
+        object["ranking"] = QStringLiteral("predicted_step_seconds");
         object["layouts"] = layouts;
         printJson(withAdjustments(object, adjustments));
     } else {

@@ -101,4 +101,10 @@ QString displayName(FlopsModel value)
                                       : QStringLiteral("6·N·D");
 }
 
+QString displayName(MfuSource value)
+{
+    return value == MfuSource::Given ? QCoreApplication::translate("lse::gui::EnumLabels", "given")
+                                     : QCoreApplication::translate("lse::gui::EnumLabels", "predicted");
+}
+
 }  // namespace lse::gui

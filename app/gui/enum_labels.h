@@ -19,5 +19,6 @@ QString displayName(Optimizer value);
 QString displayName(Recomputation value);
 QString displayName(AttentionFlops value);
 QString displayName(FlopsModel value);
+QString displayName(MfuSource value);
 
 }  // namespace lse::gui

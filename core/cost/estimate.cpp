@@ -3,6 +3,7 @@
 
 #include "cost/estimate_parts.h"
 #include "ops/operator_list.h"
+#include "performance/step_prediction.h"
 
 #include <algorithm>
 #include <cmath>
@@ -142,9 +143,8 @@ Problems timeInputProblems(const Scenario &scenario, const FlopsEstimate &flops)
     return problems;
 }
 
-}  // namespace
-
-Result<Estimate> estimate(const Scenario &scenario)
+// The estimate with training.mfu as typed (whatever mfu_source says).
+Result<Estimate> estimateWithGivenMfu(const Scenario &scenario)
 {
     if (Problems problems = validate(scenario); !problems.empty())
         return problems;
@@ -240,6 +240,57 @@ Result<Estimate> estimate(const Scenario &scenario)
     check("communication_per_step.seconds", result.communication.total_seconds);
     check("communication_per_step.dp_bytes", result.communication.dp.bytes);
     if (Problems problems = check.take(); !problems.empty())
+        return problems;
+    return result;
+}
+
+// `given`'s time figures redone with the MFU performance::predictStep predicts for `given` (whose
+// mfu_source is Given: predictStep calls estimate() on it, which then does not predict again).
+Problems usePredictedMfu(const Scenario &given, Estimate &result)
+{
+    const Result<performance::StepPrediction> prediction = performance::predictStep(given);
+    if (!prediction)
+        return prediction.problems();
+    if (!finiteFigure(prediction->mfu) || !(prediction->mfu > 0))
+        return {{"result.time.predicted_mfu", "finite",
+                 "the predicted MFU is not a positive finite number; check the inputs"}};
+    Scenario predicted = given;
+    predicted.training.mfu = prediction->mfu;
+    TimeEstimate time = estimateTime(predicted, result.flops);
+    time.mfu_source = MfuSource::Predicted;
+    PredictedStepFigures figures;
+    figures.step_seconds = prediction->total_seconds;
+    figures.mfu = prediction->mfu;
+    figures.hfu = prediction->hfu;
+    for (const performance::StepPart &part : performance::stepParts(*prediction))
+        figures.step_breakdown.push_back({part.id, part.seconds});
+    time.predicted = std::move(figures);
+    FiniteCheck check;
+    check("time.seconds", time.seconds);
+    check("time.cost", time.cost);
+    check("time.hfu", time.hfu);
+    check("time.tokens_per_second", time.tokens_per_second);
+    check("time.step_seconds", time.step_seconds);
+    if (Problems problems = check.take(); !problems.empty())
+        return problems;
+    result.time = std::move(time);
+    return {};
+}
+
+}  // namespace
+
+Result<Estimate> estimate(const Scenario &scenario)
+{
+    if (scenario.training.mfu_source == MfuSource::Given)
+        return estimateWithGivenMfu(scenario);
+    // Everything but the time is the same as with a given MFU; estimate on the Given copy first so
+    // validation problems come before the prediction's.
+    Scenario given = scenario;
+    given.training.mfu_source = MfuSource::Given;
+    Result<Estimate> result = estimateWithGivenMfu(given);
+    if (!result)
+        return result;
+    if (Problems problems = usePredictedMfu(given, result.value()); !problems.empty())
         return problems;
     return result;
 }

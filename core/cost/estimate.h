@@ -8,7 +8,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace lse {
 
@@ -60,8 +63,25 @@ struct ModelStateBytes {
     double total() const { return params + grads + optimizer; }
 };
 
+// A named part of the predicted step (performance::stepParts: "compute_gemm", "exposed_tp",
+// "bubble", ...); the parts add up to the predicted step time.
+struct StepPartSeconds {
+    std::string id;
+    double seconds = 0;
+};
+
+// The operator-level prediction (performance::predictStep) behind a time estimate whose MFU is
+// predicted.
+struct PredictedStepFigures {
+    double step_seconds = 0;
+    double mfu = 0;  // model FLOPs (no recomputation) / (gpus · peak · step_seconds)
+    double hfu = 0;  // the same with recomputation
+    std::vector<StepPartSeconds> step_breakdown;
+};
+
 struct TimeEstimate {
     double peak_flops_per_gpu = 0;  // dense peak for the matmul dtype, or the override
+    MfuSource mfu_source = MfuSource::Given;  // where `mfu` comes from: training.mfu or the prediction
     double mfu = 0;
     double hfu = 0;  // MFU * hardware FLOPs / model FLOPs
     double seconds = 0;
@@ -71,6 +91,7 @@ struct TimeEstimate {
     double tokens_per_second = 0;
     double steps = 0;
     double step_seconds = 0;
+    std::optional<PredictedStepFigures> predicted;  // filled whenever the prediction was computed
 };
 
 // One parallel dimension's traffic per optimizer step, per GPU, and its alpha-beta time.
@@ -109,7 +130,8 @@ struct Estimate {
 };
 
 // The whole estimate, or every validation problem. Non-finite or overflowing results are problems
-// with field "result", never numbers.
+// with field "result", never numbers. With training.mfu_source Predicted the time figures use the
+// MFU performance::predictStep predicts (about a millisecond more than a given MFU).
 Result<Estimate> estimate(const Scenario &scenario);
 
 // Building blocks, public so tests can check each against its paper.

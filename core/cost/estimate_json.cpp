@@ -98,7 +98,7 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
     };
 
     const TimeEstimate &t = estimate.time;
-    const QJsonObject time{
+    QJsonObject time{
         {"seconds", t.seconds},
         {"days", t.days},
         {"gpu_hours", t.gpu_hours},
@@ -109,7 +109,17 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
         {"peak_flops_per_gpu", t.peak_flops_per_gpu},
         {"mfu", t.mfu},
         {"hfu", t.hfu},
+        {"mfu_source", qstr(toString(t.mfu_source))},
     };
+    if (t.predicted) {
+        time.insert("predicted_step_seconds", t.predicted->step_seconds);
+        time.insert("predicted_mfu", t.predicted->mfu);
+        time.insert("predicted_hfu", t.predicted->hfu);
+        QJsonObject breakdown;
+        for (const StepPartSeconds &part : t.predicted->step_breakdown)
+            breakdown.insert(qstr(part.id), part.seconds);
+        time.insert("step_breakdown", breakdown);
+    }
 
     const MemoryEstimate &m = estimate.memory;
     const QJsonObject memory{

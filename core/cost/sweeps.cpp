@@ -43,6 +43,7 @@ std::vector<ZeroStageMemory> memoryByZeroStage(const Scenario &scenario)
     for (int stage = 0; stage <= 3; ++stage) {
         Scenario copy = scenario;
         copy.training.parallel.zero_stage = stage;
+        copy.training.mfu_source = MfuSource::Given;  // memory only: no step prediction needed
         ZeroStageMemory entry;
         entry.stage = stage;
         Result<Estimate> result = estimate(copy);
@@ -82,6 +83,7 @@ ActivationMemorySweep activationMemoryVsSeqLen(const Scenario &scenario, const s
             allowSeqLen(copy.model, seq_len);
             copy.training.recomputation = setting.recomputation;
             copy.training.flash_attention = setting.flash;
+            copy.training.mfu_source = MfuSource::Given;  // memory only: no step prediction needed
             Result<Estimate> result = estimate(copy);
             if (!result) {
                 problems = result.problems();
@@ -193,7 +195,8 @@ TimeSweep daysVsGpuCount(const Scenario &scenario, const std::vector<int> &gpu_c
             sweep.skipped.push_back({double(gpus), result.problems()});
             continue;
         }
-        sweep.points.push_back({double(gpus), gpus, copy.training.parallel.dp, copy.training.mfu, result->time});
+        // The MFU the time used: the given one, or the prediction at this GPU count.
+        sweep.points.push_back({double(gpus), gpus, copy.training.parallel.dp, result->time.mfu, result->time});
     }
     return sweep;
 }
@@ -204,6 +207,7 @@ TimeSweep daysVsMfu(const Scenario &scenario, const std::vector<double> &mfus)
     for (const double mfu : mfus) {
         Scenario copy = scenario;
         copy.training.mfu = mfu;
+        copy.training.mfu_source = MfuSource::Given;  // the swept MFU is the given one
         Result<Estimate> result = estimate(copy);
         if (!result) {
             sweep.skipped.push_back({mfu, result.problems()});

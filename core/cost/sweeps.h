@@ -105,7 +105,7 @@ struct TimePoint {
     double x = 0;  // the swept value: GPU count or MFU
     int gpus = 0;
     int dp = 0;
-    double mfu = 0;
+    double mfu = 0;  // the MFU the time used (time.mfu)
     TimeEstimate time;
 };
 struct TimeSweep {
@@ -116,7 +116,8 @@ struct TimeSweep {
 // kept. Counts that leave no valid layout (not a multiple of tp*pp*cp, global batch not divisible
 // by micro_batch * dp, ...) are skipped.
 TimeSweep daysVsGpuCount(const Scenario &scenario, const std::vector<int> &gpu_counts);
-// Training time at each MFU (values outside (0, 1] are skipped).
+// With training.mfu_source Predicted each count's MFU is predicted for its layout (TimePoint::mfu).
+// Training time at each MFU, given (values outside (0, 1] are skipped).
 TimeSweep daysVsMfu(const Scenario &scenario, const std::vector<double> &mfus);
 
 // The scenario's time with the peak FLOP/s per GPU replaced by `peak_flops_per_gpu`.

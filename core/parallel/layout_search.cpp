@@ -3,6 +3,8 @@
 
 #include "cost/estimate_parts.h"
 #include "ops/operator_list.h"
+#include "parallel/predicted_step_bound.h"
+#include "performance/step_prediction.h"
 
 #include <algorithm>
 #include <chrono>
@@ -67,8 +69,6 @@ Problems optionProblems(const SearchOptions &options)
     Problems problems;
     if (options.top < 1)
         problems.push_back({"options.top", "positive", "options.top must be at least 1"});
-    if (!std::isfinite(options.compute_efficiency) || options.compute_efficiency <= 0 || options.compute_efficiency > 1)
-        problems.push_back({"options.compute_efficiency", "range", "options.compute_efficiency must be in (0, 1]"});
     for (int stage : options.zero_stages)
         if (stage < 0 || stage > 3)
             problems.push_back({"options.zero_stages", "range",
@@ -127,8 +127,8 @@ std::vector<Shape> enumerateShapes(const Scenario &base, const SearchOptions &op
     return shapes;
 }
 
-// Everything a candidate's estimate needs that depends on fewer choices than the candidate:
-// the parameter tensors once, the operator lists per (micro-batch, cp), the FLOPs per
+// Everything a candidate's memory and step bound need that depends on fewer choices than the
+// candidate: the parameter tensors once, the operator lists per (micro-batch, cp), the FLOPs per
 // (micro-batch, recomputation). The estimate's own building blocks then run on a scenario edited
 // in place, so the fast path computes exactly what estimate() does, without validation, the
 // operator-list construction or copying the scenario.
@@ -137,13 +137,14 @@ public:
     explicit EvaluationCache(const Scenario &base)
         : work_(base), parameters_(modelParameters(base.model)), counts_(countParameters(parameters_, base.model))
     {
+        work_.training.mfu_source = MfuSource::Given;  // the figures here need no prediction
     }
 
     Scenario &work() { return work_; }
 
-    // The estimate's memory and communication for work()'s layout; false when the engine would
-    // report an overflow.
-    bool evaluate(double compute_efficiency, StepTimeBreakdown &out)
+    // The estimate's memory for work()'s layout and a lower bound on its predicted step; false
+    // when the engine would report an overflow.
+    bool evaluate(StepTimeBreakdown &out, double &step_bound)
     {
         const TrainingConfig &training = work_.training;
         const detail::StepShape shape = detail::stepShape(work_);
@@ -151,11 +152,10 @@ public:
         const Result<MemoryEstimate> memory = detail::estimateMemory(work_, shape, local, parameters_);
         if (!memory)
             return false;
-        StepTimeInputs in;
+        StepBoundInputs in;
         in.flops = flops(training.micro_batch, training.recomputation);
         in.communication = detail::estimateCommunication(work_, shape, parameters_);
-        in.memory_total_bytes = double(memory->total);
-        in.memory_capacity_bytes = double(memory->capacity);
+        in.efficiency = work_.cluster.accelerator.efficiency;
         in.peak_flops_per_gpu = shape.peak_flops;
         in.gpus = work_.cluster.gpus;
         in.pp = training.parallel.pp;
@@ -165,8 +165,11 @@ public:
         in.micro_batches = double(shape.micro_batches);
         in.layers_per_stage = mostLoadedStageLayers(work_.model.n_layers, training.parallel);
         in.tokens_per_step = double(training.global_batch) * double(training.seq_len);
-        out = combineStepTime(in, compute_efficiency);
-        return std::isfinite(out.total_seconds);
+        out = StepTimeBreakdown{};
+        out.memory_bytes_per_gpu = double(memory->total);
+        out.fits = memory->total <= memory->capacity;
+        step_bound = predictedStepLowerBound(in);
+        return std::isfinite(step_bound);
     }
 
 private:
@@ -214,7 +217,58 @@ bool faster(const LayoutCandidate &a, const LayoutCandidate &b)
     return a.breakdown.memory_bytes_per_gpu < b.breakdown.memory_bytes_per_gpu;
 }
 
+// The prediction's parts into a breakdown (memory and fit are left as they are).
+void fillPredicted(const performance::StepPrediction &p, StepTimeBreakdown &b)
+{
+    b.compute_seconds = p.compute_seconds;
+    b.optimizer_seconds = p.optimizer_seconds;
+    b.exposed_tp_seconds = p.exposed.tp_seconds;
+    b.exposed_cp_seconds = p.exposed.cp_seconds;
+    b.exposed_ep_seconds = p.exposed.ep_seconds;
+    b.exposed_pp_seconds = p.exposed.pp_seconds;
+    b.exposed_dp_seconds = p.exposed.dp_seconds;
+    b.exposed_communication_seconds = p.exposed_communication_seconds;
+    b.bubble_seconds = p.bubble_seconds;
+    b.total_seconds = p.total_seconds;
+    b.tokens_per_second = p.tokens_per_second;
+    b.mfu = p.mfu;
+}
+
+// The candidate's predicted step into its breakdown (memory and fit stay the fast path's); false
+// when the prediction has problems.
+bool predict(const Scenario &base, LayoutCandidate &candidate)
+{
+    const Result<performance::StepPrediction> prediction = performance::predictStep(applyLayout(base, candidate));
+    if (!prediction || !std::isfinite(prediction->total_seconds))
+        return false;
+    fillPredicted(*prediction, candidate.breakdown);
+    return true;
+}
+
+// A fitting layout waiting for its prediction, with the bound that orders the waiting.
+struct Pending {
+    double step_bound = 0;
+    LayoutCandidate candidate;
+};
+
 }  // namespace
+
+Result<StepTimeBreakdown> predictedBreakdown(const Scenario &scenario)
+{
+    Scenario given = scenario;
+    given.training.mfu_source = MfuSource::Given;  // predictStep runs estimate(): no nested prediction
+    const Result<Estimate> estimated = estimate(given);
+    if (!estimated)
+        return estimated.problems();
+    const Result<performance::StepPrediction> prediction = performance::predictStep(given);
+    if (!prediction)
+        return prediction.problems();
+    StepTimeBreakdown breakdown;
+    fillPredicted(*prediction, breakdown);
+    breakdown.memory_bytes_per_gpu = double(estimated->memory.total);
+    breakdown.fits = estimated->memory.fits;
+    return breakdown;
+}
 
 Scenario applyLayout(const Scenario &base, const LayoutCandidate &layout)
 {
@@ -274,14 +328,14 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
         ? std::max<std::int64_t>(1, (total + std::int64_t(options.max_cloud_points) - 1)
                                         / std::int64_t(options.max_cloud_points))
         : 0;
-    const std::size_t top = std::size_t(options.top);
-    std::vector<LayoutCandidate> best;  // a max-heap on faster(): the slowest kept layout on top
-    best.reserve(top + 1);
     if (cloud_stride > 0)
         result.cloud.reserve(std::size_t(total / cloud_stride + 1));
 
+    // Pass 1, every valid layout: memory (exactly the engine's) and a lower bound on the predicted step.
     EvaluationCache cache(base);
+    const Scenario &given = cache.work();  // predictions run on the base with the MFU given: no nested prediction
     Scenario &work = cache.work();
+    std::vector<Pending> pending;
     std::int64_t index = 0;
     for (const Shape &shape : shapes) {
         for (bool sp : {false, true}) {
@@ -289,7 +343,8 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                 continue;
             for (Recomputation recomputation : options.recomputations)
                 for (int zero : options.zero_stages) {
-                    LayoutCandidate candidate;
+                    Pending next;
+                    LayoutCandidate &candidate = next.candidate;
                     candidate.parallel.dp = shape.dp;
                     candidate.parallel.tp = shape.tp;
                     candidate.parallel.pp = shape.pp;
@@ -305,7 +360,7 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                     work.training.parallel = candidate.parallel;
                     work.training.micro_batch = candidate.micro_batch;
                     work.training.recomputation = recomputation;
-                    const bool ok = cache.evaluate(options.compute_efficiency, candidate.breakdown);
+                    const bool ok = cache.evaluate(candidate.breakdown, next.step_bound);
                     ++index;
                     if (!ok)
                         continue;
@@ -315,14 +370,7 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                     if (!candidate.breakdown.fits)
                         continue;
                     ++result.fitting;
-                    if (best.size() < top || faster(candidate, best.front())) {
-                        best.push_back(candidate);
-                        std::push_heap(best.begin(), best.end(), faster);
-                        if (best.size() > top) {
-                            std::pop_heap(best.begin(), best.end(), faster);
-                            best.pop_back();
-                        }
-                    }
+                    pending.push_back(std::move(next));
                 }
             if (progress && !progress(index, total)) {
                 result.cancelled = true;
@@ -332,8 +380,51 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
         if (result.cancelled)
             break;
     }
+
+    // Pass 2: predict the fitting layouts, lowest bound first, until no remaining layout can beat
+    // the K-th best predicted step (its bound is above it; an equal bound could still tie).
+    std::stable_sort(pending.begin(), pending.end(),
+                     [](const Pending &a, const Pending &b) { return a.step_bound < b.step_bound; });
+    const std::size_t top = std::size_t(options.top);
+    std::vector<LayoutCandidate> best;  // a max-heap on faster(): the slowest kept layout on top
+    best.reserve(top + 1);
+    constexpr std::int64_t kPredictionsPerProgressCall = 16;
+    for (Pending &next : pending) {
+        if (result.cancelled)
+            break;
+        if (best.size() >= top && next.step_bound > best.front().breakdown.total_seconds)
+            break;
+        LayoutCandidate &candidate = next.candidate;
+        ++result.predicted;
+        if (result.predicted % kPredictionsPerProgressCall == 0 && progress && !progress(index, total))
+            result.cancelled = true;
+        if (!predict(given, candidate))
+            continue;
+        if (best.size() < top || faster(candidate, best.front())) {
+            best.push_back(candidate);
+            std::push_heap(best.begin(), best.end(), faster);
+            if (best.size() > top) {
+                std::pop_heap(best.begin(), best.end(), faster);
+                best.pop_back();
+            }
+        }
+    }
     std::sort_heap(best.begin(), best.end(), faster);
     result.top = std::move(best);
+
+    // The cloud's sample, predicted too so the chart shows the same model as the table.
+    if (!result.cancelled) {
+        std::vector<LayoutCandidate> cloud;
+        cloud.reserve(result.cloud.size());
+        for (LayoutCandidate &candidate : result.cloud) {
+            ++result.predicted;
+            if (predict(given, candidate))
+                cloud.push_back(std::move(candidate));
+        }
+        result.cloud = std::move(cloud);
+    } else {
+        result.cloud.clear();
+    }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }

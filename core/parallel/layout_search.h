@@ -17,27 +17,29 @@ struct LayoutCandidate {
     ParallelConfig parallel;  // dp, tp, pp, cp, ep, virtual_stages, zero_stage, sequence_parallel
     std::int64_t micro_batch = 1;
     Recomputation recomputation = Recomputation::None;
+    // The predicted step (performance::predictStep) and the engine's memory per GPU.
     StepTimeBreakdown breakdown;
 };
 
 struct SearchOptions {
     int top = 20;
-    double compute_efficiency = 0.5;  // fraction of peak the matmuls reach
     std::vector<int> zero_stages{0, 1, 2, 3};
     std::vector<Recomputation> recomputations{Recomputation::None, Recomputation::Selective, Recomputation::Full};
     std::int64_t max_micro_batch = 16;
     bool allow_sequence_parallel = true;  // sp is only tried with tp > 1 (with tp = 1 it changes nothing)
     int max_virtual_stages = 8;           // interleaving is only tried with pp > 1
     bool keep_cloud = true;
-    std::size_t max_cloud_points = 20000;
+    // Every cloud point is predicted (about a millisecond each), so the sample stays small.
+    std::size_t max_cloud_points = 300;
 };
 
 struct SearchResult {
-    std::vector<LayoutCandidate> top;    // fitting layouts, fastest first (ties: less memory first)
-    std::vector<LayoutCandidate> cloud;  // an evenly spaced sample of every valid layout, fitting or not
-    std::int64_t evaluated = 0;  // valid layouts whose step time was computed
+    std::vector<LayoutCandidate> top;    // fitting layouts, fastest predicted step first (ties: less memory first)
+    std::vector<LayoutCandidate> cloud;  // an evenly spaced sample of every valid layout, fitting or not, predicted
+    std::int64_t evaluated = 0;  // valid layouts whose memory and step-time bound were computed
     std::int64_t valid = 0;      // layouts the engine's validate() accepts
     std::int64_t fitting = 0;    // of those, the ones that fit the GPU memory
+    std::int64_t predicted = 0;  // layouts performance::predictStep ran on (top candidates and cloud)
     bool cancelled = false;
     double seconds = 0;
 };
@@ -47,7 +49,12 @@ struct SearchResult {
 using SearchProgress = std::function<bool(std::int64_t evaluated, std::int64_t total)>;
 
 // Every valid (dp, tp, pp, cp, ep, zero stage, micro-batch, recomputation, v, sp) layout of the
-// base scenario's GPUs and model, ranked by stepTime(applyLayout(base, layout)). Valid means exactly
+// base scenario's GPUs and model, ranked by the predicted step time,
+// performance::predictStep(applyLayout(base, layout)).total_seconds (the operator-level model the
+// Validation page checks against published runs). The fast path computes every layout's memory
+// and a lower bound on its predicted step (predicted_step_bound.h); the fitting layouts are then
+// predicted in the order of their bounds until the next bound exceeds the K-th best predicted step,
+// so the top list is exactly the K fastest predicted layouts while only a few are predicted. Valid means exactly
 // validate(applyLayout(base, layout)).empty(); the model, cluster and the rest of training come from
 // `base` (its own layout is ignored: candidates place layers with the automatic split of
 // scenario/stage_layers.h, pp need not divide n_layers, and a given stage_layers list, made for one
@@ -55,6 +62,10 @@ using SearchProgress = std::function<bool(std::int64_t evaluated, std::int64_t t
 // out of range (field "options.<name>").
 Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &options,
                                    const SearchProgress &progress = {});
+
+// The predicted step and the engine's memory of a scenario's own layout, the figures the search
+// lists for each candidate (the Search page's "current layout"). Problems: the engine's validation.
+Result<StepTimeBreakdown> predictedBreakdown(const Scenario &scenario);
 
 // `base` with the candidate's parallel config, micro-batch and recomputation.
 Scenario applyLayout(const Scenario &base, const LayoutCandidate &layout);

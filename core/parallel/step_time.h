@@ -10,6 +10,7 @@ namespace lse::parallel {
 // One optimizer step of a layout: where the time goes.
 struct StepTimeBreakdown {
     double compute_seconds = 0;                // hardware FLOPs (recomputation included) at peak·efficiency
+    double optimizer_seconds = 0;              // the optimizer step (predicted steps only; 0 here)
     double exposed_communication_seconds = 0;  // communication compute cannot hide
     double bubble_seconds = 0;                 // pipeline fill and drain
     double total_seconds = 0;

@@ -3,6 +3,7 @@
 
 #include "cost/estimate.h"
 #include "cost/parameters.h"
+#include "performance/step_prediction.h"
 #include "roofline/step_operators.h"
 
 #include <algorithm>
@@ -346,7 +347,17 @@ Result<RooflineReport> rooflineReport(const Scenario &scenario, const RooflineOp
     for (RooflineOp &op : report.ops)
         op.share_of_step = report.step_seconds > 0 ? op.seconds / report.step_seconds : 0;
     const double peak = machine.peak_flops_per_second;
-    report.mfu_step_seconds = report.model_flops / (peak * training.mfu);
+    // The MFU the engine's time uses (issue 17): the typed one, or predictStep's on a Given copy.
+    report.mfu = training.mfu;
+    if (training.mfu_source == MfuSource::Predicted) {
+        Scenario given = scenario;
+        given.training.mfu_source = MfuSource::Given;
+        const Result<performance::StepPrediction> prediction = performance::predictStep(given);
+        if (!prediction)
+            return prediction.problems();
+        report.mfu = prediction->mfu;
+    }
+    report.mfu_step_seconds = report.model_flops / (peak * report.mfu);
     report.implied_mfu = report.step_seconds > 0 ? report.model_flops / (report.step_seconds * peak) : 0;
     report.decode_crossover_batch = decodeCrossoverBatch(scenario, machine);
 

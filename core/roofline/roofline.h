@@ -88,7 +88,8 @@ struct RooflineReport {
     // Matmul-only FLOPs of this work (forward + backward for train, forward otherwise): the MFU
     // convention of the cost engine (PaLM App. B), without recomputation or the optimizer.
     double model_flops = 0;
-    double mfu_step_seconds = 0;  // the engine's MFU-based time: model_flops / (peak · scenario mfu)
+    double mfu = 0;               // the MFU the engine's time uses: training.mfu, or the predicted one
+    double mfu_step_seconds = 0;  // the engine's MFU-based time: model_flops / (peak · mfu)
     double implied_mfu = 0;       // model_flops / (step_seconds · peak)
     std::int64_t flash_tile_rows = 0;     // B_r of FlashAttention (flashTileRows); 0 without flash
     std::int64_t flash_tile_columns = 0;  // B_c of FlashAttention (flashTileColumns); 0 without flash

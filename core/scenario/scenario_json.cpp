@@ -372,6 +372,7 @@ QJsonObject trainingToJson(const TrainingConfig &training)
     object.insert("flops_model", qstr(toString(training.flops_model)));
     object.insert("parallel", parallelToJson(training.parallel));
     object.insert("mfu", training.mfu);
+    object.insert("mfu_source", qstr(toString(training.mfu_source)));
     object.insert("framework_reserve_bytes", qint64(training.framework_reserve_bytes));
     object.insert("kv_cache_dtype", qstr(toString(training.kv_cache_dtype)));
     return object;
@@ -398,6 +399,8 @@ Result<TrainingConfig> trainingFromJson(const QJsonObject &object, const std::st
                     choicesOf({FlopsModel::Exact, FlopsModel::SixND}));
     readNested(reader, "parallel", problems, [&training](JsonFieldReader &r) { readParallel(r, training.parallel); });
     reader.readAmount("mfu", training.mfu);
+    reader.readEnum("mfu_source", training.mfu_source, mfuSourceFromString,
+                    choicesOf({MfuSource::Given, MfuSource::Predicted}));
     reader.readCount("framework_reserve_bytes", training.framework_reserve_bytes);
     reader.readEnum("kv_cache_dtype", training.kv_cache_dtype, dtypeFromString, dtypeChoices());
     if (!problems.empty())

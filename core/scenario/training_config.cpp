@@ -30,6 +30,10 @@ constexpr EnumName<FlopsModel> kFlopsModels[] = {
     {FlopsModel::Exact, "exact"},
     {FlopsModel::SixND, "6nd"},
 };
+constexpr EnumName<MfuSource> kMfuSources[] = {
+    {MfuSource::Given, "given"},
+    {MfuSource::Predicted, "predicted"},
+};
 }  // namespace
 
 PrecisionConfig precisionForRecipe(PrecisionRecipe recipe)
@@ -62,6 +66,7 @@ std::string_view toString(Optimizer value) { return enumToString(kOptimizers, va
 std::string_view toString(Recomputation value) { return enumToString(kRecomputations, value); }
 std::string_view toString(AttentionFlops value) { return enumToString(kAttentionFlops, value); }
 std::string_view toString(FlopsModel value) { return enumToString(kFlopsModels, value); }
+std::string_view toString(MfuSource value) { return enumToString(kMfuSources, value); }
 std::optional<PrecisionRecipe> precisionRecipeFromString(std::string_view text)
 {
     return enumFromString(kRecipes, text);
@@ -76,6 +81,7 @@ std::optional<AttentionFlops> attentionFlopsFromString(std::string_view text)
     return enumFromString(kAttentionFlops, text);
 }
 std::optional<FlopsModel> flopsModelFromString(std::string_view text) { return enumFromString(kFlopsModels, text); }
+std::optional<MfuSource> mfuSourceFromString(std::string_view text) { return enumFromString(kMfuSources, text); }
 std::string precisionRecipeChoices() { return enumChoices(kRecipes); }
 std::string optimizerChoices() { return enumChoices(kOptimizers); }
 

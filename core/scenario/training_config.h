@@ -20,6 +20,9 @@ enum class Recomputation { None, Selective, Full };
 enum class AttentionFlops { Full, Causal };
 // Which FLOP count drives the time estimate.
 enum class FlopsModel { Exact, SixND };
+// Where the time estimate's MFU comes from: typed by the user (training.mfu), or predicted from the
+// step's operators, exposed communication and pipeline bubble (performance::predictStep).
+enum class MfuSource { Given, Predicted };
 
 // Bytes of each training state per parameter. The published conventions differ
 // (cost-model-notes.md): 16 (ZeRO, bf16 grads), 18 (fp32 grads), 20 (fp16 + fp32 accumulation),
@@ -68,7 +71,8 @@ struct TrainingConfig {
     AttentionFlops attention_flops = AttentionFlops::Full;
     FlopsModel flops_model = FlopsModel::Exact;
     ParallelConfig parallel;
-    double mfu = 0.4;  // model FLOPs utilization assumed for the time estimate
+    double mfu = 0.4;  // model FLOPs utilization assumed for the time estimate (mfu_source Given)
+    MfuSource mfu_source = MfuSource::Given;
     std::int64_t framework_reserve_bytes = 0;  // CUDA context, allocator slack, ...
     DType kv_cache_dtype = DType::BF16;        // inference KV cache
 };
@@ -78,11 +82,13 @@ std::string_view toString(Optimizer value);
 std::string_view toString(Recomputation value);
 std::string_view toString(AttentionFlops value);
 std::string_view toString(FlopsModel value);
+std::string_view toString(MfuSource value);  // "given", "predicted"
 std::optional<PrecisionRecipe> precisionRecipeFromString(std::string_view text);
 std::optional<Optimizer> optimizerFromString(std::string_view text);
 std::optional<Recomputation> recomputationFromString(std::string_view text);
 std::optional<AttentionFlops> attentionFlopsFromString(std::string_view text);
 std::optional<FlopsModel> flopsModelFromString(std::string_view text);
+std::optional<MfuSource> mfuSourceFromString(std::string_view text);
 std::string precisionRecipeChoices();
 std::string optimizerChoices();
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `llm-explorer-cli search`: the ranked layouts fit, are fastest first, agree with `estimate` for
-// the same layout, the JSON is self-consistent, and bad input exits 2 naming the flag.
+// `llm-explorer-cli search`: the ranked layouts fit, are fastest predicted first, agree with
+// `estimate` for the same layout (memory, and the predicted step of `--mfu predicted`), the JSON is
+// self-consistent, and bad input (and the removed --efficiency) exits 2 naming the flag.
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,7 +38,8 @@ private slots:
         const Run run = runCli({"search", "--help"});
         QCOMPARE(run.exit_code, 0);
         QVERIFY(run.out.contains("Usage: llm-explorer-cli search"));
-        QVERIFY(run.out.contains("--efficiency"));
+        QVERIFY(run.out.contains("predicted step time"));
+        QVERIFY(!run.out.contains("--efficiency"));  // removed with the typed efficiency
         QVERIFY(runCli({"--help"}).out.contains("search"));
     }
 
@@ -53,6 +55,8 @@ private slots:
         QCOMPARE(evaluated, valid);
         QVERIFY(fitting > 0 && fitting <= valid);
         QVERIFY(result["seconds"].toDouble() >= 0);
+        QCOMPARE(result["ranking"].toString(), QStringLiteral("predicted_step_seconds"));
+        QVERIFY(result["predicted"].toDouble() >= 7 && result["predicted"].toDouble() < fitting);
         const QJsonArray layouts = result["layouts"].toArray();
         QCOMPARE(layouts.size(), 7);
         double previous = 0;
@@ -66,10 +70,11 @@ private slots:
             const double step = layout["step_seconds"].toDouble();
             QVERIFY(step >= previous);
             previous = step;
-            QVERIFY(close(step, layout["compute_seconds"].toDouble() + layout["exposed_communication_seconds"].toDouble()
+            QVERIFY(close(step, layout["compute_seconds"].toDouble() + layout["optimizer_seconds"].toDouble()
+                                    + layout["exposed_communication_seconds"].toDouble()
                                     + layout["bubble_seconds"].toDouble()));
             QVERIFY(close(layout["tokens_per_second"].toDouble(), 512.0 * 4096 / step));
-            QVERIFY(layout["mfu"].toDouble() > 0 && layout["mfu"].toDouble() < 0.5);  // below the efficiency
+            QVERIFY(layout["mfu"].toDouble() > 0 && layout["mfu"].toDouble() <= 1);
             for (const char *key : {"ep", "virtual_stages", "sequence_parallel", "zero_stage", "recomputation"})
                 QVERIFY2(layout.contains(key), key);
         }
@@ -95,6 +100,11 @@ private slots:
         const QJsonObject memory = parse(estimate.out)["memory_per_gpu"].toObject();
         QCOMPARE(memory["total"].toDouble(), best["memory_bytes_per_gpu"].toDouble());
         QVERIFY(memory["fits"].toBool());
+        // The step the search ranked by is the one `estimate --mfu predicted` predicts.
+        const Run predicted = runCli(QStringList{"estimate", "--json", "--mfu", "predicted"} + flags);
+        QCOMPARE(predicted.exit_code, 0);
+        QVERIFY(close(parse(predicted.out)["time"].toObject()["predicted_step_seconds"].toDouble(),
+                      best["step_seconds"].toDouble()));
     }
 
     void tableNamesEveryColumn()
@@ -114,8 +124,7 @@ private slots:
         QTest::addColumn<QString>("flag");
         QTest::newRow("top 0") << QStringList{"--top", "0"} << "--top";
         QTest::newRow("top text") << QStringList{"--top", "many"} << "--top";
-        QTest::newRow("efficiency 0") << QStringList{"--efficiency", "0"} << "--efficiency";
-        QTest::newRow("efficiency > 1") << QStringList{"--efficiency", "1.5"} << "--efficiency";
+        QTest::newRow("efficiency (removed)") << QStringList{"--efficiency", "0.5"} << "--efficiency";
         QTest::newRow("max micro-batch 0") << QStringList{"--max-micro-batch", "0"} << "--max-micro-batch";
         QTest::newRow("gpus") << QStringList{"--gpus", "lots"} << "--gpus";
         QTest::newRow("unknown option") << QStringList{"--bogus"} << "bogus";

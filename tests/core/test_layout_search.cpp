@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The layout search: its fast validity and evaluation agree exactly with validate(), estimate()
-// and stepTime() on every candidate, it enumerates every valid layout, and it finds the layout a
-// brute force over the slow path finds.
+// The layout search: its fast validity and memory agree exactly with validate() and estimate() on
+// every candidate, its step-time bound never exceeds the prediction, every listed time is
+// performance::predictStep()'s, it enumerates every valid layout, and its top list is the one a
+// brute force predicting every layout finds.
 
 #include "cost/estimate.h"
 #include "parallel/layout_search.h"
+#include "parallel/predicted_step_bound.h"
+#include "performance/step_prediction.h"
 #include "test_models.h"
 
 #include <QTest>
@@ -92,10 +95,14 @@ BruteForce bruteForce(const Scenario &base, const SearchOptions &options, bool e
                                         candidate.parallel.sequence_parallel = sp;
                                         candidate.parallel.zero_stage = zero;
                                         candidate.recomputation = recomputation;
-                                        const Result<StepTimeBreakdown> step =
-                                            stepTime(applyLayout(base, candidate), options.compute_efficiency);
-                                        if (step.ok() && step->fits) {
-                                            candidate.breakdown = *step;
+                                        const Scenario scenario = applyLayout(base, candidate);
+                                        const Result<Estimate> e = estimate(scenario);
+                                        const Result<performance::StepPrediction> step =
+                                            performance::predictStep(scenario);
+                                        if (e.ok() && step.ok() && e->memory.fits) {
+                                            candidate.breakdown.total_seconds = step->total_seconds;
+                                            candidate.breakdown.memory_bytes_per_gpu = double(e->memory.total);
+                                            candidate.breakdown.fits = true;
                                             result.fitting.push_back(candidate);
                                         }
                                     }
@@ -150,7 +157,8 @@ private slots:
     }
 
     // The search enumerates exactly the layouts validate() accepts (sp only with tp > 1), and
-    // every evaluated candidate equals the slow path: memory to the byte, times to 1e-9.
+    // every evaluated candidate equals the slow path: memory to the byte (estimate()), times and
+    // MFU exactly predictStep()'s.
     void fastPathEqualsSlowPath_data()
     {
         QTest::addColumn<bool>("moe");
@@ -180,17 +188,20 @@ private slots:
         for (const LayoutCandidate &candidate : result->cloud) {
             const Scenario scenario = applyLayout(base, candidate);
             const Result<Estimate> e = estimate(scenario);
-            const Result<StepTimeBreakdown> slow = stepTime(scenario, options.compute_efficiency);
+            const Result<performance::StepPrediction> slow = performance::predictStep(scenario);
             QVERIFY(e.ok() && slow.ok());
             const StepTimeBreakdown &fast = candidate.breakdown;
             QCOMPARE(fast.memory_bytes_per_gpu, double(e->memory.total));
             QCOMPARE(fast.fits, e->memory.fits);
-            QVERIFY(close(fast.total_seconds, slow->total_seconds));
-            QVERIFY(close(fast.compute_seconds, slow->compute_seconds));
-            QVERIFY(close(fast.exposed_communication_seconds, slow->exposed_communication_seconds));
-            QVERIFY(close(fast.bubble_seconds + 1, slow->bubble_seconds + 1));
-            QVERIFY(close(fast.tokens_per_second, slow->tokens_per_second));
-            QVERIFY(close(fast.mfu, slow->mfu));
+            QCOMPARE(fast.total_seconds, slow->total_seconds);
+            QCOMPARE(fast.compute_seconds, slow->compute_seconds);
+            QCOMPARE(fast.optimizer_seconds, slow->optimizer_seconds);
+            QCOMPARE(fast.exposed_communication_seconds, slow->exposed_communication_seconds);
+            QCOMPARE(fast.bubble_seconds, slow->bubble_seconds);
+            QCOMPARE(fast.tokens_per_second, slow->tokens_per_second);
+            QCOMPARE(fast.mfu, slow->mfu);
+            QVERIFY(close(fast.total_seconds, fast.compute_seconds + fast.optimizer_seconds
+                                                  + fast.exposed_communication_seconds + fast.bubble_seconds));
             fitting += fast.fits;
         }
         QCOMPARE(result->fitting, fitting);
@@ -199,8 +210,8 @@ private slots:
             QVERIFY(fitting < result->valid);
     }
 
-    // The best layout is the one a brute force over validate() and stepTime() finds, and the top
-    // list is sorted fastest first.
+    // The top list is the one a brute force predicting every layout finds (the bound only skips
+    // layouts that cannot rank), sorted fastest first; it predicts fewer layouts than fit.
     void findsTheBruteForceBest_data()
     {
         QTest::addColumn<bool>("moe");
@@ -221,18 +232,21 @@ private slots:
         options.top = 5;
         const Result<SearchResult> result = searchLayouts(base, options);
         QVERIFY(result.ok());
-        const BruteForce brute = bruteForce(base, options, true);
-        QVERIFY(!brute.fitting.empty());
-        const auto best = std::min_element(brute.fitting.begin(), brute.fitting.end(),
-                                           [](const LayoutCandidate &a, const LayoutCandidate &b) {
-                                               return a.breakdown.total_seconds < b.breakdown.total_seconds;
-                                           });
+        BruteForce brute = bruteForce(base, options, true);
+        QVERIFY(brute.fitting.size() > 5);
+        std::stable_sort(brute.fitting.begin(), brute.fitting.end(),
+                         [](const LayoutCandidate &a, const LayoutCandidate &b) {
+                             return a.breakdown.total_seconds < b.breakdown.total_seconds;
+                         });
         QCOMPARE(int(result->top.size()), 5);
-        QVERIFY(close(result->top.front().breakdown.total_seconds, best->breakdown.total_seconds));
+        for (std::size_t i = 0; i < result->top.size(); ++i)
+            QCOMPARE(result->top[i].breakdown.total_seconds, brute.fitting[i].breakdown.total_seconds);
         for (std::size_t i = 1; i < result->top.size(); ++i)
             QVERIFY(result->top[i - 1].breakdown.total_seconds <= result->top[i].breakdown.total_seconds);
         for (const LayoutCandidate &candidate : result->top)
             QVERIFY(candidate.breakdown.fits);
+        QVERIFY2(result->predicted - std::int64_t(result->cloud.size()) < result->fitting,
+                 qPrintable(QStringLiteral("%1 predicted of %2 fitting").arg(result->predicted).arg(result->fitting)));
     }
 
     // By hand: a model that fits one GPU many times over, on one NVLink node, with ZeRO-0, no
@@ -274,6 +288,48 @@ private slots:
         }
     }
 
+    // The pruning is only exact if the bound never exceeds the prediction: every valid layout of the
+    // small cases, FlashAttention on and off, DP overlap on and off.
+    void theBoundNeverExceedsThePrediction_data()
+    {
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<bool>("flash");
+        QTest::addColumn<bool>("dp_overlap");
+        QTest::addRow("small MoE, flash") << true << true << true;
+        QTest::addRow("small dense, flash") << false << true << true;
+        QTest::addRow("small dense, no flash") << false << false << true;
+        QTest::addRow("small dense, no DP overlap") << false << true << false;
+    }
+    void theBoundNeverExceedsThePrediction()
+    {
+        QFETCH(bool, moe);
+        QFETCH(bool, flash);
+        QFETCH(bool, dp_overlap);
+        Scenario base = moe ? smallMoe() : smallDense();
+        base.training.flash_attention = flash;
+        base.training.parallel.dp_overlap = dp_overlap;
+        SearchOptions options;
+        options.max_micro_batch = 2;
+        options.max_virtual_stages = 2;
+        options.max_cloud_points = 1'000'000;
+        const Result<SearchResult> result = searchLayouts(base, options);
+        QVERIFY(result.ok());
+        QCOMPARE(std::int64_t(result->cloud.size()), result->evaluated);
+        int tight = 0;
+        for (const LayoutCandidate &candidate : result->cloud) {
+            const Result<double> bound = predictedStepLowerBound(applyLayout(base, candidate));
+            QVERIFY(bound.ok());
+            QVERIFY2(*bound > 0 && *bound <= candidate.breakdown.total_seconds,
+                     qPrintable(QStringLiteral("dp %1 tp %2 pp %3 cp %4 v %5 zero %6 mb %7: bound %8 s > predicted %9 s")
+                                    .arg(candidate.parallel.dp).arg(candidate.parallel.tp).arg(candidate.parallel.pp)
+                                    .arg(candidate.parallel.cp).arg(candidate.parallel.virtual_stages)
+                                    .arg(candidate.parallel.zero_stage).arg(candidate.micro_batch)
+                                    .arg(*bound).arg(candidate.breakdown.total_seconds)));
+            tight += *bound > 0.25 * candidate.breakdown.total_seconds;
+        }
+        QVERIFY(tight > 0);  // a bound of 0 would be valid and useless
+    }
+
     void progressCanCancel()
     {
         SearchOptions options;
@@ -303,19 +359,16 @@ private slots:
     void badInputIsAProblem_data()
     {
         QTest::addColumn<int>("top");
-        QTest::addColumn<double>("efficiency");
         QTest::addColumn<int>("zero");
         QTest::addColumn<int>("layers");
         QTest::addColumn<QString>("field");
-        QTest::addRow("top 0") << 0 << 0.5 << 1 << 4 << "options.top";
-        QTest::addRow("efficiency 2") << 5 << 2.0 << 1 << 4 << "options.compute_efficiency";
-        QTest::addRow("zero 4") << 5 << 0.5 << 4 << 4 << "options.zero_stages";
-        QTest::addRow("model without layers") << 5 << 0.5 << 1 << 0 << "model.n_layers";
+        QTest::addRow("top 0") << 0 << 1 << 4 << "options.top";
+        QTest::addRow("zero 4") << 5 << 4 << 4 << "options.zero_stages";
+        QTest::addRow("model without layers") << 5 << 1 << 0 << "model.n_layers";
     }
     void badInputIsAProblem()
     {
         QFETCH(int, top);
-        QFETCH(double, efficiency);
         QFETCH(int, zero);
         QFETCH(int, layers);
         QFETCH(QString, field);
@@ -323,7 +376,6 @@ private slots:
         base.model.n_layers = layers;
         SearchOptions options;
         options.top = top;
-        options.compute_efficiency = efficiency;
         options.zero_stages = {zero};
         const Result<SearchResult> result = searchLayouts(base, options);
         QVERIFY(!result.ok());

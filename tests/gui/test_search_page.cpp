@@ -7,6 +7,7 @@
 #include "cost/estimate.h"
 #include "document/scenario_document.h"
 #include "main_window.h"
+#include "pages/parallelism/layout/duration_format.h"
 #include "pages/parallelism/layout/search_scatter_chart.h"
 #include "pages/page_format.h"
 #include "pages/parallelism/search_page.h"
@@ -19,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -132,15 +134,17 @@ private slots:
             QVERIFY(page.candidateAtRow(row)->recomputation == Recomputation::Full);
         }
         // Changing an option makes the shown result stale until the (fast) search re-runs.
-        auto *efficiency = page.findChild<QDoubleSpinBox *>();
-        QVERIFY(efficiency);
-        efficiency->setValue(30);
-        QVERIFY(page.isStale());
+        QVERIFY(!page.findChild<QDoubleSpinBox *>());  // no typed compute efficiency: the ranking is predicted
+        auto *top = page.findChild<QSpinBox *>();
+        QVERIFY(top);
+        top->setValue(30);
+        QVERIFY(page.isStale() || page.isSearching());
         if (!page.isSearching())  // a loaded machine may take longer than the auto-run limit
             page.runSearch();
         QVERIFY(page.waitForSearch(20000));
         QVERIFY(!page.isStale());
-        QCOMPARE(page.searchOptions().compute_efficiency, 0.3);
+        QCOMPARE(page.searchOptions().top, 30);
+        QCOMPARE(page.resultsTable()->rowCount(), 30);
     }
 
     void applyEmitsTheCandidate()
@@ -190,9 +194,9 @@ private slots:
         QVERIFY(page.isStale() || page.isSearching());
     }
 
-    // Issue 13 item 8: the page's step-time model and the Overview's assumed MFU are two time
-    // models; after Apply the page names both, with the MFU the step-time model implies beside the
-    // assumed one.
+    // Issue 13 item 8 with issue 17: the page ranks by the predicted step and the Overview uses
+    // the scenario's MFU, typed or predicted; after Apply the page names both, with the predicted
+    // MFU beside the given one, and the current layout's step is the search's predicted one.
     void namesBothTimeModelsAfterApply()
     {
         SearchPage page;
@@ -205,18 +209,31 @@ private slots:
         QCOMPARE(spy.count(), 1);
         const auto applied = spy.front().at(0).value<Scenario>();
         show(page, applied);
-        const Result<parallel::TimeModelComparison> times =
-            parallel::compareTimeModels(applied, page.searchOptions().compute_efficiency);
-        QVERIFY(times.ok());
-        QVERIFY(std::abs(times->step_model_mfu - times->assumed_mfu) > 0.001);
+        Scenario predicted = applied;
+        predicted.training.mfu_source = MfuSource::Predicted;
+        const Result<Estimate> run = estimate(predicted);
+        const Result<Estimate> given = estimate(applied);
+        QVERIFY(run.ok() && given.ok());
+        QVERIFY(std::abs(run->time.mfu - given->time.mfu) > 0.001);
         auto *label = page.findChild<QLabel *>(QStringLiteral("currentLayout"));
         QVERIFY(label != nullptr);
         const QString text = label->text();
-        QVERIFY2(text.contains(format::percent(times->step_model_mfu)), qPrintable(text));
+        QVERIFY2(text.contains(format::percent(run->time.mfu)), qPrintable(text));
         QVERIFY2(text.contains(format::percent(0.3)), qPrintable(text));
-        QVERIFY2(text.contains(format::days(times->step_model_days)), qPrintable(text));
-        QVERIFY2(text.contains(format::days(times->assumed_days)), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("assumed")), qPrintable(text));
+        QVERIFY2(text.contains(format::days(run->time.days)), qPrintable(text));
+        QVERIFY2(text.contains(format::days(given->time.days)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("given")), qPrintable(text));
+        QVERIFY2(text.contains(format::duration(page.candidateAtRow(0)->breakdown.total_seconds)), qPrintable(text));
+    }
+
+    // Issue 17: the page says what it ranks by.
+    void explainsTheRanking()
+    {
+        SearchPage page;
+        auto *note = page.findChild<QLabel *>(QStringLiteral("rankingNote"));
+        QVERIFY(note);
+        QVERIFY2(note->text().contains(QStringLiteral("predicted step time")), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(QStringLiteral("Validation page")), qPrintable(note->text()));
     }
 
     void defaultScenarioSearchIsFastEnoughToAutoRun()

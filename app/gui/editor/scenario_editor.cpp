@@ -607,6 +607,13 @@ void ScenarioEditor::buildUi()
                                    std::function<FlopsModel(const Scenario &)>([](const Scenario &s) { return s.training.flops_model; }),
                                    std::function<void(Scenario &, FlopsModel)>([](Scenario &s, FlopsModel v) { s.training.flops_model = v; }),
                                    std::vector<FlopsModel>{FlopsModel::Exact, FlopsModel::SixND}));
+    addField(training, choiceField("training.mfu_source", tr("MFU from"),
+                                   tr("given: the MFU typed below drives the time. predicted: the MFU follows from the "
+                                      "predicted step time (operator-level kernel times + exposed communication + "
+                                      "pipeline bubble; see the Validation page)."),
+                                   std::function<MfuSource(const Scenario &)>([](const Scenario &s) { return s.training.mfu_source; }),
+                                   std::function<void(Scenario &, MfuSource)>([](Scenario &s, MfuSource v) { s.training.mfu_source = v; }),
+                                   std::vector<MfuSource>{MfuSource::Given, MfuSource::Predicted}));
     addField(training, realField("training.mfu", tr("MFU"), tr("Model FLOPs utilization: achieved model FLOP/s over peak (PaLM App. B)."),
                                  [](const Scenario &s) { return s.training.mfu; },
                                  [](Scenario &s, double v) { s.training.mfu = v; }, 0, 1, 3));
@@ -814,6 +821,35 @@ void ScenarioEditor::refreshFromDocument()
     refreshing_ = false;
     markProblems();
     updateFixActions();
+    showMfuSource();
+}
+
+// With "MFU from: predicted" the typed MFU does not count: its box is read-only and shows the MFU
+// the engine predicted (when the estimate is the current scenario's), the tooltip says where it
+// comes from. The typed value stays in the scenario for switching back to "given".
+void ScenarioEditor::showMfuSource()
+{
+    auto *spin = qobject_cast<QDoubleSpinBox *>(widgets_.value(QStringLiteral("training.mfu")));
+    if (!spin)
+        return;
+    const Scenario &scenario = document_->scenario();
+    const bool predicted = scenario.training.mfu_source == MfuSource::Predicted;
+    spin->setEnabled(!predicted);
+    if (!predicted)
+        return;
+    const TimeEstimate &time = document_->estimate().time;
+    const bool current = document_->isValid() && document_->hasEstimate() && time.predicted.has_value();
+    if (current) {
+        const QSignalBlocker blocker(spin);
+        spin->setValue(time.mfu);
+    }
+    QString tooltip = tr("Predicted MFU%1: model FLOPs / (GPUs · peak · predicted step time), the step from "
+                         "operator-level kernel times + exposed communication + pipeline bubble (see the Validation "
+                         "page). Choose \"given\" under \"MFU from\" to type an MFU; the typed value (%2) is kept.")
+                          .arg(current ? QStringLiteral(" %1").arg(time.mfu, 0, 'f', 3) : QString())
+                          .arg(scenario.training.mfu, 0, 'f', 3);
+    const QString problems = spin->toolTip().section(QStringLiteral("\n\n"), 1);
+    spin->setToolTip(problems.isEmpty() ? tooltip : tooltip + QStringLiteral("\n\n") + problems);
 }
 
 void ScenarioEditor::markProblems()

@@ -55,6 +55,7 @@ private:
     void addField(QFormLayout *form, Field field);
     void refreshFromDocument();
     void markProblems();
+    void showMfuSource();
     void updateFixActions();
     void showProblemMenu(const QPoint &position);
     void commitText(const QString &path);

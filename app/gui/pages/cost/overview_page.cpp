@@ -390,18 +390,21 @@ void OverviewPage::fillCards(const Scenario &scenario, const Estimate &estimate)
         ? tr("override")
         : tr("dense %1").arg(upper(toString(training.precision.matmul_dtype)));
     const QString time_inputs =
-        tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (%5), MFU = %6")
+        tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (%5), MFU = %6 (%7)")
             .arg(format::si(flops.time_basis, tr("FLOP")), six_nd_basis ? tr("6ND") : tr("exact"),
                  format::integer(scenario.cluster.gpus), format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind,
-                 format::percent(time.mfu));
+                 format::percent(time.mfu), displayName(time.mfu_source));
     const QString time_source =
-        tr("MFU as defined by PaLM (Chowdhery et al. 2022), App. B; peak: %1")
+        (time.predicted ? tr("MFU predicted from the step time (operator-level kernel times + exposed communication "
+                             "+ pipeline bubble; Validation page), as defined by PaLM (Chowdhery et al. 2022), App. "
+                             "B; peak: %1")
+                        : tr("MFU as defined by PaLM (Chowdhery et al. 2022), App. B; peak: %1"))
             .arg(format::firstSource(scenario.cluster.accelerator.source).toHtmlEscaped());
     cards_[Days]->set(
         tr("Training time"), tr("%1 days").arg(format::days(time.days)),
-        tr("N_gpu = %1, MFU %2, peak %3 (%4)")
+        tr("N_gpu = %1, MFU %2 (%5), peak %3 (%4)")
             .arg(format::integer(scenario.cluster.gpus), format::percent(time.mfu),
-                 format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind),
+                 format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind, displayName(time.mfu_source)),
         format::tooltip(tr("Training time"), time_inputs, tr("days = C / (N_gpu · peak · MFU) / 86,400 s"), time_source));
 
     cards_[GpuHours]->set(
@@ -465,8 +468,11 @@ void OverviewPage::fillSummary(const Scenario &scenario, const Estimate &estimat
         text = tr("%1 is a dense model with %2 parameters.")
                    .arg(QString::fromStdString(scenario.model.name), format::count(double(estimate.params.total)));
     text += sentenceSeparator();
-    text += tr("Training it on %1 tokens takes %2, which at the scenario's assumed %3 MFU on %4 × %5 is about %6 "
-               "days (%7 GPU-hours, costing %8).")
+    text += (time.mfu_source == MfuSource::Predicted
+                 ? tr("Training it on %1 tokens takes %2, which at the predicted %3 MFU on %4 × %5 is about %6 "
+                      "days (%7 GPU-hours, costing %8).")
+                 : tr("Training it on %1 tokens takes %2, which at the scenario's assumed %3 MFU on %4 × %5 is about "
+                      "%6 days (%7 GPU-hours, costing %8)."))
                 .arg(format::count(double(scenario.training.tokens)), format::si(estimate.flops.time_basis, tr("FLOP")),
                      format::percent(time.mfu), format::integer(scenario.cluster.gpus),
                      gpuName(scenario.cluster.accelerator), format::days(time.days), format::count(time.gpu_hours),
@@ -532,7 +538,9 @@ void OverviewPage::fillPeakNote(const Scenario &scenario)
     note_frame_->setToolTip(format::tooltip(
         tr("Sparse vs dense peak"),
         tr("dense peak %1, sparse headline %2, MFU %3").arg(flops(c.dense_peak), flops(c.sparse_peak),
-                                                            format::percent(scenario.training.mfu)),
+                                                            scenario.training.mfu_source == MfuSource::Predicted
+                                                                ? displayName(MfuSource::Predicted)
+                                                                : format::percent(scenario.training.mfu)),
         tr("days = C / (N_gpu · peak · MFU) / 86,400 s; sparse headline = 2 × dense"),
         tr("NVIDIA A100 Tensor Core GPU Architecture whitepaper (fine-grained structured sparsity); %1")
             .arg(format::firstSource(scenario.cluster.accelerator.source).toHtmlEscaped())));

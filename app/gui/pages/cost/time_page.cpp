@@ -3,6 +3,7 @@
 
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
+#include "enum_labels.h"
 #include "pages/cost/calibration_dialog.h"
 #include "pages/page_format.h"
 
@@ -122,6 +123,15 @@ QString TimePage::formulaText() const
               "absorbs)");
 }
 
+QString TimePage::gpuCountFormulaText() const
+{
+    if (scenario_.training.mfu_source != MfuSource::Predicted)
+        return formulaText();
+    // Each GPU count's MFU is predicted for its own layout, so the curve is not perfect scaling.
+    return tr("days = C / (N_gpu · peak · MFU) / 86,400 s, the MFU predicted at each GPU count (operator-level kernel "
+              "times + exposed communication + pipeline bubble; see the Validation page)");
+}
+
 QString TimePage::sourceText() const
 {
     const QString source = format::firstSource(scenario_.cluster.accelerator.source);
@@ -158,10 +168,11 @@ ChartData TimePage::gpuCountChart() const
     for (const TimePoint &point : sweep.points) {
         line.x << double(point.gpus);
         line.y << point.time.days;
-        line.point_tooltips << tr("N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5")
+        line.point_tooltips << tr("N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5, MFU %6 (%7)")
                                    .arg(format::integer(point.gpus), format::integer(point.dp),
                                         format::days(point.time.days), format::count(point.time.gpu_hours),
-                                        format::money(point.time.cost));
+                                        format::money(point.time.cost), format::percent(point.mfu),
+                                        displayName(point.time.mfu_source));
     }
     chart.series << line;
 
@@ -174,8 +185,9 @@ ChartData TimePage::gpuCountChart() const
                                                           format::days(estimate_.time.days));
     chart.series << marker;
 
-    QString inputs = tr("tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4, global batch "
-                        "%5, micro-batch %6")
+    // Predicted: each GPU count has its own predicted MFU (in the point tooltips).
+    QString inputs = tr("tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4 (%10), global "
+                        "batch %5, micro-batch %6")
                          .arg(format::si(estimate_.flops.time_basis, tr("FLOP")),
                               scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
                               format::si(estimate_.time.peak_flops_per_gpu, tr("FLOP/s")),
@@ -183,7 +195,8 @@ ChartData TimePage::gpuCountChart() const
                               format::integer(scenario.training.micro_batch))
                          .arg(parallel.tp)
                          .arg(parallel.pp)
-                         .arg(parallel.cp);
+                         .arg(parallel.cp)
+                         .arg(displayName(estimate_.time.mfu_source));
     if (!sweep.skipped.empty()) {
         QStringList counts;
         for (const SkippedPoint &skipped : sweep.skipped)
@@ -192,7 +205,7 @@ ChartData TimePage::gpuCountChart() const
                                                   problemText(sweep.skipped.front().problems).toHtmlEscaped());
     }
     chart.formula.inputs = inputs;
-    chart.formula.formula = formulaText();
+    chart.formula.formula = gpuCountFormulaText();
     chart.formula.source = sourceText();
     return chart;
 }
@@ -209,7 +222,8 @@ ChartData TimePage::mfuChart() const
         return chart;
     }
     const Scenario &scenario = scenario_;
-    const TimeSweep sweep = daysVsMfu(scenario, mfuValues(scenario.training.mfu));
+    // The MFU the estimate used (typed or predicted) lies on the curve.
+    const TimeSweep sweep = daysVsMfu(scenario, mfuValues(estimate_.time.mfu));
     if (sweep.points.empty()) {
         chart.title = tr("Days vs MFU: no valid point (%1)")
                          .arg(sweep.skipped.empty() ? QString() : problemText(sweep.skipped.front().problems));
@@ -232,8 +246,9 @@ ChartData TimePage::mfuChart() const
     marker.kind = ChartSeries::Kind::Marker;
     marker.x << estimate_.time.mfu;
     marker.y << estimate_.time.days;
-    marker.point_tooltips << tr("MFU %1: %2 days").arg(format::percent(estimate_.time.mfu),
-                                                        format::days(estimate_.time.days));
+    marker.point_tooltips << tr("MFU %1 (%3): %2 days").arg(format::percent(estimate_.time.mfu),
+                                                             format::days(estimate_.time.days),
+                                                             displayName(estimate_.time.mfu_source));
     chart.series << marker;
 
     chart.formula.inputs = tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)")

@@ -30,6 +30,7 @@ private:
     ChartData gpuCountChart() const;
     ChartData mfuChart() const;
     QString formulaText() const;
+    QString gpuCountFormulaText() const;  // the formula, saying when each count's MFU is predicted
     QString sourceText() const;
 
     ChartView *gpu_chart_;

@@ -757,7 +757,7 @@ void RooflinePage::updateSummary()
                             format::si(r.memory_bound_seconds, QStringLiteral("s")));
     text += tr("MFU-based time (model FLOPs %1 / (peak · MFU %2)): <b>%3</b>. Implied MFU of the roofline time: "
                "<b>%4</b> — the roofline is an upper bound on speed, so real MFU is lower.")
-                .arg(format::si(r.model_flops, tr("FLOP")), format::percent(scenario_.training.mfu),
+                .arg(format::si(r.model_flops, tr("FLOP")), format::percent(r.mfu),
                      format::si(r.mfu_step_seconds, QStringLiteral("s")), format::percent(r.implied_mfu));
     summary_label_->setText(text);
 }

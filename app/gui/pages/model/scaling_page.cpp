@@ -167,7 +167,9 @@ QString ScalingPage::figuresText() const
     text += QStringLiteral("<p>")
             + tr("Both on the scenario's cluster: %1 × %2, MFU %3.")
                   .arg(format::integer(scenario_.cluster.gpus), format::fromStd(scenario_.cluster.accelerator.name),
-                       format::percent(scenario_.training.mfu))
+                       // With the MFU predicted, each model's run has its own predicted MFU.
+                       scenario_.training.mfu_source == MfuSource::Predicted ? tr("predicted for each model")
+                                                                             : format::percent(scenario_.training.mfu))
             + QLatin1Char(' ')
             + (scenario_.training.flops_model == FlopsModel::SixND
                    ? tr("The engine's time uses C = 6ND here, so both take the same time up to the layout.")

@@ -10,6 +10,8 @@
 #include "parallel/step_time.h"
 #include "scenario/scenario_json.h"
 
+#include "cost/estimate.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -33,8 +35,9 @@ namespace {
 // Searches faster than this re-run by themselves when the scenario changes (issue 7: auto-run is
 // fine below 0.3 s); slower ones mark the result stale and wait for Re-run.
 constexpr double kAutoRunSeconds = 0.3;
-// The scatter shows at most this many sampled layouts: enough for the shape, cheap to draw.
-constexpr std::size_t kCloudPoints = 2000;
+// The scatter shows at most this many sampled layouts: enough for the shape, and each one is
+// predicted (about a millisecond).
+constexpr std::size_t kCloudPoints = 300;
 constexpr int kCandidateRole = Qt::UserRole + 1;  // index into SearchResult::top
 constexpr int kSortRole = Qt::UserRole;
 constexpr Recomputation kRecomputations[] = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
@@ -89,21 +92,15 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     top_spin_ = new QSpinBox(this);
     top_spin_->setRange(1, 500);
     top_label_->setBuddy(top_spin_);
-    efficiency_label_ = new QLabel(this);
-    efficiency_spin_ = new QDoubleSpinBox(this);
-    efficiency_spin_->setRange(1, 100);
-    efficiency_spin_->setDecimals(0);
-    efficiency_spin_->setSingleStep(5);
-    efficiency_spin_->setSuffix(QStringLiteral(" %"));
-    efficiency_label_->setBuddy(efficiency_spin_);
+    ranking_label_ = new QLabel(this);
+    ranking_label_->setObjectName(QStringLiteral("rankingNote"));
+    ranking_label_->setWordWrap(true);
     zero_label_ = new QLabel(this);
     recompute_label_ = new QLabel(this);
     numbers->addWidget(top_label_);
     numbers->addWidget(top_spin_);
     numbers->addSpacing(12);
-    numbers->addWidget(efficiency_label_);
-    numbers->addWidget(efficiency_spin_);
-    numbers->addStretch(1);
+    numbers->addWidget(ranking_label_, 1);
     choices->addWidget(zero_label_);
     for (int stage = 0; stage < 4; ++stage) {
         zero_checks_[stage] = new QCheckBox(QString::number(stage), this);
@@ -161,7 +158,6 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
 
     setSearchOptions(parallel::SearchOptions{});
     connect(top_spin_, qOverload<int>(&QSpinBox::valueChanged), this, &SearchPage::optionsChanged);
-    connect(efficiency_spin_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, &SearchPage::optionsChanged);
     for (QCheckBox *check : zero_checks_)
         connect(check, &QCheckBox::toggled, this, &SearchPage::optionsChanged);
     for (QCheckBox *check : recompute_checks_)
@@ -195,7 +191,7 @@ void SearchPage::showEstimate(const Scenario &scenario, const Estimate &estimate
     has_estimate_ = true;
     current_.reset();
     current_problem_.clear();
-    const Result<parallel::StepTimeBreakdown> breakdown = parallel::stepTime(scenario, searchOptions().compute_efficiency);
+    const Result<parallel::StepTimeBreakdown> breakdown = parallel::predictedBreakdown(scenario);
     if (breakdown) {
         parallel::LayoutCandidate candidate;
         candidate.parallel = scenario.training.parallel;
@@ -206,6 +202,12 @@ void SearchPage::showEstimate(const Scenario &scenario, const Estimate &estimate
     } else {
         current_problem_ = QString::fromStdString(formatProblems(breakdown.problems()));
     }
+    // The whole run at the predicted MFU, for the sentence comparing it with the scenario's MFU.
+    predicted_run_.reset();
+    Scenario predicted = scenario;
+    predicted.training.mfu_source = MfuSource::Predicted;
+    if (const Result<Estimate> run = lse::estimate(predicted); run)
+        predicted_run_ = *run;
     // First time, or fast enough to keep up with edits: run; otherwise the result is marked stale.
     const bool never_ran = !runner_->result() && !runner_->isRunning();
     if (isStale() && (never_ran || (last_search_seconds_ >= 0 && last_search_seconds_ < kAutoRunSeconds)))
@@ -252,10 +254,12 @@ void SearchPage::retranslateControls()
     options_box_->setTitle(tr("Search options"));
     top_label_->setText(tr("&Top:"));
     top_spin_->setToolTip(tr("How many of the fastest fitting layouts the table lists"));
-    efficiency_label_->setText(tr("&Compute efficiency:"));
-    efficiency_spin_->setToolTip(tr("The fraction of the GPU's dense peak the matmuls reach: compute time = hardware "
-                                    "FLOPs per GPU / (peak · efficiency). Communication and the pipeline bubble come on "
-                                    "top, so the resulting MFU is lower."));
+    ranking_label_->setText(tr("Ranked by the predicted step time: operator-level kernel times + exposed "
+                               "communication + pipeline bubble (the model the Validation page checks against "
+                               "published runs)."));
+    ranking_label_->setToolTip(tr("Every layout's memory is the engine's; the layouts that could rank are predicted "
+                                  "with the accelerator's efficiency factors (hardware catalog), the rest are skipped "
+                                  "by a lower bound on their step time."));
     zero_label_->setText(tr("ZeRO:"));
     const QString zero_tip = tr("ZeRO stages to try: 1 shards the optimizer states, 2 also the gradients, 3 also the "
                                 "weights over the data-parallel ranks (Rajbhandari et al. 2020)");
@@ -270,7 +274,7 @@ void SearchPage::retranslateControls()
                                              .arg(displayName(kRecomputations[i])));
     }
     run_button_->setToolTip(tr("Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) "
-                               "layout of the scenario's GPUs with the engine"));
+                               "layout of the scenario's GPUs with the engine and rank them by predicted step time"));
     cancel_button_->setText(tr("Cancel"));
     apply_button_->setText(tr("&Apply selected layout"));
     apply_button_->setToolTip(tr("Make the selected layout the scenario's (one undoable step); double-clicking a row "
@@ -279,7 +283,7 @@ void SearchPage::retranslateControls()
                                        tr("ZeRO"), tr("mb"), tr("recomp."), tr("mem/GPU"),
                                        tr("step"), tr("tokens/s"), tr("MFU")});
     const QStringList tips = {
-        tr("Rank by step time among the fitting layouts"),
+        tr("Rank by predicted step time among the fitting layouts"),
         tr("Data-parallel replicas"),
         tr("Tensor-parallel degree (Megatron column/row-parallel matmuls)"),
         tr("Pipeline stages"),
@@ -291,9 +295,9 @@ void SearchPage::retranslateControls()
         tr("Micro-batch: sequences per forward pass per GPU"),
         tr("Activation recomputation"),
         tr("The engine's memory per GPU (most loaded pipeline stage)"),
-        tr("compute + exposed communication + pipeline bubble"),
+        tr("Predicted step: kernel times (compute) + optimizer + exposed communication + pipeline bubble"),
         tr("global batch · sequence length / step time"),
-        tr("model FLOPs / (GPUs · peak · step time)")};
+        tr("Predicted MFU: model FLOPs / (GPUs · peak · predicted step time)")};
     for (int column = 0; column < ColumnCount; ++column)
         if (QTableWidgetItem *header = table_->horizontalHeaderItem(column))
             header->setToolTip(tips.value(column));
@@ -304,7 +308,6 @@ parallel::SearchOptions SearchPage::searchOptions() const
 {
     parallel::SearchOptions options;
     options.top = top_spin_->value();
-    options.compute_efficiency = efficiency_spin_->value() / 100.0;
     options.zero_stages.clear();
     for (int stage = 0; stage < 4; ++stage)
         if (zero_checks_[stage]->isChecked())
@@ -319,9 +322,8 @@ parallel::SearchOptions SearchPage::searchOptions() const
 
 void SearchPage::setSearchOptions(const parallel::SearchOptions &options)
 {
-    const QSignalBlocker block_top(top_spin_), block_efficiency(efficiency_spin_);
+    const QSignalBlocker block_top(top_spin_);
     top_spin_->setValue(options.top);
-    efficiency_spin_->setValue(std::round(options.compute_efficiency * 100.0));
     for (int stage = 0; stage < 4; ++stage) {
         const QSignalBlocker block(zero_checks_[stage]);
         zero_checks_[stage]->setChecked(std::find(options.zero_stages.begin(), options.zero_stages.end(), stage)
@@ -345,7 +347,7 @@ QByteArray SearchPage::searchKey(const Scenario &scenario, const parallel::Searc
     base.training.micro_batch = 1;
     base.training.recomputation = Recomputation::None;
     QByteArray key = scenarioToJson(base);
-    key += QByteArray::number(options.top) + ';' + QByteArray::number(options.compute_efficiency, 'g', 17) + ';';
+    key += QByteArray::number(options.top) + ';';
     for (int stage : options.zero_stages)
         key += QByteArray::number(stage) + ',';
     key += ';';
@@ -363,7 +365,7 @@ void SearchPage::optionsChanged()
 {
     if (!has_estimate_)
         return;
-    // The current layout's breakdown depends on the compute efficiency too.
+    // Re-runs a fast search with the new options (or marks the result stale).
     showEstimate(scenario_, estimate_);
 }
 
@@ -516,7 +518,7 @@ void SearchPage::refreshChart()
         return;
     }
     scatter_->setData(SearchScatterChart::build(scenario_, double(estimate_.memory.capacity), result(), current_,
-                                                searchOptions().compute_efficiency, palette()));
+                                                palette()));
 }
 
 void SearchPage::updateStatus()
@@ -529,9 +531,10 @@ void SearchPage::updateStatus()
         status_label_->setText(tr("The search could not run: %1")
                                    .arg(QString::fromStdString(formatProblems(outcome->problems())).toHtmlEscaped()));
     } else if (const parallel::SearchResult *found = result()) {
-        QString text = tr("%1 valid layouts evaluated in %2 s (%3 fit in memory); the table lists the fastest %4.")
+        QString text = tr("%1 valid layouts evaluated in %2 s (%3 fit in memory, %4 predicted); the table lists "
+                          "the %5 fastest by predicted step time.")
                            .arg(format::integer(found->valid), format::decimal(found->seconds, 2),
-                                format::integer(found->fitting))
+                                format::integer(found->fitting), format::integer(found->predicted))
                            .arg(found->top.size());
         if (found->cancelled)
             text = tr("Cancelled after %1 layouts: partial results.").arg(format::integer(found->evaluated));
@@ -562,17 +565,16 @@ void SearchPage::updateStatus()
                                          format::duration(b.total_seconds), format::si(b.tokens_per_second, QString()),
                                          format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu),
                                          b.fits ? tr("fits") : tr("does not fit")));
-        // Two time models: this page's step-time model and the engine's assumed MFU (Overview and
-        // Time pages). Say which is which, so a layout applied here is not read as "Overview agrees".
-        const Result<parallel::TimeModelComparison> times =
-            parallel::compareTimeModels(scenario_, searchOptions().compute_efficiency);
-        if (times)
+        // This page ranks by the predicted step; the Overview and Time pages use the scenario's MFU,
+        // typed or predicted. Say which is which, so a layout applied here is not read as "Overview
+        // agrees" when the MFU is a typed one.
+        if (predicted_run_)
             current_label_->setText(current_label_->text() + QStringLiteral("<br>")
-                + tr("Time models: this page's step-time model implies <b>%1 MFU</b>, about %2 days for the run; "
-                     "the Overview and Time pages divide the FLOPs by the scenario's <b>assumed %3 MFU</b>: "
-                     "%4 days.")
-                      .arg(format::percent(times->step_model_mfu), format::days(times->step_model_days),
-                           format::percent(times->assumed_mfu), format::days(times->assumed_days)));
+                + tr("Time models: the predicted step implies <b>%1 MFU</b>, about %2 days for the run; the "
+                     "Overview and Time pages use the scenario's <b>%3 MFU %4</b>: %5 days.")
+                      .arg(format::percent(predicted_run_->time.mfu), format::days(predicted_run_->time.days),
+                           displayName(estimate_.time.mfu_source), format::percent(estimate_.time.mfu),
+                           format::days(estimate_.time.days)));
     }
     updateButtons();
 }

@@ -88,8 +88,7 @@ private:
     QGroupBox *options_box_;
     QLabel *top_label_;
     QSpinBox *top_spin_;
-    QLabel *efficiency_label_;
-    QDoubleSpinBox *efficiency_spin_;
+    QLabel *ranking_label_;  // what the ranking is: the predicted step time (no typed efficiency)
     QLabel *zero_label_;
     QCheckBox *zero_checks_[4];
     QLabel *recompute_label_;
@@ -110,6 +109,7 @@ private:
     Scenario scenario_;
     Estimate estimate_;
     std::optional<parallel::LayoutCandidate> current_;  // the scenario's own layout, timed by core
+    std::optional<Estimate> predicted_run_;  // the scenario with its MFU predicted (mfu_source Predicted)
     QString current_problem_;
     QByteArray result_key_;  // searchKey() of the newest finished search
     double last_search_seconds_ = -1;

@@ -38,18 +38,17 @@ QString layoutSummary(const ParallelConfig &parallel, std::int64_t micro_batch, 
 QString SearchScatterChart::candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading)
 {
     const parallel::StepTimeBreakdown &b = candidate.breakdown;
-    return tr("<b>%1</b><br>%2<br>step %3 = compute %4 + exposed communication %5 + bubble %6<br>"
-              "%7 tokens/s, MFU %8<br>memory %9 per GPU (%10)")
+    return tr("<b>%1</b><br>%2<br>predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + "
+              "bubble %6<br>%7 tokens/s, predicted MFU %8<br>memory %9 per GPU (%10)")
         .arg(heading, layoutSummary(candidate.parallel, candidate.micro_batch, candidate.recomputation).toHtmlEscaped(),
              format::duration(b.total_seconds), format::duration(b.compute_seconds),
              format::duration(b.exposed_communication_seconds), format::duration(b.bubble_seconds),
              format::si(b.tokens_per_second, QString()), format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu))
-        .arg(b.fits ? tr("fits") : tr("does not fit"));
+        .arg(b.fits ? tr("fits") : tr("does not fit"), format::duration(b.optimizer_seconds));
 }
 
 ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_bytes, const parallel::SearchResult *result,
-                                    const std::optional<parallel::LayoutCandidate> &current, double compute_efficiency,
-                                    const QPalette &palette)
+                                    const std::optional<parallel::LayoutCandidate> &current, const QPalette &palette)
 {
     ChartData chart;
     chart.x_label = tr("Throughput (tokens/s)");
@@ -114,14 +113,16 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
         if (result->cancelled)
             chart.title += tr(" (cancelled: partial)");
     }
-    chart.formula.inputs = tr("%1 GPUs, global batch %2 × %3 tokens, compute efficiency %4 of peak")
+    chart.formula.inputs = tr("%1 GPUs, global batch %2 × %3 tokens, efficiency factors of %4 (hardware catalog)")
                                .arg(format::integer(scenario.cluster.gpus), format::integer(scenario.training.global_batch),
-                                    format::integer(scenario.training.seq_len), format::percent(compute_efficiency, 0));
-    chart.formula.formula = tr("step = compute + exposed communication + bubble; compute = hardware FLOPs per GPU / "
-                               "(peak · efficiency); bubble = (p − 1)/(v·m) · compute; tokens/s = global batch · s / step; "
-                               "memory = the engine's per-GPU total");
-    chart.formula.source = tr("Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 "
-                              "(activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)");
+                                    format::integer(scenario.training.seq_len),
+                                    QString::fromStdString(scenario.cluster.accelerator.name));
+    chart.formula.formula = tr("predicted step = Σ kernel times of the busiest stage (forward, backward, "
+                               "recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one "
+                               "micro-batch; tokens/s = global batch · s / step; memory = the engine's per-GPU total");
+    chart.formula.source = tr("operator-level model, checked on published runs (Validation page); Narayanan et al. "
+                              "2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence "
+                              "parallelism); Rajbhandari et al. 2020 (ZeRO)");
     return chart;
 }
 

@@ -27,8 +27,7 @@ public:
     // `result` may be null (no search yet); `current` is the current scenario's own layout;
     // `capacity_bytes` is the engine's MemoryEstimate::capacity.
     static ChartData build(const Scenario &scenario, double capacity_bytes, const parallel::SearchResult *result,
-                           const std::optional<parallel::LayoutCandidate> &current, double compute_efficiency,
-                           const QPalette &palette);
+                           const std::optional<parallel::LayoutCandidate> &current, const QPalette &palette);
     static QString candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading);
 };
 
