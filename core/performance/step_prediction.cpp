@@ -41,6 +41,8 @@ struct GroupTime {
 
 struct GpuShapes {
     int tp = 1;
+    int cp = 1;                    // context parallel: queries are split, every key is visited
+    double local_seq_len = 0;      // seq_len / cp
     bool sequence_parallel = false;
     int ep = 1;
     int n_experts = 0;
@@ -67,6 +69,14 @@ GemmShape gpuGemm(const Operator &op, const GpuShapes &gpu)
     case TpDimension::Reduction: shape.k = std::ceil(shape.k / tp); break;
     case TpDimension::Batch: shape.batch = std::ceil(shape.batch / tp); break;
     case TpDimension::Replicated: break;
+    }
+    // Context parallelism (ring attention, Liu et al. 2023): this GPU's s/cp queries meet all s keys,
+    // so the key axis of the attention core is the full sequence (scores n, values k).
+    if (op.component == Component::AttentionScores && gpu.cp > 1) {
+        if (op.m == std::int64_t(gpu.local_seq_len) && op.n == std::int64_t(gpu.local_seq_len))
+            shape.n *= gpu.cp;
+        else if (op.k == std::int64_t(gpu.local_seq_len))
+            shape.k *= gpu.cp;
     }
     if (op.component == Component::Experts && gpu.n_experts > 0) {
         const double local_experts = std::max(1.0, double(gpu.n_experts) / gpu.ep);
@@ -155,7 +165,11 @@ private:
     void addStreaming(GroupTime &group, const StepOp &step, bool recompute, bool flash) const
     {
         const Operator &op = step.op;
-        const double share = flash ? 1.0 / gpu_.tp : elementwiseShare(op, gpu_);
+        double share = flash ? 1.0 / gpu_.tp : elementwiseShare(op, gpu_);
+        // The attention core's scores, softmax and FlashAttention grow with the keys visited: all s
+        // of them under context parallelism (gpuGemm says why). RoPE is per token and does not.
+        if (step.attention_core && op.component == Component::AttentionScores && op.name != "rope")
+            share *= gpu_.cp;
         const double forward_flops = op.flops * share;
         const double forward_bytes = (op.bytes_read + op.bytes_written) * share;
         const double backward_flops = op.backward_flops * share;
@@ -235,6 +249,8 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
 
     GpuShapes gpu;
     gpu.tp = parallel.tp;
+    gpu.cp = std::max(1, parallel.cp);
+    gpu.local_seq_len = double(training.seq_len / gpu.cp);
     gpu.sequence_parallel = parallel.sequence_parallel;
     gpu.ep = parallel.ep;
     gpu.n_experts = scenario.model.moe.n_experts;

@@ -200,6 +200,25 @@ private slots:
         QVERIFY(given->compute_seconds > p->compute_seconds);
     }
 
+    // Context parallelism (ring attention): each GPU's s/cp queries meet all s keys, so its attention
+    // core is s²/cp, not (s/cp)², while the projections are s/cp.
+    void contextParallelAttentionVisitsEveryKey()
+    {
+        Scenario one = smallGpt(1);
+        Scenario split = smallGpt(2);
+        split.training.global_batch = one.training.global_batch;
+        split.training.parallel.dp = 1;
+        split.training.parallel.cp = 2;
+        const Result<StepPrediction> a = predictStep(one);
+        const Result<StepPrediction> b = predictStep(split);
+        QVERIFY2(a.ok() && b.ok(), formatProblems(b.problems()).c_str());
+        QCOMPARE(b->micro_batches, a->micro_batches);
+        QVERIFY(close(findRow(*b, "attention_scores", "forward")->flops, findRow(*a, "attention_scores", "forward")->flops / 2));
+        QVERIFY(close(findRow(*b, "attention_values", "forward")->flops, findRow(*a, "attention_values", "forward")->flops / 2));
+        QVERIFY(close(findRow(*b, "softmax", "forward")->bytes, findRow(*a, "softmax", "forward")->bytes / 2));
+        QVERIFY(close(findRow(*b, "qkv_projection", "forward")->flops, findRow(*a, "qkv_projection", "forward")->flops / 2));
+    }
+
     // Sequence parallelism splits the norms over the tp ranks.
     void sequenceParallelSplitsNorms()
     {
