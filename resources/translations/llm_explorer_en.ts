@@ -36,6 +36,23 @@
     </message>
 </context>
 <context>
+    <name>ValidationCharts</name>
+    <message numerus="yes">
+        <source>%n run(s); mean |error| %1, worst %2 (%3)</source>
+        <translation>
+            <numerusform>%n run; mean |error| %1, worst %2 (%3)</numerusform>
+            <numerusform>%n runs; mean |error| %1, worst %2 (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</source>
+        <translation>
+            <numerusform>busiest stage %1 (%n layer), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</numerusform>
+            <numerusform>busiest stage %1 (%n layers), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::AblationSection</name>
     <message numerus="yes">
         <source>%1 (%n step(s))</source>
@@ -76,6 +93,16 @@
         <translation>
             <numerusform>%n of %1 model</numerusform>
             <numerusform>%n of %1 models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::CalibrationDialog</name>
+    <message numerus="yes">
+        <source>Current scenario on %1 (%n GPU(s)): predicted step %2 s, MFU %3, with GEMM peak fraction %4 (%5).</source>
+        <translation>
+            <numerusform>Current scenario on %1 (%n GPU): predicted step %2 s, MFU %3, with GEMM peak fraction %4 (%5).</numerusform>
+            <numerusform>Current scenario on %1 (%n GPUs): predicted step %2 s, MFU %3, with GEMM peak fraction %4 (%5).</numerusform>
         </translation>
     </message>
 </context>
@@ -293,6 +320,23 @@
         <translation>
             <numerusform>%n step simulated: %1 overflow step skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
             <numerusform>%n steps simulated: %1 overflow steps skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ValidationPage</name>
+    <message numerus="yes">
+        <source>Step time: mean |error| %1, worst %2 (%3) over %n published run(s)</source>
+        <translation>
+            <numerusform>Step time: mean |error| %1, worst %2 (%3) over %n published run</numerusform>
+            <numerusform>Step time: mean |error| %1, worst %2 (%3) over %n published runs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Slowest %n operator(s) of %1 (kernels of the busiest GPU over the whole step)</source>
+        <translation>
+            <numerusform>Slowest %n operator of %1 (kernels of the busiest GPU over the whole step)</numerusform>
+            <numerusform>Slowest %n operators of %1 (kernels of the busiest GPU over the whole step)</numerusform>
         </translation>
     </message>
 </context>

@@ -573,6 +573,129 @@
     </message>
 </context>
 <context>
+    <name>ValidationCharts</name>
+    <message>
+        <source>GEMM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished">优化器</translation>
+    </message>
+    <message>
+        <source>TP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step = Σ kernels (forward, backward, recomputation of the busiest stage) + optimizer + exposed communication + bubble; GEMM efficiency = peak fraction × tile × wave quantisation × k / (k + k₀); streaming kernels at a fraction of HBM bandwidth; bubble = (pp − 1) / v micro-batch times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog&apos;s efficiency entry per accelerator (not fitted per run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted vs published step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published step (s, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted step (s, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted vs published step time: no runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted = published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: error %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;published %3 s, predicted %4 s, error %5&lt;br&gt;predicted MFU %6, HFU %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s); mean |error| %1, worst %2 (%3)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Predicted step of %1: %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 s (%3 of the step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui</name>
     <message>
         <source>all-reduce</source>
@@ -1330,6 +1453,128 @@
     <message>
         <source>Difference</source>
         <translation>差异</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::CalibrationDialog</name>
+    <message>
+        <source>Calibrate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured step time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured model TFLOP/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model TFLOP/s count matmul FLOPs without recomputation, as this app&apos;s MFU does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as new hardware entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appends the accelerator with the fitted factor to %1 and uses it in the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the new entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Current scenario on %1 (%n GPU(s)): predicted step %2 s, MFU %3, with GEMM peak fraction %4 (%5).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The current scenario cannot be predicted:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: enter a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be greater than 0 (got %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the fit failed:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fitted factor cannot be used:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 model TFLOP/s per GPU (a step of %2 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step of %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured step %1 s. Fitted GEMM peak fraction %2 (was %3); predicted step %4 s (was %5 s), MFU %6; remaining error %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit first: enter a measurement and press Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the new entry: enter a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved; the hardware file was left as it is:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved as %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use calibrated accelerator %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2542,6 +2787,14 @@
         <source>exact count</source>
         <translation>精确计数</translation>
     </message>
+    <message>
+        <source>given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::HardwarePage</name>
@@ -3527,10 +3780,6 @@
         <translation>推理激活是临时的，不计入</translation>
     </message>
     <message>
-        <source>2 (K and V) · %1 layers / p = %2 · ⌈%3 KV heads / t = %4⌉ · %5 head dim · %6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)</source>
-        <translation>2（K 和 V）· %1 层 / p = %2 · ⌈%3 个 KV 头 / t = %4⌉ · 头维度 %5 · %6 B · b = %7 · s = %8（Kwon et al. 2023, vLLM §3）</translation>
-    </message>
-    <message>
         <source>%1 capacity: %2</source>
         <translation>%1 容量：%2</translation>
     </message>
@@ -3545,10 +3794,6 @@
     <message>
         <source>off</source>
         <translation>关闭</translation>
-    </message>
-    <message>
-        <source>ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations per layer as in Korthikanti Table 2; inference: weights/t + KV cache 2·(L/p)·(n_kv/t)·d_head·bytes·b·s</source>
-        <translation>ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d；每层激活按 Korthikanti Table 2；推理：权重/t + KV 缓存 2·(L/p)·(n_kv/t)·d_head·bytes·b·s</translation>
     </message>
     <message>
         <source>Rajbhandari et al. 2019 (ZeRO), §3.1 and §5; Korthikanti et al. 2022, Table 2 and §4.2.3; Kwon et al. 2023 (vLLM), §3</source>
@@ -3621,10 +3866,6 @@
         <translation>；假定可学习位置嵌入可扩展到 %1 个 token 以上</translation>
     </message>
     <message>
-        <source>per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence parallelism), × L/p layers × in-flight micro-batches; GQA, gated MLPs and MoE change the 34</source>
-        <translation>每层：不重计算 sbh(34 + 5as/h) · 选择性 34·sbh · 完全 2sbh（张量 + 序列并行时 ÷ t），× L/p 层 × 在途微批次数；GQA、门控 MLP 和 MoE 会改变系数 34</translation>
-    </message>
-    <message>
         <source>Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)</source>
         <translation>Korthikanti et al. 2022, Table 2 and §4.2.3; Dao et al. 2022 (FlashAttention)</translation>
     </message>
@@ -3651,6 +3892,18 @@
     <message>
         <source>Full recomputation, FlashAttention off</source>
         <translation>完全重计算，FlashAttention 关闭</translation>
+    </message>
+    <message>
+        <source>2 (K and V) · %1 layers (the most loaded of p = %2 stages) · ⌈%3 KV heads / t = %4⌉ · %5 head dim · %6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations per layer as in Korthikanti Table 2; inference: weights/t + KV cache 2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence parallelism), × the stage&apos;s layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and MoE change the 34</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4425,10 +4678,6 @@
         <translation>稠密 %1</translation>
     </message>
     <message>
-        <source>C = %1 (%2), N_gpu = %3, peak = %4 per GPU (%5), MFU = %6</source>
-        <translation>C = %1（%2），N_gpu = %3，每 GPU 峰值 = %4（%5），MFU = %6</translation>
-    </message>
-    <message>
         <source>exact</source>
         <translation>精确</translation>
     </message>
@@ -4443,10 +4692,6 @@
     <message>
         <source>%1 days</source>
         <translation>%1 天</translation>
-    </message>
-    <message>
-        <source>N_gpu = %1, MFU %2, peak %3 (%4)</source>
-        <translation>N_gpu = %1，MFU %2，峰值 %3（%4）</translation>
     </message>
     <message>
         <source>days = C / (N_gpu · peak · MFU) / 86,400 s</source>
@@ -4599,6 +4844,22 @@
     <message>
         <source>Counting C = 6ND instead, as the course does, gives %1 at the dense peak.</source>
         <translation>若像课程那样改用 C = 6ND 计算，按稠密峰值需 %1。</translation>
+    </message>
+    <message>
+        <source>C = %1 (%2), N_gpu = %3, peak = %4 per GPU (%5), MFU = %6 (%7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU predicted from the step time (operator-level kernel times + exposed communication + pipeline bubble; Validation page), as defined by PaLM (Chowdhery et al. 2022), App. B; peak: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N_gpu = %1, MFU %2 (%5), peak %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training it on %1 tokens takes %2, which at the predicted %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6209,6 +6470,10 @@
         <source>Use the compute-optimal model (%1 parameters, %2 tokens)</source>
         <translation>使用计算最优模型（%1 参数，%2 token）</translation>
     </message>
+    <message>
+        <source>predicted for each model</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::ScenarioDocument</name>
@@ -6827,6 +7092,38 @@
         <source>Gradient all-reduce runs in buckets during the backward pass (PyTorch DDP, Megatron overlap_grad_reduce); only the last bucket stays exposed. Off: all of it follows backward, as older Megatron runs did. Default: on.</source>
         <translation>梯度 all-reduce 在反向传播期间分桶进行（PyTorch DDP、Megatron overlap_grad_reduce）；只有最后一个桶仍然暴露。关闭：全部在反向传播之后进行，如早期的 Megatron 训练。默认：开启。</translation>
     </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a comma-separated list of layer counts (example: 5,6,6,5; empty: as even as possible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given: the MFU typed below drives the time. predicted: the MFU follows from the predicted step time (operator-level kernel times + exposed communication + pipeline bubble; see the Validation page).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer layers on each pipeline stage, stage 0 first, e.g. 7,8,8,7: one count per stage, summing to the model&apos;s layers. Empty: as even as possible, the extra layers on the middle stages so the first (embedding) and last (head, loss) are lighter, as Llama 3 405B ran 126 layers on 16 stages. Memory and time use the most loaded stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic: as even as possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted MFU%1: model FLOPs / (GPUs · peak · predicted step time), the step from operator-level kernel times + exposed communication + pipeline bubble (see the Validation page). Choose &quot;given&quot; under &quot;MFU from&quot; to type an MFU; the typed value (%2) is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchPage</name>
@@ -6847,14 +7144,6 @@
         <translation>表格列出多少个放得下的最快并行布局</translation>
     </message>
     <message>
-        <source>&amp;Compute efficiency:</source>
-        <translation>计算效率(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>The fraction of the GPU&apos;s dense peak the matmuls reach: compute time = hardware FLOPs per GPU / (peak · efficiency). Communication and the pipeline bubble come on top, so the resulting MFU is lower.</source>
-        <translation>矩阵乘达到的 GPU 稠密峰值比例：计算时间 = 每 GPU 硬件 FLOPs / (峰值 · 效率)。通信和流水线气泡另外叠加，因此最终的 MFU 更低。</translation>
-    </message>
-    <message>
         <source>ZeRO:</source>
         <translation>ZeRO：</translation>
     </message>
@@ -6869,10 +7158,6 @@
     <message>
         <source>Try activation recomputation &apos;%1&apos; (Korthikanti et al. 2022: selective recomputes the attention core, full keeps only each layer&apos;s input)</source>
         <translation>尝试激活重计算“%1”（Korthikanti et al. 2022：选择性重计算只重算注意力核心，完全重计算只保存每层的输入）</translation>
-    </message>
-    <message>
-        <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario&apos;s GPUs with the engine</source>
-        <translation>用引擎评估场景中这些 GPU 的每一种有效并行布局（dp、tp、pp、cp、ep、v、sp、ZeRO、微批次、重计算）</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -6947,10 +7232,6 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Rank by step time among the fitting layouts</source>
-        <translation>在放得下的并行布局中按步时间排名</translation>
-    </message>
-    <message>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本数</translation>
     </message>
@@ -6995,16 +7276,8 @@
         <translation>引擎估算的每 GPU 显存（负载最重的流水线阶段）</translation>
     </message>
     <message>
-        <source>compute + exposed communication + pipeline bubble</source>
-        <translation>计算 + 未重叠的通信 + 流水线气泡</translation>
-    </message>
-    <message>
         <source>global batch · sequence length / step time</source>
         <translation>全局批大小 · 序列长度 / 步时间</translation>
-    </message>
-    <message>
-        <source>model FLOPs / (GPUs · peak · step time)</source>
-        <translation>模型 FLOPs / (GPU 数 · 峰值 · 步时间)</translation>
     </message>
     <message>
         <source>%1 / %2 layouts</source>
@@ -7041,10 +7314,6 @@
     <message>
         <source>The search could not run: %1</source>
         <translation>搜索无法运行：%1</translation>
-    </message>
-    <message>
-        <source>%1 valid layouts evaluated in %2 s (%3 fit in memory); the table lists the fastest %4.</source>
-        <translation>在 %2 s 内评估了 %1 个有效并行布局（其中 %3 个显存放得下）；表格列出最快的 %4 个。</translation>
     </message>
     <message>
         <source>Cancelled after %1 layouts: partial results.</source>
@@ -7091,16 +7360,40 @@
         <translation>运行搜索(&amp;R)</translation>
     </message>
     <message>
-        <source>Time models: this page&apos;s step-time model implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages divide the FLOPs by the scenario&apos;s &lt;b&gt;assumed %3 MFU&lt;/b&gt;: %4 days.</source>
-        <translation>时间模型：本页的每步时间模型对应 &lt;b&gt;%1 MFU&lt;/b&gt;，整个训练约需 %2 天；“概览”和“时间”页面则按场景&lt;b&gt;假定的 %3 MFU&lt;/b&gt; 由 FLOPs 换算时间：%4 天。</translation>
+        <source>Ranked by the predicted step time: operator-level kernel times + exposed communication + pipeline bubble (the model the Validation page checks against published runs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every layout&apos;s memory is the engine&apos;s; the layouts that could rank are predicted with the accelerator&apos;s efficiency factors (hardware catalog), the rest are skipped by a lower bound on their step time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario&apos;s GPUs with the engine and rank them by predicted step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank by predicted step time among the fitting layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted step: kernel times (compute) + optimizer + exposed communication + pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted MFU: model FLOPs / (GPUs · peak · predicted step time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 valid layouts evaluated in %2 s (%3 fit in memory, %4 predicted); the table lists the %5 fastest by predicted step time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time models: the predicted step implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages use the scenario&apos;s &lt;b&gt;%3 MFU %4&lt;/b&gt;: %5 days.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>lse::gui::SearchScatterChart</name>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;step %3 = compute %4 + exposed communication %5 + bubble %6&lt;br&gt;%7 tokens/s, MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;步时间 %3 = 计算 %4 + 未重叠的通信 %5 + 气泡 %6&lt;br&gt;%7 token/s，MFU %8&lt;br&gt;每 GPU 显存 %9（%10）</translation>
-    </message>
     <message>
         <source>fits</source>
         <translation>放得下</translation>
@@ -7154,16 +7447,20 @@
         <translation>（已取消：结果不完整）</translation>
     </message>
     <message>
-        <source>%1 GPUs, global batch %2 × %3 tokens, compute efficiency %4 of peak</source>
-        <translation>%1 块 GPU，全局批次 %2 × %3 个 token，计算效率为峰值的 %4</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + bubble %6&lt;br&gt;%7 tokens/s, predicted MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>step = compute + exposed communication + bubble; compute = hardware FLOPs per GPU / (peak · efficiency); bubble = (p − 1)/(v·m) · compute; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
-        <translation>步时间 = 计算 + 未重叠的通信 + 气泡；计算 = 每 GPU 硬件 FLOPs / (峰值 · 效率)；气泡 = (p − 1)/(v·m) · 计算；token/s = 全局批次 · s / 步时间；显存 = 引擎给出的每 GPU 合计</translation>
+        <source>%1 GPUs, global batch %2 × %3 tokens, efficiency factors of %4 (hardware catalog)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</source>
-        <translation>Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</translation>
+        <source>predicted step = Σ kernel times of the busiest stage (forward, backward, recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one micro-batch; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator-level model, checked on published runs (Validation page); Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7504,20 +7801,12 @@
         <translation>训练时间</translation>
     </message>
     <message>
-        <source>N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5</source>
-        <translation>N_gpu = %1（dp = %2）：%3 天，%4 GPU 小时，成本 %5</translation>
-    </message>
-    <message>
         <source>Current scenario</source>
         <translation>当前场景</translation>
     </message>
     <message>
         <source>N_gpu = %1: %2 days</source>
         <translation>N_gpu = %1：%2 天</translation>
-    </message>
-    <message>
-        <source>tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4, global batch %5, micro-batch %6</source>
-        <translation>tp·pp·cp = %7·%8·%9 保持不变，缩放 dp；C = %1（%2），每 GPU 峰值 = %3，MFU = %4，全局批次 %5，微批次 %6</translation>
     </message>
     <message>
         <source>FLOP</source>
@@ -7564,12 +7853,32 @@
         <translation>MFU %1：%2 天，%3 token/s</translation>
     </message>
     <message>
-        <source>MFU %1: %2 days</source>
-        <translation>MFU %1：%2 天</translation>
-    </message>
-    <message>
         <source>C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)</source>
         <translation>C = %1（%2），N_gpu = %3，每 GPU 峰值 = %4（PaLM 540B 的 MFU 达到 46.2%）</translation>
+    </message>
+    <message>
+        <source>Calibrate MFU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the accelerator&apos;s efficiency to a step time or TFLOP/s you measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>days = C / (N_gpu · peak · MFU) / 86,400 s, the MFU predicted at each GPU count (operator-level kernel times + exposed communication + pipeline bubble; see the Validation page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5, MFU %6 (%7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4 (%10), global batch %5, micro-batch %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU %1 (%3): %2 days</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7920,6 +8229,176 @@
     <message>
         <source>Simulating step %1 of %2…</source>
         <translation>模拟第 %1 步，共 %2 步…</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ValidationPage</name>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load published run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the current scenario&apos;s accelerator to a step time or TFLOP/s you measured, and save it as a new hardware entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the scenario with the selected published run (one undo step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run to see its predicted step below; double-click or press Enter to load it. Hover a row for its source.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished">算子</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation type="unfinished">过程</translation>
+    </message>
+    <message>
+        <source>Shape on one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted step: select a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation table could not be computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation: computed when the page is shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Step time: mean |error| %1, worst %2 (%3) over %n published run(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The efficiency factors are one set per accelerator, taken from the hardware catalog&apos;s efficiency entry; they are not fitted per run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM peak fraction %1, k₀ %2, HBM fraction %3, FlashAttention fraction %4; source: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Slowest %n operator(s) of %1 (kernels of the busiest GPU over the whole step)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ValidationRunsModel</name>
+    <message>
+        <source>Tensor · pipeline · data parallel degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch / global batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The paper&apos;s iteration time, or its TFLOP/s per GPU converted with the paper&apos;s own FLOP formula</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(predicted − published) / published; marked beyond ±%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs (matmuls, no recomputation) / (GPUs · peak · predicted step time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executed matmul FLOPs (with recomputation) / (GPUs · peak · predicted step time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">运行</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp/pp/dp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro/global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation type="unfinished">重计算</translation>
+    </message>
+    <message>
+        <source>Published (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished">错误</translation>
+    </message>
+    <message>
+        <source>Predicted MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted HFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verified: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published %1 s, predicted %2 s, error %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
