@@ -576,122 +576,122 @@
     <name>ValidationCharts</name>
     <message>
         <source>GEMM</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM</translation>
     </message>
     <message>
         <source>Attention</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力</translation>
     </message>
     <message>
         <source>Memory-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>访存受限</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished">优化器</translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>TP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信</translation>
     </message>
     <message>
         <source>CP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 通信</translation>
     </message>
     <message>
         <source>EP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>EP 通信</translation>
     </message>
     <message>
         <source>PP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 通信</translation>
     </message>
     <message>
         <source>DP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 通信</translation>
     </message>
     <message>
         <source>Bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡</translation>
     </message>
     <message>
         <source>step = Σ kernels (forward, backward, recomputation of the busiest stage) + optimizer + exposed communication + bubble; GEMM efficiency = peak fraction × tile × wave quantisation × k / (k + k₀); streaming kernels at a fraction of HBM bandwidth; bubble = (pp − 1) / v micro-batch times</source>
-        <translation type="unfinished"></translation>
+        <translation>单步时间 = Σ 内核时间（最繁忙流水线级的前向、反向、重计算）+ 优化器 + 暴露的通信 + 气泡；GEMM 效率 = 峰值比例 × tile 量化 × wave 量化 × k / (k + k₀)；流式内核按 HBM 带宽的一定比例计算；气泡 = (pp − 1) / v 个 micro-batch 时间</translation>
     </message>
     <message>
         <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog&apos;s efficiency entry per accelerator (not fitted per run)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核形状：Shoeybi et al. 2019 §3；tile 与 wave 量化：NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;；气泡：Narayanan et al. 2021 §2.2；通信：基于 NVLink / InfiniBand 的 alpha-beta 集合通信模型；MFU 与 HFU：PaLM (Chowdhery et al. 2022), App. B；效率因子：硬件目录中每种加速器的效率条目（不针对单次运行拟合）</translation>
     </message>
     <message>
         <source>Predicted vs published step time</source>
-        <translation type="unfinished"></translation>
+        <translation>预测与公布的单步时间对比</translation>
     </message>
     <message>
         <source>Published step (s, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>公布的单步时间（s，对数刻度）</translation>
     </message>
     <message>
         <source>Predicted step (s, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的单步时间（s，对数刻度）</translation>
     </message>
     <message>
         <source>Predicted vs published step time: no runs</source>
-        <translation type="unfinished"></translation>
+        <translation>预测与公布的单步时间对比：无运行记录</translation>
     </message>
     <message>
         <source>Predicted = published</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 = 公布</translation>
     </message>
     <message>
         <source>+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1</translation>
     </message>
     <message>
         <source>−%1</source>
-        <translation type="unfinished"></translation>
+        <translation>−%1</translation>
     </message>
     <message>
         <source>Selected run</source>
-        <translation type="unfinished"></translation>
+        <translation>选中的运行</translation>
     </message>
     <message>
         <source>%1: error %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：误差 %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;published %3 s, predicted %4 s, error %5&lt;br&gt;predicted MFU %6, HFU %7</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;公布 %3 s，预测 %4 s，误差 %5&lt;br&gt;预测 MFU %6，HFU %7</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s); mean |error| %1, worst %2 (%3)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次运行；平均 |误差| %1，最大 %2（%3）</numerusform>
         </translation>
     </message>
     <message>
         <source>Predicted step of %1: %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的预测单步时间：%2 s</translation>
     </message>
     <message>
         <source>Part of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>单步组成部分</translation>
     </message>
     <message>
         <source>Seconds per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步秒数</translation>
     </message>
     <message>
         <source>Predicted seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>预测秒数</translation>
     </message>
     <message>
         <source>%1: %2 s (%3 of the step)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 s（占单步的 %3）</translation>
     </message>
     <message numerus="yes">
         <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最繁忙流水线级 %1（%n 层），每步 micro-batch 数 %2；计算 %3 s，暴露的通信 %4 s，气泡 %5 s，优化器 %6 s；MFU %7，HFU %8</numerusform>
         </translation>
     </message>
 </context>
@@ -1459,122 +1459,127 @@
     <name>lse::gui::CalibrationDialog</name>
     <message>
         <source>Calibrate %1</source>
-        <translation type="unfinished"></translation>
+        <translation>校准 %1</translation>
     </message>
     <message>
         <source>Measured step time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>实测单步时间（s）</translation>
     </message>
     <message>
         <source>Measured model TFLOP/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>实测每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
         <source>Model TFLOP/s count matmul FLOPs without recomputation, as this app&apos;s MFU does</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 TFLOP/s 只计矩阵乘法 FLOPs，不含重计算，与本应用的 MFU 口径一致</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>拟合</translation>
     </message>
     <message>
         <source>%1 (calibrated)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（已校准）</translation>
     </message>
     <message>
         <source>Save as new hardware entry</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为新的硬件条目</translation>
     </message>
     <message>
         <source>Appends the accelerator with the fitted factor to %1 and uses it in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>将带有拟合因子的加速器追加到 %1，并在场景中使用它</translation>
     </message>
     <message>
         <source>Measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>测量值</translation>
     </message>
     <message>
         <source>Name of the new entry</source>
-        <translation type="unfinished"></translation>
+        <translation>新条目名称</translation>
     </message>
     <message>
         <source>catalog default</source>
-        <translation type="unfinished"></translation>
+        <translation>目录默认值</translation>
     </message>
     <message numerus="yes">
         <source>Current scenario on %1 (%n GPU(s)): predicted step %2 s, MFU %3, with GEMM peak fraction %4 (%5).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>当前场景在 %1（%n 个 GPU）上：预测单步时间 %2 s，MFU %3，GEMM 峰值比例 %4（%5）。</numerusform>
         </translation>
     </message>
     <message>
         <source>The current scenario cannot be predicted:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法预测当前场景：
+%1</translation>
     </message>
     <message>
         <source>%1: enter a value</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：请输入数值</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“%2”不是数字</translation>
     </message>
     <message>
         <source>%1: must be greater than 0 (got %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：必须大于 0（当前为 %2）</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1：%2</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1: the fit failed:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：拟合失败：
+%2</translation>
     </message>
     <message>
         <source>The fitted factor cannot be used:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>拟合得到的因子无法使用：
+%1</translation>
     </message>
     <message>
         <source>%1 model TFLOP/s per GPU (a step of %2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU %1 模型 TFLOP/s（单步 %2 s）</translation>
     </message>
     <message>
         <source>a step of %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>单步 %1 s</translation>
     </message>
     <message>
         <source>Measured step %1 s. Fitted GEMM peak fraction %2 (was %3); predicted step %4 s (was %5 s), MFU %6; remaining error %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>实测单步 %1 s。拟合得到 GEMM 峰值比例 %2（原为 %3）；预测单步 %4 s（原为 %5 s），MFU %6；剩余误差 %7。</translation>
     </message>
     <message>
         <source>Fit first: enter a measurement and press Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>请先拟合：输入测量值并点击“拟合”</translation>
     </message>
     <message>
         <source>Name of the new entry: enter a name</source>
-        <translation type="unfinished"></translation>
+        <translation>新条目名称：请输入名称</translation>
     </message>
     <message>
         <source>Not saved; the hardware file was left as it is:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存；硬件文件保持不变：
+%1</translation>
     </message>
     <message>
         <source>Not saved:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：
+%1</translation>
     </message>
     <message>
         <source>Saved as %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存为 %1，位于 %2</translation>
     </message>
     <message>
         <source>Use calibrated accelerator %1</source>
-        <translation type="unfinished"></translation>
+        <translation>使用已校准的加速器 %1</translation>
     </message>
 </context>
 <context>
@@ -2789,11 +2794,11 @@
     </message>
     <message>
         <source>given</source>
-        <translation type="unfinished"></translation>
+        <translation>给定</translation>
     </message>
     <message>
         <source>predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的</translation>
     </message>
 </context>
 <context>
@@ -3895,15 +3900,15 @@
     </message>
     <message>
         <source>2 (K and V) · %1 layers (the most loaded of p = %2 stages) · ⌈%3 KV heads / t = %4⌉ · %5 head dim · %6 B · b = %7 · s = %8 (Kwon et al. 2023, vLLM §3)</source>
-        <translation type="unfinished"></translation>
+        <translation>2（K 和 V）· %1 层（p = %2 个流水线级中负载最重的一级）· ⌈%3 个 KV 头 / t = %4⌉ · %5 头维度 · %6 B · b = %7 · s = %8（Kwon et al. 2023, vLLM §3）</translation>
     </message>
     <message>
         <source>ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations per layer as in Korthikanti Table 2; inference: weights/t + KV cache 2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L)</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d；每层激活按 Korthikanti Table 2 计算；推理：权重/t + KV 缓存 2·L_s·(n_kv/t)·d_head·bytes·b·s，其中 L_s 为负载最重的流水线级的层数（p 整除 L 时为 L/p）</translation>
     </message>
     <message>
         <source>per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence parallelism), × the stage&apos;s layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and MoE change the 34</source>
-        <translation type="unfinished"></translation>
+        <translation>每层：不重计算 sbh(34 + 5as/h) · 选择性重计算 34·sbh · 完全重计算 2sbh（使用张量并行 + 序列并行时 ÷ t），× 该级层数（p 整除 L 时为 L/p）× 同时在途的微批数；GQA、门控 MLP 和 MoE 会改变系数 34</translation>
     </message>
 </context>
 <context>
@@ -4847,19 +4852,19 @@
     </message>
     <message>
         <source>C = %1 (%2), N_gpu = %3, peak = %4 per GPU (%5), MFU = %6 (%7)</source>
-        <translation type="unfinished"></translation>
+        <translation>C = %1（%2），N_gpu = %3，峰值 = 每 GPU %4（%5），MFU = %6（%7）</translation>
     </message>
     <message>
         <source>MFU predicted from the step time (operator-level kernel times + exposed communication + pipeline bubble; Validation page), as defined by PaLM (Chowdhery et al. 2022), App. B; peak: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU 由单步时间预测得出（算子级内核时间 + 暴露的通信 + 流水线气泡；见“验证”页），定义见 PaLM (Chowdhery et al. 2022), App. B；峰值：%1</translation>
     </message>
     <message>
         <source>N_gpu = %1, MFU %2 (%5), peak %3 (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>N_gpu = %1，MFU %2（%5），峰值 %3（%4）</translation>
     </message>
     <message>
         <source>Training it on %1 tokens takes %2, which at the predicted %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 个 token 上训练它需要 %2，按预测的 %3 MFU 在 %4 × %5 上约需 %6 天（%7 GPU 小时，成本 %8）。</translation>
     </message>
 </context>
 <context>
@@ -6472,7 +6477,7 @@
     </message>
     <message>
         <source>predicted for each model</source>
-        <translation type="unfinished"></translation>
+        <translation>按每个模型预测</translation>
     </message>
 </context>
 <context>
@@ -7094,35 +7099,35 @@
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a comma-separated list of layer counts (example: 5,6,6,5; empty: as even as possible)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&apos;%2&apos; 不是以逗号分隔的层数列表（示例：5,6,6,5；留空：尽可能均匀）</translation>
     </message>
     <message>
         <source>MFU from</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU 来源</translation>
     </message>
     <message>
         <source>given: the MFU typed below drives the time. predicted: the MFU follows from the predicted step time (operator-level kernel times + exposed communication + pipeline bubble; see the Validation page).</source>
-        <translation type="unfinished"></translation>
+        <translation>给定：由下方输入的 MFU 决定时间。预测：MFU 由预测的单步时间得出（算子级 kernel 时间 + 暴露的通信 + 流水线气泡；参见验证页）。</translation>
     </message>
     <message>
         <source>Layers per stage</source>
-        <translation type="unfinished"></translation>
+        <translation>每级层数</translation>
     </message>
     <message>
         <source>Transformer layers on each pipeline stage, stage 0 first, e.g. 7,8,8,7: one count per stage, summing to the model&apos;s layers. Empty: as even as possible, the extra layers on the middle stages so the first (embedding) and last (head, loss) are lighter, as Llama 3 405B ran 126 layers on 16 stages. Memory and time use the most loaded stage.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个流水线级上的 Transformer 层数，从第 0 级开始，例如 7,8,8,7：每级一个数，总和等于模型层数。留空：尽可能均匀，多出的层放在中间各级，使第一级（嵌入）和最后一级（头、损失）更轻，正如 Llama 3 405B 将 126 层分布在 16 个级上。显存和时间按负载最重的一级计算。</translation>
     </message>
     <message>
         <source>automatic: as even as possible</source>
-        <translation type="unfinished"></translation>
+        <translation>自动：尽可能均匀</translation>
     </message>
     <message>
         <source>automatic: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>自动：%1</translation>
     </message>
     <message>
         <source>Predicted MFU%1: model FLOPs / (GPUs · peak · predicted step time), the step from operator-level kernel times + exposed communication + pipeline bubble (see the Validation page). Choose &quot;given&quot; under &quot;MFU from&quot; to type an MFU; the typed value (%2) is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的 MFU%1：模型 FLOPs / (GPU 数 · 峰值 · 预测的单步时间)，单步时间由算子级 kernel 时间 + 暴露的通信 + 流水线气泡得出（参见验证页）。在“MFU 来源”中选择“给定”即可输入 MFU；已输入的值（%2）会保留。</translation>
     </message>
 </context>
 <context>
@@ -7361,35 +7366,35 @@
     </message>
     <message>
         <source>Ranked by the predicted step time: operator-level kernel times + exposed communication + pipeline bubble (the model the Validation page checks against published runs).</source>
-        <translation type="unfinished"></translation>
+        <translation>按预测的单步时间排序：算子级 kernel 时间 + 暴露的通信 + 流水线气泡（验证页将此模型与公布的训练运行进行对照）。</translation>
     </message>
     <message>
         <source>Every layout&apos;s memory is the engine&apos;s; the layouts that could rank are predicted with the accelerator&apos;s efficiency factors (hardware catalog), the rest are skipped by a lower bound on their step time.</source>
-        <translation type="unfinished"></translation>
+        <translation>每种布局的显存均由引擎计算；可能进入排名的布局使用加速器的效率因子（硬件目录）进行预测，其余布局根据单步时间下界直接跳过。</translation>
     </message>
     <message>
         <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario&apos;s GPUs with the engine and rank them by predicted step time</source>
-        <translation type="unfinished"></translation>
+        <translation>用引擎评估场景中 GPU 的每一种有效布局（dp、tp、pp、cp、ep、v、sp、ZeRO、微批、重计算），并按预测的单步时间排序</translation>
     </message>
     <message>
         <source>Rank by predicted step time among the fitting layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>在显存放得下的布局中按预测的单步时间排序</translation>
     </message>
     <message>
         <source>Predicted step: kernel times (compute) + optimizer + exposed communication + pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的单步时间：kernel 时间（计算）+ 优化器 + 暴露的通信 + 流水线气泡</translation>
     </message>
     <message>
         <source>Predicted MFU: model FLOPs / (GPUs · peak · predicted step time)</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的 MFU：模型 FLOPs / (GPU 数 · 峰值 · 预测的单步时间)</translation>
     </message>
     <message>
         <source>%1 valid layouts evaluated in %2 s (%3 fit in memory, %4 predicted); the table lists the %5 fastest by predicted step time.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 s 内评估了 %1 种有效布局（%3 种放得下显存，%4 种已预测）；表中列出预测单步时间最快的 %5 种。</translation>
     </message>
     <message>
         <source>Time models: the predicted step implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages use the scenario&apos;s &lt;b&gt;%3 MFU %4&lt;/b&gt;: %5 days.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间模型：预测的单步时间对应 &lt;b&gt;%1 MFU&lt;/b&gt;，整个训练约需 %2 天；概览页和时间页使用场景的 &lt;b&gt;%3 MFU %4&lt;/b&gt;：%5 天。</translation>
     </message>
 </context>
 <context>
@@ -7448,19 +7453,19 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + bubble %6&lt;br&gt;%7 tokens/s, predicted MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;预测单步时间 %3 = 计算 %4 + 优化器 %11 + 暴露的通信 %5 + 气泡 %6&lt;br&gt;%7 token/s，预测 MFU %8&lt;br&gt;每 GPU 显存 %9（%10）</translation>
     </message>
     <message>
         <source>%1 GPUs, global batch %2 × %3 tokens, efficiency factors of %4 (hardware catalog)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 GPU，全局批 %2 × %3 token，效率因子取自 %4（硬件目录）</translation>
     </message>
     <message>
         <source>predicted step = Σ kernel times of the busiest stage (forward, backward, recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one micro-batch; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
-        <translation type="unfinished"></translation>
+        <translation>预测单步时间 = 最繁忙流水线级的 Σ 内核时间（前向、反向、重计算）+ 优化器 + 暴露的通信 + 气泡 (p − 1)/v · 一个 micro-batch 时间；token/s = 全局批 · s / 单步时间；显存 = 引擎给出的每 GPU 总量</translation>
     </message>
     <message>
         <source>operator-level model, checked on published runs (Validation page); Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble); Korthikanti et al. 2022 (activations, sequence parallelism); Rajbhandari et al. 2020 (ZeRO)</source>
-        <translation type="unfinished"></translation>
+        <translation>算子级模型，已用公布的运行验证（见“验证”页）；Narayanan et al. 2021 §2.2 (interleaved 1F1B bubble)；Korthikanti et al. 2022 (activations, sequence parallelism)；Rajbhandari et al. 2020 (ZeRO)</translation>
     </message>
 </context>
 <context>
@@ -7858,27 +7863,27 @@
     </message>
     <message>
         <source>Calibrate MFU…</source>
-        <translation type="unfinished"></translation>
+        <translation>校准 MFU…</translation>
     </message>
     <message>
         <source>Fit the accelerator&apos;s efficiency to a step time or TFLOP/s you measured</source>
-        <translation type="unfinished"></translation>
+        <translation>根据你实测的单步时间或 TFLOP/s 拟合加速器的效率</translation>
     </message>
     <message>
         <source>days = C / (N_gpu · peak · MFU) / 86,400 s, the MFU predicted at each GPU count (operator-level kernel times + exposed communication + pipeline bubble; see the Validation page)</source>
-        <translation type="unfinished"></translation>
+        <translation>天数 = C / (N_gpu · peak · MFU) / 86,400 s，MFU 为各 GPU 数量下的预测值（算子级 kernel 时间 + 暴露的通信 + 流水线气泡；参见验证页）</translation>
     </message>
     <message>
         <source>N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5, MFU %6 (%7)</source>
-        <translation type="unfinished"></translation>
+        <translation>N_gpu = %1 (dp = %2)：%3 天，%4 GPU 小时，成本 %5，MFU %6（%7）</translation>
     </message>
     <message>
         <source>tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4 (%10), global batch %5, micro-batch %6</source>
-        <translation type="unfinished"></translation>
+        <translation>保持 tp·pp·cp = %7·%8·%9，缩放 dp；C = %1（%2），每 GPU 峰值 = %3，MFU = %4（%10），全局批大小 %5，微批 %6</translation>
     </message>
     <message>
         <source>MFU %1 (%3): %2 days</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU %1（%3）：%2 天</translation>
     </message>
 </context>
 <context>
@@ -8235,86 +8240,86 @@
     <name>lse::gui::ValidationPage</name>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
     <message>
         <source>Load published run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>载入公布的训练运行 %1</translation>
     </message>
     <message>
         <source>Calibrate…</source>
-        <translation type="unfinished"></translation>
+        <translation>校准…</translation>
     </message>
     <message>
         <source>Fit the current scenario&apos;s accelerator to a step time or TFLOP/s you measured, and save it as a new hardware entry</source>
-        <translation type="unfinished"></translation>
+        <translation>根据你实测的单步时间或 TFLOP/s 拟合当前场景的加速器，并保存为新的硬件条目</translation>
     </message>
     <message>
         <source>Load this run</source>
-        <translation type="unfinished"></translation>
+        <translation>载入此运行</translation>
     </message>
     <message>
         <source>Replace the scenario with the selected published run (one undo step)</source>
-        <translation type="unfinished"></translation>
+        <translation>用所选的公布训练运行替换当前场景（可一步撤销）</translation>
     </message>
     <message>
         <source>Select a run to see its predicted step below; double-click or press Enter to load it. Hover a row for its source.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个运行即可在下方查看其预测的单步时间；双击或按 Enter 载入。将鼠标悬停在某行上可查看其来源。</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished">算子</translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>Pass</source>
-        <translation type="unfinished">过程</translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Shape on one GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>单 GPU 上的形状</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>调用次数</translation>
     </message>
     <message>
         <source>Seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <source>Efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>效率</translation>
     </message>
     <message>
         <source>Predicted step: select a run</source>
-        <translation type="unfinished"></translation>
+        <translation>预测的单步时间：请选择一个运行</translation>
     </message>
     <message>
         <source>The validation table could not be computed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法计算验证表：%1</translation>
     </message>
     <message>
         <source>Validation: computed when the page is shown</source>
-        <translation type="unfinished"></translation>
+        <translation>验证：在显示此页面时计算</translation>
     </message>
     <message numerus="yes">
         <source>Step time: mean |error| %1, worst %2 (%3) over %n published run(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>单步时间：在 %n 个公布的训练运行上，平均 |误差| %1，最差 %2（%3）</numerusform>
         </translation>
     </message>
     <message>
         <source>The efficiency factors are one set per accelerator, taken from the hardware catalog&apos;s efficiency entry; they are not fitted per run.</source>
-        <translation type="unfinished"></translation>
+        <translation>效率因子每个加速器只有一组，取自硬件目录中的效率条目；并非针对每个运行单独拟合。</translation>
     </message>
     <message>
         <source>GEMM peak fraction %1, k₀ %2, HBM fraction %3, FlashAttention fraction %4; source: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 峰值比例 %1，k₀ %2，HBM 比例 %3，FlashAttention 比例 %4；来源：%5</translation>
     </message>
     <message numerus="yes">
         <source>Slowest %n operator(s) of %1 (kernels of the busiest GPU over the whole step)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 中最慢的 %n 个算子（最繁忙 GPU 在整个步中的 kernel）</numerusform>
         </translation>
     </message>
 </context>
@@ -8322,83 +8327,83 @@
     <name>lse::gui::ValidationRunsModel</name>
     <message>
         <source>Tensor · pipeline · data parallel degree</source>
-        <translation type="unfinished"></translation>
+        <translation>张量 · 流水线 · 数据并行度</translation>
     </message>
     <message>
         <source>Micro-batch / global batch (sequences)</source>
-        <translation type="unfinished"></translation>
+        <translation>micro-batch / 全局批（序列数）</translation>
     </message>
     <message>
         <source>The paper&apos;s iteration time, or its TFLOP/s per GPU converted with the paper&apos;s own FLOP formula</source>
-        <translation type="unfinished"></translation>
+        <translation>论文报告的迭代时间，或按论文自身的 FLOP 公式由其每 GPU TFLOP/s 换算得到</translation>
     </message>
     <message>
         <source>(predicted − published) / published; marked beyond ±%1</source>
-        <translation type="unfinished"></translation>
+        <translation>(预测 − 公布) / 公布；超出 ±%1 时标记</translation>
     </message>
     <message>
         <source>Model FLOPs (matmuls, no recomputation) / (GPUs · peak · predicted step time)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 FLOPs（矩阵乘法，不含重计算）/（GPU 数 · 峰值 · 预测单步时间）</translation>
     </message>
     <message>
         <source>Executed matmul FLOPs (with recomputation) / (GPUs · peak · predicted step time)</source>
-        <translation type="unfinished"></translation>
+        <translation>实际执行的矩阵乘法 FLOPs（含重计算）/（GPU 数 · 峰值 · 预测单步时间）</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">运行</translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>tp/pp/dp</source>
-        <translation type="unfinished"></translation>
+        <translation>tp/pp/dp</translation>
     </message>
     <message>
         <source>Micro/global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>micro/全局批</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished">重计算</translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>Published (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>公布（s）</translation>
     </message>
     <message>
         <source>Predicted (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>预测（s）</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished">错误</translation>
+        <translation>误差</translation>
     </message>
     <message>
         <source>Predicted MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 MFU</translation>
     </message>
     <message>
         <source>Predicted HFU</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 HFU</translation>
     </message>
     <message>
         <source>Source: %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：%1，%2</translation>
     </message>
     <message>
         <source>Links: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>链接：%1</translation>
     </message>
     <message>
         <source>Verified: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已核实：%1</translation>
     </message>
     <message>
         <source>Published %1 s, predicted %2 s, error %3</source>
-        <translation type="unfinished"></translation>
+        <translation>公布 %1 s，预测 %2 s，误差 %3</translation>
     </message>
 </context>
 <context>

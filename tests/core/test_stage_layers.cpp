@@ -332,6 +332,7 @@ private slots:
         parallel::SearchOptions options;
         options.max_virtual_stages = 2;
         options.max_micro_batch = 1;
+        options.max_cloud_points = 100000;  // sample every layout
         const Result<parallel::SearchResult> result = parallel::searchLayouts(base, options);
         QVERIFY(result.ok());
         ParallelConfig p;
