@@ -3,6 +3,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
 
@@ -28,6 +30,15 @@ inline Run runCli(const QStringList &arguments)
     }
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
             process.readAllStandardError()};
+}
+
+// `estimate --json` with `flags`; a failing run stops the test with its message.
+inline QJsonObject estimateJson(const QStringList &flags)
+{
+    const Run run = runCli(QStringList{"estimate", "--json"} + flags);
+    if (run.exit_code != 0)
+        qFatal("estimate failed: %s", run.err.constData());
+    return QJsonDocument::fromJson(run.out).object();
 }
 
 }  // namespace lse::test

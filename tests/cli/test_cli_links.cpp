@@ -10,17 +10,11 @@
 #include "cli_run.h"
 
 using lse::test::Run;
+using lse::test::estimateJson;
 using lse::test::runCli;
 
 namespace {
 
-QJsonObject estimateJson(const QStringList &flags)
-{
-    const Run run = runCli(QStringList{"estimate", "--json"} + flags);
-    if (run.exit_code != 0)
-        qFatal("estimate failed: %s", run.err.constData());
-    return QJsonDocument::fromJson(run.out).object();
-}
 
 QJsonObject links(const QJsonObject &estimate) { return estimate["communication_per_step"]["links"].toObject(); }
 

@@ -12,17 +12,11 @@
 #include <cmath>
 
 using lse::test::Run;
+using lse::test::estimateJson;
 using lse::test::runCli;
 
 namespace {
 
-QJsonObject estimateJson(const QStringList &flags)
-{
-    const Run run = runCli(QStringList{"estimate", "--json"} + flags);
-    if (run.exit_code != 0)
-        qFatal("estimate failed: %s", run.err.constData());
-    return QJsonDocument::fromJson(run.out).object();
-}
 
 bool near(double a, double b, double relative = 1e-9) { return std::fabs(a - b) <= relative * std::fabs(b); }
 
