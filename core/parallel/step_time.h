@@ -7,10 +7,11 @@
 
 namespace lse::parallel {
 
-// One optimizer step of a layout: where the time goes.
+// One optimizer step of a layout as the layout search reports it: where the time goes
+// (performance::predictStep fills it, layout_search.h predictedBreakdown).
 struct StepTimeBreakdown {
-    double compute_seconds = 0;                // hardware FLOPs (recomputation included) at peak·efficiency
-    double optimizer_seconds = 0;              // the optimizer step (predicted steps only; 0 here)
+    double compute_seconds = 0;                // the busiest stage's kernels (recomputation included)
+    double optimizer_seconds = 0;              // the optimizer step
     double exposed_communication_seconds = 0;  // communication compute cannot hide
     double bubble_seconds = 0;                 // pipeline fill and drain
     double total_seconds = 0;
@@ -22,18 +23,6 @@ struct StepTimeBreakdown {
     double exposed_tp_seconds = 0, exposed_cp_seconds = 0, exposed_ep_seconds = 0;
     double exposed_pp_seconds = 0, exposed_dp_seconds = 0;
 };
-
-// compute = FLOPs per GPU per step / (peak · compute_efficiency), with the engine's hardware
-// FLOPs per token (matmuls + recomputation) times global_batch·seq_len / gpus.
-// Exposed communication: TP/SP, CP, EP and PP traffic sits on the critical path of every layer and
-// is counted whole (Megatron issues them synchronously; a conservative bound for ring attention,
-// which can overlap). DP gradient reduction overlaps with the backward pass of the last
-// micro-batch (PyTorch DDP / Megatron bucketed reduction, Li et al. 2020 §3.2.3) except the last
-// bucket, taken as one layer's share: exposed = max(dp − backward of one micro-batch, dp / layers
-// per stage); with parallel.dp_overlap off all of it is exposed. ZeRO-3 parameter gathers are prefetched during the whole step: window = compute.
-// bubble = (p − 1) / (v · m) × compute (Narayanan et al. 2021 §2.2, interleaved 1F1B).
-// Problems: the engine's validation, or "compute_efficiency" "range" outside (0, 1].
-Result<StepTimeBreakdown> stepTime(const Scenario &scenario, double compute_efficiency);
 
 // Communication compute cannot hide, by dimension. TP/SP, CP, EP and PP traffic sits between the
 // operators that need it (Megatron-LM issues it synchronously): all of it is exposed. DP gradient
@@ -53,37 +42,5 @@ struct OverlapWindow {
     bool dp_overlap = true;
 };
 ExposedCommunication exposedCommunication(const CommunicationEstimate &communication, const OverlapWindow &window);
-
-// The same model from an existing estimate (the layout search's fast path feeds it cached parts).
-struct StepTimeInputs {
-    FlopsEstimate flops;  // per token figures are used
-    CommunicationEstimate communication;
-    double memory_total_bytes = 0;
-    double memory_capacity_bytes = 0;
-    double peak_flops_per_gpu = 0;
-    int gpus = 1;
-    int pp = 1;
-    int virtual_stages = 1;
-    int zero_stage = 0;
-    bool dp_overlap = true;  // ParallelConfig::dp_overlap; false = the whole DP reduction is exposed
-    double micro_batches = 1;       // per step per data-parallel rank
-    double layers_per_stage = 1;
-    double tokens_per_step = 0;     // global_batch · seq_len
-};
-StepTimeBreakdown combineStepTime(const StepTimeInputs &inputs, double compute_efficiency);
-
-// The two time models side by side. The cost engine (Overview, Time pages) divides the FLOPs by an
-// MFU the scenario assumes; the step-time model (Search page) derives the step from compute at
-// peak · compute_efficiency plus exposed communication and the pipeline bubble, which implies an
-// MFU of its own.
-struct TimeModelComparison {
-    double assumed_mfu = 0;       // training.mfu, as typed
-    double assumed_days = 0;      // estimate().time.days: C / (N_gpu · peak · assumed MFU)
-    double step_model_mfu = 0;    // stepTime().mfu: model FLOPs / (N_gpu · peak · step time)
-    double step_model_days = 0;   // training.tokens / stepTime().tokens_per_second / 86,400 s
-    double step_seconds = 0;      // stepTime().total_seconds
-};
-// Problems: as stepTime().
-Result<TimeModelComparison> compareTimeModels(const Scenario &scenario, double compute_efficiency);
 
 }  // namespace lse::parallel

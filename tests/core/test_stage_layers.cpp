@@ -8,7 +8,7 @@
 #include "cost/estimate_json.h"
 #include "ops/parameter_tensors.h"
 #include "parallel/layout_search.h"
-#include "parallel/step_time.h"
+#include "performance/step_prediction.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 #include "scenario/stage_layers.h"
@@ -197,7 +197,7 @@ private slots:
         QVERIFY2(QString::fromStdString(problems.front().message).contains(message), qPrintable(describe(problems)));
         // The estimate refuses it with the same problem; nothing crashes on the way.
         QVERIFY(!estimate(scenario).ok());
-        QVERIFY(!parallel::stepTime(scenario, 0.5).ok());
+        QVERIFY(!performance::predictStep(scenario).ok());
     }
 
     // pp no longer has to divide the layers: the published layouts validate and estimate.
@@ -227,7 +227,7 @@ private slots:
         const Result<Estimate> result = estimate(scenario);
         QVERIFY(result.ok());
         QCOMPARE(result->memory.layers_per_stage, evenLayerSplit(layers, stages));
-        QVERIFY(parallel::stepTime(scenario, 0.5).ok());
+        QVERIFY(performance::predictStep(scenario).ok());
     }
 
     // Memory of the most loaded stage against a hand calculation: Llama 2 7B with 4, 12, 10, 6
@@ -315,10 +315,11 @@ private slots:
         const Result<Estimate> c = estimate(lighter_first);
         QCOMPARE(c->communication.tp.bytes, a->communication.tp.bytes * 9 / 8);
         // The step model puts the exposed TP traffic of the most loaded stage on the critical path.
-        const Result<parallel::StepTimeBreakdown> step_even = parallel::stepTime(even, 0.5);
-        const Result<parallel::StepTimeBreakdown> step_skewed = parallel::stepTime(skewed, 0.5);
+        const Result<performance::StepPrediction> step_even = performance::predictStep(even);
+        const Result<performance::StepPrediction> step_skewed = performance::predictStep(skewed);
         QVERIFY(step_even.ok() && step_skewed.ok());
-        QCOMPARE(step_skewed->exposed_tp_seconds / step_even->exposed_tp_seconds, 11.0 / 8);
+        QCOMPARE(step_skewed->exposed.tp_seconds / step_even->exposed.tp_seconds, 11.0 / 8);
+        QCOMPARE(step_skewed->busiest_stage_layers, 11);
         QVERIFY(step_skewed->total_seconds > step_even->total_seconds);
     }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step-time model: compute from Narayanan et al. 2021 Eq. 3, the 1F1B bubble of §2.2 and the
-// exposed data-parallel traffic, each checked against its closed form.
+// Exposed communication (parallel/step_time.h): which traffic compute hides, by hand on an
+// OverlapWindow and through the step prediction; the link and DP-overlap fields; older files.
 
 #include "cost/estimate.h"
 #include "parallel/step_time.h"
+#include "performance/step_prediction.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 #include "test_models.h"
@@ -16,138 +17,124 @@
 
 using namespace lse;
 using namespace lse::parallel;
+using performance::predictStep;
+using performance::StepPrediction;
 
 namespace {
 
 constexpr int kLayers = 12;
-constexpr double kHidden = 768, kSeq = 1024, kVocab = 50304;
 
 Scenario gptScenario(int gpus)
 {
-    Scenario scenario = test::scenarioFor(test::gptModel(kLayers, std::int64_t(kHidden), 12, std::int64_t(kVocab), 1024), gpus);
-    scenario.cluster.peak_flops_per_second_override = 1e15;
+    Scenario scenario = test::scenarioFor(test::gptModel(kLayers, 768, 12, 50304, 1024), gpus);
     scenario.training.global_batch = 64;
     return scenario;
 }
 
 bool close(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
 
+CommunicationEstimate communication(double tp, double cp, double ep, double pp, double dp)
+{
+    CommunicationEstimate c;
+    c.tp.seconds = tp;
+    c.cp.seconds = cp;
+    c.ep.seconds = ep;
+    c.pp.seconds = pp;
+    c.dp.seconds = dp;
+    return c;
+}
+
 }  // namespace
 
 class TestStepTime : public QObject {
     Q_OBJECT
 private slots:
-    // Narayanan et al. 2021 Eq. 3: a GPT step is 72·B·s·l·h²·(1 + s/6h + V/12lh) FLOPs without
-    // recomputation and 96·B·s·l·h²·(1 + s/6h + V/16lh) with full recomputation.
-    void computeFollowsNarayananEquation3_data()
+    // By hand: TP, CP, EP and PP exposed whole; DP hidden behind backward/m except one layer's
+    // bucket; ZeRO-3's window is the whole step; overlap off exposes all of it.
+    void exposedByHand_data()
     {
-        QTest::addColumn<int>("recomputation");
-        QTest::addColumn<double>("flops");
-        const double B = 64, s = kSeq, l = kLayers, h = kHidden, V = kVocab;
-        QTest::addRow("no recomputation")
-            << int(Recomputation::None) << 72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h));
-        QTest::addRow("full recomputation")
-            << int(Recomputation::Full) << 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
+        QTest::addColumn<double>("dp");
+        QTest::addColumn<int>("zero_stage");
+        QTest::addColumn<bool>("overlap");
+        QTest::addColumn<double>("exposed_dp");
+        // compute 10 s, backward share 0.6, 4 micro-batches: window 1.5 s; 10 layers: bucket dp/10.
+        QTest::addRow("hidden but the last bucket") << 1.0 << 0 << true << 0.1;
+        QTest::addRow("longer than the window") << 3.0 << 0 << true << 1.5;
+        QTest::addRow("ZeRO-3 prefetch over the step") << 3.0 << 3 << true << 0.3;
+        QTest::addRow("overlap off") << 1.0 << 0 << false << 1.0;
     }
-    void computeFollowsNarayananEquation3()
+    void exposedByHand()
     {
-        QFETCH(int, recomputation);
-        QFETCH(double, flops);
-        Scenario scenario = gptScenario(8);
-        scenario.training.recomputation = Recomputation(recomputation);
-        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.5);
-        QVERIFY2(step.ok(), formatProblems(step.problems()).c_str());
-        QVERIFY(close(step->compute_seconds, flops / (8 * 1e15 * 0.5)));
-        // MFU counts model FLOPs only (PaLM App. B): the 72 form over the whole step.
-        const double B = 64, s = kSeq, l = kLayers, h = kHidden, V = kVocab;
-        const double model_flops = 72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h));
-        QVERIFY(close(step->mfu, model_flops / (8 * 1e15 * step->total_seconds)));
-        QVERIFY(close(step->tokens_per_second, B * s / step->total_seconds));
-        QVERIFY(close(step->total_seconds,
-                      step->compute_seconds + step->exposed_communication_seconds + step->bubble_seconds));
-    }
-
-    // Narayanan et al. 2021 §2.2: bubble fraction (p-1)/m, divided by v when interleaved.
-    void bubbleIsPMinusOneOverVM_data()
-    {
-        QTest::addColumn<int>("pp");
-        QTest::addColumn<int>("v");
-        QTest::addColumn<int>("micro_batches");
-        QTest::addRow("p4 m8") << 4 << 1 << 8;
-        QTest::addRow("p4 v3 m8") << 4 << 3 << 8;
-        QTest::addRow("p2 m64") << 2 << 1 << 64;
-        QTest::addRow("p1") << 1 << 1 << 32;
-    }
-    void bubbleIsPMinusOneOverVM()
-    {
-        QFETCH(int, pp);
-        QFETCH(int, v);
-        QFETCH(int, micro_batches);
-        Scenario scenario = gptScenario(pp * 2);
-        scenario.training.parallel.pp = pp;
-        scenario.training.parallel.dp = 2;
-        scenario.training.parallel.virtual_stages = v;
-        scenario.training.global_batch = 2 * micro_batches;
-        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.4);
-        QVERIFY2(step.ok(), formatProblems(step.problems()).c_str());
-        QVERIFY(close(step->bubble_seconds + 1, double(pp - 1) / (v * micro_batches) * step->compute_seconds + 1));
+        QFETCH(double, dp);
+        QFETCH(int, zero_stage);
+        QFETCH(bool, overlap);
+        QFETCH(double, exposed_dp);
+        OverlapWindow window;
+        window.compute_seconds = 10;
+        window.backward_share = 0.6;
+        window.micro_batches = 4;
+        window.layers_per_stage = 10;
+        window.zero_stage = zero_stage;
+        window.dp_overlap = overlap;
+        const ExposedCommunication e = exposedCommunication(communication(0.5, 0.25, 0.125, 0.0625, dp), window);
+        QVERIFY(close(e.dp_seconds, exposed_dp));
+        QCOMPARE(e.tp_seconds, 0.5);
+        QCOMPARE(e.cp_seconds, 0.25);
+        QCOMPARE(e.ep_seconds, 0.125);
+        QCOMPARE(e.pp_seconds, 0.0625);
+        QVERIFY(close(e.total(), 0.5 + 0.25 + 0.125 + 0.0625 + exposed_dp));
     }
 
-    // TP, CP, EP and PP traffic is exposed whole; DP gradients hide behind the last micro-batch's
-    // backward (2/3 of its FLOPs without recomputation) except one layer's bucket.
-    void exposedCommunication_data()
+    // Through the prediction: the window is the last micro-batch's backward.
+    void exposedCommunicationOfAPrediction_data()
     {
         QTest::addColumn<int>("gpus_per_node");
         QTest::addColumn<int>("global_batch");
-        QTest::addColumn<bool>("hidden_but_last_bucket");
-        QTest::addRow("fast links, big batch: only the last bucket shows") << 8 << 256 << true;
-        QTest::addRow("network, one micro-batch: part of the all-reduce shows") << 1 << 8 << false;
+        QTest::addRow("fast links, big batch") << 8 << 256;
+        QTest::addRow("network, one micro-batch") << 1 << 8;
     }
-    void exposedCommunication()
+    void exposedCommunicationOfAPrediction()
     {
         QFETCH(int, gpus_per_node);
         QFETCH(int, global_batch);
-        QFETCH(bool, hidden_but_last_bucket);
         Scenario scenario = gptScenario(8);
         scenario.cluster.gpus_per_node = gpus_per_node;
         scenario.training.global_batch = global_batch;
         const Result<Estimate> e = estimate(scenario);
-        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.5);
+        const Result<StepPrediction> step = predictStep(scenario);
         QVERIFY(e.ok() && step.ok());
         const double dp = e->communication.dp.seconds;
         QVERIFY(dp > 0);
-        const double micro_batches = global_batch / 8.0;
-        const double window = step->compute_seconds * (2.0 / 3.0) / micro_batches;
-        QVERIFY(close(step->exposed_dp_seconds, std::max(dp - window, dp / kLayers)));
-        QCOMPARE(dp - window < dp / kLayers, hidden_but_last_bucket);
-        QVERIFY(close(step->exposed_communication_seconds, step->exposed_dp_seconds));
+        const double window = step->backward_seconds / step->micro_batches;
+        QVERIFY(close(step->exposed.dp_seconds, std::max(dp - window, dp / kLayers)));
+        QVERIFY(close(step->exposed_communication_seconds, step->exposed.dp_seconds));
 
         scenario.training.parallel.dp = 4;
         scenario.training.parallel.tp = 2;
         scenario.training.parallel.sequence_parallel = true;
         const Result<Estimate> tp = estimate(scenario);
-        const Result<StepTimeBreakdown> tp_step = stepTime(scenario, 0.5);
+        const Result<StepPrediction> tp_step = predictStep(scenario);
         QVERIFY(tp.ok() && tp_step.ok());
-        QCOMPARE(tp_step->exposed_tp_seconds, tp->communication.tp.seconds);
+        QCOMPARE(tp_step->exposed.tp_seconds, tp->communication.tp.seconds);
     }
 
-    // Hand check: with DP overlap off nothing hides the reduction, so exposed DP = the whole
-    // all-reduce and the step grows by exactly what overlap hid; everything else is unchanged.
+    // With DP overlap off nothing hides the reduction: exposed DP = the whole all-reduce and the
+    // step grows by exactly what overlap hid; compute is unchanged.
     void dpOverlapOffExposesTheWholeReduction()
     {
         Scenario scenario = gptScenario(8);
         scenario.cluster.gpus_per_node = 8;
         scenario.training.global_batch = 256;
         const Result<Estimate> e = estimate(scenario);
-        const Result<StepTimeBreakdown> overlapped = stepTime(scenario, 0.5);
+        const Result<StepPrediction> overlapped = predictStep(scenario);
         scenario.training.parallel.dp_overlap = false;
-        const Result<StepTimeBreakdown> serial = stepTime(scenario, 0.5);
+        const Result<StepPrediction> serial = predictStep(scenario);
         QVERIFY(e.ok() && overlapped.ok() && serial.ok());
         const double dp = e->communication.dp.seconds;
-        QVERIFY(overlapped->exposed_dp_seconds < dp);
-        QCOMPARE(serial->exposed_dp_seconds, dp);
+        QVERIFY(overlapped->exposed.dp_seconds < dp);
+        QCOMPARE(serial->exposed.dp_seconds, dp);
         QCOMPARE(serial->compute_seconds, overlapped->compute_seconds);
-        QVERIFY(close(serial->total_seconds - overlapped->total_seconds, dp - overlapped->exposed_dp_seconds));
+        QVERIFY(close(serial->total_seconds - overlapped->total_seconds, dp - overlapped->exposed.dp_seconds));
         QVERIFY(serial->mfu < overlapped->mfu);
     }
 
@@ -205,70 +192,9 @@ private slots:
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(b->communication.total_seconds, a->communication.total_seconds);
         QCOMPARE(b->time.days, a->time.days);
-        const Result<StepTimeBreakdown> x = stepTime(scenario, 0.5), y = stepTime(*old, 0.5);
+        const Result<StepPrediction> x = predictStep(scenario), y = predictStep(*old);
         QVERIFY(x.ok() && y.ok());
         QCOMPARE(y->total_seconds, x->total_seconds);
-    }
-
-    void memoryAndFitComeFromTheEstimate()
-    {
-        Scenario scenario = gptScenario(8);
-        const Result<Estimate> e = estimate(scenario);
-        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.5);
-        QCOMPARE(step->memory_bytes_per_gpu, double(e->memory.total));
-        QVERIFY(step->fits);
-        scenario.cluster.accelerator.memory_bytes = e->memory.total - 1;
-        QVERIFY(!stepTime(scenario, 0.5)->fits);
-    }
-
-    // Issue 13 item 8: the Search page's step-time model and the engine's assumed MFU are two time
-    // models. The comparison reports both; at the MFU the step-time model implies, the engine's
-    // days (exact FLOP count) equal the step-time model's.
-    void timeModelsSideBySide()
-    {
-        Scenario scenario = gptScenario(8);
-        scenario.training.flops_model = FlopsModel::Exact;
-        scenario.training.mfu = 0.3;
-        const Result<TimeModelComparison> comparison = compareTimeModels(scenario, 0.5);
-        QVERIFY(comparison.ok());
-        const Result<StepTimeBreakdown> step = stepTime(scenario, 0.5);
-        QCOMPARE(comparison->assumed_mfu, 0.3);
-        QCOMPARE(comparison->assumed_days, estimate(scenario)->time.days);
-        QCOMPARE(comparison->step_model_mfu, step->mfu);
-        QCOMPARE(comparison->step_seconds, step->total_seconds);
-        QVERIFY(comparison->step_model_mfu != comparison->assumed_mfu);
-        QVERIFY(close(comparison->step_model_days * 86400 * step->tokens_per_second, double(scenario.training.tokens)));
-
-        Scenario at_implied = scenario;
-        at_implied.training.mfu = comparison->step_model_mfu;
-        QVERIFY(close(estimate(at_implied)->time.days, comparison->step_model_days));
-
-        Scenario invalid = scenario;
-        invalid.training.global_batch = 7;
-        const Result<TimeModelComparison> bad = compareTimeModels(invalid, 0.5);
-        QVERIFY(!bad.ok());
-        QCOMPARE(bad.problems().front().field, std::string("training.global_batch"));
-    }
-
-    void badInputIsAProblem_data()
-    {
-        QTest::addColumn<double>("efficiency");
-        QTest::addColumn<int>("global_batch");
-        QTest::addColumn<QString>("field");
-        QTest::addRow("efficiency 0") << 0.0 << 64 << "compute_efficiency";
-        QTest::addRow("efficiency > 1") << 1.5 << 64 << "compute_efficiency";
-        QTest::addRow("invalid scenario") << 0.5 << 7 << "training.global_batch";
-    }
-    void badInputIsAProblem()
-    {
-        QFETCH(double, efficiency);
-        QFETCH(int, global_batch);
-        QFETCH(QString, field);
-        Scenario scenario = gptScenario(8);
-        scenario.training.global_batch = global_batch;
-        const Result<StepTimeBreakdown> step = stepTime(scenario, efficiency);
-        QVERIFY(!step.ok());
-        QCOMPARE(QString::fromStdString(step.problems().front().field), field);
     }
 };
 
