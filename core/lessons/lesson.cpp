@@ -2,6 +2,7 @@
 #include "lessons/lesson.h"
 
 #include "common/json_fields.h"
+#include "scenario/presets.h"
 
 #include <QJsonArray>
 
@@ -108,7 +109,10 @@ LessonStep readStep(const QJsonObject &object, int index, Problems &problems)
     if (reader.has("preset")) {
         std::string preset;
         readRequiredString(reader, object, "preset", preset);
-        if (!preset.empty())
+        // Caught here rather than when the step is shown, so a lesson never fails mid-lecture.
+        if (!preset.empty() && !findModelPreset(preset))
+            reader.addProblem("preset", "unknown", "'" + preset + "' is not a built-in model preset");
+        else if (!preset.empty())
             step.preset = preset;
     }
     if (reader.has("scenario_changes")) {

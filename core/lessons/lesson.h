@@ -62,6 +62,10 @@ inline constexpr int kLessonVersion = 1;
 inline constexpr int kMinLessonSteps = 1;
 inline constexpr int kMaxLessonSteps = 30;
 
+// The file: {"format": "llm-explorer-lesson", "version": 1, "id", "title": {"en", "zh_CN"},
+// "lecture", "steps": [{"page", "preset"?, "scenario_changes"?: [{"field", "value"}],
+// "page_settings"?: {...}, "highlight"?: {"kind", "target"}, "text": {"en", "zh_CN"?},
+// "question"?: {...}, "answer"?: {...}}]}.
 // A lesson file, or every problem in it; each problem names the step and field
 // ("steps[3].page", "steps[0].text.en") and the rule.
 Result<Lesson> parseLesson(const QByteArray &json);

@@ -151,6 +151,12 @@ private slots:
             << withStep(0, [](QJsonObject &step) { step.insert("page", ""); }) << "steps[0].page" << "required";
         QTest::newRow("page not a string")
             << withStep(0, [](QJsonObject &step) { step.insert("page", 3); }) << "steps[0].page" << "type";
+        QTest::newRow("unknown preset") << withStep(0, [](QJsonObject &step) {
+            step.insert("preset", "llama-9-1t");
+        }) << "steps[0].preset" << "unknown";
+        QTest::newRow("highlight not an object")
+            << withStep(0, [](QJsonObject &step) { step.insert("highlight", "chart_series"); })
+            << "steps[0].highlight" << "type";
         QTest::newRow("bad highlight kind") << withStep(1, [](QJsonObject &step) {
             step.insert("highlight", QJsonObject{{"kind", "arrow"}, {"target", "x"}});
         }) << "steps[1].highlight.kind" << "enum";
@@ -162,6 +168,15 @@ private slots:
         }) << "steps[1].text.en" << "required";
         QTest::newRow("step text missing")
             << withStep(1, [](QJsonObject &step) { step.remove("text"); }) << "steps[1].text" << "required";
+        QTest::newRow("answer without question")
+            << withStep(0, [](QJsonObject &step) { step.remove("question"); }) << "steps[0].question" << "required";
+        QTest::newRow("empty step") << withStep(0, [](QJsonObject &step) { step = QJsonObject(); })
+                                    << "steps[0].page" << "required";
+        QJsonObject numberStep = fixtureRoot();
+        QJsonArray numberSteps = numberStep.value("steps").toArray();
+        numberSteps.replace(1, 7);
+        numberStep.insert("steps", numberSteps);
+        QTest::newRow("step not an object") << toBytes(numberStep) << "steps[1]" << "type";
         QTest::newRow("question without answer")
             << withStep(0, [](QJsonObject &step) { step.remove("answer"); }) << "steps[0].answer" << "required";
         QTest::newRow("scenario change without value") << withStep(0, [](QJsonObject &step) {
