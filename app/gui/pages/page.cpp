@@ -11,4 +11,23 @@ void Page::setPresentation(bool presentation)
         chart->setPresentation(presentation);
 }
 
+bool Page::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    if (settings.isEmpty())
+        return true;
+    if (error)
+        *error = tr("%1: this page has no settings a lesson can set").arg(settings.keys().constFirst());
+    return false;
+}
+
+QStringList Page::lessonTargets(HighlightKind) const
+{
+    return {};
+}
+
+QRect Page::lessonTargetRect(HighlightKind, const QString &) const
+{
+    return {};
+}
+
 }  // namespace lse::gui

@@ -2,6 +2,11 @@
 #pragma once
 
 #include "cost/estimate.h"
+#include "lessons/lesson.h"
+
+#include <QJsonObject>
+#include <QRect>
+#include <QStringList>
 
 #include <QList>
 #include <QWidget>
@@ -32,6 +37,30 @@ public:
     // started in the background (the layout search) is still running. Export and screenshots
     // wait for ready() before rendering the page.
     virtual bool isReady() const { return true; }
+
+    // --- Lessons (core/lessons, app/gui/lessons): what a lesson step sets and points at here. ---
+    // The page's own settings that a lesson step restores (the roofline's phase and batch, the
+    // pipeline schedule, the tokenizer text, ...), as JSON; the keys are the page's own and each is
+    // documented in docs/lesson-pages.md. "Record step" stores what this returns.
+    virtual QJsonObject lessonSettings() const { return {}; }
+    // Applies `settings` (a subset of lessonSettings()'s keys; keys left out keep their value).
+    // An unknown key or a bad value changes nothing and returns false with *error naming the key
+    // and the rule ("phase: expected train|prefill|decode, got 'forward'").
+    virtual bool applyLessonSettings(const QJsonObject &settings, QString *error);
+    // The highlight targets the page offers for `kind` (Field is the editor's, not a page's): by
+    // default every named chart's series ("chart-id/series name") and points
+    // ("chart-id/series name/index"), every named table's rows ("table-id/first column text") and
+    // every named region (a child widget's objectName). Pages may add their own.
+    virtual QStringList lessonTargets(HighlightKind kind) const;
+    // Where `target` is, in this page's coordinates; a null rectangle when it is not on the page or
+    // not visible now.
+    virtual QRect lessonTargetRect(HighlightKind kind, const QString &target) const;
+    // A step that animates (page_settings "animate": true) advances the page's own animation (the
+    // collective's transfers, the pipeline timeline, the BPE merges) one step per Next; false when
+    // the animation is at its end (or the page has none), and Next goes to the next lesson step.
+    virtual bool advanceLessonAnimation() { return false; }
+    // Puts the page's animation back to its first step (entering an animated step); false if none.
+    virtual bool restartLessonAnimation() { return false; }
 
 signals:
     // The page became ready (see isReady()).
