@@ -33,6 +33,7 @@ const char *const kUsage =
     "  scaling          Chinchilla compute-optimal model size and tokens for a FLOP budget, or the loss of N and D\n"
     "  numbers          number formats (fp32 ... fp8, int8): range, precision, and what each stores for a value\n"
     "  tensor           a strided tensor through transpose/view/reshape/...: strides, offset, views or copies\n"
+    "  lessons          the classroom lessons: list them, print a lesson's steps with the engine's figures, check a file\n"
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
@@ -68,6 +69,8 @@ int main(int argc, char *argv[])
         return lse::cli::runHardware(arguments);
     if (command == QLatin1String("published-runs"))
         return lse::cli::runPublishedRuns(arguments);
+    if (command == QLatin1String("lessons"))
+        return lse::cli::runLessons(arguments);
     if (command == QLatin1String("validate"))
         return lse::cli::runValidate(arguments);
     if (command == QLatin1String("tokenize"))

@@ -88,34 +88,49 @@ void addUnknown(const LocalizedText &text, const std::string &field, Problems &p
 const std::vector<LessonFigure> &lessonFigures()
 {
     static const std::vector<LessonFigure> figures = {
-        {"parameters.total", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.total); }},
-        {"parameters.active", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.active); }},
-        {"flops.six_nd", "FLOPs", FigureFormat::Scientific, [](const Estimate &e) { return e.flops.six_nd; }},
-        {"flops.total_train", "FLOPs", FigureFormat::Scientific,
+        {"parameters.total", "", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.total); }},
+        {"parameters.active", "", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.active); }},
+        {"flops.six_nd", "FLOPs", "", FigureFormat::Scientific, [](const Estimate &e) { return e.flops.six_nd; }},
+        {"flops.total_train", "FLOPs", "", FigureFormat::Scientific,
          [](const Estimate &e) { return e.flops.total_train; }},
-        {"flops.train_per_token", "FLOPs", FigureFormat::Scaled,
+        {"flops.train_per_token", "FLOPs", "", FigureFormat::Scaled,
          [](const Estimate &e) { return e.flops.train_per_token; }},
-        {"time.days", "days", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.days; }},
-        {"time.gpu_hours", "GPU-hours", FigureFormat::Scaled, [](const Estimate &e) { return e.time.gpu_hours; }},
-        {"time.cost", "USD", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.cost; }},
-        {"time.mfu", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.mfu; }},
-        {"time.peak_flops_per_gpu", "FLOP/s", FigureFormat::Scaled,
+        {"time.days", "days", "天", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.days; }},
+        {"time.gpu_hours", "GPU-hours", "GPU 小时", FigureFormat::Scaled, [](const Estimate &e) { return e.time.gpu_hours; }},
+        {"time.cost", "USD", "美元", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.cost; }},
+        {"time.mfu", "", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.mfu; }},
+        {"time.peak_flops_per_gpu", "FLOP/s", "", FigureFormat::Scaled,
          [](const Estimate &e) { return e.time.peak_flops_per_gpu; }},
-        {"time.step_seconds", "s", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.step_seconds; }},
-        {"time.steps", "", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.steps; }},
-        {"tokens_per_second", "tokens/s", FigureFormat::Scaled,
+        {"time.step_seconds", "s", "秒", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.step_seconds; }},
+        {"time.steps", "", "", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.steps; }},
+        {"tokens_per_second", "tokens/s", "token/秒", FigureFormat::Scaled,
          [](const Estimate &e) { return e.time.tokens_per_second; }},
-        {"memory.total_gb", "GB", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.total); }},
-        {"memory.params_gb", "GB", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.params); }},
-        {"memory.grads_gb", "GB", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.grads); }},
-        {"memory.optimizer_gb", "GB", FigureFormat::Fixed1,
+        {"memory.total_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.total); }},
+        {"memory.params_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.params); }},
+        {"memory.grads_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.grads); }},
+        {"memory.optimizer_gb", "GB", "", FigureFormat::Fixed1,
          [](const Estimate &e) { return gigabytes(e.memory.optimizer); }},
-        {"memory.activations_gb", "GB", FigureFormat::Fixed1,
+        {"memory.activations_gb", "GB", "", FigureFormat::Fixed1,
          [](const Estimate &e) { return gigabytes(e.memory.activations); }},
-        {"memory.capacity_gb", "GB", FigureFormat::Fixed1,
+        {"memory.capacity_gb", "GB", "", FigureFormat::Fixed1,
          [](const Estimate &e) { return gigabytes(e.memory.capacity); }},
-        {"memory.fits", "", FigureFormat::YesNo, [](const Estimate &e) { return e.memory.fits ? 1.0 : 0.0; }},
-        {"communication.total_seconds", "s", FigureFormat::Scaled,
+        {"memory.fits", "", "", FigureFormat::YesNo, [](const Estimate &e) { return e.memory.fits ? 1.0 : 0.0; }},
+        {"flops.forward_per_token", "FLOPs", "", FigureFormat::Scaled,
+         [](const Estimate &e) { return e.flops.forward_per_token; }},
+        {"time.hfu", "", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.hfu; }},
+        {"memory.model_states_gb", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return gigabytes(e.memory.params + e.memory.grads + e.memory.optimizer); }},
+        {"memory.parameters_on_gpu", "", "", FigureFormat::Scaled,
+         [](const Estimate &e) { return double(e.memory.parameters_on_gpu); }},
+        {"communication.dp_gb", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return e.communication.dp.bytes / 1e9; }},
+        {"communication.tp_gb", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return e.communication.tp.bytes / 1e9; }},
+        {"communication.pp_gb", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return e.communication.pp.bytes / 1e9; }},
+        {"inference.kv_cache_gb_per_sequence", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return double(e.inference.kv_cache_bytes_per_sequence) / 1e9; }},
+        {"communication.total_seconds", "s", "秒", FigureFormat::Scaled,
          [](const Estimate &e) { return e.communication.total_seconds; }},
     };
     return figures;
@@ -173,12 +188,15 @@ std::string formatFigure(const LessonFigure &figure, double value, const QLocale
         number = locale.toString(value * 100.0, 'f', 1) + QLatin1Char('%');
         break;
     case FigureFormat::YesNo:
-        // Core has no translator: the GUI translates lesson texts, so it sees these two words.
+        if (locale.language() == QLocale::Chinese)
+            return value != 0 ? "是" : "否";
         return value != 0 ? "yes" : "no";
     }
     std::string text = number.toStdString();
-    if (!figure.unit.empty())
-        text += " " + std::string(figure.unit);
+    const std::string_view unit =
+        locale.language() == QLocale::Chinese && !figure.unit_zh_CN.empty() ? figure.unit_zh_CN : figure.unit;
+    if (!unit.empty())
+        text += " " + std::string(unit);
     return text;
 }
 

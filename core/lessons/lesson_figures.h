@@ -28,6 +28,7 @@ enum class FigureFormat {
 struct LessonFigure {
     std::string_view name;  // "time.days"
     std::string_view unit;  // appended after a space, e.g. "days", "GB"; empty for none
+    std::string_view unit_zh_CN;  // the unit in a Chinese locale ("天"); empty: the same as `unit`
     FigureFormat format;
     double (*value)(const Estimate &estimate);
 };
@@ -44,7 +45,8 @@ std::vector<std::string> referencedFigures(std::string_view text);
 // in the table: field "steps[2].text.en", rule "unknown_figure".
 Problems unknownFigures(const Lesson &lesson);
 
-// The figure's value in `estimate`, written as its format says in `locale`, with its unit.
+// The figure's value in `estimate`, written as its format says in `locale`, with its unit (the
+// Chinese unit, and 是/否 for yes/no, when `locale` is Chinese; core has no translator).
 std::string formatFigure(const LessonFigure &figure, double value, const QLocale &locale);
 
 // `text` with each known "{name}" replaced by the formatted figure; unknown references stay as

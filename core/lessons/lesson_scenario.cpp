@@ -70,6 +70,15 @@ void collectDifferences(const QJsonObject &from, const QJsonObject &to, const QS
     }
 }
 
+// The fitter names the parallel degrees "training.tp", the file "training.parallel.tp".
+std::string pinnedName(const std::string &field)  // e.g. training.parallel.tp → training.tp
+{
+    const std::string parallel = "training.parallel.";
+    if (field.rfind(parallel, 0) == 0)
+        return "training." + field.substr(parallel.size());
+    return field;
+}
+
 }  // namespace
 
 Result<Scenario> applyScenarioChanges(const Scenario &scenario, const std::vector<ScenarioChange> &changes,
@@ -95,8 +104,12 @@ Result<Scenario> applyScenarioChanges(const Scenario &scenario, const std::vecto
             }
             value = acceleratorToJson(*accelerator);
         }
-        const QStringList parts = field.split('.');
-        if (field.isEmpty() || isBookkeeping(field) || !setPath(object, parts, 0, value))
+        // The editor and validation name the parallel degrees "training.tp"; the file nests them
+        // under "training.parallel". Both are accepted.
+        const QString nested = field.startsWith("training.") ? "training.parallel." + field.mid(9) : QString();
+        if (field.isEmpty() || isBookkeeping(field) ||
+            (!setPath(object, field.split('.'), 0, value) &&
+             (nested.isEmpty() || !setPath(object, nested.split('.'), 0, value))))
             problems.push_back({path + ".field", "unknown_field",
                                 path + ".field: '" + change.field +
                                     "' is not a field of the scenario file (a dotted path such as "
@@ -147,10 +160,15 @@ Result<std::vector<Scenario>> lessonScenarios(const Lesson &lesson, const Scenar
             scenarios.push_back(current);
             continue;
         }
-        current = *changed;
+        // What the changes make inconsistent moves to its nearest valid value, as in the editor (1024 → 512
+        // GPUs halves dp); the fields the step sets are pinned.
+        PinnedFields pinned;
+        for (const ScenarioChange &change : step.scenario_changes)
+            pinned.insert(pinnedName(change.field));
+        current = fitScenarioToModel(*changed, pinned).scenario;
         const Problems invalid = validate(current);
         if (!invalid.empty()) {
-            std::string message = path + ": the step's scenario is not valid:";
+            std::string message = path + ".scenario_changes: the step's scenario is not valid:";
             for (const Problem &problem : invalid)
                 message += " " + problem.message + ";";
             message.pop_back();
