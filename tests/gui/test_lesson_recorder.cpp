@@ -14,6 +14,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFileInfo>
+#include <QImage>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
@@ -57,6 +59,14 @@ void verifyShowsRecorded(const LessonRecorder &recorder, const std::vector<Scena
         QCOMPARE(fileForm(recorder.recordedScenario(int(k))), fileForm(expected[k]));
     }
 }
+
+// QCOMPARE inside the helper only leaves the helper; this leaves the test too.
+#define VERIFY_SHOWS_RECORDED(recorder, ...)                   \
+    do {                                                       \
+        verifyShowsRecorded(recorder, __VA_ARGS__);            \
+        if (QTest::currentTestFailed())                        \
+            return;                                            \
+    } while (false)
 
 RecordedStepInput stepOn(const QString &page, const Scenario &scenario, const std::string &text)
 {
@@ -110,7 +120,7 @@ private slots:
         // Each step stores only what changed since the step before.
         QCOMPARE(int(recorder.lesson().steps[1].scenario_changes.size()), 1);
         QCOMPARE(recorder.lesson().steps[1].scenario_changes[0].field, std::string("training.global_batch"));
-        verifyShowsRecorded(recorder, scenarios);
+        VERIFY_SHOWS_RECORDED(recorder, scenarios);
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("recorded.json"));
@@ -134,7 +144,7 @@ private slots:
         QCOMPARE(continued_changed.count(), 1);
         QCOMPARE(continued.lesson().title.zh_CN, std::string("录制的课程"));
         QCOMPARE(continued.lesson().lecture, std::string("Lecture 2"));
-        verifyShowsRecorded(continued, scenarios);
+        VERIFY_SHOWS_RECORDED(continued, scenarios);
     }
 
     void reorderAndDeleteKeepEachRecordedScenario()
@@ -146,16 +156,16 @@ private slots:
 
         QVERIFY(recorder.moveStep(2, 0));
         QCOMPARE(recorder.lesson().steps[0].page, std::string("roofline"));
-        verifyShowsRecorded(recorder, {s[2], s[0], s[1]});
+        VERIFY_SHOWS_RECORDED(recorder, {s[2], s[0], s[1]});
         QVERIFY(recorder.moveStep(0, 2));
-        verifyShowsRecorded(recorder, s);
+        VERIFY_SHOWS_RECORDED(recorder, s);
 
         // Without the middle step the last one must carry the global batch change itself.
         QVERIFY(recorder.removeStep(1));
         QCOMPARE(recorder.stepCount(), 2);
-        verifyShowsRecorded(recorder, {s[0], s[2]});
+        VERIFY_SHOWS_RECORDED(recorder, {s[0], s[2]});
         QVERIFY(recorder.removeStep(0));
-        verifyShowsRecorded(recorder, {s[2]});
+        VERIFY_SHOWS_RECORDED(recorder, {s[2]});
         QCOMPARE(steps_changed.count(), 4);
 
         // Out of range changes nothing.
@@ -177,7 +187,7 @@ private slots:
         QVERIFY(!recorder.addStep(QStringLiteral("time"), defaultScenario(), s[1], {}, std::nullopt, {"Two.", ""}));
         QCOMPARE(recorder.stepCount(), 1);
         QVERIFY(recorder.addStep(QStringLiteral("time"), s[0], s[1], {}, std::nullopt, {"Two.", ""}));
-        verifyShowsRecorded(recorder, {s[0], s[1]});
+        VERIFY_SHOWS_RECORDED(recorder, {s[0], s[1]});
     }
 
     void saveAndLoadProblemsNameTheFile()
@@ -253,6 +263,8 @@ private slots:
             QTest::mouseClick(editor->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         };
         recordWith(QStringLiteral("First."), true);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(recorder->stepCount(), 1);
         QCOMPARE(captures, 1);
         QCOMPARE(recorder->lesson().steps[0].page, std::string("target-page"));
@@ -284,7 +296,7 @@ private slots:
         QCOMPARE(recorder->lesson().steps[2].text.en, std::string("Third."));
         QCOMPARE(dialog.selectedStep(), 2);
         QVERIFY(!down->isEnabled());
-        verifyShowsRecorded(*recorder, threeScenarios());
+        VERIFY_SHOWS_RECORDED(*recorder, threeScenarios());
 
         QTest::mouseClick(remove, Qt::LeftButton);
         QCOMPARE(recorder->stepCount(), 2);
@@ -293,7 +305,7 @@ private slots:
         QTest::keyClick(dialog.stepList(), Qt::Key_Delete);
         QCOMPARE(recorder->stepCount(), 1);
         QCOMPARE(recorder->lesson().steps[0].text.en, std::string("Second."));
-        verifyShowsRecorded(*recorder, {threeScenarios()[1]});
+        VERIFY_SHOWS_RECORDED(*recorder, {threeScenarios()[1]});
         QCOMPARE(steps_changed.count(), 7);  // three recorded, moved twice, deleted twice
 
         // Save: an error is shown naming the file and the field; then a good save.
@@ -319,7 +331,83 @@ private slots:
         QCOMPARE(other.stepList()->count(), 1);
         auto other_edits = other.findChildren<QLineEdit *>(QString(), Qt::FindDirectChildrenOnly);
         QCOMPARE(other_edits[0]->text(), QStringLiteral("my-lesson"));
-        verifyShowsRecorded(*other.recorder(), {threeScenarios()[1]});
+        VERIFY_SHOWS_RECORDED(*other.recorder(), {threeScenarios()[1]});
+    }
+
+    void dialogEditsExportsAndSaysWhenNothingCanBeRecorded()
+    {
+        bool page_shown = false;
+        TargetPage page;
+        LessonRecorderDialog dialog([&]() -> std::optional<RecordingSource> {
+            if (!page_shown)
+                return std::nullopt;
+            return recordingSourceOf(page, threeScenarios()[0]);
+        });
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.recordStep();
+        QVERIFY(dialog.stepEditor() == nullptr);
+        QCOMPARE(dialog.recorder()->stepCount(), 0);
+        QVERIFY(!dialog.statusText().isEmpty());
+
+        page_shown = true;
+        dialog.recordStep();
+        QVERIFY(dialog.stepEditor() != nullptr);
+        dialog.stepEditor()->textEnglish()->setPlainText(QStringLiteral("Before."));
+        dialog.stepEditor()->accept();
+        QCOMPARE(dialog.recorder()->stepCount(), 1);
+
+        // Edit step: the editor opens with the step's text; a question needs its answer.
+        QSignalSpy steps_changed(dialog.recorder(), &LessonRecorder::stepsChanged);
+        dialog.selectStep(0);
+        dialog.editSelectedStep();
+        LessonRecorderStepEditor *editor = dialog.stepEditor();
+        QVERIFY(editor != nullptr);
+        QCOMPARE(editor->textEnglish()->toPlainText(), QStringLiteral("Before."));
+        editor->textEnglish()->setPlainText(QStringLiteral("After."));
+        editor->questionEnglish()->setText(QStringLiteral("Why?"));
+        QVERIFY(!editor->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        editor->answerEnglish()->setText(QStringLiteral("Because."));
+        QVERIFY(editor->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        QTest::mouseClick(editor->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QVERIFY(steps_changed.count() >= 1);
+        const LessonStep &step = dialog.recorder()->lesson().steps[0];
+        QCOMPARE(step.text.en, std::string("After."));
+        QVERIFY(step.question.has_value() && step.answer.has_value());
+        QCOMPARE(step.answer->en, std::string("Because."));
+
+        // Export: without a renderer the buttons are off; with one, a page per step.
+        auto buttonNamed = [&dialog](const QString &text) {
+            for (QPushButton *button : dialog.findChildren<QPushButton *>(QString(), Qt::FindDirectChildrenOnly))
+                if (button->text() == text)
+                    return button;
+            return static_cast<QPushButton *>(nullptr);
+        };
+        QPushButton *pdf = buttonNamed(QStringLiteral("Export PDF…"));
+        QVERIFY(pdf != nullptr);
+        QVERIFY(!pdf->isEnabled());
+        int rendered = 0;
+        dialog.setStepRenderer([&](const Lesson &lesson, int index) -> std::optional<HandoutStep> {
+            ++rendered;
+            QImage image(320, 200, QImage::Format_RGB32);
+            image.fill(Qt::gray);
+            return HandoutStep{image, QString::fromStdString(lesson.title.en),
+                               LessonHandout::stepLabel(index + 1, int(lesson.steps.size())),
+                               QString::fromStdString(lesson.steps[std::size_t(index)].text.en), {}, {}};
+        });
+        QVERIFY(pdf->isEnabled());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("handout.pdf"));
+        QVERIFY2(dialog.exportPdfTo(path), qPrintable(dialog.statusText()));
+        QCOMPARE(rendered, 1);
+        QVERIFY(QFileInfo(path).size() > 0);
+        QSignalSpy errors(&dialog, &LessonRecorderDialog::errorShown);
+        const QString missing = dir.filePath(QStringLiteral("missing"));
+        QVERIFY(!dialog.exportSlidesTo(missing));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.first().first().toString().contains(missing), qPrintable(dialog.statusText()));
+        QVERIFY(dialog.exportSlidesTo(dir.path()));
+        QVERIFY(QFileInfo::exists(dir.filePath(LessonHandout::pngFileName(QStringLiteral("lesson"), 1))));
     }
 
     void undoWorksInsideTextFields()
