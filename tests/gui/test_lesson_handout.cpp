@@ -208,6 +208,11 @@ private slots:
         // Neither step 1's slide nor any temporary file stays behind.
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before);
 
+        // An id that would lead out of the folder is refused before anything is drawn.
+        QVERIFY(!LessonHandout::writePngs(steps(2), dir.path(), QStringLiteral("../gpus"), {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("../gpus")), qPrintable(error));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before);
+
         const QString under_a_file = QDir(blocked_pdf).filePath(QStringLiteral("x")) + QStringLiteral("/out.pdf");
         QVERIFY(!LessonHandout::writePdf(steps(1), under_a_file, {}, &error));
         QVERIFY2(error.contains(under_a_file), qPrintable(error));

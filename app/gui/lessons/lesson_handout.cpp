@@ -188,6 +188,13 @@ bool LessonHandout::writePngs(const QList<HandoutStep> &steps, const QString &fo
         failed(error, tr("Cannot write slides to \"%1\": the lesson has no steps.").arg(folder));
         return false;
     }
+    // The id becomes part of each file name; it must not lead out of the folder.
+    if (lesson_id.isEmpty() || lesson_id.contains(QLatin1Char('/')) || lesson_id.contains(QLatin1Char('\\')) ||
+        lesson_id.startsWith(QLatin1Char('.'))) {
+        failed(error, tr("Cannot write slides named after the lesson id \"%1\": it must be a plain file name.")
+                          .arg(lesson_id));
+        return false;
+    }
     if (!QFileInfo(folder).isDir()) {
         failed(error, tr("Cannot write slides to \"%1\": the folder does not exist.").arg(folder));
         return false;

@@ -17,6 +17,8 @@
 #include <QListWidget>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -74,6 +76,9 @@ LessonRecorderDialog::LessonRecorderDialog(CaptureCurrentView capture, QWidget *
 
     id_edit_ = new QLineEdit(this);
     id_edit_->setToolTip(tr("The lesson's name for --lesson: lower-case letters, digits and '-'."));
+    // The id also names the slide files, so it stays a plain file-name part.
+    id_edit_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[a-z0-9][a-z0-9-]*")),
+                                                           id_edit_));
     title_en_edit_ = new QLineEdit(this);
     title_en_edit_->setToolTip(tr("The lesson's title in English (required)."));
     title_zh_edit_ = new QLineEdit(this);
