@@ -6,6 +6,7 @@
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QGuiApplication>
 #include <QPageLayout>
 #include <QPageSize>
@@ -28,7 +29,10 @@ constexpr int kPdfDotsPerInch = 150;  // sharp enough for print, small enough fo
 
 QFont fontOfPixelSize(int pixels, bool bold)
 {
-    QFont font = QGuiApplication::font();  // its fallbacks carry the CJK glyphs
+    QFont font = QGuiApplication::font();
+    // Han characters otherwise fall back to whichever CJK face comes first (often the Japanese
+    // one); lesson texts are Simplified Chinese, so name that face after the application's.
+    font.setFamilies({QFontInfo(font).family(), QStringLiteral("Noto Sans CJK SC")});
     font.setPixelSize(std::max(pixels, 6));
     font.setBold(bold);
     return font;
