@@ -2,7 +2,11 @@
 // Issue 18, the handout: a PDF with one page per step and one PNG per step for slides, written whole
 // or not at all; Chinese text is drawn; a cancel stops after the page being drawn.
 
+#include "cost/estimate.h"
+#include "lessons/lesson_catalog.h"
+#include "lessons/lesson_figures.h"
 #include "lessons/lesson_handout.h"
+#include "scenario/scenario_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -99,6 +103,39 @@ private slots:
         QVERIFY(LessonHandout::writePdf(steps(2), path, {}, &error));
         QCOMPARE(pdfPageCount(contents(path)), 2);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("handout.pdf")});
+    }
+
+    // The handout states the engine's number, not the lesson's text, in the chosen language.
+    void stepOfFillsFiguresInTheLanguage()
+    {
+        lse::Lesson lesson;
+        lesson.id = "demo";
+        lesson.title = {"Resource accounting", "资源核算"};
+        lse::LessonStep step;
+        step.page = "time";
+        step.text = {"The run takes {time.days}.", "训练需要 {time.days}。"};
+        step.question = lse::LocalizedText{"How long?", ""};
+        step.answer = lse::LocalizedText{"{time.days}", ""};
+        lesson.steps = {step, step};
+        const lse::Result<lse::Estimate> engine = lse::estimate(lse::defaultScenario());
+        QVERIFY(engine.ok());
+        const QLocale english_locale(QLocale::English, QLocale::UnitedStates);
+        const QString days = QString::fromStdString(lse::fillFigures("{time.days}", *engine, english_locale));
+        QVERIFY(!days.contains(QLatin1Char('{')));
+
+        const HandoutStep english = LessonHandout::stepOf(lesson, 1, fakePage(Qt::white), *engine, "en");
+        QCOMPARE(english.title, QStringLiteral("Resource accounting"));
+        QCOMPARE(english.step_label, QStringLiteral("Step 2/2"));
+        QCOMPARE(english.text, QStringLiteral("The run takes %1.").arg(days));
+        QCOMPARE(english.question, QStringLiteral("How long?"));
+        QCOMPARE(english.answer, days);
+        QCOMPARE(english.page_image.size(), QSize(1024, 768));
+
+        const HandoutStep chinese = LessonHandout::stepOf(lesson, 0, {}, *engine, "zh_CN");
+        QCOMPARE(chinese.title, QStringLiteral("资源核算"));
+        QVERIFY2(chinese.text.startsWith(QStringLiteral("训练需要 ")) && !chinese.text.contains(QLatin1Char('{')),
+                 qPrintable(chinese.text));
+        QCOMPARE(chinese.question, QStringLiteral("How long?"));  // not translated: English
     }
 
     void chineseTextIsDrawn()

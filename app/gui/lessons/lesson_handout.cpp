@@ -2,6 +2,8 @@
 #include "lessons/lesson_handout.h"
 
 #include "common/file_writer.h"
+#include "lessons/lesson_catalog.h"
+#include "lessons/lesson_figures.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -67,6 +69,24 @@ void failed(QString *error, const QString &message)
 QString LessonHandout::stepLabel(int number, int total)
 {
     return tr("Step %1/%2").arg(number).arg(total);
+}
+
+HandoutStep LessonHandout::stepOf(const Lesson &lesson, int index, const QImage &page_image, const Estimate &estimate,
+                                  std::string_view language)
+{
+    const LessonStep &step = lesson.steps.at(std::size_t(index));
+    const QLocale locale(language == "zh_CN" ? QLocale::Chinese : QLocale::English,
+                         language == "zh_CN" ? QLocale::China : QLocale::UnitedStates);
+    auto text = [&](const std::optional<LocalizedText> &localized) {
+        return localized ? QString::fromStdString(fillFigures(localizedText(*localized, language), estimate, locale))
+                         : QString();
+    };
+    return HandoutStep{page_image,
+                       QString::fromStdString(localizedText(lesson.title, language)),
+                       stepLabel(index + 1, int(lesson.steps.size())),
+                       text(step.text),
+                       text(step.question),
+                       text(step.answer)};
 }
 
 QString LessonHandout::pngFileName(const QString &lesson_id, int step_number)

@@ -4,6 +4,9 @@
 // the pages (the lesson controller) renders each step first.
 #pragma once
 
+#include "cost/estimate.h"
+#include "lessons/lesson.h"
+
 #include <QCoreApplication>
 #include <QImage>
 #include <QList>
@@ -12,6 +15,7 @@
 #include <QString>
 
 #include <functional>
+#include <string_view>
 
 class QPainter;
 
@@ -35,6 +39,12 @@ class LessonHandout {
 public:
     // "Step n/N", translated.
     static QString stepLabel(int number, int total);
+
+    // Step `index` of `lesson` as the handout shows it: the texts in `language` ("en", "zh_CN"; Chinese
+    // falls back to English), every "{figure}" filled from `estimate` (the engine at that step),
+    // with `page_image` (the step's page, rendered by whoever owns the pages).
+    static HandoutStep stepOf(const Lesson &lesson, int index, const QImage &page_image, const Estimate &estimate,
+                              std::string_view language);
 
     // One A4 landscape page per step, written to `path` only when complete (through a temporary
     // file that replaces it), so a cancelled or failed export leaves any existing file untouched.

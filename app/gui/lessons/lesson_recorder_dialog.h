@@ -43,7 +43,8 @@ public:
     // nullopt when nothing can be recorded now (no page shown).
     using CaptureCurrentView = std::function<std::optional<RecordingSource>()>;
     // The handout page of step `index` of `lesson`: the step applied and rendered, its text with
-    // figures filled in. nullopt when the step cannot be shown (the export stops with a message).
+    // figures filled in (LessonHandout::stepOf does the texts). nullopt when the step cannot be shown
+    // (the export stops with a message).
     using StepRenderer = std::function<std::optional<HandoutStep>(const Lesson &lesson, int index)>;
 
     explicit LessonRecorderDialog(CaptureCurrentView capture, QWidget *parent = nullptr);
