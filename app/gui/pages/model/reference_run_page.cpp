@@ -282,6 +282,7 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     }
     applyFonts();
     retranslateUi();
+    nameLessonRegions();
 }
 
 ReferenceRunPage::~ReferenceRunPage()

@@ -4,6 +4,7 @@
 #include "common/file_bytes.h"
 #include "pages/page_format.h"
 #include "pages/model/tokenization/token_span_view.h"
+#include "pages/model/tokenization/tokenizer_picker_keys.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/hf_cache.h"
 #include "tokenizer/pretokenizer.h"
@@ -216,11 +217,11 @@ QStringList sharedDirCandidates()
     return dirs;
 }
 
-const QString kKeyBytes = QStringLiteral("bytes");
-const QString kKeyCharacters = QStringLiteral("chars");
-const QString kKeyWords = QStringLiteral("words");
-const QString kKeyTrained = QStringLiteral("trained");
-const QString kKeyCourse = QStringLiteral("course");
+const QString &kKeyBytes = tokenizer_keys::kBytes;
+const QString &kKeyCharacters = tokenizer_keys::kCharacters;
+const QString &kKeyWords = tokenizer_keys::kWords;
+const QString &kKeyTrained = tokenizer_keys::kTrained;
+const QString &kKeyCourse = tokenizer_keys::kCourse;
 
 }  // namespace
 
@@ -398,6 +399,7 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
 
     layoutColumns();
     applyFonts();
+    nameLessonRegions();
     retranslateUi();
     retokenize();
     // The course's GPT-2 files, when found, are what a student expects to see first. Loading them
