@@ -153,6 +153,10 @@ private:
         double total_flops = 0;
     };
 
+    // The measured step time is the median of this many latest steps: recent enough to follow a
+    // change of load, enough for one stalled step not to matter.
+    static constexpr std::size_t kTimedSteps = 256;
+
     void loadPresets();
     void loadSamples();
     void retranslateUi();

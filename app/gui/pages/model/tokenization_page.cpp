@@ -3,7 +3,9 @@
 
 #include "common/file_bytes.h"
 #include "pages/page_format.h"
+#include "pages/model/tokenization/bpe_merge_parents.h"
 #include "pages/model/tokenization/token_span_view.h"
+#include "pages/model/tokenization/tokenizer_merge_files.h"
 #include "pages/model/tokenization/tokenizer_picker_keys.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/hf_cache.h"
@@ -71,138 +73,6 @@ QString hexBytes(const std::string &bytes)
 QString printable(const std::string &bytes)
 {
     return TokenSpanView::displayBytes(bytes, true);
-}
-
-std::map<std::string, std::pair<std::string, std::string>> parentsOf(
-    const std::vector<std::pair<std::string, std::string>> &merges, std::map<std::string, std::size_t> &rank)
-{
-    std::map<std::string, std::pair<std::string, std::string>> parents;
-    rank.clear();
-    for (std::size_t i = 0; i < merges.size(); ++i) {
-        const std::string merged = merges[i].first + merges[i].second;
-        if (parents.emplace(merged, merges[i]).second)
-            rank.emplace(merged, i);
-    }
-    return parents;
-}
-
-// merges.txt in the GPT-2 alphabet → byte-string pairs (for tooltips; the tokenizer loads its own).
-std::vector<std::pair<std::string, std::string>> readMerges(const QString &path)
-{
-    std::vector<std::pair<std::string, std::string>> merges;
-    if (regularFileProblem(path.toStdString(), FileKind::Tokenizer))
-        return merges;  // a device or FIFO would be read line by line forever
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return merges;
-    bool first = true;
-    while (!file.atEnd()) {
-        QByteArray line = file.readLine();
-        while (line.endsWith('\n') || line.endsWith('\r'))
-            line.chop(1);
-        if (first && line.startsWith("#version")) {
-            first = false;
-            continue;
-        }
-        first = false;
-        const qsizetype space = line.indexOf(' ');
-        if (space <= 0)
-            continue;
-        const auto left = alphabetToBytes(std::string_view(line.constData(), static_cast<std::size_t>(space)));
-        const auto right = alphabetToBytes(std::string_view(line.constData() + space + 1,
-                                                            static_cast<std::size_t>(line.size() - space - 1)));
-        if (left && right)
-            merges.emplace_back(*left, *right);
-    }
-    return merges;
-}
-
-// model.merges of a Hugging Face tokenizer.json ("a b" strings or ["a", "b"] pairs) as byte pairs.
-std::vector<std::pair<std::string, std::string>> readJsonMerges(const QString &path)
-{
-    std::vector<std::pair<std::string, std::string>> merges;
-    const Result<QByteArray> bytes = readFileBytes(path.toStdString(), FileKind::Tokenizer);
-    if (!bytes)
-        return merges;
-    const QJsonArray list = QJsonDocument::fromJson(*bytes).object().value(QLatin1String("model")).toObject()
-                                .value(QLatin1String("merges")).toArray();
-    merges.reserve(static_cast<std::size_t>(list.size()));
-    for (const QJsonValue &entry : list) {
-        std::string left, right;
-        if (entry.isArray()) {
-            left = entry.toArray().at(0).toString().toStdString();
-            right = entry.toArray().at(1).toString().toStdString();
-        } else {
-            const std::string both = entry.toString().toStdString();
-            const std::size_t space = both.find(' ');
-            if (space == std::string::npos)
-                return {};
-            left = both.substr(0, space);
-            right = both.substr(space + 1);
-        }
-        const auto l = alphabetToBytes(left);
-        const auto r = alphabetToBytes(right);
-        if (!l || !r)
-            return {};
-        merges.emplace_back(*l, *r);
-    }
-    return merges;
-}
-
-// GPT-2 files under other names in a folder (the course's gpt2_vocab.json + gpt2_merges.txt), which
-// loadTokenizer() does not look for.
-std::optional<std::pair<QString, QString>> gpt2FilesIn(const QString &folder)
-{
-    const QDir dir(folder);
-    if (dir.exists(QStringLiteral("gpt2_vocab.json")) && dir.exists(QStringLiteral("gpt2_merges.txt")))
-        return std::pair{dir.filePath(QStringLiteral("gpt2_vocab.json")), dir.filePath(QStringLiteral("gpt2_merges.txt"))};
-    const QStringList vocabs = dir.entryList({QStringLiteral("*vocab.json")}, QDir::Files, QDir::Name);
-    const QStringList merges = dir.entryList({QStringLiteral("*merges.txt")}, QDir::Files, QDir::Name);
-    if (vocabs.size() == 1 && merges.size() == 1)
-        return std::pair{dir.filePath(vocabs.front()), dir.filePath(merges.front())};
-    return std::nullopt;
-}
-
-// The merges behind a loaded tokenizer, for the "formed by merge k" tooltip. The tokenizer keeps
-// them as ids only, so they are read again from whichever file loadTokenizer() used; a list whose
-// length differs from the tokenizer's merge count came from another file and is not used.
-std::vector<std::pair<std::string, std::string>> tooltipMerges(const QString &path, const BpeTokenizer &tokenizer)
-{
-    const QFileInfo info(path);
-    const QDir dir = info.isDir() ? QDir(path) : info.dir();
-    std::vector<QString> json, gpt2, ranks;
-    if (info.isDir()) {
-        json.push_back(dir.filePath(QStringLiteral("tokenizer.json")));
-        gpt2.push_back(dir.filePath(QStringLiteral("merges.txt")));
-        for (const QString &name : dir.entryList({QStringLiteral("*.tiktoken")}, QDir::Files, QDir::Name))
-            ranks.push_back(dir.filePath(name));
-    } else if (info.fileName() == QLatin1String("vocab.json") || info.fileName() == QLatin1String("merges.txt")) {
-        gpt2.push_back(dir.filePath(QStringLiteral("merges.txt")));
-    } else if (info.fileName().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        json.push_back(path);
-    } else {
-        ranks.push_back(path);
-    }
-    const std::size_t wanted = tokenizer.mergeCount();
-    for (const QString &file : json)
-        if (QFileInfo::exists(file))
-            if (auto merges = readJsonMerges(file); merges.size() == wanted)
-                return merges;
-    for (const QString &file : gpt2)
-        if (QFileInfo::exists(file))
-            if (auto merges = readMerges(file); merges.size() == wanted)
-                return merges;
-    if (!ranks.empty()) {
-        // tiktoken ids are ranks, with the special tokens appended after them.
-        std::vector<std::string> tokens;
-        const std::size_t count = tokenizer.vocabSize() - std::min(tokenizer.vocabSize(), tokenizer.specialTokens().size());
-        tokens.reserve(count);
-        for (std::size_t id = 0; id < count; ++id)
-            tokens.emplace_back(tokenizer.tokenBytes(static_cast<std::uint32_t>(id)));
-        if (auto merges = mergesFromRanks(tokens); merges.size() == wanted)
-            return merges;
-    }
-    return {};
 }
 
 QStringList sharedDirCandidates()
@@ -967,7 +837,7 @@ TokenizationPage::LoadOutcome TokenizationPage::loadSlot(Source::Origin origin, 
     auto slot = std::make_shared<BpeSlot>();
     slot->tokenizer = std::move(loaded.value());
     slot->vocab = slot->tokenizer->vocabSize();
-    slot->parents = parentsOf(gpt2 ? readMerges(gpt2->second) : tooltipMerges(path, *slot->tokenizer), slot->rank);
+    slot->parents = bpeMergeParents(gpt2 ? readMerges(gpt2->second) : tooltipMerges(path, *slot->tokenizer), slot->rank);
     out.slot = std::move(slot);
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
@@ -1088,129 +958,6 @@ bool TokenizationPage::loadTokenizerDirectory(const QString &path, QString *erro
     if (!outcome.slot && error)
         *error = outcome.error;
     return static_cast<bool>(outcome.slot);
-}
-
-void TokenizationPage::startTraining(int vocab_size, const QStringList &files)
-{
-    if (worker_.joinable())
-        return;  // one training at a time
-    cancel_ = false;
-    last_percent_ = -1;
-    setTraining(true);
-    BpeTrainOptions options;
-    options.vocabSize = static_cast<std::size_t>(vocab_size);
-    const std::string special = special_edit_->text().toStdString();
-    if (!special.empty())
-        options.specialTokens.push_back(special);
-    trained_specials_ = options.specialTokens;
-    options.cancel = &cancel_;
-    options.progress = [this](std::size_t done, std::size_t wanted) {
-        const int percent = wanted > 0 ? static_cast<int>(done * 100 / wanted) : 100;
-        if (percent == last_percent_.exchange(percent))
-            return;
-        QMetaObject::invokeMethod(
-            this,
-            [this, done, wanted] {
-                progress_->setRange(0, static_cast<int>(wanted));
-                progress_->setValue(static_cast<int>(done));
-            },
-            Qt::QueuedConnection);
-    };
-    std::vector<std::string> paths;
-    for (const QString &file : files)
-        paths.push_back(QFile::encodeName(file).toStdString());
-    std::string text = text_edit_->toPlainText().toStdString();
-    worker_ = std::thread([this, options = std::move(options), paths = std::move(paths), text = std::move(text)] {
-        auto result = std::make_shared<Result<BpeTrainResult>>(paths.empty() ? trainBpe(text, options)
-                                                                             : trainBpeFiles(paths, options));
-        QMetaObject::invokeMethod(this, [this, result] { onTrainingDone(result); }, Qt::QueuedConnection);
-    });
-}
-
-void TokenizationPage::cancelTraining()
-{
-    if (train_state_ == TrainState::Running)
-        cancel_ = true;
-}
-
-void TokenizationPage::setTraining(bool running)
-{
-    train_button_->setEnabled(!running);
-    train_files_button_->setEnabled(!running);
-    cancel_button_->setEnabled(running);
-    vocab_spin_->setEnabled(!running);
-    special_edit_->setEnabled(!running);
-    if (running) {
-        train_state_ = TrainState::Running;
-        progress_->setRange(0, 0);  // busy until the first merge (pre-tokenization)
-        train_status_->setText(tr("Training…"));
-    }
-}
-
-void TokenizationPage::onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result)
-{
-    if (worker_.joinable())
-        worker_.join();
-    setTraining(false);
-    if (!result->ok()) {
-        const bool cancelled = cancel_.load();
-        train_state_ = cancelled ? TrainState::Cancelled : TrainState::Failed;
-        train_message_ = QString::fromStdString(formatProblems(result->problems()));
-        progress_->setRange(0, 1);
-        progress_->setValue(0);
-        retranslateUi();
-        emit trainingFinished(false);
-        return;
-    }
-    trained_ = std::move(result->value());
-    trained_slot_.parents = parentsOf(trained_->merges, trained_slot_.rank);
-    trained_slot_.vocab = trained_->vocab.size();
-    train_state_ = TrainState::Finished;
-    train_message_ = tr("Trained %1 merges (vocabulary %2) in %3 s pre-tokenization + %4 s merging.")
-                         .arg(format::integer(static_cast<std::int64_t>(trained_->merges.size())),
-                              format::integer(static_cast<std::int64_t>(trained_->vocab.size())),
-                              format::decimal(trained_->pretokenizeSeconds, 3),
-                              format::decimal(trained_->mergeSeconds, 3));
-    progress_->setRange(0, 1);
-    progress_->setValue(1);
-
-    QStringList items;
-    items.reserve(static_cast<qsizetype>(trained_->merges.size()));
-    for (std::size_t k = 0; k < trained_->merges.size(); ++k) {
-        const auto &[l, r] = trained_->merges[k];
-        items << QStringLiteral("%1: %2 + %3 → %4").arg(k + 1).arg(printable(l), printable(r), printable(l + r));
-    }
-    merge_list_->clear();
-    merge_list_->addItems(items);
-    {
-        const QSignalBlocker block(replay_slider_);
-        replay_slider_->setRange(0, static_cast<int>(trained_->merges.size()));
-        replay_slider_->setValue(replay_slider_->maximum());
-        replay_slider_->setEnabled(true);
-    }
-    rebuildReplay();
-    for (QComboBox *picker : {picker_a_, picker_b_})
-        fillPicker(picker);
-    selectTokenizer(0, Kind::Trained);
-    retranslateUi();
-    emit trainingFinished(true);
-}
-
-void TokenizationPage::rebuildReplay()
-{
-    if (!trained_)
-        return;
-    const auto k = static_cast<std::size_t>(std::max(0, replay_slider_->value()));
-    const std::vector<std::pair<std::string, std::string>> merges(
-        trained_->merges.begin(), trained_->merges.begin() + static_cast<std::ptrdiff_t>(std::min(k, trained_->merges.size())));
-    Result<BpeTokenizer> tokenizer = BpeTokenizer::create(trained_->vocab, merges, trained_specials_);
-    if (tokenizer)
-        trained_slot_.tokenizer = std::move(tokenizer.value());
-    replay_label_->setText(tr("Replay: segmentation after the first %1 of %2 merges")
-                               .arg(format::integer(static_cast<std::int64_t>(merges.size())),
-                                    format::integer(static_cast<std::int64_t>(trained_->merges.size()))));
-    if (static_cast<int>(k) > 0 && k <= trained_->merges.size())
-        merge_list_->setCurrentRow(static_cast<int>(k) - 1);
 }
 
 }  // namespace lse::gui
