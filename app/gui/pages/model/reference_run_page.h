@@ -103,6 +103,12 @@ public:
     QString statsText() const;  // the line under the controls: step, loss, tokens/s, MFU, threads
     QPushButton *measureButton() const { return measure_button_; }
 
+    // Lessons (reference_run_lesson_settings.cpp): the run's setup ("preset", "text", "vocab_size",
+    // "steps") and the generation controls ("prompt", "max_tokens", "temperature", "top_k"). A
+    // lesson never starts a run; the setup is refused while one is in progress.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+
 signals:
     void stateChanged(lse::gui::ReferenceRunPage::State state);
     void stepReported(int step);
@@ -147,10 +153,16 @@ private:
         double total_flops = 0;
     };
 
+    // The measured step time is the median of this many latest steps: recent enough to follow a
+    // change of load, enough for one stalled step not to matter.
+    static constexpr std::size_t kTimedSteps = 256;
+
     void loadPresets();
     void loadSamples();
     void retranslateUi();
     void applyFonts();
+    void nameLessonRegions();
+    QString lessonTextId(int index) const;
     void updateShape();
     void updateButtons();
     void setState(State state);

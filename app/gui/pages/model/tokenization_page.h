@@ -94,6 +94,14 @@ public:
     // Token count and bytes per token of side 0 or 1.
     std::pair<std::size_t, double> stats(int side) const;
 
+    // Lessons (tokenization_lesson_settings.cpp): "text", "tokenizer", "compare", "compare_with",
+    // "show_whitespace", "vocab_size", "special_token", "step" (merges replayed), "train" (starts
+    // the training in its worker thread, as Train does). The animation is the merge replay.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    bool advanceLessonAnimation() override;
+    bool restartLessonAnimation() override;
+
 signals:
     void trainingFinished(bool ok);
     // A tokenizer load (file, course files or Hugging Face cache entry) ended.
@@ -152,6 +160,8 @@ private:
     void updateStats(const Segmented &a, const Segmented &b, std::size_t text_bytes);
     QString tooltipFor(const BpeSlot *slot, std::size_t index, const std::string &bytes, std::int64_t id, bool special) const;
     void rebuildReplay();
+    void nameLessonRegions();
+    QStringList lessonTokenizerIds(int side) const;
     void onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result);
     void setTraining(bool running);
     void layoutColumns();

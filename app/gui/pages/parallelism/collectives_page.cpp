@@ -126,6 +126,14 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     summary_label_->setTextFormat(Qt::RichText);
     layout->addWidget(summary_label_);
 
+    // Lesson highlight regions (docs/lesson-pages-parallelism.md).
+    intro_->setObjectName(QStringLiteral("collective-intro"));
+    player_->setObjectName(QStringLiteral("step-player"));
+    step_label_->setObjectName(QStringLiteral("collective-step-text"));
+    summary_label_->setObjectName(QStringLiteral("collective-summary"));
+    op_box_->setObjectName(QStringLiteral("collective-choice"));
+    ranks_spin_->setObjectName(QStringLiteral("rank-count"));
+
     step_chart_ = new ChartView(QStringLiteral("collective-steps"), this);
     buffer_chart_ = new ChartView(QStringLiteral("collective-buffers"), this);
     size_chart_ = new ChartView(QStringLiteral("collective-time-vs-message-size"), this);

@@ -42,6 +42,13 @@ public:
     bool isPlaying() const;
     void setPlaying(bool playing);
 
+    // Lessons (collectives_page_lesson.cpp): "collective", "algorithm", "ranks", "bytes", "link",
+    // "step" (docs/lesson-pages-parallelism.md); the animation is the player's steps.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    bool advanceLessonAnimation() override;
+    bool restartLessonAnimation() override;
+
 signals:
     void currentStepChanged(int step);
     void simulationChanged();

@@ -114,6 +114,13 @@ LayoutPage::LayoutPage(QWidget *parent) : Page(parent)
     layout->addWidget(events_label_);
     layout->addWidget(events_table_, 2);
 
+    // Lesson highlight regions and table (docs/lesson-pages-parallelism.md); "meshWarnings"
+    // predates them.
+    colour_combo_->setObjectName(QStringLiteral("colour-by"));
+    rank_spin_->setObjectName(QStringLiteral("outlined-rank"));
+    summary_label_->setObjectName(QStringLiteral("layout-summary"));
+    events_table_->setObjectName(QStringLiteral("communication-events"));
+
     connect(rank_spin_, qOverload<int>(&QSpinBox::valueChanged), this, [this](int rank) {
         setHoveredRank(rank >= 0 ? std::optional<int>(rank) : std::nullopt);
     });

@@ -41,6 +41,10 @@ public:
     QStringList warningTexts() const;
     QTableWidget *communicationTable() const { return events_table_; }
 
+    // Lessons (layout_page_lesson.cpp): "colour_by" (a mesh dimension) and "rank" (-1 = none).
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+
 protected:
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -101,9 +101,14 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     bubble_label_->setWordWrap(true);
     bubble_label_->setTextFormat(Qt::RichText);
     layout->addWidget(bubble_label_);
+    // Lesson highlight regions (docs/lesson-pages-parallelism.md).
+    intro_->setObjectName(QStringLiteral("pipeline-intro"));
+    bubble_label_->setObjectName(QStringLiteral("bubble-fraction"));
+    schedule_box_->setObjectName(QStringLiteral("pipeline-schedule"));
 
     player_ = new StepPlayer(this, kPlayIntervalMs);
     layout->addWidget(player_);
+    player_->setObjectName(QStringLiteral("step-player"));
     connect(player_, &StepPlayer::currentStepChanged, this, [this] { gantt_chart_->setData(ganttData()); });
 
     gantt_chart_ = new ChartView(QStringLiteral("pipeline-gantt"), this);

@@ -46,6 +46,12 @@ public:
     // The time up to which the Gantt chart is drawn (the makespan at the last step).
     double cursorSeconds() const;
 
+    // Lessons (pipeline_page_lesson.cpp): "schedule", "stages", "microbatches", "chunks", "step".
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    bool advanceLessonAnimation() override;
+    bool restartLessonAnimation() override;
+
 signals:
     void timelineChanged();
 

@@ -156,6 +156,14 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     scatter_ = new ChartView(QStringLiteral("layout-search-memory-vs-throughput"), this);
     layout->addWidget(scatter_, 3);
 
+    // Lesson highlight regions and table (docs/lesson-pages-parallelism.md); "rankingNote",
+    // "staleNote" and "currentLayout" predate them.
+    options_box_->setObjectName(QStringLiteral("search-options"));
+    progress_->setObjectName(QStringLiteral("search-progress"));
+    status_label_->setObjectName(QStringLiteral("search-status"));
+    table_->setObjectName(QStringLiteral("search-results"));
+    apply_button_->setObjectName(QStringLiteral("apply-layout"));
+
     setSearchOptions(parallel::SearchOptions{});
     connect(top_spin_, qOverload<int>(&QSpinBox::valueChanged), this, &SearchPage::optionsChanged);
     for (QCheckBox *check : zero_checks_)

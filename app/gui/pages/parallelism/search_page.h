@@ -67,6 +67,11 @@ public:
 
     QTableWidget *resultsTable() const { return table_; }
     ChartView *scatterChart() const { return scatter_; }
+
+    // Lessons (search_page_lesson.cpp): the search options "top", "zero_stages", "recomputations".
+    // Setting them re-runs a fast search as editing them does (in the worker thread).
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     QPushButton *applyButton() const { return apply_button_; }
 
 protected:

@@ -77,6 +77,20 @@ void StepPlayer::stepForward() { setCurrentStep(step_ + 1); }
 
 void StepPlayer::stepBack() { setCurrentStep(step_ - 1); }
 
+bool StepPlayer::advance()
+{
+    if (step_ >= step_count_)
+        return false;
+    stepForward();
+    return true;
+}
+
+void StepPlayer::restart()
+{
+    setPlaying(false);
+    setCurrentStep(0);
+}
+
 bool StepPlayer::isPlaying() const { return timer_->isActive(); }
 
 void StepPlayer::setPlaying(bool playing)

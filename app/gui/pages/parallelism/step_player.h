@@ -29,6 +29,10 @@ public:
     void setCurrentStep(int step);
     void stepForward();
     void stepBack();
+    // One step forward for a lesson's Next; false (nothing changes) at the last step.
+    bool advance();
+    // Stops playing and goes back to step 0, where an animated lesson step starts.
+    void restart();
     bool isPlaying() const;
     // Playing from the last step replays from step 0; playing stops at the last step.
     void setPlaying(bool playing);

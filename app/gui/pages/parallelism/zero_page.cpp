@@ -136,6 +136,12 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     summary_label_->setTextFormat(Qt::RichText);
     layout->addWidget(summary_label_);
 
+    // Lesson highlight regions (docs/lesson-pages-parallelism.md); "zeroSummary" predates them.
+    intro_->setObjectName(QStringLiteral("zero-intro"));
+    stage_box_->setObjectName(QStringLiteral("zero-stage"));
+    dp_spin_->setObjectName(QStringLiteral("dp-size"));
+    player_->setObjectName(QStringLiteral("step-player"));
+
     shard_chart_ = new ChartView(QStringLiteral("zero-shards"), this);
     memory_chart_ = new ChartView(QStringLiteral("zero-memory-per-rank"), this);
     tradeoff_chart_ = new ChartView(QStringLiteral("zero-memory-vs-communication"), this);

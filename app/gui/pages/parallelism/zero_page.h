@@ -40,6 +40,12 @@ public:
     // Step controls (Space, Left, Right as on the Collectives page): one step per ZeRO stage.
     StepPlayer *player() const { return player_; }
 
+    // Lessons (zero_page_lesson.cpp): "stage", "dp", "step" (= the stage the player shows).
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    bool advanceLessonAnimation() override;
+    bool restartLessonAnimation() override;
+
 protected:
     void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
