@@ -318,9 +318,9 @@ private slots:
         QVERIFY2(step_error.contains(QLatin1String("--step")), qPrintable(step_error));
 
         const QString png = dir.filePath("step.png");
-        const auto [ok_code, ok_error] = run({"--lesson", path, "--step", "2", "--screenshot", png, "--size", "800x600"});
+        const auto [ok_code, ok_error] = run({"--lesson", path, "--step", "2", "--screenshot", png, "--size", "1024x768"});
         QCOMPARE(ok_code, 0);
-        QVERIFY2(QImage(png).size() == QSize(800, 600), qPrintable(ok_error));
+        QVERIFY2(QImage(png).size() == QSize(1024, 768), qPrintable(ok_error));
     }
 };
 

@@ -6,7 +6,10 @@
 #include "main_window.h"
 #include "pages/page.h"
 
+#include <qcustomplot.h>
+
 #include <QLabel>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
@@ -30,13 +33,13 @@ public:
         hidden->hide();
         chart = new ChartView(QStringLiteral("sample-chart"));
         chart->setMinimumHeight(250);
-        ChartData data;
+        ChartData chart_data;
         ChartSeries line;
         line.name = QStringLiteral("alpha");
         line.x = {1, 2, 3, 4};
         line.y = {10, 20, 15, 30};
-        data.series = {line};
-        chart->setData(data);
+        chart_data.series = {line};
+        chart->setData(chart_data);
         table = new QTableWidget(2, 2);
         table->setObjectName(QStringLiteral("sample-table"));
         table->setItem(0, 0, new QTableWidgetItem(QStringLiteral("first")));
@@ -127,6 +130,23 @@ private slots:
         const QRect rect = page->lessonTargetRect(HighlightKind::ChartSeries, targets.first());
         QVERIFY(!rect.isEmpty());
         QVERIFY2(page->rect().contains(rect), qPrintable(QStringLiteral("%1,%2 %3x%4").arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height())));
+    }
+
+    // Lessons name series in English; in Chinese the chart shows the translation and the target
+    // must still resolve.
+    void englishSeriesNamesResolveInChinese()
+    {
+        QVERIFY(MainWindow::installLanguage(QStringLiteral("zh_CN")));
+        const auto restore = qScopeGuard([] { MainWindow::installLanguage(QStringLiteral("en")); });
+        MainWindow window(false);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.selectPage("memory"));
+        settle();
+        Page *page = window.currentPage();
+        QVERIFY(!page->lessonTargets(HighlightKind::ChartSeries).contains(QStringLiteral("memory-per-gpu/Weights")));
+        QVERIFY(!page->lessonTargetRect(HighlightKind::ChartSeries, QStringLiteral("memory-per-gpu/Weights")).isEmpty());
     }
 };
 

@@ -31,8 +31,8 @@ LessonBar::LessonBar(LessonController *controller, QWidget *parent)
     : QFrame(parent), controller_(controller), title_label_(new QLabel), step_label_(new QLabel),
       text_label_(wrappingLabel()), question_label_(wrappingLabel()), answer_label_(wrappingLabel()),
       error_label_(wrappingLabel()), reveal_button_(new QPushButton(tr("Reveal"))),
-      previous_button_(new QPushButton(tr("◀ Previous"))), next_button_(new QPushButton(tr("Next ▶"))),
-      restart_button_(new QPushButton(tr("Restart"))), close_button_(new QPushButton(tr("Close")))
+      previous_button_(new QPushButton(QStringLiteral("◀"))), next_button_(new QPushButton(QStringLiteral("▶"))),
+      restart_button_(new QPushButton(QStringLiteral("⟲"))), close_button_(new QPushButton(QStringLiteral("✕")))
 {
     setObjectName(QStringLiteral("lessonBar"));
     setFrameShape(QFrame::StyledPanel);
@@ -43,8 +43,15 @@ LessonBar::LessonBar(LessonController *controller, QWidget *parent)
     next_button_->setToolTip(tr("Next step (Page Down, Right, Down, Space)"));
     restart_button_->setToolTip(tr("Back to the first step (Home)"));
     close_button_->setToolTip(tr("Leave the lesson (Esc); P toggles the big pointer"));
+    // Symbols keep the bar narrow enough for a 1024-pixel projector beside the navigation; the
+    // tooltips and accessible names say what each does and its keys.
+    previous_button_->setAccessibleName(tr("Previous step"));
+    next_button_->setAccessibleName(tr("Next step"));
+    restart_button_->setAccessibleName(tr("Restart the lesson"));
+    close_button_->setAccessibleName(tr("Leave the lesson"));
     for (QPushButton *button : {reveal_button_, previous_button_, next_button_, restart_button_, close_button_})
         button->setFocusPolicy(Qt::NoFocus);  // Space must mean Next, not "click the focused button"
+    title_label_->setWordWrap(true);
     error_label_->setForegroundRole(QPalette::BrightText);
 
     auto *header = new QHBoxLayout;
@@ -127,6 +134,10 @@ void LessonBar::applyFonts()
     QFont answer = text;
     answer.setBold(true);
     answer_label_->setFont(answer);
+    // Styles give text buttons a minimum width of several letters: a symbol needs far less.
+    const int symbol_width = fontMetrics().height() * 2 + 6;
+    for (QPushButton *button : {previous_button_, next_button_, restart_button_, close_button_})
+        button->setFixedWidth(symbol_width);
     applying_fonts_ = false;
 }
 

@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModel>
 #include <QAbstractItemView>
+#include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
@@ -19,6 +20,32 @@ namespace {
 // Half the side of the square drawn around a chart point, in pixels: large enough to see from
 // the back of a room around a marker of default size.
 constexpr int kPointHalfSide = 14;
+
+// The tr() contexts of `widget` and its ancestors up to `page` (the page class, a section's class):
+// where the texts a chart or table shows were translated.
+QStringList translationContexts(const QWidget *page, const QWidget *widget)
+{
+    QStringList contexts;
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        contexts << QString::fromLatin1(w->metaObject()->className());
+        if (w == page)
+            break;
+    }
+    return contexts;
+}
+
+// Lessons name series and rows in English (the source language); in another language the widget
+// shows the translation, which tr() in the widget's or page's class made.
+bool sameText(const QString &shown, const QString &wanted, const QStringList &contexts)
+{
+    if (shown == wanted)
+        return true;
+    const QByteArray source = wanted.toUtf8();
+    for (const QString &context : contexts)
+        if (QCoreApplication::translate(context.toLatin1().constData(), source.constData()) == shown)
+            return true;
+    return false;
+}
 
 bool isRegionName(const QString &name)
 {
@@ -47,10 +74,10 @@ const QCPAbstractPlottable *plottableNamed(const ChartView *chart, const QString
     return nullptr;
 }
 
-const ChartSeries *seriesNamed(const ChartView *chart, const QString &name)
+const ChartSeries *seriesNamed(const ChartView *chart, const QString &name, const QStringList &contexts)
 {
     for (const ChartSeries &series : chart->data().series)
-        if (series.name == name)
+        if (sameText(series.name, name, contexts))
             return &series;
     return nullptr;
 }
@@ -100,8 +127,8 @@ QRect chartTargetRect(const QWidget *page, HighlightKind kind, const QString &ta
     for (const ChartView *chart : chartsOf(page)) {
         if (chart->id() != chart_id)
             continue;
-        const ChartSeries *series = seriesNamed(chart, series_name);
-        const QCPAbstractPlottable *plottable = plottableNamed(chart, series_name);
+        const ChartSeries *series = seriesNamed(chart, series_name, translationContexts(page, chart));
+        const QCPAbstractPlottable *plottable = series ? plottableNamed(chart, series->name) : nullptr;
         if (!series || !plottable)
             return {};
         const QRect pixels = kind == HighlightKind::ChartSeries
@@ -122,7 +149,7 @@ QRect tableRowRect(const QWidget *page, const QString &target)
         const QAbstractItemModel *model = view->model();
         for (int row = 0; row < model->rowCount(); ++row) {
             const QModelIndex first = model->index(row, 0);
-            if (first.data(Qt::DisplayRole).toString() != row_text)
+            if (!sameText(first.data(Qt::DisplayRole).toString(), row_text, translationContexts(page, view)))
                 continue;
             const QModelIndex last = model->index(row, std::max(0, model->columnCount() - 1));
             const QRect visual = view->visualRect(first).united(view->visualRect(last));
