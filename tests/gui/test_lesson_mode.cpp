@@ -13,10 +13,12 @@
 
 #include "scenario/scenario_json.h"
 
+#include <QApplication>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -291,6 +293,78 @@ private slots:
         window.lessonController()->goToStep(0);
         settle();
         QVERIFY(overlay->targetRect().isNull());
+    }
+
+    void nextAdvancesTheAnimationFirst()
+    {
+        Lesson lesson = smallLesson();
+        lesson.steps.at(0).page_settings = QJsonObject{{"animate", true}};
+        LessonController controller;
+        int frames_left = 2;
+        int calls = 0;
+        controller.setAnimationAdvancer([&] {
+            ++calls;
+            return frames_left-- > 0;
+        });
+        QString error;
+        QVERIFY(controller.start(lesson, 0, &error));
+        QSignalSpy steps(&controller, &LessonController::stepChanged);
+        QVERIFY(controller.next());
+        QVERIFY(controller.next());
+        QCOMPARE(controller.stepIndex(), 0);  // two frames of the animation
+        QCOMPARE(steps.count(), 0);
+        QVERIFY(controller.next());  // the animation is at its end: the next step
+        QCOMPARE(controller.stepIndex(), 1);
+        QCOMPARE(calls, 3);
+        QVERIFY(controller.next());  // step 2 does not animate: its question's answer
+        QCOMPARE(calls, 3);
+    }
+
+    void badPageSettingsShowInTheBar()
+    {
+        Lesson lesson = smallLesson();
+        lesson.steps.at(0).page_settings = QJsonObject{{"no_such_setting", 1}};
+        MainWindow window(false);
+        QString error;
+        QVERIFY(window.startLesson(lesson, 0, &error));
+        auto *bar = qobject_cast<LessonBar *>(window.lessonBar());
+        QVERIFY2(bar->errorShown().contains(QLatin1String("no_such_setting")), qPrintable(bar->errorShown()));
+        window.lessonController()->next();
+        QVERIFY(bar->errorShown().isEmpty());
+    }
+
+    void fieldHighlightPointsAtTheLessonEditor()
+    {
+        Lesson lesson = smallLesson();
+        lesson.steps.at(0).highlight = Highlight{HighlightKind::Field, "model.n_layers"};
+        MainWindow window(false);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY(window.startLesson(lesson, 0, &error));
+        settle();
+        QWidget *field = window.lessonEditor()->fieldWidget("model.n_layers");
+        QVERIFY(field);
+        QCOMPARE(window.lessonOverlay()->targetRect(), QRect(field->mapTo(&window, QPoint(0, 0)), field->size()));
+        QCOMPARE(window.lessonOverlay()->dimRect(), window.rect());
+    }
+
+    void barGrowsWithPresentationFonts()
+    {
+        MainWindow window(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY(window.startLesson(smallLesson(), 0, &error));
+        auto *text = window.lessonBar()->findChildren<QLabel *>().at(2);  // title, step, text
+        const double normal = text->font().pointSizeF();
+        window.setPresentation(true);
+        settle();
+        QVERIFY2(text->font().pointSizeF() > normal, qPrintable(QStringLiteral("%1 -> %2, bar %3, app %4").arg(normal).arg(text->font().pointSizeF()).arg(window.lessonBar()->font().pointSizeF()).arg(QApplication::font().pointSizeF())));
+        window.setPresentation(false);
+        settle();
+        QCOMPARE(text->font().pointSizeF(), normal);
     }
 
     void commandLineRefusesAStepOutOfRange()
