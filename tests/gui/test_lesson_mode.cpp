@@ -391,6 +391,16 @@ private slots:
         QCOMPARE(step_code, 2);
         QVERIFY2(step_error.contains(QLatin1String("--step")), qPrintable(step_error));
 
+        // One line per built-in lesson: id, a tab, title, a tab, step count.
+        QProcess list;
+        list.start(QStringLiteral(LSE_GUI_PATH), {"--list-lessons"});
+        QVERIFY(list.waitForFinished(120000));
+        QCOMPARE(list.exitCode(), 0);
+        const QStringList lines = QString::fromUtf8(list.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), qsizetype(builtinLessons().size()));
+        for (const QString &line : lines)
+            QVERIFY2(line.split('\t').size() == 3 && line.split('\t').at(2).toInt() > 0, qPrintable(line));
+
         const QString png = dir.filePath("step.png");
         const auto [ok_code, ok_error] = run({"--lesson", path, "--step", "2", "--screenshot", png, "--size", "1024x768"});
         QCOMPARE(ok_code, 0);

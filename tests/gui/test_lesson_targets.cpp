@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QProcess>
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -147,6 +148,24 @@ private slots:
         Page *page = window.currentPage();
         QVERIFY(!page->lessonTargets(HighlightKind::ChartSeries).contains(QStringLiteral("memory-per-gpu/Weights")));
         QVERIFY(!page->lessonTargetRect(HighlightKind::ChartSeries, QStringLiteral("memory-per-gpu/Weights")).isEmpty());
+    }
+
+    // --list-lesson-targets PAGE: "kind<TAB>target" lines for lesson authors; a bad page exits 2.
+    void commandLineListsAPagesTargets()
+    {
+        QProcess process;
+        process.start(QStringLiteral(LSE_GUI_PATH), {"--list-lesson-targets", "memory"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const QStringList lines = QString::fromUtf8(process.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(lines.contains(QStringLiteral("chart_series\tmemory-per-gpu/Weights")));
+        for (const QString &line : lines)
+            QVERIFY2(line.count('\t') == 1, qPrintable(line));
+
+        process.start(QStringLiteral(LSE_GUI_PATH), {"--list-lesson-targets", "no-such-page"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QLatin1String("--list-lesson-targets")));
     }
 };
 
