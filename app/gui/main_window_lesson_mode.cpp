@@ -13,6 +13,7 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QCursor>
@@ -104,7 +105,10 @@ void MainWindow::enterLessonMode()
         if (in_page.isNull())
             return areas;
         areas.dim = QRect(stack_->mapTo(this, QPoint(0, 0)), stack_->size());
-        areas.target = QRect(page->mapTo(this, in_page.topLeft()), in_page.size());
+        // A target scrolled partly out of the page shows its visible part only.
+        areas.target = QRect(page->mapTo(this, in_page.topLeft()), in_page.size()).intersected(areas.dim);
+        if (areas.target.isEmpty())
+            areas = {};
         return areas;
     });
     lesson_overlay_->show();
@@ -138,9 +142,12 @@ void MainWindow::showLessonStep()
     lesson_overlay_->watch(page);
     if (editor_dock_)
         lesson_overlay_->watch(editor_dock_);
-    if (page)
+    if (page) {
         for (ChartView *chart : page->charts())
             lesson_overlay_->watch(chart->plot());
+        for (QAbstractScrollArea *area : page->findChildren<QAbstractScrollArea *>())
+            lesson_overlay_->watch(area);
+    }
     lesson_overlay_->refresh();
 }
 

@@ -22,6 +22,8 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -275,7 +277,8 @@ private slots:
         Page *page = window.currentPage();
         const auto expected = [&] {
             const QRect in_page = page->lessonTargetRect(HighlightKind::ChartSeries, series.first());
-            return QRect(page->mapTo(&window, in_page.topLeft()), in_page.size());
+            return QRect(page->mapTo(&window, in_page.topLeft()), in_page.size())
+                .intersected(window.lessonOverlay()->dimRect());
         };
         LessonOverlay *overlay = window.lessonOverlay();
         QVERIFY(!overlay->targetRect().isNull());
@@ -288,6 +291,17 @@ private slots:
         QCOMPARE(overlay->geometry(), window.rect());
         QCOMPARE(overlay->targetRect(), expected());
         QVERIFY(overlay->targetRect() != small);
+
+        // Scrolling the page moves the target with it.
+        auto *scroll = page->findChild<QScrollArea *>();
+        QVERIFY(scroll);
+        window.resize(1024, 768);
+        settle();
+        const QRect unscrolled = overlay->targetRect();
+        scroll->verticalScrollBar()->setValue(40);
+        settle();
+        QCOMPARE(overlay->targetRect(), expected());
+        QVERIFY(overlay->targetRect() != unscrolled);
 
         // A step without a highlight dims nothing.
         window.lessonController()->goToStep(0);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/lesson_overlay.h"
 
+#include <QAbstractScrollArea>
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QScrollBar>
 #include <QTimer>
 
 namespace lse::gui {
@@ -41,6 +43,9 @@ void LessonOverlay::watch(QWidget *widget)
         return;
     widget->installEventFilter(this);
     watched_.append(widget);
+    if (auto *area = qobject_cast<QAbstractScrollArea *>(widget))
+        for (QScrollBar *bar : {area->horizontalScrollBar(), area->verticalScrollBar()})
+            scroll_connections_.append(connect(bar, &QScrollBar::valueChanged, this, &LessonOverlay::scheduleRefresh));
 }
 
 void LessonOverlay::unwatchAll()
@@ -49,6 +54,9 @@ void LessonOverlay::unwatchAll()
         if (widget)
             widget->removeEventFilter(this);
     watched_.clear();
+    for (const QMetaObject::Connection &connection : std::as_const(scroll_connections_))
+        disconnect(connection);
+    scroll_connections_.clear();
 }
 
 void LessonOverlay::refresh()

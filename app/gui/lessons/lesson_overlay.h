@@ -23,7 +23,8 @@ public:
         QRect target;  // the target, in overlay coordinates; null: nothing dimmed or outlined
     };
     void setAreaSource(std::function<Areas()> source);
-    // Widgets whose geometry changes move the target (the page, its charts and scroll areas).
+    // Widgets whose geometry changes move the target (the page, its charts); a scroll area's
+    // scrolling moves it too.
     void watch(QWidget *widget);
     void unwatchAll();
     // Asks the source again now (and once more after pending layouts have run).
@@ -50,6 +51,7 @@ private:
     std::function<Areas()> source_;
     Areas areas_;
     QList<QPointer<QWidget>> watched_;
+    QList<QMetaObject::Connection> scroll_connections_;
     bool refresh_scheduled_ = false;
     bool pointer_visible_ = false;
     QPoint pointer_;  // overlay coordinates
