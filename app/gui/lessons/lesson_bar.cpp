@@ -52,7 +52,9 @@ LessonBar::LessonBar(LessonController *controller, QWidget *parent)
     for (QPushButton *button : {reveal_button_, previous_button_, next_button_, restart_button_, close_button_})
         button->setFocusPolicy(Qt::NoFocus);  // Space must mean Next, not "click the focused button"
     title_label_->setWordWrap(true);
-    error_label_->setForegroundRole(QPalette::BrightText);
+    // The stale banner's amber: a warning readable in the light, dark and high-contrast palettes.
+    error_label_->setStyleSheet(
+        QStringLiteral("QLabel { background-color: #fff4ce; color: #3d2e00; border: 1px solid #c69026; padding: 2px; }"));
 
     auto *header = new QHBoxLayout;
     header->addWidget(title_label_, 1);
