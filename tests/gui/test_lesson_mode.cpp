@@ -22,6 +22,8 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QAction>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -245,6 +247,36 @@ private slots:
         // The user's undo is the document's again.
         QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(document->undoStack()->index(), 0);
+    }
+
+    // Switching the language rebuilds the window: the lesson goes on at the same step, in the new
+    // language, and leaving it still returns to the user's page.
+    void languageSwitchKeepsTheLesson()
+    {
+        MainWindow window(false);
+        QVERIFY(window.selectPage("time"));
+        QString error;
+        QVERIFY(window.startLesson(smallLesson(), 1, &error));
+        const auto language_action = [&](const QString &name) -> QAction * {
+            for (QAction *action : window.findChildren<QAction *>())
+                if (action->text() == name)
+                    return action;
+            return nullptr;
+        };
+        QAction *chinese = language_action(QStringLiteral("简体中文"));
+        QVERIFY(chinese);
+        const auto restore = qScopeGuard([] { MainWindow::installLanguage(QStringLiteral("en")); });
+        chinese->trigger();
+        QCOMPARE(MainWindow::currentLanguage(), QStringLiteral("zh_CN"));
+        QVERIFY(window.inLesson());
+        QCOMPARE(window.lessonController()->stepIndex(), 1);
+        QCOMPARE(window.lessonController()->title(), QStringLiteral("测试课"));
+        QCOMPARE(window.currentPage()->id(), QStringLiteral("memory"));
+        window.endLesson();
+        QCOMPARE(window.currentPage()->id(), QStringLiteral("time"));
+        QAction *english = language_action(QStringLiteral("English"));
+        QVERIFY(english);
+        english->trigger();
     }
 
     void openingAFileEndsTheLesson()
