@@ -4,10 +4,12 @@
 #include "main_window.h"
 
 #include "document/scenario_document.h"
+#include "lessons/lesson_catalog.h"
 #include "pages/page.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QLocale>
 #include <QSettings>
 
@@ -38,6 +40,28 @@ int fail(const QString &message)
 // True when Qt's default platform would have nowhere to draw: no platform chosen and neither an X
 // nor a Wayland display. Constructing QApplication then aborts (SIGABRT), so main() switches to the
 // offscreen platform and refuses only the one thing that needs a screen: showing the window.
+// The built-in lesson named `name`, or the lesson file at that path; nullopt with *error naming
+// --lesson and what it accepts.
+std::optional<lse::Lesson> findLesson(const QString &name, QString *error)
+{
+    if (const lse::Lesson *builtin = lse::findBuiltinLesson(name.toStdString()))
+        return *builtin;
+    if (QFileInfo(name).isFile()) {
+        lse::Result<lse::Lesson> lesson = lse::loadLessonFile(name.toStdString());
+        if (lesson.ok())
+            return lesson.value();
+        *error = QStringLiteral("--lesson '%1' is not a valid lesson file:\n%2")
+                     .arg(name, QString::fromStdString(lse::formatProblems(lesson.problems())));
+        return std::nullopt;
+    }
+    QStringList ids;
+    for (const lse::Lesson &lesson : lse::builtinLessons())
+        ids << QString::fromStdString(lesson.id);
+    *error = QStringLiteral("--lesson '%1' is neither a built-in lesson (%2) nor a lesson file")
+                 .arg(name, ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", ")));
+    return std::nullopt;
+}
+
 bool noDisplay()
 {
     return qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
@@ -54,7 +78,8 @@ int main(int argc, char *argv[])
     const bool no_display = noDisplay();
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
-        if ((argument == "--list-pages" || argument == "--screenshot" || argument.startsWith("--screenshot="))
+        if ((argument == "--list-pages" || argument == "--list-lessons" || argument == "--list-lesson-targets"
+             || argument.startsWith("--list-lesson-targets=") || argument == "--screenshot" || argument.startsWith("--screenshot="))
             && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
@@ -78,8 +103,16 @@ int main(int argc, char *argv[])
     const QCommandLineOption lang_option("lang", "User interface language: en or zh_CN (default: system).", "LANG");
     const QCommandLineOption theme_option("theme", "Theme: system, light, dark or high-contrast.", "THEME");
     const QCommandLineOption list_pages_option("list-pages", "Print the page names --page accepts and exit.");
-    for (const QCommandLineOption &option : {scenario_option, page_option, screenshot_option, size_option,
-                                             presentation_option, lang_option, theme_option, list_pages_option})
+    const QCommandLineOption list_lessons_option("list-lessons",
+                                                 "Print the built-in lessons (id, a tab, title, step count) and exit.");
+    const QCommandLineOption lesson_option("lesson", "Start this lesson: a built-in lesson's id or a lesson file.",
+                                           "NAME_OR_FILE");
+    const QCommandLineOption step_option("step", "With --lesson: start at this step (from 1).", "K");
+    const QCommandLineOption list_targets_option(
+        "list-lesson-targets", "Print every highlight target of a page (kind, a tab, target) and exit.", "PAGE");
+    for (const QCommandLineOption &option :
+         {scenario_option, page_option, screenshot_option, size_option, presentation_option, lang_option,
+          theme_option, list_pages_option, list_lessons_option, lesson_option, step_option, list_targets_option})
         parser.addOption(option);
     // An unknown flag is a command-line error like any other: message naming it, exit 2
     // (process() alone would exit 1). process() then handles --help, --help-all and --version.
@@ -99,11 +132,54 @@ int main(int argc, char *argv[])
     if (!MainWindow::installLanguage(language))
         return fail(QStringLiteral("the %1 translation could not be loaded").arg(language));
 
+    if (parser.isSet(list_lessons_option)) {
+        for (const lse::Lesson &lesson : lse::builtinLessons())
+            std::printf("%s\t%s\t%zu\n", lesson.id.c_str(),
+                        lse::localizedText(lesson.title, language.toStdString()).c_str(), lesson.steps.size());
+        return 0;
+    }
+    // The lesson and its step are checked before any window exists: a bad one is a command-line
+    // error (exit 2) naming the flag and what it accepts.
+    std::optional<lse::Lesson> lesson;
+    int lesson_step = 0;
+    if (parser.isSet(step_option) && !parser.isSet(lesson_option))
+        return fail(QStringLiteral("--step needs --lesson"));
+    if (parser.isSet(lesson_option)) {
+        QString error;
+        lesson = findLesson(parser.value(lesson_option), &error);
+        if (!lesson)
+            return fail(error);
+        const int steps = int(lesson->steps.size());
+        if (parser.isSet(step_option)) {
+            bool ok = false;
+            lesson_step = parser.value(step_option).toInt(&ok);
+            if (!ok || lesson_step < 1 || lesson_step > steps)
+                return fail(QStringLiteral("--step '%1' is out of range: lesson '%2' has steps 1 to %3")
+                                .arg(parser.value(step_option), QString::fromStdString(lesson->id))
+                                .arg(steps));
+            --lesson_step;
+        }
+    }
+
     // Screenshots and scripted runs must not read or write the user's settings.
-    MainWindow window(!screenshot && !parser.isSet(list_pages_option));
+    const bool listing = parser.isSet(list_pages_option) || parser.isSet(list_targets_option);
+    MainWindow window(!screenshot && !listing);
     if (parser.isSet(list_pages_option)) {
         for (const QString &id : window.pageAndSectionIds())
             std::printf("%s\n", id.toUtf8().constData());
+        return 0;
+    }
+    if (parser.isSet(list_targets_option)) {
+        const QString page_id = parser.value(list_targets_option);
+        if (!window.selectPage(page_id))
+            return fail(QStringLiteral("--list-lesson-targets '%1' is not a page; pages: %2")
+                            .arg(page_id, window.pageAndSectionIds().join(QStringLiteral(", "))));
+        // Field targets are the editor's field paths (the scenario file's), not the page's.
+        const lse::HighlightKind kinds[] = {lse::HighlightKind::Region, lse::HighlightKind::ChartSeries,
+                                            lse::HighlightKind::ChartPoint, lse::HighlightKind::TableRow};
+        for (const lse::HighlightKind kind : kinds)
+            for (const QString &target : window.currentPage()->lessonTargets(kind))
+                std::printf("%s\t%s\n", std::string(lse::toString(kind)).c_str(), target.toUtf8().constData());
         return 0;
     }
     if (parser.isSet(theme_option)) {
@@ -133,6 +209,11 @@ int main(int argc, char *argv[])
                         .arg(parser.value(page_option), window.pageAndSectionIds().join(QStringLiteral(", "))));
     if (parser.isSet(presentation_option))
         window.setPresentation(true);
+    if (lesson) {
+        QString error;
+        if (!window.startLesson(*lesson, lesson_step, &error))
+            return fail(QStringLiteral("--lesson '%1' cannot start:\n%2").arg(parser.value(lesson_option), error));
+    }
 
     if (screenshot) {
         const std::optional<QSize> size = parseSize(parser.value(size_option));

@@ -6,6 +6,10 @@
 #include "charts/chart_view.h"
 #include "document/scenario_document.h"
 #include "editor/scenario_editor.h"
+#include "lessons/lesson_bar.h"
+#include "lessons/lesson_catalog.h"
+#include "lessons/lesson_controller.h"
+#include "lessons/lesson_overlay.h"
 #include "pages/page.h"
 #include "pages/page_registry.h"
 #include "pages/sectioned_page.h"
@@ -15,10 +19,13 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QCursor>
 #include <QDir>
 #include <QDockWidget>
 #include <QEventLoop>
@@ -28,6 +35,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -42,11 +50,14 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTextEdit>
+#include <QTimer>
 #include <QTranslator>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace lse::gui {
 
@@ -58,6 +69,7 @@ constexpr double kFirstLaunchScreenShare = 0.8;
 constexpr int kZoomStepPercent = 10;
 constexpr int kMinZoomPercent = 60;
 constexpr int kMaxZoomPercent = 250;
+constexpr int kPointerIntervalMs = 30;  // the big pointer follows the mouse at ~33 frames a second
 
 // True when `edited` differs from `shown` in its model alone. Cluster and training have no
 // operator==; their JSON holds every field, so equal JSON is equal settings.
@@ -151,9 +163,19 @@ bool MainWindow::installLanguage(const QString &language)
 bool MainWindow::qtTranslationLoaded() { return activeQtTranslator() != nullptr; }
 
 MainWindow::MainWindow(bool use_settings, QWidget *parent)
-    : QMainWindow(parent), use_settings_(use_settings), document_(new ScenarioDocument(this))
+    : QMainWindow(parent), use_settings_(use_settings), document_(new ScenarioDocument(this)),
+      undo_group_(new QUndoGroup(this)), lesson_controller_(new LessonController(this))
 {
     normal_font_ = QApplication::font();
+    undo_group_->addStack(document_->undoStack());
+    undo_group_->setActiveStack(document_->undoStack());
+    lesson_controller_->setLanguage(currentLanguage());
+    lesson_controller_->setAnimationAdvancer([this] {
+        Page *page = currentPage();
+        return page && page->advanceLessonAnimation();
+    });
+    connect(lesson_controller_, &LessonController::stepChanged, this, [this] { showLessonStep(); });
+    connect(lesson_controller_, &LessonController::finished, this, &MainWindow::endLesson);
     // Sees Ctrl+Z / Ctrl+Shift+Z before the focused field does (see eventFilter).
     QCoreApplication::instance()->installEventFilter(this);
     setAcceptDrops(true);
@@ -179,6 +201,13 @@ MainWindow::MainWindow(bool use_settings, QWidget *parent)
         resizeToScreenShare();
     onScenarioChanged();
     updateTitle();
+    // Over everything the window shows; created last so it stays on top.
+    lesson_overlay_ = new LessonOverlay(this);
+    lesson_overlay_->hide();
+    pointer_timer_ = new QTimer(this);
+    pointer_timer_->setInterval(kPointerIntervalMs);
+    connect(pointer_timer_, &QTimer::timeout, this,
+            [this] { lesson_overlay_->setPointerPosition(QCursor::pos()); });
 }
 
 void MainWindow::resizeToScreenShare()
@@ -230,12 +259,13 @@ void MainWindow::buildUi()
                 [this](const Scenario &scenario, const QString &description) {
                     // A page that swaps only the model (a Model atlas row) gets what choosing a
                     // preset gets: the rest adapted, one undo step, the adjustment sentence shown.
-                    if (changesOnlyTheModel(document_->hasEstimate() ? document_->estimatedScenario()
-                                                                     : document_->scenario(),
+                    ScenarioDocument *document = shownDocument();
+                    if (changesOnlyTheModel(document->hasEstimate() ? document->estimatedScenario()
+                                                                    : document->scenario(),
                                             scenario))
-                        document_->loadModel(scenario.model, description);
+                        document->loadModel(scenario.model, description);
                     else
-                        document_->replaceScenario(scenario, description);
+                        document->replaceScenario(scenario, description);
                 });
     }
     connect(navigation_, &PageNavigator::currentPageChanged, this, [this](int index) {
@@ -245,9 +275,14 @@ void MainWindow::buildUi()
         showEstimateOnCurrentPage();
     });
     layout->addWidget(navigation_);
-    // The page area: the stale-scenario banner above the pages.
+    // The page area: the lesson bar (while a lesson runs) and the stale-scenario banner above
+    // the pages.
     auto *page_area = new QVBoxLayout;
     page_area->setSpacing(0);
+    lesson_bar_ = new LessonBar(lesson_controller_);
+    lesson_bar_->hide();
+    connect(lesson_bar_, &LessonBar::closeRequested, this, &MainWindow::endLesson);
+    page_area->addWidget(lesson_bar_);
     stale_banner_ = new StaleBanner;
     page_area->addWidget(stale_banner_);
     page_area->addWidget(stack_, 1);
@@ -265,6 +300,7 @@ void MainWindow::buildMenus()
     menuBar()->clear();
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        endLesson();
         if (maybeSave())
             document_->newDocument();
     });
@@ -282,6 +318,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Import Hugging Face config.json…"), QKeySequence(tr("Ctrl+I")), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
                                                           tr("Hugging Face config (*.json)"));
+        if (!path.isEmpty())
+            endLesson();
         QString error;
         if (!path.isEmpty() && !document_->importHuggingFaceConfig(path, &error))
             showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), error);
@@ -294,10 +332,10 @@ void MainWindow::buildMenus()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     // Document undo/redo win over a field's own text undo everywhere in the window (see
     // eventFilter); application-wide so they also work from the editor dock when it floats.
-    QAction *undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = undo_group_->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts(QKeySequence::Undo);
     undo->setShortcutContext(Qt::ApplicationShortcut);
-    QAction *redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = undo_group_->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts(QKeySequence::Redo);
     redo->setShortcutContext(Qt::ApplicationShortcut);
     edit->addAction(undo);
@@ -358,6 +396,22 @@ void MainWindow::buildMenus()
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
 
+    // Lessons: the built-in ones in course order, a lesson file, and leaving.
+    QMenu *lessons = menuBar()->addMenu(tr("&Lessons"));
+    for (const Lesson &lesson : builtinLessons()) {
+        const QString title = QString::fromStdString(localizedText(lesson.title, currentLanguage().toStdString()));
+        lessons->addAction(title, this, [this, id = lesson.id] {
+            const Lesson *found = findBuiltinLesson(id);
+            QString error;
+            if (found && !startLesson(*found, 0, &error))
+                showError(tr("Cannot start the lesson"), error);
+        });
+    }
+    if (!builtinLessons().empty())
+        lessons->addSeparator();
+    lessons->addAction(tr("&Open Lesson File…"), this, &MainWindow::openLessonFileWithDialog);
+    lessons->addAction(tr("&Leave Lesson"), this, &MainWindow::endLesson);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About"), this, [this] {
         QMessageBox::about(this, tr("About LLM Systems Explorer"),
@@ -385,6 +439,15 @@ Page *MainWindow::page(const QString &id) const
 }
 
 Page *MainWindow::currentPage() const { return qobject_cast<Page *>(stack_->currentWidget()); }
+
+QString MainWindow::currentPageAndSection() const
+{
+    QString id = currentPage() ? currentPage()->id() : QString();
+    if (const auto *sectioned = qobject_cast<const SectionedPage *>(currentPage()))
+        if (!sectioned->sectionIds().isEmpty())
+            id += QLatin1Char('/') + sectioned->sectionIds().value(sectioned->tabs()->currentIndex());
+    return id;
+}
 
 QStringList MainWindow::pageAndSectionIds() const
 {
@@ -422,8 +485,9 @@ void MainWindow::onScenarioChanged()
     for (Page *page : pages_)
         stale_[page] = true;
     showEstimateOnCurrentPage();
-    const int problems = int(document_->problems().size());
-    stale_banner_->setProblems(problems, document_->hasEstimate());
+    const ScenarioDocument *document = shownDocument();
+    const int problems = int(document->problems().size());
+    stale_banner_->setProblems(problems, document->hasEstimate());
     status_label_->setText(problems == 0
                                ? tr("Scenario valid.")
                                : tr("%n problem(s) in the scenario; the pages show the last valid results.", nullptr,
@@ -434,10 +498,11 @@ void MainWindow::onScenarioChanged()
 void MainWindow::showEstimateOnCurrentPage()
 {
     Page *page = currentPage();
-    if (!page || !document_->hasEstimate() || !stale_.value(page, true))
+    const ScenarioDocument *document = shownDocument();
+    if (!page || !document->hasEstimate() || !stale_.value(page, true))
         return;
     // Only the visible page recomputes; the others catch up when shown.
-    page->showEstimate(document_->estimatedScenario(), document_->estimate());
+    page->showEstimate(document->estimatedScenario(), document->estimate());
     stale_[page] = false;
 }
 
@@ -477,7 +542,11 @@ void MainWindow::setPresentation(bool presentation)
     for (Page *page : pages_)
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
+    if (lesson_editor_)
+        lesson_editor_->setPresentation(presentation);
     updateZoomActions();
+    if (inLesson())
+        lesson_overlay_->refresh();
 }
 
 void MainWindow::stepPage(int delta)
@@ -545,9 +614,13 @@ void MainWindow::switchLanguage(const QString &language)
     // Every string was built with tr() when its widget was made: rebuilding the interface over the
     // same document re-translates all of it without losing the scenario or its undo history.
     // The page and, on a page made of tabs, its tab: the rebuilt window shows the same view.
-    QString page_id = currentPage() ? currentPage()->id() : QString();
-    if (const auto *sectioned = qobject_cast<const SectionedPage *>(currentPage()))
-        page_id += QLatin1Char('/') + sectioned->sectionIds().value(sectioned->tabs()->currentIndex());
+    // A running lesson ends (its editor lives in the dock rebuilt here) and starts again at the
+    // same step in the new language.
+    const std::optional<Lesson> lesson = inLesson() ? std::optional(lesson_controller_->lesson()) : std::nullopt;
+    const int lesson_step = lesson_controller_->stepIndex();
+    endLesson();
+    lesson_controller_->setLanguage(language);
+    QString page_id = currentPageAndSection();
     const bool was_presentation = presentation_;
     setPresentation(false);
     removeDockWidget(editor_dock_);
@@ -561,6 +634,8 @@ void MainWindow::switchLanguage(const QString &language)
     selectPage(page_id);
     setPresentation(was_presentation);
     onScenarioChanged();
+    if (lesson)
+        startLesson(*lesson, lesson_step, nullptr);
 }
 
 bool MainWindow::maybeSave()
@@ -613,6 +688,7 @@ void MainWindow::openWithDialog()
 
 bool MainWindow::openFile(const QString &path, QString *error)
 {
+    endLesson();  // the user opens their own document: the lesson would hide it
     if (!isScenarioFile(path))
         return document_->importHuggingFaceConfig(path, error);
     if (!document_->open(path, error))
@@ -782,6 +858,8 @@ QImage MainWindow::renderScreenshot(const QSize &size)
             chart->setData(chart->data());
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
+    if (inLesson())
+        lesson_overlay_->refresh();  // the highlight where the settled layout put the target
     return grab().toImage();
 }
 
@@ -802,13 +880,16 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     // committed becomes an edit first, so undo reverts it instead of losing it. Multi-line text
     // editors (sample text on the Tokenization page) keep their own undo: their text is not
     // part of the document.
+    if (event->type() == QEvent::KeyPress && inLesson()
+        && handleLessonKey(watched, static_cast<QKeyEvent *>(event)))
+        return true;
     if (event->type() == QEvent::ShortcutOverride) {
         auto *widget = qobject_cast<QWidget *>(watched);
         const auto *key = static_cast<QKeyEvent *>(event);
         if (widget && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
             && (widget == this || isAncestorOf(widget) || editor_dock_->isAncestorOf(widget))
             && !qobject_cast<QTextEdit *>(widget) && !qobject_cast<QPlainTextEdit *>(widget)) {
-            editor_->commitPendingEdits();
+            shownEditor()->commitPendingEdits();
             event->ignore();
             return true;
         }

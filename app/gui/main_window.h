@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "lessons/lesson.h"
 #include "pages/page_registry.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -13,6 +15,9 @@ class QDockWidget;
 class QMenu;
 class QStackedWidget;
 class QLabel;
+class QKeyEvent;
+class QTimer;
+class QUndoGroup;
 
 namespace lse::gui {
 
@@ -21,6 +26,9 @@ class PageNavigator;
 class StaleBanner;
 class ScenarioDocument;
 class ScenarioEditor;
+class LessonBar;
+class LessonController;
+class LessonOverlay;
 
 enum class Theme { System, Light, Dark, HighContrast };
 
@@ -44,6 +52,22 @@ public:
     // What --page accepts, for --list-pages: every page, and for a page made of tabs each of its tabs
     // instead ("architecture/atlas", ...).
     QStringList pageAndSectionIds() const;
+
+    // Lesson mode: the pages show each step's scenario from a document of the lesson's own (its
+    // editor replaces the user's in the dock), so the user's document, undo history and page come
+    // back exactly when the lesson ends. `step_index` counts from 0. False with *error when the
+    // lesson's scenarios are invalid or the step is out of range; a running lesson is replaced.
+    bool startLesson(const lse::Lesson &lesson, int step_index, QString *error);
+    void endLesson();
+    bool inLesson() const { return lesson_document_ != nullptr; }
+    LessonController *lessonController() const { return lesson_controller_; }
+    QWidget *lessonBar() const;
+    LessonOverlay *lessonOverlay() const { return lesson_overlay_; }
+    // The lesson's own document and editor while a lesson runs, else null.
+    ScenarioDocument *lessonDocument() const { return lesson_document_; }
+    ScenarioEditor *lessonEditor() const { return lesson_editor_; }
+    // The current page, and its tab on a page made of tabs ("architecture/choices").
+    QString currentPageAndSection() const;
 
     void setPresentation(bool presentation);
     bool presentation() const { return presentation_; }
@@ -107,6 +131,15 @@ private:
     void stepPage(int delta);  // next (+1) or previous (-1) page, wrapping around
     QFont zoomedFont() const;
     void updateZoomActions();
+    // The document the pages and the editor dock show: the lesson's while one runs.
+    ScenarioDocument *shownDocument() const;
+    ScenarioEditor *shownEditor() const;
+    void enterLessonMode();
+    void showLessonStep();
+    void openLessonFileWithDialog();
+    // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.
+    bool handleLessonKey(QObject *watched, const QKeyEvent *key);
+    void setLessonPointerVisible(bool visible);
 
     bool use_settings_;
     ScenarioDocument *document_;
@@ -131,6 +164,16 @@ private:
     QAction *zoom_in_action_ = nullptr;
     QAction *zoom_out_action_ = nullptr;
     QAction *zoom_reset_action_ = nullptr;
+    QUndoGroup *undo_group_ = nullptr;  // the user's undo stack, or the lesson's while one runs
+    LessonController *lesson_controller_ = nullptr;
+    LessonBar *lesson_bar_ = nullptr;
+    LessonOverlay *lesson_overlay_ = nullptr;
+    QTimer *pointer_timer_ = nullptr;
+    ScenarioDocument *lesson_document_ = nullptr;
+    ScenarioEditor *lesson_editor_ = nullptr;
+    // What endLesson() puts back: the page (and tab) and every page's own settings.
+    QString page_before_lesson_;
+    QHash<QString, QJsonObject> page_settings_before_lesson_;
 };
 
 }  // namespace lse::gui

@@ -2,6 +2,7 @@
 #include "pages/page.h"
 
 #include "charts/chart_view.h"
+#include "lessons/lesson_targets.h"
 
 namespace lse::gui {
 
@@ -20,14 +21,14 @@ bool Page::applyLessonSettings(const QJsonObject &settings, QString *error)
     return false;
 }
 
-QStringList Page::lessonTargets(HighlightKind) const
+QStringList Page::lessonTargets(HighlightKind kind) const
 {
-    return {};
+    return genericLessonTargets(this, kind);
 }
 
-QRect Page::lessonTargetRect(HighlightKind, const QString &) const
+QRect Page::lessonTargetRect(HighlightKind kind, const QString &target) const
 {
-    return {};
+    return genericLessonTargetRect(this, kind, target);
 }
 
 }  // namespace lse::gui

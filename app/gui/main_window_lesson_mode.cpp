@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// MainWindow's lesson mode: entering and leaving it, showing a step, the lesson keys.
+#include "main_window.h"
+
+#include "charts/chart_view.h"
+#include "document/scenario_document.h"
+#include "editor/scenario_editor.h"
+#include "lessons/lesson_bar.h"
+#include "lessons/lesson_catalog.h"
+#include "lessons/lesson_controller.h"
+#include "lessons/lesson_overlay.h"
+#include "pages/page.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QCursor>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QStackedWidget>
+#include <QTextEdit>
+#include <QTimer>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+namespace lse::gui {
+
+namespace {
+
+// The key a page setting uses to make a step animate; the lesson handles it, not the page.
+const QString kAnimateKey = QStringLiteral("animate");
+
+// Widgets that need the arrow keys, Space and Home for themselves: there only Page Up / Page
+// Down and Esc drive the lesson.
+bool needsArrowKeys(const QObject *widget)
+{
+    if (qobject_cast<const QLineEdit *>(widget) || qobject_cast<const QAbstractSpinBox *>(widget)
+        || qobject_cast<const QTextEdit *>(widget) || qobject_cast<const QPlainTextEdit *>(widget))
+        return true;
+    const auto *combo = qobject_cast<const QComboBox *>(widget);
+    return combo && combo->isEditable();
+}
+
+}  // namespace
+
+ScenarioDocument *MainWindow::shownDocument() const { return lesson_document_ ? lesson_document_ : document_; }
+
+ScenarioEditor *MainWindow::shownEditor() const { return lesson_editor_ ? lesson_editor_ : editor_; }
+
+QWidget *MainWindow::lessonBar() const { return lesson_bar_; }
+
+bool MainWindow::startLesson(const Lesson &lesson, int step_index, QString *error)
+{
+    if (!lesson_controller_->start(lesson, step_index, error))
+        return false;
+    if (!inLesson())
+        enterLessonMode();
+    showLessonStep();
+    return true;
+}
+
+void MainWindow::enterLessonMode()
+{
+    page_before_lesson_ = currentPageAndSection();
+    page_settings_before_lesson_.clear();
+    for (Page *page : std::as_const(pages_))
+        page_settings_before_lesson_.insert(page->id(), page->lessonSettings());
+
+    lesson_document_ = new ScenarioDocument(this);
+    connect(lesson_document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    undo_group_->addStack(lesson_document_->undoStack());
+    undo_group_->setActiveStack(lesson_document_->undoStack());
+    // The student may try fields inside the lesson; the user's editor waits hidden in the dock.
+    lesson_editor_ = new ScenarioEditor(lesson_document_);
+    lesson_editor_->setPresentation(presentation_);
+    editor_->hide();
+    editor_dock_->setWidget(lesson_editor_);
+    lesson_editor_->show();
+    editor_dock_->setWindowTitle(tr("Scenario (lesson)"));
+
+    lesson_bar_->show();
+    lesson_overlay_->setAreaSource([this] {
+        LessonOverlay::Areas areas;
+        if (!inLesson() || !lesson_controller_->currentStep().highlight)
+            return areas;
+        const Highlight &highlight = *lesson_controller_->currentStep().highlight;
+        const QString target = QString::fromStdString(highlight.target);
+        if (highlight.kind == HighlightKind::Field) {
+            // An editor field: dim the whole window around it (nothing when the dock is hidden).
+            QWidget *field = lesson_editor_->fieldWidget(target);
+            if (!field || !field->isVisible())
+                return areas;
+            areas.dim = rect();
+            areas.target = QRect(field->mapTo(this, QPoint(0, 0)), field->size());
+            return areas;
+        }
+        Page *page = currentPage();
+        const QRect in_page = page ? page->lessonTargetRect(highlight.kind, target) : QRect();
+        if (in_page.isNull())
+            return areas;
+        areas.dim = QRect(stack_->mapTo(this, QPoint(0, 0)), stack_->size());
+        // A target scrolled partly out of the page shows its visible part only.
+        areas.target = QRect(page->mapTo(this, in_page.topLeft()), in_page.size()).intersected(areas.dim);
+        if (areas.target.isEmpty())
+            areas = {};
+        return areas;
+    });
+    lesson_overlay_->show();
+}
+
+void MainWindow::showLessonStep()
+{
+    if (!inLesson())
+        return;
+    const LessonStep &step = lesson_controller_->currentStep();
+    // A fresh document per step: the student's edits of the last step neither carry over nor
+    // undo into it.
+    lesson_document_->undoStack()->clear();
+    lesson_document_->applyScenario(lesson_controller_->scenario());
+    const QString page_id = QString::fromStdString(step.page);
+    QStringList problems;
+    if (!selectPage(page_id))
+        problems << tr("page: '%1' is not a page").arg(page_id);
+    Page *page = currentPage();
+    QJsonObject settings = step.page_settings;
+    settings.remove(kAnimateKey);
+    QString error;
+    if (page && !page->applyLessonSettings(settings, &error))
+        problems << tr("page_settings: %1").arg(error);
+    if (page && lesson_controller_->stepAnimates())
+        page->restartLessonAnimation();
+    lesson_bar_->setError(problems.join(QLatin1Char('\n')));
+
+    lesson_overlay_->unwatchAll();
+    lesson_overlay_->watch(stack_);
+    lesson_overlay_->watch(page);
+    if (editor_dock_)
+        lesson_overlay_->watch(editor_dock_);
+    if (page) {
+        for (ChartView *chart : page->charts())
+            lesson_overlay_->watch(chart->plot());
+        for (QAbstractScrollArea *area : page->findChildren<QAbstractScrollArea *>())
+            lesson_overlay_->watch(area);
+    }
+    lesson_overlay_->refresh();
+}
+
+void MainWindow::endLesson()
+{
+    if (!inLesson())
+        return;
+    // Out of lesson mode first: the controller's finished() calls endLesson() again, which then
+    // returns at once.
+    ScenarioDocument *lesson_document = lesson_document_;
+    lesson_document_ = nullptr;
+    disconnect(lesson_document, nullptr, this, nullptr);
+    lesson_controller_->finish();
+
+    setLessonPointerVisible(false);
+    lesson_overlay_->unwatchAll();
+    lesson_overlay_->setAreaSource({});
+    lesson_overlay_->hide();
+    lesson_bar_->hide();
+
+    undo_group_->setActiveStack(document_->undoStack());
+    undo_group_->removeStack(lesson_document->undoStack());
+    editor_dock_->setWidget(editor_);
+    editor_->show();
+    editor_dock_->setWindowTitle(tr("Scenario"));
+    lesson_editor_->hide();
+    lesson_editor_->deleteLater();
+    lesson_editor_ = nullptr;
+    lesson_document->deleteLater();
+
+    for (Page *page : std::as_const(pages_)) {
+        QString ignored;  // the page gave these settings itself
+        page->applyLessonSettings(page_settings_before_lesson_.value(page->id()), &ignored);
+    }
+    selectPage(page_before_lesson_);
+    onScenarioChanged();  // every page shows the user's scenario again
+}
+
+void MainWindow::openLessonFileWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Lesson"), QString(), tr("Lessons (*.json)"));
+    if (path.isEmpty())
+        return;
+    const Result<Lesson> lesson = loadLessonFile(path.toStdString());
+    if (!lesson.ok())
+        return showError(tr("Cannot open lesson %1").arg(QFileInfo(path).fileName()),
+                         QString::fromStdString(formatProblems(lesson.problems())));
+    QString error;
+    if (!startLesson(*lesson, 0, &error))
+        showError(tr("Cannot start lesson %1").arg(QFileInfo(path).fileName()), error);
+}
+
+bool MainWindow::handleLessonKey(QObject *watched, const QKeyEvent *key)
+{
+    const auto *widget = qobject_cast<const QWidget *>(watched);
+    if (!widget || widget->window() != this)
+        return false;  // a dialog or a popup keeps its keys
+    if ((key->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier)
+        return false;  // Ctrl+Page Down and friends stay menu shortcuts
+    const bool text_input = needsArrowKeys(watched);
+    switch (key->key()) {
+    case Qt::Key_PageDown: lesson_controller_->next(); return true;
+    case Qt::Key_PageUp: lesson_controller_->previous(); return true;
+    case Qt::Key_Escape: endLesson(); return true;
+    default: break;
+    }
+    if (text_input)
+        return false;
+    switch (key->key()) {
+    case Qt::Key_Right:
+    case Qt::Key_Down:
+    case Qt::Key_Space: lesson_controller_->next(); return true;
+    case Qt::Key_Left:
+    case Qt::Key_Up: lesson_controller_->previous(); return true;
+    case Qt::Key_Home: lesson_controller_->restart(); return true;
+    case Qt::Key_P: setLessonPointerVisible(!lesson_overlay_->pointerVisible()); return true;
+    default: return false;
+    }
+}
+
+void MainWindow::setLessonPointerVisible(bool visible)
+{
+    lesson_overlay_->setPointerPosition(QCursor::pos());
+    lesson_overlay_->setPointerVisible(visible);
+    if (visible)
+        pointer_timer_->start();
+    else
+        pointer_timer_->stop();
+}
+
+}  // namespace lse::gui
