@@ -106,6 +106,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
 
     setPresentation(false);
     retranslate();
+    nameLessonRegions();
 }
 
 QString ValidationPage::id() const { return QStringLiteral("validation"); }
@@ -311,6 +312,12 @@ void ValidationPage::refreshOperators()
         }
     }
     operator_table_->resizeColumnsToContents();
+}
+
+void ValidationPage::nameLessonRegions()
+{
+    hint_label_->setObjectName(QStringLiteral("validation-hint"));
+    operators_label_->setObjectName(QStringLiteral("validation-operators-heading"));
 }
 
 }  // namespace lse::gui

@@ -78,6 +78,7 @@ private:
     std::string selected_id_;
     bool has_scenario_ = false;
     Scenario scenario_;
+    void nameLessonRegions();
 };
 
 }  // namespace lse::gui

@@ -165,6 +165,7 @@ MixedPrecisionSection::MixedPrecisionSection(QWidget *parent) : PageSection(pare
     layout->addStretch(1);
     setPresentation(false);
     retranslate();
+    nameLessonRegions();
 }
 
 QString MixedPrecisionSection::title() const { return tr("Mixed precision"); }
@@ -341,6 +342,12 @@ ChartData MixedPrecisionSection::chartData() const
         chart.texts << label;
     }
     return chart;
+}
+
+void MixedPrecisionSection::nameLessonRegions()
+{
+    intro_->setObjectName(QStringLiteral("mixed-precision-intro"));
+    summary_->setObjectName(QStringLiteral("mixed-precision-summary"));
 }
 
 }  // namespace lse::gui

@@ -144,6 +144,7 @@ AblationSection::AblationSection(QWidget *parent)
     setPresentation(false);
     showStudy();
     updateControls();
+    bindLessonControls();
 }
 
 AblationSection::~AblationSection() = default;
@@ -526,6 +527,24 @@ void AblationSection::chooseOpenFile()
     QString error;
     if (!openResults(path, &error))
         QMessageBox::warning(this, tr("Cannot open the results"), error);
+}
+
+void AblationSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("ablation-intro"));
+    variant_list_->setObjectName(QStringLiteral("ablation-variants"));
+    status_->setObjectName(QStringLiteral("ablation-status"));
+    origin_->setObjectName(QStringLiteral("ablation-origin"));
+    table_->setObjectName(QStringLiteral("ablation-table"));
+    lesson_controls_.addChoiceByData(QStringLiteral("study"), study_box_);
+    lesson_controls_.addInt(QStringLiteral("steps"), steps_spin_);
+}
+
+QJsonObject AblationSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool AblationSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui
