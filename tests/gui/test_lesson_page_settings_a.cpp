@@ -19,7 +19,7 @@
 #include "pages/model/architecture_page.h"
 #include "pages/model/scaling_page.h"
 #include "pages/sectioned_page.h"
-#include "scenario/presets.h"
+#include "scenario/scenario_json.h"
 
 #include <QAbstractItemModel>
 #include <QAbstractItemView>
@@ -113,8 +113,8 @@ QMap<QString, QStringList> documentedRegions()
     QString page;
     bool in_regions = false;
     for (const QString &line : QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'))) {
-        if (const auto match = page_heading.match(line); match.hasMatch()) {
-            page = match.captured(1);
+        if (const auto heading = page_heading.match(line); heading.hasMatch()) {
+            page = heading.captured(1);
             in_regions = false;
         } else if (line.startsWith(QLatin1String("### "))) {
             in_regions = line.trimmed() == QLatin1String("### Regions");
@@ -197,23 +197,23 @@ private slots:
         QTest::addColumn<QJsonObject>("settings");
         QTest::addColumn<QString>("key");
         // A valid key first (it must not be applied either), then the bad one.
-        QTest::newRow("hardware") << "hardware" << json(R"({"first_accelerator":"no-such-gpu"})") << "first_accelerator";
-        QTest::newRow("roofline phase") << "roofline" << json(R"({"batch":8,"phase":"forward"})") << "phase";
-        QTest::newRow("roofline batch") << "roofline" << json(R"({"phase":"decode","batch":3})") << "batch";
-        QTest::newRow("roofline machines") << "roofline" << json(R"({"machines":["h100-sxm", 7]})") << "machines";
-        QTest::newRow("roofline flash") << "roofline" << json(R"({"flash_attention":"yes"})") << "flash_attention";
-        QTest::newRow("atlas") << "architecture/atlas" << json(R"({"filter":"x","first_year":1900})") << "first_year";
-        QTest::newRow("choices") << "architecture/choices" << json(R"({"axis":"NormType"})") << "axis";
-        QTest::newRow("positional") << "architecture/positional-encodings" << json(R"({"heads":4,"rope_base":1})")
+        QTest::newRow("hardware") << "hardware" << json(R"j({"first_accelerator":"no-such-gpu"})j") << "first_accelerator";
+        QTest::newRow("roofline phase") << "roofline" << json(R"j({"batch":8,"phase":"forward"})j") << "phase";
+        QTest::newRow("roofline batch") << "roofline" << json(R"j({"phase":"decode","batch":3})j") << "batch";
+        QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["h100-sxm", 7]})j") << "machines";
+        QTest::newRow("roofline flash") << "roofline" << json(R"j({"flash_attention":"yes"})j") << "flash_attention";
+        QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"x","first_year":1900})j") << "first_year";
+        QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"NormType"})j") << "axis";
+        QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"heads":4,"rope_base":1})j")
                                     << "rope_base";
-        QTest::newRow("ablations") << "architecture/ablations" << json(R"({"study":"dropout"})") << "study";
-        QTest::newRow("formats") << "numbers/formats" << json(R"({"value":"1","saturate":1})") << "saturate";
-        QTest::newRow("underflow") << "numbers/underflow" << json(R"({"growth_interval":0.5})") << "growth_interval";
-        QTest::newRow("views shape") << "tensors/views" << json(R"({"operations":[],"shape":"2,x"})") << "shape";
-        QTest::newRow("views op") << "tensors/views" << json(R"({"operations":["twist(0)"]})") << "operations";
-        QTest::newRow("views step") << "tensors/views" << json(R"({"operations":[".T"],"selected_step":2})")
+        QTest::newRow("ablations") << "architecture/ablations" << json(R"j({"study":"dropout"})j") << "study";
+        QTest::newRow("formats") << "numbers/formats" << json(R"j({"value":"1","saturate":1})j") << "saturate";
+        QTest::newRow("underflow") << "numbers/underflow" << json(R"j({"growth_interval":0.5})j") << "growth_interval";
+        QTest::newRow("views shape") << "tensors/views" << json(R"j({"operations":[],"shape":"2,x"})j") << "shape";
+        QTest::newRow("views op") << "tensors/views" << json(R"j({"operations":["twist(0)"]})j") << "operations";
+        QTest::newRow("views step") << "tensors/views" << json(R"j({"operations":[".T"],"selected_step":2})j")
                                     << "selected_step";
-        QTest::newRow("access order") << "tensors/access-order" << json(R"({"rows":-1})") << "rows";
+        QTest::newRow("access order") << "tensors/access-order" << json(R"j({"rows":-1})j") << "rows";
     }
     void badValueRefused()
     {
@@ -234,17 +234,17 @@ private slots:
     {
         QTest::addColumn<QString>("page_id");
         QTest::addColumn<QJsonObject>("settings");
-        QTest::newRow("hardware") << "hardware" << json(R"({"second_accelerator":"none"})");
-        QTest::newRow("roofline phase") << "roofline" << json(R"({"phase":"decode"})");
-        QTest::newRow("roofline batch") << "roofline" << json(R"({"batch":256})");
-        QTest::newRow("roofline machines") << "roofline" << json(R"({"machines":["this-cpu"]})");
-        QTest::newRow("atlas") << "architecture/atlas" << json(R"({"filter":"no model is called this"})");
-        QTest::newRow("choices") << "architecture/choices" << json(R"({"axis":"attention"})");
-        QTest::newRow("positional") << "architecture/positional-encodings" << json(R"({"rope_base":500000})");
-        QTest::newRow("ablations") << "architecture/ablations" << json(R"({"study":"activation"})");
-        QTest::newRow("formats") << "numbers/formats" << json(R"({"value":"0.1"})");
-        QTest::newRow("underflow") << "numbers/underflow" << json(R"({"scale_exponent":3})");
-        QTest::newRow("views") << "tensors/views" << json(R"({"shape":"2,3","operations":["transpose(0, 1)"]})");
+        QTest::newRow("hardware") << "hardware" << json(R"j({"second_accelerator":"none"})j");
+        QTest::newRow("roofline phase") << "roofline" << json(R"j({"phase":"decode"})j");
+        QTest::newRow("roofline batch") << "roofline" << json(R"j({"batch":256})j");
+        QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["this-cpu"]})j");
+        QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"no model is called this"})j");
+        QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"attention"})j");
+        QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"rope_base":500000})j");
+        QTest::newRow("ablations") << "architecture/ablations" << json(R"j({"study":"activation"})j");
+        QTest::newRow("formats") << "numbers/formats" << json(R"j({"value":"3.14159"})j");
+        QTest::newRow("underflow") << "numbers/underflow" << json(R"j({"scale_exponent":3})j");
+        QTest::newRow("views") << "tensors/views" << json(R"j({"shape":"2,3","operations":["transpose(0, 1)"]})j");
     }
     // The page recomputes through its normal path, and lessonSettings() then reports the values set.
     void settingChangesPage()
@@ -269,7 +269,7 @@ private slots:
         page.showEstimate(scenario, lse::estimate(scenario).value());
         const ChartData before = page.acceleratorChart()->data();
         QString error;
-        QVERIFY2(page.applyLessonSettings(json(R"({"phase":"decode","batch":1})"), &error), qPrintable(error));
+        QVERIFY2(page.applyLessonSettings(json(R"j({"phase":"decode","batch":1})j"), &error), qPrintable(error));
         const ChartData after = page.acceleratorChart()->data();
         QCOMPARE(after.series.size(), before.series.size());
         bool moved = false;
@@ -285,11 +285,11 @@ private slots:
         QVERIFY(page);
         QVERIFY(page->lessonSettings().contains(QStringLiteral("axis")));
         QString error;
-        QVERIFY(!page->applyLessonSettings(json(R"({"study":"norm"})"), &error));
+        QVERIFY(!page->applyLessonSettings(json(R"j({"study":"norm"})j"), &error));
         QVERIFY2(error.startsWith(QLatin1String("study:")), qPrintable(error));
         auto *sectioned = qobject_cast<SectionedPage *>(page.get());
         QVERIFY(sectioned->selectSection(QStringLiteral("ablations")));
-        QVERIFY2(page->applyLessonSettings(json(R"({"study":"norm"})"), &error), qPrintable(error));
+        QVERIFY2(page->applyLessonSettings(json(R"j({"study":"norm"})j"), &error), qPrintable(error));
         QCOMPARE(page->lessonSettings().value(QStringLiteral("study")).toString(), QStringLiteral("norm"));
     }
 
