@@ -197,6 +197,7 @@ private slots:
         QTest::addColumn<QJsonObject>("settings");
         QTest::addColumn<QString>("key");
         // A valid key first (it must not be applied either), then the bad one.
+        QTest::newRow("validation") << "validation" << json(R"j({"selected_run":"no-such-run"})j") << "selected_run";
         QTest::newRow("hardware") << "hardware" << json(R"j({"first_accelerator":"no-such-gpu"})j") << "first_accelerator";
         QTest::newRow("roofline phase") << "roofline" << json(R"j({"batch":8,"phase":"forward"})j") << "phase";
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"phase":"decode","batch":3})j") << "batch";
@@ -276,6 +277,22 @@ private slots:
         for (qsizetype s = 0; s < after.series.size(); ++s)
             moved = moved || after.series[s].x != before.series[s].x;
         QVERIFY(moved);  // the operators' intensities differ between a training step and one decode token
+    }
+
+    // Selecting another published run fills the operator table with that run's operators.
+    void validation_selectedRunChangesOperatorTable()
+    {
+        std::unique_ptr<Page> page = makePage(QStringLiteral("validation"));
+        QVERIFY(page);
+        const QString current = page->lessonSettings().value(QStringLiteral("selected_run")).toString();
+        QVERIFY(!current.isEmpty());
+        const QString other = current == QLatin1String("narayanan21_t1_3.6B") ? QStringLiteral("narayanan21_t1_1.7B")
+                                                                              : QStringLiteral("narayanan21_t1_3.6B");
+        const QString shown = shownState(*page);
+        QString error;
+        QVERIFY2(page->applyLessonSettings({{QStringLiteral("selected_run"), other}}, &error), qPrintable(error));
+        QCOMPARE(page->lessonSettings().value(QStringLiteral("selected_run")).toString(), other);
+        QVERIFY(shownState(*page) != shown);
     }
 
     // The sectioned pages forward to the selected section: settings of another section are not known.
