@@ -208,6 +208,7 @@ private slots:
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"heads":4,"rope_base":1})j")
                                     << "rope_base";
         QTest::newRow("ablations") << "architecture/ablations" << json(R"j({"study":"dropout"})j") << "study";
+        QTest::newRow("ablation model") << "architecture/ablations" << json(R"j({"steps":10,"model":"gpt-5"})j") << "model";
         QTest::newRow("formats") << "numbers/formats" << json(R"j({"value":"1","saturate":1})j") << "saturate";
         QTest::newRow("underflow") << "numbers/underflow" << json(R"j({"growth_interval":0.5})j") << "growth_interval";
         QTest::newRow("views shape") << "tensors/views" << json(R"j({"operations":[],"shape":"2,x"})j") << "shape";
