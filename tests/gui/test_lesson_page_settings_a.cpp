@@ -198,7 +198,8 @@ private slots:
         QTest::addColumn<QString>("key");
         // A valid key first (it must not be applied either), then the bad one.
         QTest::newRow("validation") << "validation" << json(R"j({"selected_run":"no-such-run"})j") << "selected_run";
-        QTest::newRow("hardware") << "hardware" << json(R"j({"first_accelerator":"no-such-gpu"})j") << "first_accelerator";
+        QTest::newRow("hardware") << "hardware" << json(R"j({"first_accelerator":"no-such-gpu"})j")
+                                  << "first_accelerator";
         QTest::newRow("roofline phase") << "roofline" << json(R"j({"batch":8,"phase":"forward"})j") << "phase";
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"phase":"decode","batch":3})j") << "batch";
         QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["h100-sxm", 7]})j") << "machines";
@@ -208,7 +209,8 @@ private slots:
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"heads":4,"rope_base":1})j")
                                     << "rope_base";
         QTest::newRow("ablations") << "architecture/ablations" << json(R"j({"study":"dropout"})j") << "study";
-        QTest::newRow("ablation model") << "architecture/ablations" << json(R"j({"steps":10,"model":"gpt-5"})j") << "model";
+        QTest::newRow("ablation model") << "architecture/ablations" << json(R"j({"steps":10,"model":"gpt-5"})j")
+                                        << "model";
         QTest::newRow("formats") << "numbers/formats" << json(R"j({"value":"1","saturate":1})j") << "saturate";
         QTest::newRow("underflow") << "numbers/underflow" << json(R"j({"growth_interval":0.5})j") << "growth_interval";
         QTest::newRow("views shape") << "tensors/views" << json(R"j({"operations":[],"shape":"2,x"})j") << "shape";

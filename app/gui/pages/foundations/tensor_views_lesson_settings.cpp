@@ -89,7 +89,8 @@ bool TensorViewsSection::applyLessonSettings(const QJsonObject &settings, QStrin
     int op_count = int(ops_.size());
     if (!operations.isUndefined()) {
         if (!operations.isArray())
-            return fail(QStringLiteral("operations"), tr("expected an array of operations such as \"transpose(0, 1)\""));
+            return fail(QStringLiteral("operations"),
+                        tr("expected an array of operations such as \"transpose(0, 1)\""));
         for (const QJsonValue &op : operations.toArray()) {
             if (!op.isString())
                 return fail(QStringLiteral("operations"), tr("expected an array of strings"));

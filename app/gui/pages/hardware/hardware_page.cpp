@@ -562,8 +562,11 @@ void HardwarePage::bindLessonControls()
 {
     intro_->setObjectName(QStringLiteral("hardware-intro"));
     kitchen_label_->setObjectName(QStringLiteral("kitchen-analogy"));
-    lesson_controls_.addChoiceByData(QStringLiteral("first_accelerator"), first_box_, {{QString(), QStringLiteral("scenario")}});
-    lesson_controls_.addChoiceByData(QStringLiteral("second_accelerator"), second_box_, {{QStringLiteral("-"), QStringLiteral("none")}});
+    // Items carry catalog ids; the scenario's own accelerator ("") and "(none)" ("-") get names.
+    lesson_controls_.addChoiceByData(QStringLiteral("first_accelerator"), first_box_,
+                                     {{QString(), QStringLiteral("scenario")}});
+    lesson_controls_.addChoiceByData(QStringLiteral("second_accelerator"), second_box_,
+                                     {{QStringLiteral("-"), QStringLiteral("none")}});
 }
 
 QJsonObject HardwarePage::lessonSettings() const { return lesson_controls_.settings(); }

@@ -545,7 +545,8 @@ void AblationSection::bindLessonControls()
         return names;
     };
     lesson_controls_.add(
-        {QStringLiteral("model"), [this, model_names] { return QJsonValue(model_names().value(model_box_->currentIndex())); },
+        {QStringLiteral("model"),
+         [this, model_names] { return QJsonValue(model_names().value(model_box_->currentIndex())); },
          [model_names](const QJsonValue &value) {
              if (!value.isString() || !model_names().contains(value.toString()))
                  return tr("expected %1").arg(model_names().join(QLatin1Char('|')));

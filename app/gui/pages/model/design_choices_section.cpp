@@ -480,7 +480,11 @@ void DesignChoicesSection::bindLessonControls()
     parallel_text_->setObjectName(QStringLiteral("parallel-text"));
     decode_box_->setObjectName(QStringLiteral("decode-box"));
     // Item order of axis_box_ is kDesignAxes.
-    lesson_controls_.addChoice(QStringLiteral("axis"), axis_box_, {QStringLiteral("norm_type"), QStringLiteral("norm_placement"), QStringLiteral("activation"), QStringLiteral("block"), QStringLiteral("positional_encoding"), QStringLiteral("attention"), QStringLiteral("ffn_ratio"), QStringLiteral("embeddings")});
+    lesson_controls_.addChoice(QStringLiteral("axis"), axis_box_,
+                               {QStringLiteral("norm_type"), QStringLiteral("norm_placement"),
+                                QStringLiteral("activation"), QStringLiteral("block"),
+                                QStringLiteral("positional_encoding"), QStringLiteral("attention"),
+                                QStringLiteral("ffn_ratio"), QStringLiteral("embeddings")});
     lesson_controls_.addInt(QStringLiteral("decode_batch"), batch_spin_);
 }
 
