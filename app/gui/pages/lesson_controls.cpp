@@ -125,8 +125,8 @@ void LessonControls::addText(const QString &key, QLineEdit *edit)
              return QString();
          },
          [edit](const QJsonValue &value) {
-             // setText does not emit textEdited; editingFinished/returnPressed are what the page
-             // listens to when a user types, so the page's own slot follows via textChanged.
+             // For pages that follow textChanged (the atlas filter, the formats value); a page that
+             // waits for editingFinished binds its text with add() and its own setter instead.
              edit->setText(value.toString());
          }});
 }
