@@ -11,4 +11,13 @@ void PageSection::setPresentation(bool presentation)
         chart->setPresentation(presentation);
 }
 
+bool PageSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    if (settings.isEmpty())
+        return true;
+    if (error)
+        *error = tr("%1: this page has no settings a lesson can set").arg(settings.keys().constFirst());
+    return false;
+}
+
 }  // namespace lse::gui

@@ -3,6 +3,7 @@
 
 #include "cost/estimate.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QWidget>
 
@@ -27,6 +28,13 @@ public:
     virtual void setPresentation(bool presentation);
     virtual void retranslate() {}
     virtual bool isReady() const { return true; }
+
+    // The lesson interface of Page (see page.h), per section: SectionedPage forwards a step's
+    // settings and animation to the section the step names ("architecture/choices").
+    virtual QJsonObject lessonSettings() const { return {}; }
+    virtual bool applyLessonSettings(const QJsonObject &settings, QString *error);
+    virtual bool advanceLessonAnimation() { return false; }
+    virtual bool restartLessonAnimation() { return false; }
 
 signals:
     void ready();

@@ -73,6 +73,35 @@ bool SectionedPage::selectSection(const QString &id)
     return true;
 }
 
+PageSection *SectionedPage::currentSection() const
+{
+    return sections_.value(tabs_->currentIndex());
+}
+
+QJsonObject SectionedPage::lessonSettings() const
+{
+    const PageSection *section = currentSection();
+    return section ? section->lessonSettings() : QJsonObject();
+}
+
+bool SectionedPage::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    PageSection *section = currentSection();
+    return section ? section->applyLessonSettings(settings, error) : Page::applyLessonSettings(settings, error);
+}
+
+bool SectionedPage::advanceLessonAnimation()
+{
+    PageSection *section = currentSection();
+    return section && section->advanceLessonAnimation();
+}
+
+bool SectionedPage::restartLessonAnimation()
+{
+    PageSection *section = currentSection();
+    return section && section->restartLessonAnimation();
+}
+
 bool SectionedPage::isReady() const
 {
     for (PageSection *section : sections_)

@@ -21,6 +21,13 @@ public:
     void setPresentation(bool presentation) override;
     void retranslate() override;
     bool isReady() const override;
+    // A lesson step names its section ("architecture/choices") and the main window selects it
+    // before applying the step, so settings and animation go to the current section.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    bool advanceLessonAnimation() override;
+    bool restartLessonAnimation() override;
+    PageSection *currentSection() const;
 
     QTabWidget *tabs() const { return tabs_; }
     QStringList sectionIds() const;

@@ -62,6 +62,7 @@ private:
     bool has_estimate_ = false;
     Scenario scenario_;
     Estimate estimate_;
+    void nameLessonRegions();
 };
 
 }  // namespace lse::gui

@@ -106,6 +106,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
 
     setPresentation(false);
     retranslate();
+    bindLessonControls();
 }
 
 QString ValidationPage::id() const { return QStringLiteral("validation"); }
@@ -311,6 +312,38 @@ void ValidationPage::refreshOperators()
         }
     }
     operator_table_->resizeColumnsToContents();
+}
+
+void ValidationPage::bindLessonControls()
+{
+    hint_label_->setObjectName(QStringLiteral("validation-hint"));
+    operators_label_->setObjectName(QStringLiteral("validation-operators-heading"));
+    // The run whose operators the lower table shows, by its id in the published-runs table; set by
+    // selecting its row, as a click does.
+    auto run_ids = [this] {
+        QStringList ids;
+        for (int row = 0; row < runs_model_->rowCount(); ++row)
+            ids << format::fromStd(runs_model_->row(row).id);
+        return ids;
+    };
+    lesson_controls_.add(
+        {QStringLiteral("selected_run"), [this] { return QJsonValue(format::fromStd(selected_id_)); },
+         [run_ids](const QJsonValue &value) {
+             if (!value.isString() || !run_ids().contains(value.toString()))
+                 return tr("expected a published run id (%1)").arg(run_ids().join(QLatin1Char('|')));
+             return QString();
+         },
+         [this, run_ids](const QJsonValue &value) {
+             const int model_row = int(run_ids().indexOf(value.toString()));
+             table_->selectRow(sorted_model_->mapFromSource(runs_model_->index(model_row, 0)).row());
+         }});
+}
+
+QJsonObject ValidationPage::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool ValidationPage::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

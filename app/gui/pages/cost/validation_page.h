@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pages/lesson_controls.h"
 #include "pages/page.h"
 #include "validation/validation_table.h"
 
@@ -29,6 +30,9 @@ public:
 
     QString id() const override;
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -78,6 +82,8 @@ private:
     std::string selected_id_;
     bool has_scenario_ = false;
     Scenario scenario_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

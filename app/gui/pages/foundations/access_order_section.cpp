@@ -141,6 +141,7 @@ AccessOrderSection::AccessOrderSection(QWidget *parent) : PageSection(parent)
     connect(cancel_button_, &QPushButton::clicked, this, &AccessOrderSection::cancel);
     setPresentation(false);
     retranslate();
+    bindLessonControls();
 }
 
 AccessOrderSection::~AccessOrderSection() = default;  // measurement_ cancels and joins
@@ -395,6 +396,25 @@ ChartData AccessOrderSection::bandwidthData() const
         chart.series << series;
     }
     return chart;
+}
+
+void AccessOrderSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("access-order-intro"));
+    table_->setObjectName(QStringLiteral("access-order-table"));
+    verdict_->setObjectName(QStringLiteral("access-order-verdict"));
+    sources_->setObjectName(QStringLiteral("access-order-sources"));
+    lesson_controls_.addInt(QStringLiteral("matmul_size"), matmul_spin_);
+    lesson_controls_.addInt(QStringLiteral("rows"), rows_spin_);
+    lesson_controls_.addInt(QStringLiteral("cols"), cols_spin_);
+    lesson_controls_.addInt(QStringLiteral("repetitions"), repetitions_spin_);
+}
+
+QJsonObject AccessOrderSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool AccessOrderSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

@@ -3,6 +3,7 @@
 
 #include "background_measurement.h"
 #include "charts/chart_data.h"
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 #include "tensors/access_timing.h"
 
@@ -29,6 +30,9 @@ public:
 
     QString id() const override { return QStringLiteral("access-order"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -82,6 +86,8 @@ private:
     BackgroundMeasurement measurement_;
     std::optional<AccessTiming> result_;
     QString message_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

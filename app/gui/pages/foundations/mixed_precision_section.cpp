@@ -165,6 +165,7 @@ MixedPrecisionSection::MixedPrecisionSection(QWidget *parent) : PageSection(pare
     layout->addStretch(1);
     setPresentation(false);
     retranslate();
+    nameLessonRegions();
 }
 
 QString MixedPrecisionSection::title() const { return tr("Mixed precision"); }
@@ -341,6 +342,21 @@ ChartData MixedPrecisionSection::chartData() const
         chart.texts << label;
     }
     return chart;
+}
+
+void MixedPrecisionSection::nameLessonRegions()
+{
+    intro_->setObjectName(QStringLiteral("mixed-precision-intro"));
+    summary_->setObjectName(QStringLiteral("mixed-precision-summary"));
+    // One box and table per recipe, named by the recipe's scenario-file name ("bf16-mixed"), then
+    // the scenario's own settings.
+    for (std::size_t index = 0; index < tables_.size(); ++index) {
+        const std::string_view name = index < std::size_t(kRecipeCount) ? toString(precisionRecipes()[index])
+                                                                          : std::string_view("scenario");
+        const QString recipe = QString::fromLatin1(name.data(), qsizetype(name.size()));
+        boxes_[index]->setObjectName(QStringLiteral("mixed-precision-box-%1").arg(recipe));
+        tables_[index]->setObjectName(QStringLiteral("mixed-precision-table-%1").arg(recipe));
+    }
 }
 
 }  // namespace lse::gui

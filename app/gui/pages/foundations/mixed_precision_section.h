@@ -62,6 +62,7 @@ private:
     Scenario scenario_;
     double parameters_ = 0;
     bool has_scenario_ = false;
+    void nameLessonRegions();
 };
 
 }  // namespace lse::gui

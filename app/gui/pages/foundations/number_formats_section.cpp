@@ -119,6 +119,7 @@ NumberFormatsSection::NumberFormatsSection(QWidget *parent) : PageSection(parent
     fillProperties();
     layout_chart_->setData(NumberFormatCharts::bitLayout());
     refreshValue();
+    bindLessonControls();
 }
 
 QString NumberFormatsSection::title() const { return tr("Formats"); }
@@ -291,6 +292,23 @@ void NumberFormatsSection::fillResults()
         results_table_->setItem(row, FlagsColumn, flagsItem);
     }
     results_table_->resizeColumnsToContents();
+}
+
+void NumberFormatsSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("formats-intro"));
+    properties_table_->setObjectName(QStringLiteral("format-properties-table"));
+    message_->setObjectName(QStringLiteral("format-message"));
+    results_table_->setObjectName(QStringLiteral("format-results-table"));
+    lesson_controls_.addText(QStringLiteral("value"), value_edit_);
+    lesson_controls_.addFlag(QStringLiteral("saturate"), saturate_box_);
+}
+
+QJsonObject NumberFormatsSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool NumberFormatsSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

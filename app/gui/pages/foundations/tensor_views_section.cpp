@@ -186,6 +186,7 @@ TensorViewsSection::TensorViewsSection(QWidget *parent) : PageSection(parent)
     // A first chain that shows the point of the tab: a transpose cannot be viewed flat, reshape copies.
     for (const char *op : {"transpose(0,1)", "view(6,4)"})
         addOp(QString::fromLatin1(op));
+    nameLessonRegions();
 }
 
 QString TensorViewsSection::title() const { return tr("Views and copies"); }
@@ -241,35 +242,38 @@ void TensorViewsSection::retranslateControls()
     csv_button_->setText(tr("Export table (CSV)…"));
 }
 
-bool TensorViewsSection::setStart(const QString &shape_text, const QString &strides_text, int offset)
+QString TensorViewsSection::startProblem(const QString &shape_text, const QString &strides_text, int offset,
+                                         tensors::TensorView *view_out) const
 {
     const std::optional<tensors::Sizes> shape = parseSizes(shape_text);
     const std::optional<tensors::Sizes> strides = parseSizes(strides_text);
-    if (!shape || shape->empty()) {
-        showInputMessage(tr("Shape '%1' must be sizes separated by commas, e.g. 2,3,4").arg(shape_text));
-        return false;
-    }
-    if (!strides) {
-        showInputMessage(tr("Strides '%1' must be integers separated by commas, or empty for contiguous").arg(strides_text));
-        return false;
-    }
-    if (int(shape->size()) > kMaxStartDims) {
-        showInputMessage(tr("Shape %1 has %2 dimensions; this tab draws up to %3").arg(sizesString(*shape)).arg(shape->size()).arg(kMaxStartDims));
-        return false;
-    }
+    if (!shape || shape->empty())
+        return tr("Shape '%1' must be sizes separated by commas, e.g. 2,3,4").arg(shape_text);
+    if (!strides)
+        return tr("Strides '%1' must be integers separated by commas, or empty for contiguous").arg(strides_text);
+    if (int(shape->size()) > kMaxStartDims)
+        return tr("Shape %1 has %2 dimensions; this tab draws up to %3").arg(sizesString(*shape)).arg(shape->size()).arg(kMaxStartDims);
     const Result<tensors::TensorView> view = tensors::makeView(*shape, *strides, offset);
-    if (!view) {
-        showInputMessage(QString::fromStdString(view.problems().front().message));
-        return false;
-    }
-    if (view->numel() > kMaxStartElements || view->storage_size > kMaxStartStorage) {
-        showInputMessage(tr("Shape %1 has %2 elements over a storage of %3; this tab draws up to %4 elements and a "
-                            "storage of %5 (the CLI's tensor command takes any size)")
-                             .arg(sizesString(*shape))
-                             .arg(view->numel())
-                             .arg(view->storage_size)
-                             .arg(kMaxStartElements)
-                             .arg(kMaxStartStorage));
+    if (!view)
+        return QString::fromStdString(view.problems().front().message);
+    if (view->numel() > kMaxStartElements || view->storage_size > kMaxStartStorage)
+        return tr("Shape %1 has %2 elements over a storage of %3; this tab draws up to %4 elements and a "
+                  "storage of %5 (the CLI's tensor command takes any size)")
+            .arg(sizesString(*shape))
+            .arg(view->numel())
+            .arg(view->storage_size)
+            .arg(kMaxStartElements)
+            .arg(kMaxStartStorage);
+    if (view_out)
+        *view_out = *view;
+    return {};
+}
+
+bool TensorViewsSection::setStart(const QString &shape_text, const QString &strides_text, int offset)
+{
+    tensors::TensorView view;
+    if (const QString problem = startProblem(shape_text, strides_text, offset, &view); !problem.isEmpty()) {
+        showInputMessage(problem);
         return false;
     }
     updating_ = true;
@@ -277,7 +281,7 @@ bool TensorViewsSection::setStart(const QString &shape_text, const QString &stri
     strides_edit_->setText(strides_text);
     offset_spin_->setValue(offset);
     updating_ = false;
-    start_ = *view;
+    start_ = view;
     showInputMessage(QString());
     selected_step_ = int(ops_.size());
     recompute();

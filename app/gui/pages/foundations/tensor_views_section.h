@@ -29,6 +29,9 @@ public:
 
     QString id() const override { return QStringLiteral("views"); }
     QString title() const override;
+    // Lesson settings (tensor_views_lesson_settings.cpp; keys in docs/lesson-pages.md).
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -57,6 +60,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Why (shape, strides, offset) cannot start the chain (empty when it can), and the view if it can.
+    QString startProblem(const QString &shape, const QString &strides, int offset,
+                         tensors::TensorView *view = nullptr) const;
+    void nameLessonRegions();
     void recompute();
     void refreshTable();
     void refreshDrawing();

@@ -135,6 +135,7 @@ UnderflowSection::UnderflowSection(QWidget *parent)
 
     retranslate();
     setPresentation(false);
+    bindLessonControls();
 }
 
 UnderflowSection::~UnderflowSection() = default;
@@ -376,6 +377,24 @@ void UnderflowSection::updateControls()
         status_->setText(problem_);
     }
     status_->setVisible(!status_->text().isEmpty());
+}
+
+void UnderflowSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("underflow-intro"));
+    summary_->setObjectName(QStringLiteral("underflow-summary"));
+    simulation_summary_->setObjectName(QStringLiteral("loss-scaling-summary"));
+    lesson_controls_.addInt(QStringLiteral("scale_exponent"), scale_slider_);
+    lesson_controls_.addInt(QStringLiteral("initial_scale_exponent"), initial_scale_spin_);
+    lesson_controls_.addInt(QStringLiteral("growth_interval"), growth_spin_);
+    lesson_controls_.addInt(QStringLiteral("simulation_steps"), sim_steps_spin_);
+}
+
+QJsonObject UnderflowSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool UnderflowSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

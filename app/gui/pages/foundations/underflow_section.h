@@ -3,6 +3,7 @@
 
 #include "numbers/gradient_histogram.h"
 #include "numbers/loss_scaling.h"
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 
 #include <vector>
@@ -31,6 +32,9 @@ public:
 
     QString id() const override { return QStringLiteral("underflow"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     // The histogram, and the three simulation charts once a simulation has steps.
     QList<ChartView *> charts() const override;
@@ -108,6 +112,8 @@ private:
     ChartView *loss_chart_;
     ChartView *flushed_chart_;
     UnderflowWorker *worker_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

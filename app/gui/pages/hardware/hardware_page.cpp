@@ -218,6 +218,7 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     connect(second_box_, &QComboBox::currentIndexChanged, this, &HardwarePage::selectionChanged);
     setPresentation(false);
     retranslateUi();
+    bindLessonControls();
 }
 
 QString HardwarePage::id() const { return QStringLiteral("hardware"); }
@@ -555,6 +556,24 @@ ChartData HardwarePage::levelChartData(bool bandwidth) const
                                                          QString::fromStdString(second_->name).toHtmlEscaped())
                                     : QString::fromStdString(first_.name).toHtmlEscaped();
     return chart;
+}
+
+void HardwarePage::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("hardware-intro"));
+    kitchen_label_->setObjectName(QStringLiteral("kitchen-analogy"));
+    // Items carry catalog ids; the scenario's own accelerator ("") and "(none)" ("-") get names.
+    lesson_controls_.addChoiceByData(QStringLiteral("first_accelerator"), first_box_,
+                                     {{QString(), QStringLiteral("scenario")}});
+    lesson_controls_.addChoiceByData(QStringLiteral("second_accelerator"), second_box_,
+                                     {{QStringLiteral("-"), QStringLiteral("none")}});
+}
+
+QJsonObject HardwarePage::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool HardwarePage::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

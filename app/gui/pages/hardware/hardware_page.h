@@ -4,6 +4,7 @@
 #include "charts/chart_data.h"
 #include "hardware/accelerator.h"
 #include "hardware/memory_hierarchy.h"
+#include "pages/lesson_controls.h"
 #include "pages/page.h"
 
 #include <optional>
@@ -24,6 +25,9 @@ public:
 
     QString id() const override;
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -66,6 +70,8 @@ private:
     Accelerator scenario_accelerator_;
     Accelerator first_;
     std::optional<Accelerator> second_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

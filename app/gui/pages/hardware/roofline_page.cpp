@@ -184,6 +184,7 @@ QString csvField(const QString &text)
 RooflinePage::RooflinePage(QWidget *parent) : Page(parent)
 {
     buildControls();
+    bindLessonControls();
     std::string why_not;
     cpu_ = loadCachedMachineRoofline(&why_not);
     cpu_missing_reason_ = QString::fromStdString(why_not);

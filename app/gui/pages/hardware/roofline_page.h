@@ -3,6 +3,7 @@
 
 #include "charts/chart_data.h"
 #include "hardware/machine_roofline.h"
+#include "pages/lesson_controls.h"
 #include "pages/page.h"
 #include "reference/op_profiler.h"
 #include "reference/trainer.h"
@@ -43,6 +44,10 @@ public:
     void setPresentation(bool presentation) override;
     void retranslate() override;
 
+    // Lesson settings (roofline_lesson_settings.cpp; keys in docs/lesson-pages.md).
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+
     ChartView *acceleratorChart() const { return accelerator_chart_; }
     ChartView *machineChart() const { return machine_chart_; }
     QTableWidget *operatorTable() const { return table_; }
@@ -69,6 +74,7 @@ protected:
 
 private:
     void buildControls();
+    void bindLessonControls();
     void retranslateUi();
     void refresh();
     void refreshMachineChart();
@@ -134,6 +140,7 @@ private:
     QThread *worker_ = nullptr;
     std::atomic<bool> cancel_{false};
     bool presentation_ = false;
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

@@ -144,6 +144,7 @@ AblationSection::AblationSection(QWidget *parent)
     setPresentation(false);
     showStudy();
     updateControls();
+    bindLessonControls();
 }
 
 AblationSection::~AblationSection() = default;
@@ -526,6 +527,42 @@ void AblationSection::chooseOpenFile()
     QString error;
     if (!openResults(path, &error))
         QMessageBox::warning(this, tr("Cannot open the results"), error);
+}
+
+void AblationSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("ablation-intro"));
+    variant_list_->setObjectName(QStringLiteral("ablation-variants"));
+    status_->setObjectName(QStringLiteral("ablation-status"));
+    origin_->setObjectName(QStringLiteral("ablation-origin"));
+    table_->setObjectName(QStringLiteral("ablation-table"));
+    lesson_controls_.addChoiceByData(QStringLiteral("study"), study_box_);
+    // The model trained by a new run: "ablation-tiny" (the first choice) or a Reference run preset's name.
+    auto model_names = [this] {
+        QStringList names;
+        for (std::size_t i = 0; i < models_.size(); ++i)
+            names << (i == 0 ? QStringLiteral("ablation-tiny") : qs(models_[i].config.model.name));
+        return names;
+    };
+    lesson_controls_.add(
+        {QStringLiteral("model"),
+         [this, model_names] { return QJsonValue(model_names().value(model_box_->currentIndex())); },
+         [model_names](const QJsonValue &value) {
+             if (!value.isString() || !model_names().contains(value.toString()))
+                 return tr("expected %1").arg(model_names().join(QLatin1Char('|')));
+             return QString();
+         },
+         [this, model_names](const QJsonValue &value) {
+             model_box_->setCurrentIndex(int(model_names().indexOf(value.toString())));
+         }});
+    lesson_controls_.addInt(QStringLiteral("steps"), steps_spin_);
+}
+
+QJsonObject AblationSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool AblationSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

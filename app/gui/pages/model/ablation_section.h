@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 #include "reference/ablation/ablation_result.h"
 #include "reference/trainer.h"
@@ -34,6 +35,9 @@ public:
 
     QString id() const override { return QStringLiteral("ablations"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -119,6 +123,8 @@ private:
     ChartView *final_chart_;
     QTableWidget *table_;
     AblationWorker *worker_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

@@ -148,6 +148,7 @@ AtlasSection::AtlasSection(QWidget *parent)
     arrangeCharts();
     setPresentation(false);
     retranslate();
+    bindLessonControls();
 }
 
 QString AtlasSection::title() const
@@ -278,6 +279,23 @@ bool AtlasSection::loadRow(int proxy_row)
     scenario.model = entry.model;
     emit scenarioEditRequested(scenario, tr("Load %1 from the model atlas").arg(format::fromStd(entry.model.name)));
     return true;
+}
+
+void AtlasSection::bindLessonControls()
+{
+    shown_label_->setObjectName(QStringLiteral("atlas-shown"));
+    hint_label_->setObjectName(QStringLiteral("atlas-hint"));
+    lesson_controls_.addText(QStringLiteral("filter"), filter_text_);
+    lesson_controls_.addChoiceByData(QStringLiteral("family"), family_, {{QString(), QStringLiteral("all")}});
+    lesson_controls_.addInt(QStringLiteral("first_year"), first_year_);
+    lesson_controls_.addInt(QStringLiteral("last_year"), last_year_);
+}
+
+QJsonObject AtlasSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool AtlasSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

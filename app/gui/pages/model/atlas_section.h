@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 
 class QComboBox;
@@ -27,6 +28,9 @@ public:
 
     QString id() const override { return QStringLiteral("atlas"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -70,6 +74,8 @@ private:
     bool presentation_ = false;
     int chart_columns_ = 0;  // as arranged; 0 before the first arrangement
     Scenario scenario_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

@@ -148,6 +148,7 @@ DesignChoicesSection::DesignChoicesSection(QWidget *parent) : PageSection(parent
     setPresentation(false);
     retranslateControls();
     recompute();
+    bindLessonControls();
 }
 
 QString DesignChoicesSection::title() const { return tr("Choice by choice"); }
@@ -468,6 +469,30 @@ ChartData DesignChoicesSection::decodeData() const
         chart.series << series;
     }
     return chart;
+}
+
+void DesignChoicesSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("choices-intro"));
+    explanation_->setObjectName(QStringLiteral("axis-explanation"));
+    problems_->setObjectName(QStringLiteral("axis-problems"));
+    table_->setObjectName(QStringLiteral("axis-table"));
+    parallel_text_->setObjectName(QStringLiteral("parallel-text"));
+    decode_box_->setObjectName(QStringLiteral("decode-box"));
+    // Item order of axis_box_ is kDesignAxes.
+    lesson_controls_.addChoice(QStringLiteral("axis"), axis_box_,
+                               {QStringLiteral("norm_type"), QStringLiteral("norm_placement"),
+                                QStringLiteral("activation"), QStringLiteral("block"),
+                                QStringLiteral("positional_encoding"), QStringLiteral("attention"),
+                                QStringLiteral("ffn_ratio"), QStringLiteral("embeddings")});
+    lesson_controls_.addInt(QStringLiteral("decode_batch"), batch_spin_);
+}
+
+QJsonObject DesignChoicesSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool DesignChoicesSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

@@ -3,6 +3,7 @@
 
 #include "architecture/design_choices.h"
 #include "charts/chart_data.h"
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 
 #include <optional>
@@ -29,6 +30,9 @@ public:
 
     QString id() const override { return QStringLiteral("choices"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -86,6 +90,8 @@ private:
     std::optional<DesignComparison> comparison_;
     Problems comparison_problems_;
     std::vector<DecodeCurve> decode_curves_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

@@ -92,6 +92,7 @@ PositionalEncodingSection::PositionalEncodingSection(QWidget *parent) : PageSect
     setPresentation(false);
     retranslateControls();
     refresh();
+    bindLessonControls();
 }
 
 QString PositionalEncodingSection::title() const { return tr("Positional encodings"); }
@@ -320,6 +321,23 @@ ChartData PositionalEncodingSection::alibiData() const
         chart.series << series;
     }
     return chart;
+}
+
+void PositionalEncodingSection::bindLessonControls()
+{
+    intro_->setObjectName(QStringLiteral("positional-intro"));
+    lesson_controls_.addInt(QStringLiteral("d_model"), d_spin_);
+    lesson_controls_.addInt(QStringLiteral("head_dim"), head_dim_spin_);
+    lesson_controls_.addInt(QStringLiteral("heads"), heads_spin_);
+    lesson_controls_.addNumber(QStringLiteral("rope_base"), base_spin_);
+    lesson_controls_.addInt(QStringLiteral("positions"), positions_spin_);
+}
+
+QJsonObject PositionalEncodingSection::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool PositionalEncodingSection::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
 }
 
 }  // namespace lse::gui

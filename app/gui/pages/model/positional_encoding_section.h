@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charts/chart_data.h"
+#include "pages/lesson_controls.h"
 #include "pages/page_section.h"
 
 class QDoubleSpinBox;
@@ -21,6 +22,9 @@ public:
 
     QString id() const override { return QStringLiteral("positional-encodings"); }
     QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
     void setPresentation(bool presentation) override;
@@ -69,6 +73,8 @@ private:
     ChartView *rope_angle_chart_;
     ChartView *alibi_chart_;
     bool updating_ = false;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
 };
 
 }  // namespace lse::gui

@@ -55,6 +55,7 @@ ScalingPage::ScalingPage(QWidget *parent) : Page(parent)
     layout->addWidget(over_training_chart_, 1);
     setPresentation(false);
     refresh();
+    nameLessonRegions();
 }
 
 QString ScalingPage::id() const { return QStringLiteral("scaling"); }
@@ -202,6 +203,14 @@ void ScalingPage::useOptimalModel()
     emit scenarioEditRequested(optimal, tr("Use the compute-optimal model (%1 parameters, %2 tokens)")
                                             .arg(format::count(scaling_->optimal_model_params),
                                                  format::count(double(optimal.training.tokens))));
+}
+
+void ScalingPage::nameLessonRegions()
+{
+    heading_->setObjectName(QStringLiteral("scaling-heading"));
+    figures_->setObjectName(QStringLiteral("scaling-figures"));
+    use_optimal_->setObjectName(QStringLiteral("use-optimal-model"));
+    approaches_->setObjectName(QStringLiteral("scaling-approaches"));
 }
 
 }  // namespace lse::gui

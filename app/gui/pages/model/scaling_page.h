@@ -50,6 +50,7 @@ private:
     Scenario scenario_;
     Estimate estimate_;
     std::optional<scaling::ScenarioScaling> scaling_;
+    void nameLessonRegions();
 };
 
 }  // namespace lse::gui
