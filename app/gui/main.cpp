@@ -79,7 +79,9 @@ int main(int argc, char *argv[])
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
         if ((argument == "--list-pages" || argument == "--list-lessons" || argument == "--list-lesson-targets"
-             || argument.startsWith("--list-lesson-targets=") || argument == "--screenshot" || argument.startsWith("--screenshot="))
+             || argument.startsWith("--list-lesson-targets=") || argument == "--screenshot" || argument.startsWith("--screenshot=")
+             || argument == "--handout" || argument.startsWith("--handout=") || argument == "--slides"
+             || argument.startsWith("--slides="))
             && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
@@ -110,9 +112,14 @@ int main(int argc, char *argv[])
     const QCommandLineOption step_option("step", "With --lesson: start at this step (from 1).", "K");
     const QCommandLineOption list_targets_option(
         "list-lesson-targets", "Print every highlight target of a page (kind, a tab, target) and exit.", "PAGE");
+    const QCommandLineOption handout_option(
+        "handout", "With --lesson: write its handout (a PDF, one page per step, rendered at --size) and exit.", "PDF");
+    const QCommandLineOption slides_option(
+        "slides", "With --lesson: write one PNG per step (<lesson>-step-NN.png) into this folder and exit.", "FOLDER");
     for (const QCommandLineOption &option :
          {scenario_option, page_option, screenshot_option, size_option, presentation_option, lang_option,
-          theme_option, list_pages_option, list_lessons_option, lesson_option, step_option, list_targets_option})
+          theme_option, list_pages_option, list_lessons_option, lesson_option, step_option, list_targets_option,
+          handout_option, slides_option})
         parser.addOption(option);
     // An unknown flag is a command-line error like any other: message naming it, exit 2
     // (process() alone would exit 1). process() then handles --help, --help-all and --version.
@@ -120,7 +127,9 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("%1 (see --help)").arg(parser.errorText()));
     parser.process(app);
 
-    const bool screenshot = parser.isSet(screenshot_option);
+    const bool handout = parser.isSet(handout_option) || parser.isSet(slides_option);
+    // Handouts are rendered like screenshots: offscreen, with no user settings read or written.
+    const bool screenshot = parser.isSet(screenshot_option) || handout;
     // Language: the flag, else the menu choice saved last time, else the system locale.
     QString language = parser.value(lang_option);
     if (language.isEmpty() && !screenshot)
@@ -144,6 +153,8 @@ int main(int argc, char *argv[])
     int lesson_step = 0;
     if (parser.isSet(step_option) && !parser.isSet(lesson_option))
         return fail(QStringLiteral("--step needs --lesson"));
+    if (handout && !parser.isSet(lesson_option))
+        return fail(QStringLiteral("%1 needs --lesson").arg(parser.isSet(handout_option) ? "--handout" : "--slides"));
     if (parser.isSet(lesson_option)) {
         QString error;
         lesson = findLesson(parser.value(lesson_option), &error);
@@ -215,6 +226,16 @@ int main(int argc, char *argv[])
             return fail(QStringLiteral("--lesson '%1' cannot start:\n%2").arg(parser.value(lesson_option), error));
     }
 
+    if (handout) {
+        const std::optional<QSize> size = parseSize(parser.value(size_option));
+        if (!size)
+            return fail(QStringLiteral("--size '%1' must look like 1280x800").arg(parser.value(size_option)));
+        window.resize(*size);
+        QString error;
+        if (!window.exportLessonHandout(*lesson, parser.value(handout_option), parser.value(slides_option), &error))
+            return fail(error);
+        return 0;
+    }
     if (screenshot) {
         const std::optional<QSize> size = parseSize(parser.value(size_option));
         if (!size)

@@ -411,6 +411,11 @@ void MainWindow::buildMenus()
         lessons->addSeparator();
     lessons->addAction(tr("&Open Lesson File…"), this, &MainWindow::openLessonFileWithDialog);
     lessons->addAction(tr("&Leave Lesson"), this, &MainWindow::endLesson);
+    lessons->addSeparator();
+    lessons->setToolTipsVisible(true);
+    QAction *handout = lessons->addAction(tr("Export &Handout…"), this, &MainWindow::exportCurrentLessonHandoutWithDialog);
+    handout->setToolTip(tr("A PDF of the running lesson: one page per step with the page, its text, question and answer"));
+    lessons->addAction(tr("&Record Steps…"), this, &MainWindow::openLessonRecorder);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About"), this, [this] {

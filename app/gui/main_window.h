@@ -2,6 +2,7 @@
 #pragma once
 
 #include "lessons/lesson.h"
+#include "lessons/lesson_handout.h"
 #include "pages/page_registry.h"
 
 #include <QHash>
@@ -29,6 +30,7 @@ class ScenarioEditor;
 class LessonBar;
 class LessonController;
 class LessonOverlay;
+class LessonRecorderDialog;
 
 enum class Theme { System, Light, Dark, HighContrast };
 
@@ -68,6 +70,21 @@ public:
     ScenarioEditor *lessonEditor() const { return lesson_editor_; }
     // The current page, and its tab on a page made of tabs ("architecture/choices").
     QString currentPageAndSection() const;
+
+    // "Record Steps…" (Lessons menu): the non-modal recorder over the current page and the shown
+    // document (main_window_lesson_authoring.cpp).
+    void openLessonRecorder();
+    LessonRecorderDialog *lessonRecorder() const { return lesson_recorder_; }
+    // Step `index` of `lesson` as a handout page: the lesson started at that step, the page area
+    // rendered with its highlight, the texts filled from that step's estimate. With
+    // `restore_after_last`, rendering the last step puts back what the window showed before step 0
+    // (the user's document, or the lesson and step that ran). nullopt when the step cannot be shown.
+    std::optional<HandoutStep> renderLessonHandoutStep(const lse::Lesson &lesson, int index, bool restore_after_last);
+    // The handout of `lesson`: a PDF with one page per step when `pdf_path` is given and one PNG per
+    // step in `png_folder` when that is; false with *error (naming the path) on failure or cancel,
+    // existing files left as they were.
+    bool exportLessonHandout(const lse::Lesson &lesson, const QString &pdf_path, const QString &png_folder,
+                             QString *error, const HandoutProgress &progress = {});
 
     void setPresentation(bool presentation);
     bool presentation() const { return presentation_; }
@@ -137,6 +154,7 @@ private:
     void enterLessonMode();
     void showLessonStep();
     void openLessonFileWithDialog();
+    void exportCurrentLessonHandoutWithDialog();
     // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.
     bool handleLessonKey(QObject *watched, const QKeyEvent *key);
     void setLessonPointerVisible(bool visible);
@@ -169,6 +187,13 @@ private:
     LessonBar *lesson_bar_ = nullptr;
     LessonOverlay *lesson_overlay_ = nullptr;
     QTimer *pointer_timer_ = nullptr;
+    LessonRecorderDialog *lesson_recorder_ = nullptr;
+    // What renderLessonHandoutStep puts back after the last step.
+    struct HandoutRestore {
+        bool was_in_lesson = false;
+        lse::Lesson lesson;
+        int step = 0;
+    } handout_restore_;
     ScenarioDocument *lesson_document_ = nullptr;
     ScenarioEditor *lesson_editor_ = nullptr;
     // What endLesson() puts back: the page (and tab) and every page's own settings.

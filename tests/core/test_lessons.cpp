@@ -241,11 +241,13 @@ private slots:
         QVERIFY2(estimated.ok(), formatProblems(estimated.problems()).c_str());
         const Estimate &engine = *estimated;
 
-        const std::string days = locale.toString(engine.time.days, 'f', 1).toStdString() + " days";
+        // Units and yes/no are Chinese in a Chinese locale (core has no translator).
+        const bool chinese = locale.language() == QLocale::Chinese;
+        const std::string days = locale.toString(engine.time.days, 'f', 1).toStdString() + (chinese ? " 天" : " days");
         const std::string memory = locale.toString(double(engine.memory.total) / 1e9, 'f', 1).toStdString() + " GB";
         const std::string mfu = locale.toString(engine.time.mfu * 100.0, 'f', 1).toStdString() + "%";
         const std::string six_nd = locale.toString(engine.flops.six_nd, 'e', 2).toStdString() + " FLOPs";
-        const std::string fits = engine.memory.fits ? "yes" : "no";
+        const std::string fits = chinese ? (engine.memory.fits ? "是" : "否") : (engine.memory.fits ? "yes" : "no");
 
         QCOMPARE(fillFigures("{time.days}", engine, locale), days);
         QCOMPARE(fillFigures("Takes {time.days} at {time.mfu} MFU; {memory.total_gb} per GPU, fits: {memory.fits}.",

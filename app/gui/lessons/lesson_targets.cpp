@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace lse::gui {
 
@@ -74,11 +75,23 @@ const QCPAbstractPlottable *plottableNamed(const ChartView *chart, const QString
     return nullptr;
 }
 
+// A plain number that names no series or row is its index from 0 ("memory-breakdown/2"): lesson
+// authors may point at a series whose name depends on the scenario.
+std::optional<int> indexTarget(const QString &text)
+{
+    bool ok = false;
+    const int index = text.toInt(&ok);
+    return ok && index >= 0 ? std::optional<int>(index) : std::nullopt;
+}
+
 const ChartSeries *seriesNamed(const ChartView *chart, const QString &name, const QStringList &contexts)
 {
-    for (const ChartSeries &series : chart->data().series)
+    const QVector<ChartSeries> &all = chart->data().series;
+    for (const ChartSeries &series : all)
         if (sameText(series.name, name, contexts))
             return &series;
+    if (const std::optional<int> index = indexTarget(name); index && *index < all.size())
+        return &all[*index];
     return nullptr;
 }
 
@@ -147,14 +160,18 @@ QRect tableRowRect(const QWidget *page, const QString &target)
         if (view->objectName() != view_name || !view->model())
             continue;
         const QAbstractItemModel *model = view->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QModelIndex first = model->index(row, 0);
-            if (!sameText(first.data(Qt::DisplayRole).toString(), row_text, translationContexts(page, view)))
-                continue;
-            const QModelIndex last = model->index(row, std::max(0, model->columnCount() - 1));
-            const QRect visual = view->visualRect(first).united(view->visualRect(last));
-            return rectInPage(page, view->viewport(), visual.intersected(view->viewport()->rect()));
-        }
+        int wanted_row = -1;
+        for (int row = 0; row < model->rowCount() && wanted_row < 0; ++row)
+            if (sameText(model->index(row, 0).data(Qt::DisplayRole).toString(), row_text, translationContexts(page, view)))
+                wanted_row = row;
+        if (const std::optional<int> index = indexTarget(row_text); wanted_row < 0 && index && *index < model->rowCount())
+            wanted_row = *index;
+        if (wanted_row < 0)
+            continue;
+        const QModelIndex first = model->index(wanted_row, 0);
+        const QModelIndex last = model->index(wanted_row, std::max(0, model->columnCount() - 1));
+        const QRect visual = view->visualRect(first).united(view->visualRect(last));
+        return rectInPage(page, view->viewport(), visual.intersected(view->viewport()->rect()));
     }
     return {};
 }

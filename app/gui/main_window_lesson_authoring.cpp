@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// MainWindow's lesson authoring and handouts: the "Record Steps…" dialog over the current page, and
+// a lesson rendered step by step into a PDF handout and PNG slides.
+#include "main_window.h"
+
+#include "document/scenario_document.h"
+#include "lessons/lesson_catalog.h"
+#include "lessons/lesson_controller.h"
+#include "lessons/lesson_handout.h"
+#include "lessons/lesson_recorder_dialog.h"
+#include "pages/page.h"
+
+#include <QFileDialog>
+#include <QProgressDialog>
+#include <QStackedWidget>
+
+namespace lse::gui {
+
+void MainWindow::openLessonRecorder()
+{
+    if (!lesson_recorder_) {
+        lesson_recorder_ = new LessonRecorderDialog(
+            [this]() -> std::optional<RecordingSource> {
+                Page *page = currentPage();
+                // A step replays a scenario, so an invalid one (the stale banner's) cannot be recorded.
+                if (!page || !shownDocument()->isValid())
+                    return std::nullopt;
+                RecordingSource source = recordingSourceOf(*page, shownDocument()->scenario());
+                source.page_id = currentPageAndSection();  // "architecture/choices", not just the page
+                return source;
+            },
+            this);
+        lesson_recorder_->setStepRenderer(
+            [this](const Lesson &lesson, int index) { return renderLessonHandoutStep(lesson, index, true); });
+    }
+    lesson_recorder_->show();
+    lesson_recorder_->raise();
+    lesson_recorder_->activateWindow();
+}
+
+std::optional<HandoutStep> MainWindow::renderLessonHandoutStep(const Lesson &lesson, int index, bool restore_after_last)
+{
+    // The window as it was before the first step, put back after the last (or a failure).
+    if (index == 0) {
+        handout_restore_ = {};
+        handout_restore_.was_in_lesson = inLesson();
+        if (inLesson()) {
+            handout_restore_.lesson = lesson_controller_->lesson();
+            handout_restore_.step = lesson_controller_->stepIndex();
+        }
+    }
+    const auto restore = [this] {
+        if (handout_restore_.was_in_lesson) {
+            QString ignored;  // it ran a moment ago
+            startLesson(handout_restore_.lesson, handout_restore_.step, &ignored);
+        } else {
+            endLesson();
+        }
+    };
+    QString error;
+    if (!startLesson(lesson, index, &error)) {
+        restore();
+        return std::nullopt;
+    }
+    // The page area with its highlight, as the class sees it; the text goes beside it on the handout.
+    const QImage window = renderScreenshot(size());
+    const qreal ratio = window.devicePixelRatio();
+    const QRect area(stack_->mapTo(this, QPoint(0, 0)) * ratio, stack_->size() * ratio);
+    const QImage page_image = window.copy(area);
+    HandoutStep step = LessonHandout::stepOf(lesson, index, page_image, lesson_document_->estimate(),
+                                             currentLanguage().toStdString());
+    if (restore_after_last && index + 1 == int(lesson.steps.size()))
+        restore();
+    return step;
+}
+
+bool MainWindow::exportLessonHandout(const Lesson &lesson, const QString &pdf_path, const QString &png_folder,
+                                     QString *error, const HandoutProgress &progress)
+{
+    QList<HandoutStep> steps;
+    for (int k = 0; k < int(lesson.steps.size()); ++k) {
+        std::optional<HandoutStep> step = renderLessonHandoutStep(lesson, k, true);
+        if (!step) {
+            if (error)
+                *error = tr("Cannot show step %1 of the lesson for the handout.").arg(k + 1);
+            return false;
+        }
+        steps.append(std::move(*step));
+    }
+    if (!pdf_path.isEmpty() && !LessonHandout::writePdf(steps, pdf_path, progress, error))
+        return false;
+    if (!png_folder.isEmpty()
+        && !LessonHandout::writePngs(steps, png_folder, QString::fromStdString(lesson.id), progress, error))
+        return false;
+    return true;
+}
+
+void MainWindow::exportCurrentLessonHandoutWithDialog()
+{
+    if (!inLesson())
+        return showError(tr("No lesson"), tr("Start a lesson (Lessons menu) to export its handout."));
+    const Lesson lesson = lesson_controller_->lesson();
+    const QString pdf = QFileDialog::getSaveFileName(this, tr("Export Handout"),
+                                                     QString::fromStdString(lesson.id) + QStringLiteral(".pdf"),
+                                                     tr("PDF (*.pdf)"));
+    if (pdf.isEmpty())
+        return;
+    QProgressDialog progress(tr("Writing the handout…"), tr("Cancel"), 0, int(lesson.steps.size()), this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(200);
+    QString error;
+    const bool written = exportLessonHandout(lesson, pdf, QString(), &error, [&progress](int done, int total) {
+        progress.setMaximum(total);
+        progress.setValue(done);
+        return !progress.wasCanceled();
+    });
+    if (!written && !progress.wasCanceled())
+        showError(tr("Cannot export the handout"), error);
+}
+
+}  // namespace lse::gui
