@@ -10,6 +10,7 @@
 #include "lessons/lesson_recorder_dialog.h"
 #include "pages/page.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QProgressDialog>
 #include <QStackedWidget>
@@ -89,6 +90,12 @@ bool MainWindow::exportLessonHandout(const Lesson &lesson, const QString &pdf_pa
     }
     if (!pdf_path.isEmpty() && !LessonHandout::writePdf(steps, pdf_path, progress, error))
         return false;
+    // The slides' folder is made, as an export folder is; the files in it are written all or none.
+    if (!png_folder.isEmpty() && !QDir().mkpath(png_folder)) {
+        if (error)
+            *error = tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(png_folder));
+        return false;
+    }
     if (!png_folder.isEmpty()
         && !LessonHandout::writePngs(steps, png_folder, QString::fromStdString(lesson.id), progress, error))
         return false;

@@ -23,7 +23,9 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTextEdit>
 #include <QTimer>
 #include <QUndoGroup>
@@ -45,6 +47,21 @@ bool needsArrowKeys(const QObject *widget)
         return true;
     const auto *combo = qobject_cast<const QComboBox *>(widget);
     return combo && combo->isEditable();
+}
+
+// Brings `widget` into view: the tab of every tab widget around it (the editor's Model / Cluster /
+// Training / Parallelism tabs) and the scroll position of every scroll area around it.
+void revealWidget(QWidget *widget)
+{
+    for (QWidget *parent = widget->parentWidget(); parent; parent = parent->parentWidget()) {
+        if (auto *tabs = qobject_cast<QTabWidget *>(parent)) {
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->widget(i) == widget || tabs->widget(i)->isAncestorOf(widget))
+                    tabs->setCurrentIndex(i);
+        }
+        if (auto *scroll = qobject_cast<QScrollArea *>(parent))
+            scroll->ensureWidgetVisible(widget);
+    }
 }
 
 }  // namespace
@@ -136,6 +153,10 @@ void MainWindow::showLessonStep()
     if (page && lesson_controller_->stepAnimates())
         page->restartLessonAnimation();
     lesson_bar_->setError(problems.join(QLatin1Char('\n')));
+    // A highlighted editor field may sit on another tab of the editor: show that tab.
+    if (step.highlight && step.highlight->kind == HighlightKind::Field)
+        if (QWidget *field = lesson_editor_->fieldWidget(QString::fromStdString(step.highlight->target)))
+            revealWidget(field);
 
     lesson_overlay_->unwatchAll();
     lesson_overlay_->watch(stack_);

@@ -394,6 +394,15 @@ private slots:
         QVERIFY(field);
         QCOMPARE(window.lessonOverlay()->targetRect(), QRect(field->mapTo(&window, QPoint(0, 0)), field->size()));
         QCOMPARE(window.lessonOverlay()->dimRect(), window.rect());
+
+        // A field on another tab of the editor (Cluster): the lesson shows that tab.
+        lesson.steps.at(1).highlight = Highlight{HighlightKind::Field, "cluster.gpus"};
+        QVERIFY(window.startLesson(lesson, 1, &error));
+        settle();
+        QWidget *gpus = window.lessonEditor()->fieldWidget("cluster.gpus");
+        QVERIFY(gpus);
+        QVERIFY(gpus->isVisible());
+        QCOMPARE(window.lessonOverlay()->targetRect(), QRect(gpus->mapTo(&window, QPoint(0, 0)), gpus->size()));
     }
 
     void barGrowsWithPresentationFonts()

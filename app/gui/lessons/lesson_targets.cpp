@@ -186,6 +186,9 @@ QStringList genericLessonTargets(const QWidget *page, HighlightKind kind)
         for (const QWidget *widget : page->findChildren<QWidget *>())
             if (isRegionName(widget->objectName()))
                 targets << widget->objectName();
+        // A whole chart is a region too, named by its id (the export file stem).
+        for (const ChartView *chart : chartsOf(page))
+            targets << chart->id();
         break;
     case HighlightKind::ChartSeries:
     case HighlightKind::ChartPoint:
@@ -226,6 +229,9 @@ QRect genericLessonTargetRect(const QWidget *page, HighlightKind kind, const QSt
                 if (!rect.isNull())
                     return rect;
             }
+        for (const ChartView *chart : chartsOf(page))
+            if (chart->id() == target)
+                return rectInPage(page, chart, chart->rect());
         return {};
     case HighlightKind::ChartSeries:
     case HighlightKind::ChartPoint: return chartTargetRect(page, kind, target);

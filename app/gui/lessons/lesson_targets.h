@@ -17,7 +17,8 @@ namespace lse::gui {
 // - ChartPoint: "chart-id/series name/index" (index into ChartSeries::x, from 0);
 // - TableRow: "view-objectName/text of column 0" for each named item view's rows.
 // Field targets belong to the scenario editor, not to a page: none here.
-// (A chart series or table row may also be named by its index from 0: "chart-id/2", "table/0".)
+// (A chart series or table row may also be named by its index from 0: "chart-id/2", "table/0"; a
+// whole chart is a Region named by its id.)
 QStringList genericLessonTargets(const QWidget *page, HighlightKind kind);
 
 // Where `target` is, in `page`'s coordinates: the widget's rectangle, the series' pixel bounding

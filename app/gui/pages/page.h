@@ -50,7 +50,8 @@ public:
     // The highlight targets the page offers for `kind` (Field is the editor's, not a page's): by
     // default every named chart's series ("chart-id/series name") and points
     // ("chart-id/series name/index"), every named table's rows ("table-id/first column text") and
-    // every named region (a child widget's objectName). Pages may add their own.
+    // every named region (a child widget's objectName, or a chart's id for the whole chart); a series
+    // or row may also be named by its index from 0. Pages may add their own.
     virtual QStringList lessonTargets(HighlightKind kind) const;
     // Where `target` is, in this page's coordinates; a null rectangle when it is not on the page or
     // not visible now.
