@@ -74,6 +74,20 @@ QWidget *MainWindow::lessonBar() const { return lesson_bar_; }
 
 bool MainWindow::startLesson(const Lesson &lesson, int step_index, QString *error)
 {
+    // Every step's page exists, checked before the first step shows: a lesson file written for
+    // another version of the app fails here with the step named, not in front of the class.
+    const QStringList pages = pageAndSectionIds() + pageIds();
+    QStringList unknown_pages;
+    for (std::size_t k = 0; k < lesson.steps.size(); ++k)
+        if (!pages.contains(QString::fromStdString(lesson.steps[k].page)))
+            unknown_pages << tr("steps[%1].page: '%2' is not a page of this app (see --list-pages)")
+                                 .arg(k)
+                                 .arg(QString::fromStdString(lesson.steps[k].page));
+    if (!unknown_pages.isEmpty()) {
+        if (error)
+            *error = unknown_pages.join(QLatin1Char('\n'));
+        return false;
+    }
     if (!lesson_controller_->start(lesson, step_index, error))
         return false;
     if (!inLesson())

@@ -379,6 +379,18 @@ private slots:
         QVERIFY(bar->errorShown().isEmpty());
     }
 
+    void unknownPageRefusesTheLessonNamingTheStep()
+    {
+        Lesson lesson = smallLesson();
+        lesson.steps.at(1).page = "no-such-page";
+        MainWindow window(false);
+        QString error;
+        QVERIFY(!window.startLesson(lesson, 0, &error));
+        QVERIFY2(error.contains(QLatin1String("steps[1].page")) && error.contains(QLatin1String("no-such-page")),
+                 qPrintable(error));
+        QVERIFY(!window.inLesson());
+    }
+
     void fieldHighlightPointsAtTheLessonEditor()
     {
         Lesson lesson = smallLesson();
