@@ -26,6 +26,26 @@
     </message>
 </context>
 <context>
+    <name>LessonControls</name>
+    <message numerus="yes">
+        <source>expected at most %n character(s)</source>
+        <translation>
+            <numerusform>expected at most %n character</numerusform>
+            <numerusform>expected at most %n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LessonSettingsReader</name>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
         <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
@@ -130,6 +150,23 @@
         <translation>
             <numerusform>GQA, %n KV head</numerusform>
             <numerusform>GQA, %n KV heads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonRecorderDialog</name>
+    <message numerus="yes">
+        <source>Wrote %n slide(s) to %1.</source>
+        <translation>
+            <numerusform>Wrote %n slide to %1.</numerusform>
+            <numerusform>Wrote %n slides to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
         </translation>
     </message>
 </context>

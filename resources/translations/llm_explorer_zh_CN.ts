@@ -210,6 +210,96 @@
     </message>
 </context>
 <context>
+    <name>LessonControls</name>
+    <message>
+        <source>expected an integer from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>应为 %1</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <translation>应为 %1 之一</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的数值</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message numerus="yes">
+        <source>expected at most %n character(s)</source>
+        <translation>
+            <numerusform>应为最多 %n 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: this page has no settings a lesson can set</source>
+        <translation>%1：此页面没有可由课程设置的选项</translation>
+    </message>
+    <message>
+        <source>%1: unknown setting (expected %2)</source>
+        <translation>%1：未知设置（应为 %2）</translation>
+    </message>
+    <message>
+        <source>%1: %2, got %3</source>
+        <translation>%1：%2，实际为 %3</translation>
+    </message>
+</context>
+<context>
+    <name>LessonSettingsReader</name>
+    <message>
+        <source>%1, got %2</source>
+        <translation>%1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer in %1..%2</source>
+        <translation>应为 %1..%2 范围内的整数</translation>
+    </message>
+    <message>
+        <source>expected a number in %1..%2</source>
+        <translation>应为 %1..%2 范围内的数值</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>应为 %1</translation>
+    </message>
+    <message>
+        <source>expected true|false</source>
+        <translation>应为 true|false</translation>
+    </message>
+    <message>
+        <source>expected a text of at most %1 characters</source>
+        <translation>应为最多 %1 个字符的文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>expected a list of distinct integers in %1..%2, at least one</source>
+        <translation>应为 %1..%2 范围内互不相同的整数列表，至少一个</translation>
+    </message>
+    <message>
+        <source>expected a list of distinct %1, at least one</source>
+        <translation>应为互不相同的 %1 列表，至少一个</translation>
+    </message>
+    <message>
+        <source>unknown setting on this page (known: %1)</source>
+        <translation>此页面上的未知设置（已知：%1）</translation>
+    </message>
+</context>
+<context>
     <name>MachineWarnings</name>
     <message>
         <source>all %1 threads reached %2 of memory bandwidth, far below one core&apos;s %3: other processes held cores</source>
@@ -999,6 +1089,10 @@
     <message>
         <source>Cannot open the results</source>
         <translation>无法打开结果</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>应为 %1</translation>
     </message>
 </context>
 <context>
@@ -2093,6 +2187,14 @@
     <message>
         <source>Alpha-beta model: Thakur, Rabenseifner &amp; Gropp 2005; ring: Patarasuk &amp; Yuan 2009; bandwidths: %1</source>
         <translation>Alpha-beta 模型：Thakur, Rabenseifner &amp; Gropp 2005；ring：Patarasuk &amp; Yuan 2009；带宽：%1</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got %2</source>
+        <translation>应为 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer in 0..%1 for this collective, got %2</source>
+        <translation>对此集合通信应为 0..%1 范围内的整数，实际为 %2</translation>
     </message>
 </context>
 <context>
@@ -3408,6 +3510,392 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::LessonBar</name>
+    <message>
+        <source>Reveal</source>
+        <translation>显示答案</translation>
+    </message>
+    <message>
+        <source>Show the answer (Next, Space, Page Down)</source>
+        <translation>显示答案（Next、Space、Page Down）</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up, Left, Up)</source>
+        <translation>上一步骤（Page Up、Left、Up）</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down, Right, Down, Space)</source>
+        <translation>下一步骤（Page Down、Right、Down、Space）</translation>
+    </message>
+    <message>
+        <source>Back to the first step (Home)</source>
+        <translation>回到第一个步骤（Home）</translation>
+    </message>
+    <message>
+        <source>Leave the lesson (Esc); P toggles the big pointer</source>
+        <translation>退出课程（Esc）；按 P 切换大指针</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>上一步骤</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步骤</translation>
+    </message>
+    <message>
+        <source>Restart the lesson</source>
+        <translation>从头开始课程</translation>
+    </message>
+    <message>
+        <source>Leave the lesson</source>
+        <translation>退出课程</translation>
+    </message>
+    <message>
+        <source>Step %1/%2</source>
+        <translation>第 %1/%2 步</translation>
+    </message>
+    <message>
+        <source>Question: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonController</name>
+    <message>
+        <source>step %1 is out of range: the lesson has steps 1 to %2</source>
+        <translation>步骤 %1 超出范围：本课程的步骤为 1 到 %2</translation>
+    </message>
+    <message>
+        <source>steps[%1]: %2</source>
+        <translation>steps[%1]: %2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonHandout</name>
+    <message>
+        <source>Step %1/%2</source>
+        <translation>第 %1/%2 步</translation>
+    </message>
+    <message>
+        <source>Question: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write &quot;%1&quot;: the lesson has no steps.</source>
+        <translation>无法写入“%1”：课程没有步骤。</translation>
+    </message>
+    <message>
+        <source>Writing &quot;%1&quot; was cancelled; nothing was written.</source>
+        <translation>写入“%1”已取消；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write &quot;%1&quot;: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write slides to &quot;%1&quot;: the lesson has no steps.</source>
+        <translation>无法将幻灯片写入“%1”：课程没有步骤。</translation>
+    </message>
+    <message>
+        <source>Cannot write slides named after the lesson id &quot;%1&quot;: it must be a plain file name.</source>
+        <translation>无法以课程 id“%1”命名幻灯片：它必须是一个普通文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot write slides to &quot;%1&quot;: the folder does not exist.</source>
+        <translation>无法将幻灯片写入“%1”：文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>Writing slides to &quot;%1&quot; was cancelled; nothing was written.</source>
+        <translation>将幻灯片写入“%1”已取消；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write slides to &quot;%1&quot;: %2</source>
+        <translation>无法将幻灯片写入“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonRecorder</name>
+    <message>
+        <source>Cannot save the lesson to &quot;%1&quot;:
+%2</source>
+        <translation>无法将课程保存到“%1”：
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson &quot;%1&quot;:
+%2</source>
+        <translation>无法打开课程“%1”：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonRecorderDialog</name>
+    <message>
+        <source>Record a lesson</source>
+        <translation>录制课程</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s name for --lesson: lower-case letters, digits and &apos;-&apos;.</source>
+        <translation>课程在 --lesson 中使用的名称：小写字母、数字和“-”。</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s title in English (required).</source>
+        <translation>课程的英文标题（必填）。</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s title in Simplified Chinese (optional).</source>
+        <translation>课程的简体中文标题（可选）。</translation>
+    </message>
+    <message>
+        <source>Which lecture of the course the lesson follows.</source>
+        <translation>该课程对应课堂上的哪一讲。</translation>
+    </message>
+    <message>
+        <source>The recorded steps: page, number of scenario changes, first words of the text.</source>
+        <translation>已录制的步骤：页面、场景更改次数、文本开头几个词。</translation>
+    </message>
+    <message>
+        <source>Record step</source>
+        <translation>录制步骤</translation>
+    </message>
+    <message>
+        <source>Add the page shown now, its settings and the scenario&apos;s changes since the last step, with a text you write.</source>
+        <translation>添加当前显示的页面、其设置以及自上一步骤以来的场景更改，并附上你撰写的文本。</translation>
+    </message>
+    <message>
+        <source>Edit step…</source>
+        <translation>编辑步骤…</translation>
+    </message>
+    <message>
+        <source>Change the selected step&apos;s text, question and highlight.</source>
+        <translation>修改所选步骤的文本、问题和高亮。</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Show the selected step one step earlier.</source>
+        <translation>将所选步骤提前一步显示。</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Show the selected step one step later.</source>
+        <translation>将所选步骤推后一步显示。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected step (Delete key).</source>
+        <translation>删除所选步骤（Delete 键）。</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Write the lesson file.</source>
+        <translation>写入课程文件。</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Continue a lesson from its file.</source>
+        <translation>从文件继续编辑课程。</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>导出 PDF…</translation>
+    </message>
+    <message>
+        <source>A handout with one page per step: the page, the text, the question and its answer.</source>
+        <translation>讲义，每个步骤一页：页面、文本、问题及其答案。</translation>
+    </message>
+    <message>
+        <source>Export slides…</source>
+        <translation>导出幻灯片…</translation>
+    </message>
+    <message>
+        <source>One PNG per step in a folder, for slides.</source>
+        <translation>每个步骤一张 PNG，保存到文件夹中，用于幻灯片。</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>Id：</translation>
+    </message>
+    <message>
+        <source>Title (English):</source>
+        <translation>标题（英文）：</translation>
+    </message>
+    <message>
+        <source>Title (Chinese):</source>
+        <translation>标题（中文）：</translation>
+    </message>
+    <message>
+        <source>Lecture:</source>
+        <translation>讲次：</translation>
+    </message>
+    <message>
+        <source>Nothing to record: no page is shown.</source>
+        <translation>无可录制内容：当前没有显示页面。</translation>
+    </message>
+    <message>
+        <source>Recorded step %1 on page %2.</source>
+        <translation>已在页面 %2 上录制步骤 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Lesson files (*.json)</source>
+        <translation>课程文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Cannot show step %1 for the handout.</source>
+        <translation>无法为讲义显示步骤 %1。</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n slide(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 张幻灯片写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing the handout…</source>
+        <translation>正在写入讲义…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export slides to</source>
+        <translation>导出幻灯片到</translation>
+    </message>
+    <message>
+        <source>Writing the slides…</source>
+        <translation>正在写入幻灯片…</translation>
+    </message>
+    <message>
+        <source>%1. %2 · %3 · %4</source>
+        <translation>%1. %2 · %3 · %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 处更改</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::LessonRecorderStepEditor</name>
+    <message>
+        <source>Record step on page %1</source>
+        <translation>在页面 %1 上录制步骤</translation>
+    </message>
+    <message>
+        <source>2–5 sentences in English (required). Cite engine figures as {time.days}.</source>
+        <translation>2–5 句英文（必填）。引用引擎数值时写作 {time.days}。</translation>
+    </message>
+    <message>
+        <source>The same text in Simplified Chinese (optional; English is shown where missing).</source>
+        <translation>相同内容的简体中文文本（可选；缺失时显示英文）。</translation>
+    </message>
+    <message>
+        <source>An optional question; the next key reveals its answer.</source>
+        <translation>可选的问题；按下一个键显示答案。</translation>
+    </message>
+    <message>
+        <source>The answer, hidden until revealed (required with a question).</source>
+        <translation>答案，显示前隐藏（有问题时必填）。</translation>
+    </message>
+    <message>
+        <source>What the step points at on the page.</source>
+        <translation>该步骤在页面上指向的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The targets this page offers for the chosen kind.</source>
+        <translation>此页面为所选类型提供的目标。</translation>
+    </message>
+    <message>
+        <source>Text (English):</source>
+        <translation>文本（英文）：</translation>
+    </message>
+    <message>
+        <source>Text (Chinese):</source>
+        <translation>文本（中文）：</translation>
+    </message>
+    <message>
+        <source>Question (English):</source>
+        <translation>问题（英文）：</translation>
+    </message>
+    <message>
+        <source>Question (Chinese):</source>
+        <translation>问题（中文）：</translation>
+    </message>
+    <message>
+        <source>Answer (English):</source>
+        <translation>答案（英文）：</translation>
+    </message>
+    <message>
+        <source>Answer (Chinese):</source>
+        <translation>答案（中文）：</translation>
+    </message>
+    <message>
+        <source>Highlight:</source>
+        <translation>高亮：</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::MainWindow</name>
     <message>
         <source>Scenario</source>
@@ -3668,6 +4156,98 @@
         <translation>
             <numerusform>导出已取消；已将 %n 个页面写入 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cannot start the lesson</source>
+        <translation>无法开始课程</translation>
+    </message>
+    <message>
+        <source>&amp;Open Lesson File…</source>
+        <translation>打开课程文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave Lesson</source>
+        <translation>退出课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>A PDF of the running lesson: one page per step with the page, its text, question and answer</source>
+        <translation>当前课程的 PDF：每个步骤一页，包含页面、说明文字、问题和答案</translation>
+    </message>
+    <message>
+        <source>&amp;Record Steps…</source>
+        <translation>录制步骤(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Cannot show step %1 of the lesson for the handout.</source>
+        <translation>无法为讲义显示课程的第 %1 步。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>No lesson</source>
+        <translation>没有课程</translation>
+    </message>
+    <message>
+        <source>Start a lesson (Lessons menu) to export its handout.</source>
+        <translation>请先开始一个课程（“课程”菜单），再导出讲义。</translation>
+    </message>
+    <message>
+        <source>Export Handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing the handout…</source>
+        <translation>正在写入讲义…</translation>
+    </message>
+    <message>
+        <source>Cannot export the handout</source>
+        <translation>无法导出讲义</translation>
+    </message>
+    <message>
+        <source>Scenario (lesson)</source>
+        <translation>场景（课程）</translation>
+    </message>
+    <message>
+        <source>page: &apos;%1&apos; is not a page</source>
+        <translation>page：&apos;%1&apos; 不是页面</translation>
+    </message>
+    <message>
+        <source>page_settings: %1</source>
+        <translation>page_settings：%1</translation>
+    </message>
+    <message>
+        <source>Open Lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation>课程 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open lesson %1</source>
+        <translation>无法打开课程 %1</translation>
+    </message>
+    <message>
+        <source>Cannot start lesson %1</source>
+        <translation>无法开始课程 %1</translation>
+    </message>
+    <message>
+        <source>steps[%1].page: &apos;%2&apos; is not a page of this app (see --list-pages)</source>
+        <translation>steps[%1].page：“%2”不是本应用的页面（见 --list-pages）</translation>
     </message>
 </context>
 <context>
@@ -4868,6 +5448,13 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::Page</name>
+    <message>
+        <source>%1: this page has no settings a lesson can set</source>
+        <translation>%1：此页面没有可由课程设置的选项</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::PageNavigator</name>
     <message>
         <source>Cost</source>
@@ -4888,6 +5475,13 @@
     <message>
         <source>Foundations</source>
         <translation>基础</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::PageSection</name>
+    <message>
+        <source>%1: this page has no settings a lesson can set</source>
+        <translation>%1：此页面没有可由课程设置的选项</translation>
     </message>
 </context>
 <context>
@@ -5095,6 +5689,10 @@
     <message>
         <source>%1–%2</source>
         <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>expected an integer in 0..%1 for this schedule, got %2</source>
+        <translation>对于此调度方式，应为 0..%1 范围内的整数，实际为 %2</translation>
     </message>
 </context>
 <context>
@@ -5704,6 +6302,10 @@
         <source>No measured roofline of this machine is cached, so MFU and the predicted step time are not reported. Measure it once (applies from the next Start).</source>
         <translation>本机没有缓存的实测屋顶线，因此不报告 MFU 和预测的每步时间。请测量一次（从下一次“开始”起生效）。</translation>
     </message>
+    <message>
+        <source>cannot change while a run is in progress (stop it first)</source>
+        <translation>运行进行中时无法更改（请先停止）</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::RooflinePage</name>
@@ -6140,6 +6742,14 @@
     <message>
         <source>&lt;br&gt;above the measured peak: re-measure this machine</source>
         <translation>&lt;br&gt;超过实测峰值：请重新测量本机</translation>
+    </message>
+    <message>
+        <source>expected a power of two from 1 to %1</source>
+        <translation>应为 1 到 %1 之间的 2 的幂</translation>
+    </message>
+    <message>
+        <source>expected an array of %1</source>
+        <translation>应为 %1 数组</translation>
     </message>
 </context>
 <context>
@@ -7751,6 +8361,38 @@
         <source>PyTorch ATen: computeStride (TensorUtils.cpp), is_contiguous</source>
         <translation>PyTorch ATen: computeStride (TensorUtils.cpp), is_contiguous</translation>
     </message>
+    <message>
+        <source>%1: %2, got %3</source>
+        <translation>%1：%2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: unknown setting (expected %2)</source>
+        <translation>%1：未知设置（应为 %2）</translation>
+    </message>
+    <message>
+        <source>expected sizes separated by commas, e.g. &quot;2,3,4&quot;</source>
+        <translation>应为以逗号分隔的尺寸，例如 &quot;2,3,4&quot;</translation>
+    </message>
+    <message>
+        <source>expected strides separated by commas, or &quot;&quot; for contiguous</source>
+        <translation>应为以逗号分隔的步长，或用 &quot;&quot; 表示连续</translation>
+    </message>
+    <message>
+        <source>expected an integer from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected an array of operations such as &quot;transpose(0, 1)&quot;</source>
+        <translation>应为操作数组，例如 &quot;transpose(0, 1)&quot;</translation>
+    </message>
+    <message>
+        <source>expected an array of strings</source>
+        <translation>应为字符串数组</translation>
+    </message>
+    <message>
+        <source>expected an integer from 0 (the start) to %1</source>
+        <translation>应为 0（开头）到 %1 之间的整数</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::TensorsPage</name>
@@ -8136,6 +8778,14 @@
         <source>Another tokenizer is still loading.</source>
         <translation>另一个分词器仍在加载。</translation>
     </message>
+    <message>
+        <source>the merge replay needs a trained tokenizer (&quot;train&quot;: true in an earlier step)</source>
+        <translation>合并重放需要已训练的分词器（在之前的步骤中设置 &quot;train&quot;: true）</translation>
+    </message>
+    <message>
+        <source>a training is already running</source>
+        <translation>已有训练正在运行</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::UnderflowSection</name>
@@ -8321,6 +8971,10 @@
         <translation>
             <numerusform>%1 中最慢的 %n 个算子（最繁忙 GPU 在整个步中的 kernel）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>expected a published run id (%1)</source>
+        <translation>应为公布的运行 id（%1）</translation>
     </message>
 </context>
 <context>
@@ -8635,6 +9289,10 @@
     <message>
         <source>Next stage (Right)</source>
         <translation>下一阶段（右方向键）</translation>
+    </message>
+    <message>
+        <source>is the ZeRO stage here and must equal stage (%1), got %2</source>
+        <translation>在此表示 ZeRO 阶段，必须等于 stage（%1），实际为 %2</translation>
     </message>
 </context>
 <context>
