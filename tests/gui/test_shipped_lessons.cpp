@@ -11,6 +11,7 @@
 #include "pages/page.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -106,6 +107,28 @@ private slots:
         QCOMPARE(QDir(slides).entryList({QStringLiteral("*.png")}, QDir::Files).size(), qsizetype(lesson.steps.size()));
         // The window is back to the user's document, out of the lesson.
         QVERIFY(!window.inLesson());
+    }
+
+    void handoutFromTheCommandLine()
+    {
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath("tokens.pdf");
+        const Lesson *lesson = findBuiltinLesson("tokenization");
+        QVERIFY(lesson);
+        QProcess process;
+        process.start(QStringLiteral(LSE_GUI_PATH),
+                      {"--lesson", "tokenization", "--handout", pdf, "--lang", "zh_CN", "--size", "1024x768"});
+        QVERIFY(process.waitForFinished(240000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        QCOMPARE(pdfPageCount(pdf), int(lesson->steps.size()));
+
+        // Without --lesson: refused, naming the flag, nothing written.
+        const QString other = dir.filePath("other.pdf");
+        process.start(QStringLiteral(LSE_GUI_PATH), {"--handout", other});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("--handout"));
+        QVERIFY(!QFile::exists(other));
     }
 };
 
