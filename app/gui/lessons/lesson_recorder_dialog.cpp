@@ -167,13 +167,15 @@ int LessonRecorderDialog::selectedStep() const { return step_list_->currentRow()
 
 void LessonRecorderDialog::selectStep(int index) { step_list_->setCurrentRow(index); }
 
+LessonRecorderStepEditor *LessonRecorderDialog::stepEditor() const { return editor_; }
+
 QString LessonRecorderDialog::statusText() const { return status_label_->text(); }
 
 void LessonRecorderDialog::recordStep()
 {
     const std::optional<RecordingSource> source = capture_ ? capture_() : std::nullopt;
     if (!source) {
-        showStatus(tr("Nothing to record: no page is shown."), true);
+        showStatus(tr("Nothing to record: no page is shown, or the scenario is not valid (fix it first)."), true);
         return;
     }
     // Non-modal to the app (the lecturer may look at the page) but one editor at a time.
@@ -187,7 +189,6 @@ void LessonRecorderDialog::recordStep()
         selectStep(recorder_->stepCount() - 1);
         showStatus(tr("Recorded step %1 on page %2.").arg(recorder_->stepCount()).arg(captured.page_id), false);
     });
-    connect(editor_, &QObject::destroyed, this, [this] { editor_ = nullptr; });
     editor_->open();
 }
 
@@ -214,7 +215,6 @@ void LessonRecorderDialog::editSelectedStep()
         recorder_->setStepHighlight(index, texts.highlight);
         selectStep(index);
     });
-    connect(editor_, &QObject::destroyed, this, [this] { editor_ = nullptr; });
     editor_->open();
 }
 

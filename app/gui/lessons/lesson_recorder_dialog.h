@@ -10,6 +10,7 @@
 
 #include <QDialog>
 #include <QJsonObject>
+#include <QPointer>
 #include <QStringList>
 
 #include <functional>
@@ -56,7 +57,7 @@ public:
     int selectedStep() const;
     void selectStep(int index);
     // The open step editor while "Record step" or "Edit step" waits for it, else nullptr.
-    LessonRecorderStepEditor *stepEditor() const { return editor_; }
+    LessonRecorderStepEditor *stepEditor() const;
     // The message shown under the step list (the last error, or what was saved).
     QString statusText() const;
 
@@ -92,7 +93,8 @@ private:
     CaptureCurrentView capture_;
     StepRenderer renderer_;
     LessonRecorder *recorder_;
-    LessonRecorderStepEditor *editor_ = nullptr;
+    // Cleared by Qt when the editor closes (WA_DeleteOnClose) or the dialog deletes its children.
+    QPointer<LessonRecorderStepEditor> editor_;
     QLineEdit *id_edit_;
     QLineEdit *title_en_edit_;
     QLineEdit *title_zh_edit_;
