@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/lesson_controls.h"
 
+#include "pages/lesson_settings_reader.h"
+
 #include <QAbstractButton>
 #include <QAbstractSlider>
 #include <QComboBox>
@@ -37,21 +39,6 @@ QStringList comboDataNames(const QComboBox *box, const QMap<QString, QString> &r
 }
 
 }  // namespace
-
-QString describeJsonValue(const QJsonValue &value)
-{
-    if (value.isString())
-        return QLatin1Char('\'') + value.toString() + QLatin1Char('\'');
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 17);
-    return QStringLiteral("null");
-}
 
 void LessonControls::addChoice(const QString &key, QComboBox *box, const QStringList &values)
 {
@@ -182,7 +169,7 @@ bool LessonControls::apply(const QJsonObject &settings, QString *error) const
                             : tr("%1: unknown setting (expected %2)").arg(it.key(), known.join(QStringLiteral(", "))));
         }
         if (const QString rule = binding->check(it.value()); !rule.isEmpty())
-            return fail(tr("%1: %2, got %3").arg(it.key(), rule, describeJsonValue(it.value())));
+            return fail(tr("%1: %2, got %3").arg(it.key(), rule, lessonValueText(it.value())));
     }
     // Bindings are applied in declaration order (not the object's alphabetical order), so a page
     // can declare a key that others depend on first.

@@ -25,7 +25,9 @@ namespace lse::gui {
 // key (docs/lesson-pages.md). settings() reads them; apply() validates every key of a settings
 // object first and only then sets the controls as a user would (their signals fire, so the page
 // recomputes through its normal path). Keeping this in one place means every page refuses bad
-// settings the same way: "key: rule, got value", nothing changed.
+// settings the same way: "key: rule, got value", nothing changed. Pages whose settings are not one
+// control per key (a step number that depends on the other keys, a search that must not restart)
+// read them with LessonSettingsReader instead; both write values with lessonValueText().
 class LessonControls {
     Q_DECLARE_TR_FUNCTIONS(LessonControls)
 public:
@@ -60,8 +62,5 @@ public:
 private:
     QList<Binding> bindings_;
 };
-
-// A JSON value as the error message shows it ("'forward'", "3.5", "true").
-QString describeJsonValue(const QJsonValue &value);
 
 }  // namespace lse::gui

@@ -4,6 +4,7 @@
 // changes, then applied as a user would: setStart, addOp per operation, selectStep.
 #include "pages/foundations/tensor_views_section.h"
 #include "pages/lesson_controls.h"
+#include "pages/lesson_settings_reader.h"
 #include "tensors/tensor_op.h"
 
 #include <QJsonArray>
@@ -50,7 +51,7 @@ bool TensorViewsSection::applyLessonSettings(const QJsonObject &settings, QStrin
 {
     auto fail = [&](const QString &key, const QString &rule) {
         if (error)
-            *error = tr("%1: %2, got %3").arg(key, rule, describeJsonValue(settings.value(key)));
+            *error = tr("%1: %2, got %3").arg(key, rule, lessonValueText(settings.value(key)));
         return false;
     };
     for (auto it = settings.begin(); it != settings.end(); ++it)

@@ -3,7 +3,7 @@
 // page does not animate, and a lesson never starts a run.
 #include "pages/model/reference_run_page.h"
 
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -2,7 +2,7 @@
 // The Collectives page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallelism/collectives_page.h"
 
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 #include "pages/parallelism/step_player.h"
 #include "scenario/cluster_links.h"
 

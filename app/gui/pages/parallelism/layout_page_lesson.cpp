@@ -2,7 +2,7 @@
 // The Layout page's lesson settings (Page's lesson interface); the page does not animate.
 #include "pages/parallelism/layout_page.h"
 
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 
 #include <QComboBox>
 #include <QSpinBox>

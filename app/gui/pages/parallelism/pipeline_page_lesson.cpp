@@ -2,7 +2,7 @@
 // The Pipeline page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallelism/pipeline_page.h"
 
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 #include "pages/parallelism/step_player.h"
 
 #include <QComboBox>

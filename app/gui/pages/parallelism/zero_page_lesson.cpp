@@ -2,7 +2,7 @@
 // The ZeRO page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallelism/zero_page.h"
 
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 #include "pages/parallelism/step_player.h"
 
 #include <QComboBox>

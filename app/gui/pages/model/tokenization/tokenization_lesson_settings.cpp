@@ -5,7 +5,7 @@
 
 #include "pages/model/tokenization/token_span_view.h"
 #include "pages/model/tokenization/tokenizer_picker_keys.h"
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pages/parallelism/lesson_settings_reader.h"
+#include "pages/lesson_settings_reader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,7 +18,8 @@ QString lessonValueText(const QJsonValue &value)
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Array:
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     case QJsonValue::Undefined: break;
     }
     return QStringLiteral("nothing");
