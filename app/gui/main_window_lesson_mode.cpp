@@ -9,6 +9,7 @@
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_overlay.h"
+#include "lessons/lesson_targets.h"
 #include "pages/page.h"
 
 #include <qcustomplot.h>
@@ -167,10 +168,24 @@ void MainWindow::showLessonStep()
     if (page && lesson_controller_->stepAnimates())
         page->restartLessonAnimation();
     lesson_bar_->setError(problems.join(QLatin1Char('\n')));
-    // A highlighted editor field may sit on another tab of the editor: show that tab.
-    if (step.highlight && step.highlight->kind == HighlightKind::Field)
-        if (QWidget *field = lesson_editor_->fieldWidget(QString::fromStdString(step.highlight->target)))
-            revealWidget(field);
+    // Presentation mode hides the editor; a step that points at one of its fields shows it for
+    // that step (the projector needs the field more than the room it takes).
+    const bool field_step = step.highlight && step.highlight->kind == HighlightKind::Field;
+    if (presentation_ && editor_dock_)
+        editor_dock_->setVisible(field_step);
+    // The target may sit on another tab (of the editor, of the page) or below the fold of a
+    // projector's small screen: bring it into view.
+    if (step.highlight) {
+        const QString target = QString::fromStdString(step.highlight->target);
+        QWidget *widget = step.highlight->kind == HighlightKind::Field ? lesson_editor_->fieldWidget(target)
+                          : page ? lessonTargetWidget(page, step.highlight->kind, target)
+                                 : nullptr;
+        if (widget) {
+            // Laid out first, or the scroll area does not yet know where the widget is.
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            revealWidget(widget);
+        }
+    }
 
     lesson_overlay_->unwatchAll();
     lesson_overlay_->watch(stack_);
@@ -198,6 +213,8 @@ void MainWindow::endLesson()
     lesson_controller_->finish();
 
     setLessonPointerVisible(false);
+    if (presentation_ && editor_dock_)
+        editor_dock_->hide();  // presentation mode's own state, whatever the last step showed
     lesson_overlay_->unwatchAll();
     lesson_overlay_->setAreaSource({});
     lesson_overlay_->hide();

@@ -415,6 +415,20 @@ private slots:
         QVERIFY(gpus);
         QVERIFY(gpus->isVisible());
         QCOMPARE(window.lessonOverlay()->targetRect(), QRect(gpus->mapTo(&window, QPoint(0, 0)), gpus->size()));
+
+        // Presentation mode hides the editor, except on a step that points at one of its fields.
+        window.setPresentation(true);
+        QVERIFY(window.startLesson(lesson, 1, &error));
+        settle();
+        QVERIFY(gpus->isVisible());
+        QVERIFY(!window.lessonOverlay()->targetRect().isEmpty());
+        QVERIFY(window.startLesson(lesson, 2, &error));
+        settle();
+        QVERIFY(!gpus->isVisible());
+        window.endLesson();
+        QVERIFY(!window.editor()->isVisible());
+        window.setPresentation(false);
+        QVERIFY(window.editor()->isVisible());
     }
 
     void barGrowsWithPresentationFonts()

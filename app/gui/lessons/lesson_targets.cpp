@@ -241,4 +241,32 @@ QRect genericLessonTargetRect(const QWidget *page, HighlightKind kind, const QSt
     return {};
 }
 
+QWidget *lessonTargetWidget(const QWidget *page, HighlightKind kind, const QString &target)
+{
+    const QString first = target.section(QLatin1Char('/'), 0, 0);
+    switch (kind) {
+    case HighlightKind::Region:
+        for (QWidget *widget : page->findChildren<QWidget *>())
+            if (isRegionName(widget->objectName()) && widget->objectName() == target)
+                return widget;
+        for (ChartView *chart : chartsOf(page))
+            if (chart->id() == target)
+                return chart;
+        return nullptr;
+    case HighlightKind::ChartSeries:
+    case HighlightKind::ChartPoint:
+        for (ChartView *chart : chartsOf(page))
+            if (chart->id() == first)
+                return chart;
+        return nullptr;
+    case HighlightKind::TableRow:
+        for (QAbstractItemView *view : page->findChildren<QAbstractItemView *>())
+            if (view->objectName() == first)
+                return view;
+        return nullptr;
+    case HighlightKind::Field: return nullptr;
+    }
+    return nullptr;
+}
+
 }  // namespace lse::gui

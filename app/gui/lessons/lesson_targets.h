@@ -25,5 +25,8 @@ QStringList genericLessonTargets(const QWidget *page, HighlightKind kind);
 // box inside its plot, a square around the point, the row's visual rectangle. A null rectangle
 // when the target does not exist or is not visible now (a hidden tab, a row scrolled away).
 QRect genericLessonTargetRect(const QWidget *page, HighlightKind kind, const QString &target);
+// The widget that holds `target` (the region itself, the chart of a series or point, the table of a
+// row), for scrolling it into view; nullptr when the page has none.
+QWidget *lessonTargetWidget(const QWidget *page, HighlightKind kind, const QString &target);
 
 }  // namespace lse::gui
