@@ -864,7 +864,7 @@ QImage MainWindow::renderScreenshot(const QSize &size)
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     if (inLesson())
-        lesson_overlay_->refresh();  // the highlight where the settled layout put the target
+        revealLessonTarget();  // and the highlight where the settled layout put the target
     return grab().toImage();
 }
 

@@ -153,6 +153,7 @@ private:
     ScenarioEditor *shownEditor() const;
     void enterLessonMode();
     void showLessonStep();
+    void revealLessonTarget();  // scrolls and switches tabs so the step's highlight target shows
     void openLessonFileWithDialog();
     void exportCurrentLessonHandoutWithDialog();
     // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.

@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTextEdit>
@@ -60,8 +61,16 @@ void revealWidget(QWidget *widget)
                 if (tabs->widget(i) == widget || tabs->widget(i)->isAncestorOf(widget))
                     tabs->setCurrentIndex(i);
         }
-        if (auto *scroll = qobject_cast<QScrollArea *>(parent))
-            scroll->ensureWidgetVisible(widget);
+        if (auto *scroll = qobject_cast<QScrollArea *>(parent); scroll && scroll->widget()) {
+            // A target taller than the view starts at its top (ensureWidgetVisible would show the
+            // least scroll, often just its first lines at the bottom of the screen).
+            constexpr int kMargin = 24;
+            const QRect in_content(widget->mapTo(scroll->widget(), QPoint(0, 0)), widget->size());
+            if (in_content.height() + 2 * kMargin > scroll->viewport()->height())
+                scroll->verticalScrollBar()->setValue(in_content.top() - kMargin);
+            else
+                scroll->ensureWidgetVisible(widget, kMargin, kMargin);
+        }
     }
 }
 
@@ -173,19 +182,9 @@ void MainWindow::showLessonStep()
     const bool field_step = step.highlight && step.highlight->kind == HighlightKind::Field;
     if (presentation_ && editor_dock_)
         editor_dock_->setVisible(field_step);
-    // The target may sit on another tab (of the editor, of the page) or below the fold of a
-    // projector's small screen: bring it into view.
-    if (step.highlight) {
-        const QString target = QString::fromStdString(step.highlight->target);
-        QWidget *widget = step.highlight->kind == HighlightKind::Field ? lesson_editor_->fieldWidget(target)
-                          : page ? lessonTargetWidget(page, step.highlight->kind, target)
-                                 : nullptr;
-        if (widget) {
-            // Laid out first, or the scroll area does not yet know where the widget is.
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            revealWidget(widget);
-        }
-    }
+    revealLessonTarget();
+    // Again once the page has laid out what the settings changed (charts replot, tables refill).
+    QTimer::singleShot(0, this, &MainWindow::revealLessonTarget);
 
     lesson_overlay_->unwatchAll();
     lesson_overlay_->watch(stack_);
@@ -198,6 +197,26 @@ void MainWindow::showLessonStep()
         for (QAbstractScrollArea *area : page->findChildren<QAbstractScrollArea *>())
             lesson_overlay_->watch(area);
     }
+    lesson_overlay_->refresh();
+}
+
+void MainWindow::revealLessonTarget()
+{
+    // The target may sit on another tab (of the editor, of the page) or below the fold of a
+    // projector's small screen: bring it into view.
+    if (!inLesson() || !lesson_controller_->currentStep().highlight)
+        return;
+    const Highlight &highlight = *lesson_controller_->currentStep().highlight;
+    const QString target = QString::fromStdString(highlight.target);
+    Page *page = currentPage();
+    QWidget *widget = highlight.kind == HighlightKind::Field ? lesson_editor_->fieldWidget(target)
+                      : page                                 ? lessonTargetWidget(page, highlight.kind, target)
+                                                             : nullptr;
+    if (!widget)
+        return;
+    // Laid out first, or the scroll area does not yet know where the widget is.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    revealWidget(widget);
     lesson_overlay_->refresh();
 }
 
