@@ -66,10 +66,13 @@ void revealWidget(QWidget *widget)
             // least scroll, often just its first lines at the bottom of the screen).
             constexpr int kMargin = 24;
             const QRect in_content(widget->mapTo(scroll->widget(), QPoint(0, 0)), widget->size());
-            if (in_content.height() + 2 * kMargin > scroll->viewport()->height())
-                scroll->verticalScrollBar()->setValue(in_content.top() - kMargin);
-            else
-                scroll->ensureWidgetVisible(widget, kMargin, kMargin);
+            // Vertically only: a form scrolled sideways would hide its labels.
+            QScrollBar *bar = scroll->verticalScrollBar();
+            const int view_height = scroll->viewport()->height();
+            if (in_content.height() + 2 * kMargin > view_height || in_content.top() - kMargin < bar->value())
+                bar->setValue(in_content.top() - kMargin);
+            else if (in_content.bottom() + kMargin > bar->value() + view_height)
+                bar->setValue(in_content.bottom() + kMargin - view_height);
         }
     }
 }
@@ -138,7 +141,11 @@ void MainWindow::enterLessonMode()
             if (!field || !field->isVisible())
                 return areas;
             areas.dim = rect();
-            areas.target = QRect(field->mapTo(this, QPoint(0, 0)), field->size());
+            // Only what the editor's scroll area shows of it (a wide field runs under the dock's edge).
+            const QRect visible = field->visibleRegion().boundingRect();
+            areas.target = visible.isEmpty() ? QRect() : QRect(field->mapTo(this, visible.topLeft()), visible.size());
+            if (areas.target.isEmpty())
+                areas = {};
             return areas;
         }
         Page *page = currentPage();
