@@ -3752,10 +3752,6 @@
         <translation>讲次：</translation>
     </message>
     <message>
-        <source>Nothing to record: no page is shown.</source>
-        <translation>无可录制内容：当前没有显示页面。</translation>
-    </message>
-    <message>
         <source>Recorded step %1 on page %2.</source>
         <translation>已在页面 %2 上录制步骤 %1。</translation>
     </message>
@@ -3826,6 +3822,10 @@
         <translation>
             <numerusform>%n 处更改</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing to record: no page is shown, or the scenario is not valid (fix it first).</source>
+        <translation>无可录制的内容：没有显示页面，或场景无效（请先修正）。</translation>
     </message>
 </context>
 <context>
