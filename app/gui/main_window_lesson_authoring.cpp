@@ -67,7 +67,11 @@ std::optional<HandoutStep> MainWindow::renderLessonHandoutStep(const Lesson &les
     const QImage window = renderScreenshot(size());
     const qreal ratio = window.devicePixelRatio();
     const QRect area(stack_->mapTo(this, QPoint(0, 0)) * ratio, stack_->size() * ratio);
-    const QImage page_image = window.copy(area);
+    // A step that points at an editor field keeps the editor in the picture, or the handout would
+    // show a dimmed page and no outline.
+    const std::optional<Highlight> &highlight = lesson.steps[std::size_t(index)].highlight;
+    const bool field = highlight && highlight->kind == HighlightKind::Field;
+    const QImage page_image = field ? window : window.copy(area);
     HandoutStep step = LessonHandout::stepOf(lesson, index, page_image, lesson_document_->estimate(),
                                              currentLanguage().toStdString());
     if (restore_after_last && index + 1 == int(lesson.steps.size()))
