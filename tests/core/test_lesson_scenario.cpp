@@ -2,6 +2,7 @@
 // core/lessons/lesson_scenario.h: a step's scenario changes go through the scenario file's own
 // reader (so the same rules and messages apply), accumulate from step to step after each preset,
 // and are reported with the step and change that is wrong. scenarioDifference is their inverse.
+#include "problem_matchers.h"
 #include "hardware/hardware_catalog.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_scenario.h"
@@ -11,6 +12,7 @@
 #include <QTest>
 
 using namespace lse;
+using lse::test::hasProblem;
 
 namespace {
 
@@ -22,14 +24,6 @@ LessonStep step(std::string page, std::vector<ScenarioChange> changes, std::opti
     result.preset = std::move(preset);
     result.text.en = "text";
     return result;
-}
-
-bool hasProblem(const Problems &problems, const std::string &field, const std::string &rule)
-{
-    for (const Problem &problem : problems)
-        if (problem.field == field && problem.rule == rule && problem.message.find(field) != std::string::npos)
-            return true;
-    return false;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // The lesson file format (core/lessons/lesson.h) and its figures (core/lessons/lesson_figures.h):
 // a valid lesson parses, each kind of damage is reported with its step and field, unknown figure
 // names are reported with their step, and filled-in figures are the engine's numbers.
+#include "problem_matchers.h"
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_figures.h"
@@ -16,6 +17,7 @@
 #include <cmath>
 
 using namespace lse;
+using lse::test::hasProblem;
 
 namespace {
 
@@ -68,14 +70,6 @@ QByteArray withStep(int index, Edit edit)
     steps.replace(index, step);
     root.insert("steps", steps);
     return toBytes(root);
-}
-
-bool hasProblem(const Problems &problems, const std::string &field, const std::string &rule)
-{
-    for (const Problem &problem : problems)
-        if (problem.field == field && problem.rule == rule && problem.message.find(field) != std::string::npos)
-            return true;
-    return false;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // "Record Steps…" wired into the main window: the recorder records the page the window shows and the
 // document's scenario (only the fields that changed), and its handout export renders every step
 // through the window, one PDF page per step, then gives the window back to the user's document.
+#include "pdf_pages.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_recorder.h"
 #include "lessons/lesson_recorder_dialog.h"
@@ -21,14 +22,6 @@ using namespace lse;
 using namespace lse::gui;
 
 namespace {
-
-int pdfPageCount(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    return int(QString::fromLatin1(file.readAll()).count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?!s)"))));
-}
 
 // Records the window's current view with `text` through the dialog's own button and step editor.
 void recordStep(LessonRecorderDialog &dialog, const QString &text)
@@ -102,7 +95,7 @@ private slots:
         QTemporaryDir dir;
         const QString pdf = dir.filePath("recorded.pdf");
         QVERIFY2(dialog->exportPdfTo(pdf), qPrintable(dialog->statusText()));
-        QCOMPARE(pdfPageCount(pdf), 3);
+        QCOMPARE(lse::test::pdfFilePageCount(pdf), 3);
         // The export went through lesson mode and came back out of it.
         QVERIFY(!window.inLesson());
         QCOMPARE(QString::fromUtf8(scenarioToJson(window.document()->scenario())), before);

@@ -2,6 +2,7 @@
 // Issue 18, the handout: a PDF with one page per step and one PNG per step for slides, written whole
 // or not at all; Chinese text is drawn; a cancel stops after the page being drawn.
 
+#include "pdf_pages.h"
 #include "cost/estimate.h"
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_figures.h"
@@ -40,13 +41,6 @@ QList<HandoutStep> steps(int count, const QString &text = QStringLiteral("Six N 
                                 LessonHandout::stepLabel(k + 1, count), text, QStringLiteral("How many days?"),
                                 QStringLiteral("119 days")});
     return list;
-}
-
-// Page objects of a PDF: "/Type /Page" but not "/Type /Pages" (the page tree).
-int pdfPageCount(const QByteArray &pdf)
-{
-    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s])"));
-    return int(QString::fromLatin1(pdf).count(page));
 }
 
 QByteArray contents(const QString &path)
@@ -92,7 +86,7 @@ private slots:
         QCOMPARE(reported, (QList<int>{1, 2, 3, 4}));
         const QByteArray pdf = contents(path);
         QVERIFY(pdf.startsWith("%PDF"));
-        QCOMPARE(pdfPageCount(pdf), 4);
+        QCOMPARE(lse::test::pdfPageCount(pdf), 4);
         // Landscape: the media box is wider than tall.
         const QRegularExpressionMatch box =
             QRegularExpression(QStringLiteral("/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)"))
@@ -101,7 +95,7 @@ private slots:
         QVERIFY(box.captured(1).toDouble() > box.captured(2).toDouble());
 
         QVERIFY(LessonHandout::writePdf(steps(2), path, {}, &error));
-        QCOMPARE(pdfPageCount(contents(path)), 2);
+        QCOMPARE(lse::test::pdfPageCount(contents(path)), 2);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("handout.pdf")});
     }
 

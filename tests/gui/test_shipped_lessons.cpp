@@ -3,6 +3,7 @@
 // and section, the page accepts its settings, the highlight target is on the page (or the editor
 // field exists), the texts have every figure filled in, in English and Chinese; and a handout PDF has
 // one page per step. (core's checks of the same lessons are in test_lesson_catalog.)
+#include "pdf_pages.h"
 #include "editor/scenario_editor.h"
 #include "lessons/lesson_bar.h"
 #include "lessons/lesson_catalog.h"
@@ -19,19 +20,6 @@
 
 using namespace lse;
 using namespace lse::gui;
-
-namespace {
-
-// "/Type /Page" objects (not "/Pages"): the PDF's page count.
-int pdfPageCount(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    return int(QString::fromLatin1(file.readAll()).count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?!s)"))));
-}
-
-}  // namespace
 
 class TestShippedLessons : public QObject {
     Q_OBJECT
@@ -107,7 +95,7 @@ private slots:
         const QString slides = dir.filePath("slides");
         QString error;
         QVERIFY2(window.exportLessonHandout(lesson, pdf, slides, &error), qPrintable(error));
-        QCOMPARE(pdfPageCount(pdf), int(lesson.steps.size()));
+        QCOMPARE(lse::test::pdfFilePageCount(pdf), int(lesson.steps.size()));
         QCOMPARE(QDir(slides).entryList({QStringLiteral("*.png")}, QDir::Files).size(), qsizetype(lesson.steps.size()));
         // The window is back to the user's document, out of the lesson.
         QVERIFY(!window.inLesson());
@@ -124,7 +112,7 @@ private slots:
                       {"--lesson", "tokenization", "--handout", pdf, "--lang", "zh_CN", "--size", "1024x768"});
         QVERIFY(process.waitForFinished(240000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-        QCOMPARE(pdfPageCount(pdf), int(lesson->steps.size()));
+        QCOMPARE(lse::test::pdfFilePageCount(pdf), int(lesson->steps.size()));
 
         // Without --lesson: refused, naming the flag, nothing written.
         const QString other = dir.filePath("other.pdf");
