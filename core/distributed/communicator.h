@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace lse::distributed {
+
+// The collectives data-parallel and ZeRO training use, on float buffers, as torch.distributed
+// offers them (issue 19). Every collective is a ring algorithm written over point-to-point
+// transfers (Transport), so the bytes each rank sends are counted exactly as they go out and can be
+// set beside the engine's communication volume (ZeRO §7: all-reduce 2(n-1)/n·S per rank,
+// reduce-scatter and all-gather (n-1)/n·S each, broadcast along the ring).
+enum class Collective { AllReduce, ReduceScatter, AllGather, Broadcast, Barrier };
+std::string_view toString(Collective collective);  // "all_reduce", "reduce_scatter", ...
+
+// One collective as it ran on this rank.
+struct CollectiveRecord {
+    Collective collective = Collective::AllReduce;
+    std::int64_t elements = 0;    // the full buffer's element count (S / 4 bytes)
+    std::int64_t bytes_sent = 0;  // counted on this rank, every transfer
+    double seconds = 0;           // from the start of the collective to its completion on this rank
+    double waited_seconds = 0;    // how long the caller blocked in wait(): the exposed part
+};
+
+// A collective started without blocking; wait() returns once this rank's part is complete.
+class CollectiveHandle {
+public:
+    virtual ~CollectiveHandle() = default;
+    virtual void wait() = 0;
+    virtual bool done() const = 0;
+};
+
+class Communicator {
+public:
+    virtual ~Communicator() = default;
+    virtual int rank() const = 0;
+    virtual int size() const = 0;
+
+    // Blocking collectives. `count` is the whole buffer's length on every rank.
+    // allReduceSum: data[i] = Σ_ranks data[i].
+    virtual void allReduceSum(float *data, std::int64_t count) = 0;
+    // reduceScatterSum: this rank's shard (shardRange(count, size, rank)) of the sum of every
+    // rank's `data`, written into data at the shard's offset (the rest of `data` is scratch).
+    virtual void reduceScatterSum(float *data, std::int64_t count) = 0;
+    // allGather: every rank's shard of `data` (at its offset) copied into every rank's `data`.
+    virtual void allGather(float *data, std::int64_t count) = 0;
+    virtual void broadcast(float *data, std::int64_t count, int root) = 0;
+    virtual void barrier() = 0;
+
+    // Non-blocking variants: the collective runs on the communicator's own thread while the caller
+    // computes (bucketed DP overlaps the all-reduce of one bucket with the backward of the next).
+    // Collectives complete in the order they were started. `data` must stay valid until wait().
+    virtual std::unique_ptr<CollectiveHandle> startAllReduceSum(float *data, std::int64_t count) = 0;
+    virtual std::unique_ptr<CollectiveHandle> startReduceScatterSum(float *data, std::int64_t count) = 0;
+    virtual std::unique_ptr<CollectiveHandle> startAllGather(float *data, std::int64_t count) = 0;
+
+    // What ran since the last takeRecords(), in start order; clears the list.
+    virtual std::vector<CollectiveRecord> takeRecords() = 0;
+};
+
+// The elements of rank `rank`'s shard of a buffer of `count` elements split over `ranks`: as even
+// as possible, the first count % ranks shards one element longer (torch's ZeRO pads instead; the
+// bytes counted then equal (n-1)/n·S only when n divides S, which the engine assumes).
+struct ShardRange {
+    std::int64_t offset = 0;
+    std::int64_t count = 0;
+};
+ShardRange shardRange(std::int64_t count, int ranks, int rank);
+
+}  // namespace lse::distributed
