@@ -235,7 +235,8 @@ private slots:
         constexpr int kRanks = 3;
         constexpr std::int64_t kCount = 3 * 4096;
         ThreadGroup group(kRanks);
-        std::vector<bool> earlier_done_after_last(kRanks, false);
+        // One char per rank, not vector<bool>: its bits share words, so ranks writing them would race.
+        std::vector<char> earlier_done_after_last(kRanks, 0);
         std::vector<double> computed(kRanks);
         const auto records = runAndRecord(group, [&](Communicator &communicator) {
             auto first = initialBuffer(communicator.rank(), kCount);
