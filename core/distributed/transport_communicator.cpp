@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "distributed/transport_communicator.h"
+
+#include "distributed/ring_collectives.h"
+
+#include <chrono>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+namespace lse::distributed {
+
+namespace detail {
+
+// One started collective, shared by the queue, the caller's handle and the record list.
+struct PendingCollective {
+    using Clock = std::chrono::steady_clock;
+    std::function<std::int64_t(Transport &)> work;
+    Clock::time_point started_at = Clock::now();
+    Clock::time_point completed_at;  // guarded by mutex
+    // A blocking collective: the caller waits from start to completion, all of it exposed.
+    bool caller_blocks = false;
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::exception_ptr error;
+    CollectiveRecord record;  // guarded by mutex
+
+    void waitDone()
+    {
+        std::unique_lock lock(mutex);
+        finished.wait(lock, [&] { return done; });
+    }
+};
+
+}  // namespace detail
+
+namespace {
+
+using detail::PendingCollective;
+
+double secondsBetween(PendingCollective::Clock::time_point from, PendingCollective::Clock::time_point to)
+{
+    return std::chrono::duration<double>(to - from).count();
+}
+
+class TransportHandle : public CollectiveHandle {
+public:
+    explicit TransportHandle(std::shared_ptr<PendingCollective> pending)
+        : pending_(std::move(pending))
+    {
+    }
+    ~TransportHandle() override
+    {
+        // The buffer must outlive the transfer even when the caller forgot to wait.
+        if (!waited_)
+            pending_->waitDone();
+    }
+
+    void wait() override
+    {
+        if (waited_)
+            return;
+        waited_ = true;
+        // Blocked from here until the communication thread completed the collective (already
+        // complete: nothing exposed). Ending at completion, not at this thread's wake-up, keeps
+        // waited_seconds <= seconds.
+        const auto blocked_from = PendingCollective::Clock::now();
+        pending_->waitDone();
+        std::lock_guard lock(pending_->mutex);
+        if (!pending_->caller_blocks && pending_->completed_at > blocked_from)
+            pending_->record.waited_seconds += secondsBetween(blocked_from, pending_->completed_at);
+        if (pending_->error)
+            std::rethrow_exception(pending_->error);
+    }
+
+    bool done() const override
+    {
+        std::lock_guard lock(pending_->mutex);
+        return pending_->done;
+    }
+
+private:
+    std::shared_ptr<PendingCollective> pending_;
+    bool waited_ = false;
+};
+
+void checkBuffer(const char *what, const float *data, std::int64_t count)
+{
+    if (count < 0)
+        throw std::invalid_argument(std::string(what) + ": count must be >= 0, got " + std::to_string(count));
+    if (count > 0 && data == nullptr)
+        throw std::invalid_argument(std::string(what) + ": data must not be null when count > 0");
+}
+
+}  // namespace
+
+TransportCommunicator::TransportCommunicator(std::unique_ptr<Transport> transport)
+    : transport_(std::move(transport))
+    , rank_(transport_->rank())
+    , size_(transport_->size())
+    , thread_([this] { runQueue(); })
+{
+}
+
+TransportCommunicator::~TransportCommunicator()
+{
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    queued_.notify_all();
+    thread_.join();
+}
+
+void TransportCommunicator::runQueue()
+{
+    for (;;) {
+        std::shared_ptr<PendingCollective> pending;
+        {
+            std::unique_lock lock(mutex_);
+            queued_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty())
+                return;  // stopping, and everything started has run
+            pending = queue_.front();
+            queue_.pop_front();
+        }
+        std::int64_t bytes_sent = 0;
+        std::exception_ptr error;
+        try {
+            bytes_sent = pending->work(*transport_);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        const auto completed_at = PendingCollective::Clock::now();
+        const double seconds = secondsBetween(pending->started_at, completed_at);
+        {
+            std::lock_guard lock(pending->mutex);
+            pending->completed_at = completed_at;
+            pending->record.bytes_sent = bytes_sent;
+            pending->record.seconds = seconds;
+            if (pending->caller_blocks)
+                pending->record.waited_seconds = seconds;
+            pending->error = error;
+            pending->work = nullptr;
+            pending->done = true;
+        }
+        pending->finished.notify_all();
+    }
+}
+
+std::unique_ptr<CollectiveHandle> TransportCommunicator::start(Collective collective, std::int64_t elements, Work work,
+                                                                bool caller_blocks)
+{
+    auto pending = std::make_shared<PendingCollective>();
+    pending->caller_blocks = caller_blocks;
+    pending->work = std::move(work);
+    pending->record.collective = collective;
+    pending->record.elements = elements;
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push_back(pending);
+        started_.push_back(pending);
+    }
+    queued_.notify_all();
+    return std::make_unique<TransportHandle>(std::move(pending));
+}
+
+std::unique_ptr<CollectiveHandle> TransportCommunicator::startAllReduceSum(float *data, std::int64_t count)
+{
+    checkBuffer("all_reduce", data, count);
+    return start(Collective::AllReduce, count,
+                 [data, count](Transport &transport) { return ringAllReduceSum(transport, data, count); }, false);
+}
+
+std::unique_ptr<CollectiveHandle> TransportCommunicator::startReduceScatterSum(float *data, std::int64_t count)
+{
+    checkBuffer("reduce_scatter", data, count);
+    return start(Collective::ReduceScatter, count,
+                 [data, count](Transport &transport) { return ringReduceScatterSum(transport, data, count); }, false);
+}
+
+std::unique_ptr<CollectiveHandle> TransportCommunicator::startAllGather(float *data, std::int64_t count)
+{
+    checkBuffer("all_gather", data, count);
+    return start(Collective::AllGather, count,
+                 [data, count](Transport &transport) { return ringAllGather(transport, data, count); }, false);
+}
+
+void TransportCommunicator::allReduceSum(float *data, std::int64_t count)
+{
+    checkBuffer("all_reduce", data, count);
+    start(Collective::AllReduce, count,
+          [data, count](Transport &transport) { return ringAllReduceSum(transport, data, count); }, true)
+        ->wait();
+}
+
+void TransportCommunicator::reduceScatterSum(float *data, std::int64_t count)
+{
+    checkBuffer("reduce_scatter", data, count);
+    start(Collective::ReduceScatter, count,
+          [data, count](Transport &transport) { return ringReduceScatterSum(transport, data, count); }, true)
+        ->wait();
+}
+
+void TransportCommunicator::allGather(float *data, std::int64_t count)
+{
+    checkBuffer("all_gather", data, count);
+    start(Collective::AllGather, count,
+          [data, count](Transport &transport) { return ringAllGather(transport, data, count); }, true)
+        ->wait();
+}
+
+void TransportCommunicator::broadcast(float *data, std::int64_t count, int root)
+{
+    checkBuffer("broadcast", data, count);
+    if (root < 0 || root >= size_)
+        throw std::invalid_argument("broadcast: root must be in [0, " + std::to_string(size_) + "), got "
+                                    + std::to_string(root));
+    start(Collective::Broadcast, count, [data, count, root](Transport &transport) {
+        return ringBroadcast(transport, data, count, root);
+    }, true)->wait();
+}
+
+void TransportCommunicator::barrier()
+{
+    start(Collective::Barrier, 0, [](Transport &transport) { return ringBarrier(transport); }, true)->wait();
+}
+
+std::vector<CollectiveRecord> TransportCommunicator::takeRecords()
+{
+    std::vector<std::shared_ptr<PendingCollective>> started;
+    {
+        std::lock_guard lock(mutex_);
+        started.swap(started_);
+    }
+    std::vector<CollectiveRecord> records;
+    records.reserve(started.size());
+    for (const auto &pending : started) {
+        pending->waitDone();
+        std::lock_guard lock(pending->mutex);
+        records.push_back(pending->record);
+    }
+    return records;
+}
+
+}  // namespace lse::distributed
