@@ -90,14 +90,9 @@ struct DataParallelTrainer::Impl {
     int step = 0;
     std::vector<std::int32_t> inputs, targets;  // the global batch (batch_size, ctx)
     std::vector<std::string> purposes;          // what each collective of this step was for, in start order
-    std::vector<bool> blocking;
     DataParallelPrediction prediction;
 
-    void noteCollective(const char *purpose, bool isBlocking)
-    {
-        purposes.emplace_back(purpose);
-        blocking.push_back(isBlocking);
-    }
+    void noteCollective(const char *purpose) { purposes.emplace_back(purpose); }
 };
 
 DataParallelTrainer::DataParallelTrainer() : impl_(std::make_unique<Impl>()) {}
@@ -198,7 +193,6 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     float *grads = model.gradientData();
     const float inverse_ranks = 1.0f / float(s.ranks);
     s.purposes.clear();
-    s.blocking.clear();
 
     // Every rank draws the whole global batch, so the generator advances as the single-process
     // trainer's does, and trains on its own rows of it.
@@ -219,20 +213,20 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     switch (s.options.mode) {
     case DataParallelMode::Naive:
         comm.allReduceSum(grads, P);
-        s.noteCollective("gradients", true);
+        s.noteCollective("gradients");
         break;
     case DataParallelMode::Bucketed: {
         const std::size_t count = s.buckets->bucketCount();
         report.buckets = int(count);
         report.buckets_started_in_backward = int(s.buckets->finish());
         for (std::size_t b = 0; b < count; ++b)
-            s.noteCollective("gradients", false);
+            s.noteCollective("gradients");
         break;
     }
     case DataParallelMode::Zero1:
     case DataParallelMode::Zero2:
         comm.reduceScatterSum(grads, P);
-        s.noteCollective("gradients", true);
+        s.noteCollective("gradients");
         break;
     }
     // Σ over ranks of each rank's mean gradient, divided by n: the mean over the global batch.
@@ -243,7 +237,7 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     // exactly as the single-process trainer does.
     float scalars[2] = {loss.value(), sharded(s.options.mode) ? float(sumOfSquares(grads + s.shard.offset, s.shard.count)) : 0.0f};
     comm.allReduceSum(scalars, 2);
-    s.noteCollective("loss_and_norm", true);
+    s.noteCollective("loss_and_norm");
     report.loss = double(scalars[0]) / s.ranks;
     if (!std::isfinite(report.loss))
         return diverged(report.step, "the loss is not finite", report.learning_rate);
@@ -260,7 +254,7 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     s.optimizer->step(report.learning_rate);
     if (sharded(s.options.mode)) {
         comm.allGather(model.parameterData(), P);
-        s.noteCollective("parameters", true);
+        s.noteCollective("parameters");
     }
     if (!reference::allFinite(model.parameterData(), P))
         return diverged(report.step, "the update made weights NaN or infinite", report.learning_rate);
@@ -275,8 +269,7 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
         entry.purpose = i < s.purposes.size() ? s.purposes[i] : "other";
         entry.bytes_per_rank = double(record.bytes_sent);
         entry.seconds = record.seconds;
-        const bool isBlocking = i < s.blocking.size() ? bool(s.blocking[i]) : true;
-        entry.exposed_seconds = isBlocking ? record.seconds : record.waited_seconds;
+        entry.exposed_seconds = record.waited_seconds;  // a blocking collective counts as waited throughout
         if (entry.purpose != "loss_and_norm")
             report.measured_bytes_per_rank += entry.bytes_per_rank;
         report.communication.push_back(std::move(entry));
