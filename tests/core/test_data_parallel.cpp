@@ -107,6 +107,7 @@ class TestDataParallel : public QObject {
     QTemporaryDir dir_;
     std::string data_;
     std::vector<float> single_;  // the single-process Trainer's parameters after kSteps
+    std::vector<StepReport> singleReports_;
     std::int64_t P_ = 0;
 
 private slots:
@@ -120,7 +121,11 @@ private slots:
         for (int s = 0; s < kSteps; ++s) {
             Result<StepReport> report = (*trainer)->step();
             QVERIFY2(report.ok(), formatProblems(report.problems()).c_str());
+            singleReports_.push_back(report.value());
         }
+        // Clipping must act in some step, or the sharded modes' global norm would go untested.
+        QVERIFY(std::any_of(singleReports_.begin(), singleReports_.end(),
+                            [](const StepReport &r) { return r.grad_norm > tinyConfig("").grad_clip; }));
         single_ = parametersOf((*trainer)->model());
         P_ = std::int64_t(single_.size());
     }
@@ -162,6 +167,12 @@ private slots:
 
             QCOMPARE(int(out.reports.size()), kSteps);
             for (const DataParallelStepReport &report : out.reports) {
+                // The reduced loss and the global gradient norm are the single process's.
+                const StepReport &one = singleReports_[std::size_t(report.step - 1)];
+                QVERIFY2(std::abs(report.loss - one.loss) < 1e-5 * one.loss,
+                         qPrintable(QStringLiteral("step %1 loss %2 vs %3").arg(report.step).arg(report.loss).arg(one.loss)));
+                QVERIFY2(std::abs(report.grad_norm - one.grad_norm) < 1e-4 * one.grad_norm,
+                         qPrintable(QStringLiteral("step %1 norm %2 vs %3").arg(report.step).arg(report.grad_norm).arg(one.grad_norm)));
                 QCOMPARE(report.measured_bytes_per_rank, expectedBytes);
                 QCOMPARE(report.predicted_bytes_per_rank, report.measured_bytes_per_rank);
                 double gradientBytes = 0, parameterBytes = 0;
