@@ -203,6 +203,38 @@ private slots:
         }
     }
 
+    // Three ranks: the tiny model's parameter count does not divide by 3, so shards differ by one
+    // element and each rank's bytes are the ring's exact counts (ring_collectives.h): the
+    // reduce-scatter sends every shard but its own, the all-gather every shard but the next one's.
+    void unevenShardsCountExactly()
+    {
+        QVERIFY(P_ % 3 != 0);
+        TrainConfig config = tinyConfig(data_);
+        config.batch_size = 6;
+        Result<std::unique_ptr<Trainer>> single = Trainer::create(config);
+        QVERIFY2(single.ok(), formatProblems(single.problems()).c_str());
+        for (int s = 0; s < kSteps; ++s)
+            QVERIFY((*single)->step().ok());
+        const std::vector<float> expected = parametersOf((*single)->model());
+
+        DataParallelOptions options;
+        options.mode = DataParallelMode::Zero1;
+        const std::vector<RankOutcome> outcomes = runRanks(config, options, 3);
+        const double S = 4.0 * double(P_);
+        for (int r = 0; r < 3; ++r) {
+            const RankOutcome &out = outcomes[std::size_t(r)];
+            QVERIFY2(out.failure.empty(), out.failure.c_str());
+            float worst = 0;
+            for (std::size_t i = 0; i < expected.size(); ++i)
+                worst = std::max(worst, std::abs(out.parameters[i] - expected[i]));
+            QVERIFY2(worst < 2e-5f, qPrintable(QStringLiteral("max |Δθ| = %1").arg(double(worst))));
+            const double own = 4.0 * double(shardRange(P_, 3, r).count);
+            const double next = 4.0 * double(shardRange(P_, 3, (r + 1) % 3).count);
+            for (const DataParallelStepReport &report : out.reports)
+                QCOMPARE(report.measured_bytes_per_rank, (S - own) + (S - next));
+        }
+    }
+
     // Buckets start while backward still runs (the model's gradient-ready hook), not after it.
     void bucketsStartDuringBackward()
     {
