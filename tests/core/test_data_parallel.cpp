@@ -235,6 +235,56 @@ private slots:
         }
     }
 
+    void gradientReadyHookReportsFinalGradients_data()
+    {
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<bool>("norms");
+        QTest::addColumn<bool>("learnedPositions");
+        QTest::newRow("untied, norms, RoPE") << false << true << false;
+        QTest::newRow("tied, no norms, learned positions") << true << false << true;
+    }
+
+    // Each time the model reports gradients final from an offset to the arena's end, they already
+    // hold their end-of-backward values; the offsets fall and the last covers the whole arena.
+    void gradientReadyHookReportsFinalGradients()
+    {
+        QFETCH(bool, tied);
+        QFETCH(bool, norms);
+        QFETCH(bool, learnedPositions);
+        TrainConfig config = tinyConfig(data_);
+        config.model.tied_embeddings = tied;
+        if (!norms)
+            config.model.norm = NormType::None;
+        if (learnedPositions)
+            config.model.positional_encoding = PositionalEncoding::Learned;
+        ReferenceOptions options;
+        options.max_batch = 2;
+        Result<std::unique_ptr<Model>> created = Model::create(config.model, options);
+        QVERIFY2(created.ok(), formatProblems(created.problems()).c_str());
+        Model &model = *created.value();
+        const std::int64_t P = model.parameterCount();
+        const float *grads = model.gradientData();
+        std::vector<std::pair<std::int64_t, std::vector<float>>> snapshots;
+        model.setGradientReadyCallback([&](std::int64_t from) {
+            snapshots.emplace_back(from, std::vector<float>(grads + from, grads + P));
+        });
+        const int T = int(config.model.max_seq_len);
+        std::vector<std::int32_t> tokens(std::size_t(2 * T)), targets(tokens.size());
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+            tokens[i] = std::int32_t(i % 12);
+            targets[i] = std::int32_t((i + 1) % 12);
+        }
+        QVERIFY(model.forwardBackward(tokens.data(), targets.data(), 2, T).ok());
+        QVERIFY(snapshots.size() >= std::size_t(config.model.n_layers) + 1);
+        QCOMPARE(snapshots.back().first, std::int64_t(0));
+        for (std::size_t k = 0; k < snapshots.size(); ++k) {
+            if (k > 0)
+                QVERIFY(snapshots[k].first < snapshots[k - 1].first);
+            const std::int64_t from = snapshots[k].first;
+            QVERIFY(std::equal(snapshots[k].second.begin(), snapshots[k].second.end(), grads + from));
+        }
+    }
+
     // Buckets start while backward still runs (the model's gradient-ready hook), not after it.
     void bucketsStartDuringBackward()
     {
