@@ -24,6 +24,8 @@ REQUIRED_PACKAGES=(
     "fonts-noto-cjk|CJK fonts so translated UI text renders"
     "fonts-noto-color-emoji|colour emoji font so emoji in samples (Tokenization page) render instead of boxes"
     "qt6-translations-l10n|Qt's own translations (qtbase_*.qm) so Qt dialogs and buttons follow the UI language"
+    "libopenmpi-dev|MPI headers and libraries for distributed reference runs (lse_mpi; optional in CMake)"
+    "openmpi-bin|mpirun, which starts the distributed runs and the tests/mpi CTest tests"
 )
 
 say() { printf '==> %s\n' "$*"; }

@@ -166,49 +166,56 @@ std::unique_ptr<CollectiveHandle> TransportCommunicator::start(Collective collec
     return std::make_unique<TransportHandle>(std::move(pending));
 }
 
+std::unique_ptr<CollectiveHandle> TransportCommunicator::startBufferCollective(Collective collective, float *data,
+                                                                   std::int64_t count, bool caller_blocks)
+{
+    checkBuffer(toString(collective).data(), data, count);
+    Work work;
+    switch (collective) {
+    case Collective::AllReduce:
+        work = [data, count](Transport &transport) { return ringAllReduceSum(transport, data, count); };
+        break;
+    case Collective::ReduceScatter:
+        work = [data, count](Transport &transport) { return ringReduceScatterSum(transport, data, count); };
+        break;
+    case Collective::AllGather:
+        work = [data, count](Transport &transport) { return ringAllGather(transport, data, count); };
+        break;
+    case Collective::Broadcast:
+    case Collective::Barrier:
+        throw std::logic_error("startBufferCollective: broadcast and barrier have their own entry points");
+    }
+    return start(collective, count, std::move(work), caller_blocks);
+}
+
 std::unique_ptr<CollectiveHandle> TransportCommunicator::startAllReduceSum(float *data, std::int64_t count)
 {
-    checkBuffer("all_reduce", data, count);
-    return start(Collective::AllReduce, count,
-                 [data, count](Transport &transport) { return ringAllReduceSum(transport, data, count); }, false);
+    return startBufferCollective(Collective::AllReduce, data, count, false);
 }
 
 std::unique_ptr<CollectiveHandle> TransportCommunicator::startReduceScatterSum(float *data, std::int64_t count)
 {
-    checkBuffer("reduce_scatter", data, count);
-    return start(Collective::ReduceScatter, count,
-                 [data, count](Transport &transport) { return ringReduceScatterSum(transport, data, count); }, false);
+    return startBufferCollective(Collective::ReduceScatter, data, count, false);
 }
 
 std::unique_ptr<CollectiveHandle> TransportCommunicator::startAllGather(float *data, std::int64_t count)
 {
-    checkBuffer("all_gather", data, count);
-    return start(Collective::AllGather, count,
-                 [data, count](Transport &transport) { return ringAllGather(transport, data, count); }, false);
+    return startBufferCollective(Collective::AllGather, data, count, false);
 }
 
 void TransportCommunicator::allReduceSum(float *data, std::int64_t count)
 {
-    checkBuffer("all_reduce", data, count);
-    start(Collective::AllReduce, count,
-          [data, count](Transport &transport) { return ringAllReduceSum(transport, data, count); }, true)
-        ->wait();
+    startBufferCollective(Collective::AllReduce, data, count, true)->wait();
 }
 
 void TransportCommunicator::reduceScatterSum(float *data, std::int64_t count)
 {
-    checkBuffer("reduce_scatter", data, count);
-    start(Collective::ReduceScatter, count,
-          [data, count](Transport &transport) { return ringReduceScatterSum(transport, data, count); }, true)
-        ->wait();
+    startBufferCollective(Collective::ReduceScatter, data, count, true)->wait();
 }
 
 void TransportCommunicator::allGather(float *data, std::int64_t count)
 {
-    checkBuffer("all_gather", data, count);
-    start(Collective::AllGather, count,
-          [data, count](Transport &transport) { return ringAllGather(transport, data, count); }, true)
-        ->wait();
+    startBufferCollective(Collective::AllGather, data, count, true)->wait();
 }
 
 void TransportCommunicator::broadcast(float *data, std::int64_t count, int root)

@@ -49,6 +49,8 @@ public:
 private:
     using Work = std::function<std::int64_t(Transport &)>;  // runs the collective, returns bytes sent
     std::unique_ptr<CollectiveHandle> start(Collective collective, std::int64_t elements, Work work, bool caller_blocks);
+    // All-reduce, reduce-scatter or all-gather of `data` (the collectives over a whole buffer).
+    std::unique_ptr<CollectiveHandle> startBufferCollective(Collective collective, float *data, std::int64_t count, bool caller_blocks);
     void runQueue();
 
     std::unique_ptr<Transport> transport_;

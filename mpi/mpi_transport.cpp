@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mpi_transport.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+#include <string>
+
+namespace lse::distributed {
+
+namespace {
+
+// MPI counts are int: larger transfers go as a sequence of messages of at most this many bytes.
+constexpr std::int64_t kMaxMessageBytes = std::int64_t(1) << 30;
+
+void check(int status, const char *call)
+{
+    if (status == MPI_SUCCESS)
+        return;
+    char text[MPI_MAX_ERROR_STRING] = {};
+    int length = 0;
+    MPI_Error_string(status, text, &length);
+    throw std::runtime_error(std::string("MPI: ") + call + " failed: " + std::string(text, std::size_t(length)));
+}
+
+}  // namespace
+
+MpiTransport::MpiTransport()
+{
+    int initialised = 0;
+    MPI_Initialized(&initialised);
+    if (!initialised) {
+        int provided = MPI_THREAD_SINGLE;
+        check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");
+        initialised_here_ = true;
+        if (provided < MPI_THREAD_SERIALIZED) {
+            MPI_Finalize();
+            throw std::runtime_error("MPI: the library provides thread level " + std::to_string(provided)
+                                     + ", the communicator needs MPI_THREAD_SERIALIZED (calls from its own thread)");
+        }
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
+    check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
+}
+
+MpiTransport::~MpiTransport()
+{
+    if (initialised_here_)
+        MPI_Finalize();
+}
+
+void MpiTransport::sendRecv(int to, const void *send, std::int64_t send_bytes, int from, void *recv,
+                            std::int64_t recv_bytes)
+{
+    const auto *send_cursor = static_cast<const char *>(send);
+    auto *recv_cursor = static_cast<char *>(recv);
+    // Messages of up to kMaxMessageBytes; an empty transfer is still one (empty) message, so a
+    // barrier's tokens go out. Both ends cut the same byte count the same way.
+    auto messages = [](std::int64_t bytes) { return std::max<std::int64_t>(1, (bytes + kMaxMessageBytes - 1) / kMaxMessageBytes); };
+    const std::int64_t send_messages = to == kNoPeer ? 0 : messages(send_bytes);
+    const std::int64_t recv_messages = from == kNoPeer ? 0 : messages(recv_bytes);
+    for (std::int64_t message = 0; message < std::max(send_messages, recv_messages); ++message) {
+        const bool sending = message < send_messages;
+        const bool receiving = message < recv_messages;
+        const std::int64_t send_part = sending ? std::min(kMaxMessageBytes, send_bytes - message * kMaxMessageBytes) : 0;
+        const std::int64_t recv_part = receiving ? std::min(kMaxMessageBytes, recv_bytes - message * kMaxMessageBytes) : 0;
+        MPI_Status status;
+        check(MPI_Sendrecv(send_cursor, int(send_part), MPI_BYTE, sending ? to : MPI_PROC_NULL, 0, recv_cursor,
+                           int(recv_part), MPI_BYTE, receiving ? from : MPI_PROC_NULL, 0, MPI_COMM_WORLD, &status),
+              "MPI_Sendrecv");
+        if (receiving) {
+            int received = 0;
+            MPI_Get_count(&status, MPI_BYTE, &received);
+            if (received != recv_part)
+                throw std::runtime_error("MPI: rank " + std::to_string(rank_) + " expected " + std::to_string(recv_part)
+                                         + " bytes from rank " + std::to_string(from) + ", got "
+                                         + std::to_string(received) + " (ranks ran different collectives)");
+        }
+        if (send_cursor)
+            send_cursor += send_part;
+        if (recv_cursor)
+            recv_cursor += recv_part;
+    }
+}
+
+}  // namespace lse::distributed

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "distributed/transport.h"
+
+namespace lse::distributed {
+
+// Point-to-point transfers between the processes of MPI_COMM_WORLD (one process per rank, started
+// by mpirun). Constructing the first one initialises MPI with MPI_THREAD_SERIALIZED: only the
+// communicator's communication thread calls MPI between init and finalize, one call at a time.
+// Destroying it finalises MPI when this object initialised it. MPI errors become
+// std::runtime_error with MPI's message instead of aborting the job.
+class MpiTransport : public Transport {
+public:
+    MpiTransport();
+    ~MpiTransport() override;
+    MpiTransport(const MpiTransport &) = delete;
+    MpiTransport &operator=(const MpiTransport &) = delete;
+
+    int rank() const override { return rank_; }
+    int size() const override { return size_; }
+    void sendRecv(int to, const void *send, std::int64_t send_bytes, int from, void *recv,
+                  std::int64_t recv_bytes) override;
+
+private:
+    bool initialised_here_ = false;
+    int rank_ = 0;
+    int size_ = 1;
+};
+
+}  // namespace lse::distributed
