@@ -608,8 +608,14 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
         normBackward("final_norm", y, lnf_g_, lnf_stats_, g, spare, N, false);
         std::swap(g, spare);
     }
-    for (int l = config_.n_layers - 1; l >= 0; --l)
+    // The head and final norm sit after the last layer's tensors in the arena; the first tensor of
+    // layer l starts its stretch (ln1 when the model has norms, else the fused QKV matrix).
+    auto layerStart = [&](int l) { return layers_[std::size_t(l)].ln1_g ? layers_[std::size_t(l)].ln1_g : layers_[std::size_t(l)].wqkv; };
+    reportGradientsReadyFrom(layers_.back().w_down + D_ * F_);
+    for (int l = config_.n_layers - 1; l >= 0; --l) {
         layerBackward(l, b, t, g, spare);
+        reportGradientsReadyFrom(layerStart(l));
+    }
     {
         Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_));  // one add per element
         embeddingBackward(tokens, g, gradOf(tok_emb_), N, D_);
@@ -618,6 +624,7 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
         Scope scope(&profiler_, "position_embedding_add", kBwd, false, flop_rules::kPositionAdd * double(N * D_));
         addLearnedPositionsBackward(g, gradOf(pos_emb_), b, t, D_, 0);
     }
+    reportGradientsReadyFrom(params_.data());
     return loss_value;
 }
 

@@ -22,6 +22,7 @@
 #include "scenario/model_config.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -115,6 +116,16 @@ public:
     // Mean cross-entropy and every gradient (the gradient arena is overwritten, not accumulated).
     // The logits buffer is reused for their gradient.
     Result<S> forwardBackward(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq);
+    // Called during forwardBackward's backward pass each time a further stretch of the gradient
+    // arena is final: gradients from element `readyFrom` to the arena's end will not change again
+    // in this call (backward runs from the head towards the embedding, the reverse of arena
+    // order). Bucketed data parallelism starts a bucket's all-reduce as soon as it is covered, so
+    // the reduction overlaps the rest of backward (PyTorch DDP's autograd hooks). Empty: no calls.
+    void setGradientReadyCallback(std::function<void(std::int64_t readyFrom)> callback)
+    {
+        gradient_ready_ = std::move(callback);
+    }
+
     // logits (B, V) of each sequence's last position only (the head runs on B rows, not B·T).
     Result<const S *> forwardLogitsLast(const std::int32_t *tokens, int batch, int seq);
 
@@ -219,6 +230,12 @@ private:
 
     RopeTable<S> rope_;
     OpProfiler profiler_;
+    std::function<void(std::int64_t)> gradient_ready_;
+    void reportGradientsReadyFrom(const S *param)
+    {
+        if (gradient_ready_)
+            gradient_ready_(std::int64_t(param - params_.data()));
+    }
 };
 
 using Model = BasicModel<float>;

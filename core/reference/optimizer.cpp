@@ -160,6 +160,13 @@ template <typename Scalar>
 double clipGradNorm(const std::vector<ParamSpan<Scalar>> &params, double maxNorm)
 {
     const double norm = globalGradNorm(params);
+    scaleGradientsToNorm(params, norm, maxNorm);
+    return norm;
+}
+
+template <typename Scalar>
+void scaleGradientsToNorm(const std::vector<ParamSpan<Scalar>> &params, double norm, double maxNorm)
+{
     if (norm > maxNorm) {
         // The 1e-6 keeps the factor finite for a zero max norm and matches PyTorch/CS336 exactly.
         const auto scale = static_cast<Scalar>(maxNorm / (norm + 1e-6));
@@ -170,7 +177,6 @@ double clipGradNorm(const std::vector<ParamSpan<Scalar>> &params, double maxNorm
                 p.grad[i] *= scale;
         }
     }
-    return norm;
 }
 
 template class AdamW<float>;
@@ -179,5 +185,7 @@ template double globalGradNorm<float>(const std::vector<ParamSpan<float>> &);
 template double globalGradNorm<double>(const std::vector<ParamSpan<double>> &);
 template double clipGradNorm<float>(const std::vector<ParamSpan<float>> &, double);
 template double clipGradNorm<double>(const std::vector<ParamSpan<double>> &, double);
+template void scaleGradientsToNorm<float>(const std::vector<ParamSpan<float>> &, double, double);
+template void scaleGradientsToNorm<double>(const std::vector<ParamSpan<double>> &, double, double);
 
 }  // namespace lse

@@ -91,6 +91,10 @@ double globalGradNorm(const std::vector<ParamSpan<Scalar>> &params);
 // maxNorm / (norm + 1e-6). Returns the norm before clipping.
 template <typename Scalar>
 double clipGradNorm(const std::vector<ParamSpan<Scalar>> &params, double maxNorm);
+// The scaling half of clipGradNorm for a norm computed elsewhere (ZeRO: each rank holds a shard of
+// the gradient, and the global norm comes from an all-reduce of the shards' sums of squares).
+template <typename Scalar>
+void scaleGradientsToNorm(const std::vector<ParamSpan<Scalar>> &params, double norm, double maxNorm);
 
 extern template class AdamW<float>;
 extern template class AdamW<double>;
@@ -98,5 +102,7 @@ extern template double globalGradNorm<float>(const std::vector<ParamSpan<float>>
 extern template double globalGradNorm<double>(const std::vector<ParamSpan<double>> &);
 extern template double clipGradNorm<float>(const std::vector<ParamSpan<float>> &, double);
 extern template double clipGradNorm<double>(const std::vector<ParamSpan<double>> &, double);
+extern template void scaleGradientsToNorm<float>(const std::vector<ParamSpan<float>> &, double, double);
+extern template void scaleGradientsToNorm<double>(const std::vector<ParamSpan<double>> &, double, double);
 
 }  // namespace lse

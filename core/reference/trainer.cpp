@@ -52,14 +52,8 @@ struct Trainer::Impl {
 
     Result<bool> sampleTrainingBatch()
     {
-        const int ctx = int(config.model.max_seq_len);
-        std::uniform_int_distribution<std::int64_t> start(0, train_limit - ctx - 1);
-        for (int b = 0; b < config.batch_size; ++b) {
-            const std::size_t off = std::size_t(b) * std::size_t(ctx);
-            if (Result<bool> r = data->sequentialBatch(start(rng), 1, ctx, inputs.data() + off, targets.data() + off); !r)
-                return r;
-        }
-        return true;
+        return sampleTrainingWindows(*data, train_limit, int(config.model.max_seq_len), config.batch_size, rng,
+                                     inputs.data(), targets.data());
     }
 };
 
@@ -109,6 +103,28 @@ std::string rngToText(const std::mt19937_64 &rng)
 
 }  // namespace
 
+std::int64_t trainingTokenLimit(const TrainConfig &config, const TokenFile &data)
+{
+    if (!config.validation_path.empty())
+        return data.tokenCount();
+    const int ctx = int(config.model.max_seq_len);
+    const std::int64_t windows = data.windowCount(ctx);
+    const std::int64_t validationWindows = std::max<std::int64_t>(1, windows / 10);
+    return (windows - validationWindows) * ctx + 1;  // the boundary token is a training target and a validation input
+}
+
+Result<bool> sampleTrainingWindows(const TokenFile &data, std::int64_t limit, int ctx, int rows, std::mt19937_64 &rng,
+                                   std::int32_t *inputs, std::int32_t *targets)
+{
+    std::uniform_int_distribution<std::int64_t> start(0, limit - ctx - 1);
+    for (int b = 0; b < rows; ++b) {
+        const std::size_t off = std::size_t(b) * std::size_t(ctx);
+        if (Result<bool> r = data.sequentialBatch(start(rng), 1, ctx, inputs + off, targets + off); !r)
+            return r;
+    }
+    return true;
+}
+
 Trainer::Trainer() : impl_(std::make_unique<Impl>()) {}
 Trainer::~Trainer() = default;
 
@@ -150,12 +166,11 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
                 config.validation_path + ": " + std::to_string(s.validation->tokenCount()) +
                     " tokens; validation needs at least context + 1 = " + std::to_string(ctx + 1) + ".");
         s.val_start = 0;
-        s.train_limit = s.data->tokenCount();
     } else {
         s.val_windows = std::max<std::int64_t>(1, windows / 10);
         s.val_start = (windows - s.val_windows) * ctx;
-        s.train_limit = s.val_start + 1;  // the boundary token is a training target and a validation input
     }
+    s.train_limit = trainingTokenLimit(config, *s.data);
     if (s.train_limit < ctx + 1 || (config.validation_path.empty() && windows < 2))
         return Result<std::unique_ptr<Trainer>>::failure(
             "data_path", "too-short",

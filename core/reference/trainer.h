@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,17 @@ Problems checkTrainingMemory(const TrainConfig &config, double available_bytes);
 // scenario model format (core/scenario/scenario_json); unknown keys are problems.
 Result<TrainConfig> trainConfigFromJson(const QByteArray &json, const std::string &where);
 QByteArray trainConfigToJson(const TrainConfig &config);
+
+// Training windows lie in data tokens [0, limit): the whole file with a separate validation_path,
+// otherwise everything before the held-out last 10% of whole windows (at least one), plus the
+// boundary token (a training target and a validation input). Trainer and the data-parallel
+// trainer (core/distributed) draw from the same range, so they see the same batches.
+std::int64_t trainingTokenLimit(const TrainConfig &config, const TokenFile &data);
+
+// `rows` training windows drawn as the CS336 get_batch does (each start uniform in
+// [0, limit − ctx − 1], one draw of `rng` per row, in row order) into inputs/targets (rows, ctx).
+Result<bool> sampleTrainingWindows(const TokenFile &data, std::int64_t limit, int ctx, int rows, std::mt19937_64 &rng,
+                                   std::int32_t *inputs, std::int32_t *targets);
 
 struct StepReport {
     int step = 0;                 // 1-based index of the step just taken

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// DataParallelTrainer (see data_parallel_trainer.h). The step mirrors Trainer::step: sample, forward
+// and backward, divergence checks, clip by the global norm, AdamW at the schedule's rate; the
+// collectives sit between backward and the optimizer (and, for ZeRO, after it).
+#include "distributed/data_parallel_trainer.h"
+
+#include "distributed/data_parallel_prediction.h"
+#include "distributed/gradient_buckets.h"
+#include "distributed/zero_shards.h"
+#include "reference/checkpoint_check.h"
+#include "reference/optimizer.h"
+#include "reference/schedule.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <random>
+#include <sstream>
+
+namespace lse::distributed {
+
+using reference::Model;
+using reference::TrainConfig;
+
+std::string_view toString(DataParallelMode mode)
+{
+    switch (mode) {
+    case DataParallelMode::Naive:
+        return "naive";
+    case DataParallelMode::Bucketed:
+        return "bucketed";
+    case DataParallelMode::Zero1:
+        return "zero1";
+    case DataParallelMode::Zero2:
+        return "zero2";
+    }
+    return "naive";
+}
+
+int zeroStage(DataParallelMode mode)
+{
+    return mode == DataParallelMode::Zero1 ? 1 : mode == DataParallelMode::Zero2 ? 2 : 0;
+}
+
+namespace {
+
+bool sharded(DataParallelMode mode) { return zeroStage(mode) > 0; }
+
+void scale(float *data, std::int64_t count, float factor)
+{
+    for (std::int64_t i = 0; i < count; ++i)
+        data[i] *= factor;
+}
+
+double sumOfSquares(const float *data, std::int64_t count)
+{
+    double sum = 0;  // double and one fixed order, as globalGradNorm accumulates
+    for (std::int64_t i = 0; i < count; ++i)
+        sum += double(data[i]) * double(data[i]);
+    return sum;
+}
+
+Problems diverged(int step, const std::string &what, double learning_rate)
+{
+    std::ostringstream message;
+    message << "data-parallel training diverged at step " << step << ": " << what << " (learning rate "
+            << learning_rate << "); lower the learning rate (training.lr_max) and restart.";
+    return {Problem{"loss", reference::kDivergedRule, message.str()}};
+}
+
+}  // namespace
+
+struct DataParallelTrainer::Impl {
+    TrainConfig config;
+    DataParallelOptions options;
+    Communicator *communicator = nullptr;
+    int ranks = 1, rank = 0, local_rows = 0, ctx = 0;
+    std::optional<TokenFile> data;
+    std::int64_t train_limit = 0;
+    std::unique_ptr<Model> model;
+    ShardRange shard;                     // this rank's part of the arena (the whole arena for DP)
+    std::vector<ParamSpan<float>> spans;  // what this rank's optimizer updates
+    std::unique_ptr<AdamW<float>> optimizer;
+    std::unique_ptr<BucketedAllReduce> buckets;
+    CosineSchedule schedule;
+    std::mt19937_64 rng;
+    int step = 0;
+    std::vector<std::int32_t> inputs, targets;  // the global batch (batch_size, ctx)
+    std::vector<std::string> purposes;          // what each collective of this step was for, in start order
+    DataParallelPrediction prediction;
+
+    void noteCollective(const char *purpose) { purposes.emplace_back(purpose); }
+};
+
+DataParallelTrainer::DataParallelTrainer() : impl_(std::make_unique<Impl>()) {}
+DataParallelTrainer::~DataParallelTrainer() = default;
+
+Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const TrainConfig &configIn,
+                                                                         const DataParallelOptions &options,
+                                                                         Communicator &communicator)
+{
+    TrainConfig config = configIn;
+    const int ranks = communicator.size();
+    Problems problems;
+    if (ranks < 1)
+        problems.push_back({"distributed.ranks", "positive", "the communicator has no ranks."});
+    else if (config.batch_size < ranks || config.batch_size % ranks != 0)
+        problems.push_back({"training.batch_size", "divisible-by-ranks",
+                            "training.batch_size " + std::to_string(config.batch_size) +
+                                " must be a positive multiple of the " + std::to_string(ranks) +
+                                " ranks (it is the global batch, split evenly over them)."});
+    if (options.mode == DataParallelMode::Bucketed && options.bucket_bytes < std::int64_t(sizeof(float)))
+        problems.push_back({"distributed.bucket_bytes", "positive",
+                            "distributed.bucket_bytes " + std::to_string(options.bucket_bytes) +
+                                " must hold at least one float (4 bytes)."});
+    if (!problems.empty())
+        return problems;
+    config.options.seed = config.seed;
+    config.options.max_batch = config.batch_size / ranks;
+    config.options.context = int(config.model.max_seq_len);
+    if (Problems p = reference::validateTrainConfig(config); !p.empty())
+        return p;
+    // One OpenMP team per rank: omp_set_num_threads sets the calling thread's own setting, so ranks
+    // on threads of one process do not fight over a shared one (Eigen's global count is left alone).
+    omp_set_num_threads(std::max(1, config.threads));
+
+    std::unique_ptr<DataParallelTrainer> trainer(new DataParallelTrainer());
+    Impl &s = *trainer->impl_;
+    s.config = config;
+    s.options = options;
+    s.communicator = &communicator;
+    s.ranks = ranks;
+    s.rank = communicator.rank();
+    s.local_rows = config.batch_size / ranks;
+    s.ctx = int(config.model.max_seq_len);
+
+    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
+    if (!data)
+        return data.problems();
+    s.data.emplace(std::move(data.value()));
+    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
+        return ids.problems();
+    s.train_limit = reference::trainingTokenLimit(config, *s.data);
+    if (s.train_limit < s.ctx + 1)
+        return Result<std::unique_ptr<DataParallelTrainer>>::failure(
+            "data_path", "too-short",
+            config.data_path + ": " + std::to_string(s.data->tokenCount()) +
+                " tokens are too few to draw training windows of context length " + std::to_string(s.ctx) + ".");
+
+    Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
+    if (!model)
+        return model.problems();
+    s.model = std::move(model.value());
+    const std::int64_t P = s.model->parameterCount();
+    s.shard = sharded(options.mode) ? shardRange(P, ranks, s.rank) : ShardRange{0, P};
+    s.spans = shardSpans(*s.model, s.shard);
+    AdamWConfig adam;
+    adam.learningRate = config.lr_max;
+    adam.beta1 = config.beta1;
+    adam.beta2 = config.beta2;
+    adam.eps = config.adam_eps;
+    adam.weightDecay = config.weight_decay;
+    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adam);
+    if (options.mode == DataParallelMode::Bucketed) {
+        const std::int64_t bucket_elements = options.bucket_bytes / std::int64_t(sizeof(float));
+        s.buckets = std::make_unique<BucketedAllReduce>(communicator, s.model->gradientData(),
+                                                        gradientBuckets(P, bucket_elements));
+        BucketedAllReduce *buckets = s.buckets.get();
+        s.model->setGradientReadyCallback([buckets](std::int64_t ready_from) { buckets->gradientsReadyFrom(ready_from); });
+    }
+    s.schedule = CosineSchedule{config.lr_max, config.lr_min, config.warmup_steps, config.steps};
+    s.rng.seed(config.seed);
+    s.inputs.assign(std::size_t(config.batch_size) * std::size_t(s.ctx), 0);
+    s.targets.assign(s.inputs.size(), 0);
+    Result<DataParallelPrediction> prediction = predictDataParallel(config, ranks, zeroStage(options.mode));
+    if (!prediction)
+        return prediction.problems();
+    s.prediction = prediction.value();
+    return trainer;
+}
+
+Result<DataParallelStepReport> DataParallelTrainer::step()
+{
+    Impl &s = *impl_;
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    Communicator &comm = *s.communicator;
+    Model &model = *s.model;
+    const std::int64_t P = model.parameterCount();
+    float *grads = model.gradientData();
+    const float inverse_ranks = 1.0f / float(s.ranks);
+    s.purposes.clear();
+
+    // Every rank draws the whole global batch, so the generator advances as the single-process
+    // trainer's does, and trains on its own rows of it.
+    if (Result<bool> batch = reference::sampleTrainingWindows(*s.data, s.train_limit, s.ctx, s.config.batch_size,
+                                                              s.rng, s.inputs.data(), s.targets.data());
+        !batch)
+        return batch.problems();
+    const std::size_t first_row = std::size_t(s.rank) * std::size_t(s.local_rows) * std::size_t(s.ctx);
+    Result<float> loss = model.forwardBackward(s.inputs.data() + first_row, s.targets.data() + first_row,
+                                               s.local_rows, s.ctx);
+    if (!loss)
+        return loss.problems();
+
+    DataParallelStepReport report;
+    report.step = s.step + 1;
+    report.learning_rate = s.schedule.at(report.step);
+
+    switch (s.options.mode) {
+    case DataParallelMode::Naive:
+        comm.allReduceSum(grads, P);
+        s.noteCollective("gradients");
+        break;
+    case DataParallelMode::Bucketed: {
+        const std::size_t count = s.buckets->bucketCount();
+        report.buckets = int(count);
+        report.buckets_started_in_backward = int(s.buckets->finish());
+        for (std::size_t b = 0; b < count; ++b)
+            s.noteCollective("gradients");
+        break;
+    }
+    case DataParallelMode::Zero1:
+    case DataParallelMode::Zero2:
+        comm.reduceScatterSum(grads, P);
+        s.noteCollective("gradients");
+        break;
+    }
+    // Σ over ranks of each rank's mean gradient, divided by n: the mean over the global batch.
+    scale(grads + s.shard.offset, s.shard.count, inverse_ranks);
+
+    // The loss and (sharded modes) the squared norm of this rank's gradient shard, summed over the
+    // ranks in one small all-reduce; the DP modes hold the whole gradient and take its norm locally,
+    // exactly as the single-process trainer does.
+    float scalars[2] = {loss.value(), sharded(s.options.mode) ? float(sumOfSquares(grads + s.shard.offset, s.shard.count)) : 0.0f};
+    comm.allReduceSum(scalars, 2);
+    s.noteCollective("loss_and_norm");
+    report.loss = double(scalars[0]) / s.ranks;
+    if (!std::isfinite(report.loss))
+        return diverged(report.step, "the loss is not finite", report.learning_rate);
+    const double max_norm = s.config.grad_clip;
+    if (sharded(s.options.mode)) {
+        report.grad_norm = std::sqrt(double(scalars[1]));
+        if (max_norm > 0 && std::isfinite(report.grad_norm))
+            scaleGradientsToNorm(s.spans, report.grad_norm, max_norm);
+    } else {
+        report.grad_norm = max_norm > 0 ? clipGradNorm(s.spans, max_norm) : globalGradNorm(s.spans);
+    }
+    if (!std::isfinite(report.grad_norm))
+        return diverged(report.step, "the gradient norm is not finite", report.learning_rate);
+    s.optimizer->step(report.learning_rate);
+    if (sharded(s.options.mode)) {
+        comm.allGather(model.parameterData(), P);
+        s.noteCollective("parameters");
+    }
+    if (!reference::allFinite(model.parameterData(), P))
+        return diverged(report.step, "the update made weights NaN or infinite", report.learning_rate);
+    s.step = report.step;
+    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+    const std::vector<CollectiveRecord> records = comm.takeRecords();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const CollectiveRecord &record = records[i];
+        CommunicationEntry entry;
+        entry.collective = std::string(toString(record.collective));
+        entry.purpose = i < s.purposes.size() ? s.purposes[i] : "other";
+        entry.bytes_per_rank = double(record.bytes_sent);
+        entry.seconds = record.seconds;
+        entry.exposed_seconds = record.waited_seconds;  // a blocking collective counts as waited throughout
+        if (entry.purpose != "loss_and_norm")
+            report.measured_bytes_per_rank += entry.bytes_per_rank;
+        report.communication.push_back(std::move(entry));
+    }
+    report.memory = memory();
+    report.predicted_bytes_per_rank = s.prediction.bytes_per_rank;
+    report.predicted_memory = s.prediction.memory;
+    return report;
+}
+
+Model &DataParallelTrainer::model() { return *impl_->model; }
+int DataParallelTrainer::currentStep() const { return impl_->step; }
+
+DataParallelMemory DataParallelTrainer::memory() const
+{
+    const Impl &s = *impl_;
+    const double bytes = sizeof(float);
+    DataParallelMemory memory;
+    memory.params = bytes * double(s.model->parameterCount());
+    memory.gradient_arena = memory.params;
+    memory.grads = s.options.mode == DataParallelMode::Zero2 ? bytes * double(s.shard.count) : memory.gradient_arena;
+    memory.optimizer_states = double(s.optimizer->stateBytes());
+    return memory;
+}
+
+}  // namespace lse::distributed
