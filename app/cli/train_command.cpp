@@ -9,6 +9,7 @@
 
 #include "count_option.h"
 #include "commands.h"
+#include "data_parallel_train.h"
 #include "file_arguments.h"
 #include "output.h"
 
@@ -155,14 +156,29 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Initialisation and sampling seed."), QStringLiteral("S"));
     const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP/Eigen threads (0, the default: the cores other processes leave idle)."), QStringLiteral("T"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
+    const QCommandLineOption dp(QStringLiteral("dp"),
+                                QStringLiteral("Data-parallel ranks: run under `mpirun -np N`; --batch stays the global batch, split "
+                                               "over the ranks; rank 0 prints."),
+                                QStringLiteral("N"));
+    const QCommandLineOption zero(QStringLiteral("zero"),
+                                  QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded) "
+                                                 "or 2 (gradients too); reduce-scatter + all-gather instead of all-reduce."),
+                                  QStringLiteral("S"));
+    const QCommandLineOption bucket(QStringLiteral("bucket-mb"),
+                                    QStringLiteral("With --dp and --zero 0: all-reduce gradients in buckets of B MiB as backward "
+                                                   "produces them (PyTorch DDP's bucket_cap_mb; default 25); 0: one all-reduce "
+                                                   "after backward (naive)."),
+                                    QStringLiteral("B"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
-                           "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json]"),
+                           "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json] "
+                           "[--dp N [--zero 0|1|2] [--bucket-mb B]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
-            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json}, arguments))
+            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json, dp, zero, bucket},
+            arguments))
         return *done;
 
     Problems problems;
@@ -242,8 +258,46 @@ int runTrain(const QStringList &arguments)
     if (parser.isSet(dir))
         if (std::optional<Problem> same = checkpointNameOfAnInput(parser.value(dir), inputs))
             problems.push_back(*same);
+    // Data parallelism (issue 19): checked here with the other flags, run by data_parallel_train.cpp.
+    DataParallelRun parallelRun;
+    if (parser.isSet(dp)) {
+        intOption(parser, dp.names().front(), 1, parallelRun.ranks, problems);
+        int zeroStage = 0;
+        intOption(parser, zero.names().front(), 0, zeroStage, problems);
+        if (zeroStage > 2)
+            problems.push_back(problem("--zero", "range", "--zero must be 0, 1 or 2 (ZeRO-3 is not implemented)."));
+        int bucketMb = 25;
+        intOption(parser, bucket.names().front(), 0, bucketMb, problems);
+        if (parser.isSet(bucket) && zeroStage > 0)
+            problems.push_back(problem("--bucket-mb", "conflict", "--bucket-mb applies to --zero 0 (ZeRO-1/2 reduce-scatter the whole arena)."));
+        parallelRun.options.mode = zeroStage == 1   ? lse::distributed::DataParallelMode::Zero1
+                                   : zeroStage == 2 ? lse::distributed::DataParallelMode::Zero2
+                                   : bucketMb == 0  ? lse::distributed::DataParallelMode::Naive
+                                                    : lse::distributed::DataParallelMode::Bucketed;
+        parallelRun.options.bucket_bytes = std::int64_t(std::max(bucketMb, 1)) * 1024 * 1024;
+        parallelRun.json = parser.isSet(json);
+        if (parallelRun.ranks > 0 && cfg.batch_size % parallelRun.ranks != 0)
+            problems.push_back(problem("--batch", "divisible",
+                                       QStringLiteral("--batch %1 (training.batch_size) must be divisible by --dp %2: each rank "
+                                                      "trains on an equal slice of the global batch.")
+                                           .arg(cfg.batch_size)
+                                           .arg(parallelRun.ranks)
+                                           .toStdString()));
+        for (const QCommandLineOption *unsupported : {&resume, &dir, &every})
+            if (parser.isSet(*unsupported))
+                problems.push_back(problem("--" + unsupported->names().front().toStdString(), "unsupported",
+                                           "--" + unsupported->names().front().toStdString() +
+                                               " is not supported with --dp yet (data-parallel runs write no checkpoints)."));
+    } else {
+        for (const QCommandLineOption *needsDp : {&zero, &bucket})
+            if (parser.isSet(*needsDp))
+                problems.push_back(problem("--" + needsDp->names().front().toStdString(), "requires",
+                                           "--" + needsDp->names().front().toStdString() + " needs --dp N."));
+    }
     if (!problems.empty())
         return reportProblems(problems);
+    if (parser.isSet(dp))
+        return runDataParallelTraining(cfg, parallelRun);
 
     // The cached roofline of this machine: the MFU reference (unless the config gives a peak) and
     // the step-time prediction. Its peak is chosen once the thread count is known. A checkpoint's

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data_parallel_train.h"
+
+#include "commands.h"
+#include "output.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#ifdef LSE_WITH_MPI
+#include "mpi_communicator.h"
+#endif
+
+namespace lse::cli {
+
+namespace {
+
+QJsonObject memoryJson(const distributed::DataParallelMemory &memory)
+{
+    return QJsonObject{{"params", memory.params},
+                       {"grads", memory.grads},
+                       {"optimizer_states", memory.optimizer_states},
+                       {"gradient_arena", memory.gradient_arena}};
+}
+
+QJsonObject stepJson(const distributed::DataParallelStepReport &report)
+{
+    QJsonArray communication;
+    for (const distributed::CommunicationEntry &entry : report.communication)
+        communication.append(QJsonObject{{"collective", QString::fromStdString(entry.collective)},
+                                         {"purpose", QString::fromStdString(entry.purpose)},
+                                         {"bytes_per_rank", entry.bytes_per_rank},
+                                         {"seconds", entry.seconds},
+                                         {"exposed_seconds", entry.exposed_seconds}});
+    return QJsonObject{{"step", report.step},
+                       {"loss", report.loss},
+                       {"learning_rate", report.learning_rate},
+                       {"grad_norm", report.grad_norm},
+                       {"seconds", report.seconds},
+                       {"communication", communication},
+                       {"measured_bytes_per_rank", report.measured_bytes_per_rank},
+                       {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
+                       {"memory_bytes", memoryJson(report.memory)},
+                       {"predicted_memory_bytes", memoryJson(report.predicted_memory)}};
+}
+
+}  // namespace
+
+int runDataParallelTraining(const reference::TrainConfig &config, const DataParallelRun &run)
+{
+#ifndef LSE_WITH_MPI
+    (void)config;
+    return reportProblems({Problem{"--dp", "unavailable",
+                                   "--dp " + std::to_string(run.ranks) +
+                                       ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
+#else
+    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    const bool printer = communicator->rank() == 0;
+    if (communicator->size() != run.ranks) {
+        // Every rank sees the same mismatch; one message is enough.
+        if (printer)
+            return reportProblems({Problem{"--dp", "mismatch",
+                                           "--dp " + std::to_string(run.ranks) + " but mpirun started " +
+                                               std::to_string(communicator->size()) +
+                                               " process(es): run it as mpirun -np " + std::to_string(run.ranks) +
+                                               " llm-explorer-cli train ... --dp " + std::to_string(run.ranks)}});
+        return kExitBadInput;
+    }
+    Result<std::unique_ptr<distributed::DataParallelTrainer>> created =
+        distributed::DataParallelTrainer::create(config, run.options, *communicator);
+    if (!created)
+        return printer ? reportProblems(created.problems()) : kExitBadInput;
+    distributed::DataParallelTrainer &trainer = *created.value();
+    if (printer)
+        printError(QStringLiteral("data-parallel training: %1 ranks, mode %2, global batch %3 (%4 per rank)\n")
+                       .arg(run.ranks)
+                       .arg(QString::fromUtf8(distributed::toString(run.options.mode).data()))
+                       .arg(config.batch_size)
+                       .arg(config.batch_size / run.ranks));
+    QJsonArray steps;
+    while (trainer.currentStep() < config.steps) {
+        Result<distributed::DataParallelStepReport> report = trainer.step();
+        if (!report) {
+            if (printer)
+                printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
+            return report.problems().front().rule == reference::kDivergedRule ? kExitDiverged : kExitBadInput;
+        }
+        if (!printer)
+            continue;
+        double exposed = 0;
+        for (const distributed::CommunicationEntry &entry : report->communication)
+            exposed += entry.exposed_seconds;
+        printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  sent %6 (engine %7)  exposed %8 ms\n")
+                       .arg(report->step)
+                       .arg(config.steps)
+                       .arg(report->loss, 0, 'f', 4)
+                       .arg(report->grad_norm, 0, 'f', 3)
+                       .arg(report->seconds * 1e3, 0, 'f', 1)
+                       .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
+                       .arg(exposed * 1e3, 0, 'f', 2));
+        steps.append(stepJson(*report));
+    }
+    if (printer && run.json)
+        printJson(QJsonObject{{"ranks", run.ranks},
+                              {"mode", QString::fromUtf8(distributed::toString(run.options.mode).data())},
+                              {"zero_stage", distributed::zeroStage(run.options.mode)},
+                              {"bucket_bytes", double(run.options.bucket_bytes)},
+                              {"global_batch", config.batch_size},
+                              {"steps", steps}});
+    return kExitOk;
+#endif
+}
+
+}  // namespace lse::cli
