@@ -19,6 +19,7 @@ int runHardware(const QStringList &arguments);
 int runPublishedRuns(const QStringList &arguments);
 int runValidate(const QStringList &arguments);
 int runLessons(const QStringList &arguments);
+int runDistTrain(const QStringList &arguments);
 int runTokenize(const QStringList &arguments);
 int runTrainBpe(const QStringList &arguments);
 int runPrepareData(const QStringList &arguments);

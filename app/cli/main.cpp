@@ -23,7 +23,8 @@ const char *const kUsage =
     "  bench-tokenizer  encode throughput on one and on N threads\n"
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
-    "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU)\n"
+    "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU); --dp N under mpirun\n"
+    "  dist-train       data-parallel / ZeRO training on N local ranks: starts mpiexec with train --dp N\n"
     "  generate         continue a prompt with a trained reference checkpoint\n"
     "  ablate           train variants of the reference transformer (norm, activation, ...) on the same tokens\n"
     "  collective       simulate a ring/tree collective step by step (alpha-beta time, bus bandwidth)\n"
@@ -69,6 +70,8 @@ int main(int argc, char *argv[])
         return lse::cli::runHardware(arguments);
     if (command == QLatin1String("published-runs"))
         return lse::cli::runPublishedRuns(arguments);
+    if (command == QLatin1String("dist-train"))
+        return lse::cli::runDistTrain(arguments);
     if (command == QLatin1String("lessons"))
         return lse::cli::runLessons(arguments);
     if (command == QLatin1String("validate"))

@@ -156,6 +156,29 @@ private slots:
         QVERIFY2(run.err.contains(named.toUtf8()), run.err.constData());
     }
 
+    void distTrainStartsMpiItself()
+    {
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        qputenv("OMP_NUM_THREADS", "1");
+        const Run run = runCli({"dist-train", "--np", "2", "--config", path("config.json"), "--data", path("ids.bin"),
+                                "--zero", "2", "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out.value("ranks").toInt(), 2);
+        QCOMPARE(out.value("mode").toString(), QStringLiteral("zero2"));
+        const double final_loss = out.value("steps").toArray().last().toObject().value("loss").toDouble();
+        QVERIFY(std::abs(final_loss - single_final_loss_) <= 1e-4 * single_final_loss_);
+#endif
+        // Its own flags are checked before anything starts.
+        for (const QStringList &flags : {QStringList{}, QStringList{"--np", "0"}, QStringList{"--np", "2", "--dp", "2"}}) {
+            const Run bad = runCli(QStringList{"dist-train", "--config", path("config.json"), "--data", path("ids.bin")} + flags);
+            QCOMPARE(bad.exit_code, 2);
+            QVERIFY2(bad.err.contains("--np") || bad.err.contains("--dp"), bad.err.constData());
+        }
+    }
+
     void rankCountMismatchExitsTwo()
     {
 #ifndef LSE_MPIEXEC

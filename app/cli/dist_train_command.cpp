@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli dist-train --np N [train options]`: starts `mpiexec -np N llm-explorer-cli train ...
+// --dp N` itself (issue 19), so a run on this machine needs no mpirun command line: the flags Open MPI
+// needs here (--oversubscribe for more ranks than cores, --allow-run-as-root under root as in CI,
+// --bind-to none, one OpenMP thread per rank) are added, and the run's output and exit status are
+// passed through.
+#include "commands.h"
+#include "output.h"
+
+#include <QCoreApplication>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+namespace lse::cli {
+
+int runDistTrain(const QStringList &arguments)
+{
+    if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
+        printOut(QStringLiteral(
+            "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
+            "[--zero 0|1|2] [--bucket-mb B] [--json] ...]\n\n"
+            "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
+            "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints.\n"));
+        return kExitOk;
+    }
+    QStringList rest = arguments;
+    const qsizetype at = rest.indexOf(QStringLiteral("--np"));
+    if (at < 0 || at + 1 >= rest.size())
+        return reportProblems({Problem{"--np", "required", "--np N (the number of ranks) is required"}});
+    const std::optional<std::int64_t> ranks = parseCount(rest.at(at + 1));
+    if (!ranks || *ranks < 1 || *ranks > 64)
+        return reportProblems({Problem{"--np", "range",
+                                       "--np '" + rest.at(at + 1).toStdString() + "' must be a rank count from 1 to 64"}});
+    rest.remove(at, 2);
+    if (rest.contains(QStringLiteral("--dp")))
+        return reportProblems({Problem{"--dp", "conflict", "--dp is set by dist-train from --np; leave it out"}});
+    QString mpiexec = QStandardPaths::findExecutable(QStringLiteral("mpiexec"));
+    if (mpiexec.isEmpty())
+        mpiexec = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
+    if (mpiexec.isEmpty())
+        return reportProblems({Problem{"--np", "unavailable",
+                                       "dist-train needs Open MPI's mpiexec on PATH (apt-get install openmpi-bin)"}});
+    const QString count = QString::number(*ranks);
+    QStringList command{QStringLiteral("-np"), count, QStringLiteral("--oversubscribe"), QStringLiteral("--bind-to"),
+                        QStringLiteral("none"), QStringLiteral("-x"), QStringLiteral("OMP_NUM_THREADS=1")};
+    if (geteuid() == 0)
+        command << QStringLiteral("--allow-run-as-root");  // CI and containers run as root
+    command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest << QStringLiteral("--dp") << count;
+    QProcess process;
+    process.setProcessChannelMode(QProcess::ForwardedChannels);
+    process.start(mpiexec, command);
+    if (!process.waitForStarted())
+        return reportProblems({Problem{"--np", "start", "cannot start " + mpiexec.toStdString()}});
+    process.waitForFinished(-1);
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : kExitBadInput;
+}
+
+}  // namespace lse::cli
