@@ -157,13 +157,7 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
     const std::int64_t P = s.model->parameterCount();
     s.shard = sharded(options.mode) ? shardRange(P, ranks, s.rank) : ShardRange{0, P};
     s.spans = shardSpans(*s.model, s.shard);
-    AdamWConfig adam;
-    adam.learningRate = config.lr_max;
-    adam.beta1 = config.beta1;
-    adam.beta2 = config.beta2;
-    adam.eps = config.adam_eps;
-    adam.weightDecay = config.weight_decay;
-    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adam);
+    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adamWConfigOf(config));
     if (options.mode == DataParallelMode::Bucketed) {
         const std::int64_t bucket_elements = options.bucket_bytes / std::int64_t(sizeof(float));
         s.buckets = std::make_unique<BucketedAllReduce>(communicator, s.model->gradientData(),

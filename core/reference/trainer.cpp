@@ -128,6 +128,17 @@ Result<bool> sampleTrainingWindows(const TokenFile &data, std::int64_t limit, in
 Trainer::Trainer() : impl_(std::make_unique<Impl>()) {}
 Trainer::~Trainer() = default;
 
+AdamWConfig adamWConfigOf(const TrainConfig &config)
+{
+    AdamWConfig adam;
+    adam.learningRate = config.lr_max;
+    adam.beta1 = config.beta1;
+    adam.beta2 = config.beta2;
+    adam.eps = config.adam_eps;
+    adam.weightDecay = config.weight_decay;
+    return adam;
+}
+
 Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
 {
     TrainConfig config = configIn;
@@ -186,13 +197,7 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
     s.model->profiler().setEnabled(true);
     for (NamedTensor<float> &t : s.model->parameters())
         s.spans.push_back(ParamSpan<float>{t.data, t.grad, std::size_t(t.size()), true});
-    AdamWConfig adam;
-    adam.learningRate = config.lr_max;
-    adam.beta1 = config.beta1;
-    adam.beta2 = config.beta2;
-    adam.eps = config.adam_eps;
-    adam.weightDecay = config.weight_decay;
-    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adam);
+    s.optimizer = std::make_unique<AdamW<float>>(s.spans, adamWConfigOf(config));
     s.schedule = CosineSchedule{config.lr_max, config.lr_min, config.warmup_steps, config.steps};
     s.rng.seed(config.seed);
     s.inputs.assign(std::size_t(config.batch_size) * std::size_t(ctx), 0);

@@ -8,6 +8,7 @@
 #include "common/problem.h"
 #include "reference/model.h"
 #include "reference/op_profiler.h"
+#include "reference/optimizer.h"
 #include "reference/thread_choice.h"
 #include "reference/token_data.h"
 #include "scenario/model_config.h"
@@ -52,6 +53,9 @@ struct TrainConfig {
 // model's bounds (reference/size_limits.h) and, when those hold, checkTrainingMemory against this
 // machine's physical memory, so a config that passes can be allocated.
 Problems validateTrainConfig(const TrainConfig &config);
+// The optimizer settings of a run (learning rate starting at lr_max; the schedule changes it each
+// step), shared by the single-process and the data-parallel trainer.
+AdamWConfig adamWConfigOf(const TrainConfig &config);
 // The model part alone (model.* sizes, bounds, norm_eps, rope_theta): what generation from a
 // checkpoint needs, with no data files or training settings involved.
 Problems validateTrainModel(const TrainConfig &config);

@@ -5,6 +5,7 @@
 // every mode; the bytes each rank sends equal the ring volumes of ZeRO §7 and the cost engine's
 // DP communication volume exactly; ZeRO shards optimizer states (and, stage 2, gradients) as the
 // engine predicts; buckets start during backward; bad input names its field. No timing is asserted.
+#include "reference_fixtures.h"
 #include "distributed/data_parallel_trainer.h"
 #include "distributed/gradient_buckets.h"
 #include "distributed/thread_group.h"
@@ -26,39 +27,16 @@ namespace {
 constexpr int kSteps = 10;
 
 // The smallest model test_reference_trainer trains.
+// The trainer tests' tiny run with batch 8 (divisible by 2 and 4 ranks) on one thread.
 TrainConfig tinyConfig(const std::string &dataPath)
 {
-    TrainConfig c;
-    c.model.name = "test-tiny";
-    c.model.n_layers = 2;
-    c.model.d_model = 32;
-    c.model.n_heads = 4;
-    c.model.n_kv_heads = 4;
-    c.model.head_dim = 8;
-    c.model.d_ff = 64;
-    c.model.vocab_size = 16;
-    c.model.max_seq_len = 16;
-    c.data_path = dataPath;
+    TrainConfig c = lse::test::tinyTrainConfig(dataPath);
     c.batch_size = 8;
-    c.steps = 30;
-    c.lr_max = 1e-2;
-    c.lr_min = 1e-3;
-    c.warmup_steps = 3;
-    c.eval_every = 0;
-    c.seed = 7;
     c.threads = 1;
     return c;
 }
 
-// The ids 0..11 cycling, every 5th cycle reversed (test_reference_trainer's corpus).
-std::vector<std::uint32_t> repetitiveCorpus(std::size_t n)
-{
-    std::vector<std::uint32_t> ids;
-    for (std::size_t cycle = 0; ids.size() < n; ++cycle)
-        for (std::uint32_t i = 0; i < 12 && ids.size() < n; ++i)
-            ids.push_back(cycle % 5 == 4 ? 11 - i : i);
-    return ids;
-}
+using lse::test::repetitiveCorpus;
 
 std::vector<float> parametersOf(Model &model)
 {

@@ -4,6 +4,7 @@
 // no allocation in the steady-state step, and generation properties (greedy = argmax of the full
 // forward pass, top-k 1 = greedy, same seed = same output, stop token). Models are tiny so the
 // file runs in seconds, also under sanitizers. No timing is asserted.
+#include "reference_fixtures.h"
 #include "reference/safetensors.h"
 #include "reference/trainer.h"
 
@@ -59,39 +60,8 @@ using namespace lse::reference;
 
 namespace {
 
-TrainConfig tinyConfig(const std::string &dataPath)
-{
-    TrainConfig c;
-    c.model.name = "test-tiny";
-    c.model.n_layers = 2;
-    c.model.d_model = 32;
-    c.model.n_heads = 4;
-    c.model.n_kv_heads = 4;
-    c.model.head_dim = 8;
-    c.model.d_ff = 64;
-    c.model.vocab_size = 16;
-    c.model.max_seq_len = 16;
-    c.data_path = dataPath;
-    c.batch_size = 4;
-    c.steps = 30;
-    c.lr_max = 1e-2;
-    c.lr_min = 1e-3;
-    c.warmup_steps = 3;
-    c.eval_every = 0;
-    c.eval_batches = 2;
-    c.seed = 7;
-    return c;
-}
-
-// A corpus a tiny model learns quickly: the ids 0..11 cycling, with every 5th cycle reversed.
-std::vector<std::uint32_t> repetitiveCorpus(std::size_t n)
-{
-    std::vector<std::uint32_t> ids;
-    for (std::size_t cycle = 0; ids.size() < n; ++cycle)
-        for (std::uint32_t i = 0; i < 12 && ids.size() < n; ++i)
-            ids.push_back(cycle % 5 == 4 ? 11 - i : i);
-    return ids;
-}
+TrainConfig tinyConfig(const std::string &dataPath) { return lse::test::tinyTrainConfig(dataPath); }
+using lse::test::repetitiveCorpus;
 
 bool hasField(const Problems &problems, const std::string &field)
 {
