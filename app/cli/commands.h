@@ -25,6 +25,7 @@ int runTrainBpe(const QStringList &arguments);
 int runPrepareData(const QStringList &arguments);
 int runBenchTokenizer(const QStringList &arguments);
 int runMachine(const QStringList &arguments);
+int runLinks(const QStringList &arguments);
 int runTrain(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runRoofline(const QStringList &arguments);

@@ -4,6 +4,9 @@
 #include "commands.h"
 #include "output.h"
 
+#include "distributed/data_parallel_prediction.h"
+#include "distributed/link_profile.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -23,15 +26,28 @@ QJsonObject memoryJson(const distributed::DataParallelMemory &memory)
                        {"gradient_arena", memory.gradient_arena}};
 }
 
-QJsonObject stepJson(const distributed::DataParallelStepReport &report)
+// The alpha-beta time of an entry on this machine's measured link; nothing without a profile.
+std::optional<double> predictedSeconds(const distributed::CommunicationEntry &entry, int ranks,
+                                       const std::optional<distributed::LinkProfile> &profile)
+{
+    if (!profile)
+        return std::nullopt;
+    return distributed::predictedCollectiveSeconds(entry.collective, entry.bytes_per_rank, ranks, profile->link());
+}
+
+QJsonObject stepJson(const distributed::DataParallelStepReport &report, int ranks,
+                     const std::optional<distributed::LinkProfile> &profile)
 {
     QJsonArray communication;
-    for (const distributed::CommunicationEntry &entry : report.communication)
+    for (const distributed::CommunicationEntry &entry : report.communication) {
+        const std::optional<double> predicted = predictedSeconds(entry, ranks, profile);
         communication.append(QJsonObject{{"collective", QString::fromStdString(entry.collective)},
                                          {"purpose", QString::fromStdString(entry.purpose)},
                                          {"bytes_per_rank", entry.bytes_per_rank},
                                          {"seconds", entry.seconds},
+                                         {"predicted_seconds", predicted ? QJsonValue(*predicted) : QJsonValue()},
                                          {"exposed_seconds", entry.exposed_seconds}});
+    }
     return QJsonObject{{"step", report.step},
                        {"loss", report.loss},
                        {"learning_rate", report.learning_rate},
@@ -42,6 +58,18 @@ QJsonObject stepJson(const distributed::DataParallelStepReport &report)
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
                        {"memory_bytes", memoryJson(report.memory)},
                        {"predicted_memory_bytes", memoryJson(report.predicted_memory)}};
+}
+
+// Which measured link the predictions use: the profile's path, α, β and date, or null.
+QJsonValue linkProfileJson(const distributed::LinkProfileLookup &lookup)
+{
+    if (!lookup.profile)
+        return QJsonValue();
+    return QJsonObject{{"path", QString::fromStdString(lookup.path)},
+                       {"ranks", lookup.profile->ranks},
+                       {"alpha_seconds", lookup.profile->alpha_seconds},
+                       {"beta_bytes_per_second", lookup.profile->beta_bytes_per_second},
+                       {"measured_at", QString::fromStdString(lookup.profile->measured_at)}};
 }
 
 }  // namespace
@@ -77,6 +105,22 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                        .arg(QString::fromUtf8(distributed::toString(run.options.mode).data()))
                        .arg(config.batch_size)
                        .arg(config.batch_size / run.ranks));
+    // Only rank 0 reports, so only rank 0 reads the measured link (a broken file is a warning, not an error).
+    distributed::LinkProfileLookup link;
+    if (printer) {
+        link = distributed::loadLinkProfile(run.ranks);
+        for (const Problem &problem : link.problems)
+            printError(QStringLiteral("warning: %1\n").arg(QString::fromStdString(problem.message)));
+        if (link.profile)
+            printError(QStringLiteral("predicted communication: alpha %1 us, beta %2 GB/s from %3 (measured %4)\n")
+                           .arg(link.profile->alpha_seconds * 1e6, 0, 'f', 2)
+                           .arg(link.profile->beta_bytes_per_second / 1e9, 0, 'f', 3)
+                           .arg(QString::fromStdString(link.path), QString::fromStdString(link.profile->measured_at)));
+        else
+            printError(QStringLiteral("no link profile for %1 ranks: run mpirun -np %1 llm-explorer-cli links to predict "
+                                      "communication times\n")
+                           .arg(run.ranks));
+    }
     QJsonArray steps;
     while (trainer.currentStep() < config.steps) {
         Result<distributed::DataParallelStepReport> report = trainer.step();
@@ -87,18 +131,27 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
         }
         if (!printer)
             continue;
-        double exposed = 0;
-        for (const distributed::CommunicationEntry &entry : report->communication)
+        double exposed = 0, measured = 0, predicted = 0;
+        bool all_predicted = link.profile.has_value();
+        for (const distributed::CommunicationEntry &entry : report->communication) {
             exposed += entry.exposed_seconds;
-        printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  sent %6 (engine %7)  exposed %8 ms\n")
+            measured += entry.seconds;
+            const std::optional<double> entry_predicted = predictedSeconds(entry, run.ranks, link.profile);
+            all_predicted = all_predicted && entry_predicted.has_value();
+            predicted += entry_predicted.value_or(0);
+        }
+        printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  sent %6 (engine %7)  comm %8 ms (alpha-beta %9)  "
+                                  "exposed %10 ms\n")
                        .arg(report->step)
                        .arg(config.steps)
                        .arg(report->loss, 0, 'f', 4)
                        .arg(report->grad_norm, 0, 'f', 3)
                        .arg(report->seconds * 1e3, 0, 'f', 1)
                        .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
+                       .arg(measured * 1e3, 0, 'f', 2)
+                       .arg(all_predicted ? QStringLiteral("%1 ms").arg(predicted * 1e3, 0, 'f', 2) : QStringLiteral("n/a"))
                        .arg(exposed * 1e3, 0, 'f', 2));
-        steps.append(stepJson(*report));
+        steps.append(stepJson(*report, run.ranks, link.profile));
     }
     if (printer && run.json)
         printJson(QJsonObject{{"ranks", run.ranks},
@@ -106,6 +159,7 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                               {"zero_stage", distributed::zeroStage(run.options.mode)},
                               {"bucket_bytes", double(run.options.bucket_bytes)},
                               {"global_batch", config.batch_size},
+                              {"link_profile", linkProfileJson(link)},
                               {"steps", steps}});
     return kExitOk;
 #endif

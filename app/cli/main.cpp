@@ -22,6 +22,7 @@ const char *const kUsage =
     "  prepare-data     stream text files into raw little-endian token ids\n"
     "  bench-tokenizer  encode throughput on one and on N threads\n"
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
+    "  links            this machine's alpha and beta between mpirun's processes (ping-pong, all-reduce sweep)\n"
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU); --dp N under mpirun\n"
     "  dist-train       data-parallel / ZeRO training on N local ranks: starts mpiexec with train --dp N\n"
@@ -86,6 +87,8 @@ int main(int argc, char *argv[])
         return lse::cli::runBenchTokenizer(arguments);
     if (command == QLatin1String("machine"))
         return lse::cli::runMachine(arguments);
+    if (command == QLatin1String("links"))
+        return lse::cli::runLinks(arguments);
     if (command == QLatin1String("roofline"))
         return lse::cli::runRoofline(arguments);
     if (command == QLatin1String("train"))

@@ -30,4 +30,20 @@ Result<DataParallelPrediction> predictDataParallel(const reference::TrainConfig 
     return prediction;
 }
 
+std::optional<double> predictedCollectiveSeconds(std::string_view collective, double bytes_per_rank, int ranks,
+                                                 const parallel::LinkModel &link)
+{
+    std::optional<parallel::CollectiveOp> op;
+    if (collective == "all_reduce")
+        op = parallel::CollectiveOp::AllReduce;
+    else if (collective == "reduce_scatter")
+        op = parallel::CollectiveOp::ReduceScatter;
+    else if (collective == "all_gather")
+        op = parallel::CollectiveOp::AllGather;
+    if (!op || ranks < 2 || !(link.bandwidth_bytes_per_second > 0) || link.latency_seconds < 0)
+        return std::nullopt;
+    const int steps = parallel::collectiveStepCount(*op, parallel::CollectiveAlgorithm::Ring, ranks);
+    return steps * link.latency_seconds + bytes_per_rank / link.bandwidth_bytes_per_second;
+}
+
 }  // namespace lse::distributed
