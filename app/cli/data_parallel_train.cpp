@@ -16,6 +16,8 @@
 
 namespace lse::cli {
 
+// Only a build with MPI runs data-parallel training; without it these would be unused.
+#ifdef LSE_WITH_MPI
 namespace {
 
 QJsonObject memoryJson(const distributed::DataParallelMemory &memory)
@@ -73,6 +75,7 @@ QJsonValue linkProfileJson(const distributed::LinkProfileLookup &lookup)
 }
 
 }  // namespace
+#endif  // LSE_WITH_MPI
 
 int runDataParallelTraining(const reference::TrainConfig &config, const DataParallelRun &run)
 {
