@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/parallelism/distributed_run_timeline.h"
+
+#include "charts/chart_palette.h"
+#include "pages/page_format.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace lse::gui {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("DistributedRunTimeline", text); }
+
+constexpr double kHalfRow = 0.4;
+constexpr double kMs = 1e3;
+
+QString ms(double seconds) { return format::decimal(seconds * kMs, 2); }
+
+}  // namespace
+
+ChartData distributedTimelineChart(const DistributedRunResults &results, const QPalette &palette)
+{
+    ChartData chart;
+    chart.x_label = tr("Time since the first step (ms)");
+    chart.x_unit = QStringLiteral("ms");
+    chart.y_reversed = true;
+    if (results.steps.empty()) {
+        chart.title = tr("Rank 0 timeline: no run yet");
+        return chart;
+    }
+    chart.title = tr("Rank 0 timeline: %1 ranks, %2").arg(results.ranks).arg(results.mode);
+    // Row 0: the step split into compute and exposed communication; row 1 + i: the step's i-th
+    // collective (a bucketed step has one per bucket).
+    std::size_t collectives = 0;
+    for (const distributed::DataParallelStepReport &step : results.steps)
+        collectives = std::max(collectives, step.communication.size());
+    chart.y_categories << tr("step");
+    for (std::size_t i = 0; i < collectives; ++i)
+        chart.y_categories << tr("collective %1").arg(i + 1);
+
+    const QColor base = palette.color(QPalette::Base);
+    const QColor compute_color = chartSeriesColor(0, palette);
+    const QColor comm_color = chartSeriesColor(1, palette);
+    const QColor overlapped_color = blendColors(comm_color, base, 0.55);
+    const QString compute_group = tr("compute");
+    const QString exposed_group = tr("exposed communication");
+    const QString overlapped_group = tr("communication overlapped with compute");
+    double start = 0;
+    for (const distributed::DataParallelStepReport &step : results.steps) {
+        const double exposed = std::min(exposedSeconds(step), step.seconds);
+        const double end = start + step.seconds;
+        // The step's time minus the time it waited for collectives: compute (forward, backward, optimizer).
+        ChartRect compute{start * kMs, (end - exposed) * kMs, -kHalfRow, kHalfRow, compute_color,
+                          QString::number(step.step), QString(), compute_group};
+        compute.tooltip = tr("<b>Step %1: compute</b><br>%2 ms = step %3 ms − exposed %4 ms")
+                              .arg(step.step)
+                              .arg(ms(step.seconds - exposed), ms(step.seconds), ms(exposed));
+        chart.rects << compute;
+        if (exposed > 0) {
+            ChartRect wait{(end - exposed) * kMs, end * kMs, -kHalfRow, kHalfRow, comm_color, QString(), QString(), exposed_group};
+            wait.tooltip = tr("<b>Step %1: exposed communication</b><br>%2 ms waited for collectives").arg(step.step).arg(ms(exposed));
+            chart.rects << wait;
+        }
+        // The record holds each collective's duration and waited part, not its start: each is drawn
+        // ending where its waited part ends, at the step's end, the overlapped part before it.
+        for (std::size_t i = 0; i < step.communication.size(); ++i) {
+            const distributed::CommunicationEntry &entry = step.communication[i];
+            const double row = double(i + 1);
+            const double waited = std::clamp(entry.exposed_seconds, 0.0, entry.seconds);
+            const double from = std::max(start, end - entry.seconds);
+            const QString name = QStringLiteral("%1 · %2").arg(QString::fromStdString(entry.collective),
+                                                             QString::fromStdString(entry.purpose));
+            const QString tooltip = tr("<b>Step %1: %2</b><br>%3 ms, %4 ms of it exposed; %5 sent by this rank")
+                                        .arg(step.step)
+                                        .arg(name, ms(entry.seconds), ms(waited), format::bytes(entry.bytes_per_rank));
+            if (entry.seconds - waited > 0)
+                chart.rects << ChartRect{from * kMs, (end - waited) * kMs, row - kHalfRow, row + kHalfRow, overlapped_color,
+                                         QString(), tooltip, overlapped_group};
+            if (waited > 0)
+                chart.rects << ChartRect{std::max(from, end - waited) * kMs, end * kMs, row - kHalfRow, row + kHalfRow,
+                                         comm_color, QString(), tooltip, exposed_group};
+        }
+        start = end;
+    }
+    chart.formula.inputs = tr("rank 0 of %1, global batch %2, %3 steps").arg(results.ranks).arg(results.global_batch).arg(results.steps.size());
+    chart.formula.formula = tr("compute = step time − Σ exposed collective time; overlapped = collective time − exposed");
+    chart.formula.source = tr("measured by llm-explorer-cli train --dp (DataParallelStepReport); Li et al. 2020 (PyTorch DDP) §3.2");
+    return chart;
+}
+
+}  // namespace lse::gui
