@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "pages/page_registry.h"
 #include "pages/parallelism/distributed_run_page.h"
+#include "pages/parallelism/distributed_run_timeline.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -21,6 +22,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace lse;
 using namespace lse::gui;
@@ -114,6 +117,42 @@ private slots:
         QVERIFY(found);
     }
 
+    void timelineSplitsComputeExposedAndOverlapped()
+    {
+        // One bucketed step: 10 ms, a 4 ms all-reduce of which 1 ms was waited for, then a 0.5 ms
+        // blocking one. Compute is 10 − 1.5 ms; the first collective's 3 ms overlap is lighter.
+        DistributedRunResults results;
+        results.ranks = 2;
+        results.mode = QStringLiteral("bucketed");
+        distributed::DataParallelStepReport step;
+        step.step = 1;
+        step.seconds = 0.010;
+        step.communication = {{"all_reduce", "gradients", 1000, 0.004, 0.001}, {"all_reduce", "loss_and_norm", 8, 0.0005, 0.0005}};
+        results.steps = {step};
+        const ChartData chart = distributedTimelineChart(results, QPalette());
+        QCOMPARE(chart.y_categories.size(), 3);
+        QMap<QString, double> width_ms;
+        QColor exposed_color, overlapped_color;
+        for (const ChartRect &rect : chart.rects) {
+            width_ms[rect.group + QString::number(rect.y0 + 0.5)] += rect.x1 - rect.x0;
+            if (rect.group == QLatin1String("exposed communication"))
+                exposed_color = rect.color;
+            if (rect.group == QLatin1String("communication overlapped with compute"))
+                overlapped_color = rect.color;
+        }
+        QCOMPARE(width_ms.value("compute0.1"), 8.5);
+        QVERIFY(std::abs(width_ms.value("exposed communication0.1") - 1.5) < 1e-9);
+        QVERIFY(std::abs(width_ms.value("communication overlapped with compute1.1") - 3.0) < 1e-9);
+        QVERIFY(std::abs(width_ms.value("exposed communication1.1") - 1.0) < 1e-9);
+        QVERIFY(std::abs(width_ms.value("exposed communication2.1") - 0.5) < 1e-9);
+        QVERIFY(overlapped_color.isValid() && overlapped_color != exposed_color);
+        // The waited parts tile the step's exposed tail: the last ends at the step's end.
+        double last_end = 0;
+        for (const ChartRect &rect : chart.rects)
+            last_end = std::max(last_end, rect.x1);
+        QVERIFY(std::abs(last_end - 10.0) < 1e-9);
+    }
+
     void refusesBatchNotDivisibleByRanksBeforeLaunching()
     {
         DistributedRunPage page;
@@ -205,8 +244,10 @@ private slots:
         page.setPresentation(true);
         for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             MainWindow::installLanguage(language);
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
             const QString path = QDir::temp().filePath(QStringLiteral("distributed_run_%1.png").arg(language));
             QVERIFY(page.grab().save(path));
+            QVERIFY(page.timelineChart()->grab().save(QDir::temp().filePath(QStringLiteral("distributed_run_timeline_%1.png").arg(language))));
         }
         MainWindow::installLanguage(QStringLiteral("en"));
 #endif

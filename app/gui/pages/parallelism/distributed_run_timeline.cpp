@@ -19,6 +19,11 @@ constexpr double kMs = 1e3;
 
 QString ms(double seconds) { return format::decimal(seconds * kMs, 2); }
 
+QString collectiveName(const distributed::CommunicationEntry &entry)
+{
+    return QStringLiteral("%1 · %2").arg(QString::fromStdString(entry.collective), QString::fromStdString(entry.purpose));
+}
+
 }  // namespace
 
 ChartData distributedTimelineChart(const DistributedRunResults &results, const QPalette &palette)
@@ -38,8 +43,13 @@ ChartData distributedTimelineChart(const DistributedRunResults &results, const Q
     for (const distributed::DataParallelStepReport &step : results.steps)
         collectives = std::max(collectives, step.communication.size());
     chart.y_categories << tr("step");
+    // Each row is named after its collective in the first step that has it (every step runs the same ones).
     for (std::size_t i = 0; i < collectives; ++i)
-        chart.y_categories << tr("collective %1").arg(i + 1);
+        for (const distributed::DataParallelStepReport &step : results.steps)
+            if (i < step.communication.size()) {
+                chart.y_categories << collectiveName(step.communication[i]);
+                break;
+            }
 
     const QColor base = palette.color(QPalette::Base);
     const QColor compute_color = chartSeriesColor(0, palette);
@@ -64,24 +74,26 @@ ChartData distributedTimelineChart(const DistributedRunResults &results, const Q
             wait.tooltip = tr("<b>Step %1: exposed communication</b><br>%2 ms waited for collectives").arg(step.step).arg(ms(exposed));
             chart.rects << wait;
         }
-        // The record holds each collective's duration and waited part, not its start: each is drawn
-        // ending where its waited part ends, at the step's end, the overlapped part before it.
-        for (std::size_t i = 0; i < step.communication.size(); ++i) {
-            const distributed::CommunicationEntry &entry = step.communication[i];
-            const double row = double(i + 1);
+        // The record holds each collective's duration and waited part, not its start. The waited parts
+        // run back to back in the step's exposed tail, in order (the loop waits for one after the
+        // other); each collective's overlapped part precedes its waited part, hidden behind compute.
+        double cursor = end;
+        for (std::size_t k = step.communication.size(); k-- > 0;) {
+            const distributed::CommunicationEntry &entry = step.communication[k];
+            const double row = double(k + 1);
             const double waited = std::clamp(entry.exposed_seconds, 0.0, entry.seconds);
-            const double from = std::max(start, end - entry.seconds);
-            const QString name = QStringLiteral("%1 · %2").arg(QString::fromStdString(entry.collective),
-                                                             QString::fromStdString(entry.purpose));
+            const double waited_from = std::max(start, cursor - waited);
+            const double from = std::max(start, cursor - entry.seconds);
             const QString tooltip = tr("<b>Step %1: %2</b><br>%3 ms, %4 ms of it exposed; %5 sent by this rank")
                                         .arg(step.step)
-                                        .arg(name, ms(entry.seconds), ms(waited), format::bytes(entry.bytes_per_rank));
-            if (entry.seconds - waited > 0)
-                chart.rects << ChartRect{from * kMs, (end - waited) * kMs, row - kHalfRow, row + kHalfRow, overlapped_color,
+                                        .arg(collectiveName(entry), ms(entry.seconds), ms(waited), format::bytes(entry.bytes_per_rank));
+            if (waited_from - from > 0)
+                chart.rects << ChartRect{from * kMs, waited_from * kMs, row - kHalfRow, row + kHalfRow, overlapped_color,
                                          QString(), tooltip, overlapped_group};
-            if (waited > 0)
-                chart.rects << ChartRect{std::max(from, end - waited) * kMs, end * kMs, row - kHalfRow, row + kHalfRow,
-                                         comm_color, QString(), tooltip, exposed_group};
+            if (cursor - waited_from > 0)
+                chart.rects << ChartRect{waited_from * kMs, cursor * kMs, row - kHalfRow, row + kHalfRow, comm_color,
+                                         QString(), tooltip, exposed_group};
+            cursor = waited_from;
         }
         start = end;
     }
