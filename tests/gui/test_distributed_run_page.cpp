@@ -253,6 +253,26 @@ private slots:
 #endif
     }
 
+    void showsTheCliRefusal()
+    {
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        // A text shorter than one training window: the ranks refuse it (exit 2), the page says why.
+        DistributedRunPage page;
+        page.setLaunchers(QStringLiteral(LSE_MPIEXEC), QStringLiteral(LSE_CLI_PATH));
+        page.setPresetConfig(tinyTestConfig());
+        page.setCustomText(QStringLiteral("a cat"));
+        QSignalSpy ended(&page, &DistributedRunPage::runEnded);
+        QVERIFY(page.start());
+        QVERIFY(ended.wait(kBackgroundWorkTimeoutMs));
+        QCOMPARE(page.state(), DistributedRunPage::State::Failed);
+        QVERIFY2(page.statusText().contains(QLatin1String("data_path")), qPrintable(page.statusText()));
+        QVERIFY2(!page.statusText().contains(QLatin1String("Primary job")), qPrintable(page.statusText()));
+        QVERIFY(!page.results());
+#endif
+    }
+
     void cancelStopsTheRunWithNoRankLeft()
     {
 #ifndef LSE_MPIEXEC

@@ -181,12 +181,18 @@ QString DistributedRunPage::title() const { return tr("Distributed run"); }
 
 void DistributedRunPage::showEstimate(const Scenario &, const Estimate &) {}
 
-QList<ChartView *> DistributedRunPage::charts() const { return {timeline_chart_}; }
+QList<ChartView *> DistributedRunPage::charts() const
+{
+    // Only a chart with something plotted (for export-all): before a run it is empty.
+    if (results_ && !results_->steps.empty())
+        return {timeline_chart_};
+    return {};
+}
 
 void DistributedRunPage::setPresentation(bool presentation)
 {
     presentation_ = presentation;
-    Page::setPresentation(presentation);
+    timeline_chart_->setPresentation(presentation);  // charts() leaves it out before a run
     applyFonts();
 }
 

@@ -50,6 +50,8 @@ void DistributedRunProcess::start(const QString &mpiexec, const QStringList &arg
     out_.clear();
     err_pending_.clear();
     messages_.clear();
+    launcher_messages_.clear();
+    in_launcher_block_ = false;
     cancelled_ = false;
     start_failed_ = false;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -72,7 +74,13 @@ bool DistributedRunProcess::isRunning() const { return process_->state() != QPro
 
 qint64 DistributedRunProcess::processId() const { return process_->processId(); }
 
-QString DistributedRunProcess::errorText() const { return messages_.join(QLatin1Char('\n')).trimmed(); }
+QString DistributedRunProcess::errorText() const
+{
+    // The CLI's message names the flag or field; Open MPI's framed report ("Primary job terminated
+    // normally, but 1 process returned a non-zero exit code") only repeats that a rank failed.
+    const QStringList &lines = messages_.isEmpty() ? launcher_messages_ : messages_;
+    return lines.join(QLatin1Char('\n')).trimmed();
+}
 
 void DistributedRunProcess::readErrors()
 {
@@ -84,6 +92,10 @@ void DistributedRunProcess::readErrors()
         err_pending_.remove(0, end + 1);
         if (const QRegularExpressionMatch match = step_line.match(line); match.hasMatch())
             emit progress(match.captured(1).toInt(), match.captured(2).toInt());
+        else if (line.startsWith(QLatin1String("-----")))
+            in_launcher_block_ = !in_launcher_block_;  // Open MPI frames its own messages in rules
+        else if (in_launcher_block_)
+            launcher_messages_ << line;
         else if (!line.isEmpty() && !line.startsWith(QLatin1String("data-parallel training:")))
             messages_ << line;
     }

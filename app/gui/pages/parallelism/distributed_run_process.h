@@ -45,7 +45,9 @@ private:
     QTimer *kill_timer_;
     QByteArray out_;
     QByteArray err_pending_;  // an incomplete stderr line
-    QStringList messages_;
+    QStringList messages_;           // the CLI's lines
+    QStringList launcher_messages_;  // Open MPI's, between its lines of dashes
+    bool in_launcher_block_ = false;
     bool cancelled_ = false;
     bool start_failed_ = false;
 };

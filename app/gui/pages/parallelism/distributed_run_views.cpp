@@ -111,7 +111,12 @@ void DistributedRunPage::refreshResults()
     applyFonts();
     ChartData chart = distributedTimelineChart(results_.value_or(DistributedRunResults{}), palette());
     timeline_chart_->setData(chart);
-    if (!results_ || results_->steps.empty()) {
+    // Empty tables and an empty chart say nothing: the results appear with the first finished run.
+    const bool have = results_ && !results_->steps.empty();
+    for (QWidget *widget : std::initializer_list<QWidget *>{steps_table_label_, step_table_, memory_table_label_, memory_table_,
+                                                            timeline_chart_})
+        widget->setVisible(have);
+    if (!have) {
         summary_label_->setText(tr("No results yet: the table and the timeline fill when a run finishes."));
         return;
     }
