@@ -80,18 +80,21 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     tokenizer_box_ = new QComboBox(setup_box_);
     tokenizer_box_->addItem(QString());
     tokenizer_box_->addItem(QString());
+    // Two label-field pairs per row: the page fits a 1024-pixel projector in presentation mode.
     addRow(0, 0, ranks_label_, ranks_spin_);
     addRow(0, 2, mode_label_, mode_box_);
-    addRow(0, 4, bucket_label_, bucket_spin_);
     addRow(1, 0, steps_label_, steps_spin_);
-    addRow(1, 2, batch_label_, batch_spin_);
-    addRow(1, 4, preset_label_, preset_box_);
-    addRow(2, 0, tokenizer_label_, tokenizer_box_);
-    grid->addWidget(text_label_, 2, 2);
+    addRow(1, 2, bucket_label_, bucket_spin_);
+    addRow(2, 0, batch_label_, batch_spin_);
+    addRow(2, 2, preset_label_, preset_box_);
+    addRow(3, 0, tokenizer_label_, tokenizer_box_);
+    grid->addWidget(text_label_, 3, 2);
+    text_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    text_box_->setMinimumContentsLength(12);  // a long file name must not widen the page
     auto *text_row = new QHBoxLayout;
     text_row->addWidget(text_box_, 1);
     text_row->addWidget(file_button_);
-    grid->addLayout(text_row, 2, 3, 1, 3);
+    grid->addLayout(text_row, 3, 3);
     auto *buttons = new QHBoxLayout;
     start_button_ = new QPushButton(setup_box_);
     start_button_->setObjectName(QStringLiteral("distributed-start"));
@@ -102,17 +105,21 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     buttons->addWidget(start_button_);
     buttons->addWidget(cancel_button_);
     buttons->addWidget(progress_, 1);
-    grid->addLayout(buttons, 3, 0, 1, 6);
+    grid->addLayout(buttons, 4, 0, 1, 4);
     launcher_label_ = new QLabel(setup_box_);
     launcher_label_->setObjectName(QStringLiteral("distributed-launcher"));
     launcher_label_->setWordWrap(true);
-    grid->addWidget(launcher_label_, 4, 0, 1, 6);
+    grid->addWidget(launcher_label_, 5, 0, 1, 4);
     status_label_ = new QLabel(setup_box_);
     status_label_->setObjectName(QStringLiteral("distributed-status"));
     status_label_->setWordWrap(true);
     status_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    grid->addWidget(status_label_, 5, 0, 1, 6);
-    grid->setColumnStretch(5, 1);
+    // Paths in these lines do not wrap: they take the width the page has instead of widening it.
+    for (QLabel *label : {launcher_label_, status_label_})
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    grid->addWidget(status_label_, 6, 0, 1, 4);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(3, 1);
     layout->addWidget(setup_box_);
 
     summary_label_ = new QLabel(content_);

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -41,10 +42,14 @@ void DistributedRunPage::retranslateUi()
     ranks_label_->setText(tr("Ranks:"));
     ranks_spin_->setToolTip(tr("Processes (data-parallel ranks); they share this machine's cores, one thread each."));
     mode_label_->setText(tr("Mode:"));
-    mode_box_->setItemText(0, tr("naive DP (all-reduce after backward)"));
-    mode_box_->setItemText(1, tr("bucketed DP (all-reduce during backward)"));
-    mode_box_->setItemText(2, tr("ZeRO-1 (optimizer states sharded)"));
-    mode_box_->setItemText(3, tr("ZeRO-2 (gradients sharded too)"));
+    mode_box_->setItemText(0, tr("naive DP"));
+    mode_box_->setItemData(0, tr("One all-reduce of every gradient after backward."), Qt::ToolTipRole);
+    mode_box_->setItemText(1, tr("bucketed DP"));
+    mode_box_->setItemData(1, tr("All-reduce gradients in buckets while backward still runs (PyTorch DDP)."), Qt::ToolTipRole);
+    mode_box_->setItemText(2, tr("ZeRO-1"));
+    mode_box_->setItemData(2, tr("Optimizer states sharded: reduce-scatter gradients, all-gather parameters."), Qt::ToolTipRole);
+    mode_box_->setItemText(3, tr("ZeRO-2"));
+    mode_box_->setItemData(3, tr("Gradients sharded too: each rank keeps only its shard after the reduce-scatter."), Qt::ToolTipRole);
     bucket_label_->setText(tr("Bucket:"));
     bucket_spin_->setSuffix(tr(" MiB"));
     bucket_spin_->setToolTip(tr("Bucketed mode: gradients are all-reduced in buckets of this size as backward produces "
@@ -56,8 +61,10 @@ void DistributedRunPage::retranslateUi()
     text_label_->setText(tr("Text:"));
     file_button_->setText(tr("File…"));
     tokenizer_label_->setText(tr("Tokenizer:"));
-    tokenizer_box_->setItemText(0, tr("bytes (257 ids)"));
-    tokenizer_box_->setItemText(1, tr("BPE trained on the text (%1 ids)").arg(DistributedRunSetup{}.bpe_vocab));
+    tokenizer_box_->setItemText(0, tr("bytes"));
+    tokenizer_box_->setItemData(0, tr("256 byte ids and <|endoftext|>: no merges."), Qt::ToolTipRole);
+    tokenizer_box_->setItemText(1, tr("BPE (%1 ids)").arg(DistributedRunSetup{}.bpe_vocab));
+    tokenizer_box_->setItemData(1, tr("A byte-level BPE trained on the text, as the Reference run page does."), Qt::ToolTipRole);
     start_button_->setText(tr("Start"));
     cancel_button_->setText(tr("Cancel"));
 
@@ -67,7 +74,10 @@ void DistributedRunPage::retranslateUi()
     else if (cli_.isEmpty())
         launcher = tr("llm-explorer-cli was not found next to the app or on PATH; the ranks run it.");
     else
-        launcher = tr("Runs %1 with %2.").arg(QDir::toNativeSeparators(mpiexec_), QDir::toNativeSeparators(cli_));
+        launcher = tr("Runs %1 with %2.").arg(QFileInfo(mpiexec_).fileName(), QFileInfo(cli_).fileName());
+    launcher_label_->setToolTip(mpiexec_.isEmpty() || cli_.isEmpty()
+                                    ? QString()
+                                    : QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(mpiexec_), QDir::toNativeSeparators(cli_)));
     launcher_label_->setText(launcher);
     start_button_->setToolTip(mpiexec_.isEmpty() || cli_.isEmpty() ? launcher : tr("Check the setup and start the ranks."));
 
