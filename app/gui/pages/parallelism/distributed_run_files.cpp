@@ -70,7 +70,7 @@ std::optional<DistributedRunFiles> writeDistributedRunFiles(const DistributedRun
     QFile file(files.config_path);
     const QByteArray json = reference::trainConfigToJson(config);
     if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size()) {
-        *error = QCoreApplication::translate("DistributedRunFiles", "Cannot write %1: %2")
+        *error = QCoreApplication::translate("lse::gui::DistributedRunFiles", "Cannot write %1: %2")
                      .arg(QDir::toNativeSeparators(files.config_path), file.errorString());
         return std::nullopt;
     }

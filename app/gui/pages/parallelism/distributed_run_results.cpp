@@ -50,7 +50,7 @@ std::optional<DistributedRunResults> parseDistributedRunResults(const QByteArray
     QJsonParseError parse_error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parse_error);
     if (!document.isObject() || !document.object().value(QLatin1String("steps")).isArray()) {
-        *error = QCoreApplication::translate("DistributedRunResults", "The run printed no results (%1).")
+        *error = QCoreApplication::translate("lse::gui::DistributedRunResults", "The run printed no results (%1).")
                      .arg(parse_error.error != QJsonParseError::NoError ? parse_error.errorString()
                                                                          : QStringLiteral("steps"));
         return std::nullopt;

@@ -10,20 +10,19 @@ namespace lse::gui {
 
 QString distributedSetupProblem(const DistributedRunSetup &setup)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("DistributedRunSetup", text); };
     if (setup.ranks < kMinRanks || setup.ranks > kMaxRanks)
-        return tr("Ranks: %1 is outside %2–%3.").arg(setup.ranks).arg(kMinRanks).arg(kMaxRanks);
+        return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Ranks: %1 is outside %2–%3.").arg(setup.ranks).arg(kMinRanks).arg(kMaxRanks);
     if (setup.steps < 1)
-        return tr("Steps: %1 must be at least 1.").arg(setup.steps);
+        return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Steps: %1 must be at least 1.").arg(setup.steps);
     if (setup.global_batch < 1)
-        return tr("Global batch: %1 must be at least 1.").arg(setup.global_batch);
+        return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Global batch: %1 must be at least 1.").arg(setup.global_batch);
     // Each rank trains on an equal slice of the global batch (the CLI's --batch rule).
     if (setup.global_batch % setup.ranks != 0)
-        return tr("Global batch: %1 is not divisible by %2 ranks; each rank trains on an equal slice of it.")
+        return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Global batch: %1 is not divisible by %2 ranks; each rank trains on an equal slice of it.")
             .arg(setup.global_batch)
             .arg(setup.ranks);
     if (setup.mode == distributed::DataParallelMode::Bucketed && setup.bucket_mib < 1)
-        return tr("Bucket size: %1 MiB must be at least 1 in the bucketed mode.").arg(setup.bucket_mib);
+        return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Bucket size: %1 MiB must be at least 1 in the bucketed mode.").arg(setup.bucket_mib);
     return {};
 }
 
