@@ -197,6 +197,16 @@ private slots:
         QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero2);
     }
 
+    void runsTwoRanksAndMatchesTheEngine_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("naive") << 0 << "naive";
+        QTest::newRow("bucketed") << 1 << "bucketed";
+        QTest::newRow("zero1") << 2 << "zero1";
+        QTest::newRow("zero2") << 3 << "zero2";
+    }
+
     void runsTwoRanksAndMatchesTheEngine()
     {
 #ifndef LSE_MPIEXEC
@@ -208,7 +218,9 @@ private slots:
         page.setPresetConfig(tinyTestConfig());
         page.setCustomText(testText());
         page.ranksSpin()->setValue(2);
-        page.modeBox()->setCurrentIndex(0);  // naive
+        QFETCH(int, mode);
+        QFETCH(QString, name);
+        page.modeBox()->setCurrentIndex(mode);
         page.stepsSpin()->setValue(3);
         page.batchSpin()->setValue(8);
         QSignalSpy ended(&page, &DistributedRunPage::runEnded);
@@ -222,6 +234,7 @@ private slots:
         QVERIFY(!progress.isEmpty());
         QCOMPARE(progress.last().at(0).toInt(), 3);
         QVERIFY(page.results());
+        QCOMPARE(page.results()->mode, name);
         QCOMPARE(int(page.results()->steps.size()), 3);
         QCOMPARE(page.stepTable()->rowCount(), 3);
         for (int row = 0; row < 3; ++row) {
@@ -245,9 +258,9 @@ private slots:
         for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             MainWindow::installLanguage(language);
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
-            const QString path = QDir::temp().filePath(QStringLiteral("distributed_run_%1.png").arg(language));
-            QVERIFY(page.grab().save(path));
-            QVERIFY(page.timelineChart()->grab().save(QDir::temp().filePath(QStringLiteral("distributed_run_timeline_%1.png").arg(language))));
+            const QString stem = QStringLiteral("distributed_run_%1_%2").arg(name, language);
+            QVERIFY(page.grab().save(QDir::temp().filePath(stem + QStringLiteral(".png"))));
+            QVERIFY(page.timelineChart()->grab().save(QDir::temp().filePath(stem + QStringLiteral("_timeline.png"))));
         }
         MainWindow::installLanguage(QStringLiteral("en"));
 #endif
