@@ -15,6 +15,7 @@
 #include "pages/model/scaling_page.h"
 #include "pages/model/tokenization_page.h"
 #include "pages/parallelism/collectives_page.h"
+#include "pages/parallelism/distributed_run_page.h"
 #include "pages/parallelism/layout_page.h"
 #include "pages/parallelism/pipeline_page.h"
 #include "pages/parallelism/search_page.h"
@@ -31,7 +32,7 @@ QList<PageGroup> createPageGroups(QWidget *parent)
         {PageDomain::Hardware, {new HardwarePage(parent), new RooflinePage(parent)}},
         {PageDomain::Parallelism,
          {new LayoutPage(parent), new CollectivesPage(parent), new ZeroPage(parent), new PipelinePage(parent),
-          new SearchPage(parent)}},
+          new SearchPage(parent), new DistributedRunPage(parent)}},
         {PageDomain::Model,
          {new ArchitecturePage(parent), new ScalingPage(parent), new TokenizationPage(parent), new ReferenceRunPage(parent)}},
         // The course's first lectures: number formats and tensor storage.
