@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributed/link_measurement.h"
 
+#include <algorithm>
+
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -22,6 +24,17 @@ void checkOptions(const SweepOptions &options)
         if (bytes <= 0 || bytes % kFloatBytes != 0)
             throw std::invalid_argument("message_bytes must be positive multiples of 4 (float buffers), got "
                                         + std::to_string(bytes));
+}
+
+// The middle of the timed iterations: on a shared machine one descheduled iteration would move a
+// mean (and could make a small message look slower than a large one, which the fit then refuses).
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
 
 SweepPoint point(std::int64_t bytes, double seconds, double bus_factor)
@@ -109,11 +122,13 @@ std::vector<SweepPoint> measurePingPong(Communicator &communicator, const SweepO
         for (int i = 0; i < options.warmup_iterations; ++i)
             roundTrip();
         communicator.barrier();
-        const auto started = Clock::now();
-        for (int i = 0; i < options.iterations; ++i)
+        std::vector<double> round_trips;
+        for (int i = 0; i < options.iterations; ++i) {
+            const auto started = Clock::now();
             roundTrip();
-        const double round_trip = std::chrono::duration<double>(Clock::now() - started).count() / options.iterations;
-        points.push_back(point(bytes, round_trip / 2, 1.0));
+            round_trips.push_back(std::chrono::duration<double>(Clock::now() - started).count());
+        }
+        points.push_back(point(bytes, median(round_trips) / 2, 1.0));
     }
     communicator.takeRecords();
     return points;
@@ -133,10 +148,10 @@ std::vector<SweepPoint> measureAllReduce(Communicator &communicator, const Sweep
         communicator.takeRecords();
         for (int i = 0; i < options.iterations; ++i)
             communicator.allReduceSum(buffer.data(), count);
-        double total_seconds = 0;
+        std::vector<double> times;
         for (const CollectiveRecord &record : communicator.takeRecords())
-            total_seconds += record.seconds;
-        points.push_back(point(bytes, total_seconds / options.iterations, bus_factor));
+            times.push_back(record.seconds);
+        points.push_back(point(bytes, median(times), bus_factor));
     }
     return points;
 }

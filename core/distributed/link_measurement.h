@@ -13,7 +13,7 @@ namespace lse::distributed {
 // One message size of a sweep, reported as nccl-tests does (doc/PERFORMANCE.md).
 struct SweepPoint {
     std::int64_t bytes = 0;  // S: the message (ping-pong) or the whole buffer (all-reduce)
-    double seconds = 0;      // mean over the timed iterations: one-way time, or the collective's time
+    double seconds = 0;      // median over the timed iterations: one-way time, or the collective's time
     double algorithm_bandwidth_bytes_per_second = 0;  // algbw = S / seconds
     double bus_bandwidth_bytes_per_second = 0;        // busbw = algbw · busBandwidthFactor (ping-pong: 1)
 };
