@@ -154,6 +154,30 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::DistributedRunPage</name>
+    <message numerus="yes">
+        <source>Running %n rank(s): step %1 of %2</source>
+        <translation>
+            <numerusform>Running %n rank: step %1 of %2</numerusform>
+            <numerusform>Running %n ranks: step %1 of %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n step(s).</source>
+        <translation>
+            <numerusform>Finished %n step.</numerusform>
+            <numerusform>Finished %n steps.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of %1 sent exactly the bytes per rank the engine predicts.</source>
+        <translation>
+            <numerusform>%n step of %1 sent exactly the bytes per rank the engine predicts.</numerusform>
+            <numerusform>%n steps of %1 sent exactly the bytes per rank the engine predicts.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::LessonRecorderDialog</name>
     <message numerus="yes">
         <source>Wrote %n slide(s) to %1.</source>

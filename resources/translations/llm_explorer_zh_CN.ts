@@ -2829,6 +2829,375 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::DistributedRunFiles</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DistributedRunPage</name>
+    <message>
+        <source>%1: the setup cannot change while a run is going</source>
+        <translation>%1：运行期间不能更改设置</translation>
+    </message>
+    <message>
+        <source>Choose a text file</source>
+        <translation>选择文本文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Distributed run</source>
+        <translation>分布式运行</translation>
+    </message>
+    <message>
+        <source>Text: choose a training text.</source>
+        <translation>文本：请选择训练文本。</translation>
+    </message>
+    <message>
+        <source>Text: cannot read %1: %2</source>
+        <translation>文本：无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Text: the text is empty.</source>
+        <translation>文本：文本为空。</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens, vocabulary %2</source>
+        <translation>%1 个 token，词表 %2</translation>
+    </message>
+    <message>
+        <source>mpiexec ended without a message.</source>
+        <translation>mpiexec 已结束，未输出任何消息。</translation>
+    </message>
+    <message>
+        <source>Train the reference transformer with several processes on this machine, as data parallelism does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of the global batch, and the ranks average gradients with all-reduce (naive: after backward; bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step&apos;s bytes sent per rank are set beside the cost engine&apos;s communication volume.</source>
+        <translation>在本机上用多个进程训练参考 Transformer，如同数据并行在多个 GPU 上所做的那样：mpiexec 为每个 rank 启动一个 llm-explorer-cli，每个 rank 在全局批中属于自己的切片上训练，各 rank 用 all-reduce 对梯度求平均（朴素：在反向传播之后；分桶：在反向传播期间），或用 ZeRO 将其分片（reduce-scatter + all-gather）。每步每个 rank 发送的字节数与成本引擎给出的通信量并列显示。</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Ranks:</source>
+        <translation>Rank 数：</translation>
+    </message>
+    <message>
+        <source>Processes (data-parallel ranks); they share this machine&apos;s cores, one thread each.</source>
+        <translation>进程数（数据并行 rank）；它们共享本机的 CPU 核心，每个进程一个线程。</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>naive DP</source>
+        <translation>朴素 DP</translation>
+    </message>
+    <message>
+        <source>One all-reduce of every gradient after backward.</source>
+        <translation>反向传播之后对每个梯度做一次 all-reduce。</translation>
+    </message>
+    <message>
+        <source>bucketed DP</source>
+        <translation>分桶 DP</translation>
+    </message>
+    <message>
+        <source>All-reduce gradients in buckets while backward still runs (PyTorch DDP).</source>
+        <translation>在反向传播仍在进行时按桶对梯度做 all-reduce（PyTorch DDP）。</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Optimizer states sharded: reduce-scatter gradients, all-gather parameters.</source>
+        <translation>优化器状态分片：对梯度做 reduce-scatter，对参数做 all-gather。</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>Gradients sharded too: each rank keeps only its shard after the reduce-scatter.</source>
+        <translation>梯度也分片：reduce-scatter 之后每个 rank 只保留自己的分片。</translation>
+    </message>
+    <message>
+        <source>Bucket:</source>
+        <translation>桶：</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Bucketed mode: gradients are all-reduced in buckets of this size as backward produces them (PyTorch DDP&apos;s bucket_cap_mb, default 25).</source>
+        <translation>分桶模式：反向传播产生梯度时，按此大小的桶对梯度做 all-reduce（PyTorch DDP 的 bucket_cap_mb，默认 25）。</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation>全局批：</translation>
+    </message>
+    <message>
+        <source>Sequences per step over all ranks; it must be divisible by the ranks.</source>
+        <translation>所有 rank 合计每步的序列数；必须能被 rank 数整除。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Tokenizer:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>256 byte ids and &lt;|endoftext|&gt;: no merges.</source>
+        <translation>256 个字节 id 加 &lt;|endoftext|&gt;：无合并。</translation>
+    </message>
+    <message>
+        <source>BPE (%1 ids)</source>
+        <translation>BPE（%1 个 id）</translation>
+    </message>
+    <message>
+        <source>A byte-level BPE trained on the text, as the Reference run page does.</source>
+        <translation>在该文本上训练的字节级 BPE，与参考运行页面相同。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>mpiexec was not found: install Open MPI (apt-get install openmpi-bin) to run distributed training.</source>
+        <translation>未找到 mpiexec：请安装 Open MPI（apt-get install openmpi-bin）以运行分布式训练。</translation>
+    </message>
+    <message>
+        <source>llm-explorer-cli was not found next to the app or on PATH; the ranks run it.</source>
+        <translation>在应用旁边和 PATH 中均未找到 llm-explorer-cli；各 rank 需要运行它。</translation>
+    </message>
+    <message>
+        <source>Runs %1 with %2.</source>
+        <translation>以 %2 运行 %1。</translation>
+    </message>
+    <message>
+        <source>Check the setup and start the ranks.</source>
+        <translation>检查设置并启动各 rank。</translation>
+    </message>
+    <message>
+        <source>Set up a run and press Start.</source>
+        <translation>设置运行参数，然后按“开始”。</translation>
+    </message>
+    <message>
+        <source>Tokenizing the text and writing the run&apos;s files…</source>
+        <translation>正在对文本分词并写入运行所需的文件…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n rank(s): step %1 of %2</source>
+        <translation>
+            <numerusform>正在运行 %n 个 rank：第 %1 步，共 %2 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n step(s).</source>
+        <translation>
+            <numerusform>已完成 %n 步。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled: the run was stopped.</source>
+        <translation>已取消：运行已停止。</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Per step (rank 0): bytes sent per rank, measured and as the engine predicts</source>
+        <translation>每步（rank 0）：每个 rank 发送的字节数，实测值与引擎预测值</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Step (ms)</source>
+        <translation>步时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Sent per rank</source>
+        <translation>每个 rank 发送量</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Equal</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>Exposed (ms)</source>
+        <translation>暴露的通信 (ms)</translation>
+    </message>
+    <message>
+        <source>Memory per rank (last step)</source>
+        <translation>每个 rank 的内存（最后一步）</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>No results yet: the table and the timeline fill when a run finishes.</source>
+        <translation>暂无结果：运行结束后将填充表格和时间线。</translation>
+    </message>
+    <message>
+        <source>%1 ranks, mode %2, global batch %3 (%4 per rank).</source>
+        <translation>%1 个 rank，模式 %2，全局批 %3（每个 rank %4）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of %1 sent exactly the bytes per rank the engine predicts.</source>
+        <translation>
+            <numerusform>%1 步中有 %n 步每个 rank 发送的字节数与引擎预测完全一致。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states (AdamW m, v)</source>
+        <translation>优化器状态（AdamW m, v）</translation>
+    </message>
+    <message>
+        <source>gradient arena (backward)</source>
+        <translation>梯度区（反向传播）</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DistributedRunResults</name>
+    <message>
+        <source>The run printed no results (%1).</source>
+        <translation>运行没有输出任何结果（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DistributedRunSetup</name>
+    <message>
+        <source>Ranks: %1 is outside %2–%3.</source>
+        <translation>Rank 数：%1 超出 %2–%3 范围。</translation>
+    </message>
+    <message>
+        <source>Steps: %1 must be at least 1.</source>
+        <translation>步数：%1 必须至少为 1。</translation>
+    </message>
+    <message>
+        <source>Global batch: %1 must be at least 1.</source>
+        <translation>全局批：%1 必须至少为 1。</translation>
+    </message>
+    <message>
+        <source>Global batch: %1 is not divisible by %2 ranks; each rank trains on an equal slice of it.</source>
+        <translation>全局批：%1 不能被 %2 个 rank 整除；每个 rank 在其中相等的一份上训练。</translation>
+    </message>
+    <message>
+        <source>Bucket size: %1 MiB must be at least 1 in the bucketed mode.</source>
+        <translation>桶大小：分桶模式下 %1 MiB 必须至少为 1。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::DistributedRunTimeline</name>
+    <message>
+        <source>Time since the first step (ms)</source>
+        <translation>自第一步起的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Rank 0 timeline: no run yet</source>
+        <translation>Rank 0 时间线：尚无运行</translation>
+    </message>
+    <message>
+        <source>Rank 0 timeline: %1 ranks, %2</source>
+        <translation>Rank 0 时间线：%1 个 rank，%2</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>communication overlapped with compute</source>
+        <translation>与计算重叠的通信</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1: compute&lt;/b&gt;&lt;br&gt;%2 ms = step %3 ms − exposed %4 ms</source>
+        <translation>&lt;b&gt;第 %1 步：计算&lt;/b&gt;&lt;br&gt;%2 ms = 步时间 %3 ms − 暴露的 %4 ms</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1: exposed communication&lt;/b&gt;&lt;br&gt;%2 ms waited for collectives</source>
+        <translation>&lt;b&gt;第 %1 步：暴露的通信&lt;/b&gt;&lt;br&gt;等待集合通信 %2 ms</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1: %2&lt;/b&gt;&lt;br&gt;%3 ms, %4 ms of it exposed; %5 sent by this rank</source>
+        <translation>&lt;b&gt;第 %1 步：%2&lt;/b&gt;&lt;br&gt;%3 ms，其中 %4 ms 暴露；本 rank 发送 %5</translation>
+    </message>
+    <message>
+        <source>rank 0 of %1, global batch %2, %3 steps</source>
+        <translation>rank 0（共 %1 个），全局批 %2，%3 步</translation>
+    </message>
+    <message>
+        <source>compute = step time − Σ exposed collective time; overlapped = collective time − exposed</source>
+        <translation>计算 = 步时间 − Σ 暴露的集合通信时间；重叠 = 集合通信时间 − 暴露的时间</translation>
+    </message>
+    <message>
+        <source>measured by llm-explorer-cli train --dp (DataParallelStepReport); Li et al. 2020 (PyTorch DDP) §3.2</source>
+        <translation>由 llm-explorer-cli train --dp 测得（DataParallelStepReport）；Li et al. 2020 (PyTorch DDP) §3.2</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::EnumLabels</name>
     <message>
         <source>pre-norm</source>

@@ -37,7 +37,7 @@ private slots:
                  (QStringList{"overview", "memory", "compute", "time", "validation"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Parallelism)),
-                 (QStringList{"layout", "collectives", "zero", "pipeline", "search"}));
+                 (QStringList{"layout", "collectives", "zero", "pipeline", "search", "distributed_run"}));
         const QStringList model = childIds(navigator->groupItem(PageDomain::Model));
         QVERIFY(model.contains("architecture") && model.contains("tokenization") && model.contains("reference_run"));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Foundations)), (QStringList{"numbers", "tensors"}));
