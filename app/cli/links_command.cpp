@@ -24,8 +24,6 @@ namespace {
 using distributed::LinkProfile;
 using distributed::SweepPoint;
 
-QString qstr(const std::string &text) { return QString::fromStdString(text); }
-
 // --sizes 4,1K,1M: whole byte counts > 0, multiples of 4 (the sweep moves float buffers).
 std::vector<std::int64_t> parseSizes(const QString &text, Problems &problems)
 {
@@ -44,6 +42,10 @@ std::vector<std::int64_t> parseSizes(const QString &text, Problems &problems)
     }
     return sizes;
 }
+
+// Printing a measured profile: only a build with MPI measures one.
+#ifdef LSE_WITH_MPI
+QString qstr(const std::string &text) { return QString::fromStdString(text); }
 
 void printSweep(const QString &title, const std::vector<SweepPoint> &points, const parallel::LinkModel &link,
                 parallel::CollectiveOp op, int ranks)
@@ -126,6 +128,8 @@ int reportProfile(const LinkProfile &profile, bool json)
         return reportProblems(saved.problems());
     return kExitOk;
 }
+
+#endif  // LSE_WITH_MPI
 
 }  // namespace
 
