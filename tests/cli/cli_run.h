@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QStringList>
 
 #include <cstdio>
@@ -31,6 +32,29 @@ inline Run runCli(const QStringList &arguments)
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
             process.readAllStandardError()};
 }
+
+#ifdef LSE_MPIEXEC
+// `mpiexec -np ranks llm-explorer-cli arguments` (issue 19), one OpenMP thread per rank. CI runs as
+// root on 2 cores: Open MPI needs --allow-run-as-root and, beyond 2 ranks, --oversubscribe.
+inline Run runMpi(int ranks, const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(LSE_MPIEXEC),
+                  QStringList{QStringLiteral("-np"), QString::number(ranks), QStringLiteral("--oversubscribe"),
+                              QStringLiteral("--allow-run-as-root"), QStringLiteral("--bind-to"), QStringLiteral("none"),
+                              QStringLiteral(LSE_CLI_PATH)}
+                      + arguments);
+    if (!process.waitForFinished(240000)) {
+        std::fprintf(stderr, "mpiexec did not finish\n");
+        std::abort();
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+#endif
 
 // `estimate --json` with `flags`; a failing run stops the test with its message.
 inline QJsonObject estimateJson(const QStringList &flags)

@@ -17,6 +17,9 @@
 
 using lse::test::Run;
 using lse::test::runCli;
+#ifdef LSE_MPIEXEC
+using lse::test::runMpi;
+#endif
 
 namespace {
 
@@ -35,23 +38,6 @@ void writeFile(const QString &path, const QByteArray &bytes)
     QCOMPARE(file.write(bytes), bytes.size());
 }
 
-#ifdef LSE_MPIEXEC
-// CI runs as root on 2 cores: Open MPI needs --allow-run-as-root and --oversubscribe for 4 ranks.
-Run runMpi(int ranks, const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("OMP_NUM_THREADS", "1");
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(LSE_MPIEXEC),
-                  QStringList{"-np", QString::number(ranks), "--oversubscribe", "--allow-run-as-root", "--bind-to", "none",
-                              QStringLiteral(LSE_CLI_PATH)} + arguments);
-    if (!process.waitForFinished(240000))
-        qFatal("mpirun did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
-}
-#endif
 
 }  // namespace
 
