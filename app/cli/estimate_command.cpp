@@ -28,7 +28,7 @@ int runEstimate(const QStringList &arguments)
     parser.addOption(help);
     addScenarioOptions(parser);
     parser.addOption(QCommandLineOption("save-scenario", "Also write the resulting scenario to FILE (atomically).", "FILE"));
-    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields: docs/file-formats.md, \"JSON output\")."));
     if (!parser.parse(QStringList{"estimate"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {

@@ -73,7 +73,7 @@ int runMesh(const QStringList &arguments)
     addScenarioOptions(parser);
     parser.addOption(QCommandLineOption("order", "Axis order, innermost first (a permutation of tp,cp,dp,pp).",
                                         "LIST", "tp,cp,dp,pp"));
-    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields: docs/file-formats.md, \"JSON output\")."));
     if (!parser.parse(QStringList{"mesh"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {

@@ -280,7 +280,7 @@ int runRoofline(const QStringList &arguments)
                                                    "by 'llm-explorer-cli machine'.", "gpu|cpu"));
     parser.addOption(QCommandLineOption("dtype", "The peak to use (default: the scenario's matmul dtype).",
                                         "fp32|tf32|bf16|fp16|fp8"));
-    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields: docs/file-formats.md, \"JSON output\")."));
     if (!parser.parse(QStringList{"roofline"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {

@@ -106,7 +106,7 @@ int runSearch(const QStringList &arguments)
     efficiency.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(efficiency);
     parser.addOption(QCommandLineOption("max-micro-batch", "Largest micro-batch to try (default 16).", "N", "16"));
-    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields documented in the README)."));
+    parser.addOption(QCommandLineOption("json", "Print one JSON object (fields: docs/file-formats.md, \"JSON output\")."));
     if (!parser.parse(QStringList{"search"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
