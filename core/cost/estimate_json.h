@@ -7,7 +7,7 @@
 
 namespace lse {
 
-// The stable, documented JSON form of an estimate (README, "JSON output"). Bytes and FLOPs are
+// The stable, documented JSON form of an estimate (docs/file-formats.md, "JSON output"). Bytes and FLOPs are
 // plain numbers in base units (bytes, FLOPs, seconds); field names never change meaning.
 QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario);
 

@@ -62,7 +62,7 @@ FlopsEstimate estimateFlops(const Scenario &scenario, const ForwardOperators &fo
     case Recomputation::Selective:
         // Only the attention core runs its forward again, so its s/(6h) term grows by 4/3, as a
         // whole layer does under full recomputation (72 -> 96, Narayanan et al. 2021 Eq. 3).
-        // cost-model-notes.md F7 writes s/(3h) for Korthikanti App. A; see README.
+        // cost-model-notes.md F7 writes s/(3h) for Korthikanti App. A; see docs/cost-model.md.
         flops.recompute_per_token = layers.attention_core_matmul / tokens;
         recompute_elementwise = layers.attention_core_elementwise / tokens;
         break;

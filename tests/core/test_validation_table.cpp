@@ -2,7 +2,7 @@
 // The validation table (core/validation/validation_table.h): every shipped run predicted, each
 // error recomputed from its row, the mean and worst from the rows, and leave-one-paper-out fitted
 // on the other paper and scored on the held-out paper's runs only. No error bound is asserted: the
-// bound is a benchmark figure in the README (issue 17), not something to tune a test against.
+// bound is a benchmark figure in docs/validation.md (issue 17), not something to tune a test against.
 #include "hardware/hardware_catalog.h"
 #include "validation/validation_table.h"
 
