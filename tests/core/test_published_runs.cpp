@@ -159,7 +159,7 @@ private slots:
 
     // The printed figures agree with each other under the paper's own convention: Narayanan's
     // TFLOP/s over the A100's 312 is the printed % of peak, times the GPUs the aggregate
-    // petaFLOP/s; Korthikanti's printed time gives docs/validation.md's MFU and HFU.
+    // petaFLOP/s; Korthikanti's printed time gives the MFU and HFU in docs/cost-model.md.
     void printedFiguresConsistentUnderTheirConvention()
     {
         for (const PublishedRun &run : builtinPublishedRuns()) {
