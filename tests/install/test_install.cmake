@@ -3,7 +3,8 @@
 # the installed CLI runs, appstreamcli and desktop-file-validate accept the metadata, every file the
 # .desktop entry and the AppStream metadata name exists, the man pages list every CLI command, and
 # the installed GUI renders a page in Chinese.
-#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id> -P test_install.cmake
+#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id> [-DGPT2_EXPECTED=ON]
+#         -P test_install.cmake
 # A missing validator is a failure, not a skip: ./dev.sh installs desktop-file-utils and appstream.
 
 foreach(variable IN ITEMS BUILD_DIR PREFIX DESKTOP_ID)
@@ -69,6 +70,9 @@ string(REGEX REPLACE "^Icon=" "" icon "${icon_line}")
 check("Exec '${exec}' is installed in bin/" EXISTS "${bin}/${exec}" AND NOT IS_DIRECTORY "${bin}/${exec}")
 check("TryExec '${try_exec}' is installed in bin/" EXISTS "${bin}/${try_exec}")
 check("Icon is the desktop id" "${icon}" STREQUAL "${DESKTOP_ID}")
+# Qt's X11 window class is the application name main.cpp sets, the program's name.
+file(STRINGS "${desktop}" wm_class_line REGEX "^StartupWMClass=")
+check("StartupWMClass is the program's name" "${wm_class_line}" STREQUAL "StartupWMClass=${exec}")
 check("scalable icon ${icon}.svg" EXISTS "${share}/icons/hicolor/scalable/apps/${icon}.svg")
 foreach(size_px IN ITEMS 16 22 24 32 48 64 128 256 512)
     check("${size_px}px icon" EXISTS "${share}/icons/hicolor/${size_px}x${size_px}/apps/${icon}.png")
@@ -98,6 +102,13 @@ foreach(line IN LISTS command_lines)
     string(REPLACE "-" "\\\\-" command_roff "${command}")
     check("llm-explorer-cli.1 describes '${command}'" cli_page MATCHES "\n\\.B ${command_roff}\n")
 endforeach()
+
+# The data files the app reads at run time, where it looks (share/llm-explorer beside bin/).
+if(GPT2_EXPECTED)
+    foreach(file IN ITEMS gpt2_vocab.json gpt2_merges.txt)
+        check("${file} in share/llm-explorer" EXISTS "${share}/llm-explorer/cs336/tokenizer/${file}")
+    endforeach()
+endif()
 
 # The installed GUI starts, loads its Chinese translation (it exits 2 when it cannot) and renders.
 set(screenshot "${PREFIX}/screenshot-zh_CN.png")
