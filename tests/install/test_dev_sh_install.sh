@@ -49,5 +49,14 @@ elif [[ "$message" != *install_manifest.txt* ]]; then
     fail "uninstall of an empty prefix did not name the manifest: $message"
 fi
 
+# Without exactly one PREFIX both commands are usage errors (exit 2, naming PREFIX), before any build.
+for arguments in "install" "uninstall" "install a b"; do
+    status=0
+    # shellcheck disable=SC2086
+    message="$(bash "${source_dir}/dev.sh" $arguments 2>&1)" || status=$?
+    [[ $status -eq 2 && "$message" == *PREFIX* ]] \
+        || fail "./dev.sh $arguments: exit $status (expected 2 naming PREFIX): ${message%%$'\n'*}"
+done
+
 ((failures == 0)) || { printf '%d failures\n' "$failures" >&2; exit 1; }
 echo "ok: install and uninstall into $work"
