@@ -72,8 +72,8 @@ public:
     // Rescans the Hugging Face cache and the course files for picker entries.
     void refreshSources();
     // Folder with gpt2_vocab.json + gpt2_merges.txt: $LSE_SHARED_DIR, <exe>/../../../shared, the
-    // installed data folder (<prefix>/share/llm-explorer), then
-    // the shared folder compiled in; each plus /cs336/tokenizer. Empty when none has them.
+    // installed data folder (<prefix>/share/llm-explorer), then the shared folder compiled in; each
+    // plus /cs336/tokenizer. Empty when none has them.
     static QString courseGpt2Dir();
     // The page's message area (load errors and results).
     QString message() const;
