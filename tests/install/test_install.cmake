@@ -75,7 +75,18 @@ file(STRINGS "${desktop}" wm_class_line REGEX "^StartupWMClass=")
 check("StartupWMClass is the program's name" "${wm_class_line}" STREQUAL "StartupWMClass=${exec}")
 check("scalable icon ${icon}.svg" EXISTS "${share}/icons/hicolor/scalable/apps/${icon}.svg")
 foreach(size_px IN ITEMS 16 22 24 32 48 64 128 256 512)
-    check("${size_px}px icon" EXISTS "${share}/icons/hicolor/${size_px}x${size_px}/apps/${icon}.png")
+    set(png "${share}/icons/hicolor/${size_px}x${size_px}/apps/${icon}.png")
+    check("${size_px}px icon" EXISTS "${png}")
+    # A PNG's IHDR chunk holds width and height as big-endian 32-bit numbers at bytes 16 to 23 (PNG
+    # specification, 11.2.2).
+    file(READ "${png}" ihdr OFFSET 16 LIMIT 8 HEX)
+    math(EXPR size_hex "${size_px}" OUTPUT_FORMAT HEXADECIMAL)
+    string(REGEX REPLACE "^0x" "" size_hex "${size_hex}")
+    string(TOLOWER "${size_hex}" size_hex)
+    string(LENGTH "${size_hex}" digits)
+    math(EXPR pad_digits "8 - ${digits}")
+    string(REPEAT "0" ${pad_digits} padding)
+    check("${size_px}px icon is ${size_px} x ${size_px} pixels (IHDR ${ihdr})" "${ihdr}" STREQUAL "${padding}${size_hex}${padding}${size_hex}")
 endforeach()
 
 # Every file the AppStream metadata names: the launchable entry and the provided binaries.
