@@ -5,8 +5,8 @@
 // Usage: lse-icon-renderer ICON.svg OUTPUT_DIR NAME SIZE...
 // writes OUTPUT_DIR/<SIZE>x<SIZE>/apps/NAME.png for every SIZE.
 
+#include <QCoreApplication>
 #include <QDir>
-#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
@@ -25,10 +25,9 @@ int fail(const QString &message)
 
 int main(int argc, char *argv[])
 {
-    // QPainter on a QImage needs no screen; the offscreen platform keeps the tool usable in CI.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
+    // QPainter on a QImage needs no platform plugin (the icon has no text, so no fonts): a core
+    // application is enough, and builds without a display work.
+    QCoreApplication app(argc, argv);
     const QStringList arguments = QCoreApplication::arguments();
     if (arguments.size() < 5)
         return fail(QStringLiteral("usage: lse-icon-renderer ICON.svg OUTPUT_DIR NAME SIZE..."));
