@@ -4,6 +4,8 @@
 # then runs the app or the tests. See ./dev.sh --help.
 set -euo pipefail
 
+# A relative PREFIX (./dev.sh install PREFIX) is relative to where dev.sh was started from.
+LSE_CALLER_DIR="$PWD"
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 PRESET="${LSE_PRESET:-default}"
@@ -154,19 +156,21 @@ prepare() {
 
 # PREFIX as an absolute path (the install records absolute paths), without requiring it to exist.
 absolute_path() {
-    case "$1" in
-        /*) printf '%s\n' "${1%/}" ;;
-        *) printf '%s\n' "$PWD/${1%/}" ;;
-    esac
+    local path="$1"
+    [[ "$path" == /* ]] || path="${LSE_CALLER_DIR}/${path}"
+    while [[ "$path" == */ && "$path" != / ]]; do
+        path="${path%/}"
+    done
+    printf '%s\n' "$path"
 }
 
 # Where an install keeps its records: the files it put in PREFIX (CMake's install_manifest.txt)
 # and the folders it created there. They live in PREFIX so uninstall works without the build tree.
 install_records_dir() { printf '%s\n' "$1/share/llm-explorer"; }
 
-# cmake --install of BUILD_DIR (default build/<preset>) into PREFIX, recording what it installs. The folders the install
-# will create are found first by installing into a staging DESTDIR: exactly those, and no folder
-# that existed before, are removed again by uninstall.
+# cmake --install of BUILD_DIR (default build/<preset>) into PREFIX, recording what it installs.
+# The folders the install will create are found first by installing into a staging DESTDIR:
+# exactly those, and no folder that existed before, are removed again by uninstall.
 install_build_to() {
     local prefix="$1" build_dir="${2:-build/${PRESET}}" stage dir
     [[ -f "${build_dir}/cmake_install.cmake" ]] || die "no configured build in ${build_dir}"

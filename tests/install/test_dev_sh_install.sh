@@ -58,5 +58,10 @@ for arguments in "install" "uninstall" "install a b"; do
         || fail "./dev.sh $arguments: exit $status (expected 2 naming PREFIX): ${message%%$'\n'*}"
 done
 
+# A relative PREFIX is relative to the folder dev.sh was started from, not to the project.
+message="$(cd "$work" && bash "${source_dir}/dev.sh" uninstall rel/prefix/ 2>&1)" || true
+[[ "$message" == *"nothing was installed into $work/rel/prefix by"* ]] \
+    || fail "./dev.sh uninstall rel/prefix/ started in $work did not look in $work/rel/prefix: $message"
+
 ((failures == 0)) || { printf '%d failures\n' "$failures" >&2; exit 1; }
 echo "ok: install and uninstall into $work"
