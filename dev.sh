@@ -4,6 +4,8 @@
 # then runs the app or the tests. See ./dev.sh --help.
 set -euo pipefail
 
+# A relative PREFIX (./dev.sh install PREFIX) is relative to where dev.sh was started from.
+LSE_CALLER_DIR="$PWD"
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 PRESET="${LSE_PRESET:-default}"
@@ -26,6 +28,8 @@ REQUIRED_PACKAGES=(
     "qt6-translations-l10n|Qt's own translations (qtbase_*.qm) so Qt dialogs and buttons follow the UI language"
     "libopenmpi-dev|MPI headers and libraries for distributed reference runs (lse_mpi; optional in CMake)"
     "openmpi-bin|mpirun, which starts the distributed runs and the tests/mpi CTest tests"
+    "desktop-file-utils|desktop-file-validate, which tests/install runs on the installed .desktop entry"
+    "appstream|appstreamcli, which tests/install runs to validate the installed AppStream metadata"
 )
 
 say() { printf '==> %s\n' "$*"; }
@@ -44,6 +48,13 @@ Commands:
   test               check dependencies, configure, build and run ctest
   screenshots        build, then render every page to docs/images/ with the app's
                      --screenshot option (English, and Chinese in presentation mode)
+  install PREFIX     check dependencies, configure, build, then 'cmake --install'
+                     into PREFIX (e.g. ~/.local or /usr/local): the programs, the
+                     .desktop entry, icons, AppStream metadata and man pages. The
+                     list of installed files is kept in
+                     PREFIX/share/llm-explorer/install_manifest.txt
+  uninstall PREFIX   remove exactly the files that list names, then the folders
+                     the install created if they are empty (docs/install.md)
   -h, --help         show this help
 
 Environment:
@@ -143,6 +154,78 @@ prepare() {
     build
 }
 
+# PREFIX as an absolute path (the install records absolute paths), without requiring it to exist.
+absolute_path() {
+    local path="$1"
+    [[ "$path" == /* ]] || path="${LSE_CALLER_DIR}/${path}"
+    while [[ "$path" == */ && "$path" != / ]]; do
+        path="${path%/}"
+    done
+    printf '%s\n' "$path"
+}
+
+# Where an install keeps its records: the files it put in PREFIX (CMake's install_manifest.txt)
+# and the folders it created there. They live in PREFIX so uninstall works without the build tree.
+install_records_dir() { printf '%s\n' "$1/share/llm-explorer"; }
+
+# cmake --install of BUILD_DIR (default build/<preset>) into PREFIX, recording what it installs.
+# The folders the install will create are found first by installing into a staging DESTDIR:
+# exactly those, and no folder that existed before, are removed again by uninstall.
+install_build_to() {
+    local prefix="$1" build_dir="${2:-build/${PRESET}}" stage dir
+    [[ -f "${build_dir}/cmake_install.cmake" ]] || die "no configured build in ${build_dir}"
+    stage="$(mktemp -d)"
+    DESTDIR="$stage" cmake --install "$build_dir" --prefix "$prefix" >/dev/null
+    local records created=()
+    records="$(install_records_dir "$prefix")"
+    mkdir -p "$stage$records"
+    while IFS= read -r dir; do
+        dir="${dir#"$stage"}"
+        [[ -d "$dir" ]] || created+=("$dir")
+    done < <(find "$stage$prefix" -type d)
+    rm -rf "$stage"
+    # The folders above PREFIX too, when PREFIX itself is new.
+    dir="$prefix"
+    while [[ -n "$dir" && ! -d "$dir" ]]; do
+        created+=("$dir")
+        dir="${dir%/*}"
+    done
+
+    say "installing into ${prefix} (cmake --install ${build_dir} --prefix ${prefix})"
+    cmake --install "$build_dir" --prefix "$prefix"
+    mkdir -p "$records"
+    cp "${build_dir}/install_manifest.txt" "$records/install_manifest.txt"
+    printf '%s\n' "${created[@]}" | sort -u > "$records/install_created_dirs.txt"
+    say "installed $(wc -l < "$records/install_manifest.txt") files; ./dev.sh uninstall ${prefix} removes them"
+}
+
+# Removes the files the install into PREFIX recorded, its records, then the folders it created
+# (deepest first, only when empty: files added there since are kept).
+uninstall_from() {
+    local prefix="$1" records file dir removed=0
+    records="$(install_records_dir "$prefix")"
+    [[ -f "$records/install_manifest.txt" ]] \
+        || die "no ${records}/install_manifest.txt: nothing was installed into ${prefix} by ./dev.sh install"
+    # CMake's manifest has no newline after its last line.
+    while IFS= read -r file || [[ -n "$file" ]]; do
+        if [[ -f "$file" || -L "$file" ]]; then
+            rm -f -- "$file"
+            removed=$((removed + 1))
+        fi
+    done < "$records/install_manifest.txt"
+    local created=()
+    if [[ -f "$records/install_created_dirs.txt" ]]; then
+        mapfile -t created < "$records/install_created_dirs.txt"
+    fi
+    rm -f -- "$records/install_manifest.txt" "$records/install_created_dirs.txt"
+    while IFS= read -r dir; do
+        if [[ -n "$dir" && -d "$dir" ]]; then
+            rmdir --ignore-fail-on-non-empty -- "$dir"
+        fi
+    done < <(printf '%s\n' "${created[@]}" | sort -r)
+    say "removed ${removed} files from ${prefix}"
+}
+
 main() {
     local cmd="${1:-}"
     case "$cmd" in
@@ -154,6 +237,14 @@ main() {
             return 2 ;;
         run|build|test|screenshots)
             shift ;;
+        install|uninstall)
+            [[ $# -eq 2 && -n "$2" ]] || { printf 'dev.sh: %s needs one PREFIX argument (a folder)\n\n' "$cmd" >&2; usage >&2; return 2; }
+            local prefix
+            prefix="$(absolute_path "$2")"
+            if [[ "$cmd" == uninstall ]]; then
+                uninstall_from "$prefix"
+                return
+            fi ;;
         *)
             printf 'dev.sh: unknown command: %s\n\n' "$cmd" >&2
             usage >&2
@@ -165,6 +256,8 @@ main() {
     case "$cmd" in
         build)
             say "build finished: build/${PRESET}" ;;
+        install)
+            install_build_to "$prefix" ;;
         screenshots)
             local gui="build/${PRESET}/app/gui/llm-explorer"
             mkdir -p docs/images

@@ -3,6 +3,7 @@
 
 #include "main_window.h"
 
+#include "desktop_identity.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
 #include "pages/page.h"
@@ -92,6 +93,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("llm-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("LLM Systems Explorer"));
     QApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));
+    // The window class (StartupWMClass) is the application name; the desktop file name and icon
+    // match the installed .desktop entry (resources/desktop/).
+    lse::gui::applyDesktopIdentity();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Parameters, FLOPs, memory, time and communication of LLM training."));

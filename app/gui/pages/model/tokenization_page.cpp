@@ -2,6 +2,7 @@
 #include "pages/model/tokenization_page.h"
 
 #include "common/file_bytes.h"
+#include "installed_data.h"
 #include "pages/page_format.h"
 #include "pages/model/tokenization/bpe_merge_parents.h"
 #include "pages/model/tokenization/token_span_view.h"
@@ -81,6 +82,7 @@ QStringList sharedDirCandidates()
     if (const QString env = qEnvironmentVariable("LSE_SHARED_DIR"); !env.isEmpty())
         dirs << env;
     dirs << QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../../../shared"));
+    dirs << installedDataDir();
 #ifdef LSE_DEFAULT_SHARED_DIR
     dirs << QDir::cleanPath(QStringLiteral(LSE_DEFAULT_SHARED_DIR));
 #endif

@@ -71,8 +71,9 @@ public:
     QComboBox *picker(int side) const { return side == 0 ? picker_a_ : picker_b_; }
     // Rescans the Hugging Face cache and the course files for picker entries.
     void refreshSources();
-    // Folder with gpt2_vocab.json + gpt2_merges.txt: $LSE_SHARED_DIR, <exe>/../../../shared, then
-    // the shared folder compiled in; each plus /cs336/tokenizer. Empty when none has them.
+    // Folder with gpt2_vocab.json + gpt2_merges.txt: $LSE_SHARED_DIR, <exe>/../../../shared, the
+    // installed data folder (<prefix>/share/llm-explorer), then the shared folder compiled in; each
+    // plus /cs336/tokenizer. Empty when none has them.
     static QString courseGpt2Dir();
     // The page's message area (load errors and results).
     QString message() const;
