@@ -283,11 +283,9 @@ int runTrain(const QStringList &arguments)
                                            .arg(cfg.batch_size)
                                            .arg(parallelRun.ranks)
                                            .toStdString()));
-        for (const QCommandLineOption *unsupported : {&resume, &dir, &every})
-            if (parser.isSet(*unsupported))
-                problems.push_back(problem("--" + unsupported->names().front().toStdString(), "unsupported",
-                                           "--" + unsupported->names().front().toStdString() +
-                                               " is not supported with --dp yet (data-parallel runs write no checkpoints)."));
+        parallelRun.checkpoint_dir = parser.value(dir);
+        parallelRun.checkpoint_every = checkpointEvery;
+        parallelRun.resume_path = parser.value(resume);
     } else {
         for (const QCommandLineOption *needsDp : {&zero, &bucket})
             if (parser.isSet(*needsDp))
