@@ -129,6 +129,8 @@ std::vector<SweepPoint> measurePingPong(Communicator &communicator, const SweepO
             round_trips.push_back(std::chrono::duration<double>(Clock::now() - started).count());
         }
         points.push_back(point(bytes, median(round_trips) / 2, 1.0));
+        if (options.point_measured)
+            options.point_measured(bytes);
     }
     communicator.takeRecords();
     return points;
@@ -152,6 +154,8 @@ std::vector<SweepPoint> measureAllReduce(Communicator &communicator, const Sweep
         for (const CollectiveRecord &record : communicator.takeRecords())
             times.push_back(record.seconds);
         points.push_back(point(bytes, median(times), bus_factor));
+        if (options.point_measured)
+            options.point_measured(bytes);
     }
     return points;
 }

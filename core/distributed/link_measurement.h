@@ -6,6 +6,7 @@
 #include "parallel/collectives.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace lse::distributed {
@@ -25,6 +26,8 @@ struct SweepOptions {
     std::vector<std::int64_t> message_bytes = defaultSweepBytes();  // each > 0 and a multiple of 4 (floats)
     int warmup_iterations = 2;  // not timed: first-touch pages, connection set-up
     int iterations = 10;        // timed, >= 1
+    // Called on every rank after each size of a sweep (for progress lines; may be empty).
+    std::function<void(std::int64_t bytes)> point_measured;
 };
 
 // Ping-pong on a 2-rank communicator: a broadcast from rank 0 then one from rank 1 is one round
