@@ -45,7 +45,8 @@ std::vector<SweepPoint> measureAllReduce(Communicator &communicator, const Sweep
 //   ping-pong:           t = α + S/β
 //   ring all-reduce, n:  t = 2(n-1)·α + 2(n-1)/n·S/β   (Patarasuk & Yuan 2009)
 // i.e. a straight line t = a + b·V in the bytes V each rank sends per step chain, α = a / steps,
-// β = 1 / b. A negative intercept (noise on a latency far below the smallest time) is reported as
+// β = 1 / b, fitted to relative residuals (weights 1/t²) so that the latency-bound small sizes
+// count as much as the bandwidth-bound large ones. A negative intercept (noise on a latency far below the smallest time) is reported as
 // α = 0. Problems: fewer than two distinct sizes (field "points", rule "distinct_sizes"), a
 // non-positive slope (field "points", rule "bandwidth_positive"), ranks < 2 (field "ranks").
 Result<parallel::LinkModel> fitPingPong(const std::vector<SweepPoint> &points);

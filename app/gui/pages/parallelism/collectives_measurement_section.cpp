@@ -34,7 +34,8 @@ using parallel::CollectiveOp;
 std::vector<double> lineSizes(double smallest, double largest)
 {
     std::vector<double> sizes;
-    for (double size = smallest; size < largest; size *= std::pow(10.0, 0.25))
+    const double step = std::pow(10.0, 0.25);
+    for (double size = smallest; size * std::sqrt(step) < largest; size *= step)  // no near-duplicate at the end
         sizes.push_back(size);
     sizes.push_back(largest);
     return sizes;
@@ -216,7 +217,7 @@ QString CollectivesMeasurementSection::profileText() const
 void CollectivesMeasurementSection::refresh()
 {
     title_->setText(tr("<b>Measure on this machine</b> — a ping-pong and ring all-reduce sweep between %n local "
-                       "process(es) over MPI, as nccl-tests measures; `train --dp %n` predicts its collectives with the fit.",
+                       "process(es) over MPI, as nccl-tests measures; train --dp %n predicts its collectives with the fit.",
                        "", ranks_));
     measure_button_->setText(tr("&Measure on this machine"));
     measure_button_->setToolTip(tr("Runs mpiexec -np %1 llm-explorer-cli links --json and saves the fitted α and β "
@@ -272,6 +273,17 @@ ChartData CollectivesMeasurementSection::chartData() const
         return line;
     };
 
+    if (profile_)
+        chart.series << modelLine(profile_->link(),
+                                  tr("fitted to this machine (α = %1, β = %2/s)")
+                                      .arg(formatSeconds(profile_->alpha_seconds), format::bytes(profile_->beta_bytes_per_second)),
+                                  false);
+    chart.series << modelLine(link_,
+                              tr("model: %1 link (α = %2, β = %3/s)")
+                                  .arg(link_name_, formatSeconds(link_.latency_seconds),
+                                       format::bytes(link_.bandwidth_bytes_per_second)),
+                              true);
+    // Drawn last, so that the lines' own markers do not cover the measured points.
     if (profile_) {
         ChartSeries measured;
         measured.name = tr("measured on this machine (%1)").arg(format::fromStd(profile_->measured_at));
@@ -285,16 +297,7 @@ ChartData CollectivesMeasurementSection::chartData() const
                                                 format::bytes(point.bus_bandwidth_bytes_per_second));
         }
         chart.series << measured;
-        chart.series << modelLine(profile_->link(),
-                                  tr("fitted to this machine (α = %1, β = %2/s)")
-                                      .arg(formatSeconds(profile_->alpha_seconds), format::bytes(profile_->beta_bytes_per_second)),
-                                  false);
     }
-    chart.series << modelLine(link_,
-                              tr("model: %1 link (α = %2, β = %3/s)")
-                                  .arg(link_name_, formatSeconds(link_.latency_seconds),
-                                       format::bytes(link_.bandwidth_bytes_per_second)),
-                              true);
 
     chart.formula.inputs =
         profile_ ? tr("n = %1; this machine: α = %2, β = %3/s (least-squares fit of the sweep, measured %4); %5 link: α = %6, "
