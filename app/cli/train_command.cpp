@@ -158,7 +158,8 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
     const QCommandLineOption dp(QStringLiteral("dp"),
                                 QStringLiteral("Data-parallel ranks: run under `mpirun -np N`; --batch stays the global batch, split "
-                                               "over the ranks; rank 0 prints."),
+                                               "over the ranks; rank 0 prints and writes the checkpoints (the single-process format, complete "
+                                               "under ZeRO too); --resume works on any rank count."),
                                 QStringLiteral("N"));
     const QCommandLineOption zero(QStringLiteral("zero"),
                                   QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded) "
