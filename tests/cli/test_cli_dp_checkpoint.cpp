@@ -92,7 +92,6 @@ private slots:
     {
         QTest::addColumn<QStringList>("mode");
         QTest::newRow("naive") << QStringList{"--bucket-mb", "0"};
-        QTest::newRow("bucketed") << QStringList{"--bucket-mb", "1"};
         QTest::newRow("zero1") << QStringList{"--zero", "1"};
         QTest::newRow("zero2") << QStringList{"--zero", "2"};
     }
@@ -105,18 +104,17 @@ private slots:
 #else
         QFETCH(QStringList, mode);
         const QString tag = QString::fromLatin1(QTest::currentDataTag());
-        const QString straight_dir = path("straight-" + tag), split_dir = path("split-" + tag);
-        const QJsonObject straight = trainDp(2, QStringList{"--config", path("config.json"), "--checkpoint-dir", straight_dir} + mode);
+        const QString dir = path("ckpt-" + tag);
+        // One 10-step run: its final loss, and its step-5 checkpoint (what a run stopped after 5 of
+        // the same 10-step schedule writes).
+        const QJsonObject straight = trainDp(2, QStringList{"--config", path("config.json"), "--checkpoint-dir", dir,
+                                                            "--checkpoint-every", "5"} + mode);
         QVERIFY(!straight.isEmpty());
         QCOMPARE(straight.value("steps").toArray().size(), 10);
-        QVERIFY(QFile::exists(straight_dir + "/step_000010.safetensors"));
-
-        const QJsonObject first = trainDp(2, QStringList{"--config", path("config.json"), "--steps", "10", "--checkpoint-dir",
-                                                         split_dir, "--checkpoint-every", "5"} + mode);
-        QVERIFY(!first.isEmpty());
-        const QString half = split_dir + "/step_000005.safetensors";
+        QVERIFY(QFile::exists(dir + "/step_000010.safetensors"));
+        const QString half = dir + "/step_000005.safetensors";
         QVERIFY(QFile::exists(half));
-        // Stop after 5 in effect: resume from step 5 and run the remaining 5.
+        // Resume from step 5 and run the remaining 5.
         const QJsonObject resumed = trainDp(2, QStringList{"--resume", half} + mode);
         QVERIFY(!resumed.isEmpty());
         const QJsonArray steps = resumed.value("steps").toArray();
