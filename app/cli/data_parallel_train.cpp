@@ -2,11 +2,13 @@
 #include "data_parallel_train.h"
 
 #include "commands.h"
+#include "file_arguments.h"
 #include "output.h"
 
 #include "distributed/data_parallel_prediction.h"
 #include "distributed/link_profile.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -59,7 +61,14 @@ QJsonObject stepJson(const distributed::DataParallelStepReport &report, int rank
                        {"measured_bytes_per_rank", report.measured_bytes_per_rank},
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
                        {"memory_bytes", memoryJson(report.memory)},
-                       {"predicted_memory_bytes", memoryJson(report.predicted_memory)}};
+                       {"predicted_memory_bytes", memoryJson(report.predicted_memory)},
+                       {"validation_loss", report.validation_loss ? QJsonValue(*report.validation_loss) : QJsonValue()}};
+}
+
+// step_NNNNNN.safetensors, the single-process run's name (train_command.cpp).
+QString checkpointPath(const QString &dir, int step)
+{
+    return QDir(dir).filePath(QStringLiteral("step_%1.safetensors").arg(step, 6, 10, QLatin1Char('0')));
 }
 
 // Which measured link the predictions use: the profile's path, α, β and date, or null.
@@ -98,10 +107,26 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
         return kExitBadInput;
     }
     Result<std::unique_ptr<distributed::DataParallelTrainer>> created =
-        distributed::DataParallelTrainer::create(config, run.options, *communicator);
+        run.resume_path.isEmpty()
+            ? distributed::DataParallelTrainer::create(config, run.options, *communicator)
+            : distributed::DataParallelTrainer::resume(run.resume_path.toStdString(), config, run.options, *communicator);
     if (!created)
-        return printer ? reportProblems(created.problems()) : kExitBadInput;
+        return printer ? reportProblems(run.resume_path.isEmpty() ? created.problems()
+                                                                   : namedAfterFlag(created.problems(), "--resume", run.resume_path))
+                       : kExitBadInput;
     distributed::DataParallelTrainer &trainer = *created.value();
+    // Only rank 0 writes checkpoints, so only it creates the folder; it tells the others whether it
+    // could, so that none of them trains on waiting for a rank that has stopped.
+    if (!run.checkpoint_dir.isEmpty()) {
+        float folder_ready = printer && QDir().mkpath(run.checkpoint_dir) ? 1.0f : 0.0f;
+        communicator->broadcast(&folder_ready, 1, 0);
+        communicator->takeRecords();  // not a training step's communication
+        if (folder_ready != 1.0f)
+            return printer ? reportProblems({Problem{"--checkpoint-dir", "unwritable",
+                                                     "--checkpoint-dir " + run.checkpoint_dir.toStdString() +
+                                                         ": cannot create the folder (is it a file, or read-only?)."}})
+                           : kExitBadInput;
+    }
     if (printer)
         printError(QStringLiteral("data-parallel training: %1 ranks, mode %2, global batch %3 (%4 per rank)\n")
                        .arg(run.ranks)
@@ -123,8 +148,11 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
             printError(QStringLiteral("no link profile for %1 ranks: run mpirun -np %1 llm-explorer-cli links to predict "
                                       "communication times\n")
                            .arg(run.ranks));
+        if (!run.resume_path.isEmpty())
+            printError(QStringLiteral("resumed %1 at step %2\n").arg(run.resume_path).arg(trainer.currentStep()));
     }
     QJsonArray steps;
+    std::optional<double> final_loss, validation_loss;
     while (trainer.currentStep() < config.steps) {
         Result<distributed::DataParallelStepReport> report = trainer.step();
         if (!report) {
@@ -132,29 +160,51 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                 printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
             return report.problems().front().rule == reference::kDivergedRule ? kExitDiverged : kExitBadInput;
         }
-        if (!printer)
-            continue;
-        double exposed = 0, measured = 0, predicted = 0;
-        bool all_predicted = link.profile.has_value();
-        for (const distributed::CommunicationEntry &entry : report->communication) {
-            exposed += entry.exposed_seconds;
-            measured += entry.seconds;
-            const std::optional<double> entry_predicted = predictedSeconds(entry, run.ranks, link.profile);
-            all_predicted = all_predicted && entry_predicted.has_value();
-            predicted += entry_predicted.value_or(0);
+        final_loss = report->loss;
+        if (report->validation_loss)
+            validation_loss = report->validation_loss;
+        if (printer) {
+            double exposed = 0, measured = 0, predicted = 0;
+            bool all_predicted = link.profile.has_value();
+            for (const distributed::CommunicationEntry &entry : report->communication) {
+                exposed += entry.exposed_seconds;
+                measured += entry.seconds;
+                const std::optional<double> entry_predicted = predictedSeconds(entry, run.ranks, link.profile);
+                all_predicted = all_predicted && entry_predicted.has_value();
+                predicted += entry_predicted.value_or(0);
+            }
+            printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  sent %6 (engine %7)  comm %8 ms (alpha-beta %9)  "
+                                      "exposed %10 ms%11\n")
+                           .arg(report->step)
+                           .arg(config.steps)
+                           .arg(report->loss, 0, 'f', 4)
+                           .arg(report->grad_norm, 0, 'f', 3)
+                           .arg(report->seconds * 1e3, 0, 'f', 1)
+                           .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
+                           .arg(measured * 1e3, 0, 'f', 2)
+                           .arg(all_predicted ? QStringLiteral("%1 ms").arg(predicted * 1e3, 0, 'f', 2) : QStringLiteral("n/a"))
+                           .arg(exposed * 1e3, 0, 'f', 2)
+                           .arg(report->validation_loss ? QStringLiteral("  val %1").arg(*report->validation_loss, 0, 'f', 4)
+                                                        : QString()));
+            steps.append(stepJson(*report, run.ranks, link.profile));
         }
-        printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  sent %6 (engine %7)  comm %8 ms (alpha-beta %9)  "
-                                  "exposed %10 ms\n")
-                       .arg(report->step)
-                       .arg(config.steps)
-                       .arg(report->loss, 0, 'f', 4)
-                       .arg(report->grad_norm, 0, 'f', 3)
-                       .arg(report->seconds * 1e3, 0, 'f', 1)
-                       .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
-                       .arg(measured * 1e3, 0, 'f', 2)
-                       .arg(all_predicted ? QStringLiteral("%1 ms").arg(predicted * 1e3, 0, 'f', 2) : QStringLiteral("n/a"))
-                       .arg(exposed * 1e3, 0, 'f', 2));
-        steps.append(stepJson(*report, run.ranks, link.profile));
+        const bool last_step = trainer.currentStep() == config.steps;
+        if (!run.checkpoint_dir.isEmpty() &&
+            ((run.checkpoint_every > 0 && report->step % run.checkpoint_every == 0) || last_step)) {
+            // Every rank takes part (ZeRO gathers the moments); rank 0 writes.
+            const QString path = checkpointPath(run.checkpoint_dir, report->step);
+            if (Result<bool> saved = trainer.saveCheckpoint(path.toStdString()); !saved) {
+                if (!printer)
+                    return kExitBadInput;
+                if (saved.problems().front().rule == "non-finite") {
+                    printError(QString::fromStdString(formatProblems(saved.problems())));
+                    return kExitDiverged;
+                }
+                return reportProblems(namedAfterFlag(saved.problems(), "--checkpoint-dir", path));
+            }
+            if (printer)
+                printError(QStringLiteral("checkpoint %1\n").arg(path));
+        }
     }
     if (printer && run.json)
         printJson(QJsonObject{{"ranks", run.ranks},
@@ -163,6 +213,9 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                               {"bucket_bytes", double(run.options.bucket_bytes)},
                               {"global_batch", config.batch_size},
                               {"link_profile", linkProfileJson(link)},
+                              {"final_step", trainer.currentStep()},
+                              {"final_loss", final_loss ? QJsonValue(*final_loss) : QJsonValue()},
+                              {"validation_loss", validation_loss ? QJsonValue(*validation_loss) : QJsonValue()},
                               {"steps", steps}});
     return kExitOk;
 #endif

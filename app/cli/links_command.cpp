@@ -175,6 +175,15 @@ int runLinks(const QStringList &arguments)
         return reportProblems({Problem{"ranks", "at_least_two",
                                        "links: 1 process, but a link needs two ends; run it as mpirun -np 2 "
                                        "llm-explorer-cli links (add --oversubscribe --allow-run-as-root as needed)"}});
+    // Progress on rank 0's stderr, one line per measured size: "sweep k/N ..." (the GUI's
+    // Collectives page follows these lines while it measures).
+    const int sweep_points = int(options.message_bytes.size()) * (ranks == 2 ? 2 : 1);
+    int measured_points = 0;
+    if (communicator->rank() == 0)
+        options.point_measured = [&measured_points, sweep_points](std::int64_t bytes) {
+            ++measured_points;
+            printError(QStringLiteral("sweep %1/%2  %3 B\n").arg(measured_points).arg(sweep_points).arg(bytes));
+        };
     try {
         std::vector<SweepPoint> ping_pong;
         if (ranks == 2)

@@ -158,7 +158,8 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
     const QCommandLineOption dp(QStringLiteral("dp"),
                                 QStringLiteral("Data-parallel ranks: run under `mpirun -np N`; --batch stays the global batch, split "
-                                               "over the ranks; rank 0 prints."),
+                                               "over the ranks; rank 0 prints and writes the checkpoints (the single-process format, complete "
+                                               "under ZeRO too); --resume works on any rank count."),
                                 QStringLiteral("N"));
     const QCommandLineOption zero(QStringLiteral("zero"),
                                   QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded) "
@@ -283,11 +284,9 @@ int runTrain(const QStringList &arguments)
                                            .arg(cfg.batch_size)
                                            .arg(parallelRun.ranks)
                                            .toStdString()));
-        for (const QCommandLineOption *unsupported : {&resume, &dir, &every})
-            if (parser.isSet(*unsupported))
-                problems.push_back(problem("--" + unsupported->names().front().toStdString(), "unsupported",
-                                           "--" + unsupported->names().front().toStdString() +
-                                               " is not supported with --dp yet (data-parallel runs write no checkpoints)."));
+        parallelRun.checkpoint_dir = parser.value(dir);
+        parallelRun.checkpoint_every = checkpointEvery;
+        parallelRun.resume_path = parser.value(resume);
     } else {
         for (const QCommandLineOption *needsDp : {&zero, &bucket})
             if (parser.isSet(*needsDp))

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <optional>
 #include <vector>
 
 namespace lse::distributed {
@@ -40,6 +41,9 @@ struct DataParallelStepReport {
     double measured_bytes_per_rank = 0;
     double predicted_bytes_per_rank = 0;
     DataParallelMemory predicted_memory;  // the engine's params, grads, optimizer per GPU (gradient_arena 0)
+    // Evaluation steps (training.eval_every, and the last step): rank 0's validation loss, the
+    // same windows as the single-process Trainer's, broadcast so that every rank reports it.
+    std::optional<double> validation_loss;
 };
 
 }  // namespace lse::distributed

@@ -4,6 +4,7 @@
 // collectives sit between backward and the optimizer (and, for ZeRO, after it).
 #include "distributed/data_parallel_trainer.h"
 
+#include "distributed/data_parallel_checkpoint.h"
 #include "distributed/data_parallel_prediction.h"
 #include "distributed/gradient_buckets.h"
 #include "distributed/zero_shards.h"
@@ -80,6 +81,8 @@ struct DataParallelTrainer::Impl {
     int ranks = 1, rank = 0, local_rows = 0, ctx = 0;
     std::optional<TokenFile> data;
     std::int64_t train_limit = 0;
+    std::optional<TokenFile> validation;  // a separate file, or none: the tail of `data` validates
+    std::int64_t val_start = 0, val_windows = 0;  // as Trainer's: first window start, window count
     std::unique_ptr<Model> model;
     ShardRange shard;                     // this rank's part of the arena (the whole arena for DP)
     std::vector<ParamSpan<float>> spans;  // what this rank's optimizer updates
@@ -144,6 +147,25 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
     if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
         return ids.problems();
     s.train_limit = reference::trainingTokenLimit(config, *s.data);
+    // The validation windows of Trainer::create: validation_path, or the last 10% of the data.
+    if (!config.validation_path.empty()) {
+        Result<TokenFile> validation = TokenFile::open(config.validation_path, config.validation_dtype);
+        if (!validation)
+            return validation.problems();
+        s.validation.emplace(std::move(validation.value()));
+        if (Result<bool> ids = s.validation->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
+            return ids.problems();
+        s.val_windows = s.validation->windowCount(s.ctx);
+        if (s.val_windows < 1)
+            return Result<std::unique_ptr<DataParallelTrainer>>::failure(
+                "validation_path", "too-short",
+                config.validation_path + ": " + std::to_string(s.validation->tokenCount()) +
+                    " tokens; validation needs at least context + 1 = " + std::to_string(s.ctx + 1) + ".");
+    } else {
+        const std::int64_t windows = s.data->windowCount(s.ctx);
+        s.val_windows = std::max<std::int64_t>(1, windows / 10);
+        s.val_start = (windows - s.val_windows) * s.ctx;
+    }
     if (s.train_limit < s.ctx + 1)
         return Result<std::unique_ptr<DataParallelTrainer>>::failure(
             "data_path", "too-short",
@@ -271,7 +293,121 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     report.memory = memory();
     report.predicted_bytes_per_rank = s.prediction.bytes_per_rank;
     report.predicted_memory = s.prediction.memory;
+    // Evaluation when Trainer::step evaluates, outside the step's time and communication.
+    if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
+        Result<double> validation = validationLoss();
+        if (!validation)
+            return validation.problems();
+        if (!std::isfinite(validation.value()))
+            return diverged(report.step, "the validation loss is not finite", report.learning_rate);
+        report.validation_loss = validation.value();
+    }
     return report;
+}
+
+Result<double> DataParallelTrainer::validationLoss()
+{
+    Impl &s = *impl_;
+    // Rank 0 evaluates; the others wait in the broadcast. status[0] = 1 when it succeeded.
+    float status[2] = {0.0f, 0.0f};
+    Problems problems;
+    if (s.rank == 0) {
+        const TokenFile &file = s.validation ? *s.validation : *s.data;
+        std::int64_t remaining = std::min(std::int64_t(s.config.eval_batches) * s.config.batch_size, s.val_windows);
+        std::int64_t next = s.val_start, rows = 0;
+        double sum = 0;
+        while (remaining > 0 && problems.empty()) {
+            // The model's workspace holds one rank's slice of the batch.
+            const int b = int(std::min<std::int64_t>(remaining, s.local_rows));
+            if (Result<bool> read = file.sequentialBatch(next, b, s.ctx, s.inputs.data(), s.targets.data()); !read) {
+                problems = read.problems();
+                break;
+            }
+            Result<float> loss = s.model->loss(s.inputs.data(), s.targets.data(), b, s.ctx);
+            if (!loss) {
+                problems = loss.problems();
+                break;
+            }
+            sum += double(loss.value()) * b;  // every row holds ctx targets: rows weight the means
+            rows += b;
+            next += std::int64_t(b) * s.ctx;
+            remaining -= b;
+        }
+        if (problems.empty() && rows > 0) {
+            status[0] = 1.0f;
+            status[1] = float(sum / double(rows));
+        }
+    }
+    s.communicator->broadcast(status, 2, 0);
+    s.communicator->takeRecords();  // evaluation traffic is not the step's
+    if (status[0] != 1.0f) {
+        if (problems.empty())
+            problems.push_back({"validation", "failed", "rank 0 could not compute the validation loss."});
+        return problems;
+    }
+    return double(status[1]);
+}
+
+Result<bool> DataParallelTrainer::saveCheckpoint(const std::string &path)
+{
+    Impl &s = *impl_;
+    Model &model = *s.model;
+    const std::int64_t P = model.parameterCount();
+    ArenaMoments moments;
+    scatterSpanMoments(model, s.spans, s.optimizer->exportState(), moments);
+    if (sharded(s.options.mode)) {
+        // Each rank's moments cover its shard (shardRange(P, n, rank)), which is what allGather
+        // collects, so afterwards every rank holds the whole optimizer state.
+        s.communicator->allGather(moments.m.data(), P);
+        s.communicator->allGather(moments.v.data(), P);
+    }
+    Result<bool> written = true;
+    float ok = 1.0f;
+    if (s.rank == 0) {
+        CheckpointHeader header;
+        header.config = s.config;
+        header.step = s.step;
+        header.optimizer_step = s.optimizer->stepCount();
+        header.rng = s.rng;
+        written = writeDataParallelCheckpoint(path, model, moments, header);
+        ok = written ? 1.0f : 0.0f;
+    }
+    s.communicator->broadcast(&ok, 1, 0);
+    s.communicator->takeRecords();  // checkpoint traffic is not the next step's
+    if (s.rank != 0 && ok != 1.0f)
+        return Result<bool>::failure(path, "rank0", path + ": rank 0 could not write the checkpoint.");
+    return written;
+}
+
+Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::resume(const std::string &path,
+                                                                         const TrainConfig &overrides,
+                                                                         const DataParallelOptions &options,
+                                                                         Communicator &communicator)
+{
+    Result<SafetensorsFile> file = readSafetensors(path);
+    if (!file)
+        return file.problems();
+    Result<CheckpointHeader> header = readCheckpointHeader(file.value(), path, overrides);
+    if (!header)
+        return header.problems();
+    // Sizes first, then the tensors against the shapes the config implies, as Trainer::resume does.
+    if (Problems p = reference::validateTrainConfig(header->config); !p.empty())
+        return p;
+    if (Problems p = reference::checkCheckpointTensors(file.value(), header->config.model, true, path); !p.empty())
+        return p;
+    Result<std::unique_ptr<DataParallelTrainer>> created = create(header->config, options, communicator);
+    if (!created)
+        return created.problems();
+    Impl &s = *created.value()->impl_;
+    ArenaMoments moments;
+    if (Result<bool> loaded = loadCheckpointArenas(file.value(), path, *s.model, moments); !loaded)
+        return loaded.problems();
+    if (Result<bool> imported = s.optimizer->importState(spanMomentsOf(*s.model, s.spans, moments, header->optimizer_step));
+        !imported)
+        return imported.problems();
+    s.step = header->step;
+    s.rng = header->rng;
+    return created;
 }
 
 Model &DataParallelTrainer::model() { return *impl_->model; }

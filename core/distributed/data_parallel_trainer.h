@@ -42,10 +42,33 @@ public:
                                                                const DataParallelOptions &options,
                                                                Communicator &communicator);
 
+    // Continues a checkpoint written by saveCheckpoint or by the single-process Trainer (the same
+    // format), on any number of ranks: every rank reads the file, loads the weights and keeps the
+    // AdamW moments of its own optimizer spans (a ZeRO rank: its shard). `overrides` may change
+    // what Trainer::resume lets change (data, validation, steps, threads, evaluation); model and
+    // optimizer are the checkpoint's. Continuing matches never having stopped, up to the float
+    // rounding data parallelism itself brings. Problems name the path (rule "metadata", "missing",
+    // "shape", ...) or a config field.
+    static Result<std::unique_ptr<DataParallelTrainer>> resume(const std::string &checkpoint_path,
+                                                               const reference::TrainConfig &overrides,
+                                                               const DataParallelOptions &options,
+                                                               Communicator &communicator);
+
+    // Writes a checkpoint in Trainer::saveCheckpoint's format, complete and resumable by one process
+    // or by any number of ranks. Every rank calls it: ZeRO ranks first all-gather their shards of the
+    // AdamW moments (not counted in the next step's communication); rank 0 writes, then tells the
+    // others whether it did. Problems on every rank when the write failed (field = the path; rule
+    // "non-finite" for a diverged state, as Trainer's).
+    Result<bool> saveCheckpoint(const std::string &path);
+
     // One optimizer step on every rank (each rank calls it; the collectives pair them up).
     // Divergence fails as Trainer::step does (rule reference::kDivergedRule), on every rank alike,
     // since the loss and norm it checks are the reduced ones.
     Result<DataParallelStepReport> step();
+
+    // Rank 0's mean loss over the validation windows Trainer::validationLoss uses, in batches of this
+    // rank's slice; every rank calls it and receives the value (a broadcast, not counted).
+    Result<double> validationLoss();
 
     reference::Model &model();
     int currentStep() const;

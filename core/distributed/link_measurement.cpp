@@ -52,21 +52,30 @@ struct Line {
     double slope = 0;
 };
 
-// Ordinary least squares of t on V.
+// Weighted least squares of t on V with weights 1/t², i.e. relative residuals. A sweep spans six
+// decades of size and three of time; ordinary least squares lets the largest sizes decide alone,
+// so one of them slowed by another process drives the intercept below zero (α = 0) and every
+// latency-bound collective is predicted to take no time. Relative residuals weigh each size alike;
+// exact α-β times are still fitted exactly.
 Result<Line> fitLine(const std::vector<double> &volumes, const std::vector<double> &seconds)
 {
-    const double n = double(volumes.size());
-    double mean_v = 0, mean_t = 0;
+    auto weight = [&](std::size_t i) { return seconds[i] > 0 ? 1.0 / (seconds[i] * seconds[i]) : 0.0; };
+    double total_weight = 0, mean_v = 0, mean_t = 0;
     for (std::size_t i = 0; i < volumes.size(); ++i) {
-        mean_v += volumes[i] / n;
-        mean_t += seconds[i] / n;
+        total_weight += weight(i);
+        mean_v += weight(i) * volumes[i];
+        mean_t += weight(i) * seconds[i];
+    }
+    if (total_weight > 0) {
+        mean_v /= total_weight;
+        mean_t /= total_weight;
     }
     double covariance = 0, variance = 0;
     for (std::size_t i = 0; i < volumes.size(); ++i) {
-        covariance += (volumes[i] - mean_v) * (seconds[i] - mean_t);
-        variance += (volumes[i] - mean_v) * (volumes[i] - mean_v);
+        covariance += weight(i) * (volumes[i] - mean_v) * (seconds[i] - mean_t);
+        variance += weight(i) * (volumes[i] - mean_v) * (volumes[i] - mean_v);
     }
-    if (volumes.size() < 2 || variance <= 0)
+    if (volumes.size() < 2 || !(variance > 0))
         return Result<Line>::failure("points", "distinct_sizes",
                                      "points: the fit needs at least two different message sizes, got "
                                          + std::to_string(volumes.size()) + " point(s)");
@@ -129,6 +138,8 @@ std::vector<SweepPoint> measurePingPong(Communicator &communicator, const SweepO
             round_trips.push_back(std::chrono::duration<double>(Clock::now() - started).count());
         }
         points.push_back(point(bytes, median(round_trips) / 2, 1.0));
+        if (options.point_measured)
+            options.point_measured(bytes);
     }
     communicator.takeRecords();
     return points;
@@ -152,6 +163,8 @@ std::vector<SweepPoint> measureAllReduce(Communicator &communicator, const Sweep
         for (const CollectiveRecord &record : communicator.takeRecords())
             times.push_back(record.seconds);
         points.push_back(point(bytes, median(times), bus_factor));
+        if (options.point_measured)
+            options.point_measured(bytes);
     }
     return points;
 }

@@ -6,6 +6,7 @@
 #include "parallel/collectives.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace lse::distributed {
@@ -25,6 +26,8 @@ struct SweepOptions {
     std::vector<std::int64_t> message_bytes = defaultSweepBytes();  // each > 0 and a multiple of 4 (floats)
     int warmup_iterations = 2;  // not timed: first-touch pages, connection set-up
     int iterations = 10;        // timed, >= 1
+    // Called on every rank after each size of a sweep (for progress lines; may be empty).
+    std::function<void(std::int64_t bytes)> point_measured;
 };
 
 // Ping-pong on a 2-rank communicator: a broadcast from rank 0 then one from rank 1 is one round
@@ -42,7 +45,8 @@ std::vector<SweepPoint> measureAllReduce(Communicator &communicator, const Sweep
 //   ping-pong:           t = α + S/β
 //   ring all-reduce, n:  t = 2(n-1)·α + 2(n-1)/n·S/β   (Patarasuk & Yuan 2009)
 // i.e. a straight line t = a + b·V in the bytes V each rank sends per step chain, α = a / steps,
-// β = 1 / b. A negative intercept (noise on a latency far below the smallest time) is reported as
+// β = 1 / b, fitted to relative residuals (weights 1/t²) so that the latency-bound small sizes
+// count as much as the bandwidth-bound large ones. A negative intercept (noise on a latency far below the smallest time) is reported as
 // α = 0. Problems: fewer than two distinct sizes (field "points", rule "distinct_sizes"), a
 // non-positive slope (field "points", rule "bandwidth_positive"), ranks < 2 (field "ranks").
 Result<parallel::LinkModel> fitPingPong(const std::vector<SweepPoint> &points);

@@ -129,7 +129,6 @@ private slots:
         QTest::newRow("zero without dp") << QStringList{"--zero", "1"} << "--zero";
         QTest::newRow("bucket with zero") << QStringList{"--dp", "2", "--zero", "1", "--bucket-mb", "4"} << "--bucket-mb";
         QTest::newRow("batch not divisible") << QStringList{"--dp", "3"} << "--batch";
-        QTest::newRow("checkpoints") << QStringList{"--dp", "2", "--checkpoint-dir", "x"} << "--checkpoint-dir";
         QTest::newRow("dp 0") << QStringList{"--dp", "0"} << "--dp";
     }
 

@@ -68,6 +68,25 @@ private slots:
         QVERIFY(near(fitted->bandwidth_bytes_per_second, 3e9, 1e-6));
     }
 
+    // One slow large message (another process took the core, as on the shared 2-core CI machine)
+    // must not erase the latency: a fit of absolute times let the largest size decide alone and
+    // reported α = 0, so every small collective was predicted to take no time.
+    void fitKeepsTheLatencyWhenTheLargestSizeIsSlow()
+    {
+        const int ranks = 2;
+        const parallel::LinkModel link{1e9, 2e-5};
+        std::vector<SweepPoint> sweep = syntheticSweep(parallel::CollectiveOp::AllReduce, ranks, link);
+        sweep.back().seconds *= 5;
+        const auto fitted = fitRingAllReduce(sweep, ranks);
+        QVERIFY(fitted.ok());
+        QVERIFY2(fitted->latency_seconds > 0.5 * link.latency_seconds && fitted->latency_seconds < 2 * link.latency_seconds,
+                 qPrintable(QString::number(fitted->latency_seconds)));
+        // The small sizes are predicted within a factor of two.
+        const double small = parallel::collectiveSeconds(parallel::CollectiveOp::AllReduce, parallel::CollectiveAlgorithm::Ring,
+                                                         ranks, 64, *fitted);
+        QVERIFY2(small > 0.5 * sweep[2].seconds && small < 2 * sweep[2].seconds, qPrintable(QString::number(small)));
+    }
+
     void fitNamesWhatItCannotUse()
     {
         SweepPoint only;

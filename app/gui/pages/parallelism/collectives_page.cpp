@@ -4,6 +4,7 @@
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
+#include "pages/parallelism/collectives_measurement_section.h"
 #include "pages/parallelism/parallel_labels.h"
 #include "pages/parallelism/step_player.h"
 #include "scenario/cluster_links.h"
@@ -140,6 +141,8 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     layout->addWidget(step_chart_, 1);
     layout->addWidget(buffer_chart_, 1);
     layout->addWidget(size_chart_, 1);
+    measurement_ = new CollectivesMeasurementSection(this);
+    layout->addWidget(measurement_, 1);
 
     for (CollectiveOp op : kOps)
         op_box_->addItem(QString(), int(op));
@@ -183,7 +186,10 @@ QString CollectivesPage::id() const { return QStringLiteral("collectives"); }
 
 QString CollectivesPage::title() const { return tr("Collectives"); }
 
-QList<ChartView *> CollectivesPage::charts() const { return {step_chart_, buffer_chart_, size_chart_}; }
+QList<ChartView *> CollectivesPage::charts() const
+{
+    return {step_chart_, buffer_chart_, size_chart_, measurement_->chart()};
+}
 
 void CollectivesPage::showEstimate(const Scenario &scenario, const Estimate &)
 {
@@ -383,7 +389,11 @@ void CollectivesPage::refreshStep()
     buffer_chart_->setData(bufferChart());
 }
 
-void CollectivesPage::refreshSizeChart() { size_chart_->setData(sizeChart()); }
+void CollectivesPage::refreshSizeChart()
+{
+    size_chart_->setData(sizeChart());
+    measurement_->setContext(ranks_spin_->value(), currentLink(), link_box_->currentText());
+}
 
 ChartData CollectivesPage::stepChart() const
 {

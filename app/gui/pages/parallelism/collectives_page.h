@@ -11,6 +11,7 @@ class QSpinBox;
 
 namespace lse::gui {
 
+class CollectivesMeasurementSection;
 class StepPlayer;
 
 // A collective operation step by step: the chunks each rank sends in every step of the ring or
@@ -33,6 +34,7 @@ public:
     void setRanks(int ranks);
     // The simulation shown (empty steps when the inputs were rejected).
     const parallel::CollectiveSimulation &simulation() const;
+    CollectivesMeasurementSection *measurementSection() const { return measurement_; }
     int stepCount() const;
     // 0 = the buffers before the collective; k = 1..stepCount() = the transfers of step k.
     int currentStep() const;
@@ -87,6 +89,7 @@ private:
     ChartView *step_chart_;
     ChartView *buffer_chart_;
     ChartView *size_chart_;
+    CollectivesMeasurementSection *measurement_;  // "Measure on this machine" and its chart
 
     Scenario scenario_;
     parallel::CollectiveSimulation simulation_;

@@ -15,7 +15,9 @@ constexpr int kTerminateGraceMs = 5000;
 }  // namespace
 
 DistributedRunProcess::DistributedRunProcess(QObject *parent)
-    : QObject(parent), process_(new QProcess(this)), kill_timer_(new QTimer(this))
+    // Rank 0 of `train --dp` writes "step k/N  loss ..." after each step (app/cli/data_parallel_train.cpp).
+    : QObject(parent), progress_pattern_(QStringLiteral("^step (\\d+)/(\\d+)\\b")), process_(new QProcess(this)),
+      kill_timer_(new QTimer(this))
 {
     kill_timer_->setSingleShot(true);
     kill_timer_->setInterval(kTerminateGraceMs);
@@ -44,6 +46,8 @@ DistributedRunProcess::~DistributedRunProcess()
         }
     }
 }
+
+void DistributedRunProcess::setProgressPattern(const QRegularExpression &pattern) { progress_pattern_ = pattern; }
 
 void DistributedRunProcess::start(const QString &mpiexec, const QStringList &arguments)
 {
@@ -84,13 +88,11 @@ QString DistributedRunProcess::errorText() const
 
 void DistributedRunProcess::readErrors()
 {
-    // Rank 0 writes "step k/N  loss ..." after each step (app/cli/data_parallel_train.cpp).
-    static const QRegularExpression step_line(QStringLiteral("^step (\\d+)/(\\d+)\\b"));
     err_pending_ += process_->readAllStandardError();
     for (qsizetype end = err_pending_.indexOf('\n'); end >= 0; end = err_pending_.indexOf('\n')) {
         const QString line = QString::fromUtf8(err_pending_.left(end)).trimmed();
         err_pending_.remove(0, end + 1);
-        if (const QRegularExpressionMatch match = step_line.match(line); match.hasMatch())
+        if (const QRegularExpressionMatch match = progress_pattern_.match(line); match.hasMatch())
             emit progress(match.captured(1).toInt(), match.captured(2).toInt());
         else if (line.startsWith(QLatin1String("-----")))
             in_launcher_block_ = !in_launcher_block_;  // Open MPI frames its own messages in rules

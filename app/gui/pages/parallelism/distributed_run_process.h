@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One mpiexec run of `llm-explorer-cli train --dp N --json`: progress from rank 0's "step k/N"
-// stderr lines, the JSON on stdout at the end, cancel, and the CLI's error messages.
+// One mpiexec run of an llm-explorer-cli command whose rank 0 reports progress on stderr
+// (`train --dp N --json`: "step k/N" lines; `links --json`: "sweep k/N" lines, see
+// setProgressPattern): progress, the JSON on stdout at the end, cancel, and the CLI's error messages.
 #pragma once
 
 #include <QByteArray>
 #include <QObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -22,6 +24,9 @@ public:
     explicit DistributedRunProcess(QObject *parent = nullptr);
     ~DistributedRunProcess() override;
 
+    // A line of rank 0's stderr that reports progress: capture 1 = done, capture 2 = total.
+    // Default: "step k/N" (train --dp).
+    void setProgressPattern(const QRegularExpression &pattern);
     void start(const QString &mpiexec, const QStringList &arguments);
     // Asks mpiexec to stop (SIGTERM, which it forwards to every rank), then kills it if it is still
     // running after a grace period; finished(Cancelled) follows.
@@ -41,6 +46,7 @@ private:
     void readErrors();
     void onFinished(int exit_code, QProcess::ExitStatus status);
 
+    QRegularExpression progress_pattern_;
     QProcess *process_;
     QTimer *kill_timer_;
     QByteArray out_;
