@@ -4,9 +4,18 @@
 #include <QWidget>
 #include <QWindow>
 
+#include <ctime>
+
 namespace lse::gui::bench {
 
 RepaintClock::RepaintClock(int &argc, char **argv) : QApplication(argc, argv) { clock_.start(); }
+
+qint64 RepaintClock::threadCpuNs()
+{
+    timespec cpu{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    return qint64(cpu.tv_sec) * 1000000000 + cpu.tv_nsec;
+}
 
 bool RepaintClock::notify(QObject *receiver, QEvent *event)
 {
@@ -23,6 +32,7 @@ bool RepaintClock::notify(QObject *receiver, QEvent *event)
     const bool handled = QApplication::notify(receiver, event);
     if (repaint && --repaint_depth_ == 0) {
         last_repaint_end_ns_ = clock_.nsecsElapsed();
+        last_repaint_end_cpu_ns_ = threadCpuNs();
         ++repaints_;
     }
     return handled;

@@ -21,13 +21,14 @@ namespace {
 
 struct Settled {
     qint64 end_ns = 0;  // end of the last repaint after start_ns, or start_ns when none followed
+    qint64 end_cpu_ns = 0;  // the GUI thread's CPU time then
     bool timed_out = false;
 };
 
 // Runs the event loop until `page` is ready and two passes in a row delivered no event, and
 // returns when the last repaint in that time ended. The passes that find the queue empty are not
 // counted: the end is the repaint's, not the moment the queue was seen empty.
-Settled settle(RepaintClock &clock, const Page *page, qint64 start_ns, int timeout_ms)
+Settled settle(RepaintClock &clock, const Page *page, qint64 start_ns, qint64 start_cpu_ns, int timeout_ms)
 {
     Settled settled;
     const qint64 deadline_ns = start_ns + qint64(timeout_ms) * 1000000;
@@ -50,7 +51,9 @@ Settled settle(RepaintClock &clock, const Page *page, qint64 start_ns, int timeo
         QCoreApplication::processEvents(QEventLoop::AllEvents);
         quiet_passes = clock.eventsDelivered() == before ? quiet_passes + 1 : 0;
     }
-    settled.end_ns = std::max(start_ns, clock.lastRepaintEndNs());
+    const bool repainted = clock.lastRepaintEndNs() > start_ns;
+    settled.end_ns = repainted ? clock.lastRepaintEndNs() : start_ns;
+    settled.end_cpu_ns = repainted ? clock.lastRepaintEndCpuNs() : start_cpu_ns;
     return settled;
 }
 
@@ -63,7 +66,7 @@ std::vector<PageRepaintResult> measureRepaints(RepaintClock &clock, const Repain
     MainWindow window(false);
     window.resize(options.window_size);
     window.show();
-    settle(clock, window.currentPage(), clock.nowNs(), options.timeout_ms);
+    settle(clock, window.currentPage(), clock.nowNs(), RepaintClock::threadCpuNs(), options.timeout_ms);
 
     auto *spin = qobject_cast<QSpinBox *>(window.editor()->fieldWidget(options.field));
     if (!spin) {
@@ -91,7 +94,7 @@ std::vector<PageRepaintResult> measureRepaints(RepaintClock &clock, const Repain
         const qint64 switch_start = clock.nowNs();
         window.selectPage(id);
         Page *page = window.currentPage();
-        const Settled shown = settle(clock, page, switch_start, options.timeout_ms);
+        const Settled shown = settle(clock, page, switch_start, RepaintClock::threadCpuNs(), options.timeout_ms);
         result.first_show_ms = toMs(shown.end_ns - switch_start);
         result.timed_out = shown.timed_out;
 
@@ -102,22 +105,24 @@ std::vector<PageRepaintResult> measureRepaints(RepaintClock &clock, const Repain
         for (ChartView *chart : charts)
             connections << QObject::connect(chart->plot(), &QCustomPlot::afterReplot, [&replots] { ++replots; });
 
-        std::vector<double> to_repaint_ms, to_estimate_ms;
+        std::vector<double> to_repaint_ms, to_estimate_ms, to_repaint_cpu_ms;
         qint64 replots_measured = 0, repaints_measured = 0;
         for (int edit = 0; edit < options.warmup_edits + options.edits; ++edit) {
             const bool measured = edit >= options.warmup_edits;
             const qint64 replots_before = replots, repaints_before = clock.repaints();
+            const qint64 start_cpu = RepaintClock::threadCpuNs();
             const qint64 start = clock.nowNs();
             spin->stepBy(next_step);
             const qint64 estimate_shown = clock.nowNs();
             next_step = -next_step;
-            const Settled settled = settle(clock, page, start, options.timeout_ms);
+            const Settled settled = settle(clock, page, start, start_cpu, options.timeout_ms);
             result.timed_out = result.timed_out || settled.timed_out;
             result.scenario_stayed_valid = result.scenario_stayed_valid && window.document()->isValid();
             if (!measured)
                 continue;
             to_repaint_ms.push_back(toMs(settled.end_ns - start));
             to_estimate_ms.push_back(toMs(estimate_shown - start));
+            to_repaint_cpu_ms.push_back(toMs(settled.end_cpu_ns - start_cpu));
             replots_measured += replots - replots_before;
             repaints_measured += clock.repaints() - repaints_before;
         }
@@ -125,6 +130,7 @@ std::vector<PageRepaintResult> measureRepaints(RepaintClock &clock, const Repain
             QObject::disconnect(connection);
         result.edit_to_repaint_ms = summarize(to_repaint_ms);
         result.edit_to_estimate_shown_ms = summarize(to_estimate_ms);
+        result.edit_to_repaint_cpu_ms = summarize(to_repaint_cpu_ms);
         if (options.edits > 0) {
             result.chart_replots_per_edit = double(replots_measured) / options.edits;
             result.repaints_per_edit = double(repaints_measured) / options.edits;

@@ -25,6 +25,9 @@ struct PageRepaintResult {
     // Per edit: the synchronous part alone, from the step until the document's recompute and the
     // page's showEstimate() have returned (no painting yet).
     SampleSummary edit_to_estimate_shown_ms;
+    // Per edit: CPU time of the GUI thread from the step to the end of the last repaint (other
+    // processes' load does not inflate it; the page's background threads are not in it).
+    SampleSummary edit_to_repaint_cpu_ms;
     double chart_replots_per_edit = 0.0;  // QCustomPlot::afterReplot of the page's charts
     double repaints_per_edit = 0.0;       // window repaints (see RepaintClock)
     int charts = 0;
