@@ -15,6 +15,9 @@ struct StartupSample {
     double launch_to_paint_ms = 0.0;
     // What the app itself printed: from the first line of main() to the end of the first paint.
     double main_to_paint_ms = 0.0;
+    // CPU time the app had used (all threads, user + system, /proc/<pid>/stat) when the line
+    // arrived: 10 ms resolution, but not inflated by other processes' load.
+    double cpu_to_paint_ms = 0.0;
     // VmRSS and VmHWM (peak RSS) of /proc/<pid>/status once the window has been idle idle_ms.
     double idle_rss_mb = 0.0;
     double peak_rss_mb = 0.0;
@@ -36,5 +39,8 @@ std::optional<StartupSample> measureStartup(const StartupOptions &options, QStri
 // Resident memory of process `pid` in MB (10^6 bytes, the unit of the 100 MB target) from /proc/<pid>/status ("VmRSS" or "VmHWM"); -1 if
 // unreadable.
 double residentMb(qint64 pid, const char *field);
+// utime + stime of process `pid` in ms from /proc/<pid>/stat (proc(5), fields 14 and 15); -1 if
+// unreadable.
+double processCpuMs(qint64 pid);
 
 }  // namespace lse::gui::bench
