@@ -2,6 +2,7 @@
 // llm-explorer: the desktop app.
 
 #include "main_window.h"
+#include "first_paint_reporter.h"
 
 #include "desktop_identity.h"
 #include "document/scenario_document.h"
@@ -10,6 +11,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLocale>
 #include <QSettings>
@@ -73,6 +75,9 @@ bool noDisplay()
 
 int main(int argc, char *argv[])
 {
+    // The start-up benchmark's clock (LSE_REPORT_FIRST_PAINT, see first_paint_reporter.h).
+    QElapsedTimer since_main;
+    since_main.start();
     // Listing pages and rendering screenshots need no display: use the offscreen platform unless
     // the user chose one, so scripts and CI work without X. Without any display, --help, --version
     // and command-line errors must still print and exit instead of aborting in QApplication.
@@ -253,6 +258,7 @@ int main(int argc, char *argv[])
     if (no_display)
         return fail(QStringLiteral("no display: DISPLAY and WAYLAND_DISPLAY are unset (set one, or use "
                                    "--screenshot FILE to render offscreen)"));
+    lse::gui::reportFirstPaintIfRequested(&window, since_main);
     window.show();
     return QApplication::exec();
 }

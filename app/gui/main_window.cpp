@@ -592,7 +592,10 @@ void MainWindow::updateZoomActions()
 void MainWindow::setTheme(Theme theme)
 {
     theme_ = theme;
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    // Replacing the style re-polishes and re-lays out every widget of every page (a third of the
+    // start-up time, bench_gui_footprint): only when the style is not Fusion already.
+    if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     switch (theme) {
     case Theme::System: QApplication::setPalette(QApplication::style()->standardPalette()); break;
     case Theme::Light: QApplication::setPalette(lightPalette()); break;

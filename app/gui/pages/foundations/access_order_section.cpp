@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/access_order_section.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
@@ -283,6 +284,7 @@ void AccessOrderSection::refresh()
     table_->setHorizontalHeaderLabels(headers);
     const std::vector<AccessVariantTiming> variants = shownVariants();
     table_->setRowCount(int(variants.size()));
+    TableFillBatch batch(table_);
     for (int row = 0; row < int(variants.size()); ++row) {
         const AccessVariantTiming &v = variants[std::size_t(row)];
         const bool measured = v.median_seconds > 0;
@@ -300,6 +302,7 @@ void AccessOrderSection::refresh()
             table_->setItem(row, column, item);
         }
     }
+    batch.finish();
     verdict_->setText(verdict());
     time_chart_->setData(timeData());
     bandwidth_chart_->setData(bandwidthData());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/mixed_precision_section.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
@@ -277,6 +278,7 @@ void MixedPrecisionSection::fillTable(QTableWidget *table, const MixedPrecisionB
     table->setColumnCount(int(headers.size()));
     table->setHorizontalHeaderLabels(headers);
     table->setRowCount(int(breakdown.tensors.size()));
+    TableFillBatch batch(table);
     for (int r = 0; r < int(breakdown.tensors.size()); ++r) {
         const PrecisionTensorRow &row = breakdown.tensors[std::size_t(r)];
         const QString name = tensorName(row.tensor, breakdown.optimizer);
@@ -292,6 +294,7 @@ void MixedPrecisionSection::fillTable(QTableWidget *table, const MixedPrecisionB
             table->setItem(r, column, item);
         }
     }
+    batch.finish();
     table->resizeRowsToContents();
 }
 

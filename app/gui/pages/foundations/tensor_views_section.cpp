@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/foundations/tensor_views_section.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_view.h"
 #include "common/file_writer.h"
@@ -388,6 +389,7 @@ void TensorViewsSection::refreshTable()
     table_->setColumnCount(int(headers.size()));
     table_->setHorizontalHeaderLabels(headers);
     table_->setRowCount(rows);
+    TableFillBatch batch(table_);
     for (int row = 0; row < rows; ++row) {
         const QStringList cells = rowCells(row);
         for (int column = 0; column < int(cells.size()); ++column) {
@@ -396,6 +398,7 @@ void TensorViewsSection::refreshTable()
             table_->setItem(row, column, item);
         }
     }
+    batch.finish();
     // Columns follow their contents (and presentation fonts); the error, the last, takes the rest.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(int(headers.size()) - 1, QHeaderView::Stretch);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/model/design_choices_section.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_view.h"
 #include "pages/model/design_axis_text.h"
@@ -304,6 +305,7 @@ void DesignChoicesSection::fillTable()
     const DesignAxis current = axis();
     table_->clearSpans();
     table_->setRowCount(int(comparison_->variants.size()));
+    TableFillBatch batch(table_);
     for (int row = 0; row < int(comparison_->variants.size()); ++row) {
         const DesignVariant &v = comparison_->variants[std::size_t(row)];
         QString label = DesignAxisText::variantLabel(current, v.model);
@@ -333,6 +335,7 @@ void DesignChoicesSection::fillTable()
             table_->setItem(row, c + 1, new QTableWidgetItem(text));
         }
     }
+    batch.finish();
     table_->resizeRowsToContents();
     fitTableHeight(table_);
 }

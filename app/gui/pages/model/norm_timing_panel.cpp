@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/model/norm_timing_panel.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
@@ -165,6 +166,7 @@ void NormTimingPanel::refresh()
     table_->setHorizontalHeaderLabels(headers);
     const std::vector<NormKernelTiming> kernels = result_ ? result_->kernels : std::vector<NormKernelTiming>{};
     table_->setRowCount(int(kernels.size()));
+    TableFillBatch batch(table_);
     for (int row = 0; row < int(kernels.size()); ++row) {
         const NormKernelTiming &k = kernels[std::size_t(row)];
         const QStringList cells{kernelName(k),
@@ -177,6 +179,7 @@ void NormTimingPanel::refresh()
         for (int column = 0; column < int(cells.size()); ++column)
             table_->setItem(row, column, new QTableWidgetItem(cells[column]));
     }
+    batch.finish();
     chart_->setData(chartData());
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/parallelism/layout_page.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
@@ -361,6 +362,7 @@ void LayoutPage::fillEvents(const parallel::DeviceMesh &mesh)
 {
     const std::vector<parallel::CommunicationEvent> events = parallel::communicationEvents(scenario_, mesh);
     events_table_->setRowCount(int(events.size()));
+    TableFillBatch batch(events_table_);
     for (int row = 0; row < int(events.size()); ++row) {
         const parallel::CommunicationEvent &event = events[std::size_t(row)];
         const QString group = tr("group of %1 GPUs").arg(mesh.size(event.dim));
@@ -378,6 +380,7 @@ void LayoutPage::fillEvents(const parallel::DeviceMesh &mesh)
         events_table_->setItem(row, Overlap, cell(event.overlappable ? tr("yes") : tr("no"),
                                                   event.overlappable ? tr("can hide behind compute") : tr("on the critical path")));
     }
+    batch.finish();
     // Tall enough to show every row without an inner scroll bar (a step has a dozen kinds at most).
     events_table_->resizeRowsToContents();
     const int rows_height = events_table_->verticalHeader()->length();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/parallelism/search_page.h"
+#include "pages/table_fill_batch.h"
 
 #include "charts/chart_view.h"
 #include "enum_labels.h"
@@ -434,6 +435,7 @@ void SearchPage::fillTable()
     table_->setSortingEnabled(false);
     table_->clearContents();
     table_->setRowCount(found ? int(found->top.size()) : 0);
+    TableFillBatch batch(table_);
     if (found) {
         for (int row = 0; row < int(found->top.size()); ++row) {
             const parallel::LayoutCandidate &c = found->top[std::size_t(row)];
@@ -462,6 +464,7 @@ void SearchPage::fillTable()
                 table_->item(row, column)->setToolTip(tooltip);
         }
     }
+    batch.finish();
     table_->setSortingEnabled(true);
     table_->sortItems(StepColumn, Qt::AscendingOrder);
     markCurrentRow();
