@@ -4,7 +4,7 @@
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
 #include "enum_labels.h"
-#include "pages/cost/calibration_dialog.h"
+#include "pages/validation/calibration_dialog.h"
 #include "pages/page_format.h"
 
 #include <QEvent>
