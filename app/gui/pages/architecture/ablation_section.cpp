@@ -171,9 +171,7 @@ bool AblationSection::isReady() const { return !worker_->isRunning(); }
 void AblationSection::changeEvent(QEvent *event)
 {
     PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    else if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange)
         refreshCharts();  // series colours follow the light/dark palette
 }
 

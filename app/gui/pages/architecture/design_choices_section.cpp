@@ -185,8 +185,6 @@ void DesignChoicesSection::retranslate()
 void DesignChoicesSection::changeEvent(QEvent *event)
 {
     PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
     // Presentation mode and themes change the font after the table was filled: refit its height.
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
         table_->resizeRowsToContents();

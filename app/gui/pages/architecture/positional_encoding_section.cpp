@@ -6,7 +6,6 @@
 #include "pages/page_format.h"
 
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -125,13 +124,6 @@ void PositionalEncodingSection::retranslate()
 {
     retranslateControls();
     refresh();
-}
-
-void PositionalEncodingSection::changeEvent(QEvent *event)
-{
-    PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void PositionalEncodingSection::setDModel(int d_model) { d_spin_->setValue(d_model); }

@@ -46,9 +46,6 @@ public:
     // Heads drawn in the ALiBi chart (all up to 16, else 8 spread over them).
     std::vector<int> alibiHeads() const;
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     void refresh();
     void retranslateControls();

@@ -186,8 +186,6 @@ QString DistributedRunPage::id() const { return QStringLiteral("distributed_run"
 
 QString DistributedRunPage::title() const { return tr("Distributed run"); }
 
-void DistributedRunPage::showEstimate(const Scenario &, const Estimate &) {}
-
 QList<ChartView *> DistributedRunPage::charts() const
 {
     // Only a chart with something plotted (for export-all): before a run it is empty.
@@ -196,12 +194,10 @@ QList<ChartView *> DistributedRunPage::charts() const
     return {};
 }
 
-void DistributedRunPage::setPresentation(bool presentation)
-{
-    presentation_ = presentation;
-    timeline_chart_->setPresentation(presentation);  // charts() leaves it out before a run
-    applyFonts();
-}
+// charts() leaves the timeline out before a run; presentation mode sizes it anyway.
+QList<ChartView *> DistributedRunPage::presentationCharts() const { return {timeline_chart_}; }
+
+void DistributedRunPage::applyPresentation(bool /*presentation*/) { applyFonts(); }
 
 void DistributedRunPage::retranslate() { retranslateUi(); }
 
@@ -210,16 +206,14 @@ bool DistributedRunPage::isReady() const { return state_ != State::Preparing && 
 void DistributedRunPage::changeEvent(QEvent *event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    else if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange)
         applyFonts();
 }
 
 void DistributedRunPage::applyFonts()
 {
     // The application font carries presentation scaling; row heights and the table's height follow it.
-    timeline_chart_->setMinimumHeight(presentation_ ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    timeline_chart_->setMinimumHeight(presentation() ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     const int row_height = QFontMetrics(QApplication::font()).height() + 10;
     for (QTableWidget *table : {step_table_, memory_table_}) {
         table->verticalHeader()->setMinimumSectionSize(row_height);

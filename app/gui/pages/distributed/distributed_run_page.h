@@ -47,9 +47,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
     bool isReady() const override;
 
@@ -94,6 +92,8 @@ signals:
     void runEnded();
 
 protected:
+    void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -157,7 +157,6 @@ private:
     QString custom_text_;
     QString mpiexec_;
     QString cli_;
-    bool presentation_ = false;
     State state_ = State::Idle;
     QString message_;  // the status line's detail: the error, or the run's facts
     int run_id_ = 0;   // files written for an older (cancelled) Start are dropped

@@ -6,7 +6,6 @@
 #include "enum_labels.h"
 #include "pages/page_format.h"
 
-#include <QEvent>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -208,13 +207,6 @@ void MixedPrecisionSection::retranslate()
             tr("Set the scenario's precision to this recipe's defaults, as the editor's recipe field does "
                "(one undo step)"));
     refresh();
-}
-
-void MixedPrecisionSection::changeEvent(QEvent *event)
-{
-    PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 double MixedPrecisionSection::scenarioModelStateBytes() const

@@ -42,9 +42,6 @@ public:
     // As pressing a recipe's "Use this recipe" button.
     void useRecipe(PrecisionRecipe recipe);
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     void refresh();
     void fillTable(QTableWidget *table, const MixedPrecisionBreakdown &breakdown) const;

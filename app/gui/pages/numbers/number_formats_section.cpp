@@ -8,7 +8,6 @@
 #include "pages/page_format.h"
 
 #include <QCheckBox>
-#include <QEvent>
 #include <QLocale>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -143,13 +142,6 @@ void NumberFormatsSection::retranslate()
     fillProperties();
     layout_chart_->setData(NumberFormatCharts::bitLayout());
     refreshValue();
-}
-
-void NumberFormatsSection::changeEvent(QEvent *event)
-{
-    PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void NumberFormatsSection::setValueText(const QString &text) { value_edit_->setText(text); }

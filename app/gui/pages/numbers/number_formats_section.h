@@ -54,9 +54,6 @@ signals:
     // After the results table and the number line show a new value (or none).
     void resultsChanged();
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     void retranslateControls();
     void fillProperties();

@@ -179,9 +179,7 @@ double UnderflowSection::lossScale() const { return std::ldexp(1.0, scale_slider
 void UnderflowSection::changeEvent(QEvent *event)
 {
     PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    else if (event->type() == QEvent::PaletteChange) {
+    if (event->type() == QEvent::PaletteChange) {
         refreshHistogramChart();  // zone and series colours follow the light/dark palette
         refreshSimulationCharts();
     }

@@ -10,7 +10,6 @@
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -72,7 +71,7 @@ QString valueText(double value)
 
 }  // namespace
 
-CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
+CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent)
 {
     auto *layout = new QVBoxLayout(addScrollingContent(this));
     layout->setContentsMargins(8, 8, 8, 8);
@@ -168,6 +167,7 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent), scenario_(defa
     });
 
     retranslateControls();
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     simulate();
     // Open on the first transfers; step 0 shows the buffers before.
@@ -185,18 +185,14 @@ QString CollectivesPage::title() const { return tr("Collectives"); }
 
 QList<ChartView *> CollectivesPage::charts() const { return {step_chart_, buffer_chart_, size_chart_}; }
 
-void CollectivesPage::showEstimate(const Scenario &scenario, const Estimate &)
+void CollectivesPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
     simulate();
     refreshSizeChart();
 }
 
-void CollectivesPage::setPresentation(bool presentation)
+void CollectivesPage::applyPresentation(bool presentation)
 {
-    Page::setPresentation(presentation);
-    for (ChartView *chart : charts())
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     step_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : 360);
 }
 
@@ -205,13 +201,6 @@ void CollectivesPage::retranslate()
     retranslateControls();
     refreshStep();
     refreshSizeChart();
-}
-
-void CollectivesPage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void CollectivesPage::keyPressEvent(QKeyEvent *event)
@@ -251,7 +240,7 @@ void CollectivesPage::retranslateControls()
 
 parallel::LinkModel CollectivesPage::currentLink() const
 {
-    return parallel::clusterLink(scenario_.cluster, link_box_->currentData().toBool());
+    return parallel::clusterLink(scenario().cluster, link_box_->currentData().toBool());
 }
 
 void CollectivesPage::setOperation(CollectiveOp op)
@@ -637,10 +626,10 @@ ChartData CollectivesPage::sizeChart() const
     const auto algorithm = CollectiveAlgorithm(algorithm_box_->currentData().toInt());
     const int n = ranks_spin_->value();
     chart.title = tr("%1 %2 time vs message size, n = %3").arg(collectiveAlgorithmLabel(algorithm), collectiveOpLabel(op)).arg(n);
-    const Accelerator &gpu = scenario_.cluster.accelerator;
+    const Accelerator &gpu = scenario().cluster.accelerator;
     QStringList inputs;
     for (bool inter : {false, true}) {
-        const parallel::LinkModel link = parallel::clusterLink(scenario_.cluster, inter);
+        const parallel::LinkModel link = parallel::clusterLink(scenario().cluster, inter);
         ChartSeries line;
         line.name = inter ? tr("inter-node (β = %1/s, α = %2)")
                                 .arg(format::bytes(link.bandwidth_bytes_per_second), formatSeconds(link.latency_seconds))
@@ -665,8 +654,8 @@ ChartData CollectivesPage::sizeChart() const
         chart.series << line;
         inputs << (inter ? tr("inter-node: %1/s × efficiency %2, α = %3")
                          : tr("intra-node: %1/s × efficiency %2, α = %3"))
-                      .arg(format::bytes(linkBytesPerSecondPerGpu(scenario_.cluster, inter)),  // scenario's or catalog's
-                           format::decimal(scenario_.cluster.link_efficiency, 2),
+                      .arg(format::bytes(linkBytesPerSecondPerGpu(scenario().cluster, inter)),  // scenario's or catalog's
+                           format::decimal(scenario().cluster.link_efficiency, 2),
                            formatSeconds(link.latency_seconds));
     }
     // The message size the step simulation uses.

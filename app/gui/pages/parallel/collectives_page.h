@@ -23,9 +23,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     void setOperation(parallel::CollectiveOp op);
@@ -54,7 +52,8 @@ signals:
     void simulationChanged();
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
@@ -88,7 +87,6 @@ private:
     ChartView *buffer_chart_;
     ChartView *size_chart_;
 
-    Scenario scenario_;
     parallel::CollectiveSimulation simulation_;
     QString problem_;
 };

@@ -93,7 +93,7 @@ bool CollectivesPage::applyLessonSettings(const QJsonObject &settings, QString *
             CollectiveOp(op_box_->itemData(op_index).toInt()),
             CollectiveAlgorithm(algorithm_box_->itemData(algorithm_index).toInt()),
             ranks.value_or(ranks_spin_->value()), size_box_->itemData(size_index).toDouble(),
-            parallel::clusterLink(scenario_.cluster, link_box_->itemData(link_index).toBool()));
+            parallel::clusterLink(scenario().cluster, link_box_->itemData(link_index).toBool()));
         const int last = simulated.ok() ? int(simulated.value().steps.size()) : 0;
         if (*step > last)
             reader.fail(QStringLiteral("step"), tr("expected an integer in 0..%1 for this collective, got %2")

@@ -142,19 +142,14 @@ QString LayoutPage::title() const { return tr("Layout"); }
 
 QList<ChartView *> LayoutPage::charts() const { return {grid_chart_, memory_chart_}; }
 
-void LayoutPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void LayoutPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     hovered_.reset();
     refresh();
 }
 
-void LayoutPage::setPresentation(bool presentation)
+void LayoutPage::applyPresentation(bool presentation)
 {
-    presentation_ = presentation;
-    Page::setPresentation(presentation);
     // No font of its own: the application font already grows in presentation mode (and with zoom);
     // a font set here would scale twice and stop following later changes.
     memory_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
@@ -173,9 +168,7 @@ void LayoutPage::retranslate()
 void LayoutPage::changeEvent(QEvent *event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    else if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange)
         refreshGrid();  // cell and outline colours come from the palette
     else if (event->type() == QEvent::FontChange && mesh_)
         fillEvents(*mesh_);  // row heights follow the font
@@ -272,17 +265,17 @@ void LayoutPage::refresh()
 {
     mesh_.reset();
     mesh_problem_.clear();
-    if (has_estimate_) {
-        Result<parallel::DeviceMesh> mesh = parallel::makeDeviceMesh(scenario_.cluster, scenario_.training.parallel);
+    if (hasEstimate()) {
+        Result<parallel::DeviceMesh> mesh = parallel::makeDeviceMesh(scenario().cluster, scenario().training.parallel);
         if (mesh)
             mesh_ = *mesh;
         else
             mesh_problem_ = QString::fromStdString(formatProblems(mesh.problems()));
     }
     if (mesh_) {
-        const ParallelConfig &p = scenario_.training.parallel;
+        const ParallelConfig &p = scenario().training.parallel;
         summary_label_->setText(tr("%1 × %2 on %3 nodes of %4 GPUs: dp %5 · tp %6 · pp %7 · cp %8 · ep %9")
-                                    .arg(format::integer(mesh_->gpus), gpuName(scenario_.cluster.accelerator).toHtmlEscaped(),
+                                    .arg(format::integer(mesh_->gpus), gpuName(scenario().cluster.accelerator).toHtmlEscaped(),
                                          format::integer(mesh_->nodes))
                                     .arg(mesh_->gpus_per_node)
                                     .arg(p.dp)
@@ -293,7 +286,7 @@ void LayoutPage::refresh()
         fillWarnings(*mesh_);
         fillEvents(*mesh_);
     } else {
-        summary_label_->setText(has_estimate_ ? tr("No device mesh: %1").arg(mesh_problem_) : tr("No valid scenario yet"));
+        summary_label_->setText(hasEstimate() ? tr("No device mesh: %1").arg(mesh_problem_) : tr("No valid scenario yet"));
         warnings_.clear();
         warnings_label_->setVisible(false);
         events_table_->setRowCount(0);
@@ -307,7 +300,7 @@ void LayoutPage::refreshGrid()
     if (!mesh_) {
         grid_.reset();
         ChartData empty;
-        empty.title = has_estimate_ ? tr("Device mesh: %1").arg(mesh_problem_) : tr("Device mesh: no valid scenario yet");
+        empty.title = hasEstimate() ? tr("Device mesh: %1").arg(mesh_problem_) : tr("Device mesh: no valid scenario yet");
         empty.show_axes = false;
         grid_chart_->setData(empty);
         return;
@@ -321,8 +314,8 @@ void LayoutPage::refreshGrid()
     }
     const int rows = grid_->shownNodes();
     // Enough height per node row that a rank label fits; the page scrolls beyond that.
-    const int row_pixels = presentation_ ? kPresentationRowPixels : kRowPixels;
-    const int minimum = presentation_ ? kPresentationChartMinimumHeight : kChartMinimumHeight;
+    const int row_pixels = presentation() ? kPresentationRowPixels : kRowPixels;
+    const int minimum = presentation() ? kPresentationChartMinimumHeight : kChartMinimumHeight;
     grid_chart_->setMinimumHeight(std::max(minimum, 140 + rows * row_pixels));
     setGridData(grid_->chart(hovered_));
 }
@@ -359,7 +352,7 @@ void LayoutPage::fillWarnings(const parallel::DeviceMesh &mesh)
 
 void LayoutPage::fillEvents(const parallel::DeviceMesh &mesh)
 {
-    const std::vector<parallel::CommunicationEvent> events = parallel::communicationEvents(scenario_, mesh);
+    const std::vector<parallel::CommunicationEvent> events = parallel::communicationEvents(scenario(), mesh);
     events_table_->setRowCount(int(events.size()));
     for (int row = 0; row < int(events.size()); ++row) {
         const parallel::CommunicationEvent &event = events[std::size_t(row)];
@@ -391,15 +384,15 @@ ChartData LayoutPage::memoryChart() const
     chart.y_label = tr("Memory per GPU (GB)");
     chart.y_unit = QStringLiteral("bytes");
     chart.y_display_scale = kGigabyte;
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Memory per GPU: no valid scenario yet");
         return chart;
     }
-    const MemoryEstimate &m = estimate_.memory;
+    const MemoryEstimate &m = estimate().memory;
     // The engine reports the most loaded pipeline stage only, so that one GPU is drawn.
     chart.title = tr("Memory of the most loaded GPU (pipeline stage %1 of %2)")
                       .arg(m.pipeline_stage)
-                      .arg(scenario_.training.parallel.pp);
+                      .arg(scenario().training.parallel.pp);
     chart.categories << tr("stage %1").arg(m.pipeline_stage);
     const struct {
         QString name;
@@ -426,15 +419,15 @@ ChartData LayoutPage::memoryChart() const
         chart.series << series;
     }
     chart.reference_lines << ReferenceLine{double(m.capacity),
-                                          tr("%1 capacity: %2").arg(gpuName(scenario_.cluster.accelerator),
+                                          tr("%1 capacity: %2").arg(gpuName(scenario().cluster.accelerator),
                                                                     format::bytes(double(m.capacity))),
                                           QColor()};
     chart.formula.inputs = tr("total %1 of %2 (%3); ZeRO stage %4, N_d = dp·cp = %5; the engine reports the most "
                               "loaded pipeline stage only")
                                .arg(format::bytes(double(m.total)), format::bytes(double(m.capacity)),
                                     m.fits ? tr("fits") : tr("does not fit"))
-                               .arg(scenario_.training.parallel.zero_stage)
-                               .arg(scenario_.training.parallel.dp * scenario_.training.parallel.cp);
+                               .arg(scenario().training.parallel.zero_stage)
+                               .arg(scenario().training.parallel.dp * scenario().training.parallel.cp);
     chart.formula.formula = tr("memory = weights + gradients + optimizer states + activations + reserve");
     chart.formula.source = tr("Rajbhandari et al. 2020 (ZeRO) §3.1, §5; Korthikanti et al. 2022, Table 2");
     return chart;

@@ -28,9 +28,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // For tests and keyboard users: colour by this dimension / outline the groups of this rank
@@ -46,6 +44,8 @@ public:
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -70,10 +70,6 @@ private:
     QLabel *events_label_;
     QTableWidget *events_table_;
 
-    bool presentation_ = false;
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
     std::optional<parallel::DeviceMesh> mesh_;
     QString mesh_problem_;
     std::unique_ptr<MeshGridChart> grid_;

@@ -12,7 +12,6 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -57,7 +56,7 @@ int defaultMicroBatches(const Scenario &scenario, int stages)
 
 }  // namespace
 
-PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
+PipelinePage::PipelinePage(QWidget *parent) : Page(parent)
 {
     auto *layout = new QVBoxLayout(addScrollingContent(this));
     layout->setContentsMargins(8, 8, 8, 8);
@@ -117,9 +116,9 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     layout->addWidget(in_flight_chart_, 1);
 
     // Defaults from the default scenario until the first estimate arrives.
-    const ParallelConfig &parallel = scenario_.training.parallel;
+    const ParallelConfig &parallel = scenario().training.parallel;
     stages_spin_->setValue(parallel.pp > 1 ? std::min(parallel.pp, kMaxStages) : kStagesWithoutPipeline);
-    micro_spin_->setValue(defaultMicroBatches(scenario_, stages_spin_->value()));
+    micro_spin_->setValue(defaultMicroBatches(scenario(), stages_spin_->value()));
     chunks_spin_->setValue(std::clamp(parallel.virtual_stages, 2, kMaxChunks));
     schedule_box_->setCurrentIndex(parallel.virtual_stages > 1 ? 2 : 1);
 
@@ -130,6 +129,7 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent), scenario_(defaultSce
     connect(chunks_spin_, qOverload<int>(&QSpinBox::valueChanged), this, changed);
 
     retranslateControls();
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     simulate();
 }
@@ -144,17 +144,16 @@ ChartView *PipelinePage::ganttChart() const { return gantt_chart_; }
 
 ChartView *PipelinePage::inFlightChart() const { return in_flight_chart_; }
 
-void PipelinePage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void PipelinePage::estimateChanged(const Scenario *previous)
 {
+    const Scenario &scenario = this->scenario();
     const ParallelConfig &now = scenario.training.parallel;
-    const ParallelConfig &before = scenario_.training.parallel;
     // Re-seed the controls only when the scenario changes what they default from.
-    const bool reseed = !has_estimate_ || now.pp != before.pp || now.dp != before.dp
-        || now.virtual_stages != before.virtual_stages || scenario.training.global_batch != scenario_.training.global_batch
-        || scenario.training.micro_batch != scenario_.training.micro_batch;
-    scenario_ = scenario;
-    activation_bytes_per_layer_ = estimate.memory.activation_bytes_per_layer;
-    has_estimate_ = true;
+    const bool reseed = !previous || now.pp != previous->training.parallel.pp || now.dp != previous->training.parallel.dp
+        || now.virtual_stages != previous->training.parallel.virtual_stages
+        || scenario.training.global_batch != previous->training.global_batch
+        || scenario.training.micro_batch != previous->training.micro_batch;
+    activation_bytes_per_layer_ = estimate().memory.activation_bytes_per_layer;
     if (reseed) {
         const QSignalBlocker b1(schedule_box_), b2(stages_spin_), b3(micro_spin_), b4(chunks_spin_);
         stages_spin_->setValue(now.pp > 1 ? std::min(now.pp, kMaxStages) : kStagesWithoutPipeline);
@@ -168,11 +167,8 @@ void PipelinePage::showEstimate(const Scenario &scenario, const Estimate &estima
     simulate();
 }
 
-void PipelinePage::setPresentation(bool presentation)
+void PipelinePage::applyPresentation(bool presentation)
 {
-    Page::setPresentation(presentation);
-    for (ChartView *chart : charts())
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     gantt_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : 380);
 }
 
@@ -194,13 +190,6 @@ void PipelinePage::retranslate()
 {
     retranslateControls();
     refresh();
-}
-
-void PipelinePage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void PipelinePage::retranslateControls()
@@ -447,10 +436,10 @@ ChartData PipelinePage::inFlightData() const
                                          : tr("%1: %n", nullptr,
                                               timeline_.peak_in_flight_micro_batches.at(std::size_t(stage))))
                                 .arg(stage);
-    const int layers = scenario_.model.n_layers;
+    const int layers = scenario().model.n_layers;
     // The layers of each stage as the engine places them (scenario/stage_layers.h): the scenario's
     // own list when the page shows its pp, else the automatic split of L over the page's stages.
-    ParallelConfig shown = scenario_.training.parallel;
+    ParallelConfig shown = scenario().training.parallel;
     if (shown.pp != stages)
         shown.stage_layers.clear();
     shown.pp = stages;
@@ -460,7 +449,7 @@ ChartData PipelinePage::inFlightData() const
     // figure times the stage's layers / v.
     std::vector<double> per_chunk_bytes;
     for (int count : stage_layers)
-        per_chunk_bytes.push_back(has_estimate_ ? activation_bytes_per_layer_ * count / double(timeline_.chunks) : 0.0);
+        per_chunk_bytes.push_back(hasEstimate() ? activation_bytes_per_layer_ * count / double(timeline_.chunks) : 0.0);
     const bool has_bytes = std::any_of(per_chunk_bytes.begin(), per_chunk_bytes.end(), [](double b) { return b > 0; });
     ChartSeries bars;
     bars.kind = ChartSeries::Kind::Bar;
@@ -472,7 +461,7 @@ ChartData PipelinePage::inFlightData() const
         const auto [fewest, most] = std::minmax_element(stage_layers.begin(), stage_layers.end());
         const QString per_stage = *fewest == *most ? QString::number(*fewest) : tr("%1–%2").arg(*fewest).arg(*most);
         chart.title = tr("Peak activation memory per stage (%1 layers of %2)")
-                          .arg(per_stage, format::fromStd(scenario_.model.name));
+                          .arg(per_stage, format::fromStd(scenario().model.name));
         chart.y_label = tr("Saved activations (%1B)").arg(scale.prefix);
         chart.y_unit = QStringLiteral("bytes");
         chart.y_display_scale = scale.scale;

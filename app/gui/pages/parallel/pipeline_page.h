@@ -23,9 +23,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     void setSchedule(parallel::PipelineScheduleKind schedule);
@@ -56,7 +54,8 @@ signals:
     void timelineChanged();
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
@@ -82,9 +81,7 @@ private:
     ChartView *gantt_chart_;
     ChartView *in_flight_chart_;
 
-    Scenario scenario_;
     double activation_bytes_per_layer_ = 0;
-    bool has_estimate_ = false;
     parallel::PipelineTimeline timeline_;
     std::vector<double> event_seconds_;  // distinct task start and end times, ascending (the steps)
     QString problem_;

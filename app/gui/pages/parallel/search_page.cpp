@@ -192,13 +192,11 @@ QString SearchPage::title() const { return tr("Search"); }
 
 QList<ChartView *> SearchPage::charts() const { return {scatter_}; }
 
-void SearchPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void SearchPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     current_.reset();
     current_problem_.clear();
+    const Scenario &scenario = this->scenario();
     const Result<parallel::StepTimeBreakdown> breakdown = parallel::predictedBreakdown(scenario);
     if (breakdown) {
         parallel::LayoutCandidate candidate;
@@ -227,10 +225,8 @@ void SearchPage::showEstimate(const Scenario &scenario, const Estimate &estimate
     updateStatus();
 }
 
-void SearchPage::setPresentation(bool presentation)
+void SearchPage::applyPresentation(bool presentation)
 {
-    presentation_ = presentation;
-    Page::setPresentation(presentation);
     // No font of its own: presentation mode already enlarges the application font, and scaling
     // it again here made this page larger than every other one (and pinned the size afterwards).
     for (QWidget *w : std::initializer_list<QWidget *>{options_box_, run_button_, cancel_button_, progress_, status_label_,
@@ -251,9 +247,7 @@ void SearchPage::retranslate()
 void SearchPage::changeEvent(QEvent *event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    else if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange)
         refreshChart();
 }
 
@@ -366,23 +360,23 @@ QByteArray SearchPage::searchKey(const Scenario &scenario, const parallel::Searc
 
 bool SearchPage::isStale() const
 {
-    return !has_estimate_ || result_key_.isEmpty() || result_key_ != searchKey(scenario_, searchOptions());
+    return !hasEstimate() || result_key_.isEmpty() || result_key_ != searchKey(scenario(), searchOptions());
 }
 
 void SearchPage::optionsChanged()
 {
-    if (!has_estimate_)
+    if (!hasEstimate())
         return;
     // Re-runs a fast search with the new options (or marks the result stale).
-    showEstimate(scenario_, estimate_);
+    showEstimate(scenario(), estimate());
 }
 
 void SearchPage::runSearch()
 {
-    if (!has_estimate_)
+    if (!hasEstimate())
         return;
     progress_->setValue(0);
-    runner_->start(scenario_, searchOptions());
+    runner_->start(scenario(), searchOptions());
     updateStatus();
 }
 
@@ -472,14 +466,14 @@ void SearchPage::fillTable()
 
 void SearchPage::markCurrentRow()
 {
-    const TrainingConfig &training = scenario_.training;
+    const TrainingConfig &training = scenario().training;
     const ParallelConfig &now = training.parallel;
     for (int row = 0; row < table_->rowCount(); ++row) {
         const parallel::LayoutCandidate *candidate = candidateAtRow(row);
         if (!candidate)
             continue;
         const ParallelConfig &p = candidate->parallel;
-        const bool current = has_estimate_ && p.dp == now.dp && p.tp == now.tp && p.pp == now.pp && p.cp == now.cp
+        const bool current = hasEstimate() && p.dp == now.dp && p.tp == now.tp && p.pp == now.pp && p.cp == now.cp
                              && p.ep == now.ep && p.virtual_stages == now.virtual_stages
                              && p.zero_stage == now.zero_stage && p.sequence_parallel == now.sequence_parallel
                              && candidate->micro_batch == training.micro_batch
@@ -509,9 +503,9 @@ const parallel::LayoutCandidate *SearchPage::candidateAtRow(int row) const
 bool SearchPage::applyRow(int row)
 {
     const parallel::LayoutCandidate *candidate = candidateAtRow(row);
-    if (!candidate || !has_estimate_)
+    if (!candidate || !hasEstimate())
         return false;
-    emit scenarioEditRequested(parallel::applyLayout(scenario_, *candidate),
+    emit scenarioEditRequested(parallel::applyLayout(scenario(), *candidate),
                                tr("Apply layout %1")
                                    .arg(layoutSummary(candidate->parallel, candidate->micro_batch, candidate->recomputation)));
     return true;
@@ -519,13 +513,13 @@ bool SearchPage::applyRow(int row)
 
 void SearchPage::refreshChart()
 {
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         ChartData empty;
         empty.title = tr("Memory per GPU vs throughput: no valid scenario yet");
         scatter_->setData(empty);
         return;
     }
-    scatter_->setData(SearchScatterChart::build(scenario_, double(estimate_.memory.capacity), result(), current_,
+    scatter_->setData(SearchScatterChart::build(scenario(), double(estimate().memory.capacity), result(), current_,
                                                 palette()));
 }
 
@@ -534,7 +528,7 @@ void SearchPage::updateStatus()
     const bool running = runner_->isRunning();
     progress_->setVisible(running || result());
     if (running) {
-        status_label_->setText(tr("Searching every layout of %1 GPUs…").arg(format::integer(scenario_.cluster.gpus)));
+        status_label_->setText(tr("Searching every layout of %1 GPUs…").arg(format::integer(scenario().cluster.gpus)));
     } else if (const auto &outcome = runner_->result(); outcome && !outcome->ok()) {
         status_label_->setText(tr("The search could not run: %1")
                                    .arg(QString::fromStdString(formatProblems(outcome->problems())).toHtmlEscaped()));
@@ -548,10 +542,10 @@ void SearchPage::updateStatus()
             text = tr("Cancelled after %1 layouts: partial results.").arg(format::integer(found->evaluated));
         status_label_->setText(text);
     } else {
-        status_label_->setText(has_estimate_ ? tr("Not run yet.") : tr("No valid scenario yet."));
+        status_label_->setText(hasEstimate() ? tr("Not run yet.") : tr("No valid scenario yet."));
     }
 
-    const bool stale = has_estimate_ && !running && result() && isStale();
+    const bool stale = hasEstimate() && !running && result() && isStale();
     stale_label_->setVisible(stale);
     if (stale && last_search_seconds_ >= kAutoRunSeconds)
         stale_label_->setText(tr("⚠ The scenario or the options changed since this search (it took %1 s, too long to "
@@ -561,7 +555,7 @@ void SearchPage::updateStatus()
         stale_label_->setText(tr("⚠ The scenario or the options changed since this search: the table shows the old "
                                  "results. Press Re-run."));
 
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         current_label_->clear();
     } else if (!current_) {
         current_label_->setText(tr("Current layout: %1").arg(current_problem_.toHtmlEscaped()));
@@ -581,8 +575,8 @@ void SearchPage::updateStatus()
                 + tr("Time models: the predicted step implies <b>%1 MFU</b>, about %2 days for the run; the "
                      "Overview and Time pages use the scenario's <b>%3 MFU %4</b>: %5 days.")
                       .arg(format::percent(predicted_run_->time.mfu), format::days(predicted_run_->time.days),
-                           displayName(estimate_.time.mfu_source), format::percent(estimate_.time.mfu),
-                           format::days(estimate_.time.days)));
+                           displayName(estimate().time.mfu_source), format::percent(estimate().time.mfu),
+                           format::days(estimate().time.days)));
     }
     updateButtons();
 }
@@ -591,7 +585,7 @@ void SearchPage::updateButtons()
 {
     const bool running = runner_->isRunning();
     run_button_->setText(result() ? tr("&Re-run search") : tr("&Run search"));
-    run_button_->setEnabled(has_estimate_ && !running);
+    run_button_->setEnabled(hasEstimate() && !running);
     cancel_button_->setEnabled(running);
     apply_button_->setEnabled(!running && candidateAtRow(table_->currentRow()) != nullptr);
 }

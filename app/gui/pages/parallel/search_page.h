@@ -34,9 +34,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
     // Not ready while a search runs; ready() follows its end (finished or cancelled).
     bool isReady() const override;
@@ -75,6 +73,8 @@ public:
     QPushButton *applyButton() const { return apply_button_; }
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -109,10 +109,6 @@ private:
     ChartView *scatter_;
 
     LayoutSearchRunner *runner_;
-    bool presentation_ = false;
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
     std::optional<parallel::LayoutCandidate> current_;  // the scenario's own layout, timed by core
     std::optional<Estimate> predicted_run_;  // the scenario with its MFU predicted (mfu_source Predicted)
     QString current_problem_;

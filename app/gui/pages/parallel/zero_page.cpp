@@ -10,7 +10,6 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -99,7 +98,7 @@ QString communicationSentence(const parallel::ZeroLayout &layout)
 
 }  // namespace
 
-ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
+ZeroPage::ZeroPage(QWidget *parent) : Page(parent)
 {
     auto *layout = new QVBoxLayout(addScrollingContent(this));
     layout->setContentsMargins(8, 8, 8, 8);
@@ -149,10 +148,10 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     layout->addWidget(memory_chart_, 1);
     layout->addWidget(tradeoff_chart_, 1);
 
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     dp_spin_->setValue(std::clamp(scenario.training.parallel.dp, 1, kMaxDp));
     stage_box_->setCurrentIndex(std::clamp(scenario.training.parallel.zero_stage, 0, kStages - 1));
-    const auto defaults = estimate(scenario_);
+    const auto defaults = lse::estimate(scenario);
     if (defaults.ok())
         parameters_ = double(defaults.value().memory.parameters_on_gpu);
 
@@ -166,6 +165,7 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent), scenario_(defaultScenario())
     connect(dp_spin_, qOverload<int>(&QSpinBox::valueChanged), this, [this] { recompute(); });
 
     retranslateControls();
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     recompute();
 }
@@ -180,14 +180,12 @@ ChartView *ZeroPage::shardChart() const { return shard_chart_; }
 ChartView *ZeroPage::memoryChart() const { return memory_chart_; }
 ChartView *ZeroPage::tradeoffChart() const { return tradeoff_chart_; }
 
-void ZeroPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void ZeroPage::estimateChanged(const Scenario *previous)
 {
-    const bool dp_changed = !from_estimate_ || scenario.training.parallel.dp != scenario_.training.parallel.dp;
-    const bool stage_changed =
-        !from_estimate_ || scenario.training.parallel.zero_stage != scenario_.training.parallel.zero_stage;
-    scenario_ = scenario;
-    parameters_ = double(estimate.memory.parameters_on_gpu);
-    from_estimate_ = true;
+    const Scenario &scenario = this->scenario();
+    const bool dp_changed = !previous || scenario.training.parallel.dp != previous->training.parallel.dp;
+    const bool stage_changed = !previous || scenario.training.parallel.zero_stage != previous->training.parallel.zero_stage;
+    parameters_ = double(estimate().memory.parameters_on_gpu);
     // Follow the scenario's dp and stage when the scenario changes them; keep the user's exploration
     // otherwise.
     {
@@ -201,11 +199,8 @@ void ZeroPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
     recompute();
 }
 
-void ZeroPage::setPresentation(bool presentation)
+void ZeroPage::applyPresentation(bool /*presentation*/)
 {
-    Page::setPresentation(presentation);
-    for (ChartView *chart : charts())
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     refresh();
 }
 
@@ -219,13 +214,6 @@ void ZeroPage::retranslate()
 {
     retranslateControls();
     refresh();
-}
-
-void ZeroPage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void ZeroPage::retranslateControls()
@@ -260,7 +248,7 @@ void ZeroPage::recompute()
     layouts_.clear();
     problem_.clear();
     for (int stage = 0; stage < kStages; ++stage) {
-        auto layout = parallel::zeroLayout(parameters_, scenario_.training, dp_spin_->value(), stage);
+        auto layout = parallel::zeroLayout(parameters_, scenario().training, dp_spin_->value(), stage);
         if (!layout.ok()) {
             layouts_.clear();
             problem_ = format::fromStd(layout.problems().front().message);
@@ -273,15 +261,15 @@ void ZeroPage::recompute()
 
 QString ZeroPage::inputsText() const
 {
-    const PrecisionConfig &precision = scenario_.training.precision;
+    const PrecisionConfig &precision = scenario().training.precision;
     return tr("Ψ = %1 parameters per GPU (the model after tp·pp = %2·%3), N = %4, weights %5, gradients %6, "
               "master copy %7, optimizer %8")
         .arg(format::count(parameters_))
-        .arg(scenario_.training.parallel.tp)
-        .arg(scenario_.training.parallel.pp)
+        .arg(scenario().training.parallel.tp)
+        .arg(scenario().training.parallel.pp)
         .arg(dp_spin_->value())
         .arg(displayName(precision.weight_dtype), displayName(precision.gradient_dtype),
-             precision.master_weights ? tr("fp32") : tr("none"), displayName(scenario_.training.optimizer));
+             precision.master_weights ? tr("fp32") : tr("none"), displayName(scenario().training.optimizer));
 }
 
 void ZeroPage::refresh()

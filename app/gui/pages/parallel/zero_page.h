@@ -23,9 +23,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     void setStage(int stage);
@@ -47,7 +45,8 @@ public:
     bool restartLessonAnimation() override;
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
@@ -70,9 +69,7 @@ private:
     ChartView *memory_chart_;
     ChartView *tradeoff_chart_;
 
-    Scenario scenario_;
     double parameters_ = 0;
-    bool from_estimate_ = false;
     std::vector<parallel::ZeroLayout> layouts_;
     QString problem_;
 };

@@ -55,9 +55,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // Presets: the compiled-in :/reference/*.json, or built-in tiny configurations when none exist.
@@ -116,6 +114,8 @@ signals:
     void machineMeasured(bool ok);
 
 protected:
+    void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -222,7 +222,6 @@ private:
     // UI-thread state.
     std::vector<Preset> presets_;
     QString custom_text_;
-    bool presentation_ = false;
     State state_ = State::Idle;
     int run_id_ = 0;  // results of an older run (stopped, then started again) are ignored
     QString status_;

@@ -165,7 +165,7 @@ void ReferenceRunPage::refreshTable()
     // device, fp32 AdamW, no recomputation, the non-fused attention path, one step's tokens. Its
     // FLOPs and bytes do not depend on the run; the step time comes from the roofline (row 7).
     const Scenario scenario = engineScenarioFor(c, peak_flops_);
-    const Result<Estimate> predicted = estimate(scenario);
+    const Result<Estimate> predicted = lse::estimate(scenario);
     if (!predicted) {
         table_->setItem(0, 1, item(QString::fromStdString(formatProblems(predicted.problems())).trimmed()));
         return;

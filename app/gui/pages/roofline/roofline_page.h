@@ -39,9 +39,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // Lesson settings (roofline_lesson_settings.cpp; keys in docs/lesson-pages.md).
@@ -70,7 +68,9 @@ signals:
     void workerFinished();
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override;
 
 private:
     void buildControls();
@@ -120,9 +120,6 @@ private:
     QPushButton *export_button_;
     QLabel *summary_label_;
 
-    bool has_scenario_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
     std::int64_t scenario_micro_batch_ = 0;
     bool scenario_flash_attention_ = true;
     std::optional<RooflineReport> report_;
@@ -139,7 +136,6 @@ private:
 
     QThread *worker_ = nullptr;
     std::atomic<bool> cancel_{false};
-    bool presentation_ = false;
     LessonControls lesson_controls_;
 };
 

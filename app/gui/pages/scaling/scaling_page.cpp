@@ -53,6 +53,7 @@ ScalingPage::ScalingPage(QWidget *parent) : Page(parent)
     layout->addWidget(iso_flop_chart_, 1);
     layout->addWidget(contour_chart_, 1);
     layout->addWidget(over_training_chart_, 1);
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     refresh();
     nameLessonRegions();
@@ -64,19 +65,14 @@ QString ScalingPage::title() const { return tr("Scaling"); }
 
 QList<ChartView *> ScalingPage::charts() const { return {iso_flop_chart_, contour_chart_, over_training_chart_}; }
 
-void ScalingPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void ScalingPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    scaling_ = scaling::scenarioScaling(scenario);
+    scaling_ = scaling::scenarioScaling(scenario());
     refresh();
 }
 
-void ScalingPage::setPresentation(bool presentation)
+void ScalingPage::applyPresentation(bool presentation)
 {
-    Page::setPresentation(presentation);
-    for (ChartView *chart : charts())
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     // Presentation mode already enlarges the application font; on a projector the charts and the
     // figures table come first, and the two paragraphs (also in the iso-FLOP chart's formula panel)
     // give way to them.
@@ -89,9 +85,7 @@ void ScalingPage::retranslate() { refresh(); }
 void ScalingPage::changeEvent(QEvent *event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        refresh();
-    else if (event->type() == QEvent::PaletteChange && scaling_)
+    if (event->type() == QEvent::PaletteChange && scaling_)
         contour_chart_->setData(ScalingCharts::lossContours(*scaling_, palette()));
 }
 
@@ -155,32 +149,32 @@ QString ScalingPage::figuresText() const
     row(tr("Loss L(N, D)"), format::decimal(s.loss, 4), format::decimal(s.optimum.loss, 4),
         format::decimal(s.tokens_rule.loss, 4));
     text += QStringLiteral("<tr><td>%1</td>%2%3<td></td></tr>")
-                .arg(tr("Training days (engine)"), cell(format::days(estimate_.time.days)),
+                .arg(tr("Training days (engine)"), cell(format::days(estimate().time.days)),
                      optimalCell([](const Estimate &e) { return format::days(e.time.days); }));
     text += QStringLiteral("<tr><td>%1</td>%2%3<td></td></tr>")
-                .arg(tr("GPU-hours (engine)"), cell(format::count(estimate_.time.gpu_hours)),
+                .arg(tr("GPU-hours (engine)"), cell(format::count(estimate().time.gpu_hours)),
                      optimalCell([](const Estimate &e) { return format::count(e.time.gpu_hours); }));
     text += QStringLiteral("<tr><td>%1</td>%2%3<td></td></tr>")
-                .arg(tr("Cost (engine)"), cell(format::money(estimate_.time.cost)),
+                .arg(tr("Cost (engine)"), cell(format::money(estimate().time.cost)),
                      optimalCell([](const Estimate &e) { return format::money(e.time.cost); }));
     text += QStringLiteral("</table>");
 
     text += QStringLiteral("<p>")
             + tr("Both on the scenario's cluster: %1 × %2, MFU %3.")
-                  .arg(format::integer(scenario_.cluster.gpus), format::fromStd(scenario_.cluster.accelerator.name),
+                  .arg(format::integer(scenario().cluster.gpus), format::fromStd(scenario().cluster.accelerator.name),
                        // With the MFU predicted, each model's run has its own predicted MFU.
-                       scenario_.training.mfu_source == MfuSource::Predicted ? tr("predicted for each model")
-                                                                             : format::percent(scenario_.training.mfu))
+                       scenario().training.mfu_source == MfuSource::Predicted ? tr("predicted for each model")
+                                                                             : format::percent(scenario().training.mfu))
             + QLatin1Char(' ')
-            + (scenario_.training.flops_model == FlopsModel::SixND
+            + (scenario().training.flops_model == FlopsModel::SixND
                    ? tr("The engine's time uses C = 6ND here, so both take the same time up to the layout.")
                    : tr("The engine's time counts each model's exact matmul FLOPs, so the days differ slightly "
                         "although 6ND is the same."));
-    if (scenario_.model.moe.enabled())
+    if (scenario().model.moe.enabled())
         text += QStringLiteral(" ") + tr("For this mixture of experts N is the active parameter count (%1 of %2 in "
                                          "all); the law was fitted on dense models.")
                                           .arg(format::count(s.params),
-                                               format::count(double(estimate_.params.total)));
+                                               format::count(double(estimate().params.total)));
     if (!s.optimal_adjustments.empty())
         text += QStringLiteral(" ") + tr("Layout adapted for the optimal model: %1.")
                                           .arg(format::fromStd(joinAdjustments(s.optimal_adjustments)).toHtmlEscaped());

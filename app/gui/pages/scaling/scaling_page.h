@@ -21,9 +21,7 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // What the page shows (empty before the first estimate); for tests.
@@ -33,6 +31,8 @@ public:
     QPushButton *useOptimalButton() const { return use_optimal_; }
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -47,8 +47,6 @@ private:
     ChartView *iso_flop_chart_;
     ChartView *contour_chart_;
     ChartView *over_training_chart_;
-    Scenario scenario_;
-    Estimate estimate_;
     std::optional<scaling::ScenarioScaling> scaling_;
     void nameLessonRegions();
 };

@@ -5,7 +5,6 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 
-#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -160,13 +159,6 @@ void AccessOrderSection::setPresentation(bool presentation)
     PageSection::setPresentation(presentation);
     for (ChartView *chart : charts())
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 60);
-}
-
-void AccessOrderSection::changeEvent(QEvent *event)
-{
-    PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void AccessOrderSection::setRequest(const AccessTimingRequest &request)

@@ -54,9 +54,6 @@ public:
 signals:
     void finished(bool cancelled);
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     void finish(const Result<AccessTiming> &timing);
     void refresh();

@@ -214,9 +214,7 @@ void TensorViewsSection::retranslate()
 void TensorViewsSection::changeEvent(QEvent *event)
 {
     PageSection::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    else if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange)
         refreshDrawing();
 }
 

@@ -49,8 +49,6 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // For tests and scripting.
@@ -108,6 +106,7 @@ signals:
     void tokenizerLoaded(bool ok);
 
 protected:
+    void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -205,7 +204,6 @@ private:
     QLabel *merges_label_;
     QListWidget *merge_list_;
 
-    bool presentation_ = false;
     BpeSlot trained_slot_;
     std::vector<Source> sources_;
     QString selected_[2];  // picker keys of A and B; a failed or running load leaves them as they were

@@ -7,7 +7,6 @@
 #include "pages/validation/validation_runs_model.h"
 #include "pages/page_format.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -104,6 +103,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     });
     connect(calibrate_button_, &QPushButton::clicked, this, &ValidationPage::openCalibration);
 
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     retranslate();
     bindLessonControls();
@@ -115,28 +115,12 @@ QString ValidationPage::title() const { return tr("Validation"); }
 
 QList<ChartView *> ValidationPage::charts() const { return {scatter_chart_, breakdown_chart_}; }
 
-void ValidationPage::showEstimate(const Scenario &scenario, const Estimate &)
+void ValidationPage::estimateChanged(const Scenario * /*previous*/)
 {
     // Only the calibration uses the document; the table is the same for every scenario, so it is
     // computed once (here or when the page is shown first, for exports of a page never opened).
-    scenario_ = scenario;
-    has_scenario_ = true;
     calibrate_button_->setEnabled(true);
     ensureTable();
-}
-
-void ValidationPage::setPresentation(bool presentation)
-{
-    Page::setPresentation(presentation);
-    for (ChartView *chart : charts())
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
-}
-
-void ValidationPage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
 }
 
 void ValidationPage::showEvent(QShowEvent *event)
@@ -201,8 +185,8 @@ bool ValidationPage::loadRun(int view_row)
 
 void ValidationPage::openCalibration()
 {
-    if (has_scenario_)
-        CalibrationDialog::openFor(scenario_, this);
+    if (hasEstimate())
+        CalibrationDialog::openFor(scenario(), this);
 }
 
 void ValidationPage::retranslate()

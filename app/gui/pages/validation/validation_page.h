@@ -33,9 +33,7 @@ public:
     // Lesson settings and regions: docs/lesson-pages.md.
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // Computes the validation table unless it was computed already (showing the page does this).
@@ -54,7 +52,7 @@ signals:
     void selectedRunChanged(const QString &run_id);
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
     void showEvent(QShowEvent *event) override;
 
 private:
@@ -80,8 +78,6 @@ private:
     bool computed_ = false;
     QString table_error_;  // the problems when the table could not be computed
     std::string selected_id_;
-    bool has_scenario_ = false;
-    Scenario scenario_;
     void bindLessonControls();
     LessonControls lesson_controls_;
 };
