@@ -5,8 +5,8 @@
 
 #include "background_timeout.h"
 #include "charts/chart_view.h"
-#include "pages/model/ablation_section.h"
-#include "pages/model/architecture_page.h"
+#include "pages/architecture/ablation_section.h"
+#include "pages/architecture/architecture_page.h"
 #include "reference/ablation/ablation_results_json.h"
 #include "reference/ablation/ablation_runner.h"
 

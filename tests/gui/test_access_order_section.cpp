@@ -5,8 +5,8 @@
 
 #include "background_timeout.h"
 #include "charts/chart_view.h"
-#include "pages/foundations/access_order_section.h"
-#include "pages/foundations/tensors_page.h"
+#include "pages/tensors/access_order_section.h"
+#include "pages/tensors/tensors_page.h"
 
 #include <QFileInfo>
 #include <QPushButton>

@@ -8,9 +8,9 @@
 #include "document/scenario_document.h"
 #include "editor/scenario_editor.h"
 #include "hardware/user_hardware_catalog.h"
-#include "pages/cost/calibration_dialog.h"
+#include "pages/validation/calibration_dialog.h"
 #include "pages/cost/time_page.h"
-#include "pages/cost/validation_page.h"
+#include "pages/validation/validation_page.h"
 #include "performance/step_prediction.h"
 #include "scenario/scenario_json.h"
 

@@ -8,8 +8,8 @@
 #include "charts/chart_view.h"
 #include "distributed/link_profile.h"
 #include "main_window.h"
-#include "pages/parallelism/collectives_measurement_section.h"
-#include "pages/parallelism/collectives_page.h"
+#include "pages/parallel/collectives_measurement_section.h"
+#include "pages/parallel/collectives_page.h"
 
 #include <QDir>
 #include <QFile>

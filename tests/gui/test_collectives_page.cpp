@@ -4,7 +4,7 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/parallelism/collectives_page.h"
+#include "pages/parallel/collectives_page.h"
 #include "pages/page_format.h"
 #include "scenario/scenario_json.h"
 

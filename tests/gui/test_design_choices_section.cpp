@@ -7,10 +7,10 @@
 #include "architecture/design_choices.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/model/architecture_page.h"
-#include "pages/model/design_choices_section.h"
-#include "pages/model/norm_timing_panel.h"
-#include "pages/model/positional_encoding_section.h"
+#include "pages/architecture/architecture_page.h"
+#include "pages/architecture/design_choices_section.h"
+#include "pages/architecture/norm_timing_panel.h"
+#include "pages/architecture/positional_encoding_section.h"
 #include "scenario/scenario_json.h"
 
 #include <QComboBox>

@@ -7,8 +7,8 @@
 #include "charts/chart_view.h"
 #include "main_window.h"
 #include "pages/page_registry.h"
-#include "pages/parallelism/distributed_run_page.h"
-#include "pages/parallelism/distributed_run_timeline.h"
+#include "pages/distributed/distributed_run_page.h"
+#include "pages/distributed/distributed_run_timeline.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -4,7 +4,7 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/parallelism/layout_page.h"
+#include "pages/parallel/layout_page.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 

@@ -5,14 +5,14 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/model/reference_run_page.h"
-#include "pages/model/tokenization_page.h"
-#include "pages/parallelism/collectives_page.h"
-#include "pages/parallelism/layout_page.h"
-#include "pages/parallelism/pipeline_page.h"
-#include "pages/parallelism/search_page.h"
-#include "pages/parallelism/step_player.h"
-#include "pages/parallelism/zero_page.h"
+#include "pages/reference/reference_run_page.h"
+#include "pages/tokenizer/tokenization_page.h"
+#include "pages/parallel/collectives_page.h"
+#include "pages/parallel/layout_page.h"
+#include "pages/parallel/pipeline_page.h"
+#include "pages/parallel/search_page.h"
+#include "pages/parallel/step_player.h"
+#include "pages/parallel/zero_page.h"
 #include "scenario/scenario_json.h"
 
 #include <QFile>

@@ -92,7 +92,6 @@ public:
     using Page::Page;
     QString id() const override { return QStringLiteral("target-page"); }
     QString title() const override { return QStringLiteral("Target page"); }
-    void showEstimate(const Scenario &, const Estimate &) override {}
     QJsonObject lessonSettings() const override { return {{QStringLiteral("batch"), 16}}; }
     QStringList lessonTargets(HighlightKind kind) const override
     {

@@ -51,7 +51,6 @@ public:
     }
     QString id() const override { return QStringLiteral("sample"); }
     QString title() const override { return QStringLiteral("Sample"); }
-    void showEstimate(const Scenario &, const Estimate &) override {}
     QList<ChartView *> charts() const override { return {chart}; }
 
     QLabel *note;

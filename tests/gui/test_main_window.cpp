@@ -6,7 +6,7 @@
 #include "editor/scenario_editor.h"
 #include "main_window.h"
 #include "pages/page.h"
-#include "pages/parallelism/search_page.h"
+#include "pages/parallel/search_page.h"
 
 #include "scenario/scenario_json.h"
 

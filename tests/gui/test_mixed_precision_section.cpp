@@ -5,8 +5,8 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/foundations/mixed_precision_section.h"
-#include "pages/foundations/numbers_page.h"
+#include "pages/numbers/mixed_precision_section.h"
+#include "pages/numbers/numbers_page.h"
 #include "scenario/scenario_json.h"
 
 #include <QFileInfo>

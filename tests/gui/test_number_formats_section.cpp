@@ -6,9 +6,9 @@
 #include "charts/chart_view.h"
 #include "numbers/float_format.h"
 #include "numbers/number_line.h"
-#include "pages/foundations/number_format_charts.h"
-#include "pages/foundations/number_formats_section.h"
-#include "pages/foundations/numbers_page.h"
+#include "pages/numbers/number_format_charts.h"
+#include "pages/numbers/number_formats_section.h"
+#include "pages/numbers/numbers_page.h"
 
 #include <QCheckBox>
 #include <QFileInfo>

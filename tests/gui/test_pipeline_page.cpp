@@ -5,8 +5,8 @@
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "pages/page_format.h"
-#include "pages/parallelism/pipeline_page.h"
-#include "pages/parallelism/step_player.h"
+#include "pages/parallel/pipeline_page.h"
+#include "pages/parallel/step_player.h"
 #include "scenario/scenario_json.h"
 #include "theme.h"
 

@@ -5,7 +5,7 @@
 #include "architecture/positional_encodings.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/model/positional_encoding_section.h"
+#include "pages/architecture/positional_encoding_section.h"
 #include "pages/page_format.h"
 #include "scenario/scenario_json.h"
 

@@ -8,7 +8,7 @@
 #include "hardware/machine_roofline.h"
 #include "pages/page_format.h"
 #include "pages/page_registry.h"
-#include "pages/model/reference_run_page.h"
+#include "pages/reference/reference_run_page.h"
 #include "reference/step_time_prediction.h"
 #include "reference/training_text.h"
 #include "tokenizer/bpe_trainer.h"

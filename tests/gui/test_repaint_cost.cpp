@@ -8,7 +8,7 @@
 #include "editor/scenario_editor.h"
 #include "main_window.h"
 #include "pages/page.h"
-#include "pages/model/positional_encoding_section.h"
+#include "pages/architecture/positional_encoding_section.h"
 #include "pages/table_fill_batch.h"
 #include "scenario/scenario_json.h"
 

@@ -6,7 +6,7 @@
 #include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/hardware/roofline_page.h"
+#include "pages/roofline/roofline_page.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 

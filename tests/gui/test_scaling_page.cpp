@@ -5,8 +5,8 @@
 
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
-#include "pages/model/scaling_charts.h"
-#include "pages/model/scaling_page.h"
+#include "pages/scaling/scaling_charts.h"
+#include "pages/scaling/scaling_page.h"
 #include "pages/page_format.h"
 #include "scaling/chinchilla_law.h"
 #include "scaling/model_family.h"

@@ -5,8 +5,8 @@
 // retranslation are harmless.
 
 #include "charts/chart_view.h"
-#include "pages/foundations/tensor_views_section.h"
-#include "pages/foundations/tensors_page.h"
+#include "pages/tensors/tensor_views_section.h"
+#include "pages/tensors/tensors_page.h"
 #include "pages/page_format.h"
 #include "qcustomplot.h"
 #include "tensors/tensor_chain.h"

@@ -5,8 +5,8 @@
 
 #include "background_timeout.h"
 #include "pages/page_registry.h"
-#include "pages/model/tokenization/token_span_view.h"
-#include "pages/model/tokenization_page.h"
+#include "pages/tokenizer/token_span_view.h"
+#include "pages/tokenizer/tokenization_page.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/pretokenizer.h"

@@ -7,8 +7,8 @@
 
 #include "background_timeout.h"
 #include "charts/chart_view.h"
-#include "pages/foundations/numbers_page.h"
-#include "pages/foundations/underflow_section.h"
+#include "pages/numbers/numbers_page.h"
+#include "pages/numbers/underflow_section.h"
 
 #include <QFileInfo>
 #include <QLabel>

@@ -4,8 +4,8 @@
 // scenario, and the charts carry data to export.
 
 #include "charts/chart_view.h"
-#include "pages/cost/validation_page.h"
-#include "pages/cost/validation_runs_model.h"
+#include "pages/validation/validation_page.h"
+#include "pages/validation/validation_runs_model.h"
 #include "scenario/scenario_json.h"
 #include "validation/published_runs.h"
 

@@ -5,8 +5,8 @@
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
 #include "pages/page_format.h"
-#include "pages/parallelism/step_player.h"
-#include "pages/parallelism/zero_page.h"
+#include "pages/parallel/step_player.h"
+#include "pages/parallel/zero_page.h"
 #include "parallel/zero_sharding.h"
 #include "scenario/scenario_json.h"
 

@@ -3,6 +3,7 @@
 
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
+#include "scenario/scenario_json.h"
 
 #include <QJsonObject>
 #include <QRect>
@@ -26,12 +27,25 @@ public:
     virtual QString id() const = 0;
     // Translated title for the navigation list.
     virtual QString title() const = 0;
-    // Called with the newest valid scenario and its estimate whenever either changes.
-    virtual void showEstimate(const Scenario &scenario, const Estimate &estimate) = 0;
+    // Called with the newest valid scenario and its estimate whenever either changes (MainWindow
+    // calls it for the visible page and defers hidden ones until shown). Stores both (scenario(),
+    // estimate(), hasEstimate()), lets the page draw them (estimateChanged) and emits estimateShown.
+    void showEstimate(const Scenario &scenario, const Estimate &estimate);
+    bool hasEstimate() const { return has_estimate_; }
+    // The last scenario and estimate showEstimate received. Before the first: defaultScenario(), so
+    // pages that draw without one (ZeRO, Collectives) start from it, and an empty estimate.
+    const Scenario &scenario() const { return scenario_; }
+    const Estimate &estimate() const { return estimate_; }
+
     // The charts on this page (for export-all and presentation scaling).
     virtual QList<ChartView *> charts() const { return {}; }
-    virtual void setPresentation(bool presentation);
-    // Re-translate labels after a language change.
+    // Presentation mode (projector): every chart of presentationCharts() switches its fonts and,
+    // when the page set them (setChartMinimumHeights), its minimum height; then the page adjusts
+    // the rest (applyPresentation) and presentationApplied is emitted.
+    void setPresentation(bool presentation);
+    bool presentation() const { return presentation_; }
+    // Re-translate labels after a language change. Page::changeEvent calls it on every
+    // QEvent::LanguageChange and then emits retranslated().
     virtual void retranslate() {}
     // Whether the page shows its final state for the last showEstimate: false while work it
     // started in the background (the layout search) is still running. Export and screenshots
@@ -66,10 +80,43 @@ public:
 signals:
     // The page became ready (see isReady()).
     void ready();
+    // showEstimate stored a new scenario and estimate and the page drew them.
+    void estimateShown();
+    // A language change re-translated the page (after retranslate()).
+    void retranslated();
+    // setPresentation(presentation) finished sizing the page's charts and controls.
+    void presentationApplied(bool presentation);
 
     // The page asks the main window to replace the document's scenario (one undoable step named
     // `description`, e.g. "Apply layout tp 8 · pp 4"); pages never edit the document themselves.
     void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);
+
+protected:
+    // Draws scenario() and estimate() after showEstimate stored them. `previous` is the scenario
+    // shown before, nullptr the first time: pages that follow some of the scenario's settings (the
+    // ZeRO stage, the pipeline depth) re-seed their controls only when those changed. Pages that
+    // do not depend on the scenario keep the default, which does nothing.
+    virtual void estimateChanged(const Scenario *previous);
+    // The page's own presentation changes beyond its charts' fonts and minimum heights (layouts,
+    // tables, fonts derived from the application font); presentation() is already the new mode.
+    virtual void applyPresentation(bool /*presentation*/) {}
+    // The charts setPresentation switches: charts() unless the page shows some only after a run
+    // (charts() lists only charts with data, for export-all) and must size them all.
+    virtual QList<ChartView *> presentationCharts() const { return charts(); }
+    // Minimum heights setPresentation gives every chart of presentationCharts(), in pixels; pages
+    // that never call this leave their charts' heights to their layout.
+    void setChartMinimumHeights(int normal_px, int presentation_px);
+    // QEvent::LanguageChange → retranslate() (+ retranslated()); pages that react to other
+    // changes (font, palette) override this and call Page::changeEvent first.
+    void changeEvent(QEvent *event) override;
+
+private:
+    Scenario scenario_ = defaultScenario();
+    Estimate estimate_;
+    bool has_estimate_ = false;
+    bool presentation_ = false;
+    int chart_minimum_height_px_ = 0;
+    int presentation_chart_minimum_height_px_ = 0;
 };
 
 }  // namespace lse::gui

@@ -9,7 +9,8 @@ namespace lse::gui {
 
 class Page;
 
-// The domains the navigation groups pages by; each has a folder under app/gui/pages/.
+// The groups the navigator shows pages in. (The folders under app/gui/pages/ follow core's domains
+// instead: pages/roofline/, pages/parallel/, pages/tokenizer/, ...)
 enum class PageDomain { Cost, Hardware, Parallelism, Model, Foundations };
 
 struct PageGroup {

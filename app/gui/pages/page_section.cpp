@@ -3,12 +3,21 @@
 
 #include "charts/chart_view.h"
 
+#include <QEvent>
+
 namespace lse::gui {
 
 void PageSection::setPresentation(bool presentation)
 {
     for (ChartView *chart : charts())
         chart->setPresentation(presentation);
+}
+
+void PageSection::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
 }
 
 bool PageSection::applyLessonSettings(const QJsonObject &settings, QString *error)

@@ -26,6 +26,7 @@ public:
     virtual void showEstimate(const Scenario &scenario, const Estimate &estimate) = 0;
     virtual QList<ChartView *> charts() const { return {}; }
     virtual void setPresentation(bool presentation);
+    // Re-translate labels; PageSection::changeEvent calls it on every QEvent::LanguageChange.
     virtual void retranslate() {}
     virtual bool isReady() const { return true; }
 
@@ -40,6 +41,11 @@ signals:
     void ready();
     // As Page::scenarioEditRequested: one undoable replacement of the document's scenario.
     void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);
+
+protected:
+    // QEvent::LanguageChange → retranslate(), as Page does; sections reacting to other changes
+    // (font, palette) override this and call PageSection::changeEvent first.
+    void changeEvent(QEvent *event) override;
 };
 
 }  // namespace lse::gui

@@ -28,10 +28,10 @@ void SectionedPage::addSection(PageSection *section)
     });
 }
 
-void SectionedPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void SectionedPage::estimateChanged(const Scenario * /*previous*/)
 {
     for (PageSection *section : std::as_const(sections_))
-        section->showEstimate(scenario, estimate);
+        section->showEstimate(scenario(), estimate());
 }
 
 QList<ChartView *> SectionedPage::charts() const
@@ -42,7 +42,7 @@ QList<ChartView *> SectionedPage::charts() const
     return all;
 }
 
-void SectionedPage::setPresentation(bool presentation)
+void SectionedPage::applyPresentation(bool presentation)
 {
     for (PageSection *section : std::as_const(sections_))
         section->setPresentation(presentation);

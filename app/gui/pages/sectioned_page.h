@@ -16,9 +16,7 @@ class SectionedPage : public Page {
 public:
     explicit SectionedPage(QWidget *parent = nullptr);
 
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
     bool isReady() const override;
     // A lesson step names its section ("architecture/choices") and the main window selects it
@@ -36,6 +34,10 @@ public:
     const QList<PageSection *> &sections() const { return sections_; }
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
+    // Each section sizes its own charts (PageSection::setPresentation).
+    void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override { return {}; }
     // Appends `section` as a tab (the page takes ownership).
     void addSection(PageSection *section);
 

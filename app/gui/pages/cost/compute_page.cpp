@@ -4,7 +4,6 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 
-#include <QEvent>
 #include <QGridLayout>
 
 namespace lse::gui {
@@ -28,19 +27,17 @@ ComputePage::ComputePage(QWidget *parent) : Page(parent)
     component_chart_ = new ChartView(QStringLiteral("flops-per-token-by-component"), this);
     seq_len_chart_ = new ChartView(QStringLiteral("attention-share-vs-seq-len"), this);
     models_chart_ = new ChartView(QStringLiteral("attention-vs-mlp-share-across-models"), this);
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     refresh();
 }
 
-void ComputePage::setPresentation(bool presentation)
+void ComputePage::applyPresentation(bool presentation)
 {
-    Page::setPresentation(presentation);
     // Normal: two charts side by side over a full-width one, all visible at 1280×800.
     // Presentation: one full-width chart per row (the page scrolls), as projector fonts need.
-    for (ChartView *chart : {component_chart_, seq_len_chart_, models_chart_}) {
+    for (ChartView *chart : {component_chart_, seq_len_chart_, models_chart_})
         grid_->removeWidget(chart);
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
-    }
     if (presentation) {
         grid_->addWidget(component_chart_, 0, 0, 1, 2);
         grid_->addWidget(seq_len_chart_, 1, 0, 1, 2);
@@ -62,22 +59,12 @@ QString ComputePage::title() const { return tr("Compute"); }
 
 QList<ChartView *> ComputePage::charts() const { return {component_chart_, models_chart_, seq_len_chart_}; }
 
-void ComputePage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void ComputePage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     refresh();
 }
 
 void ComputePage::retranslate() { refresh(); }
-
-void ComputePage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        refresh();
-}
 
 void ComputePage::refresh()
 {
@@ -92,12 +79,12 @@ ChartData ComputePage::componentChart() const
     chart.x_label = tr("Component");
     chart.y_unit = QStringLiteral("FLOP");
     chart.y_label = tr("Forward FLOPs per token");
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("FLOPs per token: no valid scenario yet");
         return chart;
     }
-    const ModelConfig &model = scenario_.model;
-    const TrainingConfig &training = scenario_.training;
+    const ModelConfig &model = scenario().model;
+    const TrainingConfig &training = scenario().training;
     const Result<ComputeShare> result = computeShare(model, training.seq_len, training.attention_flops);
     if (!result) {
         chart.title = tr("FLOPs per token: %1").arg(problemText(result.problems()));
@@ -189,11 +176,11 @@ ChartData ComputePage::acrossModelsChart()
     chart.y_unit = QStringLiteral("fraction");
     chart.y_display_scale = 100;
     chart.log_x = true;
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Attention vs MLP share across models: no valid scenario yet");
         return chart;
     }
-    const TrainingConfig &training = scenario_.training;
+    const TrainingConfig &training = scenario().training;
     if (!models_cache_ || models_cache_->seq_len != training.seq_len
         || models_cache_->attention_flops != training.attention_flops)
         models_cache_ = ModelsCache{training.seq_len, training.attention_flops,
@@ -236,11 +223,11 @@ ChartData ComputePage::acrossModelsChart()
     }
     chart.series << attention << mlp;
 
-    if (const Result<ComputeShare> current = computeShare(scenario_.model, training.seq_len, training.attention_flops)) {
+    if (const Result<ComputeShare> current = computeShare(scenario().model, training.seq_len, training.attention_flops)) {
         ChartSeries marker;
         marker.name = tr("Current model");
         marker.kind = ChartSeries::Kind::Marker;
-        const QString name = modelName(scenario_.model).toHtmlEscaped();
+        const QString name = modelName(scenario().model).toHtmlEscaped();
         marker.x << double(current->parameters) << double(current->parameters);
         marker.y << current->attention_scores_share << current->mlp_share;
         marker.point_tooltips << tr("<b>%1</b>: attention scores %2").arg(name, format::percent(current->attention_scores_share))
@@ -272,12 +259,12 @@ ChartData ComputePage::seqLenChart() const
     chart.y_unit = QStringLiteral("fraction");
     chart.y_display_scale = 100;
     chart.log_x = true;
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Share vs sequence length: no valid scenario yet");
         return chart;
     }
-    const ModelConfig &model = scenario_.model;
-    const TrainingConfig &training = scenario_.training;
+    const ModelConfig &model = scenario().model;
+    const TrainingConfig &training = scenario().training;
     const ComputeShareSweep sweep =
         computeShareVsSeqLen(model, format::seqLenSweep(training.seq_len), training.attention_flops);
     if (sweep.points.empty()) {

@@ -20,13 +20,12 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
 
 private:
     void refresh();
@@ -38,9 +37,6 @@ private:
     ChartView *component_chart_;
     ChartView *models_chart_;
     ChartView *seq_len_chart_;
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
     // The preset sweep depends only on the sequence length and the attention convention, which
     // most edits leave alone: it is kept between updates.
     struct ModelsCache {

@@ -8,7 +8,6 @@
 #include "pages/page_format.h"
 #include "scenario/stage_layers.h"
 
-#include <QEvent>
 #include <QVBoxLayout>
 
 #include <array>
@@ -55,6 +54,9 @@ MemoryPage::MemoryPage(QWidget *parent) : Page(parent)
     activation_chart_ = new ChartView(QStringLiteral("activation-memory-vs-seq-len"), this);
     layout->addWidget(stages_chart_, 1);
     layout->addWidget(activation_chart_, 1);
+    // The chart view itself grows beyond this when its legend, rotated labels and axes need the
+    // room (ChartView keeps a minimum data area), so the bars stay readable at projector sizes.
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     refresh();
 }
@@ -65,31 +67,12 @@ QString MemoryPage::title() const { return tr("Memory"); }
 
 QList<ChartView *> MemoryPage::charts() const { return {stages_chart_, activation_chart_}; }
 
-void MemoryPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void MemoryPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     refresh();
 }
 
-void MemoryPage::setPresentation(bool presentation)
-{
-    Page::setPresentation(presentation);
-    // The chart view itself grows beyond this when its legend, rotated labels and axes need the
-    // room (ChartView keeps a minimum data area), so the bars stay readable at projector sizes.
-    for (ChartView *chart : {stages_chart_, activation_chart_})
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
-}
-
 void MemoryPage::retranslate() { refresh(); }
-
-void MemoryPage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        refresh();
-}
 
 void MemoryPage::refresh()
 {
@@ -104,15 +87,15 @@ ChartData MemoryPage::zeroStageChart() const
     chart.y_label = tr("Memory per GPU (GB)");
     chart.y_unit = QStringLiteral("bytes");
     chart.y_display_scale = kGigabyte;
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Memory per GPU: no valid scenario yet");
         return chart;
     }
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     const TrainingConfig &training = scenario.training;
     const ParallelConfig &parallel = training.parallel;
-    const MemoryEstimate &current = estimate_.memory;
-    const InferenceEstimate &inference = estimate_.inference;
+    const MemoryEstimate &current = estimate().memory;
+    const InferenceEstimate &inference = estimate().inference;
     const StateBytes per_parameter = stateBytes(training);
     const int zero_group = parallel.dp * parallel.cp;
 
@@ -230,11 +213,11 @@ ChartData MemoryPage::activationChart() const
     chart.y_display_scale = kGigabyte;
     chart.log_x = true;
     chart.log_y = true;  // the s² term spans four orders of magnitude over the sweep
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Activation memory: no valid scenario yet");
         return chart;
     }
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     const TrainingConfig &training = scenario.training;
     const ActivationMemorySweep sweep = activationMemoryVsSeqLen(scenario, format::seqLenSweep(training.seq_len));
     if (sweep.points.empty()) {
@@ -288,16 +271,16 @@ ChartData MemoryPage::activationChart() const
     marker.name = tr("Current scenario");
     marker.kind = ChartSeries::Kind::Marker;
     marker.x << double(training.seq_len);
-    marker.y << double(estimate_.memory.activations);
+    marker.y << double(estimate().memory.activations);
     marker.point_tooltips << tr("s = %1, %2 recomputation, FlashAttention %3: %4")
                                  .arg(format::integer(training.seq_len), displayName(training.recomputation),
                                       training.flash_attention ? tr("on") : tr("off"),
-                                      format::bytesExact(double(estimate_.memory.activations)));
+                                      format::bytesExact(double(estimate().memory.activations)));
     chart.series << marker;
 
-    chart.reference_lines << ReferenceLine{double(estimate_.memory.capacity),
+    chart.reference_lines << ReferenceLine{double(estimate().memory.capacity),
                                           tr("%1 capacity: %2").arg(gpuName(scenario.cluster.accelerator),
-                                                                    format::bytes(double(estimate_.memory.capacity))),
+                                                                    format::bytes(double(estimate().memory.capacity))),
                                           QColor()};
     QString inputs = tr("%10: h = %1, a = %2, L = %3, b = %4, t = %5%11, p = %6, cp = %7, activations %8, dropout %9")
                          .arg(scenario.model.d_model)

@@ -15,13 +15,11 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
 
 private:
     void refresh();
@@ -30,9 +28,6 @@ private:
 
     ChartView *stages_chart_;
     ChartView *activation_chart_;
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
 };
 
 }  // namespace lse::gui

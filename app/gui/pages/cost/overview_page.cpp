@@ -27,7 +27,6 @@ QString sentenceSeparator()
     return QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" ");
 }
 
-
 // Font sizes relative to the page font (which MainWindow already enlarges in presentation mode).
 constexpr double kCaptionScale = 0.95;
 constexpr double kValueScale = 2.0;
@@ -211,18 +210,13 @@ QString OverviewPage::id() const { return QStringLiteral("overview"); }
 
 QString OverviewPage::title() const { return tr("Overview"); }
 
-void OverviewPage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void OverviewPage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     refresh();
 }
 
-void OverviewPage::setPresentation(bool presentation)
+void OverviewPage::applyPresentation(bool /*presentation*/)
 {
-    Page::setPresentation(presentation);
-    presentation_ = presentation;
     applyFonts();
     updateCardColumns();
 }
@@ -237,7 +231,7 @@ void OverviewPage::updateCardColumns()
     for (int i = 0; i < Memory; ++i)
         card_width = std::max(card_width, cards_[i]->requiredWidth());
     // Columns share the width equally (equal stretch), so the widest card decides.
-    int columns = presentation_ ? kPresentationCardColumns : kCardColumns;
+    int columns = presentation() ? kPresentationCardColumns : kCardColumns;
     while (columns > 1 && columns * card_width + (columns - 1) * card_grid_->spacing() > available)
         --columns;
     if (columns != card_columns_)
@@ -272,7 +266,7 @@ QString OverviewPage::summaryText() const { return summary_->text(); }
 
 QString OverviewPage::peakNoteText() const { return note_->text(); }
 
-bool OverviewPage::showsFits() const { return has_estimate_ && estimate_.memory.fits; }
+bool OverviewPage::showsFits() const { return hasEstimate() && estimate().memory.fits; }
 
 void OverviewPage::changeEvent(QEvent *event)
 {
@@ -282,8 +276,6 @@ void OverviewPage::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyFonts();
         updateCardColumns();
-    } else if (event->type() == QEvent::LanguageChange) {
-        refresh();
     }
 }
 
@@ -291,7 +283,7 @@ void OverviewPage::applyFonts()
 {
     const QFont base = font();
     for (HeadlineCard *card : std::as_const(cards_))
-        card->applyFonts(base, presentation_ ? kPresentationValueScale : kValueScale);
+        card->applyFonts(base, presentation() ? kPresentationValueScale : kValueScale);
     heading_->setFont(scaled(base, kHeadingScale, true));
     note_title_->setFont(scaled(base, 1.0, true));
     fit_badge_->setFont(scaled(base, 1.1, true));
@@ -300,7 +292,7 @@ void OverviewPage::applyFonts()
 void OverviewPage::refresh()
 {
     note_title_->setText(tr("Sparse vs dense peak"));
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         heading_->setText(tr("No valid scenario yet"));
         const QString none = QStringLiteral("–");
         const QString captions[CardCount] = {tr("Parameters (total)"), tr("Active parameters per token"),
@@ -315,12 +307,12 @@ void OverviewPage::refresh()
         updateCardColumns();
         return;
     }
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     heading_->setText(tr("%1 — %2 × %3, %4 tokens")
                           .arg(QString::fromStdString(scenario.model.name), format::integer(scenario.cluster.gpus),
                                gpuName(scenario.cluster.accelerator), format::count(double(scenario.training.tokens))));
-    fillCards(scenario, estimate_);
-    fillSummary(scenario, estimate_);
+    fillCards(scenario, estimate());
+    fillSummary(scenario, estimate());
     fillPeakNote(scenario);
     updateCardColumns();  // the cards' widths follow their texts
 }

@@ -23,8 +23,6 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     // The texts shown, for tests and accessibility tools.
@@ -33,6 +31,8 @@ public:
     bool showsFits() const;
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
@@ -57,11 +57,7 @@ private:
     QFrame *note_frame_;
     QLabel *note_title_;
     QLabel *note_;
-    bool presentation_ = false;
     int card_columns_ = 0;
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
     void nameLessonRegions();
 };
 

@@ -4,10 +4,9 @@
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
 #include "enum_labels.h"
-#include "pages/cost/calibration_dialog.h"
+#include "pages/validation/calibration_dialog.h"
 #include "pages/page_format.h"
 
-#include <QEvent>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -69,10 +68,12 @@ TimePage::TimePage(QWidget *parent) : Page(parent)
     mfu_chart_ = new ChartView(QStringLiteral("days-vs-mfu"), this);
     calibrate_button_ = new QPushButton;
     calibrate_button_->setObjectName(QStringLiteral("time.calibrate"));
-    connect(calibrate_button_, &QPushButton::clicked, this, [this] { CalibrationDialog::openFor(scenario_, this); });
+    connect(calibrate_button_, &QPushButton::clicked, this, [this] { CalibrationDialog::openFor(scenario(), this); });
     layout->addWidget(calibrate_button_, 0, Qt::AlignRight);
     layout->addWidget(gpu_chart_, 1);
     layout->addWidget(mfu_chart_, 1);
+    // Below this height projector fonts crowd the plot out; the page scrolls instead.
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     refresh();
 }
@@ -83,36 +84,18 @@ QString TimePage::title() const { return tr("Time"); }
 
 QList<ChartView *> TimePage::charts() const { return {gpu_chart_, mfu_chart_}; }
 
-void TimePage::showEstimate(const Scenario &scenario, const Estimate &estimate)
+void TimePage::estimateChanged(const Scenario * /*previous*/)
 {
-    scenario_ = scenario;
-    estimate_ = estimate;
-    has_estimate_ = true;
     refresh();
 }
 
-void TimePage::setPresentation(bool presentation)
-{
-    Page::setPresentation(presentation);
-    // Below this height projector fonts crowd the plot out; the page scrolls instead.
-    for (ChartView *chart : {gpu_chart_, mfu_chart_})
-        chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
-}
-
 void TimePage::retranslate() { refresh(); }
-
-void TimePage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        refresh();
-}
 
 void TimePage::refresh()
 {
     calibrate_button_->setText(tr("Calibrate MFU…"));
     calibrate_button_->setToolTip(tr("Fit the accelerator's efficiency to a step time or TFLOP/s you measured"));
-    calibrate_button_->setEnabled(has_estimate_);
+    calibrate_button_->setEnabled(hasEstimate());
     gpu_chart_->setData(gpuCountChart());
     mfu_chart_->setData(mfuChart());
 }
@@ -125,7 +108,7 @@ QString TimePage::formulaText() const
 
 QString TimePage::gpuCountFormulaText() const
 {
-    if (scenario_.training.mfu_source != MfuSource::Predicted)
+    if (scenario().training.mfu_source != MfuSource::Predicted)
         return formulaText();
     // Each GPU count's MFU is predicted for its own layout, so the curve is not perfect scaling.
     return tr("days = C / (N_gpu · peak · MFU) / 86,400 s, the MFU predicted at each GPU count (operator-level kernel "
@@ -134,9 +117,9 @@ QString TimePage::gpuCountFormulaText() const
 
 QString TimePage::sourceText() const
 {
-    const QString source = format::firstSource(scenario_.cluster.accelerator.source);
+    const QString source = format::firstSource(scenario().cluster.accelerator.source);
     return tr("C: %1; MFU: PaLM (Chowdhery et al. 2022), App. B; peak: %2")
-        .arg(scenario_.training.flops_model == FlopsModel::SixND ? tr("6ND, Kaplan et al. 2020")
+        .arg(scenario().training.flops_model == FlopsModel::SixND ? tr("6ND, Kaplan et al. 2020")
                                                                  : tr("exact matmul FLOPs, PaLM App. B"),
              source.toHtmlEscaped());
 }
@@ -150,11 +133,11 @@ ChartData TimePage::gpuCountChart() const
     chart.y_unit = QStringLiteral("days");
     chart.log_x = true;
     chart.log_y = true;  // days ∝ 1/N: a straight line on log–log axes
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Days vs GPU count: no valid scenario yet");
         return chart;
     }
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     const ParallelConfig &parallel = scenario.training.parallel;
     const TimeSweep sweep = daysVsGpuCount(scenario, gpuCounts(scenario));
     if (sweep.points.empty()) {
@@ -180,23 +163,23 @@ ChartData TimePage::gpuCountChart() const
     marker.name = tr("Current scenario");
     marker.kind = ChartSeries::Kind::Marker;
     marker.x << double(scenario.cluster.gpus);
-    marker.y << estimate_.time.days;
+    marker.y << estimate().time.days;
     marker.point_tooltips << tr("N_gpu = %1: %2 days").arg(format::integer(scenario.cluster.gpus),
-                                                          format::days(estimate_.time.days));
+                                                          format::days(estimate().time.days));
     chart.series << marker;
 
     // Predicted: each GPU count has its own predicted MFU (in the point tooltips).
     QString inputs = tr("tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4 (%10), global "
                         "batch %5, micro-batch %6")
-                         .arg(format::si(estimate_.flops.time_basis, tr("FLOP")),
+                         .arg(format::si(estimate().flops.time_basis, tr("FLOP")),
                               scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
-                              format::si(estimate_.time.peak_flops_per_gpu, tr("FLOP/s")),
-                              format::percent(estimate_.time.mfu), format::integer(scenario.training.global_batch),
+                              format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")),
+                              format::percent(estimate().time.mfu), format::integer(scenario.training.global_batch),
                               format::integer(scenario.training.micro_batch))
                          .arg(parallel.tp)
                          .arg(parallel.pp)
                          .arg(parallel.cp)
-                         .arg(displayName(estimate_.time.mfu_source));
+                         .arg(displayName(estimate().time.mfu_source));
     if (!sweep.skipped.empty()) {
         QStringList counts;
         for (const SkippedPoint &skipped : sweep.skipped)
@@ -217,13 +200,13 @@ ChartData TimePage::mfuChart() const
     chart.x_unit = QStringLiteral("fraction");
     chart.y_label = tr("Training time (days)");
     chart.y_unit = QStringLiteral("days");
-    if (!has_estimate_) {
+    if (!hasEstimate()) {
         chart.title = tr("Days vs MFU: no valid scenario yet");
         return chart;
     }
-    const Scenario &scenario = scenario_;
+    const Scenario &scenario = this->scenario();
     // The MFU the estimate used (typed or predicted) lies on the curve.
-    const TimeSweep sweep = daysVsMfu(scenario, mfuValues(estimate_.time.mfu));
+    const TimeSweep sweep = daysVsMfu(scenario, mfuValues(estimate().time.mfu));
     if (sweep.points.empty()) {
         chart.title = tr("Days vs MFU: no valid point (%1)")
                          .arg(sweep.skipped.empty() ? QString() : problemText(sweep.skipped.front().problems));
@@ -244,18 +227,18 @@ ChartData TimePage::mfuChart() const
     ChartSeries marker;
     marker.name = tr("Current scenario");
     marker.kind = ChartSeries::Kind::Marker;
-    marker.x << estimate_.time.mfu;
-    marker.y << estimate_.time.days;
-    marker.point_tooltips << tr("MFU %1 (%3): %2 days").arg(format::percent(estimate_.time.mfu),
-                                                             format::days(estimate_.time.days),
-                                                             displayName(estimate_.time.mfu_source));
+    marker.x << estimate().time.mfu;
+    marker.y << estimate().time.days;
+    marker.point_tooltips << tr("MFU %1 (%3): %2 days").arg(format::percent(estimate().time.mfu),
+                                                             format::days(estimate().time.days),
+                                                             displayName(estimate().time.mfu_source));
     chart.series << marker;
 
     chart.formula.inputs = tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)")
-                              .arg(format::si(estimate_.flops.time_basis, tr("FLOP")),
+                              .arg(format::si(estimate().flops.time_basis, tr("FLOP")),
                                    scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
                                    format::integer(scenario.cluster.gpus),
-                                   format::si(estimate_.time.peak_flops_per_gpu, tr("FLOP/s")));
+                                   format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")));
     chart.formula.formula = formulaText();
     chart.formula.source = sourceText();
     return chart;

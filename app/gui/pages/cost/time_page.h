@@ -17,13 +17,11 @@ public:
 
     QString id() const override;
     QString title() const override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
 
 private:
     void refresh();
@@ -36,9 +34,6 @@ private:
     ChartView *gpu_chart_;
     ChartView *mfu_chart_;
     QPushButton *calibrate_button_;  // opens the CalibrationDialog for the current scenario
-    bool has_estimate_ = false;
-    Scenario scenario_;
-    Estimate estimate_;
 };
 
 }  // namespace lse::gui

@@ -8,7 +8,6 @@
 #include "roofline/roofline_machine.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -227,17 +226,15 @@ QString HardwarePage::title() const { return tr("Hardware"); }
 
 QList<ChartView *> HardwarePage::charts() const { return {hierarchy_chart_, capacity_chart_, bandwidth_chart_}; }
 
-void HardwarePage::showEstimate(const Scenario &scenario, const Estimate &)
+void HardwarePage::estimateChanged(const Scenario * /*previous*/)
 {
-    has_scenario_ = true;
-    scenario_accelerator_ = scenario.cluster.accelerator;
+    scenario_accelerator_ = scenario().cluster.accelerator;
     fillAcceleratorBoxes();
     selectionChanged();
 }
 
-void HardwarePage::setPresentation(bool presentation)
+void HardwarePage::applyPresentation(bool presentation)
 {
-    Page::setPresentation(presentation);
     hierarchy_chart_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight + 100);
     for (ChartView *chart : {capacity_chart_, bandwidth_chart_})
         chart->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
@@ -258,13 +255,6 @@ void HardwarePage::setPresentation(bool presentation)
 }
 
 void HardwarePage::retranslate() { retranslateUi(); }
-
-void HardwarePage::changeEvent(QEvent *event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-}
 
 void HardwarePage::retranslateUi()
 {

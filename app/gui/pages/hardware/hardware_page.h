@@ -28,9 +28,7 @@ public:
     // Lesson settings and regions: docs/lesson-pages.md.
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
-    void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;
-    void setPresentation(bool presentation) override;
     void retranslate() override;
 
     ChartView *hierarchyChart() const { return hierarchy_chart_; }
@@ -44,7 +42,8 @@ public:
     static QString levelAnalogy(MemoryLevelKind kind);
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void estimateChanged(const Scenario *previous) override;
+    void applyPresentation(bool presentation) override;
 
 private:
     void retranslateUi();
@@ -66,7 +65,6 @@ private:
     ChartView *capacity_chart_;
     ChartView *bandwidth_chart_;
 
-    bool has_scenario_ = false;
     Accelerator scenario_accelerator_;
     Accelerator first_;
     std::optional<Accelerator> second_;

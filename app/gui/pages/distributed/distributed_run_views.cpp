@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Distributed run page's text and results: labels, status, the per-step and memory tables
+// (measured beside the engine's prediction) and the timeline chart.
+#include "pages/distributed/distributed_run_page.h"
+
+#include "charts/chart_view.h"
+#include "pages/page_format.h"
+#include "pages/distributed/distributed_run_timeline.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+
+namespace lse::gui {
+
+namespace {
+
+QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setTextAlignment(alignment);
+    return item;
+}
+
+}  // namespace
+
+void DistributedRunPage::retranslateUi()
+{
+    intro_->setText(tr("Train the reference transformer with several processes on this machine, as data parallelism "
+                       "does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of "
+                       "the global batch, and the ranks average gradients with all-reduce (naive: after backward; "
+                       "bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step's "
+                       "bytes sent per rank are set beside the cost engine's communication volume."));
+    setup_box_->setTitle(tr("Setup"));
+    ranks_label_->setText(tr("Ranks:"));
+    ranks_spin_->setToolTip(tr("Processes (data-parallel ranks); they share this machine's cores, one thread each."));
+    mode_label_->setText(tr("Mode:"));
+    mode_box_->setItemText(0, tr("naive DP"));
+    mode_box_->setItemData(0, tr("One all-reduce of every gradient after backward."), Qt::ToolTipRole);
+    mode_box_->setItemText(1, tr("bucketed DP"));
+    mode_box_->setItemData(1, tr("All-reduce gradients in buckets while backward still runs (PyTorch DDP)."), Qt::ToolTipRole);
+    mode_box_->setItemText(2, tr("ZeRO-1"));
+    mode_box_->setItemData(2, tr("Optimizer states sharded: reduce-scatter gradients, all-gather parameters."), Qt::ToolTipRole);
+    mode_box_->setItemText(3, tr("ZeRO-2"));
+    mode_box_->setItemData(3, tr("Gradients sharded too: each rank keeps only its shard after the reduce-scatter."), Qt::ToolTipRole);
+    bucket_label_->setText(tr("Bucket:"));
+    bucket_spin_->setSuffix(tr(" MiB"));
+    bucket_spin_->setToolTip(tr("Bucketed mode: gradients are all-reduced in buckets of this size as backward produces "
+                                "them (PyTorch DDP's bucket_cap_mb, default 25)."));
+    steps_label_->setText(tr("Steps:"));
+    batch_label_->setText(tr("Global batch:"));
+    batch_spin_->setToolTip(tr("Sequences per step over all ranks; it must be divisible by the ranks."));
+    preset_label_->setText(tr("Model:"));
+    text_label_->setText(tr("Text:"));
+    file_button_->setText(tr("File…"));
+    tokenizer_label_->setText(tr("Tokenizer:"));
+    tokenizer_box_->setItemText(0, tr("bytes"));
+    tokenizer_box_->setItemData(0, tr("256 byte ids and <|endoftext|>: no merges."), Qt::ToolTipRole);
+    tokenizer_box_->setItemText(1, tr("BPE (%1 ids)").arg(DistributedRunSetup{}.bpe_vocab));
+    tokenizer_box_->setItemData(1, tr("A byte-level BPE trained on the text, as the Reference run page does."), Qt::ToolTipRole);
+    start_button_->setText(tr("Start"));
+    cancel_button_->setText(tr("Cancel"));
+
+    QString launcher;
+    if (mpiexec_.isEmpty())
+        launcher = tr("mpiexec was not found: install Open MPI (apt-get install openmpi-bin) to run distributed training.");
+    else if (cli_.isEmpty())
+        launcher = tr("llm-explorer-cli was not found next to the app or on PATH; the ranks run it.");
+    else
+        launcher = tr("Runs %1 with %2.").arg(QFileInfo(mpiexec_).fileName(), QFileInfo(cli_).fileName());
+    launcher_label_->setToolTip(mpiexec_.isEmpty() || cli_.isEmpty()
+                                    ? QString()
+                                    : QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(mpiexec_), QDir::toNativeSeparators(cli_)));
+    launcher_label_->setText(launcher);
+    start_button_->setToolTip(mpiexec_.isEmpty() || cli_.isEmpty() ? launcher : tr("Check the setup and start the ranks."));
+
+    QString status;
+    switch (state_) {
+    case State::Idle:
+        status = tr("Set up a run and press Start.");
+        break;
+    case State::Preparing:
+        status = tr("Tokenizing the text and writing the run's files…");
+        break;
+    case State::Running:
+        status = tr("Running %n rank(s): step %1 of %2", nullptr, running_setup_.ranks).arg(steps_done_).arg(steps_total_);
+        break;
+    case State::Finished:
+        status = tr("Finished %n step(s).", nullptr, steps_total_);
+        break;
+    case State::Cancelled:
+        status = tr("Cancelled: the run was stopped.");
+        break;
+    case State::Failed:
+        status = tr("Failed: %1").arg(message_);
+        break;
+    }
+    if ((state_ == State::Running || state_ == State::Finished) && !message_.isEmpty())
+        status += QStringLiteral(" (%1)").arg(message_);
+    status_label_->setText(status);
+
+    steps_table_label_->setText(tr("Per step (rank 0): bytes sent per rank, measured and as the engine predicts"));
+    step_table_->setHorizontalHeaderLabels({tr("Step"), tr("Loss"), tr("Step (ms)"), tr("Sent per rank"), tr("Engine"),
+                                            tr("Equal"), tr("Exposed (ms)")});
+    memory_table_label_->setText(tr("Memory per rank (last step)"));
+    memory_table_->setHorizontalHeaderLabels({tr("Category"), tr("Measured"), tr("Engine"), tr("Equal")});
+    refreshResults();
+}
+
+void DistributedRunPage::refreshResults()
+{
+    fillStepTable();
+    fillMemoryTable();
+    applyFonts();
+    ChartData chart = distributedTimelineChart(results_.value_or(DistributedRunResults{}), palette());
+    timeline_chart_->setData(chart);
+    // Empty tables and an empty chart say nothing: the results appear with the first finished run.
+    const bool have = results_ && !results_->steps.empty();
+    for (QWidget *widget : std::initializer_list<QWidget *>{steps_table_label_, step_table_, memory_table_label_, memory_table_,
+                                                            timeline_chart_})
+        widget->setVisible(have);
+    if (!have) {
+        summary_label_->setText(tr("No results yet: the table and the timeline fill when a run finishes."));
+        return;
+    }
+    const DistributedRunResults &r = *results_;
+    int equal = 0;
+    for (const distributed::DataParallelStepReport &step : r.steps)
+        equal += step.measured_bytes_per_rank == step.predicted_bytes_per_rank ? 1 : 0;
+    summary_label_->setText(tr("%1 ranks, mode %2, global batch %3 (%4 per rank).")
+                                .arg(r.ranks)
+                                .arg(r.mode)
+                                .arg(r.global_batch)
+                                .arg(r.ranks > 0 ? r.global_batch / r.ranks : 0) +
+                            QLatin1Char(' ') +
+                            tr("%n step(s) of %1 sent exactly the bytes per rank the engine predicts.", nullptr, equal)
+                                .arg(r.steps.size()));
+}
+
+void DistributedRunPage::fillStepTable()
+{
+    const std::size_t rows = results_ ? results_->steps.size() : 0;
+    step_table_->setRowCount(int(rows));
+    for (std::size_t i = 0; i < rows; ++i) {
+        const distributed::DataParallelStepReport &step = results_->steps[i];
+        const int row = int(i);
+        const bool equal = step.measured_bytes_per_rank == step.predicted_bytes_per_rank;
+        step_table_->setItem(row, 0, cell(QString::number(step.step), Qt::AlignLeft | Qt::AlignVCenter));
+        step_table_->setItem(row, 1, cell(format::decimal(step.loss, 4)));
+        step_table_->setItem(row, 2, cell(format::decimal(step.seconds * 1e3, 1)));
+        step_table_->setItem(row, 3, cell(format::bytesExact(step.measured_bytes_per_rank)));
+        step_table_->setItem(row, 4, cell(format::bytesExact(step.predicted_bytes_per_rank)));
+        step_table_->setItem(row, 5, cell(equal ? QStringLiteral("✓") : QStringLiteral("≠"), Qt::AlignCenter));
+        step_table_->setItem(row, 6, cell(format::decimal(exposedSeconds(step) * 1e3, 2)));
+    }
+}
+
+void DistributedRunPage::fillMemoryTable()
+{
+    const QStringList names = {tr("parameters"), tr("gradients"), tr("optimizer states (AdamW m, v)"),
+                               tr("gradient arena (backward)")};
+    const bool have = results_ && !results_->steps.empty();
+    const distributed::DataParallelStepReport last = have ? results_->steps.back() : distributed::DataParallelStepReport{};
+    const double measured[] = {last.memory.params, last.memory.grads, last.memory.optimizer_states, last.memory.gradient_arena};
+    const double predicted[] = {last.predicted_memory.params, last.predicted_memory.grads,
+                                last.predicted_memory.optimizer_states, last.predicted_memory.gradient_arena};
+    for (int row = 0; row < names.size(); ++row) {
+        memory_table_->setItem(row, 0, cell(names[row], Qt::AlignLeft | Qt::AlignVCenter));
+        // The engine has no gradient arena: the whole arena is this implementation's buffer for backward.
+        const bool predicts = row < 3;
+        memory_table_->setItem(row, 1, cell(have ? format::bytesExact(measured[row]) : QString()));
+        memory_table_->setItem(row, 2, cell(have && predicts ? format::bytesExact(predicted[row]) : QStringLiteral("—")));
+        memory_table_->setItem(row, 3, cell(have && predicts ? (measured[row] == predicted[row] ? QStringLiteral("✓") : QStringLiteral("≠"))
+                                                             : QString(),
+                                            Qt::AlignCenter));
+    }
+}
+
+}  // namespace lse::gui

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "hardware/machine_roofline.h"
+#include "pages/page.h"
+#include "reference/trainer.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QGridLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace lse::gui {
+
+class ChartView;
+
+// The CPU reference transformer (issue 5) trained in the app: pick a small preset and a text, a
+// byte-level BPE is trained on the text and encodes it, and a worker thread trains the model with
+// live loss and validation curves, tokens/s, step time and MFU. A table sets the cost engine's
+// prediction for the same model, batch and sequence length beside what the run measures (FLOPs
+// per step, memory per category, step time); a bar chart splits a step's time per op; a generation
+// box samples from the model as it learns. Independent of the scenario.
+//
+// Threads: one worker owns the tokenizer and the Trainer and does everything slow (tokenization,
+// steps, generation, measuring the machine). The UI thread only sends requests under a mutex and
+// receives copies through queued invocations; it waits for the worker only when the page is
+// destroyed (after setting the quit flag, so at most the current step or measurement finishes).
+class ReferenceRunPage : public Page {
+    Q_OBJECT
+public:
+    enum class State { Idle, Preparing, Training, Paused, Finished, Stopped, Failed };
+    Q_ENUM(State)
+
+    explicit ReferenceRunPage(QWidget *parent = nullptr);
+    ~ReferenceRunPage() override;
+
+    QString id() const override;
+    QString title() const override;
+    QList<ChartView *> charts() const override;
+    void retranslate() override;
+
+    // Presets: the compiled-in :/reference/*.json, or built-in tiny configurations when none exist.
+    QStringList presetNames() const;
+    QComboBox *presetBox() const { return preset_box_; }
+    // The selected preset's configuration (data_path and vocab_size are set at Start).
+    reference::TrainConfig selectedConfig() const;
+    // Replaces the selected preset's configuration (tests use a tiny one).
+    void setPresetConfig(const reference::TrainConfig &config);
+    // Text sources: the bundled :/samples/*.txt (or a built-in sample) and files the user chose.
+    QComboBox *textBox() const { return text_box_; }
+    // Adds a text file as a source and selects it.
+    void addTextFile(const QString &path);
+    // Uses `text` itself as the training text (tests).
+    void setCustomText(const QString &text);
+    void setVocabSize(int vocab);
+    void setSteps(int steps);
+
+    // Start trains a BPE on the text, writes the token file and creates the Trainer, then trains.
+    bool start();
+    void pause();
+    void resume();
+    void stop();
+    // Samples from the current model (between steps, or when paused, finished or stopped).
+    bool generate(const QString &prompt, int max_tokens = 60, double temperature = 0.8, int top_k = 20);
+    // Measures this machine's SGEMM peak and bandwidth in the worker and caches it.
+    void measureMachine();
+
+    State state() const { return state_; }
+    int lastStep() const { return last_report_ ? last_report_->step : 0; }
+    std::optional<reference::StepReport> lastReport() const { return last_report_; }
+    bool isGenerating() const { return generating_; }
+    QString generatedText() const;
+    ChartView *lossChart() const { return loss_chart_; }
+    ChartView *opsChart() const { return ops_chart_; }
+    QTableWidget *comparisonTable() const { return table_; }
+    QString statusText() const;
+    double peakFlopsPerSecond() const { return peak_flops_; }
+    // The configuration of the current run as the trainer uses it (vocabulary from the BPE).
+    std::optional<reference::TrainConfig> runConfig() const;
+    // The line about this machine's measured roofline: peak, when measured, warnings.
+    QString machineText() const;
+    QString statsText() const;  // the line under the controls: step, loss, tokens/s, MFU, threads
+    QPushButton *measureButton() const { return measure_button_; }
+
+    // Lessons (reference_run_lesson_settings.cpp): the run's setup ("preset", "text", "vocab_size",
+    // "steps") and the generation controls ("prompt", "max_tokens", "temperature", "top_k"). A
+    // lesson never starts a run; the setup is refused while one is in progress.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+
+signals:
+    void stateChanged(lse::gui::ReferenceRunPage::State state);
+    void stepReported(int step);
+    void generationFinished(bool ok);
+    void machineMeasured(bool ok);
+
+protected:
+    void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Preset {
+        QString name;
+        reference::TrainConfig config;
+    };
+    struct Setup {
+        int id = 0;  // run_id_ of the Start that asked for it
+        reference::TrainConfig config;
+        std::string text;
+        int vocab = 0;
+        std::optional<MachineRoofline> roofline;  // this machine at Start: MFU peak and step-time prediction
+    };
+    struct GenerateRequest {
+        std::string prompt;
+        reference::GenerateOptions options;
+    };
+    // Facts of the created run, posted once by the worker.
+    struct RunInfo {
+        reference::TrainConfig config;
+        std::int64_t text_bytes = 0;
+        std::int64_t tokens = 0;
+        std::int64_t parameters = 0;
+        reference::ReferenceMemory memory;
+        double optimizer_bytes = 0;
+        double bpe_seconds = 0;
+        reference::ThreadChoice threads;
+        std::optional<MachineRoofline> roofline;
+    };
+    // What the last training step (without validation) counted, per op.
+    struct StepProfile {
+        std::vector<reference::OpRecord> ops;
+        double matmul_flops = 0;
+        double total_flops = 0;
+    };
+
+    // The measured step time is the median of this many latest steps: recent enough to follow a
+    // change of load, enough for one stalled step not to matter.
+    static constexpr std::size_t kTimedSteps = 256;
+
+    void loadPresets();
+    void loadSamples();
+    void retranslateUi();
+    void applyFonts();
+    void nameLessonRegions();
+    QString lessonTextId(int index) const;
+    void updateShape();
+    void updateButtons();
+    void setState(State state);
+    void ensureWorker();
+    void workerLoop();
+    void postStatus(const QString &text);
+    void onRunReady(int id, std::shared_ptr<RunInfo> info);
+    void onRunFailed(int id, const QString &error);
+    // Takes every step report the worker queued since the last call and redraws once.
+    void drainSteps();
+    void onGenerated(const QString &text, bool done, bool ok);
+    void onMeasured(std::shared_ptr<MachineRoofline> roofline);
+    void refreshLossChart();
+    void refreshTable();
+    void refreshOpsChart();
+    void refreshStats();
+    QString selectedText(QString *error) const;
+
+    // Widgets.
+    QWidget *content_;
+    QLabel *intro_;
+    QGroupBox *setup_box_;
+    QLabel *preset_label_;
+    QComboBox *preset_box_;
+    QLabel *shape_label_;
+    QLabel *text_label_;
+    QComboBox *text_box_;
+    QPushButton *file_button_;
+    QLabel *vocab_label_;
+    QSpinBox *vocab_spin_;
+    QLabel *steps_label_;
+    QSpinBox *steps_spin_;
+    QPushButton *start_button_;
+    QPushButton *pause_button_;
+    QPushButton *stop_button_;
+    QPushButton *measure_button_;
+    QProgressBar *progress_;
+    QLabel *status_label_;
+    QLabel *peak_label_;
+    QLabel *stats_label_;
+    ChartView *loss_chart_;
+    QLabel *table_label_;
+    QTableWidget *table_;
+    ChartView *ops_chart_;
+    QGroupBox *gen_box_;
+    QLabel *prompt_label_;
+    QLineEdit *prompt_edit_;
+    QLabel *max_tokens_label_;
+    QSpinBox *max_tokens_spin_;
+    QLabel *temperature_label_;
+    QDoubleSpinBox *temperature_spin_;
+    QLabel *top_k_label_;
+    QSpinBox *top_k_spin_;
+    QPushButton *generate_button_;
+    QPlainTextEdit *output_edit_;
+
+    // UI-thread state.
+    std::vector<Preset> presets_;
+    QString custom_text_;
+    State state_ = State::Idle;
+    int run_id_ = 0;  // results of an older run (stopped, then started again) are ignored
+    QString status_;
+    QString error_;
+    std::optional<RunInfo> run_;
+    std::optional<reference::StepReport> last_report_;
+    std::shared_ptr<StepProfile> last_profile_;
+    QVector<double> loss_x_, loss_y_, val_x_, val_y_;
+    double peak_flops_ = 0;
+    std::optional<MachineRoofline> cpu_;  // the cached measurement of this machine
+    std::vector<double> step_seconds_;  // wall time of each step of this run, for typicalStepSeconds
+
+    bool measuring_ = false;
+    bool generating_ = false;
+    QString generated_;
+
+    // Shared with the worker (under mutex_).
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool quit_ = false;
+    std::optional<Setup> setup_request_;
+    std::optional<GenerateRequest> generate_request_;
+    bool measure_request_ = false;
+    struct PendingStep {
+        int id = 0;
+        reference::StepReport report;
+        std::shared_ptr<StepProfile> profile;
+        bool finished = false;
+    };
+    // Reports wait here and one queued drainSteps() takes them all, so a fast model cannot flood the
+    // event queue with more redraws than the UI thread can do.
+    std::vector<PendingStep> pending_steps_;
+    bool drain_posted_ = false;
+    bool train_ = false;   // steps wanted
+    bool paused_ = false;
+    std::atomic<bool> cancel_{false};  // quit or a new setup: ends BPE training and generation
+    std::thread worker_;
+};
+
+}  // namespace lse::gui

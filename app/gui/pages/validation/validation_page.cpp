@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/validation/validation_page.h"
+
+#include "charts/chart_view.h"
+#include "pages/validation/calibration_dialog.h"
+#include "pages/validation/validation_charts.h"
+#include "pages/validation/validation_runs_model.h"
+#include "pages/page_format.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+
+namespace lse::gui {
+
+namespace {
+
+// Enough operators to cover most of a step without a long scroll.
+constexpr int kTopOperators = 10;
+
+enum OperatorColumn { OpName, OpPass, OpShape, OpCalls, OpSeconds, OpEfficiency, OpColumnCount };
+
+}  // namespace
+
+ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
+{
+    auto *layout = new QVBoxLayout(addScrollingContent(this));
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(8);
+
+    summary_label_ = new QLabel;
+    summary_label_->setObjectName(QStringLiteral("validation.summary"));
+    summary_label_->setWordWrap(true);
+    summary_label_->setTextFormat(Qt::RichText);
+    calibrate_button_ = new QPushButton;
+    calibrate_button_->setObjectName(QStringLiteral("validation.calibrate"));
+    calibrate_button_->setEnabled(false);  // until a valid scenario arrives
+    auto *header = new QHBoxLayout;
+    header->addWidget(summary_label_, 1);
+    header->addWidget(calibrate_button_, 0, Qt::AlignTop);
+    layout->addLayout(header);
+
+    scatter_chart_ = new ChartView(QStringLiteral("validation-predicted-vs-published"), this);
+    layout->addWidget(scatter_chart_, 1);
+
+    runs_model_ = new ValidationRunsModel(this);
+    sorted_model_ = new QSortFilterProxyModel(this);
+    sorted_model_->setSourceModel(runs_model_);
+    sorted_model_->setSortRole(ValidationRunsModel::kSortRole);
+    table_ = new QTableView;
+    table_->setObjectName(QStringLiteral("validation.table"));
+    table_->setModel(sorted_model_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder);  // the data file's order until the user sorts
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->setVisible(false);
+    table_->setMinimumHeight(kChartMinimumHeight);
+    layout->addWidget(table_);
+
+    hint_label_ = new QLabel;
+    hint_label_->setWordWrap(true);
+    load_button_ = new QPushButton;
+    load_button_->setObjectName(QStringLiteral("validation.load"));
+    load_button_->setEnabled(false);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(hint_label_, 1);
+    actions->addWidget(load_button_);
+    layout->addLayout(actions);
+
+    breakdown_chart_ = new ChartView(QStringLiteral("validation-step-breakdown"), this);
+    layout->addWidget(breakdown_chart_, 1);
+
+    operators_label_ = new QLabel;
+    operators_label_->setWordWrap(true);
+    layout->addWidget(operators_label_);
+    operator_table_ = new QTableWidget(0, OpColumnCount);
+    operator_table_->setObjectName(QStringLiteral("validation.operators"));
+    operator_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    operator_table_->setSelectionMode(QAbstractItemView::NoSelection);
+    operator_table_->verticalHeader()->setVisible(false);
+    operator_table_->horizontalHeader()->setStretchLastSection(true);
+    operator_table_->setMinimumHeight(kChartMinimumHeight);
+    layout->addWidget(operator_table_);
+
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ValidationPage::onSelectionChanged);
+    connect(table_, &QTableView::activated, this, [this](const QModelIndex &index) { loadRun(index.row()); });
+    connect(load_button_, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = table_->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            loadRun(rows.front().row());
+    });
+    connect(calibrate_button_, &QPushButton::clicked, this, &ValidationPage::openCalibration);
+
+    setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
+    setPresentation(false);
+    retranslate();
+    bindLessonControls();
+}
+
+QString ValidationPage::id() const { return QStringLiteral("validation"); }
+
+QString ValidationPage::title() const { return tr("Validation"); }
+
+QList<ChartView *> ValidationPage::charts() const { return {scatter_chart_, breakdown_chart_}; }
+
+void ValidationPage::estimateChanged(const Scenario * /*previous*/)
+{
+    // Only the calibration uses the document; the table is the same for every scenario, so it is
+    // computed once (here or when the page is shown first, for exports of a page never opened).
+    calibrate_button_->setEnabled(true);
+    ensureTable();
+}
+
+void ValidationPage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    ensureTable();
+}
+
+void ValidationPage::ensureTable()
+{
+    if (computed_)
+        return;
+    computed_ = true;
+    const std::vector<PublishedRun> &runs = builtinPublishedRuns();
+    const Result<ValidationTable> table = validationTable(runs);
+    if (!table) {
+        table_error_ = format::fromStd(formatProblems(table.problems()));
+        refresh();
+        return;
+    }
+    runs_model_->setTable(*table, runs);
+    table_->resizeColumnsToContents();
+    const auto worst = std::find_if(table->rows.begin(), table->rows.end(),
+                                    [&](const ValidationRow &row) { return row.id == table->worst_id; });
+    // The worst run first: it is the one worth a look.
+    const int first = worst == table->rows.end() ? 0 : int(worst - table->rows.begin());
+    refresh();
+    if (!table->rows.empty())
+        table_->selectRow(sorted_model_->mapFromSource(runs_model_->index(first, 0)).row());
+}
+
+void ValidationPage::onSelectionChanged()
+{
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    load_button_->setEnabled(!rows.isEmpty());
+    if (!rows.isEmpty())
+        selectRun(sorted_model_->mapToSource(rows.front()).row());
+}
+
+void ValidationPage::selectRun(int model_row)
+{
+    if (model_row < 0 || model_row >= runs_model_->rowCount())
+        return;
+    const std::string id = runs_model_->row(model_row).id;
+    if (id == selected_id_)
+        return;
+    selected_id_ = id;
+    refresh();
+    emit selectedRunChanged(format::fromStd(id));
+}
+
+bool ValidationPage::loadRun(int view_row)
+{
+    if (view_row < 0 || view_row >= sorted_model_->rowCount())
+        return false;
+    const PublishedRun *run = runs_model_->run(sorted_model_->mapToSource(sorted_model_->index(view_row, 0)).row());
+    if (!run)
+        return false;
+    emit scenarioEditRequested(run->scenario, tr("Load published run %1").arg(format::fromStd(run->id)));
+    return true;
+}
+
+void ValidationPage::openCalibration()
+{
+    if (hasEstimate())
+        CalibrationDialog::openFor(scenario(), this);
+}
+
+void ValidationPage::retranslate()
+{
+    calibrate_button_->setText(tr("Calibrate…"));
+    calibrate_button_->setToolTip(tr("Fit the current scenario's accelerator to a step time or TFLOP/s you measured, and "
+                                     "save it as a new hardware entry"));
+    load_button_->setText(tr("Load this run"));
+    load_button_->setToolTip(tr("Replace the scenario with the selected published run (one undo step)"));
+    hint_label_->setText(tr("Select a run to see its predicted step below; double-click or press Enter to load it. "
+                            "Hover a row for its source."));
+    runs_model_->retranslate();
+    operator_table_->setHorizontalHeaderLabels(
+        {tr("Operator"), tr("Pass"), tr("Shape on one GPU"), tr("Calls"), tr("Seconds"), tr("Efficiency")});
+    refresh();
+}
+
+void ValidationPage::refresh()
+{
+    refreshSummary();
+    scatter_chart_->setData(ValidationCharts::predictedVsPublished(runs_model_->table(), selected_id_));
+    const std::vector<ValidationRow> &rows = runs_model_->table().rows;
+    const auto selected = std::find_if(rows.begin(), rows.end(), [&](const ValidationRow &row) { return row.id == selected_id_; });
+    if (selected != rows.end()) {
+        breakdown_chart_->setData(ValidationCharts::stepBreakdown(*selected));
+    } else {
+        ChartData empty;
+        empty.title = tr("Predicted step: select a run");
+        breakdown_chart_->setData(empty);
+    }
+    refreshOperators();
+}
+
+void ValidationPage::refreshSummary()
+{
+    const ValidationTable &table = runs_model_->table();
+    if (!table_error_.isEmpty()) {
+        summary_label_->setText(tr("The validation table could not be computed: %1")
+                                    .arg(table_error_.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+        summary_label_->setToolTip(QString());
+        return;
+    }
+    if (table.rows.empty()) {
+        summary_label_->setText(tr("Validation: computed when the page is shown"));
+        summary_label_->setToolTip(QString());
+        return;
+    }
+    // A relative size in the markup, not a fixed font, so presentation mode and zoom still scale it.
+    summary_label_->setText(QStringLiteral("<span style=\"font-size: x-large; font-weight: bold\">%1</span>")
+                                .arg(tr("Step time: mean |error| %1, worst %2 (%3) over %n published run(s)", nullptr,
+                                        int(table.rows.size()))
+                                         .arg(format::percent(table.mean_absolute_error, 1),
+                                              format::percent(table.worst_absolute_error, 1),
+                                              format::fromStd(table.worst_id))
+                                         .toHtmlEscaped()));
+    summary_label_->setToolTip(factorsToolTip());
+}
+
+// One set of factors per accelerator, named with the catalog entry's source: the reader can
+// check that nothing was tuned per run.
+QString ValidationPage::factorsToolTip() const
+{
+    std::map<std::string, const ValidationRow *> by_accelerator;
+    for (int row = 0; row < runs_model_->rowCount(); ++row)
+        if (const PublishedRun *run = runs_model_->run(row))
+            by_accelerator.emplace(run->scenario.cluster.accelerator.name, &runs_model_->row(row));
+    QString text = tr("The efficiency factors are one set per accelerator, taken from the hardware catalog's efficiency "
+                      "entry; they are not fitted per run.");
+    for (const auto &[name, row] : by_accelerator) {
+        const EfficiencyFactors &factors = row->prediction.efficiency;
+        text += QStringLiteral("<br><b>%1</b>: ").arg(format::fromStd(name).toHtmlEscaped())
+                + tr("GEMM peak fraction %1, k₀ %2, HBM fraction %3, FlashAttention fraction %4; source: %5")
+                      .arg(format::decimal(factors.gemm_peak_fraction, 3), format::decimal(factors.gemm_fixed_cost_depth, 0),
+                           format::decimal(factors.memory_bandwidth_fraction, 3),
+                           format::decimal(factors.flash_attention_fraction, 3),
+                           format::fromStd(factors.source).toHtmlEscaped());
+    }
+    return text;
+}
+
+void ValidationPage::refreshOperators()
+{
+    const std::vector<ValidationRow> &rows = runs_model_->table().rows;
+    const auto selected = std::find_if(rows.begin(), rows.end(), [&](const ValidationRow &row) { return row.id == selected_id_; });
+    if (selected == rows.end()) {
+        operators_label_->setText(QString());
+        operator_table_->setRowCount(0);
+        return;
+    }
+    std::vector<performance::OperatorTime> operators = selected->prediction.operators;
+    std::sort(operators.begin(), operators.end(),
+              [](const performance::OperatorTime &a, const performance::OperatorTime &b) { return a.seconds > b.seconds; });
+    const int shown = std::min<int>(kTopOperators, int(operators.size()));
+    operators_label_->setText(tr("Slowest %n operator(s) of %1 (kernels of the busiest GPU over the whole step)", nullptr, shown)
+                                  .arg(format::fromStd(selected->id)));
+    operator_table_->setRowCount(shown);
+    for (int row = 0; row < shown; ++row) {
+        const performance::OperatorTime &op = operators[std::size_t(row)];
+        const QStringList cells = {format::fromStd(op.name), format::fromStd(op.pass), format::fromStd(op.shape),
+                                   format::decimal(op.count, 0), format::decimal(op.seconds, 3),
+                                   format::percent(op.efficiency, 1)};
+        for (int column = 0; column < OpColumnCount; ++column) {
+            auto *item = new QTableWidgetItem(cells[column]);
+            if (column >= OpCalls)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            operator_table_->setItem(row, column, item);
+        }
+    }
+    operator_table_->resizeColumnsToContents();
+}
+
+void ValidationPage::bindLessonControls()
+{
+    hint_label_->setObjectName(QStringLiteral("validation-hint"));
+    operators_label_->setObjectName(QStringLiteral("validation-operators-heading"));
+    // The run whose operators the lower table shows, by its id in the published-runs table; set by
+    // selecting its row, as a click does.
+    auto run_ids = [this] {
+        QStringList ids;
+        for (int row = 0; row < runs_model_->rowCount(); ++row)
+            ids << format::fromStd(runs_model_->row(row).id);
+        return ids;
+    };
+    lesson_controls_.add(
+        {QStringLiteral("selected_run"), [this] { return QJsonValue(format::fromStd(selected_id_)); },
+         [run_ids](const QJsonValue &value) {
+             if (!value.isString() || !run_ids().contains(value.toString()))
+                 return tr("expected a published run id (%1)").arg(run_ids().join(QLatin1Char('|')));
+             return QString();
+         },
+         [this, run_ids](const QJsonValue &value) {
+             const int model_row = int(run_ids().indexOf(value.toString()));
+             table_->selectRow(sorted_model_->mapFromSource(runs_model_->index(model_row, 0)).row());
+         }});
+}
+
+QJsonObject ValidationPage::lessonSettings() const { return lesson_controls_.settings(); }
+
+bool ValidationPage::applyLessonSettings(const QJsonObject &settings, QString *error)
+{
+    return lesson_controls_.apply(settings, error);
+}
+
+}  // namespace lse::gui

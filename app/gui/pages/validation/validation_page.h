@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pages/lesson_controls.h"
+#include "pages/page.h"
+#include "validation/validation_table.h"
+
+#include <string>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QTableWidget;
+
+namespace lse::gui {
+
+class ValidationRunsModel;
+
+// How well the step-time prediction matches published runs: predicted against published step time
+// per run (scatter with y = x and ±10 %), the runs as a sortable table with the error of each, the
+// mean and worst error, and the predicted step of the selected run split into its parts with its
+// slowest operators. A run can be loaded as the scenario; "Calibrate…" fits the current scenario's
+// accelerator to a measured run (CalibrationDialog). The table does not depend on the document:
+// it is computed once (18 predictions, milliseconds), at the first estimate or when first shown.
+class ValidationPage : public Page {
+    Q_OBJECT
+public:
+    explicit ValidationPage(QWidget *parent = nullptr);
+
+    QString id() const override;
+    QString title() const override;
+    // Lesson settings and regions: docs/lesson-pages.md.
+    QJsonObject lessonSettings() const override;
+    bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
+    QList<ChartView *> charts() const override;
+    void retranslate() override;
+
+    // Computes the validation table unless it was computed already (showing the page does this).
+    void ensureTable();
+    QTableView *table() const { return table_; }
+    ValidationRunsModel *runsModel() const { return runs_model_; }
+    QTableWidget *operatorTable() const { return operator_table_; }
+    // The id of the run the breakdown shows; empty before the table is computed.
+    std::string selectedRunId() const { return selected_id_; }
+    // Asks for the scenario of the table's row `view_row` (in view order), one undo step. False
+    // for a bad row.
+    bool loadRun(int view_row);
+
+signals:
+    // The breakdown now shows this run.
+    void selectedRunChanged(const QString &run_id);
+
+protected:
+    void estimateChanged(const Scenario *previous) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void selectRun(int model_row);
+    void onSelectionChanged();
+    void refresh();
+    void refreshSummary();
+    void refreshOperators();
+    void openCalibration();
+    QString factorsToolTip() const;
+
+    QLabel *summary_label_;
+    QPushButton *calibrate_button_;
+    QPushButton *load_button_;
+    QLabel *hint_label_;
+    QLabel *operators_label_;
+    ChartView *scatter_chart_;
+    ChartView *breakdown_chart_;
+    QTableView *table_;
+    QTableWidget *operator_table_;
+    ValidationRunsModel *runs_model_;
+    QSortFilterProxyModel *sorted_model_;
+    bool computed_ = false;
+    QString table_error_;  // the problems when the table could not be computed
+    std::string selected_id_;
+    void bindLessonControls();
+    LessonControls lesson_controls_;
+};
+
+}  // namespace lse::gui
