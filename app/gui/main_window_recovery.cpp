@@ -87,7 +87,8 @@ int MainWindow::offerRecovery(RecoveryMode mode, bool into_this_window)
         target->document_->recover(orphan.record->scenario, orphan.record->document_path);
         // The recovered work is in this instance's own autosave before the old one goes, so a
         // crash right now still leaves a copy.
-        if (target->autosaver_->saveNow())
+        target->autosaver_->saveNow();
+        if (target->autosaver_->waitForWrites())
             discardOrphan(orphan);
         else
             releaseOrphan(orphan);

@@ -75,10 +75,11 @@ void writeFile(const QString &path, const QByteArray &bytes)
         qFatal("cannot write %s", qPrintable(path));
 }
 
-// One undoable edit of `layers` (a different value each time, so edits never merge into one).
+// One undoable edit of the layer count. No field name: edits of one field in quick succession
+// would merge into one undo step, and these must each be one undo-stack change.
 void editLayers(MainWindow &window, int layers)
 {
-    window.document()->edit(QStringLiteral("model.n_layers"), QStringLiteral("Layers"),
+    window.document()->edit(QString(), QStringLiteral("Layers"),
                             [layers](Scenario &scenario) { scenario.model.n_layers = layers; });
 }
 
@@ -220,16 +221,20 @@ private slots:
         window.autosaver()->setEditsPerSave(1);
         window.show();
         editLayers(window, 40);
+        QVERIFY(window.autosaver()->waitForWrites());
         QVERIFY(QFileInfo::exists(window.autosaver()->filePath()));
         // Saving removes it: nothing unsaved is left to recover.
         QString error;
         QVERIFY2(window.document()->save(temporary.filePath(QStringLiteral("saved.json")), &error), qPrintable(error));
+        QVERIFY(window.autosaver()->waitForWrites());
         QCOMPARE(autosaveFiles(directory), QStringList());
         // Edited again, then closed with the changes deliberately discarded.
         editLayers(window, 48);
+        QVERIFY(window.autosaver()->waitForWrites());
         QCOMPARE(autosaveFiles(directory).filter(QStringLiteral(".json")).size(), 1);
         answerNextMessageBox(QMessageBox::Discard);
         QVERIFY(window.close());
+        window.autosaver()->waitForWrites();
         QCOMPARE(autosaveFiles(directory), QStringList());
     }
 
@@ -240,7 +245,8 @@ private slots:
         MainWindow first(false);
         first.enableAutosave(directory);
         editLayers(first, 40);
-        QVERIFY(first.autosaver()->saveNow());
+        first.autosaver()->saveNow();
+        QVERIFY(first.autosaver()->waitForWrites());
         MainWindow second(false);
         second.enableAutosave(directory);
         QSignalSpy offered(&second, &MainWindow::recoveryOffered);
@@ -261,6 +267,7 @@ private slots:
         }
         editLayers(first, 40);
         editLayers(second, 48);
+        QVERIFY(first.autosaver()->waitForWrites() && second.autosaver()->waitForWrites());
         QVERIFY(first.autosaver()->filePath() != second.autosaver()->filePath());
         QCOMPARE(autosaveFiles(directory).filter(QStringLiteral(".json")).size(), 2);
         for (const auto &[window, layers] : {std::pair{&first, 40}, std::pair{&second, 48}}) {
@@ -370,6 +377,7 @@ private slots:
         QCOMPARE(tokens, (QSet<qint64>{1'000'000'000, 2'000'000'000}));
         QVERIFY(other->document()->isModified());
         // Each window keeps its own autosave of what it recovered.
+        QVERIFY(!window.autosaver()->filePath().isEmpty());
         QVERIFY(window.autosaver()->filePath() != other->autosaver()->filePath());
         QCOMPARE(autosaveFiles(directory).filter(QStringLiteral(".json")).size(), 2);
     }
@@ -396,11 +404,13 @@ private slots:
         autosaver->setEditsPerSave(1000);
         autosaver->setIntervalMs(20);
         editLayers(window, 40);
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaver->autosavesWritten(), 0);  // not the edit itself: the timer
         QTRY_VERIFY(!autosaver->filePath().isEmpty() && QFileInfo::exists(autosaver->filePath()));
         QCOMPARE(autosaver->autosavesWritten(), 1);
         // Unchanged since: ticks write nothing.
         QTest::qWait(10 * autosaver->intervalMs());
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaver->autosavesWritten(), 1);
         editLayers(window, 48);
         QTRY_COMPARE(autosaver->autosavesWritten(), 2);
@@ -417,19 +427,24 @@ private slots:
         autosaver->setEditsPerSave(3);
         editLayers(window, 40);
         editLayers(window, 48);
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaveFiles(directory), QStringList());
         editLayers(window, 56);
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaver->autosavesWritten(), 1);
         QVERIFY(QFileInfo::exists(autosaver->filePath()));
         window.document()->undoStack()->undo();  // an undo is an undo-stack change too
         window.document()->undoStack()->undo();
         window.document()->undoStack()->redo();
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaver->autosavesWritten(), 2);
         // Back at the saved state: the autosave goes.
         window.document()->undoStack()->undo();
         window.document()->undoStack()->undo();
         QVERIFY(!window.document()->isModified());
+        QVERIFY(autosaver->waitForWrites());
         QCOMPARE(autosaveFiles(directory), QStringList());
+        QCOMPARE(autosaver->filePath(), QString());
     }
 
     void unwritableFolderIsReported()
@@ -441,8 +456,10 @@ private slots:
         window.enableAutosave(QDir(blocker).filePath(QStringLiteral("autosave")));
         QSignalSpy failed(window.autosaver(), &DocumentAutosaver::autosaveFailed);
         editLayers(window, 40);
-        QVERIFY(!window.autosaver()->saveNow());
-        QVERIFY(!window.autosaver()->saveNow());
+        window.autosaver()->saveNow();
+        QVERIFY(!window.autosaver()->waitForWrites());
+        window.autosaver()->saveNow();
+        QVERIFY(!window.autosaver()->waitForWrites());
         QCOMPARE(failed.count(), 1);  // once, not at every tick
         QVERIFY2(failed.front().front().toString().contains(blocker), qPrintable(failed.front().front().toString()));
     }
@@ -484,7 +501,8 @@ private slots:
         QCOMPARE(record->scenario.training.tokens, kEditedTokens);
     }
 
-    // Bench (prints, asserts nothing about speed): one autosave write on the GUI thread.
+    // Bench (prints, asserts nothing about speed): one autosave write (on the writer thread), and
+    // what the GUI thread spends asking for it.
     void benchAutosaveWrite()
     {
         QTemporaryDir temporary;
@@ -494,10 +512,17 @@ private slots:
         constexpr int kWrites = 20;
         QElapsedTimer timer;
         timer.start();
-        for (int i = 0; i < kWrites; ++i)
-            QVERIFY(window.autosaver()->saveNow());
-        qInfo("autosave write (fsync included): %.2f ms each over %d writes, %lld bytes",
-              double(timer.nsecsElapsed()) / 1e6 / kWrites, kWrites, QFileInfo(window.autosaver()->filePath()).size());
+        qint64 gui_thread_ns = 0;
+        for (int i = 0; i < kWrites; ++i) {
+            QElapsedTimer asking;
+            asking.start();
+            window.autosaver()->saveNow();
+            gui_thread_ns += asking.nsecsElapsed();
+            QVERIFY(window.autosaver()->waitForWrites());
+        }
+        qInfo("autosave write (fsync included): %.2f ms each over %d writes, %lld bytes; GUI thread: %.3f ms each",
+              double(timer.nsecsElapsed()) / 1e6 / kWrites, kWrites, QFileInfo(window.autosaver()->filePath()).size(),
+              double(gui_thread_ns) / 1e6 / kWrites);
     }
 };
 

@@ -6,6 +6,10 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+#include <memory>
+
+class QThread;
 class QTimer;
 
 namespace lse::gui {
@@ -13,9 +17,13 @@ namespace lse::gui {
 class ScenarioDocument;
 
 // Keeps an autosave of a document with unsaved changes (docs/user-guide-autosave.md): every
-// interval when it changed since the last autosave, and at once after every `editsPerSave`
+// interval when it changed since the last autosave, and right after every `editsPerSave`
 // undo-stack changes. When the document becomes unmodified (saved, opened, new, undone back to
 // the saved state) the autosave is deleted: there is nothing to recover.
+//
+// The file work runs on a writer thread of its own, in the order it was asked for: a write ends
+// with an fsync, which took 27 ms here (test_crash_recovery's benchAutosaveWrite), more than a
+// frame. The GUI thread only copies the scenario.
 class DocumentAutosaver : public QObject {
     Q_OBJECT
 public:
@@ -23,6 +31,7 @@ public:
     static constexpr int kDefaultEditsPerSave = 20;
 
     DocumentAutosaver(ScenarioDocument *document, const QString &directory, QObject *parent = nullptr);
+    // Finishes the queued file work first (a discard asked for just before must happen).
     ~DocumentAutosaver() override;
 
     void setIntervalMs(int interval_ms);
@@ -30,14 +39,16 @@ public:
     void setEditsPerSave(int edits);
     int editsPerSave() const { return edits_per_save_; }
 
-    // Writes the autosave now when the document is modified; true when it was written (or there
-    // was nothing to write). Cheap: the scenario is a few kilobytes (bench: test_crash_recovery
-    // prints the time of one write).
-    bool saveNow();
+    // Queues a write of the autosave when the document is modified.
+    void saveNow();
     // Deletes this instance's autosave and lock: a clean close, or a document deliberately discarded.
     void discard();
-    QString filePath() const { return slot_.filePath(); }
-    QString directory() const { return slot_.directory(); }
+    // Blocks until the queued file work is done and its results are in (filePath(),
+    // autosavesWritten(), the signals); true when the last write succeeded or none was asked for.
+    bool waitForWrites();
+    QString directory() const { return directory_; }
+    // The autosave's path after a completed write; empty before one and after discard().
+    QString filePath() const { return file_path_; }
     int autosavesWritten() const { return autosaves_written_; }
 
 signals:
@@ -49,15 +60,25 @@ signals:
 private:
     void onUndoStackChanged();
     void onCleanChanged(bool clean);
+    // Runs `job` on the writer thread after every job posted before it.
+    void post(std::function<void()> job);
+    void finishWrite(int generation, bool ok, const QString &path, const QString &error);
 
     ScenarioDocument *document_;
-    AutosaveSlot slot_;
+    QString directory_;
+    std::unique_ptr<AutosaveSlot> slot_;  // used on the writer thread only
+    QThread *thread_;
+    QObject *writer_;  // lives on thread_: the context the jobs run in
     QTimer *timer_;
     int edits_per_save_ = kDefaultEditsPerSave;
     int edits_since_autosave_ = 0;
     bool changed_since_autosave_ = false;
     bool failure_reported_ = false;
+    bool last_write_ok_ = true;
     int autosaves_written_ = 0;
+    // Raised by discard(): a write queued before it reports no path afterwards.
+    int generation_ = 0;
+    QString file_path_;
 };
 
 }  // namespace lse::gui
