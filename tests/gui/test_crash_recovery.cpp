@@ -294,13 +294,17 @@ private slots:
                   " \"saved_at\": \"2026-12-02T01:00:00.000Z\", \"pid\": 1, \"scenario\": {\"format\":"
                   " \"llm-explorer-scenario\", \"version\": 1, \"model\": {\"n_layers\": \"many\"}}}");
         writeFile(QDir(directory).filePath(QStringLiteral("autosave-1-1-4.json")), QByteArray("\0\xff\x01", 3));
+        {
+            QFile huge(QDir(directory).filePath(QStringLiteral("autosave-1-1-5.json")));
+            QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(qint64(17) * 1024 * 1024));  // sparse
+        }
         MainWindow window(false);
         window.enableAutosave(directory);
         QSignalSpy problems(&window, &MainWindow::recoveryProblem);
         QSignalSpy offered(&window, &MainWindow::recoveryOffered);
         QCOMPARE(window.offerRecovery(MainWindow::RecoveryMode::RecoverAll), 0);
         QCOMPARE(offered.count(), 1);
-        QCOMPARE(problems.count(), 4);
+        QCOMPARE(problems.count(), 5);
         QStringList messages;
         for (const QList<QVariant> &problem : problems)
             messages << problem.front().toString();
@@ -312,12 +316,13 @@ private slots:
                      && messages[2].contains("model.n_layers"),
                  qPrintable(messages[2]));
         QVERIFY2(messages[3].startsWith("autosave-1-1-4.json: not valid JSON"), qPrintable(messages[3]));
+        QVERIFY2(messages[4].startsWith("autosave-1-1-5.json: larger than 16 MB"), qPrintable(messages[4]));
         QVERIFY(!window.document()->isModified());
         // Kept for the user to look at (Later), and offered again next time.
-        QCOMPARE(autosaveFiles(directory).size(), 4);
+        QCOMPARE(autosaveFiles(directory).size(), 5);
         QSignalSpy again(&window, &MainWindow::recoveryProblem);
         window.offerRecovery(MainWindow::RecoveryMode::RecoverAll);
-        QCOMPARE(again.count(), 4);
+        QCOMPARE(again.count(), 5);
     }
 
     void discardDeletesAndLaterKeeps()

@@ -20,6 +20,8 @@ namespace {
 constexpr char kPrefix[] = "autosave-";
 constexpr char kAutosaveSuffix[] = ".json";
 constexpr char kLockSuffix[] = ".lock";
+// An autosave is a scenario of a few kilobytes; a file this large is not one, and is not read.
+constexpr qint64 kMaxAutosaveBytes = 16 * 1024 * 1024;
 
 // When this process started, so a later process that gets the same pid gets another name.
 const qint64 kProcessStartMs = QDateTime::currentMSecsSinceEpoch();
@@ -137,7 +139,11 @@ std::vector<OrphanAutosave> claimOrphanAutosaves(const QString &directory_path)
         orphan.file_path = file.absoluteFilePath();
         orphan.claim = std::move(claim);
         QFile input(orphan.file_path);
-        if (!input.open(QIODevice::ReadOnly)) {
+        if (file.size() > kMaxAutosaveBytes) {
+            orphan.error = AutosaveSlot::tr("%1: larger than %2 MB; an autosave holds one scenario of a few kilobytes")
+                               .arg(file.fileName())
+                               .arg(kMaxAutosaveBytes / (1024 * 1024));
+        } else if (!input.open(QIODevice::ReadOnly)) {
             orphan.error = AutosaveSlot::tr("%1: cannot be read (%2)").arg(file.fileName(), input.errorString());
         } else {
             orphan.record = AutosaveFormat::fromJson(input.readAll(), file.fileName(), &orphan.error);

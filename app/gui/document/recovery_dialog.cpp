@@ -37,8 +37,11 @@ RecoveryDialog::RecoveryDialog(const QList<Entry> &entries, QWidget *parent) : Q
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     for (int row = 0; row < entries.size(); ++row) {
         const Entry &entry = entries.at(row);
-        auto *name = new QTableWidgetItem(entry.document_path.isEmpty() ? tr("Untitled")
-                                                                        : QFileInfo(entry.document_path).fileName());
+        // An unreadable autosave does not say which document it was.
+        const QString document_name = !entry.error.isEmpty()           ? tr("Unknown")
+                                      : entry.document_path.isEmpty() ? tr("Untitled")
+                                                                      : QFileInfo(entry.document_path).fileName();
+        auto *name = new QTableWidgetItem(document_name);
         name->setToolTip(entry.document_path);
         table_->setItem(row, kDocument, name);
         table_->setItem(row, kSavedAt,
