@@ -238,6 +238,27 @@ private slots:
         QCOMPARE(autosaveFiles(directory), QStringList());
     }
 
+    // Destroyed without a close (no close event ran): the work stays for the next start.
+    void destroyedWindowKeepsItsAutosave()
+    {
+        QTemporaryDir temporary;
+        const QString directory = temporary.filePath(QStringLiteral("autosave"));
+        QString path;
+        {
+            MainWindow window(false);
+            window.enableAutosave(directory);
+            window.autosaver()->setEditsPerSave(1);
+            editLayers(window, 40);
+            QVERIFY(window.autosaver()->waitForWrites());
+            path = window.autosaver()->filePath();
+        }
+        QVERIFY(QFileInfo::exists(path));
+        MainWindow next(false);
+        next.enableAutosave(directory);
+        QCOMPARE(next.offerRecovery(MainWindow::RecoveryMode::RecoverAll), 1);
+        QCOMPARE(next.document()->scenario().model.n_layers, 40);
+    }
+
     void liveInstanceAutosaveIsNotOffered()
     {
         QTemporaryDir temporary;

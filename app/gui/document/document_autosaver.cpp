@@ -28,8 +28,19 @@ DocumentAutosaver::DocumentAutosaver(ScenarioDocument *document, const QString &
             saveNow();
     });
     timer_->start();
-    connect(document_->undoStack(), &QUndoStack::indexChanged, this, &DocumentAutosaver::onUndoStackChanged);
-    connect(document_->undoStack(), &QUndoStack::cleanChanged, this, &DocumentAutosaver::onCleanChanged);
+    const QMetaObject::Connection index_changed =
+        connect(document_->undoStack(), &QUndoStack::indexChanged, this, &DocumentAutosaver::onUndoStackChanged);
+    const QMetaObject::Connection clean_changed =
+        connect(document_->undoStack(), &QUndoStack::cleanChanged, this, &DocumentAutosaver::onCleanChanged);
+    // The document goes first when its window is destroyed, and its undo stack is cleared as it
+    // goes: that must neither read the half-destroyed document nor count as "saved", which would
+    // delete the autosave that only a clean close may delete.
+    connect(document_, &QObject::destroyed, this, [this, index_changed, clean_changed] {
+        disconnect(index_changed);
+        disconnect(clean_changed);
+        document_ = nullptr;
+        timer_->stop();
+    });
     // A document modified before autosave began (a recovered one) is written at the next tick.
     changed_since_autosave_ = document_->isModified();
 }
@@ -69,7 +80,7 @@ void DocumentAutosaver::saveNow()
 {
     edits_since_autosave_ = 0;
     changed_since_autosave_ = false;
-    if (!document_->isModified())
+    if (!document_ || !document_->isModified())
         return;
     AutosaveRecord record;
     record.document_path = document_->filePath();
