@@ -5,6 +5,7 @@
 #include "first_paint_reporter.h"
 
 #include "desktop_identity.h"
+#include "document/autosave_store.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
 #include "pages/page.h"
@@ -125,10 +126,14 @@ int main(int argc, char *argv[])
         "handout", "With --lesson: write its handout (a PDF, one page per step, rendered at --size) and exit.", "PDF");
     const QCommandLineOption slides_option(
         "slides", "With --lesson: write one PNG per step (<lesson>-step-NN.png) into this folder and exit.", "FOLDER");
+    const QCommandLineOption recover_option(
+        "recover", "Recover every autosave left by an instance that did not quit cleanly, without asking "
+                   "(also before --screenshot).");
+    const QCommandLineOption no_recover_option("no-recover", "Do not offer autosaves back at start-up (they are kept).");
     for (const QCommandLineOption &option :
          {scenario_option, page_option, screenshot_option, size_option, presentation_option, lang_option,
           theme_option, list_pages_option, list_lessons_option, lesson_option, step_option, list_targets_option,
-          handout_option, slides_option})
+          handout_option, slides_option, recover_option, no_recover_option})
         parser.addOption(option);
     // An unknown flag is a command-line error like any other: message naming it, exit 2
     // (process() alone would exit 1). process() then handles --help, --help-all and --version.
@@ -181,6 +186,12 @@ int main(int argc, char *argv[])
         }
     }
 
+    if (parser.isSet(recover_option) && parser.isSet(no_recover_option))
+        return fail(QStringLiteral("--recover and --no-recover exclude each other; give one"));
+    if (parser.isSet(recover_option) && handout)
+        return fail(QStringLiteral("--recover cannot be combined with %1 (a lesson shows its own scenarios)")
+                        .arg(parser.isSet(handout_option) ? "--handout" : "--slides"));
+
     // Screenshots and scripted runs must not read or write the user's settings.
     const bool listing = parser.isSet(list_pages_option) || parser.isSet(list_targets_option);
     MainWindow window(!screenshot && !listing);
@@ -224,6 +235,17 @@ int main(int argc, char *argv[])
         if (!window.openFile(parser.value(scenario_option), &error))
             return fail(QStringLiteral("cannot open %1:\n%2").arg(parser.value(scenario_option), error));
     }
+    // Autosave runs in interactive sessions, and with --recover (whose recovered documents must
+    // stay autosaved); screenshots, handouts and listings leave no files behind.
+    const bool interactive = !screenshot && !listing;
+    if (interactive || parser.isSet(recover_option))
+        window.enableAutosave(lse::gui::autosaveDirectory());
+    QObject::connect(&window, &MainWindow::recoveryProblem, [](const QString &message) {
+        std::fprintf(stderr, "llm-explorer: autosave not recovered: %s\n", message.toUtf8().constData());
+    });
+    // A document named by --scenario stays in this window; recovered ones then open beside it.
+    if (parser.isSet(recover_option))
+        window.offerRecovery(MainWindow::RecoveryMode::RecoverAll, !parser.isSet(scenario_option));
     if (parser.isSet(page_option) && !window.selectPage(parser.value(page_option)))
         return fail(QStringLiteral("--page '%1' is not a page; pages: %2")
                         .arg(parser.value(page_option), window.pageAndSectionIds().join(QStringLiteral(", "))));
@@ -260,5 +282,10 @@ int main(int argc, char *argv[])
                                    "--screenshot FILE to render offscreen)"));
     lse::gui::reportFirstPaintIfRequested(&window, since_main);
     window.show();
+    for (MainWindow *recovered : window.recoveryWindows())
+        recovered->show();
+    // Asked once the window is on screen, so the dialog has something to sit over.
+    if (!parser.isSet(recover_option) && !parser.isSet(no_recover_option))
+        window.offerRecovery(MainWindow::RecoveryMode::Ask, !parser.isSet(scenario_option));
     return QApplication::exec();
 }

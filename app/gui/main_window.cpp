@@ -4,6 +4,7 @@
 #include "page_navigator.h"
 
 #include "charts/chart_view.h"
+#include "document/document_autosaver.h"
 #include "document/scenario_document.h"
 #include "editor/scenario_editor.h"
 #include "lessons/lesson_bar.h"
@@ -223,7 +224,12 @@ void MainWindow::resizeToScreenShare()
     move(available.center() - QPoint(width() / 2, height() / 2));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Windows that recovery opened are top-level windows of their own; they go with this one.
+    // Their unsaved work stays in their autosaves (only a clean close deletes those).
+    qDeleteAll(recoveryWindows());
+}
 
 void MainWindow::buildUi()
 {
@@ -662,6 +668,8 @@ bool MainWindow::maybeSave()
 
 bool MainWindow::saveTo(const QString &path)
 {
+    if (!confirmSaveOverRecovered(path))
+        return false;
     QString error;
     if (!document_->save(path, &error)) {
         showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
@@ -919,6 +927,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         }
         settings.setValue(QStringLiteral("document/last"), document_->filePath());
     }
+    // A clean close: the document was saved or its changes deliberately discarded.
+    if (autosaver_)
+        autosaver_->discard();
     event->accept();
 }
 

@@ -22,6 +22,7 @@ class QUndoGroup;
 
 namespace lse::gui {
 
+class DocumentAutosaver;
 class Page;
 class PageNavigator;
 class StaleBanner;
@@ -109,6 +110,21 @@ public:
     // The window rendered at `size` (used by --screenshot).
     QImage renderScreenshot(const QSize &size);
 
+    // Autosave and crash recovery (main_window_recovery.cpp, docs/user-guide-autosave.md). Off
+    // until enabled: main() enables it for interactive runs, so screenshots and tests leave no files.
+    void enableAutosave(const QString &directory);
+    DocumentAutosaver *autosaver() const { return autosaver_; }
+    enum class RecoveryMode { Ask, RecoverAll };
+    // Offers back the autosaves that instances no longer running left in the autosave folder:
+    // Ask shows RecoveryDialog (Recover / Discard / Later per autosave), RecoverAll recovers every
+    // readable one without asking. This window takes the first recovered document when
+    // `into_this_window` and its own document is unmodified; the others open in new windows.
+    // Unreadable autosaves are reported (recoveryProblem) and kept. Returns how many were
+    // recovered; 0 when autosave is off.
+    int offerRecovery(RecoveryMode mode, bool into_this_window = true);
+    // The windows that recovery opened beside this one.
+    QList<MainWindow *> recoveryWindows() const;
+
     // The language the UI is shown in ("en" or "zh_CN"); switching rebuilds the interface.
     static QString currentLanguage();
     static bool installLanguage(const QString &language);
@@ -119,6 +135,10 @@ signals:
     // exportAllPages is about to export page `index` of `count`.
     void exportPageStarted(int index, int count);
     void exportCancelRequested();
+    // Autosaves of ended instances were found and are being offered (before the dialog shows).
+    void recoveryOffered(const QStringList &autosave_files);
+    // An autosave that cannot be read: `message` names the file and the rule it breaks.
+    void recoveryProblem(const QString &message);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -159,9 +179,13 @@ private:
     // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.
     bool handleLessonKey(QObject *watched, const QKeyEvent *key);
     void setLessonPointerVisible(bool visible);
+    // Saving a recovered document over its original file asks first (the file may be newer).
+    bool confirmSaveOverRecovered(const QString &path);
 
     bool use_settings_;
     ScenarioDocument *document_;
+    DocumentAutosaver *autosaver_ = nullptr;
+    QList<QPointer<MainWindow>> recovery_windows_;
     ScenarioEditor *editor_ = nullptr;
     QDockWidget *editor_dock_ = nullptr;
     PageNavigator *navigation_ = nullptr;

@@ -153,6 +153,7 @@ void ScenarioDocument::setFilePath(const QString &path)
 
 void ScenarioDocument::newDocument()
 {
+    recovered_ = false;
     undo_stack_->clear();
     scenario_ = defaultScenario();
     adjustment_note_.clear();
@@ -169,6 +170,7 @@ bool ScenarioDocument::open(const QString &path, QString *error)
             *error = QString::fromStdString(formatProblems(loaded.problems())).trimmed();
         return false;
     }
+    recovered_ = false;
     undo_stack_->clear();
     scenario_ = *loaded;
     adjustment_note_.clear();
@@ -186,9 +188,22 @@ bool ScenarioDocument::save(const QString &path, QString *error)
             *error = QString::fromStdString(formatProblems(problems)).trimmed();
         return false;
     }
+    recovered_ = false;
     undo_stack_->setClean();
     setFilePath(QFileInfo(path).absoluteFilePath());
     return true;
+}
+
+void ScenarioDocument::recover(const Scenario &scenario, const QString &original_path)
+{
+    undo_stack_->clear();
+    scenario_ = scenario;
+    adjustment_note_.clear();
+    recovered_ = true;
+    recompute();
+    // No state of this history matches a file on disk: modified until saved, even after undo.
+    undo_stack_->resetClean();
+    setFilePath(original_path.isEmpty() ? QString() : QFileInfo(original_path).absoluteFilePath());
 }
 
 bool ScenarioDocument::importHuggingFaceConfig(const QString &path, QString *error)

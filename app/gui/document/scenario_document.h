@@ -60,6 +60,12 @@ public:
     void newDocument();
     bool open(const QString &path, QString *error);
     bool save(const QString &path, QString *error);
+    // Puts a recovered autosave's scenario in place as an unsaved document whose save target is
+    // `original_path` (empty: untitled, so saving asks for a name). The undo history starts here.
+    void recover(const Scenario &scenario, const QString &original_path);
+    // True from recover() until the document is saved, opened or new: saving over the original
+    // file should be confirmed, since that file may hold newer work than the autosave.
+    bool isRecovered() const { return recovered_; }
     // Reads a Hugging Face config.json into the model (undoable).
     bool importHuggingFaceConfig(const QString &path, QString *error);
 
@@ -85,6 +91,7 @@ private:
     QUndoStack *undo_stack_;
     QString file_path_;
     QString adjustment_note_;
+    bool recovered_ = false;
 };
 
 }  // namespace lse::gui
