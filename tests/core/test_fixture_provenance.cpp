@@ -114,6 +114,11 @@ private slots:
         QTest::addColumn<QString>("fixture");
         QTest::addColumn<QString>("course");
         QTest::addColumn<QString>("madeBy");
+        // Without the course folder one row stands for the whole cross-check, and skips.
+        if (!QFileInfo::exists(lse::test::courseDir())) {
+            QTest::addRow("course folder absent") << QString() << QString() << QString();
+            return;
+        }
         for (const QJsonValue &entry : manifest().value("fixtures").toArray()) {
             const QJsonObject o = entry.toObject();
             const QString file = o.value("file").toString();
