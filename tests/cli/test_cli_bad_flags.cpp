@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../fixture_paths.h"
 #include "cli_run.h"
 
 #include <algorithm>
@@ -20,7 +21,8 @@ using lse::test::runCli;
 
 namespace {
 
-QString gpt2Dir() { return QStringLiteral(LSE_SHARED_DIR "/cs336/tokenizer"); }
+// The GPT-2 tokenizer the application bundles (vocab.json + merges.txt).
+QString gpt2Dir() { return lse::test::gpt2TokenizerDir(); }
 
 // Runs the CLI through /bin/sh so that an argument can carry bytes that are not UTF-8 (QProcess
 // encodes its QString arguments, which cannot hold them). `script` sees the CLI path as "$0".

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../fixture_paths.h"
 #include "cli_run.h"
 #include <QtEndian>
 
@@ -25,8 +26,9 @@ namespace {
 using lse::test::Run;
 using lse::test::runCli;
 
-QString cs336(const QString &relative) { return QStringLiteral(LSE_SHARED_DIR "/cs336/") + relative; }
-QString gpt2Dir() { return cs336(QStringLiteral("tokenizer")); }
+// The course's texts and references (tests/data) and the bundled GPT-2 folder (vocab.json + merges.txt).
+QString cs336(const QString &relative) { return lse::test::fixturePath(relative); }
+QString gpt2Dir() { return lse::test::gpt2TokenizerDir(); }
 
 QByteArray readAll(const QString &path)
 {
@@ -99,8 +101,12 @@ class TestCliTokenizer : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!QFileInfo::exists(cs336(QStringLiteral("tokenizer/gpt2_vocab.json"))))
-            QSKIP("LSE_SHARED_DIR/cs336 is absent: the tokenizer CLI tests need its GPT-2 files and corpus.");
+        // A missing file fails here, naming it, rather than in the middle of a case.
+        LSE_REQUIRE_FIXTURE(lse::test::gpt2VocabPath());
+        LSE_REQUIRE_FIXTURE(lse::test::gpt2MergesPath());
+        for (const char *name : {"tokenizer/expected_ids_gpt2.json", "tokenizer/tinystories_sample.txt", "tokenizer/german.txt",
+                                 "bpe/corpus.en", "bpe/train-bpe-reference-merges.txt", "bpe/train-bpe-reference-vocab.json"})
+            LSE_REQUIRE_FIXTURE(cs336(QString::fromLatin1(name)));
     }
 
     void helpForEachCommand_data()

@@ -12,6 +12,8 @@
 #include "reference/model.h"
 #include "reference/npz.h"
 
+#include "../fixture_paths.h"
+
 #include <QFileInfo>
 #include <QtTest>
 
@@ -107,17 +109,13 @@ std::unique_ptr<BasicModel<S>> makeModel(const ModelConfig &c, int maxBatch, std
     return std::move(r.value());
 }
 
-QString cs336Dir() { return QString(LSE_SHARED_DIR) + "/cs336"; }
+// Fails (naming the file) when the fixture model-2024/<name>.npz is absent.
+#define REQUIRE_NPZ(name) LSE_REQUIRE_FIXTURE(lse::test::fixturePath("model-2024/" + QString(name) + ".npz"))
 
-#define SKIP_WITHOUT_MODEL_2024()                                                                                     \
-    do {                                                                                                              \
-        if (!QFileInfo::exists(cs336Dir() + "/model-2024"))                                                           \
-            QSKIP(qPrintable("CS336 reference tensors not found at " + cs336Dir() + "/model-2024 (set LSE_SHARED_DIR)")); \
-    } while (false)
-
+// model-2024/<name>.npz of tests/data (the course's first 2 batch items, tests/data/README.md).
 std::map<std::string, NpyArray> loadNpz(const QString &name)
 {
-    auto r = readNpz((cs336Dir() + "/model-2024/" + name + ".npz").toStdString());
+    auto r = readNpz(lse::test::fixturePath("model-2024/" + name + ".npz").toStdString());
     if (!r.ok()) {
         qWarning("%s", formatProblems(r.problems()).c_str());
         return {};
@@ -573,7 +571,8 @@ private slots:
 
     void cs336TransformerBlock()
     {
-        SKIP_WITHOUT_MODEL_2024();
+        for (const char *name : {"in_features", "transformer_block_weights", "transformer_block_expected_output"})
+            REQUIRE_NPZ(name);
         const auto input = loadNpz("in_features").at("array");
         const auto weights = loadNpz("transformer_block_weights");
         const auto expected = loadNpz("transformer_block_expected_output").at("array").toFloat();
@@ -607,9 +606,10 @@ private slots:
     }
     void cs336TransformerLm()
     {
-        SKIP_WITHOUT_MODEL_2024();
         QFETCH(QString, indices);
         QFETCH(QString, expected);
+        for (const QString &name : {indices, expected, QStringLiteral("transformer_lm_weights")})
+            REQUIRE_NPZ(name);
         // model-2024: learned absolute positions, RMSNorm pre-norm, W2·GELU(W1·x), untied head.
         ModelConfig c;
         c.n_layers = 2;

@@ -21,6 +21,8 @@
 #include "reference/ops/residual.h"
 #include "reference/ops/rope.h"
 
+#include "../fixture_paths.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -91,19 +93,17 @@ double gradientError(const Forward &forward, const Backward &backward, Tensors i
     return worst;
 }
 
-QString cs336Dir() { return QString(LSE_SHARED_DIR) + "/cs336"; }
-
-#define SKIP_WITHOUT(sub)                                                                                          \
-    do {                                                                                                           \
-        if (!QFileInfo::exists(cs336Dir() + "/" sub))                                                              \
-            QSKIP(qPrintable("CS336 reference data not found at " + cs336Dir() + "/" sub " (set LSE_SHARED_DIR)")); \
-    } while (false)
+// Fails (naming the file) when one of the fixtures model-2024/<name>.npz is absent.
+#define REQUIRE_NPZ(...)                                       \
+    for (const QString &name_ : QStringList{__VA_ARGS__})      \
+    LSE_REQUIRE_FIXTURE(lse::test::fixturePath("model-2024/" + name_ + ".npz"))
+#define REQUIRE_NN_UTILS() LSE_REQUIRE_FIXTURE(lse::test::fixturePath("nn-utils/nn_utils_expected.json"))
 
 // Member `member` of model-2024/<file>.npz as floats, with its shape.
 std::vector<float> fixture(const QString &file, const std::string &member = "array",
                            std::vector<std::int64_t> *shape = nullptr)
 {
-    const auto npz = readNpz((cs336Dir() + "/model-2024/" + file + ".npz").toStdString());
+    const auto npz = readNpz(lse::test::fixturePath("model-2024/" + file + ".npz").toStdString());
     if (!npz.ok()) {
         qWarning("%s", formatProblems(npz.problems()).c_str());
         return {};
@@ -128,7 +128,7 @@ double maxAbsDiff(const std::vector<float> &a, const std::vector<float> &b)
 
 QJsonObject nnUtilsCase(const char *name)
 {
-    QFile f(cs336Dir() + "/nn-utils/nn_utils_expected.json");
+    QFile f(lse::test::fixturePath("nn-utils/nn_utils_expected.json"));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(f.readAll()).object().value(name).toObject();
@@ -379,7 +379,7 @@ private slots:
 
     void cs336RmsNorm()
     {
-        SKIP_WITHOUT("model-2024");
+        REQUIRE_NPZ("in_features", "rmsnorm_weights", "rmsnorm_expected_output");
         std::vector<std::int64_t> shape;
         const auto x = fixture("in_features", "array", &shape);
         const auto gain = fixture("rmsnorm_weights", "weight");
@@ -393,7 +393,7 @@ private slots:
 
     void cs336FeedForward()
     {
-        SKIP_WITHOUT("model-2024");
+        REQUIRE_NPZ("in_features", "positionwise_feedforward_weights", "positionwise_feedforward_expected_output");
         // model-2024's FFN: W2·GELU(W1·x), exact-erf GeLU.
         std::vector<std::int64_t> shape, w1Shape;
         const auto x = fixture("in_features", "array", &shape);
@@ -410,9 +410,10 @@ private slots:
 
     void cs336ScaledDotProductAttention()
     {
-        SKIP_WITHOUT("model-2024");
+        REQUIRE_NPZ("scaled_dot_product_attention_Q", "scaled_dot_product_attention_K", "scaled_dot_product_attention_V",
+                    "scaled_dot_product_attention_mask", "scaled_dot_product_attention_expected_output");
         std::vector<std::int64_t> shape, maskShape;
-        const auto q = fixture("scaled_dot_product_attention_Q", "array", &shape);  // (8, 16, 32, 64)
+        const auto q = fixture("scaled_dot_product_attention_Q", "array", &shape);  // (2, 16, 32, 64): the course's first 2 of 8 batch items
         const auto k = fixture("scaled_dot_product_attention_K");
         const auto v = fixture("scaled_dot_product_attention_V");
         const auto mask = fixture("scaled_dot_product_attention_mask", "array", &maskShape);  // True = masked
@@ -433,7 +434,8 @@ private slots:
 
     void cs336MultiheadSelfAttention()
     {
-        SKIP_WITHOUT("model-2024");
+        REQUIRE_NPZ("in_features", "unbatched_multihead_self_attention_weights",
+                    "unbatched_multihead_self_attention_expected_output");
         std::vector<std::int64_t> shape, headShape;
         const auto x = fixture("in_features", "array", &shape);
         const QString w = "unbatched_multihead_self_attention_weights";
@@ -462,7 +464,7 @@ private slots:
 
     void nnUtilsSoftmax()
     {
-        SKIP_WITHOUT("nn-utils");
+        REQUIRE_NN_UTILS();
         const QJsonObject c = nnUtilsCase("test_softmax_matches_pytorch");
         Index n = 0, v = 0, en = 0, ev = 0;
         const auto x = flatten(c["input_f32"].toArray(), n, v);
@@ -479,7 +481,7 @@ private slots:
 
     void nnUtilsCrossEntropy()
     {
-        SKIP_WITHOUT("nn-utils");
+        REQUIRE_NN_UTILS();
         const QJsonObject c = nnUtilsCase("test_cross_entropy");
         Index n = 0, v = 0;
         auto logits = flatten(c["inputs_f32_flat_8x5"].toArray(), n, v);
@@ -499,7 +501,7 @@ private slots:
 
     void nnUtilsSilu()
     {
-        SKIP_WITHOUT("nn-utils");
+        REQUIRE_NN_UTILS();
         const QJsonObject c = nnUtilsCase("test_silu_matches_pytorch");
         Index n = 0, v = 0, en = 0, ev = 0;
         const auto x = flatten(c["input_f32"].toArray(), n, v);

@@ -7,6 +7,8 @@
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
 
+#include "../fixture_paths.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,13 +22,13 @@ using namespace lse;
 
 namespace {
 
-QString nnUtilsDir() { return QString(LSE_SHARED_DIR) + "/cs336/nn-utils"; }
+// The course's nn-utils references, copied unchanged into tests/data (tests/data/README.md).
+QString nnUtilsDir() { return lse::test::fixturePath(QStringLiteral("nn-utils")); }
 
-#define SKIP_WITHOUT_NN_UTILS()                                                                                   \
-    do {                                                                                                          \
-        if (!QFile::exists(nnUtilsDir() + "/nn_utils_expected.json"))                                             \
-            QSKIP(qPrintable("CS336 nn-utils references not found at " + nnUtilsDir() + " (set LSE_SHARED_DIR)")); \
-    } while (false)
+// Fails (naming the file) when a fixture is absent.
+#define REQUIRE_NN_UTILS()                                                    \
+    for (const char *name_ : {"nn_utils_expected.json", "adamw_inputs.npz", "adamw_expected_params.npz"}) \
+    LSE_REQUIRE_FIXTURE(nnUtilsDir() + "/" + name_)
 
 QJsonObject expectedJson()
 {
@@ -103,7 +105,7 @@ private slots:
 
     void cosineScheduleReference()
     {
-        SKIP_WITHOUT_NN_UTILS();
+        REQUIRE_NN_UTILS();
         QFETCH(int, iteration);
         QFETCH(double, expected);
         const QJsonObject params = expectedJson().value("test_get_lr_cosine_schedule").toObject().value("params").toObject();
@@ -168,7 +170,7 @@ private slots:
 
     void gradientClippingReference()
     {
-        SKIP_WITHOUT_NN_UTILS();
+        REQUIRE_NN_UTILS();
         QFETCH(bool, doublePrecision);
         const QJsonObject c = expectedJson().value("test_gradient_clipping").toObject();
         const double maxNorm = c.value("max_norm").toDouble();
@@ -213,7 +215,7 @@ private slots:
 
     void adamwReference()
     {
-        SKIP_WITHOUT_NN_UTILS();
+        REQUIRE_NN_UTILS();
         QFETCH(bool, doublePrecision);
         if (doublePrecision)
             runAdamwReference<double>();

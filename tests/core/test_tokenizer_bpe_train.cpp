@@ -5,6 +5,8 @@
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
 
+#include "../fixture_paths.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,8 +19,6 @@
 using namespace lse;
 
 namespace {
-
-QString cs336Dir() { return QString(LSE_SHARED_DIR) + "/cs336"; }
 
 std::string readAll(const QString &path)
 {
@@ -113,9 +113,9 @@ private slots:
 
     void corpusEnMatchesReference()
     {
-        const QString dir = cs336Dir() + "/bpe";
-        if (!QFile::exists(dir + "/corpus.en"))
-            QSKIP(qPrintable("CS336 reference data not found at " + dir + " (set LSE_SHARED_DIR)"));
+        const QString dir = lse::test::fixturePath(QStringLiteral("bpe"));
+        for (const char *name : {"corpus.en", "train-bpe-reference-merges.txt", "train-bpe-reference-vocab.json"})
+            LSE_REQUIRE_FIXTURE(dir + "/" + name);
         const std::string corpus = readAll(dir + "/corpus.en");
         QCOMPARE(corpus.size(), std::size_t(133027));
         BpeTrainOptions o;

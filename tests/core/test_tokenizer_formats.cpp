@@ -9,6 +9,8 @@
 #include "tokenizer/hf_cache.h"
 #include "tokenizer/tokenizer_formats.h"
 
+#include "../fixture_paths.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -30,7 +32,8 @@ Q_DECLARE_METATYPE(std::vector<std::uint32_t>)
 
 namespace {
 
-QString tokDir() { return QString(LSE_SHARED_DIR) + "/cs336/tokenizer"; }
+// The course's sample texts and expected ids (tests/data); the GPT-2 files are the bundled ones.
+QString tokDir() { return lse::test::fixturePath(QStringLiteral("tokenizer")); }
 QString extraIdsPath() { return QString(LSE_SOURCE_DIR) + "/tests/data/tokenizer/extra_expected_ids_gpt2.json"; }
 
 const std::string kEot = "<|endoftext|>";
@@ -68,7 +71,7 @@ Fixture &fixture()
     if (done)
         return fx;
     done = true;
-    const QString vocabPath = tokDir() + "/gpt2_vocab.json", mergesPath = tokDir() + "/gpt2_merges.txt";
+    const QString vocabPath = lse::test::gpt2VocabPath(), mergesPath = lse::test::gpt2MergesPath();
     auto ref = BpeTokenizer::loadGpt2(vocabPath.toStdString(), mergesPath.toStdString(), {kEot});
     if (!ref.ok()) {
         fx.error = formatProblems(ref.problems());
@@ -167,7 +170,7 @@ std::vector<Case> referenceCases()
                 const QString name = input.value("file").toString();
                 QString path = tokDir() + "/" + name;
                 if (!QFile::exists(path))
-                    path = QString(LSE_SHARED_DIR) + "/cs336/bpe/" + name;
+                    path = lse::test::fixturePath("bpe/" + name);
                 k.text = readAll(path);
             } else {
                 k.text = input.value("text").toString().toStdString();
@@ -228,11 +231,11 @@ QByteArray smallTiktoken()
 
 }  // namespace
 
-#define REQUIRE_CS336()                                                                                           \
-    do {                                                                                                          \
-        if (!QFile::exists(tokDir() + "/gpt2_vocab.json"))                                                        \
-            QSKIP(qPrintable("CS336 tokenizer fixtures not found at " + tokDir() + " (set LSE_SHARED_DIR)"));     \
-    } while (false)
+// Fails (naming the file) when the bundled GPT-2 files or the course's expected ids are absent.
+#define REQUIRE_CS336()                                                                                \
+    for (const QString &path_ : {lse::test::gpt2VocabPath(), lse::test::gpt2MergesPath(),           \
+                                 tokDir() + QStringLiteral("/expected_ids_gpt2.json")})                \
+    LSE_REQUIRE_FIXTURE(path_)
 
 class TestTokenizerFormats : public QObject {
     Q_OBJECT

@@ -5,6 +5,8 @@
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
 
+#include "../fixture_paths.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,7 +25,8 @@ Q_DECLARE_METATYPE(std::vector<std::uint32_t>)
 
 namespace {
 
-QString tokDir() { return QString(LSE_SHARED_DIR) + "/cs336/tokenizer"; }
+// The course's sample texts and expected ids (tests/data); the GPT-2 files are the bundled ones.
+QString tokDir() { return lse::test::fixturePath(QStringLiteral("tokenizer")); }
 
 std::string readAll(const QString &path)
 {
@@ -39,9 +42,9 @@ const std::string kEot = "<|endoftext|>";
 std::optional<BpeTokenizer> &gpt2()
 {
     static std::optional<BpeTokenizer> tok;
-    if (!tok && QFile::exists(tokDir() + "/gpt2_vocab.json")) {
-        auto r = BpeTokenizer::loadGpt2((tokDir() + "/gpt2_vocab.json").toStdString(),
-                                        (tokDir() + "/gpt2_merges.txt").toStdString(), {kEot});
+    if (!tok && QFile::exists(lse::test::gpt2VocabPath())) {
+        auto r = BpeTokenizer::loadGpt2(lse::test::gpt2VocabPath().toStdString(),
+                                        lse::test::gpt2MergesPath().toStdString(), {kEot});
         if (r.ok())
             tok = std::move(r.value());
         else
@@ -68,8 +71,8 @@ class TestTokenizerGpt2 : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!QFile::exists(tokDir() + "/gpt2_vocab.json"))
-            QSKIP(qPrintable("CS336 tokenizer fixtures not found at " + tokDir() + " (set LSE_SHARED_DIR)"));
+        for (const QString &path : {lse::test::gpt2VocabPath(), lse::test::gpt2MergesPath(), tokDir() + "/expected_ids_gpt2.json"})
+            LSE_REQUIRE_FIXTURE(path);
         QVERIFY(gpt2().has_value());
         QCOMPARE(gpt2()->vocabSize(), std::size_t(50257));
         QCOMPARE(gpt2()->mergeCount(), std::size_t(50000));
@@ -92,7 +95,7 @@ private slots:
                 const QString name = input.value("file").toString();
                 QString path = tokDir() + "/" + name;
                 if (!QFile::exists(path))
-                    path = QString(LSE_SHARED_DIR) + "/cs336/bpe/" + name;
+                    path = lse::test::fixturePath("bpe/" + name);
                 QVERIFY2(QFile::exists(path), qPrintable(path));
                 text = readAll(path);
             } else {
@@ -139,8 +142,7 @@ private slots:
 
     void overlappingSpecialTokensLongestWins()
     {
-        const QString dir = tokDir();
-        auto r = BpeTokenizer::loadGpt2((dir + "/gpt2_vocab.json").toStdString(), (dir + "/gpt2_merges.txt").toStdString(),
+        auto r = BpeTokenizer::loadGpt2(lse::test::gpt2VocabPath().toStdString(), lse::test::gpt2MergesPath().toStdString(),
                                         {kEot, kEot + kEot});
         QVERIFY(r.ok());
         BpeTokenizer &t = r.value();

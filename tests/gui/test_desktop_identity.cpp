@@ -3,7 +3,6 @@
 // ecosystem"); the installed layout itself is checked by tests/install.
 
 #include "desktop_identity.h"
-#include "installed_data.h"
 
 #include <QApplication>
 #include <QDir>
@@ -49,12 +48,6 @@ private slots:
         QCOMPARE(qAlpha(image.pixel(image.width() / 2, image.height() / 2)), 255);
     }
 
-    void installedDataDirIsBesideTheInstalledBinFolder()
-    {
-        // bin/llm-explorer finds bin/../share/llm-explorer.
-        QCOMPARE(lse::gui::installedDataDir(),
-                 QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/llm-explorer")));
-    }
 };
 
 QTEST_MAIN(TestDesktopIdentity)

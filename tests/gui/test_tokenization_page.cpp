@@ -3,7 +3,9 @@
 // and partial UTF-8 bytes, loading tokenizer.json / .tiktoken / Hugging Face cache entries in a
 // worker, bad files that leave the selection alone, and tokenizer B's span view.
 
+#include "../fixture_paths.h"
 #include "background_timeout.h"
+#include "bundled_tokenizers.h"
 #include "pages/page_registry.h"
 #include "pages/tokenizer/token_span_view.h"
 #include "pages/tokenizer/tokenization_page.h"
@@ -39,6 +41,12 @@ bool writeAll(const QString &path, const QByteArray &data)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // A byte-level BPE with two merges (" t", " th"): " the" → {257, 101}.
@@ -216,9 +224,9 @@ private slots:
 
     void gpt2Files()
     {
-        const QString dir = QStringLiteral(LSE_SHARED_DIR) + QStringLiteral("/cs336/tokenizer");
-        if (!QDir(dir).exists(QStringLiteral("gpt2_vocab.json")))
-            QSKIP(qPrintable(QStringLiteral("GPT-2 files not found in %1").arg(dir)));
+        // The bundled GPT-2 folder of the source tree (vocab.json + merges.txt).
+        const QString dir = lse::test::gpt2TokenizerDir();
+        LSE_REQUIRE_FIXTURE(lse::test::gpt2VocabPath());
         QString error;
         QVERIFY2(page_->loadTokenizerDirectory(dir, &error), qPrintable(error));
         page_->setText(QStringLiteral("Hello world"));
@@ -366,7 +374,7 @@ private slots:
 
     void courseGpt2Entry()
     {
-        // $LSE_SHARED_DIR comes first.
+        // $LSE_SHARED_DIR/cs336/tokenizer overrides the bundled copy when it has the files.
         QTemporaryDir shared;
         QVERIFY(QDir(shared.path()).mkpath("cs336/tokenizer"));
         const QString course = shared.filePath("cs336/tokenizer");
@@ -377,19 +385,19 @@ private slots:
             QVERIFY(writeAll(course + "/gpt2_merges.txt", ""));
             QCOMPARE(TokenizationPage::courseGpt2Dir(), course);
         }
-        // Then the folder compiled in (the tests' LSE_SHARED_DIR is the build's).
+        // Without it (a fresh clone, an installed copy): the GPT-2 files bundled with the application,
+        // byte-equal to resources/tokenizers/gpt2.
+        const EnvOverride noShared("LSE_SHARED_DIR", QByteArray());
         const QString dir = TokenizationPage::courseGpt2Dir();
-        const int index = page_->picker(0)->findText(QStringLiteral("GPT-2 (course files)"));
-        QVERIFY(index >= 0);
-        if (!QFileInfo::exists(QStringLiteral(LSE_SHARED_DIR "/cs336/tokenizer/gpt2_vocab.json"))) {
-            QVERIFY(dir.isEmpty());
-            QVERIFY(!page_->picker(0)->model()->flags(page_->picker(0)->model()->index(index, 0)).testFlag(Qt::ItemIsEnabled));
-            QSKIP("The course's GPT-2 files are absent; the entry is disabled.");
-        }
         QVERIFY(!dir.isEmpty());
-        // A new page opens on the course's GPT-2 as tokenizer A.
+        QCOMPARE(readAll(dir + "/vocab.json"), readAll(lse::test::gpt2VocabPath()));
+        QCOMPARE(readAll(dir + "/merges.txt"), readAll(lse::test::gpt2MergesPath()));
+        // A new page opens on GPT-2 as tokenizer A, its entry enabled.
         TokenizationPage fresh;
-        QCOMPARE(fresh.picker(0)->currentText(), QStringLiteral("GPT-2 (course files)"));
+        const int index = fresh.picker(0)->findText(QStringLiteral("GPT-2 (bundled)"));
+        QVERIFY(index >= 0);
+        QVERIFY(fresh.picker(0)->model()->flags(fresh.picker(0)->model()->index(index, 0)).testFlag(Qt::ItemIsEnabled));
+        QCOMPARE(fresh.picker(0)->currentText(), QStringLiteral("GPT-2 (bundled)"));
         QVERIFY2(fresh.message().contains(QStringLiteral("Loaded")), qPrintable(fresh.message()));
         fresh.setText(QStringLiteral("Hello world"));
         QCOMPARE(fresh.currentIds(), (std::vector<std::int64_t>{15496, 995}));
@@ -397,9 +405,31 @@ private slots:
         // Choosing it again after another tokenizer needs no second load.
         QVERIFY(fresh.selectTokenizer(0, TokenizationPage::Kind::Words));
         QSignalSpy loaded(&fresh, &TokenizationPage::tokenizerLoaded);
-        fresh.picker(0)->setCurrentIndex(fresh.picker(0)->findText(QStringLiteral("GPT-2 (course files)")));
+        fresh.picker(0)->setCurrentIndex(index);
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(fresh.currentIds(), (std::vector<std::int64_t>{15496, 995}));
+    }
+
+    void bundledGpt2CopyIsRepaired()
+    {
+        QTemporaryDir cache;
+        QString error;
+        const QString dir = bundledGpt2Dir(cache.path(), &error);
+        QCOMPARE(dir, cache.filePath("tokenizers/gpt2"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QByteArray merges = readAll(lse::test::gpt2MergesPath());
+        QCOMPARE(readAll(dir + "/merges.txt"), merges);
+        // A cut or edited copy left by an earlier run is replaced, not loaded.
+        QVERIFY(writeAll(dir + "/merges.txt", merges.left(1000)));
+        QVERIFY(writeAll(dir + "/vocab.json", "{}"));
+        QCOMPARE(bundledGpt2Dir(cache.path()), dir);
+        QCOMPARE(readAll(dir + "/merges.txt"), merges);
+        QCOMPARE(readAll(dir + "/vocab.json"), readAll(lse::test::gpt2VocabPath()));
+        // A cache folder that cannot be created: empty, and the reason names the folder.
+        const QString blocked = cache.filePath("file");
+        QVERIFY(writeAll(blocked, "not a folder"));
+        QVERIFY(bundledGpt2Dir(blocked, &error).isEmpty());
+        QVERIFY2(error.contains(blocked), qPrintable(error));
     }
 
     void spanViewShowsTokenizerB()

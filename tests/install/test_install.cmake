@@ -3,7 +3,7 @@
 # the installed CLI runs, appstreamcli and desktop-file-validate accept the metadata, every file the
 # .desktop entry and the AppStream metadata name exists, the man pages list every CLI command, and
 # the installed GUI renders a page in Chinese.
-#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id> [-DGPT2_EXPECTED=ON]
+#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id>
 #         -P test_install.cmake
 # A missing validator is a failure, not a skip: ./dev.sh installs desktop-file-utils and appstream.
 
@@ -113,13 +113,6 @@ foreach(line IN LISTS command_lines)
     string(REPLACE "-" "\\\\-" command_roff "${command}")
     check("llm-explorer-cli.1 describes '${command}'" cli_page MATCHES "\n\\.B ${command_roff}\n")
 endforeach()
-
-# The data files the app reads at run time, where it looks (share/llm-explorer beside bin/).
-if(GPT2_EXPECTED)
-    foreach(file IN ITEMS gpt2_vocab.json gpt2_merges.txt)
-        check("${file} in share/llm-explorer" EXISTS "${share}/llm-explorer/cs336/tokenizer/${file}")
-    endforeach()
-endif()
 
 # The installed GUI starts, loads its Chinese translation (it exits 2 when it cannot) and renders.
 set(screenshot "${PREFIX}/screenshot-zh_CN.png")

@@ -72,7 +72,7 @@ void TokenizationPage::nameLessonRegions()
 }
 
 // The tokenizers side 0 or 1 can show at once: enabled picker entries that need no loading (the
-// GPT-2 course files only when found, "trained" only after a training).
+// bundled GPT-2 files only when they could be copied, "trained" only after a training).
 QStringList TokenizationPage::lessonTokenizerIds(int side) const
 {
     QStringList ids;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/tokenizer/tokenization_page.h"
 
+#include "bundled_tokenizers.h"
 #include "common/file_bytes.h"
-#include "installed_data.h"
 #include "pages/page_format.h"
 #include "pages/tokenizer/bpe_merge_parents.h"
 #include "pages/tokenizer/token_span_view.h"
@@ -40,6 +40,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTextStream>
 #include <QVBoxLayout>
@@ -60,17 +61,12 @@ constexpr const char *kSampleText =
 GPT-2 was released in 2019 with a vocabulary of 50,257 tokens 🙂
 )";
 
-QStringList sharedDirCandidates()
+// $LSE_SHARED_DIR/cs336/tokenizer, the course's copy of the GPT-2 files (an override; the bundled
+// copy is used without it).
+QString courseOverrideDir()
 {
-    QStringList dirs;
-    if (const QString env = qEnvironmentVariable("LSE_SHARED_DIR"); !env.isEmpty())
-        dirs << env;
-    dirs << QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../../../shared"));
-    dirs << installedDataDir();
-#ifdef LSE_DEFAULT_SHARED_DIR
-    dirs << QDir::cleanPath(QStringLiteral(LSE_DEFAULT_SHARED_DIR));
-#endif
-    return dirs;
+    const QString shared = qEnvironmentVariable("LSE_SHARED_DIR");
+    return shared.isEmpty() ? QString() : shared + QStringLiteral("/cs336/tokenizer");
 }
 
 const QString &kKeyBytes = tokenizer_keys::kBytes;
@@ -381,13 +377,10 @@ void TokenizationPage::retranslateUi()
 
 QString TokenizationPage::courseGpt2Dir()
 {
-    for (const QString &shared : sharedDirCandidates()) {
-        const QString dir = shared + QStringLiteral("/cs336/tokenizer");
-        if (QFileInfo::exists(dir + QStringLiteral("/gpt2_vocab.json")) &&
-            QFileInfo::exists(dir + QStringLiteral("/gpt2_merges.txt")))
-            return dir;
-    }
-    return {};
+    if (const QString dir = courseOverrideDir(); !dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/gpt2_vocab.json")) &&
+                                                 QFileInfo::exists(dir + QStringLiteral("/gpt2_merges.txt")))
+        return dir;
+    return bundledGpt2Dir();
 }
 
 void TokenizationPage::refreshSources()
@@ -444,7 +437,7 @@ void TokenizationPage::fillPicker(QComboBox *picker)
         QString label;
         switch (source.origin) {
         case Source::Origin::Course:
-            label = tr("GPT-2 (course files)");
+            label = tr("GPT-2 (bundled)");
             break;
         case Source::Origin::HuggingFace:
             label = tr("HF: %1").arg(source.name);
@@ -457,9 +450,8 @@ void TokenizationPage::fillPicker(QComboBox *picker)
         const int index = picker->count() - 1;
         if (source.path.isEmpty()) {
             picker->setItemData(index,
-                                tr("Not found: no gpt2_vocab.json + gpt2_merges.txt in cs336/tokenizer under %1 "
-                                   "(set LSE_SHARED_DIR to the course's shared folder).")
-                                    .arg(sharedDirCandidates().join(QStringLiteral(", "))),
+                                tr("Not available: the bundled GPT-2 files could not be copied to %1.")
+                                    .arg(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)),
                                 Qt::ToolTipRole);
             if (model)
                 model->item(index)->setEnabled(false);

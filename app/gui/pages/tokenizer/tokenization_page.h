@@ -65,13 +65,13 @@ public:
     // Selects a tokenizer for side 0 (A, shown as spans) or 1 (B); false when not available.
     // Kind::Loaded picks the most recently loaded file-based tokenizer.
     bool selectTokenizer(int side, Kind kind);
-    // Picker of side 0 or 1 (entries include "GPT-2 (course files)" and "HF: org/name").
+    // Picker of side 0 or 1 (entries include "GPT-2 (bundled)" and "HF: org/name").
     QComboBox *picker(int side) const { return side == 0 ? picker_a_ : picker_b_; }
-    // Rescans the Hugging Face cache and the course files for picker entries.
+    // Rescans the Hugging Face cache and the GPT-2 files for picker entries.
     void refreshSources();
-    // Folder with gpt2_vocab.json + gpt2_merges.txt: $LSE_SHARED_DIR, <exe>/../../../shared, the
-    // installed data folder (<prefix>/share/llm-explorer), then the shared folder compiled in; each
-    // plus /cs336/tokenizer. Empty when none has them.
+    // Folder with the GPT-2 files: $LSE_SHARED_DIR/cs336/tokenizer when it has gpt2_vocab.json +
+    // gpt2_merges.txt, else the copy bundled with the application (bundled_tokenizers.h). Empty only
+    // when the bundled copy cannot be written to the cache folder.
     static QString courseGpt2Dir();
     // The page's message area (load errors and results).
     QString message() const;
