@@ -342,6 +342,9 @@ void RooflinePage::buildControls()
     measure_machine_button_->setObjectName(QStringLiteral("measureMachineButton"));
     measure_ops_button_ = new QPushButton(content);
     measure_ops_button_->setObjectName(QStringLiteral("measureOpsButton"));
+    cancel_button_ = new QPushButton(content);
+    cancel_button_->setObjectName(QStringLiteral("cancelMeasurementButton"));
+    cancel_button_->setEnabled(false);
     progress_ = new QProgressBar(content);
     progress_->setRange(0, 1);
     progress_->setValue(0);
@@ -349,10 +352,12 @@ void RooflinePage::buildControls()
     machine_row->addWidget(machine_status_, 1);
     machine_row->addWidget(measure_machine_button_);
     machine_row->addWidget(measure_ops_button_);
+    machine_row->addWidget(cancel_button_);
     machine_row->addWidget(progress_);
     layout->addLayout(machine_row);
     connect(measure_machine_button_, &QPushButton::clicked, this, &RooflinePage::startMachineMeasurement);
     connect(measure_ops_button_, &QPushButton::clicked, this, &RooflinePage::startReferenceRun);
+    connect(cancel_button_, &QPushButton::clicked, this, &RooflinePage::cancelWorker);
     machine_chart_ = new ChartView(QStringLiteral("roofline-this-machine"), content);
     layout->addWidget(machine_chart_, 2);
 }
@@ -441,6 +446,8 @@ void RooflinePage::retranslateUi()
                                            "seconds, in the background) and cache the result, as `llm-explorer-cli "
                                            "machine` does."));
     measure_ops_button_->setText(tr("Measure &reference ops"));
+    cancel_button_->setText(tr("Cancel"));
+    cancel_button_->setToolTip(tr("Stop the measurement before its next stage; nothing is kept or cached."));
     measure_ops_button_->setToolTip(tr("Train the tiny reference transformer for a few steps with the op profiler on "
                                        "(in the background) and plot each operator's achieved FLOP/s."));
     machine_title_->setText(tr("<b>This machine</b>: the CPU's measured roofline (float32 SGEMM peak, STREAM triad "
@@ -818,11 +825,23 @@ void RooflinePage::setReferenceRunSize(int measured_steps, int threads)
     reference_threads_ = std::max(0, threads);
 }
 
+void RooflinePage::setMachineMeasureOptions(const MachineMeasureOptions &options)
+{
+    machine_options_ = options;
+}
+
+void RooflinePage::cancelWorker()
+{
+    if (worker_)
+        cancel_ = true;
+}
+
 void RooflinePage::refreshMachineChart()
 {
     const bool running = worker_ != nullptr;
     measure_machine_button_->setEnabled(!running);
     measure_ops_button_->setEnabled(!running);
+    cancel_button_->setEnabled(running);
     if (!running) {
         if (cpu_)
             machine_status_->setText(
@@ -966,7 +985,9 @@ void RooflinePage::startMachineMeasurement()
     progress_->setRange(0, 1);
     progress_->setValue(0);
     machine_status_->setText(tr("Measuring this machine…"));
-    worker_ = QThread::create([this] {
+    MachineMeasureOptions options = machine_options_;
+    options.cancel = &cancel_;
+    worker_ = QThread::create([this, options] {
         Problems problems;
         auto measured = std::make_shared<MachineRoofline>(machineRoofline(
             true,
@@ -984,17 +1005,24 @@ void RooflinePage::startMachineMeasurement()
                     },
                     Qt::QueuedConnection);
             },
-            &problems));
+            &problems, options));
+        const bool cancelled = measurementCancelled(options);
         const QString save_problem = problems.empty() ? QString()
                                                       : QString::fromStdString(formatProblems(problems)).trimmed();
         QMetaObject::invokeMethod(
             this,
-            [this, measured, save_problem] {
-                cpu_ = *measured;
-                cpu_missing_reason_.clear();
-                measure_error_ = save_problem;
-                progress_->setRange(0, 1);
-                progress_->setValue(1);
+            [this, measured, save_problem, cancelled] {
+                if (cancelled) {
+                    measure_error_ = tr("cancelled");  // the previous measurement (if any) stays
+                    progress_->setRange(0, 1);
+                    progress_->setValue(0);
+                } else {
+                    cpu_ = *measured;
+                    cpu_missing_reason_.clear();
+                    measure_error_ = save_problem;
+                    progress_->setRange(0, 1);
+                    progress_->setValue(1);
+                }
                 finishWorker();
             },
             Qt::QueuedConnection);
@@ -1030,7 +1058,7 @@ void RooflinePage::startReferenceRun()
                     measured_records_ = run->records;
                     measured_steps_ = run->measured_steps;
                 } else {
-                    measure_error_ = run->error;
+                    measure_error_ = cancel_ ? tr("cancelled") : run->error;
                 }
                 finishWorker();
             },
