@@ -16,6 +16,8 @@
 #include "pages/foundations/access_order_section.h"
 #include "pages/hardware/roofline_page.h"
 #include "pages/model/ablation_section.h"
+#include "pages/model/design_choices_section.h"
+#include "pages/model/norm_timing_panel.h"
 #include "pages/model/reference_run_page.h"
 #include "pages/model/tokenization_page.h"
 #include "pages/parallelism/distributed_run_page.h"
@@ -191,7 +193,7 @@ private slots:
     {
         QTest::addColumn<QString>("action");
         for (const char *action : {"export_all", "tokenizer_training", "reference_training", "layout_search",
-                                   "machine_measurement", "reference_ops", "access_order", "ablation",
+                                   "machine_measurement", "reference_ops", "norm_timing", "access_order", "ablation",
                                    "lesson_handout", "distributed_run"})
             QTest::newRow(action) << QString::fromLatin1(action);
     }
@@ -294,6 +296,8 @@ private:
             return rooflineWorker(true);
         if (action == QLatin1String("reference_ops"))
             return rooflineWorker(false);
+        if (action == QLatin1String("norm_timing"))
+            return normTiming();
         if (action == QLatin1String("access_order"))
             return accessOrder();
         if (action == QLatin1String("ablation"))
@@ -457,6 +461,22 @@ private:
         work.ended_sender = page;
         work.ended_signal = SIGNAL(workerFinished());
         return work;
+    }
+
+    // Architecture → Design choices → norm timing → Measure, many timed calls.
+    LongAction normTiming()
+    {
+        LongAction work;
+        auto *page = qobject_cast<SectionedPage *>(show(QStringLiteral("architecture")));
+        auto *section = page ? page->findChild<DesignChoicesSection *>() : nullptr;
+        auto *panel = section ? section->findChild<NormTimingPanel *>() : nullptr;
+        if (!panel || !page->selectSection(section->id()))
+            return work;
+        // The scenario's (N, D), already capped to kMaxNormTimingElements; only more calls.
+        NormTimingRequest request = panel->request();
+        request.repetitions = 500;
+        panel->setRequest(request);
+        return timedMeasurement(panel, panel, [panel] { return panel->isRunning(); }, SIGNAL(finished(bool)));
     }
 
     // Tensors → Access order → Measure, many timed calls per variant.
