@@ -808,9 +808,14 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
                 *error = tr("Cannot create the folder %1").arg(page_folder);
             return finish(ExportResult::Failed);
         }
-        for (ChartView *chart : page->charts())
+        for (ChartView *chart : page->charts()) {
             if (!chart->exportAll(page_folder, error))
                 return finish(ExportResult::Failed);
+            // A chart (PNG, PDF, SVG, CSV) is the slice: the window repaints between charts, not
+            // only between pages (issue 20). A Cancel heard here ends the export after this page,
+            // so no page folder is left half written.
+            QCoreApplication::processEvents();
+        }
         const QString png = QDir(page_folder).filePath(QStringLiteral("page.png"));
         if (!page->grab().save(png)) {
             if (error)

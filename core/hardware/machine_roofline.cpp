@@ -158,7 +158,8 @@ private:
 
 // Best float32 GEMM rate C = A * B of size n x n over `repeats` timed runs after one warm-up,
 // counting 2 n^3 FLOPs per product (one multiply and one add per inner-product term).
-double sgemmFlopsPerSecond(Eigen::Index n, int threads, int repeats, double min_seconds)
+double sgemmFlopsPerSecond(Eigen::Index n, int threads, int repeats, double min_seconds,
+                           const std::atomic<bool> *cancel)
 {
     const EigenThreads scope(threads);
     const Eigen::MatrixXf a = Eigen::MatrixXf::Random(n, n);
@@ -168,6 +169,8 @@ double sgemmFlopsPerSecond(Eigen::Index n, int threads, int repeats, double min_
     double best = std::numeric_limits<double>::infinity();
     const Clock::time_point stageStart = Clock::now();
     for (int r = 0; r < repeats || (secondsSince(stageStart) < min_seconds && r < kMaxRuns); ++r) {
+        if (cancel && *cancel)
+            break;
         const Clock::time_point start = Clock::now();
         c.noalias() = a * b;
         best = std::min(best, secondsSince(start));
@@ -192,12 +195,14 @@ void triadParallel(double *a, const double *b, const double *c, std::int64_t n, 
 
 // Best triad rate over `repeats` timed runs after one warm-up, STREAM's 24 bytes per element.
 double triadBytesPerSecond(double *a, const double *b, const double *c, std::int64_t n, bool parallel, int repeats,
-                           double min_seconds)
+                           double min_seconds, const std::atomic<bool> *cancel)
 {
     const double scalar = 3.0;  // STREAM's scalar
     double best = std::numeric_limits<double>::infinity();
     const Clock::time_point stageStart = Clock::now();
     for (int r = -1; r < repeats || (secondsSince(stageStart) < min_seconds && r < kMaxRuns); ++r) {
+        if (cancel && *cancel)
+            break;
         const Clock::time_point start = Clock::now();
         if (parallel)
             triadParallel(a, b, c, n, scalar);
@@ -417,24 +422,36 @@ MachineRoofline measureMachineRoofline(const MachineMeasureOptions &options, con
     };
     const std::string threads = std::to_string(result.threads_used);
 
+    const std::atomic<bool> *cancel = options.cancel;
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+
     // Larger matrices for all cores: each thread needs enough blocks to stay busy between barriers.
+    if (cancelled())
+        return result;
     report("SGEMM float32 n=" + std::to_string(nAll) + " on " + threads + " threads", 0);
-    result.peak_flops_per_s_all_cores = sgemmFlopsPerSecond(nAll, result.threads_used, gemmRepeats, minSeconds);
+    result.peak_flops_per_s_all_cores =
+        sgemmFlopsPerSecond(nAll, result.threads_used, gemmRepeats, minSeconds, cancel);
     result.sgemm_n = nAll;
+    if (cancelled())
+        return result;
     report("SGEMM float32 n=" + std::to_string(nOne) + " on 1 thread", 1);
-    result.peak_flops_per_s_one_core = sgemmFlopsPerSecond(nOne, 1, gemmRepeats, minSeconds);
+    result.peak_flops_per_s_one_core = sgemmFlopsPerSecond(nOne, 1, gemmRepeats, minSeconds, cancel);
     result.sgemm_n_one_core = nOne;
 
+    if (cancelled())
+        return result;
     report("STREAM arrays: " + std::to_string(streamBytes / kMiB) + " MiB, first touch on " + threads + " threads", 2);
     const Arrays arrays = allocateArrays(streamBytes);
     result.stream_bytes = double(arrays.n) * 3.0 * double(sizeof(double));
-    if (arrays.n > 0) {
+    if (arrays.n > 0 && !cancelled()) {
         report("STREAM triad on " + threads + " threads", 3);
-        result.bandwidth_bytes_per_s_all_cores =
-            triadBytesPerSecond(arrays.a.get(), arrays.b.get(), arrays.c.get(), arrays.n, true, streamRepeats, minSeconds);
+        result.bandwidth_bytes_per_s_all_cores = triadBytesPerSecond(arrays.a.get(), arrays.b.get(), arrays.c.get(),
+                                                                     arrays.n, true, streamRepeats, minSeconds, cancel);
+        if (cancelled())
+            return result;
         report("STREAM triad on 1 thread", 4);
-        result.bandwidth_bytes_per_s_one_core =
-            triadBytesPerSecond(arrays.a.get(), arrays.b.get(), arrays.c.get(), arrays.n, false, streamRepeats, minSeconds);
+        result.bandwidth_bytes_per_s_one_core = triadBytesPerSecond(arrays.a.get(), arrays.b.get(), arrays.c.get(),
+                                                                    arrays.n, false, streamRepeats, minSeconds, cancel);
     }
     result.measured_at = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     return result;
@@ -563,14 +580,19 @@ Result<std::string> saveMachineRoofline(const MachineRoofline &roofline)
     return path;
 }
 
-MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &progress, Problems *save_problems)
+bool measurementCancelled(const MachineMeasureOptions &options) { return options.cancel && options.cancel->load(); }
+
+MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &progress, Problems *save_problems,
+                                const MachineMeasureOptions &options)
 {
     if (!remeasure) {
         if (std::optional<MachineRoofline> cached = loadCachedMachineRoofline())
             return *cached;
     }
     std::optional<MachineRoofline> replaced = loadCachedMachineRoofline();
-    MachineRoofline measured = measureMachineRoofline({}, progress);
+    MachineRoofline measured = measureMachineRoofline(options, progress);
+    if (measurementCancelled(options))
+        return measured;  // partial: caching it would replace a good measurement with zeros
     if (replaced) {
         measured.previous_peak_flops_per_s_all_cores = replaced->peak_flops_per_s_all_cores;
         measured.previous_measured_at = replaced->measured_at;

@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QJsonObject>
 
+#include <atomic>
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -69,7 +71,14 @@ struct MachineMeasureOptions {
     // multi-threaded runs can lose a thread to another process at a barrier (measured: 1 GFLOP/s
     // instead of 100 at load 7 on 2 cores); the best of many finds a window with all threads running.
     double min_seconds_per_stage = -1;
+    // When set and true, the measurement stops before its next stage or timed run (a GUI's Cancel;
+    // issue 20: long work has a working Cancel). The figures not measured stay 0 and
+    // measurementCancelled() says so.
+    const std::atomic<bool> *cancel = nullptr;
 };
+
+// Whether `options.cancel` was raised: the measurement made with them is partial.
+bool measurementCancelled(const MachineMeasureOptions &options);
 
 // Called before each stage with a description ("SGEMM float32 n=2048 on 2 threads") and the
 // stage's position, for progress on a terminal or in a status bar.
@@ -115,10 +124,11 @@ std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not = 
 // Writes the cache file atomically; returns its path. Quick runs are refused (rule "quick").
 Result<std::string> saveMachineRoofline(const MachineRoofline &roofline);
 
-// The cached roofline unless `remeasure` or there is none; otherwise measures with the default
-// sizes and saves, recording the replaced cache entry's peak and time as previous_*. A failed save is not fatal: the measurement is returned and the problems are
+// The cached roofline unless `remeasure` or there is none; otherwise measures with `options` (the
+// default sizes unless given) and saves — except a cancelled measurement, which is returned
+// partial and never saved, recording the replaced cache entry's peak and time as previous_*. A failed save is not fatal: the measurement is returned and the problems are
 // added to `save_problems` when given.
 MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &progress = {},
-                                Problems *save_problems = nullptr);
+                                Problems *save_problems = nullptr, const MachineMeasureOptions &options = {});
 
 }  // namespace lse

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -143,6 +144,40 @@ private slots:
         const QDateTime at = QDateTime::fromString(QString::fromStdString(r.measured_at), Qt::ISODate);
         QVERIFY2(at.isValid() && at.timeSpec() == Qt::UTC, r.measured_at.c_str());
         QVERIFY(std::llabs(at.secsTo(QDateTime::currentDateTimeUtc())) < 600);
+    }
+
+    // Issue 20: the GUI's Cancel. Raised during stage 1, the measurement stops before stage 2,
+    // leaves the unmeasured figures 0 and machineRoofline() does not cache the partial result.
+    void cancelStopsBeforeTheNextStageAndIsNotCached()
+    {
+        std::atomic<bool> cancel{false};
+        MachineMeasureOptions options;
+        options.sgemm_n_all_cores = 64;
+        options.sgemm_n_one_core = 48;
+        options.sgemm_repeats = 1;
+        options.stream_bytes = 3 * 1024 * 1024;
+        options.stream_repeats = 1;
+        options.cancel = &cancel;
+        std::vector<int> stages;
+        const MachineRoofline r = machineRoofline(
+            true,
+            [&](std::string_view, int index, int) {
+                stages.push_back(index);
+                if (index == 1)
+                    cancel = true;
+            },
+            nullptr, options);
+        QCOMPARE(stages, (std::vector<int>{0, 1}));
+        QVERIFY(measurementCancelled(options));
+        QVERIFY(r.peak_flops_per_s_all_cores > 0);  // stage 0 ran in full
+        QCOMPARE(r.bandwidth_bytes_per_s_all_cores, 0.0);
+        QCOMPARE(r.bandwidth_bytes_per_s_one_core, 0.0);
+        QVERIFY(!QFile::exists(cacheFile()));
+
+        cancel = false;  // the same options without the flag raised measure and cache everything
+        const MachineRoofline full = machineRoofline(true, {}, nullptr, options);
+        QVERIFY(full.bandwidth_bytes_per_s_one_core > 0);
+        QVERIFY(QFile::exists(cacheFile()));
     }
 
     void explicitSizesAreUsed()

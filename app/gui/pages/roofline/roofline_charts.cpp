@@ -266,6 +266,7 @@ void RooflinePage::refreshMachineChart()
     const bool running = worker_ != nullptr;
     measure_machine_button_->setEnabled(!running);
     measure_ops_button_->setEnabled(!running);
+    cancel_button_->setEnabled(running);
     if (!running) {
         if (cpu_)
             machine_status_->setText(

@@ -61,6 +61,17 @@ void RooflinePage::setReferenceRunSize(int measured_steps, int threads)
     reference_threads_ = std::max(0, threads);
 }
 
+void RooflinePage::setMachineMeasureOptions(const MachineMeasureOptions &options)
+{
+    machine_options_ = options;
+}
+
+void RooflinePage::cancelWorker()
+{
+    if (worker_)
+        cancel_ = true;
+}
+
 void RooflinePage::startMachineMeasurement()
 {
     if (worker_)
@@ -70,7 +81,9 @@ void RooflinePage::startMachineMeasurement()
     progress_->setRange(0, 1);
     progress_->setValue(0);
     machine_status_->setText(tr("Measuring this machine…"));
-    worker_ = QThread::create([this] {
+    MachineMeasureOptions options = machine_options_;
+    options.cancel = &cancel_;
+    worker_ = QThread::create([this, options] {
         Problems problems;
         auto measured = std::make_shared<MachineRoofline>(machineRoofline(
             true,
@@ -88,17 +101,24 @@ void RooflinePage::startMachineMeasurement()
                     },
                     Qt::QueuedConnection);
             },
-            &problems));
+            &problems, options));
+        const bool cancelled = measurementCancelled(options);
         const QString save_problem = problems.empty() ? QString()
                                                       : QString::fromStdString(formatProblems(problems)).trimmed();
         QMetaObject::invokeMethod(
             this,
-            [this, measured, save_problem] {
-                cpu_ = *measured;
-                cpu_missing_reason_.clear();
-                measure_error_ = save_problem;
-                progress_->setRange(0, 1);
-                progress_->setValue(1);
+            [this, measured, save_problem, cancelled] {
+                if (cancelled) {
+                    measure_error_ = tr("cancelled");  // the previous measurement (if any) stays
+                    progress_->setRange(0, 1);
+                    progress_->setValue(0);
+                } else {
+                    cpu_ = *measured;
+                    cpu_missing_reason_.clear();
+                    measure_error_ = save_problem;
+                    progress_->setRange(0, 1);
+                    progress_->setValue(1);
+                }
                 finishWorker();
             },
             Qt::QueuedConnection);
@@ -134,7 +154,7 @@ void RooflinePage::startReferenceRun()
                     measured_records_ = run->records;
                     measured_steps_ = run->measured_steps;
                 } else {
-                    measure_error_ = run->error;
+                    measure_error_ = cancel_ ? tr("cancelled") : run->error;
                 }
                 finishWorker();
             },

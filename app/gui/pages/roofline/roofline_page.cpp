@@ -197,6 +197,9 @@ void RooflinePage::buildControls()
     measure_machine_button_->setObjectName(QStringLiteral("measureMachineButton"));
     measure_ops_button_ = new QPushButton(content);
     measure_ops_button_->setObjectName(QStringLiteral("measureOpsButton"));
+    cancel_button_ = new QPushButton(content);
+    cancel_button_->setObjectName(QStringLiteral("cancelMeasurementButton"));
+    cancel_button_->setEnabled(false);
     progress_ = new QProgressBar(content);
     progress_->setRange(0, 1);
     progress_->setValue(0);
@@ -204,10 +207,12 @@ void RooflinePage::buildControls()
     machine_row->addWidget(machine_status_, 1);
     machine_row->addWidget(measure_machine_button_);
     machine_row->addWidget(measure_ops_button_);
+    machine_row->addWidget(cancel_button_);
     machine_row->addWidget(progress_);
     layout->addLayout(machine_row);
     connect(measure_machine_button_, &QPushButton::clicked, this, &RooflinePage::startMachineMeasurement);
     connect(measure_ops_button_, &QPushButton::clicked, this, &RooflinePage::startReferenceRun);
+    connect(cancel_button_, &QPushButton::clicked, this, &RooflinePage::cancelWorker);
     machine_chart_ = new ChartView(QStringLiteral("roofline-this-machine"), content);
     layout->addWidget(machine_chart_, 2);
 }
@@ -289,6 +294,8 @@ void RooflinePage::retranslateUi()
                                            "seconds, in the background) and cache the result, as `llm-explorer-cli "
                                            "machine` does."));
     measure_ops_button_->setText(tr("Measure &reference ops"));
+    cancel_button_->setText(tr("Cancel"));
+    cancel_button_->setToolTip(tr("Stop the measurement before its next stage; nothing is kept or cached."));
     measure_ops_button_->setToolTip(tr("Train the tiny reference transformer for a few steps with the op profiler on "
                                        "(in the background) and plot each operator's achieved FLOP/s."));
     machine_title_->setText(tr("<b>This machine</b>: the CPU's measured roofline (float32 SGEMM peak, STREAM triad "

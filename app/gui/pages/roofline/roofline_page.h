@@ -62,6 +62,15 @@ public:
     // Size of the "Measure reference ops" run: measured steps after one warm-up, and threads
     // (0 = all cores). Tests use a short single-threaded run.
     void setReferenceRunSize(int measured_steps, int threads);
+    // Sizes of "Measure this machine" (default: the full measurement `llm-explorer-cli machine`
+    // makes). Tests use small matrices repeated for a while, so the stages are short but many.
+    void setMachineMeasureOptions(const MachineMeasureOptions &options);
+    // Stops the running measurement or reference run before its next stage or step; its partial
+    // result is dropped (and not cached) and workerFinished() follows.
+    void cancelWorker();
+    QPushButton *measureMachineButton() const { return measure_machine_button_; }
+    QPushButton *cancelButton() const { return cancel_button_; }
+    QProgressBar *progressBar() const { return progress_; }
 
 signals:
     // A worker (machine measurement or reference run) has delivered its result.
@@ -112,6 +121,7 @@ private:
     QLabel *machine_status_;
     QPushButton *measure_machine_button_;
     QPushButton *measure_ops_button_;
+    QPushButton *cancel_button_;
     QProgressBar *progress_;
     ChartView *machine_chart_;
     // Table.
@@ -132,6 +142,7 @@ private:
     int measured_steps_ = 0;
     int reference_steps_ = 4;
     int reference_threads_ = 0;
+    MachineMeasureOptions machine_options_;
     QString measure_error_;
 
     QThread *worker_ = nullptr;
