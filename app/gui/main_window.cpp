@@ -508,6 +508,7 @@ void MainWindow::showEstimateOnCurrentPage()
         return;
     // Only the visible page recomputes; the others catch up when shown.
     page->showEstimate(document->estimatedScenario(), document->estimate());
+    page->recordShown(document->estimatedScenario(), document->estimate());
     stale_[page] = false;
 }
 

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GUI monkey test (issue 20): thousands of random user actions on the main window, offscreen,
+// from a fixed seed; after each one the pages show the document's valid scenario or the stale
+// banner says why not, and undo/redo round-trips. docs/monkey-testing.md has the commands and the
+// results. LSE_MONKEY_SEED / LSE_MONKEY_ACTIONS override the seed and the number of actions.
+
+#include "monkey/action_log.h"
+#include "monkey/hf_config_files.h"
+#include "monkey/modal_closer.h"
+#include "monkey/monkey_driver.h"
+#include "monkey/monkey_invariants.h"
+#include "monkey/monkey_settings.h"
+
+#include "document/scenario_document.h"
+#include "main_window.h"
+#include "pages/page.h"
+#include "stale_banner.h"
+
+#include "cost/estimate.h"
+
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lse;
+using namespace lse::gui;
+using namespace lse::monkey;
+
+namespace {
+
+// Deferred deletes (a language switch replaces the whole interface), queued replots and layout
+// requests run before the invariants look at the window.
+void settle()
+{
+    for (int pass = 0; pass < 3; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCoreApplication::processEvents();
+    }
+}
+
+}  // namespace
+
+class TestGuiMonkey : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanupTestCase() { MainWindow::installLanguage(QStringLiteral("en")); }
+
+    // The invariants themselves must be able to fail: a page given another scenario than the
+    // document's is caught, and so is a stale banner missing for an invalid scenario.
+    void invariantsCatchAPageShowingAnotherScenario()
+    {
+        MainWindow window(false);
+        window.show();
+        settle();
+        QCOMPARE(checkPagesShowDocument(window), QString());
+        Page *page = window.currentPage();
+        Scenario other = window.document()->scenario();
+        other.model.n_layers += 1;
+        const Result<Estimate> other_estimate = estimate(other);
+        QVERIFY(other_estimate.ok());
+        page->recordShown(other, other_estimate.value());
+        QVERIFY(checkPagesShowDocument(window).contains(page->id()));
+    }
+
+    void invariantsCatchAMissingStaleBanner()
+    {
+        MainWindow window(false);
+        window.show();
+        settle();
+        window.document()->edit(QStringLiteral("training.tp"), QStringLiteral("test"),
+                                [](Scenario &scenario) { scenario.training.tp = 7; });  // 7 divides nothing
+        settle();
+        QVERIFY(!window.document()->isValid());
+        QCOMPARE(checkPagesShowDocument(window), QString());
+        window.findChild<StaleBanner *>()->setProblems(0, true);
+        QVERIFY(checkPagesShowDocument(window).contains(QLatin1String("without the stale banner")));
+    }
+
+    void randomActionsKeepPagesOnTheDocument()
+    {
+        const MonkeySettings settings = monkeySettingsFromEnvironment();
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        QString error;
+        const HfConfigFiles hf_files = writeHfConfigFiles(work.filePath(QStringLiteral("hf")), &error);
+        QVERIFY2(!hf_files.valid.isEmpty(), qPrintable(error));
+
+        MainWindow window(false);
+        window.resize(1280, 800);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        ModalCloser closer;
+        ActionLog log(settings.seed, settings.actions);
+        MonkeyDriver driver(window, settings.seed, work.filePath(QStringLiteral("exports")), hf_files);
+        QElapsedTimer elapsed;
+        elapsed.start();
+        for (int index = 0; index < settings.actions; ++index) {
+            QString finding;
+            const QString done = driver.act(&finding, [&](const QString &kind) { log.begin(index, kind); });
+            log.note(done);
+            settle();
+            if (finding.isEmpty())
+                finding = checkPagesShowDocument(window);
+            if (finding.isEmpty())
+                finding = checkUndoRedoRoundTrip(window);
+            if (finding.isEmpty()) {
+                settle();
+                finding = checkPagesShowDocument(window);  // and the pages followed the undo/redo
+            }
+            if (!finding.isEmpty())
+                QFAIL(qPrintable(finding + QStringLiteral("\n") + log.report()));
+        }
+        QStringList counts;
+        for (auto it = driver.kindCounts().cbegin(); it != driver.kindCounts().cend(); ++it)
+            counts.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
+        qInfo().noquote() << QStringLiteral("GUI monkey: %1 actions, seed %2, %3 s, findings 0; %4; modal dialogs closed: %5")
+                                 .arg(settings.actions)
+                                 .arg(settings.seed)
+                                 .arg(double(elapsed.elapsed()) / 1000.0, 0, 'f', 1)
+                                 .arg(counts.join(QStringLiteral(", ")))
+                                 .arg(closer.closedCount());
+    }
+};
+
+QTEST_MAIN(TestGuiMonkey)
+#include "test_gui_monkey.moc"
