@@ -12,12 +12,6 @@ void Page::setPresentation(bool presentation)
         chart->setPresentation(presentation);
 }
 
-void Page::recordShown(const Scenario &scenario, const Estimate &estimate)
-{
-    shown_scenario_ = scenario;
-    shown_estimate_ = estimate;
-}
-
 bool Page::applyLessonSettings(const QJsonObject &settings, QString *error)
 {
     if (settings.isEmpty())

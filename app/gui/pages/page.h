@@ -11,8 +11,6 @@
 #include <QList>
 #include <QWidget>
 
-#include <optional>
-
 namespace lse::gui {
 
 class ChartView;
@@ -39,12 +37,6 @@ public:
     // started in the background (the layout search) is still running. Export and screenshots
     // wait for ready() before rendering the page.
     virtual bool isReady() const { return true; }
-    // The scenario and estimate the main window last gave this page (it records each
-    // showEstimate call here); null before the first. The GUI monkey test checks them against the
-    // document after every action.
-    const Scenario *shownScenario() const { return shown_scenario_ ? &*shown_scenario_ : nullptr; }
-    const Estimate *shownEstimate() const { return shown_estimate_ ? &*shown_estimate_ : nullptr; }
-    void recordShown(const Scenario &scenario, const Estimate &estimate);
 
     // --- Lessons (core/lessons, app/gui/lessons): what a lesson step sets and points at here. ---
     // The page's own settings that a lesson step restores (the roofline's phase and batch, the
@@ -78,10 +70,6 @@ signals:
     // The page asks the main window to replace the document's scenario (one undoable step named
     // `description`, e.g. "Apply layout tp 8 · pp 4"); pages never edit the document themselves.
     void scenarioEditRequested(const lse::Scenario &scenario, const QString &description);
-
-private:
-    std::optional<Scenario> shown_scenario_;
-    std::optional<Estimate> shown_estimate_;
 };
 
 }  // namespace lse::gui

@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QListWidget>
 #include <QPushButton>
@@ -65,12 +66,12 @@ QString MonkeyDriver::act(QString *finding, const std::function<void(const QStri
         {"import config.json", 40, [this, finding] { return importHfConfig(finding); }},
         {"switch page", 120, [this] { return switchPage(); }},
         {"page control", 250, [this] { return pokePageControl(); }},
-        {"export chart", 30, [this, finding] { return exportChart(finding); }},
+        {"export chart", 15, [this, finding] { return exportChart(finding); }},
         {"export all pages", 2, [this, finding] { return exportAllPages(finding); }},
         {"menu dialog", 15, [this] { return openDialogAction(); }},
-        {"presentation", 20, [this] { return togglePresentation(); }},
-        {"language", 8, [this] { return switchLanguage(); }},
-        {"theme", 20, [this] { return switchTheme(); }},
+        {"presentation", 6, [this] { return togglePresentation(); }},
+        {"language", 3, [this] { return switchLanguage(); }},
+        {"theme", 6, [this] { return switchTheme(); }},
         {"fix problems", 20, [this] { return fixProblems(); }},
         {"zoom", 5, [this] { return zoom(); }},
     };
@@ -83,9 +84,14 @@ QString MonkeyDriver::act(QString *finding, const std::function<void(const QStri
             roll -= kind.weight;
             continue;
         }
-        ++kind_counts_[QString::fromLatin1(kind.name)];
-        announce(QString::fromLatin1(kind.name));
-        return QString::fromLatin1(kind.name) + QStringLiteral(": ") + kind.run();
+        const QString kind_name = QString::fromLatin1(kind.name);
+        ++kind_counts_[kind_name];
+        announce(kind_name);
+        QElapsedTimer timer;
+        timer.start();
+        QString done = kind.run();
+        kind_milliseconds_[kind_name] += timer.elapsed();
+        return done;
     }
     return {};
 }
@@ -169,7 +175,9 @@ QString MonkeyDriver::pokePageControl()
         return QStringLiteral("no current page");
     QList<QWidget *> controls;
     for (QWidget *widget : page->findChildren<QWidget *>()) {
-        if (widget->objectName().isEmpty() || !isPokeable(widget) || !widget->isEnabled() || !widget->isVisible())
+        // Qt's own parts (a spin box's qt_spinbox_lineedit) are reached through their widget.
+        if (widget->objectName().isEmpty() || widget->objectName().startsWith(QLatin1String("qt_"))
+            || !isPokeable(widget) || !widget->isEnabled() || !widget->isVisible())
             continue;
         if (qobject_cast<QAbstractButton *>(widget) && skippedButtons().contains(widget->objectName()))
             continue;

@@ -34,6 +34,8 @@ public:
 
     // How many actions of each kind ran ("edit field": 1234, ...).
     const QMap<QString, int> &kindCounts() const { return kind_counts_; }
+    // The time spent in the actions of each kind, in milliseconds (without the checks after them).
+    const QMap<QString, qint64> &kindMilliseconds() const { return kind_milliseconds_; }
 
     // Page buttons the monkey never clicks: they start work that runs for seconds to minutes
     // (training, measuring the machine, an mpirun) or leave the page for another process.
@@ -61,6 +63,7 @@ private:
     HfConfigFiles hf_files_;
     int export_count_ = 0;
     QMap<QString, int> kind_counts_;
+    QMap<QString, qint64> kind_milliseconds_;
 };
 
 }  // namespace lse::monkey

@@ -35,49 +35,59 @@ QString compareKeyFigures(const Estimate &shown, const Estimate &expected, const
 
 }  // namespace
 
-QString checkPagesShowDocument(const gui::MainWindow &window)
+QString checkStaleBanner(const gui::ScenarioDocument &document, const gui::StaleBanner &banner)
 {
-    const gui::ScenarioDocument *document = window.document();
-    const auto *banner = window.findChild<gui::StaleBanner *>();
-    if (!banner)
-        return QStringLiteral("no stale banner in the window");
-    const int problems = int(document->problems().size());
-    if (document->isValid()) {
-        if (!document->hasEstimate())
+    const int problems = int(document.problems().size());
+    if (document.isValid()) {
+        if (!document.hasEstimate())
             return QStringLiteral("valid document without an estimate");
-        if (scenarioToJson(document->estimatedScenario()) != scenarioToJson(document->scenario()))
+        if (scenarioToJson(document.estimatedScenario()) != scenarioToJson(document.scenario()))
             return QStringLiteral("valid document whose estimate is of another scenario");
-        if (banner->isStale() || banner->isVisible())
-            return QStringLiteral("stale banner shown (%1 problems) for a valid document").arg(banner->problemCount());
-    } else {
-        if (!banner->isStale() || !banner->isVisible())
-            return QStringLiteral("invalid document (%1 problems, first: %2) without the stale banner")
-                .arg(problems)
-                .arg(QString::fromStdString(document->problems().front().field));
-        if (banner->problemCount() != problems)
-            return QStringLiteral("stale banner counts %1 problems, the document has %2").arg(banner->problemCount()).arg(problems);
-        if (banner->text().isEmpty())
-            return QStringLiteral("stale banner without text");
+        if (banner.isStale() || banner.isVisible())
+            return QStringLiteral("stale banner shown (%1 problems) for a valid document").arg(banner.problemCount());
+        return {};
     }
-    if (!document->hasEstimate())
-        return {};  // nothing was ever valid: the pages show nothing to compare
+    if (!banner.isStale() || !banner.isVisible())
+        return QStringLiteral("invalid document (%1 problems, first: %2) without the stale banner")
+            .arg(problems)
+            .arg(QString::fromStdString(document.problems().front().field));
+    if (banner.problemCount() != problems)
+        return QStringLiteral("stale banner counts %1 problems, the document has %2").arg(banner.problemCount()).arg(problems);
+    if (banner.text().isEmpty())
+        return QStringLiteral("stale banner without text");
+    return {};
+}
 
-    const Result<Estimate> expected = estimate(document->estimatedScenario());
+QString checkShownEstimate(const gui::ScenarioDocument &document, const gui::MainWindow::ShownEstimate *shown,
+                           const QString &page_id)
+{
+    if (!document.hasEstimate())
+        return {};  // nothing was ever valid: the pages show nothing to compare
+    const Result<Estimate> expected = estimate(document.estimatedScenario());
     if (!expected.ok())
         return QStringLiteral("core rejects the document's last valid scenario: %1")
             .arg(QString::fromStdString(expected.problems().front().message));
-    if (QString difference = compareKeyFigures(document->estimate(), expected.value(), QStringLiteral("the document's estimate"));
+    if (QString difference = compareKeyFigures(document.estimate(), expected.value(), QStringLiteral("the document's estimate"));
         !difference.isEmpty())
         return difference;
+    if (!shown)
+        return QStringLiteral("page %1 shows no scenario").arg(page_id);
+    if (scenarioToJson(shown->scenario) != scenarioToJson(document.estimatedScenario()))
+        return QStringLiteral("page %1 shows another scenario than the document's last valid one").arg(page_id);
+    return compareKeyFigures(shown->estimate, expected.value(), QStringLiteral("page %1").arg(page_id));
+}
 
+QString checkPagesShowDocument(const gui::MainWindow &window)
+{
+    const auto *banner = window.findChild<gui::StaleBanner *>();
+    if (!banner)
+        return QStringLiteral("no stale banner in the window");
+    if (QString problem = checkStaleBanner(*window.document(), *banner); !problem.isEmpty())
+        return problem;
     const gui::Page *page = window.currentPage();
     if (!page)
         return QStringLiteral("no current page");
-    if (!page->shownScenario() || !page->shownEstimate())
-        return QStringLiteral("page %1 shows no scenario").arg(page->id());
-    if (scenarioToJson(*page->shownScenario()) != scenarioToJson(document->estimatedScenario()))
-        return QStringLiteral("page %1 shows another scenario than the document's last valid one").arg(page->id());
-    return compareKeyFigures(*page->shownEstimate(), expected.value(), QStringLiteral("page %1").arg(page->id()));
+    return checkShownEstimate(*window.document(), window.shownEstimate(page), page->id());
 }
 
 QString checkUndoRedoRoundTrip(gui::MainWindow &window)

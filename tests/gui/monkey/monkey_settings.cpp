@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "monkey/monkey_settings.h"
 
-#include <QByteArray>
+#include <QString>
 
 namespace lse::monkey {
 

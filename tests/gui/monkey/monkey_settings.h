@@ -11,7 +11,7 @@ namespace lse::monkey {
 // to replay a failure.
 struct MonkeySettings {
     quint32 seed = 20261202;
-    int actions = 300;
+    int actions = 100;
 };
 
 // The defaults with the environment's overrides; a malformed override is a fatal test error

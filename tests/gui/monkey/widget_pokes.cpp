@@ -50,6 +50,23 @@ QString name(const QWidget *widget)
                                           : widget->objectName();
 }
 
+// Key presses for `text`: QTest::keyClicks maps characters to keys and only knows ASCII, so other
+// characters (CJK, an emoji's surrogate pair) arrive as a key event carrying their text, as an
+// input method delivers them.
+void typeText(QWidget *target, const QString &text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c.unicode() < 0x80) {
+            QTest::keyClick(target, char(c.unicode()));
+            continue;
+        }
+        const qsizetype length = c.isHighSurrogate() && i + 1 < text.size() ? 2 : 1;
+        QTest::sendKeyEvent(QTest::Click, target, Qt::Key_unknown, text.mid(i, length), Qt::NoModifier);
+        i += length - 1;
+    }
+}
+
 // Types `text` over the field's contents and presses Enter, as a user would.
 void typeAndEnter(QWidget *target, const QString &text)
 {
@@ -60,7 +77,7 @@ void typeAndEnter(QWidget *target, const QString &text)
         spin->selectAll();
     else
         QTest::keyClick(target, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(target, text);
+    typeText(target, text);
     QTest::keyClick(target, Qt::Key_Return);
 }
 
@@ -131,7 +148,7 @@ QString pokeWidget(QWidget *widget, QRandomGenerator &random)
         const QString text = pick(kFreeTexts, random);
         text_edit->setFocus();
         text_edit->selectAll();
-        QTest::keyClicks(text_edit, text);
+        typeText(text_edit, text);
         return QStringLiteral("%1: typed '%2'").arg(name(text_edit), text);
     }
     if (auto *slider = qobject_cast<QAbstractSlider *>(widget)) {
