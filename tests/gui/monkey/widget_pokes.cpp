@@ -50,14 +50,18 @@ QString name(const QWidget *widget)
                                           : widget->objectName();
 }
 
-// Key presses for `text`: QTest::keyClicks maps characters to keys and only knows ASCII, so other
-// characters (CJK, an emoji's surrogate pair) arrive as a key event carrying their text, as an
-// input method delivers them.
+// Key presses for `text`: QTest::keyClicks maps characters to keys and asserts on any it has no key
+// for, so other characters (CJK, an emoji's surrogate pair) arrive as a key event carrying their
+// text, as an input method delivers them; newline and tab are their keys.
 void typeText(QWidget *target, const QString &text)
 {
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
-        if (c.unicode() < 0x80) {
+        if (c == QLatin1Char('\n') || c == QLatin1Char('\t')) {
+            QTest::keyClick(target, c == QLatin1Char('\n') ? Qt::Key_Return : Qt::Key_Tab);
+            continue;
+        }
+        if (c.unicode() >= 0x20 && c.unicode() < 0x7f) {  // printable ASCII: the keys QTest knows
             QTest::keyClick(target, char(c.unicode()));
             continue;
         }
