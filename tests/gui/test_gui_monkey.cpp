@@ -19,11 +19,14 @@
 #include "cost/estimate.h"
 #include "scenario/scenario_json.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using namespace lse;
 using namespace lse::gui;
@@ -152,5 +155,22 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiMonkey)
+// QTEST_MAIN, after giving a long run the time it needs: Qt Test's watchdog aborts any test function
+// after QTEST_FUNCTION_TIMEOUT (default 300 s), which a run of thousands of actions outlasts. The
+// watchdog reads the variable once, before the first test function, so it is set here.
+int main(int argc, char **argv)
+{
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
+        constexpr qint64 kMinimumMs = 300'000;
+        constexpr qint64 kPerActionMs = 3'000;  // about 10x the slowest measured mean under ASan
+        const qint64 timeout_ms = std::max(kMinimumMs, kPerActionMs * monkeySettingsFromEnvironment().actions);
+        qputenv("QTEST_FUNCTION_TIMEOUT", QByteArray::number(timeout_ms));
+    }
+    QApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    TestGuiMonkey test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "test_gui_monkey.moc"
