@@ -514,6 +514,7 @@ void MainWindow::showEstimateOnCurrentPage()
         return;
     // Only the visible page recomputes; the others catch up when shown.
     page->showEstimate(document->estimatedScenario(), document->estimate());
+    shown_[page] = {document->estimatedScenario(), document->estimate()};
     stale_[page] = false;
 }
 
@@ -640,6 +641,7 @@ void MainWindow::switchLanguage(const QString &language)
     removeDockWidget(editor_dock_);
     editor_dock_->deleteLater();
     stale_.clear();
+    shown_.clear();
     pages_.clear();
     delete takeCentralWidget();
     statusBar()->removeWidget(status_label_);

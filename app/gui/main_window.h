@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/estimate.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_handout.h"
 #include "pages/page_registry.h"
@@ -48,6 +49,17 @@ public:
     ScenarioDocument *document() const { return document_; }
     ScenarioEditor *editor() const { return editor_; }
     QStringList pageIds() const;
+    // What `page` was last given to show (the scenario and its estimate), null before its first
+    // showEstimate. The GUI monkey test checks it against the document after every action.
+    struct ShownEstimate {
+        Scenario scenario;
+        Estimate estimate;
+    };
+    const ShownEstimate *shownEstimate(const Page *page) const
+    {
+        const auto found = shown_.constFind(page);
+        return found == shown_.constEnd() ? nullptr : &found.value();
+    }
     Page *page(const QString &id) const;
     Page *currentPage() const;
     // `id` is a page id, or "page/section" for a tab of a page made of tabs ("architecture/choices").
@@ -195,6 +207,7 @@ private:
     QLabel *status_label_ = nullptr;
     QList<Page *> pages_;
     QHash<Page *, bool> stale_;
+    QHash<const Page *, ShownEstimate> shown_;  // see shownEstimate()
     QMenu *recent_menu_ = nullptr;
     QAction *presentation_action_ = nullptr;
     bool presentation_ = false;
