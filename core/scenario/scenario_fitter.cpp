@@ -110,7 +110,7 @@ void ScenarioFitter::fitContextParallel()
     ParallelConfig &parallel = scenario_.training.parallel;
     const std::int64_t seq = scenario_.training.seq_len;
     const std::int64_t gpus = scenario_.cluster.gpus;
-    if (pinned("training.cp") || parallel.cp <= 1 || parallel.cp > kMaxDegree || parallel.tp < 1)
+    if (pinned("training.cp") || parallel.cp <= 1 || parallel.cp > kMaxDegree || parallel.tp < 1 || parallel.tp > kMaxDegree)
         return;
     const auto fits = [&](int cp) {
         return dividesOrAbsent(seq, cp) && dividesOrAbsent(gpus, std::int64_t(parallel.tp) * cp);
@@ -158,8 +158,11 @@ void ScenarioFitter::fitPipelineParallel()
     ParallelConfig &parallel = scenario_.training.parallel;
     const ModelConfig &model = scenario_.model;
     const std::int64_t gpus = scenario_.cluster.gpus;
+    // tp and cp bounded too: pipelineFits multiplies tp·cp·pp in 64 bits (the GUI monkey test found
+    // tp·cp = 2e18 with pp = 5 overflowing).
     if (pinned("training.pp") || parallel.pp < 1 || parallel.pp > kMaxDegree || parallel.virtual_stages < 1
-        || parallel.virtual_stages > kMaxDegree || parallel.tp < 1 || parallel.cp < 1 || model.n_layers > kMaxLayers)
+        || parallel.virtual_stages > kMaxDegree || parallel.tp < 1 || parallel.cp < 1 || parallel.tp > kMaxDegree
+        || parallel.cp > kMaxDegree || model.n_layers > kMaxLayers)
         return;
     if (pipelineFits(parallel.pp, parallel.virtual_stages))
         return;

@@ -275,6 +275,17 @@ private slots:
         QCOMPARE(adapted.scenario.training.micro_batch, std::int64_t(1) << 50);
         const Adjusted repaired = repairAllProblems(scenario);
         QVERIFY(!validate(repaired.scenario).empty());
+
+        // A small pp with absurd tp and cp: tp·cp·pp once overflowed 64 bits while fitting the
+        // pipeline (the GUI monkey test, seed 2 under UBSan; this row fails there without the bound).
+        Scenario wide = defaultScenario();
+        wide.training.parallel.tp = 1000000000;
+        wide.training.parallel.cp = 1990000000;
+        wide.training.parallel.pp = 5;
+        const Adjusted wide_fitted = fitScenarioToModel(wide);
+        QCOMPARE(wide_fitted.scenario.training.parallel.tp, 1000000000);
+        QCOMPARE(wide_fitted.scenario.training.parallel.cp, 1990000000);
+        QVERIFY(!validate(repairAllProblems(wide).scenario).empty());
     }
 
     // --- names -------------------------------------------------------------------------------------
