@@ -127,6 +127,44 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::CollectivesMeasurementSection</name>
+    <message numerus="yes">
+        <source>Measuring the link between %n process(es) on this machine…</source>
+        <translation>
+            <numerusform>Measuring the link between %n process on this machine…</numerusform>
+            <numerusform>Measuring the link between %n processes on this machine…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured and saved for %n rank(s); this page now shows another rank count.</source>
+        <translation>
+            <numerusform>Measured and saved for %n rank; this page now shows another rank count.</numerusform>
+            <numerusform>Measured and saved for %n ranks; this page now shows another rank count.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No measurement of this machine for %n rank(s) yet.</source>
+        <translation>
+            <numerusform>No measurement of this machine for %n rank yet.</numerusform>
+            <numerusform>No measurement of this machine for %n ranks yet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine, %n rank(s), measured %1: α = %2 per ring step, β = %3/s per rank.</source>
+        <translation>
+            <numerusform>This machine, %n rank, measured %1: α = %2 per ring step, β = %3/s per rank.</numerusform>
+            <numerusform>This machine, %n ranks, measured %1: α = %2 per ring step, β = %3/s per rank.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Measure on this machine&lt;/b&gt; — a ping-pong and ring all-reduce sweep between %n local process(es) over MPI, as nccl-tests measures; train --dp %n predicts its collectives with the fit.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Measure on this machine&lt;/b&gt; — a ping-pong and ring all-reduce sweep between %n local process over MPI, as nccl-tests measures; train --dp %n predicts its collectives with the fit.</numerusform>
+            <numerusform>&lt;b&gt;Measure on this machine&lt;/b&gt; — a ping-pong and ring all-reduce sweep between %n local processes over MPI, as nccl-tests measures; train --dp %n predicts its collectives with the fit.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::ComputePage</name>
     <message numerus="yes">
         <source>; %n sequence length(s) skipped: %1</source>
@@ -210,6 +248,13 @@
             <numerusform>Export cancelled; %n pages written to %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Recovered %n document(s) from autosave</source>
+        <translation>
+            <numerusform>Recovered %n document from autosave</numerusform>
+            <numerusform>Recovered %n documents from autosave</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::MemoryPage</name>
@@ -255,6 +300,16 @@
         <translation>
             <numerusform>%n head</numerusform>
             <numerusform>%n heads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::RecoveryDialog</name>
+    <message numerus="yes">
+        <source>LLM Systems Explorer did not quit cleanly last time. %n document(s) with unsaved changes were autosaved:</source>
+        <translation>
+            <numerusform>LLM Systems Explorer did not quit cleanly last time. %n document with unsaved changes were autosaved:</numerusform>
+            <numerusform>LLM Systems Explorer did not quit cleanly last time. %n documents with unsaved changes were autosaved:</numerusform>
         </translation>
     </message>
 </context>

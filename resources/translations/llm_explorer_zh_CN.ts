@@ -1550,6 +1550,64 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::AutosaveFormat</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1：%2</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at offset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an autosave must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;format_version&quot; must be 1 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;document_path&quot; must be a string (empty for an untitled document)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;saved_at&quot; must be an ISO 8601 time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;scenario&quot; must be a scenario object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;scenario&quot; is not a valid scenario: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::AutosaveSlot</name>
+    <message>
+        <source>cannot create the autosave folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a lock file in the autosave folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 MB; an autosave holds one scenario of a few kilobytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::CalibrationDialog</name>
     <message>
         <source>Calibrate %1</source>
@@ -1856,6 +1914,127 @@
     <message>
         <source>Cannot export to %1: the folder is not writable.</source>
         <translation>无法导出到 %1：文件夹不可写。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::CollectivesMeasurementSection</name>
+    <message>
+        <source>mpiexec was not found: install Open MPI (apt-get install openmpi-bin) to measure this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llm-explorer-cli was not found next to the app or on PATH; the worker processes run it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Measuring the link between %n process(es) on this machine…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measurement cancelled; the saved profile is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measurement failed (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpiexec ended without a message.</source>
+        <translation type="unfinished">mpiexec 已结束，未输出任何消息。</translation>
+    </message>
+    <message>
+        <source>The measurement ran but its profile was not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured and saved for %n rank(s); this page now shows another rank count.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The measurement finished but its saved profile could not be read back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No measurement of this machine for %n rank(s) yet.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine, %n rank(s), measured %1: α = %2 per ring step, β = %3/s per rank.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Measure on this machine&lt;/b&gt; — a ping-pong and ring all-reduce sweep between %n local process(es) over MPI, as nccl-tests measures; train --dp %n predicts its collectives with the fit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Measure on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs mpiexec -np %1 llm-explorer-cli links --json and saves the fitted α and β as this machine&apos;s link profile for %1 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <source>Message size S (bytes, log scale)</source>
+        <translation type="unfinished">消息大小 S（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Time (s, log scale)</source>
+        <translation type="unfinished">时间（秒，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce on this machine vs the model, n = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t = 2(n−1)α + 2(n−1)/n·S/β (ring all-reduce, Patarasuk &amp; Yuan 2009)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;S = %2: t = %3&lt;br&gt;%4</source>
+        <translation type="unfinished">&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;S = %2：t = %3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>fitted to this machine (α = %1, β = %2/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: %1 link (α = %2, β = %3/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured on this machine (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt;&lt;br&gt;S = %1: t = %2 (median)&lt;br&gt;algbw %3/s, busbw %4/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n = %1; this machine: α = %2, β = %3/s (least-squares fit of the sweep, measured %4); %5 link: α = %6, β = %7/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n = %1; %2 link: α = %3, β = %4/s; this machine not measured yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patarasuk &amp; Yuan 2009 (ring all-reduce); sweep and bandwidths as nccl-tests (doc/PERFORMANCE.md); fit: core/distributed/link_measurement</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4618,6 +4797,24 @@
         <source>steps[%1].page: &apos;%2&apos; is not a page of this app (see --list-pages)</source>
         <translation>steps[%1].page：“%2”不是本应用的页面（见 --list-pages）</translation>
     </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Recovered %n document(s) from autosave</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Recovered Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This document was recovered from an autosave. Replace %1 with it?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::MemoryPage</name>
@@ -6218,6 +6415,71 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::RecoveryDialog</name>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>LLM Systems Explorer did not quit cleanly last time. %n document(s) with unsaved changes were autosaved:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autosaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation type="unfinished">未命名</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished">未保存的更改</translation>
+    </message>
+    <message>
+        <source>Unreadable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decide Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::ReferenceRunPage</name>
     <message>
         <source>Choose a text file</source>
@@ -7119,6 +7381,18 @@
     <message>
         <source>expected an array of %1</source>
         <translation>应为 %1 数组</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished">已取消</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <source>Stop the measurement before its next stage; nothing is kept or cached.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -9104,16 +9378,8 @@
         <translation>正在加载分词器…</translation>
     </message>
     <message>
-        <source>GPT-2 (course files)</source>
-        <translation>GPT-2（课程文件）</translation>
-    </message>
-    <message>
         <source>HF: %1</source>
         <translation>HF：%1</translation>
-    </message>
-    <message>
-        <source>Not found: no gpt2_vocab.json + gpt2_merges.txt in cs336/tokenizer under %1 (set LSE_SHARED_DIR to the course&apos;s shared folder).</source>
-        <translation>未找到：%1 下的 cs336/tokenizer 中没有 gpt2_vocab.json + gpt2_merges.txt（请把 LSE_SHARED_DIR 设为课程的 shared 文件夹）。</translation>
     </message>
     <message>
         <source>Tokens as coloured spans (hover one for its id, bytes and merge; &lt;e4 bd&gt; marks bytes of a character split across tokens)</source>
@@ -9154,6 +9420,14 @@
     <message>
         <source>a training is already running</source>
         <translation>已有训练正在运行</translation>
+    </message>
+    <message>
+        <source>GPT-2 (bundled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available: the bundled GPT-2 files could not be copied to %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
