@@ -4,16 +4,21 @@
 // charts rebuilt, styles replaced), never time.
 
 #include "charts/chart_view.h"
+#include "charts/height_cached_label.h"
 #include "cost/estimate.h"
 #include "editor/scenario_editor.h"
 #include "main_window.h"
 #include "pages/page.h"
 #include "pages/architecture/positional_encoding_section.h"
+#include "pages/scaling/scaling_page.h"
+#include "pages/tokenizer/tokenization_page.h"
 #include "pages/table_fill_batch.h"
 #include "scenario/scenario_json.h"
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyledItemDelegate>
@@ -156,6 +161,102 @@ private slots:
         const QList<const void *> after = storage();
         QVERIFY(after[0] != before[0]);  // the sinusoid heat map follows d_model
         QVERIFY(section.sinusoidalChart()->data().formula.inputs.contains(QStringLiteral("d_model = 256")));
+    }
+
+    // The GPT-2 tokenizer (a fifth of the start-up CPU when the Tokenization page loaded it in its
+    // constructor) is not read before the window's first paint; it loads, once, in the background
+    // when the page is first shown.
+    void gpt2TokenizerLoadsOnlyWhenItsPageIsShown()
+    {
+        MainWindow window(false);
+        window.resize(1280, 800);
+        auto *tokenization = qobject_cast<TokenizationPage *>(window.page(QStringLiteral("tokenization")));
+        QVERIFY(tokenization);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        QCOMPARE(tokenization->courseTokenizerLoads(), 0);
+        QSignalSpy loaded(tokenization, &TokenizationPage::tokenizerLoaded);
+        QVERIFY(window.selectPage(QStringLiteral("tokenization")));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.at(0).at(0).toBool(), true);
+        QCOMPARE(tokenization->courseTokenizerLoads(), 1);
+        QVERIFY(window.selectPage(QStringLiteral("overview")));
+        QVERIFY(window.selectPage(QStringLiteral("tokenization")));
+        QCoreApplication::processEvents();
+        QCOMPARE(tokenization->courseTokenizerLoads(), 1);
+    }
+
+    // A layers edit on the Scaling page replaces the figures table's text and nothing else (the
+    // heading, the Gopher paragraph and the notes were set again on every edit), and the page's
+    // word-wrapped labels and the charts' formula panels lay a text out once per width however
+    // often a layout pass asks (each heightForWidth() call laid it out again).
+    void scalingEditSetsOnlyTheChangedLabel()
+    {
+        MainWindow window(false);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.selectPage(QStringLiteral("scaling")));
+        auto *scaling = qobject_cast<ScalingPage *>(window.currentPage());
+        QVERIFY(scaling);
+        QList<const HeightCachedLabel *> labels;
+        for (QLabel *label : scaling->findChildren<QLabel *>())
+            if (const auto *cached = dynamic_cast<const HeightCachedLabel *>(label); cached && label->isVisible())
+                labels << cached;
+        QVERIFY(labels.size() >= 7);  // heading, figures, notes, approaches, three formula panels
+        const auto totals = [&labels] {
+            std::pair<int, int> queries_layouts{0, 0};
+            for (const HeightCachedLabel *label : labels) {
+                queries_layouts.first += label->heightQueries();
+                queries_layouts.second += label->heightLayouts();
+            }
+            return queries_layouts;
+        };
+        auto *layers = qobject_cast<QSpinBox *>(window.editor()->fieldWidget(QStringLiteral("model.n_layers")));
+        QVERIFY(layers);
+        layers->stepBy(1);
+        QCoreApplication::processEvents();
+        const QString notes = scaling->notesLabel()->text();
+        QVERIFY(!notes.isEmpty());
+        const auto before = totals();
+        for (int edit = 0; edit < 4; ++edit) {
+            const QString figures = scaling->figuresLabel()->text();
+            const int sets = scaling->labelTextSets();
+            layers->stepBy(edit % 2 == 0 ? -1 : 1);
+            QCoreApplication::processEvents();
+            QVERIFY(scaling->figuresLabel()->text() != figures);
+            QCOMPARE(scaling->labelTextSets() - sets, 1);
+            QCOMPARE(scaling->notesLabel()->text(), notes);
+        }
+        const auto after = totals();
+        const int queries = after.first - before.first;
+        const int layouts = after.second - before.second;
+        // Four edits change the figures table and the three formula panels: a few layouts each.
+        QVERIFY2(layouts <= 4 * 4 * 3, qPrintable(QStringLiteral("%1 layouts for %2 queries").arg(layouts).arg(queries)));
+        QVERIFY2(layouts < queries, qPrintable(QStringLiteral("%1 layouts for %2 queries").arg(layouts).arg(queries)));
+    }
+
+    // The cache answers the same width again without a layout, and lays the text out again when
+    // the text or the font changed.
+    void heightCachedLabelMeasuresOncePerWidthAndText()
+    {
+        HeightCachedLabel label;
+        label.setWordWrap(true);
+        label.setText(QStringLiteral("<b>Formula:</b> a rich text long enough to wrap at two hundred pixels"));
+        const int height = label.heightForWidth(200);
+        QCOMPARE(label.heightForWidth(200), height);
+        QCOMPARE(label.heightLayouts(), 1);
+        QVERIFY(label.heightForWidth(100) > height);
+        QCOMPARE(label.heightLayouts(), 2);
+        label.setText(label.text() + QStringLiteral(" and more words, so one more line"));
+        QVERIFY(label.heightForWidth(200) > height);
+        QCOMPARE(label.heightLayouts(), 3);
+        QFont big = label.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        label.setFont(big);
+        QVERIFY(label.heightForWidth(200) > height);
+        QCOMPARE(label.heightLayouts(), 4);
     }
 
     // Setting a theme when the style is Fusion already keeps the style object: replacing it

@@ -392,11 +392,23 @@ private slots:
         QVERIFY(!dir.isEmpty());
         QCOMPARE(readAll(dir + "/vocab.json"), readAll(lse::test::gpt2VocabPath()));
         QCOMPARE(readAll(dir + "/merges.txt"), readAll(lse::test::gpt2MergesPath()));
-        // A new page opens on GPT-2 as tokenizer A, its entry enabled.
+        // A new page opens on GPT-2 as tokenizer A, its entry enabled, once it is shown: GPT-2
+        // loads in the background on the first show (not in the constructor, issue 20).
         TokenizationPage fresh;
         const int index = fresh.picker(0)->findText(QStringLiteral("GPT-2 (bundled)"));
         QVERIFY(index >= 0);
         QVERIFY(fresh.picker(0)->model()->flags(fresh.picker(0)->model()->index(index, 0)).testFlag(Qt::ItemIsEnabled));
+        QCOMPARE(fresh.courseTokenizerLoads(), 0);
+        QVERIFY(fresh.isReady());
+        QSignalSpy first_load(&fresh, &TokenizationPage::tokenizerLoaded);
+        QSignalSpy ready(&fresh, &Page::ready);
+        fresh.show();
+        QVERIFY(!fresh.isReady());  // export and screenshots wait for it
+        QVERIFY(first_load.wait(10000));
+        QCOMPARE(first_load.at(0).at(0).toBool(), true);
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(fresh.isReady());
+        QCOMPARE(fresh.courseTokenizerLoads(), 1);
         QCOMPARE(fresh.picker(0)->currentText(), QStringLiteral("GPT-2 (bundled)"));
         QVERIFY2(fresh.message().contains(QStringLiteral("Loaded")), qPrintable(fresh.message()));
         fresh.setText(QStringLiteral("Hello world"));
@@ -408,6 +420,30 @@ private slots:
         fresh.picker(0)->setCurrentIndex(index);
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(fresh.currentIds(), (std::vector<std::int64_t>{15496, 995}));
+    }
+
+    // The lazy GPT-2 load does not override a tokenizer chosen before it ended, and a caller (a
+    // lesson step) that selects GPT-2 before the page was shown gets it at once.
+    void lazyGpt2KeepsAChoiceAndLoadsOnDemand()
+    {
+        QCOMPARE(page_->courseTokenizerLoads(), 0);
+        QVERIFY(page_->selectTokenizer(0, TokenizationPage::Kind::Characters));
+        QSignalSpy loaded(page_, &TokenizationPage::tokenizerLoaded);
+        parent_->show();
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(page_->lessonSettings().value("tokenizer").toString(), QStringLiteral("characters"));
+        QCOMPARE(page_->courseTokenizerLoads(), 1);
+
+        TokenizationPage lesson_page;
+        QString error;
+        QVERIFY2(lesson_page.applyLessonSettings(QJsonObject{{"tokenizer", "gpt2"}, {"text", "Hello world"}}, &error),
+                 qPrintable(error));
+        QCOMPARE(lesson_page.courseTokenizerLoads(), 1);
+        QCOMPARE(lesson_page.currentIds(), (std::vector<std::int64_t>{15496, 995}));
+        // Shown afterwards: nothing is loaded a second time.
+        lesson_page.show();
+        QVERIFY(!lesson_page.isLoading());
+        QCOMPARE(lesson_page.courseTokenizerLoads(), 1);
     }
 
     void bundledGpt2CopyIsRepaired()

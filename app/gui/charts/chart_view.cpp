@@ -3,6 +3,7 @@
 
 #include "charts/chart_annotations.h"
 #include "charts/chart_palette.h"
+#include "charts/height_cached_label.h"
 #include "common/file_writer.h"
 
 #include <qcustomplot.h>
@@ -423,7 +424,7 @@ void ChartView::Private::setupUi() {
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     layout->addWidget(plot, 1);
 
-    formulaLabel = new QLabel(q);
+    formulaLabel = new HeightCachedLabel(q);  // re-measured on every layout pass otherwise
     formulaLabel->setObjectName(QStringLiteral("chartFormula"));
     formulaLabel->setTextFormat(Qt::RichText);
     formulaLabel->setWordWrap(true);
@@ -971,7 +972,8 @@ void ChartView::Private::updateFormula() {
     add(QCoreApplication::translate("lse::gui::ChartView", "Formula:"), f.formula);
     add(QCoreApplication::translate("lse::gui::ChartView", "Source:"), f.source);
     hasFormula = !parts.isEmpty();
-    formulaLabel->setText(parts.join(QStringLiteral("<br>")));
+    if (const QString html = parts.join(QStringLiteral("<br>")); html != formulaLabel->text())
+        formulaLabel->setText(html);  // setText re-parses and re-lays out even the same text
     formulaLabel->setVisible(hasFormula && formulaWanted);
     formulaAction->setEnabled(hasFormula);
 

@@ -564,22 +564,25 @@ void SearchPage::updateStatus()
         current_label_->setText(tr("Current layout: %1").arg(current_problem_.toHtmlEscaped()));
     } else {
         const parallel::StepTimeBreakdown &b = current_->breakdown;
-        current_label_->setText(tr("<b>Current layout</b> %1: step %2, %3 tokens/s, MFU %4, %5 per GPU (%6)")
-                                    .arg(layoutSummary(current_->parallel, current_->micro_batch, current_->recomputation)
-                                             .toHtmlEscaped(),
-                                         format::duration(b.total_seconds), format::si(b.tokens_per_second, QString()),
-                                         format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu),
-                                         b.fits ? tr("fits") : tr("does not fit")));
+        // Composed first and set once: each setText of rich text is parsed and laid out again.
+        QString text = tr("<b>Current layout</b> %1: step %2, %3 tokens/s, MFU %4, %5 per GPU (%6)")
+                           .arg(layoutSummary(current_->parallel, current_->micro_batch, current_->recomputation)
+                                    .toHtmlEscaped(),
+                                format::duration(b.total_seconds), format::si(b.tokens_per_second, QString()),
+                                format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu),
+                                b.fits ? tr("fits") : tr("does not fit"));
         // This page ranks by the predicted step; the Overview and Time pages use the scenario's MFU,
         // typed or predicted. Say which is which, so a layout applied here is not read as "Overview
         // agrees" when the MFU is a typed one.
         if (predicted_run_)
-            current_label_->setText(current_label_->text() + QStringLiteral("<br>")
+            text += QStringLiteral("<br>")
                 + tr("Time models: the predicted step implies <b>%1 MFU</b>, about %2 days for the run; the "
                      "Overview and Time pages use the scenario's <b>%3 MFU %4</b>: %5 days.")
                       .arg(format::percent(predicted_run_->time.mfu), format::days(predicted_run_->time.days),
                            displayName(estimate().time.mfu_source), format::percent(estimate().time.mfu),
-                           format::days(estimate().time.days)));
+                           format::days(estimate().time.days));
+        if (current_label_->text() != text)
+            current_label_->setText(text);
     }
     updateButtons();
 }

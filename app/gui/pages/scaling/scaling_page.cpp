@@ -2,6 +2,7 @@
 #include "pages/scaling/scaling_page.h"
 
 #include "charts/chart_view.h"
+#include "charts/height_cached_label.h"
 #include "pages/scaling/scaling_charts.h"
 #include "pages/page_format.h"
 #include "scaling/chinchilla_table3.h"
@@ -28,21 +29,28 @@ ScalingPage::ScalingPage(QWidget *parent) : Page(parent)
     auto *layout = new QVBoxLayout(addScrollingContent(this));
     layout->setContentsMargins(8, 8, 8, 8);
     layout->setSpacing(8);
-    heading_ = new QLabel(this);
+    heading_ = new HeightCachedLabel(this);
     heading_->setWordWrap(true);
     heading_->setTextFormat(Qt::RichText);
     layout->addWidget(heading_);
-    figures_ = new QLabel(this);
+    // The figures table changes on every edit, the sentences under it only with the cluster; both
+    // remember their heights (HeightCachedLabel), so a layout pass lays each text out once per width.
+    figures_ = new HeightCachedLabel(this);
     figures_->setWordWrap(true);
     figures_->setTextFormat(Qt::RichText);
     figures_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(figures_);
+    notes_ = new HeightCachedLabel(this);
+    notes_->setWordWrap(true);
+    notes_->setTextFormat(Qt::RichText);
+    notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(notes_);
     auto *buttons = new QHBoxLayout;
     use_optimal_ = new QPushButton(this);
     buttons->addWidget(use_optimal_);
     buttons->addStretch(1);
     layout->addLayout(buttons);
-    approaches_ = new QLabel(this);
+    approaches_ = new HeightCachedLabel(this);
     approaches_->setWordWrap(true);
     approaches_->setTextFormat(Qt::RichText);
     layout->addWidget(approaches_);
@@ -89,16 +97,29 @@ void ScalingPage::changeEvent(QEvent *event)
         contour_chart_->setData(ScalingCharts::lossContours(*scaling_, palette()));
 }
 
+bool ScalingPage::setLabelText(QLabel *label, const QString &text)
+{
+    // QLabel re-parses rich text and asks for a new layout on every setText; an edit leaves most
+    // of this page's text as it was.
+    if (label->text() == text)
+        return false;
+    label->setText(text);
+    ++label_text_sets_;
+    return true;
+}
+
 void ScalingPage::refresh()
 {
     use_optimal_->setText(tr("Use the compute-optimal model"));
-    heading_->setText(tr("<b>How big a model does the scenario's training compute buy?</b> Chinchilla's approach 3 "
-                         "(Hoffmann et al. 2022) against the scenario: the loss its N and D reach, and the model "
-                         "size and token count that minimise the loss for the same C = 6·N·D."));
-    approaches_->setText(QStringLiteral("<b>%1</b> %2").arg(ScalingCharts::gopherComparison(),
-                                                            ScalingCharts::approachDifference()));
+    setLabelText(heading_, tr("<b>How big a model does the scenario's training compute buy?</b> Chinchilla's "
+                              "approach 3 (Hoffmann et al. 2022) against the scenario: the loss its N and D "
+                              "reach, and the model size and token count that minimise the loss for the same "
+                              "C = 6·N·D."));
+    setLabelText(approaches_, QStringLiteral("<b>%1</b> %2").arg(ScalingCharts::gopherComparison(),
+                                                                 ScalingCharts::approachDifference()));
     if (!scaling_) {
-        figures_->setText(tr("No valid scenario yet."));
+        setLabelText(figures_, tr("No valid scenario yet."));
+        setLabelText(notes_, QString());
         use_optimal_->setEnabled(false);
         use_optimal_->setToolTip(QString());
         for (ChartView *chart : charts()) {
@@ -108,7 +129,8 @@ void ScalingPage::refresh()
         }
         return;
     }
-    figures_->setText(figuresText());
+    setLabelText(figures_, figuresText());
+    setLabelText(notes_, notesText());
     use_optimal_->setEnabled(scaling_->optimal_scenario.has_value());
     use_optimal_->setToolTip(
         scaling_->optimal_scenario
@@ -158,9 +180,13 @@ QString ScalingPage::figuresText() const
                 .arg(tr("Cost (engine)"), cell(format::money(estimate().time.cost)),
                      optimalCell([](const Estimate &e) { return format::money(e.time.cost); }));
     text += QStringLiteral("</table>");
+    return text;
+}
 
-    text += QStringLiteral("<p>")
-            + tr("Both on the scenario's cluster: %1 × %2, MFU %3.")
+QString ScalingPage::notesText() const
+{
+    const scaling::ScenarioScaling &s = *scaling_;
+    QString text = tr("Both on the scenario's cluster: %1 × %2, MFU %3.")
                   .arg(format::integer(scenario().cluster.gpus), format::fromStd(scenario().cluster.accelerator.name),
                        // With the MFU predicted, each model's run has its own predicted MFU.
                        scenario().training.mfu_source == MfuSource::Predicted ? tr("predicted for each model")
@@ -185,7 +211,6 @@ QString ScalingPage::figuresText() const
         text += QStringLiteral(" ") + tr("The scenario's compute is Table 3's row \"%1\": %2 parameters on %3 tokens.")
                                           .arg(format::fromStd(s.table3->label), format::count(s.table3->params),
                                                format::count(s.table3->tokens));
-    text += QStringLiteral("</p>");
     return text;
 }
 
@@ -203,6 +228,7 @@ void ScalingPage::nameLessonRegions()
 {
     heading_->setObjectName(QStringLiteral("scaling-heading"));
     figures_->setObjectName(QStringLiteral("scaling-figures"));
+    notes_->setObjectName(QStringLiteral("scaling-notes"));
     use_optimal_->setObjectName(QStringLiteral("use-optimal-model"));
     approaches_->setObjectName(QStringLiteral("scaling-approaches"));
 }

@@ -27,6 +27,10 @@ public:
     // What the page shows (empty before the first estimate); for tests.
     const std::optional<scaling::ScenarioScaling> &scaling() const { return scaling_; }
     QLabel *figuresLabel() const { return figures_; }
+    // The sentences under the table (cluster, MFU, adjustments, Table 3 row).
+    QLabel *notesLabel() const { return notes_; }
+    // How many times a label's text was replaced (set only when it changed); for tests.
+    int labelTextSets() const { return label_text_sets_; }
     QLabel *approachesLabel() const { return approaches_; }
     QPushButton *useOptimalButton() const { return use_optimal_; }
 
@@ -39,15 +43,19 @@ private:
     void refresh();
     void useOptimalModel();
     QString figuresText() const;
+    QString notesText() const;
+    bool setLabelText(QLabel *label, const QString &text);
 
     QLabel *heading_;
     QLabel *figures_;
+    QLabel *notes_;
     QPushButton *use_optimal_;
     QLabel *approaches_;  // Gopher: eq. 4 against Table 3, and why they differ
     ChartView *iso_flop_chart_;
     ChartView *contour_chart_;
     ChartView *over_training_chart_;
     std::optional<scaling::ScenarioScaling> scaling_;
+    int label_text_sets_ = 0;
     void nameLessonRegions();
 };
 

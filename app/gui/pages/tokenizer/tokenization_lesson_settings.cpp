@@ -80,7 +80,9 @@ QStringList TokenizationPage::lessonTokenizerIds(int side) const
     for (int i = 0; i < box->count(); ++i) {
         const QString key = box->itemData(i).toString();
         const Source *source = sourceOf(key);
-        if (!(box->model()->flags(box->model()->index(i, 0)) & Qt::ItemIsEnabled) || (source && !source->slot))
+        // GPT-2 counts although it loads lazily: selectKey() loads it when a step asks for it.
+        const bool unloaded = source && !source->slot && source->origin != Source::Origin::Course;
+        if (!(box->model()->flags(box->model()->index(i, 0)) & Qt::ItemIsEnabled) || unloaded)
             continue;
         ids << lessonIdOfKey(key);
     }
@@ -136,6 +138,8 @@ bool TokenizationPage::applyLessonSettings(const QJsonObject &settings, QString 
         show_whitespace_->setChecked(*whitespace);
     if (compare && *compare != compare_)
         setCompare(*compare);
+    if (tokenizer)
+        tokenizer_a_chosen_ = true;  // also when it is the current one: GPT-2's lazy load keeps it
     if (tokenizer && keyOfLessonId(*tokenizer) != selected_[0])
         selectKey(0, keyOfLessonId(*tokenizer));
     if (compare_with && keyOfLessonId(*compare_with) != selected_[1])

@@ -38,6 +38,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -254,10 +255,27 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     nameLessonRegions();
     retranslateUi();
     retokenize();
-    // The course's GPT-2 files, when found, are what a student expects to see first. Loading them
-    // takes well under a tenth of a second, so it happens here rather than in the background.
-    if (const Source *course = sourceOf(kKeyCourse); course && !course->path.isEmpty())
-        finishLoad(0, kKeyCourse, loadSlot(course->origin, course->path));
+    // The GPT-2 tokenizer (what a student expects to see first) is not loaded here: building every
+    // page before the window shows made it a fifth of the app's start-up CPU (issue 20). It loads in
+    // the worker when the page is first shown (showEvent), or at once when a lesson or a caller
+    // selects it (selectKey).
+}
+
+void TokenizationPage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    startCourseLoadOnce();
+}
+
+void TokenizationPage::startCourseLoadOnce()
+{
+    if (course_load_started_)
+        return;
+    const Source *course = sourceOf(kKeyCourse);
+    if (!course || course->path.isEmpty() || course->slot)
+        return;
+    course_load_started_ = true;
+    startLoad(0, kKeyCourse);
 }
 
 TokenizationPage::~TokenizationPage()
@@ -486,6 +504,8 @@ void TokenizationPage::onPickerChanged(int side)
         startLoad(side, key);
         return;
     }
+    if (side == 0)
+        tokenizer_a_chosen_ = true;
     selected_[side] = key;
     retokenize();
 }
@@ -496,8 +516,19 @@ bool TokenizationPage::selectKey(int side, const QString &key)
     const int index = box->findData(key);
     if (index < 0)
         return false;
-    if (const Source *source = sourceOf(key); source && !source->slot)
-        return false;
+    if (Source *source = sourceOf(key); source && !source->slot) {
+        // The GPT-2 tokenizer is loaded lazily; a caller that selects it (a lesson step, a test) gets
+        // it now, as before, rather than a silent "no". Other sources load when picked in the UI.
+        if (source->origin != Source::Origin::Course || source->path.isEmpty())
+            return false;
+        const LoadOutcome outcome = loadSlot(source->origin, source->path);
+        if (!outcome.slot)
+            return false;
+        source->slot = outcome.slot;
+        ++course_loads_;
+    }
+    if (side == 0)
+        tokenizer_a_chosen_ = true;
     selected_[side] = key;
     {
         const QSignalBlocker block(box);
@@ -519,6 +550,8 @@ bool TokenizationPage::selectTokenizer(int side, Kind kind)
         for (const Source &source : sources_)
             if (key.isEmpty() && source.slot)
                 key = source.key;
+        if (key.isEmpty())
+            key = kKeyCourse;  // nothing loaded yet: GPT-2, loaded by selectKey
         break;
     case Kind::Bytes:
         key = kKeyBytes;

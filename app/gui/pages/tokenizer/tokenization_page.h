@@ -62,6 +62,12 @@ public:
     // follows. False when another load is still running.
     bool loadTokenizerAsync(const QString &path);
     bool isLoading() const { return load_worker_.joinable(); }
+    // Not ready while a tokenizer loads (the GPT-2 one starts on the page's first show), so a
+    // screenshot or an export shows the page with it.
+    bool isReady() const override { return !isLoading(); }
+    // How many times the GPT-2 tokenizer has been read from its files (0 until the page is first
+    // shown or GPT-2 is selected; 1 after). For tests of the lazy load.
+    int courseTokenizerLoads() const { return course_loads_; }
     // Selects a tokenizer for side 0 (A, shown as spans) or 1 (B); false when not available.
     // Kind::Loaded picks the most recently loaded file-based tokenizer.
     bool selectTokenizer(int side, Kind kind);
@@ -109,6 +115,7 @@ signals:
 protected:
     void applyPresentation(bool presentation) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     struct Segmented {
@@ -149,6 +156,7 @@ private:
     const BpeSlot *slotOf(int side) const;
     bool selectKey(int side, const QString &key);
     bool startLoad(int side, const QString &key);
+    void startCourseLoadOnce();
     void finishLoad(int side, const QString &key, const LoadOutcome &outcome);
     void setMessage(std::function<QString()> text, bool error);
     Kind kindOf(int side) const;
@@ -214,6 +222,9 @@ private:
     QString loading_name_;
     std::shared_ptr<Source> pending_file_;  // a chosen file, listed only once it has loaded
     QString pending_file_key_;
+    bool course_load_started_ = false;
+    bool tokenizer_a_chosen_ = false;  // by the picker, a lesson or a caller since construction
+    int course_loads_ = 0;
     std::optional<BpeTrainResult> trained_;
     std::vector<std::string> trained_specials_;
     TrainState train_state_ = TrainState::Idle;

@@ -92,6 +92,7 @@ void TokenizationPage::finishLoad(int side, const QString &key, const LoadOutcom
         setMessage([this, name, error] { return tr("Could not load %1 (the previous tokenizer stays): %2").arg(name, error); },
                    true);
         emit tokenizerLoaded(false);
+        emit ready();
         return;
     }
     if (is_file) {
@@ -104,12 +105,18 @@ void TokenizationPage::finishLoad(int side, const QString &key, const LoadOutcom
     }
     if (!source) {  // a rescan dropped the entry while it loaded
         emit tokenizerLoaded(false);
+        emit ready();
         return;
     }
     source->slot = outcome.slot;
+    if (key == tokenizer_keys::kCourse)
+        ++course_loads_;
     for (QComboBox *box : {picker_a_, picker_b_})
         fillPicker(box);
-    selectKey(side, key);
+    // The lazy GPT-2 load (startCourseLoadOnce) shows it as tokenizer A, as the page always opened,
+    // unless tokenizer A was chosen since the page was built.
+    if (!(key == tokenizer_keys::kCourse && tokenizer_a_chosen_))
+        selectKey(side, key);
     // A file loaded after training: show it against the trained tokenizer.
     if (is_file && trained_ && side == 0)
         selectKey(1, tokenizer_keys::kTrained);
@@ -124,6 +131,7 @@ void TokenizationPage::finishLoad(int side, const QString &key, const LoadOutcom
         },
         false);
     emit tokenizerLoaded(true);
+    emit ready();
 }
 
 namespace {
