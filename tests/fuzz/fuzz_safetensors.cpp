@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         fuzz::check(elementBytes.has_value(), "a tensor of an unknown dtype was read");
         fuzz::check(tensor.bytes.size() == std::size_t(tensor.elementCount()) * std::size_t(*elementBytes),
                     "a tensor's bytes do not match its shape and dtype");
-        if (tensor.dtype == "F32" || tensor.dtype == "F64" || tensor.dtype == "F16" || tensor.dtype == "BF16")
+        // safeTensorToFloat converts F32 and F64 only (empty for other dtypes).
+        if (tensor.dtype == "F32" || tensor.dtype == "F64")
             fuzz::check(safeTensorToFloat(tensor).size() == std::size_t(tensor.elementCount()),
                         "a float tensor converts to the wrong number of elements");
         fuzz::check(file->find(tensor.name) != nullptr, "a tensor read cannot be found by its name");

@@ -13,20 +13,22 @@ namespace lse::fuzz {
 namespace {
 
 // /dev/shm keeps the per-input write off the disk: libFuzzer runs thousands of inputs a second.
-std::filesystem::path scratchFolder()
+// The path lives on the heap and is never freed: the exit handler that removes the folder runs
+// after function-local statics are destroyed.
+const std::filesystem::path &scratchFolder()
 {
-    static const std::filesystem::path folder = [] {
-        std::filesystem::path base = std::filesystem::exists("/dev/shm") ? std::filesystem::path("/dev/shm")
-                                                                         : std::filesystem::temp_directory_path();
-        std::filesystem::path made = base / ("lse-fuzz-" + std::to_string(::getpid()));
-        std::filesystem::create_directories(made);
+    static const std::filesystem::path *const folder = [] {
+        const std::filesystem::path base = std::filesystem::exists("/dev/shm") ? std::filesystem::path("/dev/shm")
+                                                                               : std::filesystem::temp_directory_path();
+        auto *made = new std::filesystem::path(base / ("lse-fuzz-" + std::to_string(::getpid())));
+        std::filesystem::create_directories(*made);
         std::atexit([] {
             std::error_code ignored;
             std::filesystem::remove_all(scratchFolder(), ignored);
         });
         return made;
     }();
-    return folder;
+    return *folder;
 }
 
 }  // namespace
