@@ -27,7 +27,7 @@ for name in "$@"; do
         echo "fuzz_$name stopped with a finding: see $logs/$name.log"
         continue
     }
-    grep -E "^#[0-9]+ +DONE" "$logs/$name.log" | tail -1 || true
+    grep -E "^#[0-9]+[[:space:]]+DONE" "$logs/$name.log" | tail -1 || true
     # Keep only what adds coverage beyond the seeds: the committed corpus stays small.
     nice -n 10 "$build/fuzz_$name" -merge=1 "$seeds" "$work" > "$logs/$name-merge.log" 2>&1
     echo "corpus: $(ls "$seeds" | wc -l) files, $(du -sh "$seeds" | cut -f1)"
