@@ -21,6 +21,16 @@ std::string numberText(double value) { return QString::number(value, 'g', QLocal
 
 }  // namespace
 
+std::optional<std::int64_t> jsonCountValue(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!(d >= 0) || d > static_cast<double>(kMaxExactJsonInteger) || std::floor(d) != d)
+        return std::nullopt;
+    return static_cast<std::int64_t>(d);
+}
+
 std::string joinFieldPath(const std::string &prefix, std::string_view key)
 {
     if (prefix.empty())

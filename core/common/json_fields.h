@@ -19,6 +19,12 @@ namespace lse {
 // rejected rather than silently rounded.
 inline constexpr std::int64_t kMaxExactJsonInteger = std::int64_t(1) << 53;
 
+// A JSON number that is a non-negative integer of at most 2^53, or nothing (a fraction, a negative
+// or larger number, or not a number). The range is checked before the conversion: casting a double
+// such as 1e120 to an integer is undefined behaviour (found by fuzz_tokenizer_json and
+// fuzz_gpt2_files in the token-id checks of tokenizer.json and vocab.json).
+std::optional<std::int64_t> jsonCountValue(const QJsonValue &value);
+
 // "a.b" from "a" and "b"; just "b" when the prefix is empty.
 std::string joinFieldPath(const std::string &prefix, std::string_view key);
 

@@ -707,10 +707,17 @@ std::optional<std::string> inflateCodes(BitReader &in, const Huffman &literals, 
     }
 }
 
+// Deflate produces at most 1032 bytes per input byte (a 258-byte match per 2-bit code; zlib's
+// "Technical Details", https://zlib.net/zlib_tech.html, "Maximum Compression Factor").
+constexpr std::size_t kMaxDeflateRatio = 1032;
+
 std::optional<std::string> inflateRaw(std::string_view input, std::size_t expectedSize, std::string &out)
 {
     out.clear();
-    out.reserve(expectedSize);
+    // The header's size is only a promise: a 100-byte member claiming 2 GB must not allocate 2 GB
+    // up front (found by fuzz_npz), so the reservation is also bounded by what the input can make.
+    const std::size_t inputLimit = input.size() > (SIZE_MAX - 258) / kMaxDeflateRatio ? SIZE_MAX : input.size() * kMaxDeflateRatio + 258;
+    out.reserve(std::min(expectedSize, inputLimit));
     BitReader in(input);
     std::uint32_t last = 0;
     do {

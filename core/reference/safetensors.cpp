@@ -61,17 +61,6 @@ SafeTensor makeTensor(std::string name, const char *dtype, const T *data, std::v
     return t;
 }
 
-// A JSON number that is a non-negative integer small enough to be exact in a double.
-std::optional<std::int64_t> jsonCount(const QJsonValue &value)
-{
-    if (!value.isDouble())
-        return std::nullopt;
-    const double d = value.toDouble();
-    if (!(d >= 0) || d > static_cast<double>(kMaxExactJsonInteger) || std::floor(d) != d)
-        return std::nullopt;
-    return static_cast<std::int64_t>(d);
-}
-
 std::string shapeText(const std::vector<std::int64_t> &shape)
 {
     std::string text = "[";
@@ -305,7 +294,7 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
         }
         bool shapeOk = true;
         for (const QJsonValue &d : entry.value("shape").toArray()) {
-            const std::optional<std::int64_t> dim = jsonCount(d);
+            const std::optional<std::int64_t> dim = jsonCountValue(d);
             if (!dim) {
                 problem(field, "shape", "shape entry " + describeJsonValue(d) + " is not a non-negative integer.");
                 shapeOk = false;
@@ -320,10 +309,10 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
             problem(field, "shape", "shape " + shapeText(tensor.shape) + " is too large.");
             continue;
         }
-        // -1 marks a missing or unusable offset (jsonCount only yields non-negative values).
+        // -1 marks a missing or unusable offset (jsonCountValue only yields non-negative values).
         const QJsonArray offsets = entry.value("data_offsets").toArray();
-        const std::int64_t begin = offsets.size() == 2 ? jsonCount(offsets[0]).value_or(-1) : -1;
-        const std::int64_t end = offsets.size() == 2 ? jsonCount(offsets[1]).value_or(-1) : -1;
+        const std::int64_t begin = offsets.size() == 2 ? jsonCountValue(offsets[0]).value_or(-1) : -1;
+        const std::int64_t end = offsets.size() == 2 ? jsonCountValue(offsets[1]).value_or(-1) : -1;
         if (begin < 0 || end < 0 || begin > end) {
             problem(field, "offsets", "\"data_offsets\" must be [begin, end] with 0 <= begin <= end.");
             continue;

@@ -3,6 +3,7 @@
 
 #include "common/file_bytes.h"
 #include "common/file_writer.h"
+#include "common/json_fields.h"
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
 #include "tokenizer/unicode.h"
@@ -280,12 +281,12 @@ Result<BpeTokenizer> BpeTokenizer::loadGpt2(const std::string &vocabPath, const 
         tokens.clear();
         seen.clear();
         for (auto it = obj.begin(); it != obj.end(); ++it) {
-            const double v = it.value().toDouble(-1);
+            const std::optional<std::int64_t> v = jsonCountValue(it.value());
             const std::string key = it.key().toStdString();
-            if (!it.value().isDouble() || v < 0 || v != static_cast<double>(static_cast<std::int64_t>(v)))
+            if (!v)
                 return fileProblem<BpeTokenizer>(vocabPath, 0, "bad_id",
                                                  "token '" + key + "' has an id that is not a non-negative integer.");
-            if (!addEntry(key, static_cast<std::int64_t>(v)))
+            if (!addEntry(key, *v))
                 return *entryProblem;
         }
     }

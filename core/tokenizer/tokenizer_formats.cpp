@@ -2,6 +2,7 @@
 #include "tokenizer/tokenizer_formats.h"
 
 #include "common/file_bytes.h"
+#include "common/json_fields.h"
 #include "tokenizer/byte_unicode.h"
 
 #include <QDir>
@@ -250,15 +251,14 @@ Result<BpeTokenizer> loadHfImpl(const std::string &path, const std::vector<std::
     std::vector<QString> spelling(size);
     for (auto it = vocab.begin(); it != vocab.end(); ++it) {
         const std::string where = "model.vocab[" + quoted(it.key()) + "]";
-        const double v = it.value().toDouble(-1);
-        if (!it.value().isDouble() || v < 0 || v != static_cast<double>(static_cast<std::int64_t>(v)) ||
-            v >= static_cast<double>(size) || seen[static_cast<std::size_t>(v)])
+        const std::optional<std::int64_t> v = jsonCountValue(it.value());
+        if (!v || static_cast<std::uint64_t>(*v) >= size || seen[static_cast<std::size_t>(*v)])
             return problemAt(path, where, "bad_id",
                              "the id is not an unused integer in 0.." + std::to_string(size - 1) + ".");
         const auto bytes = alphabetToBytes(it.key().toStdString());
         if (!bytes)
             return problemAt(path, where, "bad_token", "the token is not spelled in GPT-2's byte-to-unicode alphabet.");
-        const auto id = static_cast<std::size_t>(v);
+        const auto id = static_cast<std::size_t>(*v);
         tokens[id] = *bytes;
         spelling[id] = it.key();
         seen[id] = true;
@@ -270,13 +270,13 @@ Result<BpeTokenizer> loadHfImpl(const std::string &path, const std::vector<std::
         const std::string where = "added_tokens[" + std::to_string(i) + "]";
         const QJsonObject a = added.at(i).toObject();
         const QJsonValue idv = a.value("id"), content = a.value("content");
-        const double v = idv.toDouble(-1);
-        if (!idv.isDouble() || v < 0 || v != static_cast<double>(static_cast<std::int64_t>(v)) || v >= static_cast<double>(size))
+        const std::optional<std::int64_t> v = jsonCountValue(idv);
+        if (!v || static_cast<std::uint64_t>(*v) >= size)
             return problemAt(path, where + ".id", "bad_id", "expected an integer id in 0.." + std::to_string(tokenCount - 1) + " (model.vocab and added_tokens hold " +
                                  std::to_string(tokenCount) + " tokens and ids are dense).");
         if (!content.isString() || content.toString().isEmpty())
             return problemAt(path, where + ".content", "bad_token", "expected a non-empty string.");
-        const auto id = static_cast<std::size_t>(v);
+        const auto id = static_cast<std::size_t>(*v);
         const std::string text = content.toString().toStdString();
         if (seen[id] && tokens[id] != text && spelling[id] != content.toString())
             return problemAt(path, where, "conflict",

@@ -420,6 +420,33 @@ private slots:
         QCOMPARE(c->toInt64(), (std::vector<std::int64_t>{65535, 7}));
     }
 
+    void npzDeflatedMemberClaimingAHugeSizeIsAProblem()
+    {
+        // Found by fuzz_npz: the reader reserved the uncompressed size the zip header states before
+        // inflating, so a 200-byte archive claiming 512 GB aborted (std::bad_alloc, or ASan's
+        // out-of-memory report) instead of being refused.
+        const QByteArray npy = makeNpy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", floatBytes({1, 2}));
+        QByteArray zip = makeZip({{"a.npy", npy, 6}}, /*zip64Sizes=*/true);
+        const std::uint64_t claimed = std::uint64_t(1) << 39;  // under the reader's 2^40 plausibility cap
+        const int nameBytes = 5;
+        // The end-of-central-directory record (22 bytes, no comment) gives the directory's offset.
+        const auto directory = static_cast<int>(static_cast<unsigned char>(zip[zip.size() - 6]) |
+                                                static_cast<unsigned char>(zip[zip.size() - 5]) << 8);
+        // The zip64 extra field's first value is the original size, in the local and central headers.
+        for (const int at : {30 + nameBytes + 4, directory + 46 + nameBytes + 4})
+            for (int i = 0; i < 8; ++i)
+                zip[at + i] = static_cast<char>((claimed >> (8 * i)) & 0xFFu);
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath("claims-512GB.npz");
+        QVERIFY(writeAll(path, zip));
+        const auto arrays = readNpz(path.toStdString());
+        QVERIFY(!arrays.ok());
+        QCOMPARE(arrays.problems().front().field, path.toStdString() + ":a.npy");
+        QCOMPARE(arrays.problems().front().rule, std::string("format"));
+        QVERIFY2(arrays.problems().front().message.find("the header states") != std::string::npos,
+                 arrays.problems().front().message.c_str());
+    }
+
     void npzArchiveProblems()
     {
         QTemporaryDir tmp;

@@ -513,6 +513,20 @@ private slots:
                    m.insert("vocab", v);
                })
             << QString("model.vocab[\"Ġth\"]");
+        // Ids too large for any integer type (found by fuzz_tokenizer_json: they were cast to an
+        // integer before the range check, undefined behaviour that clang's UBSan reports).
+        QTest::newRow("json_vocab_id_1e120")
+            << "tokenizer.json" << editModel([](QJsonObject &m) {
+                   QJsonObject v = m.value("vocab").toObject();
+                   v.insert(QString::fromUtf8("Ġth"), 1e120);
+                   m.insert("vocab", v);
+               })
+            << QString("model.vocab[\"Ġth\"]: the id is not an unused integer");
+        QTest::newRow("json_added_id_1e120")
+            << "tokenizer.json" << edited([](QJsonObject &o) {
+                   o.insert("added_tokens", QJsonArray{QJsonObject{{"id", -1e120}, {"content", "<|x|>"}, {"special", true}}});
+               })
+            << QString("added_tokens[0].id: expected an integer id");
         QTest::newRow("json_vocab_hole")
             << "tokenizer.json" << editModel([](QJsonObject &m) {
                    QJsonObject v = m.value("vocab").toObject();
