@@ -181,6 +181,10 @@ MainWindow::MainWindow(bool use_settings, QWidget *parent)
     QCoreApplication::instance()->installEventFilter(this);
     setAcceptDrops(true);
     setObjectName(QStringLiteral("MainWindow"));
+    // The palette before any widget exists: set after them, QApplication::setPalette sends a
+    // PaletteChange through every widget (150 ms of a 450 ms start-up, bench_gui_footprint).
+    if (use_settings_)
+        setTheme(Theme(QSettings().value(QStringLiteral("view/theme"), int(Theme::System)).toInt()));
     buildUi();
     connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
     connect(document_, &ScenarioDocument::fileStateChanged, this, &MainWindow::updateTitle);
@@ -190,7 +194,6 @@ MainWindow::MainWindow(bool use_settings, QWidget *parent)
         QSettings settings;
         geometry_restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-        setTheme(Theme(settings.value(QStringLiteral("view/theme"), int(Theme::System)).toInt()));
         setZoomPercent(settings.value(QStringLiteral("view/zoom_percent"), 100).toInt());
         const QString last = settings.value(QStringLiteral("document/last")).toString();
         if (!last.isEmpty() && QFileInfo::exists(last)) {
@@ -250,33 +253,19 @@ void MainWindow::buildUi()
     navigation_ = new PageNavigator;
     navigation_->setFixedWidth(kNavigationWidth);
     stack_ = new QStackedWidget;
-    const QList<PageGroup> groups = createPageGroups(stack_);
-    page_domains_.clear();
-    for (const PageGroup &group : groups) {
-        pages_ += group.pages;
-        for (int i = 0; i < group.pages.size(); ++i)
-            page_domains_.append(group.domain);
-    }
+    const QList<PageGroup> groups = pageCatalog();
+    page_slots_.clear();
+    for (const PageGroup &group : groups)
+        for (const PageEntry &entry : group.pages) {
+            // Until the page is first needed (pageAt) an empty widget holds its place in the stack.
+            stack_->addWidget(new QWidget);
+            page_slots_.append({entry, group.domain, nullptr});
+        }
     navigation_->setGroups(groups);
-    for (Page *page : pages_) {
-        stack_->addWidget(page);
-        stale_.insert(page, true);
-        connect(page, &Page::scenarioEditRequested, this,
-                [this](const Scenario &scenario, const QString &description) {
-                    // A page that swaps only the model (a Model atlas row) gets what choosing a
-                    // preset gets: the rest adapted, one undo step, the adjustment sentence shown.
-                    ScenarioDocument *document = shownDocument();
-                    if (changesOnlyTheModel(document->hasEstimate() ? document->estimatedScenario()
-                                                                    : document->scenario(),
-                                            scenario))
-                        document->loadModel(scenario.model, description);
-                    else
-                        document->replaceScenario(scenario, description);
-                });
-    }
     connect(navigation_, &PageNavigator::currentPageChanged, this, [this](int index) {
-        if (index < 0 || index >= pages_.size())
+        if (index < 0 || index >= page_slots_.size())
             return;
+        pageAt(index);
         stack_->setCurrentIndex(index);
         showEstimateOnCurrentPage();
     });
@@ -394,10 +383,10 @@ void MainWindow::buildMenus()
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     go->addAction(tr("&Previous Page"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this, [this] { stepPage(-1); });
     go->addAction(tr("&Next Page"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this, [this] { stepPage(+1); });
-    for (int i = 0; i < pages_.size(); ++i) {
-        if (i == 0 || page_domains_.value(i) != page_domains_.value(i - 1))
-            go->addSection(PageNavigator::groupTitle(page_domains_.value(i)));
-        QAction *action = go->addAction(pages_.at(i)->title(), this, [this, i] { navigation_->setCurrentPage(i); });
+    for (int i = 0; i < page_slots_.size(); ++i) {
+        if (i == 0 || page_slots_.at(i).domain != page_slots_.at(i - 1).domain)
+            go->addSection(PageNavigator::groupTitle(page_slots_.at(i).domain));
+        QAction *action = go->addAction(page_slots_.at(i).entry.title(), this, [this, i] { navigation_->setCurrentPage(i); });
         if (i < 9)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
@@ -433,67 +422,20 @@ void MainWindow::buildMenus()
     });
 }
 
-QStringList MainWindow::pageIds() const
+void MainWindow::applyPageEdit(const Scenario &scenario, const QString &description)
 {
-    QStringList ids;
-    for (Page *page : pages_)
-        ids << page->id();
-    return ids;
-}
-
-Page *MainWindow::page(const QString &id) const
-{
-    for (Page *page : pages_)
-        if (page->id() == id)
-            return page;
-    return nullptr;
-}
-
-Page *MainWindow::currentPage() const { return qobject_cast<Page *>(stack_->currentWidget()); }
-
-QString MainWindow::currentPageAndSection() const
-{
-    QString id = currentPage() ? currentPage()->id() : QString();
-    if (const auto *sectioned = qobject_cast<const SectionedPage *>(currentPage()))
-        if (!sectioned->sectionIds().isEmpty())
-            id += QLatin1Char('/') + sectioned->sectionIds().value(sectioned->tabs()->currentIndex());
-    return id;
-}
-
-QStringList MainWindow::pageAndSectionIds() const
-{
-    QStringList ids;
-    for (Page *page : pages_) {
-        const auto *sectioned = qobject_cast<const SectionedPage *>(page);
-        if (!sectioned || sectioned->sectionIds().isEmpty()) {
-            ids << page->id();
-            continue;
-        }
-        for (const QString &section : sectioned->sectionIds())
-            ids << page->id() + QLatin1Char('/') + section;
-    }
-    return ids;
-}
-
-bool MainWindow::selectPage(const QString &page_and_section)
-{
-    const QString id = page_and_section.section(QLatin1Char('/'), 0, 0);
-    const QString section = page_and_section.section(QLatin1Char('/'), 1);
-    const int index = int(pageIds().indexOf(id));
-    if (index < 0)
-        return false;
-    if (!section.isEmpty()) {
-        auto *sectioned = qobject_cast<SectionedPage *>(pages_.at(index));
-        if (!sectioned || !sectioned->selectSection(section))
-            return false;
-    }
-    navigation_->setCurrentPage(index);
-    return true;
+    // A page that swaps only the model (a Model atlas row) gets what choosing a preset gets: the
+    // rest adapted, one undo step, the adjustment sentence shown.
+    ScenarioDocument *document = shownDocument();
+    if (changesOnlyTheModel(document->hasEstimate() ? document->estimatedScenario() : document->scenario(), scenario))
+        document->loadModel(scenario.model, description);
+    else
+        document->replaceScenario(scenario, description);
 }
 
 void MainWindow::onScenarioChanged()
 {
-    for (Page *page : pages_)
+    for (Page *page : builtPages())
         stale_[page] = true;
     showEstimateOnCurrentPage();
     const ScenarioDocument *document = shownDocument();
@@ -537,12 +479,14 @@ void MainWindow::setPresentation(bool presentation)
         QFont font = normal_font_;
         font.setPointSizeF(normal_font_.pointSizeF() * 1.5);
         QApplication::setFont(font);
+        followApplication(QEvent::ApplicationFontChange);
         setTheme(Theme::HighContrast);
         editor_dock_->hide();
         if (QGuiApplication::platformName() != QLatin1String("offscreen"))
             showFullScreen();
     } else {
         QApplication::setFont(zoomedFont());
+        followApplication(QEvent::ApplicationFontChange);
         setTheme(theme_before_presentation_);
         editor_dock_->setVisible(editor_was_visible_);
         if (isFullScreen())
@@ -551,7 +495,7 @@ void MainWindow::setPresentation(bool presentation)
     // The page titles' width at the current font, so a 1024-pixel projector keeps every pixel
     // it can for the page.
     navigation_->setFixedWidth(presentation ? navigation_->fittingWidth() : kNavigationWidth);
-    for (Page *page : pages_)
+    for (Page *page : builtPages())
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
     if (lesson_editor_)
@@ -582,6 +526,7 @@ void MainWindow::setZoomPercent(int percent)
         return;
     zoom_percent_ = percent;
     QApplication::setFont(zoomedFont());
+    followApplication(QEvent::ApplicationFontChange);
     updateZoomActions();
     if (use_settings_)
         QSettings().setValue(QStringLiteral("view/zoom_percent"), zoom_percent_);
@@ -609,11 +554,26 @@ void MainWindow::setTheme(Theme theme)
     case Theme::Dark: QApplication::setPalette(darkPalette()); break;
     case Theme::HighContrast: QApplication::setPalette(highContrastPalette()); break;
     }
-    for (Page *page : pages_)
+    followApplication(QEvent::ApplicationPaletteChange);
+    for (Page *page : builtPages())
         for (ChartView *chart : page->charts())
             chart->applyPalette();
     if (use_settings_ && !presentation_)
         QSettings().setValue(QStringLiteral("view/theme"), int(theme));
+}
+
+void MainWindow::followApplication(QEvent::Type change)
+{
+    // Qt 6.4 passes a new application font or palette to every child widget, but not to a window
+    // that was never shown (no native window yet): this one would keep the old font or palette
+    // and hand it to the widgets made after the change (pages built on first need, the interface
+    // rebuilt for a language). --screenshot and handouts never show the window.
+    const bool followed = change == QEvent::ApplicationFontChange ? font() == QApplication::font()
+                                                                  : palette() == QApplication::palette();
+    if (followed)
+        return;  // a shown window got it from Qt already; a second pass over every widget is slow
+    QEvent event(change);
+    QCoreApplication::sendEvent(this, &event);
 }
 
 void MainWindow::switchLanguage(const QString &language)
@@ -621,6 +581,7 @@ void MainWindow::switchLanguage(const QString &language)
     if (language == currentLanguage())
         return;
     installLanguage(language);
+    followApplication(QEvent::ApplicationFontChange);  // the language's fallback families
     // Zoom and presentation derive the application font from normal_font_: it takes the new
     // language's fallback families (the CJK cut for zh_CN) so leaving either keeps them.
     normal_font_.setFamilies(QApplication::font().families());
@@ -642,7 +603,7 @@ void MainWindow::switchLanguage(const QString &language)
     editor_dock_->deleteLater();
     stale_.clear();
     shown_.clear();
-    pages_.clear();
+    page_slots_.clear();
     delete takeCentralWidget();
     statusBar()->removeWidget(status_label_);
     delete status_label_;
@@ -783,7 +744,7 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
     const QString current = currentPage() ? currentPage()->id() : QString();
     export_cancelled_ = false;
     int written = 0;
-    const int count = int(pages_.size());
+    const int count = int(page_slots_.size());
     QProgressDialog progress(tr("Exporting pages…"), tr("Cancel"), 0, count, this);
     progress.setWindowTitle(tr("Export All Pages"));
     progress.setWindowModality(Qt::WindowModal);
@@ -798,7 +759,7 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
         return result;
     };
     for (int index = 0; index < count; ++index) {
-        Page *page = pages_.at(index);
+        Page *page = pageAt(index);  // export builds every page not shown yet
         progress.setLabelText(tr("Exporting page %1 of %2: %3").arg(index + 1).arg(count).arg(page->title()));
         progress.setValue(index);
         emit exportPageStarted(index, count);
@@ -876,7 +837,7 @@ QImage MainWindow::renderScreenshot(const QSize &size)
         finishPageForExport(page);
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
-    for (Page *page : pages_)
+    for (Page *page : builtPages())
         for (ChartView *chart : page->charts())
             chart->setData(chart->data());
     for (int i = 0; i < 5; ++i)

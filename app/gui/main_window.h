@@ -6,6 +6,7 @@
 #include "lessons/lesson_handout.h"
 #include "pages/page_registry.h"
 
+#include <QEvent>
 #include <QHash>
 #include <QJsonObject>
 #include <QMainWindow>
@@ -60,8 +61,12 @@ public:
         const auto found = shown_.constFind(page);
         return found == shown_.constEnd() ? nullptr : &found.value();
     }
+    // The page `id`, built now if it was not yet (pages are built when first needed); null for an
+    // unknown id.
     Page *page(const QString &id) const;
     Page *currentPage() const;
+    // The pages built so far, in navigation order (start-up builds only the first one shown).
+    QList<Page *> builtPages() const;
     // `id` is a page id, or "page/section" for a tab of a page made of tabs ("architecture/choices").
     bool selectPage(const QString &id);
     // What --page accepts, for --list-pages: every page, and for a page made of tabs each of its tabs
@@ -160,6 +165,11 @@ protected:
 
 private:
     void buildUi();
+    // Page `index` in navigation order, built (and given the window's presentation, lesson and
+    // stale state) on its first call; null when out of range.
+    Page *pageAt(int index) const;
+    // A page asked for a new scenario (Page::scenarioEditRequested).
+    void applyPageEdit(const Scenario &scenario, const QString &description);
     void buildMenus();
     void updateTitle();
     void showEstimateOnCurrentPage();
@@ -177,6 +187,9 @@ private:
     // Selects `page` and brings it to its final state before rendering; false when cancelled.
     bool finishPageForExport(Page *page);
     void resizeToScreenShare();
+    // Re-resolves this window's font or palette (`change`: ApplicationFontChange or
+    // ApplicationPaletteChange) after QApplication's changed; see its comment.
+    void followApplication(QEvent::Type change);
     void stepPage(int delta);  // next (+1) or previous (-1) page, wrapping around
     QFont zoomedFont() const;
     void updateZoomActions();
@@ -201,11 +214,17 @@ private:
     ScenarioEditor *editor_ = nullptr;
     QDockWidget *editor_dock_ = nullptr;
     PageNavigator *navigation_ = nullptr;
-    QList<PageDomain> page_domains_;  // the domain of each page, parallel to pages_
     QStackedWidget *stack_ = nullptr;
     StaleBanner *stale_banner_ = nullptr;
     QLabel *status_label_ = nullptr;
-    QList<Page *> pages_;
+    // Every page in navigation order; `page` is null until pageAt builds it (main_window_pages.cpp).
+    struct PageSlot {
+        PageEntry entry;
+        PageDomain domain;
+        Page *page = nullptr;
+    };
+    // Building a page on first need is not a change a caller of a const accessor sees.
+    mutable QList<PageSlot> page_slots_;
     QHash<Page *, bool> stale_;
     QHash<const Page *, ShownEstimate> shown_;  // see shownEstimate()
     QMenu *recent_menu_ = nullptr;

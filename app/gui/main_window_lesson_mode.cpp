@@ -113,7 +113,7 @@ void MainWindow::enterLessonMode()
 {
     page_before_lesson_ = currentPageAndSection();
     page_settings_before_lesson_.clear();
-    for (Page *page : std::as_const(pages_))
+    for (Page *page : builtPages())
         page_settings_before_lesson_.insert(page->id(), page->lessonSettings());
 
     lesson_document_ = new ScenarioDocument(this);
@@ -256,7 +256,7 @@ void MainWindow::endLesson()
     lesson_editor_ = nullptr;
     lesson_document->deleteLater();
 
-    for (Page *page : std::as_const(pages_)) {
+    for (Page *page : builtPages()) {
         QString ignored;  // the page gave these settings itself
         page->applyLessonSettings(page_settings_before_lesson_.value(page->id()), &ignored);
     }

@@ -71,10 +71,10 @@ void PageNavigator::setGroups(const QList<PageGroup> &groups)
         group_item->setFont(0, font);
         group_items_.append(group_item);
         group_domains_.append(group.domain);
-        for (Page *page : group.pages) {
-            auto *item = new QTreeWidgetItem(group_item, {page->title()});
+        for (const PageEntry &page : group.pages) {
+            auto *item = new QTreeWidgetItem(group_item, {page.title()});
             item->setData(0, kPageIndexRole, int(page_items_.size()));
-            item->setData(0, kPageIdRole, page->id());
+            item->setData(0, kPageIdRole, page.id);
             item->setSizeHint(0, QSize(120, 30));
             page_items_.append(item);
         }

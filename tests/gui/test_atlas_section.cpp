@@ -271,7 +271,9 @@ private slots:
     {
         MainWindow window(false);
         ScenarioDocument *document = window.document();
-        auto *section = window.findChild<AtlasSection *>();
+        // Pages are built on first need: asking for the page builds it.
+        QVERIFY(window.findChild<AtlasSection *>() == nullptr);
+        auto *section = window.page(QStringLiteral("architecture"))->findChild<AtlasSection *>();
         QVERIFY(section);
         section->showEstimate(document->estimatedScenario(), document->estimate());
         const QByteArray before = scenarioToJson(document->scenario());

@@ -106,11 +106,10 @@ private slots:
 
     void isInTheParallelismGroup()
     {
-        QWidget parent;
         bool found = false;
-        for (const PageGroup &group : createPageGroups(&parent))
-            for (Page *page : group.pages)
-                if (page->id() == QLatin1String("distributed_run")) {
+        for (const PageGroup &group : pageCatalog())
+            for (const PageEntry &page : group.pages)
+                if (page.id == QLatin1String("distributed_run")) {
                     QCOMPARE(group.domain, PageDomain::Parallelism);
                     found = true;
                 }

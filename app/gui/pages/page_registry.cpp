@@ -23,28 +23,38 @@
 
 namespace lse::gui {
 
-QList<PageGroup> createPageGroups(QWidget *parent)
+namespace {
+
+template <typename PageType>
+PageEntry entry()
+{
+    return {PageType::pageId(), &PageType::pageTitle, [](QWidget *parent) -> Page * { return new PageType(parent); }};
+}
+
+}  // namespace
+
+QList<PageGroup> pageCatalog()
 {
     return {
         {PageDomain::Cost,
-         {new OverviewPage(parent), new MemoryPage(parent), new ComputePage(parent), new TimePage(parent),
-          new ValidationPage(parent)}},
-        {PageDomain::Hardware, {new HardwarePage(parent), new RooflinePage(parent)}},
+         {entry<OverviewPage>(), entry<MemoryPage>(), entry<ComputePage>(), entry<TimePage>(), entry<ValidationPage>()}},
+        {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>()}},
         {PageDomain::Parallelism,
-         {new LayoutPage(parent), new CollectivesPage(parent), new ZeroPage(parent), new PipelinePage(parent),
-          new SearchPage(parent), new DistributedRunPage(parent)}},
+         {entry<LayoutPage>(), entry<CollectivesPage>(), entry<ZeroPage>(), entry<PipelinePage>(), entry<SearchPage>(),
+          entry<DistributedRunPage>()}},
         {PageDomain::Model,
-         {new ArchitecturePage(parent), new ScalingPage(parent), new TokenizationPage(parent), new ReferenceRunPage(parent)}},
+         {entry<ArchitecturePage>(), entry<ScalingPage>(), entry<TokenizationPage>(), entry<ReferenceRunPage>()}},
         // The course's first lectures: number formats and tensor storage.
-        {PageDomain::Foundations, {new NumbersPage(parent), new TensorsPage(parent)}},
+        {PageDomain::Foundations, {entry<NumbersPage>(), entry<TensorsPage>()}},
     };
 }
 
 QList<Page *> createPages(QWidget *parent)
 {
     QList<Page *> pages;
-    for (const PageGroup &group : createPageGroups(parent))
-        pages += group.pages;
+    for (const PageGroup &group : pageCatalog())
+        for (const PageEntry &page : group.pages)
+            pages += page.create(parent);
     return pages;
 }
 

@@ -18,12 +18,12 @@ ArchitecturePage::ArchitecturePage(QWidget *parent)
     addSection(new AblationSection(this));
 }
 
-QString ArchitecturePage::id() const
+QString ArchitecturePage::pageId()
 {
     return QStringLiteral("architecture");
 }
 
-QString ArchitecturePage::title() const
+QString ArchitecturePage::pageTitle()
 {
     return tr("Architecture");
 }

@@ -53,9 +53,9 @@ void ComputePage::applyPresentation(bool presentation)
     grid_->setColumnStretch(1, 1);
 }
 
-QString ComputePage::id() const { return QStringLiteral("compute"); }
+QString ComputePage::pageId() { return QStringLiteral("compute"); }
 
-QString ComputePage::title() const { return tr("Compute"); }
+QString ComputePage::pageTitle() { return tr("Compute"); }
 
 QList<ChartView *> ComputePage::charts() const { return {component_chart_, models_chart_, seq_len_chart_}; }
 

@@ -61,9 +61,9 @@ MemoryPage::MemoryPage(QWidget *parent) : Page(parent)
     refresh();
 }
 
-QString MemoryPage::id() const { return QStringLiteral("memory"); }
+QString MemoryPage::pageId() { return QStringLiteral("memory"); }
 
-QString MemoryPage::title() const { return tr("Memory"); }
+QString MemoryPage::pageTitle() { return tr("Memory"); }
 
 QList<ChartView *> MemoryPage::charts() const { return {stages_chart_, activation_chart_}; }
 

@@ -206,9 +206,9 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     nameLessonRegions();
 }
 
-QString OverviewPage::id() const { return QStringLiteral("overview"); }
+QString OverviewPage::pageId() { return QStringLiteral("overview"); }
 
-QString OverviewPage::title() const { return tr("Overview"); }
+QString OverviewPage::pageTitle() { return tr("Overview"); }
 
 void OverviewPage::estimateChanged(const Scenario * /*previous*/)
 {

@@ -78,9 +78,9 @@ TimePage::TimePage(QWidget *parent) : Page(parent)
     refresh();
 }
 
-QString TimePage::id() const { return QStringLiteral("time"); }
+QString TimePage::pageId() { return QStringLiteral("time"); }
 
-QString TimePage::title() const { return tr("Time"); }
+QString TimePage::pageTitle() { return tr("Time"); }
 
 QList<ChartView *> TimePage::charts() const { return {gpu_chart_, mfu_chart_}; }
 

@@ -182,9 +182,9 @@ DistributedRunPage::~DistributedRunPage()
     joinPreparation();
 }
 
-QString DistributedRunPage::id() const { return QStringLiteral("distributed_run"); }
+QString DistributedRunPage::pageId() { return QStringLiteral("distributed_run"); }
 
-QString DistributedRunPage::title() const { return tr("Distributed run"); }
+QString DistributedRunPage::pageTitle() { return tr("Distributed run"); }
 
 QList<ChartView *> DistributedRunPage::charts() const
 {

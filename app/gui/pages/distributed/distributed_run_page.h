@@ -45,8 +45,11 @@ public:
     explicit DistributedRunPage(QWidget *parent = nullptr);
     ~DistributedRunPage() override;
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
     QList<ChartView *> charts() const override;
     void retranslate() override;
     bool isReady() const override;

@@ -220,9 +220,9 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     bindLessonControls();
 }
 
-QString HardwarePage::id() const { return QStringLiteral("hardware"); }
+QString HardwarePage::pageId() { return QStringLiteral("hardware"); }
 
-QString HardwarePage::title() const { return tr("Hardware"); }
+QString HardwarePage::pageTitle() { return tr("Hardware"); }
 
 QList<ChartView *> HardwarePage::charts() const { return {hierarchy_chart_, capacity_chart_, bandwidth_chart_}; }
 

@@ -16,12 +16,12 @@ NumbersPage::NumbersPage(QWidget *parent)
     addSection(new UnderflowSection(this));
 }
 
-QString NumbersPage::id() const
+QString NumbersPage::pageId()
 {
     return QStringLiteral("numbers");
 }
 
-QString NumbersPage::title() const
+QString NumbersPage::pageTitle()
 {
     return tr("Numbers");
 }

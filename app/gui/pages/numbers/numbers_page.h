@@ -11,8 +11,11 @@ class NumbersPage : public SectionedPage {
 public:
     explicit NumbersPage(QWidget *parent = nullptr);
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
 };
 
 }  // namespace lse::gui

@@ -182,9 +182,9 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent)
     refreshSizeChart();
 }
 
-QString CollectivesPage::id() const { return QStringLiteral("collectives"); }
+QString CollectivesPage::pageId() { return QStringLiteral("collectives"); }
 
-QString CollectivesPage::title() const { return tr("Collectives"); }
+QString CollectivesPage::pageTitle() { return tr("Collectives"); }
 
 QList<ChartView *> CollectivesPage::charts() const
 {

@@ -137,9 +137,9 @@ LayoutPage::LayoutPage(QWidget *parent) : Page(parent)
 
 LayoutPage::~LayoutPage() = default;
 
-QString LayoutPage::id() const { return QStringLiteral("layout"); }
+QString LayoutPage::pageId() { return QStringLiteral("layout"); }
 
-QString LayoutPage::title() const { return tr("Layout"); }
+QString LayoutPage::pageTitle() { return tr("Layout"); }
 
 QList<ChartView *> LayoutPage::charts() const { return {grid_chart_, memory_chart_}; }
 

@@ -134,9 +134,9 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent)
     simulate();
 }
 
-QString PipelinePage::id() const { return QStringLiteral("pipeline"); }
+QString PipelinePage::pageId() { return QStringLiteral("pipeline"); }
 
-QString PipelinePage::title() const { return tr("Pipeline"); }
+QString PipelinePage::pageTitle() { return tr("Pipeline"); }
 
 QList<ChartView *> PipelinePage::charts() const { return {gantt_chart_, in_flight_chart_}; }
 

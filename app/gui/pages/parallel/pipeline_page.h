@@ -21,8 +21,11 @@ class PipelinePage : public Page {
 public:
     explicit PipelinePage(QWidget *parent = nullptr);
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
     QList<ChartView *> charts() const override;
     void retranslate() override;
 

@@ -187,9 +187,9 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
 
 SearchPage::~SearchPage() = default;
 
-QString SearchPage::id() const { return QStringLiteral("search"); }
+QString SearchPage::pageId() { return QStringLiteral("search"); }
 
-QString SearchPage::title() const { return tr("Search"); }
+QString SearchPage::pageTitle() { return tr("Search"); }
 
 QList<ChartView *> SearchPage::charts() const { return {scatter_}; }
 

@@ -32,8 +32,11 @@ public:
     explicit SearchPage(QWidget *parent = nullptr);
     ~SearchPage() override;
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
     QList<ChartView *> charts() const override;
     void retranslate() override;
     // Not ready while a search runs; ready() follows its end (finished or cancelled).

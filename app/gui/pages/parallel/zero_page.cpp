@@ -170,9 +170,9 @@ ZeroPage::ZeroPage(QWidget *parent) : Page(parent)
     recompute();
 }
 
-QString ZeroPage::id() const { return QStringLiteral("zero"); }
+QString ZeroPage::pageId() { return QStringLiteral("zero"); }
 
-QString ZeroPage::title() const { return tr("ZeRO"); }
+QString ZeroPage::pageTitle() { return tr("ZeRO"); }
 
 QList<ChartView *> ZeroPage::charts() const { return {shard_chart_, memory_chart_, tradeoff_chart_}; }
 

@@ -239,9 +239,9 @@ ReferenceRunPage::~ReferenceRunPage()
         worker_.join();
 }
 
-QString ReferenceRunPage::id() const { return QStringLiteral("reference_run"); }
+QString ReferenceRunPage::pageId() { return QStringLiteral("reference_run"); }
 
-QString ReferenceRunPage::title() const { return tr("Reference run"); }
+QString ReferenceRunPage::pageTitle() { return tr("Reference run"); }
 
 QList<ChartView *> ReferenceRunPage::charts() const
 {

@@ -217,9 +217,9 @@ void RooflinePage::buildControls()
     layout->addWidget(machine_chart_, 2);
 }
 
-QString RooflinePage::id() const { return QStringLiteral("roofline"); }
+QString RooflinePage::pageId() { return QStringLiteral("roofline"); }
 
-QString RooflinePage::title() const { return tr("Roofline"); }
+QString RooflinePage::pageTitle() { return tr("Roofline"); }
 
 QList<ChartView *> RooflinePage::charts() const
 {

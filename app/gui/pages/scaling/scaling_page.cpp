@@ -67,9 +67,9 @@ ScalingPage::ScalingPage(QWidget *parent) : Page(parent)
     nameLessonRegions();
 }
 
-QString ScalingPage::id() const { return QStringLiteral("scaling"); }
+QString ScalingPage::pageId() { return QStringLiteral("scaling"); }
 
-QString ScalingPage::title() const { return tr("Scaling"); }
+QString ScalingPage::pageTitle() { return tr("Scaling"); }
 
 QList<ChartView *> ScalingPage::charts() const { return {iso_flop_chart_, contour_chart_, over_training_chart_}; }
 

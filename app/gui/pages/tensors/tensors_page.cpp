@@ -14,12 +14,12 @@ TensorsPage::TensorsPage(QWidget *parent)
     addSection(new AccessOrderSection(this));
 }
 
-QString TensorsPage::id() const
+QString TensorsPage::pageId()
 {
     return QStringLiteral("tensors");
 }
 
-QString TensorsPage::title() const
+QString TensorsPage::pageTitle()
 {
     return tr("Tensors");
 }

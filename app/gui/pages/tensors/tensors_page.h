@@ -11,8 +11,11 @@ class TensorsPage : public SectionedPage {
 public:
     explicit TensorsPage(QWidget *parent = nullptr);
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
 };
 
 }  // namespace lse::gui

@@ -288,9 +288,9 @@ TokenizationPage::~TokenizationPage()
         load_worker_.join();
 }
 
-QString TokenizationPage::id() const { return QStringLiteral("tokenization"); }
+QString TokenizationPage::pageId() { return QStringLiteral("tokenization"); }
 
-QString TokenizationPage::title() const { return tr("Tokenization"); }
+QString TokenizationPage::pageTitle() { return tr("Tokenization"); }
 
 void TokenizationPage::applyPresentation(bool /*presentation*/)
 {

@@ -47,8 +47,11 @@ public:
     explicit TokenizationPage(QWidget *parent = nullptr);
     ~TokenizationPage() override;
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
     void retranslate() override;
 
     // For tests and scripting.

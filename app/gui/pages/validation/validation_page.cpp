@@ -109,9 +109,9 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     bindLessonControls();
 }
 
-QString ValidationPage::id() const { return QStringLiteral("validation"); }
+QString ValidationPage::pageId() { return QStringLiteral("validation"); }
 
-QString ValidationPage::title() const { return tr("Validation"); }
+QString ValidationPage::pageTitle() { return tr("Validation"); }
 
 QList<ChartView *> ValidationPage::charts() const { return {scatter_chart_, breakdown_chart_}; }
 

@@ -28,8 +28,11 @@ class ValidationPage : public Page {
 public:
     explicit ValidationPage(QWidget *parent = nullptr);
 
-    QString id() const override;
-    QString title() const override;
+    // The page's id and title before it exists (the navigator lists pages built on first show).
+    static QString pageId();
+    static QString pageTitle();
+    QString id() const override { return pageId(); }
+    QString title() const override { return pageTitle(); }
     // Lesson settings and regions: docs/lesson-pages.md.
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
