@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
 #include <QTest>
 #include <QToolTip>
 
@@ -135,6 +137,8 @@ private slots:
     void legendCoversNoDataPoint_data();
     void legendCoversNoDataPoint();
     void drawnLabelsDoNotOverlap();
+    void chartOutOfViewIsBuiltWhenItComesIntoView();
+    void lazyPointTooltipIsShownOnHover();
 
 private:
     static void showSized(ChartView &view) {
@@ -785,6 +789,77 @@ void TestChartView::drawnLabelsDoNotOverlap() {
     QVERIFY(hidden >= 1);
     // The note and the reference label are drawn (they come before point labels).
     QVERIFY(drawn.size() >= drawnPointLabels + 2);
+}
+
+// A chart scrolled out of view on a shown page is built and replotted when it next paints, not at
+// every setData (issue 20, edit→repaint); reading it (plot(), exports) builds it first.
+void TestChartView::chartOutOfViewIsBuiltWhenItComesIntoView() {
+    QScrollArea area;
+    area.resize(420, 320);
+    auto *content = new QWidget;
+    auto *layout = new QVBoxLayout(content);
+    auto *above = new QWidget;
+    above->setMinimumHeight(2000);
+    layout->addWidget(above);
+    auto *chart = new ChartView(QStringLiteral("deferred"));
+    chart->setMinimumHeight(260);
+    layout->addWidget(chart);
+    area.setWidget(content);
+    area.setWidgetResizable(true);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QCustomPlot *plot = chart->plot();
+    QSignalSpy replots(plot, &QCustomPlot::afterReplot);
+    chart->setData(lineAndMarker());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(replots.count(), 0);
+    QCOMPARE(plot->plottableCount(), 0);       // not built yet
+    QCOMPARE(chart->data().series.size(), 3);  // but the data is the new one
+    area.ensureWidgetVisible(chart);
+    QTRY_VERIFY(replots.count() >= 1);
+    QCOMPARE(plot->plottableCount(), 3);
+
+    // Out of view again: setData waits, and plot() builds it on the spot.
+    area.verticalScrollBar()->setValue(0);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    chart->setData(withReferenceLine());
+    QCoreApplication::processEvents();
+    QCOMPARE(plot->plottableCount(), 3);
+    QCOMPARE(chart->plot()->plottableCount(), 1);
+    // An export of a chart not painted since its last setData draws the new data.
+    chart->setData(stackedBars());
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(chart->exportSvg(dir.filePath(QStringLiteral("bars.svg")), &error), qPrintable(error));
+    QVERIFY(readAll(dir.filePath(QStringLiteral("bars.svg"))).contains("Optimizer"));
+}
+
+// A long curve's tooltips are made when a point is hovered (ChartSeries::point_tooltip).
+void TestChartView::lazyPointTooltipIsShownOnHover() {
+    ChartData data;
+    data.x_label = QStringLiteral("x");
+    data.y_label = QStringLiteral("y");
+    ChartSeries curve = series(QStringLiteral("Curve"), ChartSeries::Kind::Line, {1, 2, 3}, {1, 4, 9});
+    int made = 0;
+    curve.point_tooltip = [&made](qsizetype i) {
+        ++made;
+        return QStringLiteral("point %1 squared").arg(i);
+    };
+    data.series << curve;
+    ChartView view(QStringLiteral("lazy"));
+    showSized(view);
+    view.setData(data);
+    view.plot()->replot();
+    QCOMPARE(made, 0);
+    QCustomPlot *plot = view.plot();
+    const QPointF at(plot->xAxis->coordToPixel(2), plot->yAxis->coordToPixel(4));
+    const QString tip = view.toolTipAt(at);
+    QVERIFY2(tip.contains(QStringLiteral("point 1 squared")), qPrintable(tip));
+    QVERIFY(made >= 1);
 }
 
 QTEST_MAIN(TestChartView)

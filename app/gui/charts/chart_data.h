@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
+
 namespace lse::gui {
 
 // Where a figure comes from: shown in the chart's formula panel and tooltip.
@@ -24,6 +26,10 @@ struct ChartSeries {
     QVector<double> y;
     QColor color;               // invalid: the chart picks from its palette
     QStringList point_tooltips;  // optional, one per point (HTML allowed): exact values and formula
+    // Optional instead of point_tooltips, for long curves: point i's tooltip, made only when the
+    // point is hovered (formatting hundreds of tooltips on every edit was a tenth of the Scaling
+    // page's edit time, bench_gui_footprint).
+    std::function<QString(qsizetype point)> point_tooltip;
     QStringList point_labels;    // optional, one per point: short text drawn beside the point
     int stack_group = -1;
     bool dashed = false;

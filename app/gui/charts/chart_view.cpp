@@ -294,6 +294,8 @@ public:
     bool presentation = false;
     bool formulaWanted = true;
     bool hasFormula = false;
+    bool replotOnPaint = false;   // see requestReplot()
+    bool rebuildOnPaint = false;  // see ChartView::setData()
     QString hoverKey;
 
     double fontScale() const { return presentation ? kPresentationFontScale : 1.0; }
@@ -313,6 +315,9 @@ public:
     void placeLegend(LegendPlace place, int columns);
     void updateFormula();
     void resetView();
+    void requestReplot();
+    bool outOfView() const { return q->isVisible() && q->visibleRegion().isEmpty(); }
+    void flushDeferred();
     QString hoverText(const QPointF &pos, QString *key) const;
     QString describePoint(qsizetype refIndex, qsizetype containerIndex, QString *key) const;
     void onMouseMove(QMouseEvent *event);
@@ -336,6 +341,16 @@ bool ChartView::Private::PlotFilter::eventFilter(QObject *watched, QEvent *event
     }
     case QEvent::Show:
         d_->everShown = true;
+        break;
+    case QEvent::Paint:
+        // Back on screen after changes made while scrolled out of view (setData, requestReplot):
+        // the chart is built and its buffers drawn now, before it paints. The ChartView itself
+        // paints before its plot and formula panel, whichever of them comes into view.
+        d_->flushDeferred();
+        if (d_->replotOnPaint) {
+            d_->replotOnPaint = false;
+            d_->plot->replot(QCustomPlot::rpQueuedRefresh);
+        }
         break;
     case QEvent::Leave:
         if (!d_->hoverKey.isEmpty()) {
@@ -421,6 +436,7 @@ void ChartView::Private::setupUi() {
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     plotFilter = new PlotFilter(this, q);
     plot->installEventFilter(plotFilter);
+    q->installEventFilter(plotFilter);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     layout->addWidget(plot, 1);
 
@@ -990,6 +1006,28 @@ void ChartView::Private::updateFormula() {
 void ChartView::Private::resetView() {
     plot->xAxis->setRange(homeX);
     plot->yAxis->setRange(homeY);
+    requestReplot();
+}
+
+void ChartView::Private::flushDeferred() {
+    if (!rebuildOnPaint)
+        return;
+    rebuildOnPaint = false;
+    rebuild(false);
+    replotOnPaint = false;
+    plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void ChartView::Private::requestReplot() {
+    // A chart on a shown page but scrolled out of view replots when it next paints, not now: a
+    // replot lays out every tick label, legend entry and annotation again, and on the Scaling page
+    // two of the three charts sit below the fold at 1280×800 (bench_gui_footprint). A chart in a
+    // window not shown yet (tests, screenshots, exports) replots as before.
+    if (plot->isVisible() && plot->visibleRegion().isEmpty()) {
+        replotOnPaint = true;
+        return;
+    }
+    replotOnPaint = false;
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -1046,8 +1084,11 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
         }
     }
     QString html = lines.join(QStringLiteral("<br>"));
-    if (point < series.point_tooltips.size() && !series.point_tooltips.at(point).trimmed().isEmpty())
-        html += QStringLiteral("<hr>") + asHtml(series.point_tooltips.at(point));
+    QString point_tooltip = point < series.point_tooltips.size() ? series.point_tooltips.at(point) : QString();
+    if (point_tooltip.trimmed().isEmpty() && series.point_tooltip)
+        point_tooltip = series.point_tooltip(point);
+    if (!point_tooltip.trimmed().isEmpty())
+        html += QStringLiteral("<hr>") + asHtml(point_tooltip);
     if (key)
         *key = QStringLiteral("%1:%2").arg(refIndex).arg(point);
     return QStringLiteral("<qt>%1</qt>").arg(html);
@@ -1178,6 +1219,7 @@ ChartView::ChartView(const QString &id, QWidget *parent) : QWidget(parent), d(ne
 ChartView::~ChartView() {
     // The plot outlives d (QWidget deletes children later); cut everything that reaches into d.
     d->plot->removeEventFilter(d->plotFilter);
+    removeEventFilter(d->plotFilter);
     QObject::disconnect(d->plot, nullptr, this, nullptr);
     delete d;
     d = nullptr;
@@ -1186,7 +1228,7 @@ ChartView::~ChartView() {
 void ChartView::setMinimumHeight(int height) {
     d->requestedMinimumHeight = height;
     QWidget::setMinimumHeight(height);
-    d->plot->replot(QCustomPlot::rpQueuedReplot);  // re-checks the room the legend needs
+    d->requestReplot();  // re-checks the room the legend needs
 }
 
 QString ChartView::id() const {
@@ -1197,8 +1239,16 @@ void ChartView::setData(const ChartData &data) {
     d->data = data;
     if (!(std::isfinite(d->data.y_display_scale) && d->data.y_display_scale != 0))
         d->data.y_display_scale = 1.0;
+    // Scrolled out of view on a shown page: built when it next paints (or is read: plot(), the
+    // exports), not now. The Scaling page's lower two charts and their formula panels were built,
+    // laid out and replotted on every edit without being seen (bench_gui_footprint).
+    if (d->outOfView()) {
+        d->rebuildOnPaint = true;
+        return;
+    }
+    d->rebuildOnPaint = false;
     d->rebuild(false);
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    d->requestReplot();
 }
 
 const ChartData &ChartView::data() const {
@@ -1206,6 +1256,7 @@ const ChartData &ChartView::data() const {
 }
 
 QCustomPlot *ChartView::plot() const {
+    d->flushDeferred();
     return d->plot;
 }
 
@@ -1213,8 +1264,9 @@ void ChartView::setPresentation(bool presentation) {
     if (d->presentation == presentation)
         return;
     d->presentation = presentation;
+    d->flushDeferred();
     d->rebuild(true);
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    d->requestReplot();
 }
 
 bool ChartView::presentation() const {
@@ -1223,11 +1275,13 @@ bool ChartView::presentation() const {
 
 void ChartView::applyPalette() {
     // Series colours depend on the palette too (dark themes use a different order), so rebuild.
+    d->flushDeferred();
     d->rebuild(true);
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    d->requestReplot();
 }
 
 QSize ChartView::exportSize() const {
+    d->flushDeferred();
     return d->figureSize();
 }
 
@@ -1382,6 +1436,7 @@ bool ChartView::exportAll(const QString &folder, QString *error) const {
 }
 
 QString ChartView::toolTipAt(const QPointF &plotPos) const {
+    d->flushDeferred();
     return d->hoverText(plotPos, nullptr);
 }
 
@@ -1393,6 +1448,7 @@ void ChartView::setFormulaVisible(bool visible) {
 }
 
 bool ChartView::formulaVisible() const {
+    d->flushDeferred();
     return d->formulaWanted && d->hasFormula;
 }
 

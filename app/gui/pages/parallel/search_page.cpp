@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -33,9 +34,20 @@ namespace lse::gui {
 
 namespace {
 
+// QLabel::setText lays the text out again even when it is the same.
+void setTextIfChanged(QLabel *label, const QString &text)
+{
+    if (label->text() != text)
+        label->setText(text);
+}
+
 // Searches faster than this re-run by themselves when the scenario changes (issue 7: auto-run is
 // fine below 0.3 s); slower ones mark the result stale and wait for Re-run.
 constexpr double kAutoRunSeconds = 0.3;
+// A search expected to end within this long redraws the chart when it ends, not also at the edit
+// (the chart was rebuilt twice per edit: half the page's edit→repaint time, bench_gui_footprint).
+// If it runs longer the chart is redrawn with the old results at this deadline.
+constexpr double kChartWaitSeconds = 0.1;
 // The scatter shows at most this many sampled layouts: enough for the shape, and each one is
 // predicted (about a millisecond).
 constexpr std::size_t kCloudPoints = 300;
@@ -178,6 +190,10 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     connect(table_, &QTableWidget::itemSelectionChanged, this, &SearchPage::updateButtons);
     connect(runner_, &LayoutSearchRunner::progress, this, &SearchPage::onProgress);
     connect(runner_, &LayoutSearchRunner::finished, this, &SearchPage::onSearchFinished);
+    chart_deadline_ = new QTimer(this);
+    chart_deadline_->setSingleShot(true);
+    chart_deadline_->setInterval(int(kChartWaitSeconds * 1000));
+    connect(chart_deadline_, &QTimer::timeout, this, &SearchPage::refreshChart);
 
     retranslateControls();
     setPresentation(false);
@@ -222,7 +238,10 @@ void SearchPage::estimateChanged(const Scenario * /*previous*/)
     if (never_ran && renderingScreenshot())
         waitForSearch(60000);
     markCurrentRow();
-    refreshChart();
+    if (isSearching() && last_search_seconds_ >= 0 && last_search_seconds_ < kChartWaitSeconds)
+        chart_deadline_->start();  // onSearchFinished redraws it, with the new results
+    else
+        refreshChart();
     updateStatus();
 }
 
@@ -516,6 +535,8 @@ bool SearchPage::applyRow(int row)
 
 void SearchPage::refreshChart()
 {
+    if (chart_deadline_)
+        chart_deadline_->stop();
     if (!hasEstimate()) {
         ChartData empty;
         empty.title = tr("Memory per GPU vs throughput: no valid scenario yet");
@@ -549,14 +570,20 @@ void SearchPage::updateStatus()
     }
 
     const bool stale = hasEstimate() && !running && result() && isStale();
+    // Once there are results the note keeps its place while hidden: an edit that makes them stale
+    // and the next that makes them current again (a +1/-1 step) no longer move the chart below,
+    // which replotted it a second time per edit (bench_gui_footprint).
+    QSizePolicy policy = stale_label_->sizePolicy();
+    policy.setRetainSizeWhenHidden(result() != nullptr);
+    stale_label_->setSizePolicy(policy);
+    if (last_search_seconds_ >= kAutoRunSeconds)
+        setTextIfChanged(stale_label_, tr("⚠ The scenario or the options changed since this search (it took %1 s, too long "
+                                          "to re-run on every edit): the table shows the old results. Press Re-run.")
+                                           .arg(format::decimal(last_search_seconds_, 2)));
+    else
+        setTextIfChanged(stale_label_, tr("⚠ The scenario or the options changed since this search: the table shows the "
+                                          "old results. Press Re-run."));
     stale_label_->setVisible(stale);
-    if (stale && last_search_seconds_ >= kAutoRunSeconds)
-        stale_label_->setText(tr("⚠ The scenario or the options changed since this search (it took %1 s, too long to "
-                                 "re-run on every edit): the table shows the old results. Press Re-run.")
-                                  .arg(format::decimal(last_search_seconds_, 2)));
-    else if (stale)
-        stale_label_->setText(tr("⚠ The scenario or the options changed since this search: the table shows the old "
-                                 "results. Press Re-run."));
 
     if (!hasEstimate()) {
         current_label_->clear();

@@ -17,6 +17,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QTimer;
 
 namespace lse::gui {
 
@@ -117,6 +118,7 @@ private:
     QString current_problem_;
     QByteArray result_key_;  // searchKey() of the newest finished search
     double last_search_seconds_ = -1;
+    QTimer *chart_deadline_ = nullptr;  // see kChartWaitSeconds
 };
 
 }  // namespace lse::gui

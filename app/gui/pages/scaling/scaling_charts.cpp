@@ -104,15 +104,18 @@ ChartData ScalingCharts::isoFlop(const scaling::ScenarioScaling &scaling)
         const bool current = compute == scaling.compute;
         ChartSeries curve;
         curve.name = current ? tr("%1 (scenario)").arg(budgetName(compute)) : budgetName(compute);
-        for (const LossPoint &point :
-             scaling::isoFlopCurve(compute, optimum.params / kCurveSpan, optimum.params * kCurveSpan, kCurvePoints)) {
+        const std::vector<LossPoint> points =
+            scaling::isoFlopCurve(compute, optimum.params / kCurveSpan, optimum.params * kCurveSpan, kCurvePoints);
+        for (const LossPoint &point : points) {
             curve.x << point.params;
             curve.y << point.loss;
-            curve.point_tooltips << tr("C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5")
-                                        .arg(flops(compute), format::count(point.params), format::count(point.tokens),
-                                             format::decimal(point.tokens / point.params, 1),
-                                             format::decimal(point.loss, 4));
         }
+        curve.point_tooltip = [compute, points](qsizetype i) {
+            const LossPoint &point = points.at(std::size_t(i));
+            return tr("C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5")
+                .arg(flops(compute), format::count(point.params), format::count(point.tokens),
+                     format::decimal(point.tokens / point.params, 1), format::decimal(point.loss, 4));
+        };
         chart.series << curve;
         optima.x << optimum.params;
         optima.y << optimum.loss;
@@ -193,11 +196,13 @@ ChartData ScalingCharts::lossContours(const scaling::ScenarioScaling &scaling, c
         for (const LossPoint &point : points) {
             line.x << point.params;
             line.y << point.tokens;
-            line.point_tooltips << tr("L(N, D) = %1 at N = %2, D = %3 (C = %4)")
-                                       .arg(format::decimal(level, 4), format::count(point.params),
-                                            format::count(point.tokens),
-                                            flops(scaling::trainingFlops(point.params, point.tokens)));
         }
+        line.point_tooltip = [level, points](qsizetype i) {
+            const LossPoint &point = points.at(std::size_t(i));
+            return tr("L(N, D) = %1 at N = %2, D = %3 (C = %4)")
+                .arg(format::decimal(level, 4), format::count(point.params), format::count(point.tokens),
+                     flops(scaling::trainingFlops(point.params, point.tokens)));
+        };
         if (points.empty())
             continue;
         chart.texts << ChartText{points.back().params, points.back().tokens, format::decimal(level, 2), line.color,
@@ -218,10 +223,12 @@ ChartData ScalingCharts::lossContours(const scaling::ScenarioScaling &scaling, c
                 continue;
             line.x << params;
             line.y << tokens;
-            line.point_tooltips << tr("C = %1: N = %2, D = %3, L = %4")
-                                       .arg(flops(compute), format::count(params), format::count(tokens),
-                                            format::decimal(scaling::loss(params, tokens), 4));
         }
+        line.point_tooltip = [compute, x = line.x, y = line.y](qsizetype i) {
+            return tr("C = %1: N = %2, D = %3, L = %4")
+                .arg(flops(compute), format::count(x.at(i)), format::count(y.at(i)),
+                     format::decimal(scaling::loss(x.at(i), y.at(i)), 4));
+        };
         chart.series << line;
     }
 
@@ -230,17 +237,21 @@ ChartData ScalingCharts::lossContours(const scaling::ScenarioScaling &scaling, c
     frontier.color = chartSeriesColor(0, palette);
     const double min_compute = scaling::trainingFlops(min_params, min_tokens);
     const double max_compute = scaling::trainingFlops(max_params, max_tokens);
+    std::vector<ComputeOptimum> frontier_points;
     for (const ComputeOptimum &point : scaling::computeOptimalFrontier(min_compute, max_compute, kCurvePoints)) {
         if (point.params < min_params || point.params > max_params || point.tokens < min_tokens
             || point.tokens > max_tokens)
             continue;
         frontier.x << point.params;
         frontier.y << point.tokens;
-        frontier.point_tooltips << tr("Optimum at C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5")
-                                       .arg(flops(point.compute), format::count(point.params),
-                                            format::count(point.tokens), format::decimal(point.tokensPerParam(), 1),
-                                            format::decimal(point.loss, 4));
+        frontier_points.push_back(point);
     }
+    frontier.point_tooltip = [frontier_points](qsizetype i) {
+        const ComputeOptimum &point = frontier_points.at(std::size_t(i));
+        return tr("Optimum at C = %1: N = %2, D = %3 (%4 tokens/parameter), L = %5")
+            .arg(flops(point.compute), format::count(point.params), format::count(point.tokens),
+                 format::decimal(point.tokensPerParam(), 1), format::decimal(point.loss, 4));
+    };
     chart.series << frontier;
 
     ChartSeries rule;
@@ -253,10 +264,11 @@ ChartData ScalingCharts::lossContours(const scaling::ScenarioScaling &scaling, c
             continue;
         rule.x << params;
         rule.y << tokens;
-        rule.point_tooltips << tr("20 tokens/parameter: N = %1, D = %2, L = %3")
-                                   .arg(format::count(params), format::count(tokens),
-                                        format::decimal(scaling::loss(params, tokens), 4));
     }
+    rule.point_tooltip = [x = rule.x, y = rule.y](qsizetype i) {
+        return tr("20 tokens/parameter: N = %1, D = %2, L = %3")
+            .arg(format::count(x.at(i)), format::count(y.at(i)), format::decimal(scaling::loss(x.at(i), y.at(i)), 4));
+    };
     chart.series << rule;
 
     ChartSeries best;
