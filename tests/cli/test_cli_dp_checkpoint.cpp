@@ -4,6 +4,7 @@
 // plus a resumed 5 end with the loss of 10 straight steps; one process or another rank count can
 // continue the same file; validation runs on rank 0 as in single-process training. Real mpirun;
 // skipped, saying what to install, where the build has no MPI.
+#include "cli_fixtures.h"
 #include "cli_run.h"
 
 #include <QDir>
@@ -18,6 +19,7 @@
 
 using lse::test::Run;
 using lse::test::runCli;
+using lse::test::writeFile;
 #ifdef LSE_MPIEXEC
 using lse::test::runMpi;
 #endif
@@ -25,20 +27,7 @@ using lse::test::runMpi;
 namespace {
 
 // README §4g's tiny model (35,936 parameters); eval_every 5 puts a validation on steps 5 and 10.
-const char *const kConfig = R"({
-  "format": "llm-explorer-reference-train", "version": 1,
-  "model": {"name": "dp-tiny", "n_layers": 1, "d_model": 32, "n_heads": 2, "d_ff": 64,
-            "vocab_size": 400, "max_seq_len": 32},
-  "training": {"batch_size": 8, "steps": 10, "lr_max": 0.005, "lr_min": 0.0005, "warmup_steps": 1,
-               "eval_every": 5, "eval_batches": 1, "seed": 3, "threads": 1}
-})";
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
+const QByteArray kConfig = lse::test::tinyTrainConfig(QStringLiteral("dp-tiny"), {8, 10, 5});
 
 bool closeRelative(double a, double b, double tolerance) { return std::abs(a - b) <= tolerance * std::abs(b); }
 

@@ -4,6 +4,7 @@
 // same losses (within float rounding, after 10 steps), for N = 2 and 4 and every mode; each step's
 // bytes sent per rank equal the engine's communication volume exactly; bad flags exit 2 naming the
 // flag. Skipped, saying what to install, where the build has no MPI.
+#include "cli_fixtures.h"
 #include "cli_run.h"
 
 #include <QJsonArray>
@@ -17,27 +18,14 @@
 
 using lse::test::Run;
 using lse::test::runCli;
+using lse::test::writeFile;
 #ifdef LSE_MPIEXEC
 using lse::test::runMpi;
 #endif
 
 namespace {
 
-const char *const kConfig = R"({
-  "format": "llm-explorer-reference-train", "version": 1,
-  "model": {"name": "dp-tiny", "n_layers": 1, "d_model": 32, "n_heads": 2, "d_ff": 64,
-            "vocab_size": 400, "max_seq_len": 32},
-  "training": {"batch_size": 8, "steps": 10, "lr_max": 0.005, "lr_min": 0.0005, "warmup_steps": 1,
-               "eval_every": 1000, "eval_batches": 1, "seed": 3, "threads": 1}
-})";
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
+const QByteArray kConfig = lse::test::tinyTrainConfig(QStringLiteral("dp-tiny"), {8, 10, 1000});
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_fixtures.h"
 #include "cli_run.h"
 
 #include <cerrno>
@@ -26,13 +27,8 @@ namespace {
 
 using lse::test::Run;
 using lse::test::runCli;
+using lse::test::writeFile;
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(bytes), bytes.size());
-}
 
 QByteArray readFile(const QString &path)
 {

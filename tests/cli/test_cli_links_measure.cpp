@@ -4,6 +4,7 @@
 // machine cache, and a following `train --dp N --json` sets the α-β predicted seconds beside each
 // collective's measured seconds. One process is refused (exit 2 naming the problem), as are bad
 // --sizes. Time values are not asserted beyond being positive: they depend on the machine's load.
+#include "cli_fixtures.h"
 #include "cli_run.h"
 
 #include <QDir>
@@ -17,27 +18,14 @@
 
 using lse::test::Run;
 using lse::test::runCli;
+using lse::test::writeFile;
 #ifdef LSE_MPIEXEC
 using lse::test::runMpi;
 #endif
 
 namespace {
 
-const char *const kConfig = R"({
-  "format": "llm-explorer-reference-train", "version": 1,
-  "model": {"name": "links-tiny", "n_layers": 1, "d_model": 32, "n_heads": 2, "d_ff": 64,
-            "vocab_size": 400, "max_seq_len": 32},
-  "training": {"batch_size": 8, "steps": 2, "lr_max": 0.005, "lr_min": 0.0005, "warmup_steps": 1,
-               "eval_every": 1000, "eval_batches": 1, "seed": 3, "threads": 1}
-})";
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
+const QByteArray kConfig = lse::test::tinyTrainConfig(QStringLiteral("links-tiny"), {8, 2, 1000});
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_fixtures.h"
 #include "cli_run.h"
 
 #include "hardware/machine_roofline.h"
@@ -29,21 +30,9 @@ namespace {
 
 using lse::test::Run;
 using lse::test::runCli;
+using lse::test::writeFile;
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
-const char *const kConfig = R"({
-  "format": "llm-explorer-reference-train", "version": 1,
-  "model": {"name": "cli-tiny", "n_layers": 1, "d_model": 32, "n_heads": 2, "d_ff": 64,
-            "vocab_size": 400, "max_seq_len": 32},
-  "training": {"batch_size": 2, "steps": 4, "lr_max": 0.005, "lr_min": 0.0005, "warmup_steps": 1,
-               "eval_every": 2, "eval_batches": 1, "seed": 3, "threads": 1}
-})";
+const QByteArray kConfig = lse::test::tinyTrainConfig(QStringLiteral("cli-tiny"), {2, 4, 2});
 
 }  // namespace
 

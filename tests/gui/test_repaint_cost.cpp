@@ -204,7 +204,9 @@ private slots:
         for (QLabel *label : scaling->findChildren<QLabel *>())
             if (const auto *cached = dynamic_cast<const HeightCachedLabel *>(label); cached && label->isVisible())
                 labels << cached;
-        QVERIFY(labels.size() >= 7);  // heading, figures, notes, approaches, three formula panels
+        // Heading, figures, notes, approaches and the first chart's formula panel; the charts below
+        // the fold are built when they are scrolled to (ChartView::setData).
+        QVERIFY(labels.size() >= 5);
         const auto totals = [&labels] {
             std::pair<int, int> queries_layouts{0, 0};
             for (const HeightCachedLabel *label : labels) {
@@ -232,8 +234,9 @@ private slots:
         const auto after = totals();
         const int queries = after.first - before.first;
         const int layouts = after.second - before.second;
-        // Four edits change the figures table and the three formula panels: a few layouts each.
-        QVERIFY2(layouts <= 4 * 4 * 3, qPrintable(QStringLiteral("%1 layouts for %2 queries").arg(layouts).arg(queries)));
+        // Four edits change the figures table and the visible formula panel: a few layouts each.
+        qInfo("%d layouts for %d queries", layouts, queries);
+        QVERIFY2(layouts <= 4 * 2 * 3, qPrintable(QStringLiteral("%1 layouts for %2 queries").arg(layouts).arg(queries)));
         QVERIFY2(layouts < queries, qPrintable(QStringLiteral("%1 layouts for %2 queries").arg(layouts).arg(queries)));
     }
 

@@ -294,8 +294,8 @@ public:
     bool presentation = false;
     bool formulaWanted = true;
     bool hasFormula = false;
-    bool replotOnPaint = false;   // see requestReplot()
-    bool rebuildOnPaint = false;  // see ChartView::setData()
+    bool replotOnPaint = false;   // see requestReplot(); done by flushDeferred()
+    bool rebuildOnPaint = false;  // see ChartView::setData(); done by flushDeferred()
     QString hoverKey;
 
     double fontScale() const { return presentation ? kPresentationFontScale : 1.0; }
@@ -347,10 +347,6 @@ bool ChartView::Private::PlotFilter::eventFilter(QObject *watched, QEvent *event
         // the chart is built and its buffers drawn now, before it paints. The ChartView itself
         // paints before its plot and formula panel, whichever of them comes into view.
         d_->flushDeferred();
-        if (d_->replotOnPaint) {
-            d_->replotOnPaint = false;
-            d_->plot->replot(QCustomPlot::rpQueuedRefresh);
-        }
         break;
     case QEvent::Leave:
         if (!d_->hoverKey.isEmpty()) {
@@ -1010,21 +1006,27 @@ void ChartView::Private::resetView() {
 }
 
 void ChartView::Private::flushDeferred() {
-    if (!rebuildOnPaint)
-        return;
-    rebuildOnPaint = false;
-    rebuild(false);
-    replotOnPaint = false;
-    plot->replot(QCustomPlot::rpQueuedRefresh);
+    // Buffers drawn now (rpQueuedRefresh): QCustomPlot then paints them in this paint, or a
+    // reader of plot() finds the layout and ranges of the current data.
+    if (rebuildOnPaint) {
+        rebuildOnPaint = false;
+        rebuild(false);
+        replotOnPaint = true;
+    }
+    if (replotOnPaint) {
+        replotOnPaint = false;
+        plot->replot(QCustomPlot::rpQueuedRefresh);
+    }
 }
 
 void ChartView::Private::requestReplot() {
-    // A chart on a shown page but scrolled out of view replots when it next paints, not now: a
-    // replot lays out every tick label, legend entry and annotation again, and on the Scaling page
-    // two of the three charts sit below the fold at 1280×800 (bench_gui_footprint). A chart in a
-    // window not shown yet (tests, screenshots, exports) replots as before.
-    if (plot->isVisible() && plot->visibleRegion().isEmpty()) {
+    // A chart on screen replots when it paints, in the same window repaint as the page's other
+    // changes (a queued replot painted the window a second time per edit; bench_gui_footprint);
+    // a chart scrolled out of view replots when it comes back. A chart whose window is not shown
+    // (tests, screenshots, exports) replots on the next event loop pass, as QCustomPlot does.
+    if (plot->isVisible()) {
         replotOnPaint = true;
+        plot->update();
         return;
     }
     replotOnPaint = false;

@@ -51,6 +51,24 @@ public:
         return {width, text().isEmpty() ? 0 : heightForWidth(this->width() > 0 ? this->width() : width)};
     }
 
+    int heightForWidth(int width) const override
+    {
+        ++height_queries_;
+        if (text() != cached_text_ || font() != cached_font_) {
+            cached_text_ = text();
+            cached_font_ = font();
+            cache_.fill({-1, 0});
+        }
+        for (const auto &[cached_width, height] : cache_)
+            if (cached_width == width)
+                return height;
+        const int height = QLabel::heightForWidth(width);
+        ++height_layouts_;
+        cache_[next_] = {width, height};
+        next_ = (next_ + 1) % cache_.size();
+        return height;
+    }
+
     // heightForWidth() calls, and those that laid the text out; for tests.
     int heightQueries() const { return height_queries_; }
     int heightLayouts() const { return height_layouts_; }
