@@ -317,7 +317,8 @@ public:
     void resetView();
     void requestReplot();
     bool outOfView() const { return q->isVisible() && q->visibleRegion().isEmpty(); }
-    void flushDeferred();
+    enum class Flush { Build, BuildAndReplot };
+    void flushDeferred(Flush what);
     QString hoverText(const QPointF &pos, QString *key) const;
     QString describePoint(qsizetype refIndex, qsizetype containerIndex, QString *key) const;
     void onMouseMove(QMouseEvent *event);
@@ -346,7 +347,7 @@ bool ChartView::Private::PlotFilter::eventFilter(QObject *watched, QEvent *event
         // Back on screen after changes made while scrolled out of view (setData, requestReplot):
         // the chart is built and its buffers drawn now, before it paints. The ChartView itself
         // paints before its plot and formula panel, whichever of them comes into view.
-        d_->flushDeferred();
+        d_->flushDeferred(Flush::BuildAndReplot);
         break;
     case QEvent::Leave:
         if (!d_->hoverKey.isEmpty()) {
@@ -1005,15 +1006,16 @@ void ChartView::Private::resetView() {
     requestReplot();
 }
 
-void ChartView::Private::flushDeferred() {
-    // Buffers drawn now (rpQueuedRefresh): QCustomPlot then paints them in this paint, or a
-    // reader of plot() finds the layout and ranges of the current data.
+void ChartView::Private::flushDeferred(Flush what) {
+    // A reader (plot(), the exports) needs the current data's plottables; a paint also needs the
+    // buffers drawn (rpQueuedRefresh), which QCustomPlot then paints in this paint event.
     if (rebuildOnPaint) {
         rebuildOnPaint = false;
         rebuild(false);
         replotOnPaint = true;
+        plot->update();  // nothing while out of view; on screen, the replot comes with the paint
     }
-    if (replotOnPaint) {
+    if (what == Flush::BuildAndReplot && replotOnPaint) {
         replotOnPaint = false;
         plot->replot(QCustomPlot::rpQueuedRefresh);
     }
@@ -1258,15 +1260,19 @@ const ChartData &ChartView::data() const {
 }
 
 QCustomPlot *ChartView::plot() const {
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     return d->plot;
+}
+
+void ChartView::requestReplot() {
+    d->requestReplot();
 }
 
 void ChartView::setPresentation(bool presentation) {
     if (d->presentation == presentation)
         return;
     d->presentation = presentation;
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     d->rebuild(true);
     d->requestReplot();
 }
@@ -1277,13 +1283,13 @@ bool ChartView::presentation() const {
 
 void ChartView::applyPalette() {
     // Series colours depend on the palette too (dark themes use a different order), so rebuild.
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     d->rebuild(true);
     d->requestReplot();
 }
 
 QSize ChartView::exportSize() const {
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     return d->figureSize();
 }
 
@@ -1438,7 +1444,7 @@ bool ChartView::exportAll(const QString &folder, QString *error) const {
 }
 
 QString ChartView::toolTipAt(const QPointF &plotPos) const {
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     return d->hoverText(plotPos, nullptr);
 }
 
@@ -1450,7 +1456,7 @@ void ChartView::setFormulaVisible(bool visible) {
 }
 
 bool ChartView::formulaVisible() const {
-    d->flushDeferred();
+    d->flushDeferred(Private::Flush::Build);
     return d->formulaWanted && d->hasFormula;
 }
 

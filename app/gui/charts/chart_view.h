@@ -21,9 +21,15 @@ public:
     ~ChartView() override;
 
     QString id() const;
+    // Shows `data`. A chart on a shown page replots when it next paints (in the window's repaint);
+    // one scrolled out of view is built then too.
     void setData(const ChartData &data);
     const ChartData &data() const;
+    // The plot with the current data's plottables (built now if setData deferred it); its layout
+    // is the last replot's until the next paint.
     QCustomPlot *plot() const;
+    // After changing plot() directly: replot at the next paint, with any other pending change.
+    void requestReplot();
 
     // The page's minimum height for the whole chart view. The view raises it while its legend,
     // placed below the plot so that it covers no data, needs more room than that leaves the axes.

@@ -245,7 +245,7 @@ void LayoutPage::setGridData(const ChartData &chart)
     QCustomPlot *plot = grid_chart_->plot();
     if (plot->graphCount() > 0 && plot->layer(QStringLiteral("overlay"))) {
         plot->graph(0)->setLayer(QStringLiteral("overlay"));
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        grid_chart_->requestReplot();
     }
 }
 
