@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/cost/overview_page.h"
 
+#include "charts/height_cached_label.h"
+
 #include "enum_labels.h"
 
 #include "cost/sweeps.h"
@@ -74,7 +76,7 @@ public:
         auto *layout = new QVBoxLayout(this);
         layout->setContentsMargins(12, 10, 12, 10);
         layout->setSpacing(4);
-        caption_ = new QLabel(this);
+        caption_ = new HeightCachedLabel(this);
         caption_->setWordWrap(true);
         value_row_ = new QHBoxLayout;
         value_row_->setSpacing(10);
@@ -82,7 +84,7 @@ public:
         value_->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value_row_->addWidget(value_);
         value_row_->addStretch(1);
-        detail_ = new QLabel(this);
+        detail_ = new HeightCachedLabel(this);
         detail_->setWordWrap(true);
         detail_->setTextFormat(Qt::RichText);
         layout->addWidget(caption_);
@@ -147,7 +149,7 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     layout->setContentsMargins(kContentMargin, kContentMargin, kContentMargin, kContentMargin);
     layout->setSpacing(14);
 
-    heading_ = new QLabel(content);
+    heading_ = new HeightCachedLabel(content);
     heading_->setWordWrap(true);
     heading_->setTextFormat(Qt::PlainText);
     layout->addWidget(heading_);
@@ -165,7 +167,7 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     fit_badge_->setVisible(false);
     cards_[Memory]->addToValueRow(fit_badge_);
 
-    summary_ = new QLabel(content);
+    summary_ = new HeightCachedLabel(content);
     summary_->setObjectName(QStringLiteral("summary"));
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::PlainText);
@@ -191,7 +193,7 @@ OverviewPage::OverviewPage(QWidget *parent) : Page(parent)
     note_layout->setContentsMargins(14, 10, 14, 10);
     note_row->addLayout(note_layout, 1);
     note_title_ = new QLabel(note_frame_);
-    note_ = new QLabel(note_frame_);
+    note_ = new HeightCachedLabel(note_frame_);
     note_->setWordWrap(true);
     note_->setTextFormat(Qt::RichText);
     note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
