@@ -139,6 +139,7 @@ private slots:
     void drawnLabelsDoNotOverlap();
     void chartOutOfViewIsBuiltWhenItComesIntoView();
     void lazyPointTooltipIsShownOnHover();
+    void longYLabelWrapsToTheAxis();
 
 private:
     static void showSized(ChartView &view) {
@@ -860,6 +861,27 @@ void TestChartView::lazyPointTooltipIsShownOnHover() {
     const QString tip = view.toolTipAt(at);
     QVERIFY2(tip.contains(QStringLiteral("point 1 squared")), qPrintable(tip));
     QVERIFY(made >= 1);
+}
+
+// A y-axis label longer than the axis is tall wraps onto two lines instead of being cut at both
+// ends; the same label on a tall chart stays on one line.
+void TestChartView::longYLabelWrapsToTheAxis() {
+    ChartData data = withReferenceLine();
+    data.y_label = QStringLiteral("Percent of the compute-optimal model's figure");
+    ChartView view(QStringLiteral("long-y"));
+    view.resize(600, 300);
+    view.setData(data);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    QVERIFY2(view.plot()->yAxis->label().contains(QLatin1Char('\n')), qPrintable(view.plot()->yAxis->label()));
+    QCOMPARE(view.plot()->yAxis->label().simplified(), data.y_label);
+    QCOMPARE(view.data().y_label, data.y_label);  // only the drawn label wraps
+
+    view.resize(600, 900);
+    QCoreApplication::processEvents();
+    view.plot()->replot();
+    QCOMPARE(view.plot()->yAxis->label(), data.y_label);
 }
 
 QTEST_MAIN(TestChartView)

@@ -916,13 +916,19 @@ void ChartView::Private::fitLayout(const QSize &size) {
         titleHeight = static_cast<const QCPLayoutElement *>(title)->minimumOuterSizeHint().height();
     }
 
+    // A y-axis label longer than the axis would be cut at both ends ("Percent of the
+    // compute-optimal model's figure" on a 250-pixel chart): wrap it to the axis's length.
+    // QCustomPlot centres each line of a label.
+    const QFontMetrics xTickMetrics(plot->xAxis->tickLabelFont());
+    const int xAxisRowsHeight = xTickMetrics.height() + QFontMetrics(plot->xAxis->labelFont()).height()
+        + qRound(24 * fontScale());
+    const int yAxisLength = size.height() - titleHeight - legendHeightBelow - rotatedLabelsHeight - xAxisRowsHeight - 10;
+    plot->yAxis->setLabel(wrapText(data.y_label, plot->yAxis->labelFont(), std::max(60, yAxisLength)));
+
     // On screen (not for an export at another size), keep room for the axes above a tall legend.
     if (size == plot->size() && q->isVisible()) {
         const int chrome = q->height() - plot->height();  // toolbar and formula panel
-        // Below the data: a row of tick labels and the axis label, with their gaps.
-        const QFontMetrics tickFont(plot->xAxis->tickLabelFont());
-        const QFontMetrics labelFont(plot->xAxis->labelFont());
-        const int xAxisRowsHeight = tickFont.height() + labelFont.height() + qRound(24 * fontScale());
+        // Below the data: a row of tick labels and the axis label, with their gaps (xAxisRowsHeight).
         const int plotNeeded = titleHeight + legendHeightBelow + rotatedLabelsHeight + xAxisRowsHeight
             + qRound(kMinDataAreaHeight * fontScale()) + 10;
         const int wanted = std::max(requestedMinimumHeight, chrome + plotNeeded);
