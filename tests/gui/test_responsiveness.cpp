@@ -254,14 +254,23 @@ private:
         auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
         if (!dialog || dialog_answer_.isEmpty())
             return;
-        const QString answer = dialog_answer_;
-        dialog_answer_.clear();
         // A folder dialog answers its current directory when nothing is typed in.
-        if (dialog->fileMode() == QFileDialog::Directory)
-            dialog->setDirectory(answer);
-        else
-            dialog->selectFile(answer);
+        if (dialog->fileMode() == QFileDialog::Directory) {
+            dialog->setDirectory(dialog_answer_);
+        } else {
+            // QFileDialog::selectFile leaves the file name field alone while it has the focus, and
+            // it gets the focus when the dialog is activated: on a loaded machine that came before
+            // this tick, nothing was selected, accept() returned without closing and the row waited
+            // forever. Without the focus the field takes the name.
+            if (QWidget *focus = dialog->focusWidget())
+                focus->clearFocus();
+            dialog->selectFile(dialog_answer_);
+            if (!dialog->selectedFiles().contains(dialog_answer_))
+                return;  // the next tick tries again
+        }
         static_cast<QDialog *>(dialog)->accept();  // QFileDialog::accept(), protected there
+        if (!dialog->isVisible())
+            dialog_answer_.clear();
     }
 
     // The progress dialog's Cancel button, as the user presses it (it emits canceled(), which

@@ -64,4 +64,5 @@ message="$(cd "$work" && bash "${source_dir}/dev.sh" uninstall rel/prefix/ 2>&1)
     || fail "./dev.sh uninstall rel/prefix/ started in $work did not look in $work/rel/prefix: $message"
 
 ((failures == 0)) || { printf '%d failures\n' "$failures" >&2; exit 1; }
+rm -rf "$work"
 echo "ok: install and uninstall into $work"

@@ -48,6 +48,21 @@ include(GNUInstallDirs)
 set(bin "${PREFIX}/${CMAKE_INSTALL_BINDIR}")
 set(share "${PREFIX}/${CMAKE_INSTALL_DATADIR}")
 
+# The installed programs load their private libraries from the prefix, not from the build tree.
+foreach(program IN ITEMS llm-explorer llm-explorer-cli)
+    run_ok("ldd ${program}" libraries ldd "${bin}/${program}")
+    foreach(library IN ITEMS lse_core lse_gui)
+        if(program STREQUAL "llm-explorer-cli" AND library STREQUAL "lse_gui")
+            continue()
+        endif()
+        # ldd prints the path as the run path $ORIGIN/../<libdir>/llm-explorer made it.
+        string(REGEX MATCH "lib${library}\\.so => ([^ \n]+)" ignored "${libraries}")
+        file(REAL_PATH "${CMAKE_MATCH_1}" loaded)
+        file(REAL_PATH "${PREFIX}/${CMAKE_INSTALL_LIBDIR}/llm-explorer/lib${library}.so" expected)
+        check("${program} loads lib${library}.so from the prefix (ldd: '${CMAKE_MATCH_1}')" loaded STREQUAL expected)
+    endforeach()
+endforeach()
+
 # The installed CLI computes the default scenario: the parameter count as a whole number.
 run_ok("installed llm-explorer-cli estimate" estimate "${bin}/llm-explorer-cli" estimate)
 check("estimate prints the parameter count" estimate MATCHES "Parameters\n  total: +[0-9.]+ [kMGT]? ?\\([0-9]+\\)")
@@ -125,3 +140,5 @@ check("the screenshot is a PNG with content (${screenshot_bytes} bytes)" screens
 if(LSE_FAILED)
     message(FATAL_ERROR "test_install: some checks failed (see FAIL above)")
 endif()
+# A passing run leaves nothing behind (a failing one keeps the prefix to look at).
+file(REMOVE_RECURSE "${PREFIX}")
