@@ -932,8 +932,15 @@ void ChartView::Private::fitLayout(const QSize &size) {
         const int plotNeeded = titleHeight + legendHeightBelow + rotatedLabelsHeight + xAxisRowsHeight
             + qRound(kMinDataAreaHeight * fontScale()) + 10;
         const int wanted = std::max(requestedMinimumHeight, chrome + plotNeeded);
-        if (q->minimumHeight() != wanted)
+        if (q->minimumHeight() != wanted) {
             q->QWidget::setMinimumHeight(wanted);
+            // This runs inside a replot, which can run inside a layout pass of this view (the
+            // plot's resize). A raised minimum resizes the view at once, and the nested pass left
+            // the formula panel where the outer pass's plot height overlapped it (seen on ZeRO,
+            // Reference run, ablations; test_narrow_window). Lay the view out again afterwards.
+            QMetaObject::invokeMethod(
+                q, [view = q] { view->layout()->invalidate(); }, Qt::QueuedConnection);
+        }
     }
 }
 

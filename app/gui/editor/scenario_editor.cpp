@@ -290,6 +290,11 @@ void ScenarioEditor::commitList(const Field &f, QLineEdit *line)
     document_->edit(f.path, tr("Change %1").arg(f.label), [&f, layers = *layers](Scenario &s) { f.set_list(s, layers); });
 }
 
+QSize ScenarioEditor::sizeHint() const
+{
+    return {minimumSizeHint().width(), QWidget::sizeHint().height()};
+}
+
 void ScenarioEditor::buildUi()
 {
     using K = Field::Kind;
@@ -723,6 +728,13 @@ void ScenarioEditor::buildUi()
     fix_row->addWidget(fix_button_);
     fix_row->addWidget(fix_all_button_);
     layout->addLayout(fix_row);
+
+    // A combo box as wide as a typical choice, not its longest one (a preset or accelerator name
+    // made every tab scroll sideways in a 330-px dock); the open list shows every name in full.
+    for (QComboBox *box : findChildren<QComboBox *>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
 }
 
 // The problem list's items follow document_->problems() in order (markProblems builds them); this

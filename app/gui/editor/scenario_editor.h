@@ -44,6 +44,11 @@ public:
     // when there is none.
     QLabel *adjustmentLabel() const { return adjustment_label_; }
 
+    // As narrow as its fields allow (the dock's minimum): the page beside it gets the rest. Its
+    // natural width, from the longest label and preset name, left 476 px for pages on a 1024-px
+    // screen in English (test_narrow_window); the user can still drag the dock wider.
+    QSize sizeHint() const override;
+
     void setPresentation(bool presentation);
     // Turns text typed into a field but not yet committed (no Enter, focus still there) into its
     // document edit, so a document undo/redo that follows does not silently drop it.

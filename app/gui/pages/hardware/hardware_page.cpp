@@ -4,6 +4,7 @@
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "hardware/hardware_catalog.h"
+#include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "roofline/roofline_machine.h"
 
@@ -157,7 +158,8 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
 
-    auto *choose = new QHBoxLayout;
+    // Wraps to two lines beside the scenario editor on a 1024-px screen.
+    auto *choose = new FlowLayout(nullptr, 16);
     first_label_ = new QLabel(content);
     first_box_ = new QComboBox(content);
     first_box_->setObjectName(QStringLiteral("firstAccelerator"));
@@ -172,12 +174,8 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(18);
     }
-    choose->addWidget(first_label_);
-    choose->addWidget(first_box_);
-    choose->addSpacing(16);
-    choose->addWidget(second_label_);
-    choose->addWidget(second_box_);
-    choose->addStretch(1);
+    choose->addLabelled(first_label_, first_box_);
+    choose->addLabelled(second_label_, second_box_);
     layout->addLayout(choose);
 
     auto *middle = new QBoxLayout(QBoxLayout::LeftToRight);

@@ -3,6 +3,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
+#include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "pages/parallel/collectives_measurement_section.h"
 #include "pages/parallel/parallel_labels.h"
@@ -82,7 +83,7 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent)
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
 
-    auto *controls = new QGridLayout;
+    auto *controls = new FlowLayout(nullptr, 12);
     op_label_ = new QLabel(this);
     op_box_ = new QComboBox(this);
     algorithm_label_ = new QLabel(this);
@@ -100,18 +101,13 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent)
     ranks_label_->setBuddy(ranks_spin_);
     size_label_->setBuddy(size_box_);
     link_label_->setBuddy(link_box_);
-    // Two rows of label + field pairs so the page fits beside the editor at 1280 px.
-    controls->addWidget(op_label_, 0, 0);
-    controls->addWidget(op_box_, 0, 1);
-    controls->addWidget(algorithm_label_, 0, 2);
-    controls->addWidget(algorithm_box_, 0, 3);
-    controls->addWidget(ranks_label_, 0, 4);
-    controls->addWidget(ranks_spin_, 0, 5);
-    controls->addWidget(size_label_, 1, 0);
-    controls->addWidget(size_box_, 1, 1);
-    controls->addWidget(link_label_, 1, 2);
-    controls->addWidget(link_box_, 1, 3);
-    controls->setColumnStretch(6, 1);
+    // Label + field pairs that wrap to the page's width (two lines at 1280 px, three beside the
+    // editor on a 1024-px screen).
+    controls->addLabelled(op_label_, op_box_);
+    controls->addLabelled(algorithm_label_, algorithm_box_);
+    controls->addLabelled(ranks_label_, ranks_spin_);
+    controls->addLabelled(size_label_, size_box_);
+    controls->addLabelled(link_label_, link_box_);
     layout->addLayout(controls);
 
     player_ = new StepPlayer(this, kPlayIntervalMs);

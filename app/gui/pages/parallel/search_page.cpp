@@ -4,6 +4,7 @@
 
 #include "charts/chart_view.h"
 #include "enum_labels.h"
+#include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
 #include "pages/parallel/layout/layout_search_runner.h"
@@ -98,7 +99,7 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     options_box_ = new QGroupBox(this);
     auto *options = new QVBoxLayout(options_box_);
     auto *numbers = new QHBoxLayout;
-    auto *choices = new QHBoxLayout;
+    auto *choices = new FlowLayout(nullptr, 24);
     options->addLayout(numbers);
     options->addLayout(choices);
     top_label_ = new QLabel(this);
@@ -114,18 +115,22 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     numbers->addWidget(top_spin_);
     numbers->addSpacing(12);
     numbers->addWidget(ranking_label_, 1);
-    choices->addWidget(zero_label_);
+    // The ZeRO stages and the recomputation choices each stay on one line; the two wrap beside
+    // the scenario editor on a 1024-px screen.
+    auto *zero_group = new QHBoxLayout;
+    zero_group->addWidget(zero_label_);
     for (int stage = 0; stage < 4; ++stage) {
         zero_checks_[stage] = new QCheckBox(QString::number(stage), this);
-        choices->addWidget(zero_checks_[stage]);
+        zero_group->addWidget(zero_checks_[stage]);
     }
-    choices->addSpacing(12);
-    choices->addWidget(recompute_label_);
+    choices->addLayout(zero_group);
+    auto *recompute_group = new QHBoxLayout;
+    recompute_group->addWidget(recompute_label_);
     for (int i = 0; i < 3; ++i) {
         recompute_checks_[i] = new QCheckBox(this);
-        choices->addWidget(recompute_checks_[i]);
+        recompute_group->addWidget(recompute_checks_[i]);
     }
-    choices->addStretch(1);
+    choices->addLayout(recompute_group);
     layout->addWidget(options_box_);
 
     auto *run_row = new QHBoxLayout;

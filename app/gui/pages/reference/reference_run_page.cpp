@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/reference/reference_run_page.h"
 
+#include "pages/flow_layout.h"
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
 #include "reference/step_time_prediction.h"
@@ -99,21 +100,21 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     preset_row->addWidget(preset_box_);
     preset_row->addWidget(shape_label_, 1);
     setup->addLayout(preset_row, 0, 0);
-    auto *text_row = new QHBoxLayout;
-    text_row->addWidget(text_label_);
-    text_row->addWidget(text_box_);
-    text_row->addWidget(file_button_);
-    text_row->addStretch(1);
-    text_row->addWidget(vocab_label_);
-    text_row->addWidget(vocab_spin_);
+    // The text and vocabulary controls wrap beside the scenario editor on a 1024-px screen.
+    auto *text_row = new FlowLayout(nullptr, 12);
+    auto *text_pair = new QHBoxLayout;
+    text_pair->addWidget(text_label_);
+    text_pair->addWidget(text_box_);
+    text_pair->addWidget(file_button_);
+    text_row->addLayout(text_pair);
+    text_row->addLabelled(vocab_label_, vocab_spin_);
     setup->addLayout(text_row, 1, 0);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(steps_label_);
-    buttons->addWidget(steps_spin_);
+    auto *buttons = new FlowLayout;
+    buttons->addLabelled(steps_label_, steps_spin_);
     buttons->addWidget(start_button_);
     buttons->addWidget(pause_button_);
     buttons->addWidget(stop_button_);
-    buttons->addWidget(progress_, 1);
+    buttons->addWidget(progress_);
     setup->addLayout(buttons, 2, 0);
     auto *peak_row = new QHBoxLayout;
     peak_row->addWidget(peak_label_, 1);
@@ -171,16 +172,15 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     output_edit_->setReadOnly(true);
     output_edit_->setMinimumHeight(100);
     gen->addWidget(prompt_label_, 0, 0);
-    gen->addWidget(prompt_edit_, 0, 1, 1, 7);
-    gen->addWidget(max_tokens_label_, 1, 0);
-    gen->addWidget(max_tokens_spin_, 1, 1);
-    gen->addWidget(temperature_label_, 1, 2);
-    gen->addWidget(temperature_spin_, 1, 3);
-    gen->addWidget(top_k_label_, 1, 4);
-    gen->addWidget(top_k_spin_, 1, 5);
-    gen->addWidget(generate_button_, 1, 7);
-    gen->setColumnStretch(6, 1);
-    gen->addWidget(output_edit_, 2, 0, 1, 8);
+    gen->addWidget(prompt_edit_, 0, 1);
+    // The sampling settings and Generate wrap beside the scenario editor on a 1024-px screen.
+    auto *sampling = new FlowLayout(nullptr, 12);
+    sampling->addLabelled(max_tokens_label_, max_tokens_spin_);
+    sampling->addLabelled(temperature_label_, temperature_spin_);
+    sampling->addLabelled(top_k_label_, top_k_spin_);
+    sampling->addWidget(generate_button_);
+    gen->addLayout(sampling, 1, 0, 1, 2);
+    gen->addWidget(output_edit_, 2, 0, 1, 2);
     layout->addWidget(gen_box_);
     layout->addStretch(1);
 

@@ -6,6 +6,7 @@
 #include "common/file_writer.h"
 #include "enum_labels.h"
 #include "hardware/hardware_catalog.h"
+#include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "pages/roofline/machine_warnings.h"
 #include "pages/roofline/reference_ops_run.h"
@@ -66,8 +67,8 @@ void RooflinePage::buildControls()
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
 
-    // Two rows of controls so the page fits beside the scenario editor at 1280 px.
-    auto *machines = new QHBoxLayout;
+    // The rows of controls wrap so the page fits beside the scenario editor on a 1024-px screen.
+    auto *machines = new FlowLayout;
     machines_label_ = new QLabel(content);
     machines->addWidget(machines_label_);
     const HardwareCatalog &catalog = builtinHardwareCatalog();
@@ -89,7 +90,6 @@ void RooflinePage::buildControls()
     machine_checks_.insert(QLatin1String(kThisCpu), cpu_check);
     machines->addWidget(cpu_check);
     connect(cpu_check, &QCheckBox::toggled, this, &RooflinePage::refresh);
-    machines->addStretch(1);
     layout->addLayout(machines);
 
     auto *options = new QGridLayout;
@@ -189,7 +189,6 @@ void RooflinePage::buildControls()
     machine_title_ = new QLabel(content);
     machine_title_->setWordWrap(true);
     layout->addWidget(machine_title_);
-    auto *machine_row = new QHBoxLayout;
     machine_status_ = new QLabel(content);
     machine_status_->setObjectName(QStringLiteral("machineStatus"));
     machine_status_->setWordWrap(true);
@@ -204,7 +203,8 @@ void RooflinePage::buildControls()
     progress_->setRange(0, 1);
     progress_->setValue(0);
     progress_->setMaximumWidth(220);
-    machine_row->addWidget(machine_status_, 1);
+    layout->addWidget(machine_status_);
+    auto *machine_row = new FlowLayout;
     machine_row->addWidget(measure_machine_button_);
     machine_row->addWidget(measure_ops_button_);
     machine_row->addWidget(cancel_button_);
