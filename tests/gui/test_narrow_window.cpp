@@ -2,8 +2,8 @@
 // A 1024×768 screen with the scenario editor open (the normal mode, not presentation): every page
 // and every tab fits the room left beside the editor and the page list, so nothing scrolls sideways
 // or is cut off at the right edge, in English and in Chinese; and inside every chart the plot and
-// its formula panel do not overlap, there and at 1920×1080. (Presentation mode, which hides the
-// editor, is checked by test_main_window's presentationPagesFitProjectors.)
+// its formula panel do not overlap, there, at 1920×1080 and in presentation mode (which hides the
+// editor; test_main_window's presentationPagesFitProjectors checks its widths at more sizes).
 
 #include "charts/chart_view.h"
 #include "main_window.h"
@@ -52,26 +52,35 @@ class TestNarrowWindow : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void pagesFitBesideTheEditor_data()
+    void pagesFitTheirRoom_data()
     {
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QSize>("size");
-        QTest::addRow("1024x768 en") << "en" << QSize(1024, 768);
-        QTest::addRow("1024x768 zh_CN") << "zh_CN" << QSize(1024, 768);
-        QTest::addRow("1920x1080 en") << "en" << QSize(1920, 1080);
+        QTest::addColumn<bool>("presentation");
+        QTest::addRow("1024x768 en") << "en" << QSize(1024, 768) << false;
+        QTest::addRow("1024x768 zh_CN") << "zh_CN" << QSize(1024, 768) << false;
+        QTest::addRow("1920x1080 en") << "en" << QSize(1920, 1080) << false;
+        // Presentation mode hides the editor and enlarges fonts and charts.
+        QTest::addRow("1024x768 zh_CN presentation") << "zh_CN" << QSize(1024, 768) << true;
+        QTest::addRow("1920x1080 en presentation") << "en" << QSize(1920, 1080) << true;
     }
-    void pagesFitBesideTheEditor()
+    void pagesFitTheirRoom()
     {
         QFETCH(QString, lang);
         QFETCH(QSize, size);
+        QFETCH(bool, presentation);
         QVERIFY(MainWindow::installLanguage(lang));
-        const auto restore = qScopeGuard([] { MainWindow::installLanguage("en"); });
         MainWindow window(false);
+        const auto restore = qScopeGuard([&window] {
+            window.setPresentation(false);
+            MainWindow::installLanguage("en");
+        });
         window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         const auto *editor = window.findChild<QDockWidget *>();
         QVERIFY(editor && editor->isVisible());
+        window.setPresentation(presentation);
 
         QStringList too_wide;
         QStringList overlapping;
