@@ -2,7 +2,6 @@
 #include "pages/flow_layout.h"
 
 #include <QHBoxLayout>
-#include <QStyle>
 #include <QWidget>
 
 #include <algorithm>
@@ -56,23 +55,21 @@ QLayoutItem *FlowLayout::takeAt(int index)
     return items_.takeAt(index);
 }
 
-int FlowLayout::horizontalSpacing() const
+int FlowLayout::spacingOrStyle(int spacing, QStyle::PixelMetric metric) const
 {
-    if (horizontal_spacing_ >= 0)
-        return horizontal_spacing_;
+    if (spacing >= 0)
+        return spacing;
     const QWidget *widget = parentWidget();
     const QStyle *style = widget ? widget->style() : nullptr;
-    return style ? style->pixelMetric(QStyle::PM_LayoutHorizontalSpacing, nullptr, widget) : 6;
+    return style ? style->pixelMetric(metric, nullptr, widget) : 6;
 }
 
-int FlowLayout::verticalSpacing() const
+int FlowLayout::horizontalSpacing() const
 {
-    if (vertical_spacing_ >= 0)
-        return vertical_spacing_;
-    const QWidget *widget = parentWidget();
-    const QStyle *style = widget ? widget->style() : nullptr;
-    return style ? style->pixelMetric(QStyle::PM_LayoutVerticalSpacing, nullptr, widget) : 6;
+    return spacingOrStyle(horizontal_spacing_, QStyle::PM_LayoutHorizontalSpacing);
 }
+
+int FlowLayout::verticalSpacing() const { return spacingOrStyle(vertical_spacing_, QStyle::PM_LayoutVerticalSpacing); }
 
 int FlowLayout::heightForWidth(int width) const { return arrange(QRect(0, 0, width, 0), false); }
 

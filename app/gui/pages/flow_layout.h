@@ -3,6 +3,7 @@
 
 #include <QLayout>
 #include <QList>
+#include <QStyle>
 
 namespace lse::gui {
 
@@ -36,6 +37,8 @@ public:
     void setGeometry(const QRect &rect) override;
 
 private:
+    // `spacing` when it was given (>= 0), else the style's layout spacing `metric`.
+    int spacingOrStyle(int spacing, QStyle::PixelMetric metric) const;
     int horizontalSpacing() const;
     int verticalSpacing() const;
     // Places the items in `rect` (when `apply`) and returns the height they take, margins included.
