@@ -2,9 +2,10 @@
 #include "pages/cost/compute_page.h"
 
 #include "charts/chart_view.h"
+#include "pages/side_by_side_layout.h"
 #include "pages/page_format.h"
 
-#include <QGridLayout>
+#include <QVBoxLayout>
 
 namespace lse::gui {
 
@@ -21,12 +22,18 @@ QString modelName(const ModelConfig &model) { return QString::fromStdString(mode
 
 ComputePage::ComputePage(QWidget *parent) : Page(parent)
 {
-    grid_ = new QGridLayout(addScrollingContent(this));
-    grid_->setContentsMargins(8, 8, 8, 8);
-    grid_->setSpacing(8);
+    auto *layout = new QVBoxLayout(addScrollingContent(this));
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(8);
     component_chart_ = new ChartView(QStringLiteral("flops-per-token-by-component"), this);
     seq_len_chart_ = new ChartView(QStringLiteral("attention-share-vs-seq-len"), this);
     models_chart_ = new ChartView(QStringLiteral("attention-vs-mlp-share-across-models"), this);
+    pair_ = new SideBySideLayout;
+    pair_->setSpacing(8);
+    pair_->addWidget(component_chart_);
+    pair_->addWidget(seq_len_chart_);
+    layout->addLayout(pair_, 1);
+    layout->addWidget(models_chart_, 1);
     setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     refresh();
@@ -34,23 +41,10 @@ ComputePage::ComputePage(QWidget *parent) : Page(parent)
 
 void ComputePage::applyPresentation(bool presentation)
 {
-    // Normal: two charts side by side over a full-width one, all visible at 1280×800.
-    // Presentation: one full-width chart per row (the page scrolls), as projector fonts need.
-    for (ChartView *chart : {component_chart_, seq_len_chart_, models_chart_})
-        grid_->removeWidget(chart);
-    if (presentation) {
-        grid_->addWidget(component_chart_, 0, 0, 1, 2);
-        grid_->addWidget(seq_len_chart_, 1, 0, 1, 2);
-        grid_->addWidget(models_chart_, 2, 0, 1, 2);
-    } else {
-        grid_->addWidget(component_chart_, 0, 0);
-        grid_->addWidget(seq_len_chart_, 0, 1);
-        grid_->addWidget(models_chart_, 1, 0, 1, 2);
-    }
-    for (int i = 0; i < 3; ++i)
-        grid_->setRowStretch(i, presentation || i < 2 ? 1 : 0);
-    grid_->setColumnStretch(0, 1);
-    grid_->setColumnStretch(1, 1);
+    // Normal: two charts side by side over a full-width one when the page is wide enough (1280×800),
+    // stacked beside the editor on a 1024-px screen. Presentation: one full-width chart per row
+    // (the page scrolls), as projector fonts need.
+    pair_->setStacked(presentation);
 }
 
 QString ComputePage::pageId() { return QStringLiteral("compute"); }

@@ -7,9 +7,10 @@
 
 #include <optional>
 
-class QGridLayout;
 
 namespace lse::gui {
+
+class SideBySideLayout;
 
 // Where the FLOPs go: forward FLOPs per token by component for the current model, and how the
 // attention-score share shrinks as models widen and grows with the context.
@@ -36,7 +37,7 @@ private:
     ChartData acrossModelsChart();
     ChartData seqLenChart() const;
 
-    QGridLayout *grid_;
+    SideBySideLayout *pair_;  // the component and sequence-length charts
     ChartView *component_chart_;
     ChartView *models_chart_;
     ChartView *seq_len_chart_;

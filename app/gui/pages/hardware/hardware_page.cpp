@@ -4,6 +4,7 @@
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "hardware/hardware_catalog.h"
+#include "pages/side_by_side_layout.h"
 #include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "roofline/roofline_machine.h"
@@ -178,8 +179,13 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     choose->addLabelled(second_label_, second_box_);
     layout->addLayout(choose);
 
-    auto *middle = new QBoxLayout(QBoxLayout::LeftToRight);
-    middle->setObjectName(QStringLiteral("anatomyRow"));  // setPresentation turns it
+    // The table (two thirds) and the kitchen text side by side when the table gets 460 px, enough
+    // for its values; the text goes below the table beside the editor on a 1024-px screen and in
+    // presentation mode (setPresentation).
+    auto *middle = new SideBySideLayout;
+    middle->setStretch(2, 1);
+    middle->setSideBySideMinimumWidths(460, 240);
+    anatomy_row_ = middle;
     anatomy_table_ = new QTableWidget(0, 2, content);
     anatomy_table_->setObjectName(QStringLiteral("anatomyTable"));
     anatomy_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -191,17 +197,18 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     kitchen_label_->setWordWrap(true);
     kitchen_label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     kitchen_label_->setMinimumWidth(240);
-    middle->addWidget(anatomy_table_, 2);
-    middle->addWidget(kitchen_label_, 1);
+    middle->addWidget(anatomy_table_);
+    middle->addWidget(kitchen_label_);
     layout->addLayout(middle);
 
     hierarchy_chart_ = new ChartView(QStringLiteral("memory-hierarchy"), content);
     layout->addWidget(hierarchy_chart_, 2);
-    auto *bars = new QHBoxLayout;
+    // Side by side when each gets 360 px, one above the other beside the editor on a 1024-px screen.
+    auto *bars = new SideBySideLayout;
     capacity_chart_ = new ChartView(QStringLiteral("memory-capacity-by-level"), content);
     bandwidth_chart_ = new ChartView(QStringLiteral("memory-bandwidth-by-level"), content);
-    bars->addWidget(capacity_chart_, 1);
-    bars->addWidget(bandwidth_chart_, 1);
+    bars->addWidget(capacity_chart_);
+    bars->addWidget(bandwidth_chart_);
     layout->addLayout(bars, 1);
 
     if (const Accelerator *h100 = builtinHardwareCatalog().find(kDefaultFirst))
@@ -244,8 +251,7 @@ void HardwarePage::applyPresentation(bool presentation)
     QSizePolicy policy = hierarchy_chart_->sizePolicy();
     policy.setHorizontalPolicy(presentation ? QSizePolicy::Ignored : QSizePolicy::Preferred);
     hierarchy_chart_->setSizePolicy(policy);
-    if (auto *middle = anatomy_table_->parentWidget()->findChild<QBoxLayout *>(QStringLiteral("anatomyRow")))
-        middle->setDirection(presentation ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    anatomy_row_->setStacked(presentation);
     // Every row visible without scrolling (presentation mode enlarges the application font).
     const int row = anatomy_table_->fontMetrics().height() + 8;
     anatomy_table_->verticalHeader()->setDefaultSectionSize(row);

@@ -15,6 +15,8 @@ class QTableWidget;
 
 namespace lse::gui {
 
+class SideBySideLayout;
+
 // The accelerator's anatomy (SMs, matrix units, on-chip memory, links) and the memory hierarchy
 // one GPU sees, from registers to the network, as capacity and bandwidth on log scales with the
 // course's kitchen analogy; a second accelerator can be compared side by side.
@@ -64,6 +66,7 @@ private:
     QComboBox *second_box_;
     QTableWidget *anatomy_table_;
     QLabel *kitchen_label_;
+    SideBySideLayout *anatomy_row_;  // the table and the kitchen text
     ChartView *hierarchy_chart_;
     ChartView *capacity_chart_;
     ChartView *bandwidth_chart_;
