@@ -32,8 +32,9 @@ struct BenchmarkResults {
     std::vector<PageRepaintResult> pages;
 };
 
-// The page with the largest median edit→repaint, or -1 when there are none.
-int heaviestPage(const std::vector<PageRepaintResult> &pages);
+// The page with the largest median of `figure` (edit_to_repaint_ms, edit_to_response_ms), or
+// -1 when there are none.
+int heaviestPage(const std::vector<PageRepaintResult> &pages, SampleSummary PageRepaintResult::*figure);
 
 // Human-readable tables with the targets and a PASS/OVER line per target.
 QString formatText(const BenchmarkResults &results);

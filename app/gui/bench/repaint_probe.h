@@ -22,6 +22,11 @@ struct PageRepaintResult {
     // mouse wheel does) to the end of the last repaint that followed, with the event queue drained
     // (queued chart replots, the window's paint and flush) and background work the page started done.
     SampleSummary edit_to_repaint_ms;
+    // Per edit: as edit_to_repaint_ms, but without waiting for background work the page started
+    // (the Search page's re-run of the layout search): to the end of the last repaint once the
+    // event queue had gone quiet while that work ran. Equal to edit_to_repaint_ms for a page that
+    // starts none.
+    SampleSummary edit_to_response_ms;
     // Per edit: the synchronous part alone, from the step until the document's recompute and the
     // page's showEstimate() have returned (no painting yet).
     SampleSummary edit_to_estimate_shown_ms;
