@@ -938,7 +938,7 @@ void ChartView::Private::fitLayout(const QSize &size) {
             // plot's resize). A raised minimum resizes the view at once, and the nested pass left
             // the formula panel where the outer pass's plot height overlapped it (seen on ZeRO,
             // Reference run, ablations; test_narrow_window). Lay the view out again afterwards.
-            if (!qEnvironmentVariableIsSet("LSE_NO_RELAYOUT")) QMetaObject::invokeMethod(
+            QMetaObject::invokeMethod(
                 q, [view = q] { view->layout()->invalidate(); }, Qt::QueuedConnection);
         }
     }
