@@ -121,18 +121,18 @@ QString formatText(const BenchmarkResults &results)
                        .arg(page.first_show_ms, 14, 'f', 1)
                        .arg(notes);
         }
-        const PageRepaintResult &worst = results.pages[size_t(heaviest)];
-        verdicts << QStringLiteral("edit->repaint on the heaviest page (%1): median %2 ms, target < %3 ms: %4")
-                        .arg(worst.id)
-                        .arg(worst.edit_to_repaint_ms.median, 0, 'f', 2)
-                        .arg(kEditToRepaintTargetMs)
-                        .arg(verdict(worst.edit_to_repaint_ms.median, kEditToRepaintTargetMs));
-        const PageRepaintResult &slowest = results.pages[size_t(slowest_response)];
-        verdicts << QStringLiteral("edit->response (background work not waited for) on the slowest page (%1): median %2 ms, target < %3 ms: %4")
-                        .arg(slowest.id)
-                        .arg(slowest.edit_to_response_ms.median, 0, 'f', 2)
-                        .arg(kEditToRepaintTargetMs)
-                        .arg(verdict(slowest.edit_to_response_ms.median, kEditToRepaintTargetMs));
+        const auto repaintVerdict = [&results](const QString &what, int index, SampleSummary PageRepaintResult::*figure) {
+            const PageRepaintResult &page = results.pages[size_t(index)];
+            return QStringLiteral("%1 (%2): median %3 ms, target < %4 ms: %5")
+                .arg(what, page.id)
+                .arg((page.*figure).median, 0, 'f', 2)
+                .arg(kEditToRepaintTargetMs)
+                .arg(verdict((page.*figure).median, kEditToRepaintTargetMs));
+        };
+        verdicts << repaintVerdict(QStringLiteral("edit->repaint on the heaviest page"), heaviest,
+                                   &PageRepaintResult::edit_to_repaint_ms);
+        verdicts << repaintVerdict(QStringLiteral("edit->response (background work not waited for) on the slowest page"),
+                                   slowest_response, &PageRepaintResult::edit_to_response_ms);
     }
     out << "\nTargets (issue 20):\n";
     for (const QString &line : verdicts)
