@@ -87,6 +87,24 @@ int openForReading(const std::string &path)
     return ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 }
 
+// A file compiled into the program (":/samples/tiny_stories_generated.txt"): Qt's resource system
+// holds it, not the file system, so POSIX open() cannot find it. Resources are the program's own
+// bounded files; they are read through QFile under the same size cap as any other file.
+bool isResourcePath(const std::string &path) { return path.size() > 2 && path[0] == ':' && path[1] == '/'; }
+
+Result<QByteArray> readResourceBytes(const std::string &path, FileKind kind)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return Problems{Problem{path, "unreadable", path + ": cannot open (no such file compiled into the program)."}};
+    if (file.size() > maxFileBytes(kind))
+        return Problems{Problem{path, "too_large",
+                                path + ": " + std::to_string(file.size()) + " bytes is more than a " +
+                                    fileKindName(kind) + " can be (at most " +
+                                    std::to_string(maxFileBytes(kind) / kMiB) + " MiB)."}};
+    return file.readAll();
+}
+
 }  // namespace
 
 std::int64_t maxFileBytes(FileKind kind)
@@ -121,6 +139,10 @@ std::string fileKindName(FileKind kind)
 
 std::optional<Problem> regularFileProblem(const std::string &path, FileKind kind)
 {
+    if (isResourcePath(path)) {
+        const Result<QByteArray> bytes = readResourceBytes(path, kind);
+        return bytes ? std::nullopt : std::optional<Problem>(bytes.problems().front());
+    }
     const OwnedFd fd(openForReading(path));
     if (fd.get() < 0)
         return unreadable(path, errno);
@@ -143,18 +165,24 @@ std::optional<Problem> textFileProblem(const QByteArray &bytes, const std::strin
 
 Result<QByteArray> readFileBytes(const std::string &path, FileKind kind)
 {
+    if (isResourcePath(path))
+        return readResourceBytes(path, kind);
     const OwnedFd fd(openForReading(path));
     if (fd.get() < 0)
         return Problems{unreadable(path, errno)};
     std::int64_t size = 0;
     if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &size))
         return Problems{*problem};
-    // Read what fstat promised plus one byte: a file still growing past its cap is refused.
-    const std::int64_t bound = std::min(size, maxFileBytes(kind)) + 1;
-    QByteArray bytes(static_cast<qsizetype>(bound), Qt::Uninitialized);
+    // Read until the end of the file, at most one byte past the cap: a file still growing past its
+    // cap is refused. fstat's size is only where to start: files of /proc and /sys say 0 bytes and
+    // still hold text (/proc/cpuinfo), so the buffer grows until read() says the file ended.
+    const std::int64_t cap = maxFileBytes(kind) + 1;
+    QByteArray bytes(static_cast<qsizetype>(std::min(size + 1, cap)), Qt::Uninitialized);
     std::int64_t done = 0;
-    while (done < bound) {
-        const ssize_t got = ::read(fd.get(), bytes.data() + done, static_cast<std::size_t>(bound - done));
+    while (done < cap) {
+        if (done == bytes.size())
+            bytes.resize(static_cast<qsizetype>(std::min<std::int64_t>(cap, std::max<std::int64_t>(4096, done * 2))));
+        const ssize_t got = ::read(fd.get(), bytes.data() + done, static_cast<std::size_t>(bytes.size() - done));
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
@@ -184,6 +212,15 @@ FileBytes::~FileBytes() = default;  // QFile's destructor unmaps
 
 Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind)
 {
+    if (isResourcePath(path)) {
+        Result<QByteArray> read = readResourceBytes(path, kind);
+        if (!read)
+            return read.problems();
+        FileBytes bytes;
+        bytes.data_ = std::move(read.value());
+        bytes.view_ = std::string_view(bytes.data_.constData(), static_cast<std::size_t>(bytes.data_.size()));
+        return bytes;
+    }
     OwnedFd fd(openForReading(path));
     if (fd.get() < 0)
         return Problems{unreadable(path, errno)};
@@ -205,10 +242,13 @@ Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind)
         bytes.view_ = std::string_view(reinterpret_cast<const char *>(mapped), static_cast<std::size_t>(size));
         return bytes;
     }
-    // Not mappable (or empty): read at most what fstat said the file holds.
-    bytes.data_ = file.read(size);
-    if (file.error() != QFileDevice::NoError)
-        return Problems{Problem{path, "unreadable", path + ": cannot read (" + file.errorString().toStdString() + ")."}};
+    // Not mappable, or a file that says it is empty (a /proc or /sys file says 0 bytes and still
+    // holds text): read it to its end under the cap, as readFileBytes does.
+    file.close();
+    Result<QByteArray> read = readFileBytes(path, kind);
+    if (!read)
+        return read.problems();
+    bytes.data_ = std::move(read.value());
     bytes.view_ = std::string_view(bytes.data_.constData(), static_cast<std::size_t>(bytes.data_.size()));
     return bytes;
 }
