@@ -162,6 +162,8 @@ int runAblate(const QStringList &arguments)
     if (parser.isSet(out)) {
         if (std::optional<Problem> same = outputIsAnInput("--out", parser.value(out), inputs))
             problems.push_back(*same);
+        else if (std::optional<Problem> target = outputFlagProblem("--out", parser.value(out)))
+            problems.push_back(*target);  // a FIFO or device: refused before minutes of training
         // Checked before training, which may take minutes; the write itself reports the rest.
         if (!QFileInfo(parser.value(out)).absoluteDir().exists())
             problems.push_back(problem("--out", "unwritable", "--out " + parser.value(out).toStdString()

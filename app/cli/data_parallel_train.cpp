@@ -5,10 +5,12 @@
 #include "file_arguments.h"
 #include "output.h"
 
+#include "common/folder_lock.h"
 #include "distributed/data_parallel_prediction.h"
 #include "distributed/link_profile.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -117,15 +119,29 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
     distributed::DataParallelTrainer &trainer = *created.value();
     // Only rank 0 writes checkpoints, so only it creates the folder; it tells the others whether it
     // could, so that none of them trains on waiting for a rank that has stopped.
+    // Rank 0 also holds the folder's lock for the whole run: a second run into the same folder
+    // would interleave its step files with ours (common/folder_lock.h).
+    FolderLock checkpoint_lock;
     if (!run.checkpoint_dir.isEmpty()) {
-        float folder_ready = printer && QDir().mkpath(run.checkpoint_dir) ? 1.0f : 0.0f;
+        Problems folder_problems;
+        if (printer) {
+            if (!QDir().mkpath(run.checkpoint_dir)) {
+                folder_problems.push_back(Problem{"--checkpoint-dir", "unwritable",
+                                                  "--checkpoint-dir " + run.checkpoint_dir.toStdString() +
+                                                      ": cannot create the folder (is it a file, or read-only?)."});
+            } else if (Result<FolderLock> lock = FolderLock::acquire(QFile::encodeName(run.checkpoint_dir).toStdString(),
+                                                                     "--checkpoint-dir", "llm-explorer-cli train --dp");
+                       lock) {
+                checkpoint_lock = std::move(lock.value());
+            } else {
+                folder_problems = lock.problems();
+            }
+        }
+        float folder_ready = printer && folder_problems.empty() ? 1.0f : 0.0f;
         communicator->broadcast(&folder_ready, 1, 0);
         communicator->takeRecords();  // not a training step's communication
         if (folder_ready != 1.0f)
-            return printer ? reportProblems({Problem{"--checkpoint-dir", "unwritable",
-                                                     "--checkpoint-dir " + run.checkpoint_dir.toStdString() +
-                                                         ": cannot create the folder (is it a file, or read-only?)."}})
-                           : kExitBadInput;
+            return printer ? reportProblems(folder_problems) : kExitBadInput;
     }
     if (printer)
         printError(QStringLiteral("data-parallel training: %1 ranks, mode %2, global batch %3 (%4 per rank)\n")

@@ -48,6 +48,8 @@ int runEstimate(const QStringList &arguments)
                 inputs.push_back({std::string("--") + flag, parser.value(flag)});
         if (std::optional<Problem> same = outputIsAnInput("--save-scenario", parser.value("save-scenario"), inputs))
             return reportProblems({*same});
+        if (std::optional<Problem> target = outputFlagProblem("--save-scenario", parser.value("save-scenario")))
+            return reportProblems({*target});
     }
 
     std::vector<std::string> adjustments;

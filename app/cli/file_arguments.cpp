@@ -2,6 +2,7 @@
 #include "file_arguments.h"
 
 #include "common/file_bytes.h"
+#include "common/input_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,20 +13,6 @@ namespace lse::cli {
 namespace {
 
 std::string nativePath(const QString &path) { return QFile::encodeName(path).toStdString(); }
-
-// The files an input stands for: itself, or the files directly in it when it is a folder (a
-// tokenizer folder's vocab.json, merges.txt, tokenizer.json).
-QStringList filesOf(const QString &path)
-{
-    const QFileInfo info(path);
-    if (!info.isDir())
-        return {path};
-    QStringList files;
-    const QDir dir(path);
-    for (const QString &name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System))
-        files << dir.filePath(name);
-    return files;
-}
 
 }  // namespace
 
@@ -51,17 +38,35 @@ std::optional<Problem> outputIsAnInput(const std::string &outFlag, const QString
     if (!QFileInfo::exists(output))
         return std::nullopt;
     for (const InputFile &input : inputs) {
-        for (const QString &file : filesOf(input.path)) {
-            if (!sameFile(nativePath(output), nativePath(file)))
-                continue;
-            const std::string via = file == input.path ? std::string() : " (in " + input.path.toStdString() + ")";
-            return Problem{outFlag, "same_file",
-                           outFlag + " '" + output.toStdString() + "' is the same file as " + input.flag + " '" +
-                               file.toStdString() + "'" + via +
-                               "; writing it would destroy the input. Choose another output file."};
-        }
+        if (QFileInfo(input.path).isDir() || !sameFile(nativePath(output), nativePath(input.path)))
+            continue;
+        return Problem{outFlag, "same_file",
+                       outFlag + " '" + output.toStdString() + "' is the same file as " + input.flag + " '" +
+                           input.path.toStdString() + "'; writing it would destroy the input. Choose another output file."};
     }
+    if (const std::optional<RegisteredInput> read = registeredInputAt(nativePath(output)))
+        return Problem{outFlag, "same_file",
+                       outFlag + " '" + output.toStdString() + "' is the same file as '" + read->path +
+                           "', which this run reads; writing it would destroy the input. Choose another output file."};
     return std::nullopt;
+}
+
+Problem writerProblem(const std::string &flag, const FileWriter &file)
+{
+    Problem problem = file.problem();
+    problem.field = flag;
+    problem.message = flag + " " + problem.message;
+    return problem;
+}
+
+std::optional<Problem> outputFlagProblem(const std::string &flag, const QString &path)
+{
+    std::optional<Problem> problem = outputPathProblem(nativePath(path));
+    if (problem) {
+        problem->field = flag;
+        problem->message = flag + " " + problem->message;
+    }
+    return problem;
 }
 
 }  // namespace lse::cli

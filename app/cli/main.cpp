@@ -4,6 +4,10 @@
 #include "commands.h"
 #include "output.h"
 
+#include "common/input_files.h"
+#include "common/interrupt_cleanup.h"
+#include "common/stale_temporaries.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -39,17 +43,8 @@ const char *const kUsage =
     "\n"
     "Run 'llm-explorer-cli <command> --help' for a command's options.\n";
 
-}  // namespace
-
-int main(int argc, char *argv[])
+int runCommand(QStringList arguments)
 {
-    lse::cli::rememberRawArguments(argc, argv);
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("llm-explorer-cli"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));
-
-    QStringList arguments = QCoreApplication::arguments();
-    arguments.removeFirst();
     if (arguments.isEmpty()) {
         lse::cli::printError(QString::fromLatin1(kUsage));
         return lse::cli::kExitBadInput;
@@ -113,4 +108,27 @@ int main(int argc, char *argv[])
         return lse::cli::runNumbers(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[])
+{
+    // One run, one set of outputs: its temporaries go when it is interrupted, and no file it reads
+    // can be one of its outputs (core/common/file_writer.h).
+    lse::installInterruptCleanup();
+    lse::setEveryFileReadIsAnInput(true);
+    lse::setStaleTemporaryReporter([](const lse::StaleTemporary &stale) {
+        lse::cli::printError(QStringLiteral("llm-explorer-cli: note: '%1' (%2) was left by an interrupted run and is not "
+                                            "used; remove it with: rm '%1'\n")
+                                 .arg(QString::fromStdString(stale.path), lse::cli::formatBytes(double(stale.bytes))));
+    });
+    lse::cli::rememberRawArguments(argc, argv);
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("llm-explorer-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LSE_VERSION));
+
+    QStringList arguments = QCoreApplication::arguments();
+    arguments.removeFirst();
+    return lse::cli::finishStandardOutput(runCommand(arguments));
 }

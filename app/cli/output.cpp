@@ -10,15 +10,40 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <thread>
 
 namespace lse::cli {
 
+namespace {
+
+int g_stdout_error = 0;  // errno of the first failed write to standard output
+
+}  // namespace
+
 void printOut(const QString &text)
 {
-    std::fputs(text.toUtf8().constData(), stdout);
+    const QByteArray bytes = text.toUtf8();
+    if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size()) &&
+        g_stdout_error == 0)
+        g_stdout_error = errno != 0 ? errno : EIO;
+}
+
+int finishStandardOutput(int status)
+{
+    errno = 0;
+    if (std::fflush(stdout) != 0 && g_stdout_error == 0)
+        g_stdout_error = errno != 0 ? errno : EIO;
+    if (std::ferror(stdout) && g_stdout_error == 0)
+        g_stdout_error = EIO;
+    if (g_stdout_error == 0)
+        return status;
+    printError(QStringLiteral("llm-explorer-cli: error: cannot write to standard output (%1); the output is incomplete.\n")
+                   .arg(QString::fromLocal8Bit(std::strerror(g_stdout_error))));
+    return status == kExitOk ? kExitFailure : status;
 }
 
 void printError(const QString &text)

@@ -15,6 +15,11 @@
 namespace lse::cli {
 
 void printOut(const QString &text);
+// Flushes standard output and checks that everything printed reached it: `estimate --json >
+// /dev/full` and a full disk under `search --json > file` once exited 0 with the output cut. Returns
+// `status`, or kExitFailure with a message on stderr when a write failed (a command's own failure
+// status is kept).
+int finishStandardOutput(int status);
 void printError(const QString &text);
 void printJson(const QJsonObject &object);
 // `object` with an "adjustments" array: what --model changed in the scenario, one sentence each

@@ -7,6 +7,8 @@
 #include "replacing_file.h"
 
 #include "common/file_bytes.h"
+#include "common/folder_lock.h"
+#include "common/interrupt_cleanup.h"
 #include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
@@ -166,6 +168,9 @@ std::vector<InputFile> tokenizerInputs(const QCommandLineParser &parser)
 {
     if (!parser.isSet(QStringLiteral("tokenizer")))
         return {};
+    // The files the loader reads are what the output must not be; a folder as such is none (its
+    // other files, such as an ids.bin written earlier, are not inputs). Files the loader finds by
+    // itself (a tokenizer.json) are registered when read (common/input_files.h).
     const QString path = parser.value(QStringLiteral("tokenizer"));
     std::vector<InputFile> inputs{{"--tokenizer", path}};
     if (const Result<Gpt2TokenizerFiles> pair = locateGpt2TokenizerFiles(path.toStdString()); pair.ok())
@@ -361,38 +366,6 @@ private:
     bool kept_ = false;
 };
 
-// Ctrl-C (or SIGTERM) during training cancels the merge loop so that the guard above can clean up;
-// a second one kills at once (SA_RESETHAND), e.g. while the pre-tokenizer, which cannot be
-// cancelled, still runs.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-
-extern "C" void onInterrupt(int) { g_interrupted.store(true); }
-
-class InterruptCancels {
-public:
-    InterruptCancels()
-    {
-        struct sigaction action {};
-        action.sa_handler = onInterrupt;
-        action.sa_flags = SA_RESETHAND;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, &old_int_);
-        sigaction(SIGTERM, &action, &old_term_);
-    }
-    InterruptCancels(const InterruptCancels &) = delete;
-    InterruptCancels &operator=(const InterruptCancels &) = delete;
-    ~InterruptCancels()
-    {
-        sigaction(SIGINT, &old_int_, nullptr);
-        sigaction(SIGTERM, &old_term_, nullptr);
-    }
-
-private:
-    struct sigaction old_int_ {};
-    struct sigaction old_term_ {};
-};
-
 int runTrainBpe(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -456,9 +429,18 @@ int runTrainBpe(const QStringList &arguments)
     OutDirGuard outGuard(outDir);
     if (!QDir().mkpath(outDir))
         return reportProblems({problem("--out", "unwritable", outDir.toStdString() + ": cannot create the directory.")});
+    // vocab.json and merges.txt belong together: a second run into the same folder would leave one
+    // file of each run (common/folder_lock.h). Released before the guard cleans up.
+    Result<FolderLock> outLock = FolderLock::acquire(QFile::encodeName(outDir).toStdString(), "--out",
+                                                     "llm-explorer-cli train-bpe");
+    if (!outLock)
+        return reportProblems(outLock.problems());
 
-    // Installed before the first progress line, so that a script that waits for it can interrupt.
-    std::optional<InterruptCancels> interrupts;
+    // Ctrl-C (or SIGTERM) during training cancels the merge loop so that the guard above can clean
+    // up; a second one ends the process at once, removing the temporaries (common/interrupt_cleanup.h),
+    // e.g. while the pre-tokenizer, which cannot be cancelled, still runs. Installed before the first
+    // progress line, so that a script that waits for it can interrupt.
+    std::optional<InterruptRequest> interrupts;
     interrupts.emplace();
     qint64 totalBytes = 0;
     for (const QString &f : inputs)
@@ -485,13 +467,14 @@ int runTrainBpe(const QStringList &arguments)
 
     const Clock::time_point start = Clock::now();
     Result<BpeTrainResult> trained = Result<BpeTrainResult>::failure("training", "cancelled", "Interrupted.");
-    options.cancel = &g_interrupted;
-    if (!g_interrupted)
+    options.cancel = InterruptRequest::flag();
+    if (!InterruptRequest::requested())
         trained = trainBpeFiles(toStd(inputs), options);
     options.cancel = nullptr;
+    const bool interrupted = InterruptRequest::requested();
     interrupts.reset();
     const double seconds = secondsSince(start);
-    if (g_interrupted) {
+    if (interrupted) {
         printError(QStringLiteral("\ntrain-bpe: interrupted; nothing written to %1\n").arg(outDir));
         return 128 + SIGINT;
     }
@@ -563,6 +546,8 @@ int runPrepareData(const QStringList &arguments)
             sources.push_back({"--input", f});
         if (std::optional<Problem> same = outputIsAnInput("--out", parser.value(out), sources))
             problems.push_back(*same);
+        else if (std::optional<Problem> target = outputFlagProblem("--out", parser.value(out)))
+            problems.push_back(*target);
     }
     const QString type = parser.value(dtype);
     if (type != QLatin1String("uint16") && type != QLatin1String("uint32"))
@@ -585,7 +570,7 @@ int runPrepareData(const QStringList &arguments)
 
     ReplacingFile file(parser.value(out));
     if (!file.open())
-        return reportProblems({problem("--out", "unwritable", "--out " + file.error() + ".")});
+        return reportProblems({writerProblem("--out", file)});
     std::vector<char, PrefaultedAllocator<char>> buffer;
     buffer.reserve(1 << 21);
     bool writeFailed = false;
@@ -632,7 +617,7 @@ int runPrepareData(const QStringList &arguments)
     flushBuffer();
     if (writeFailed || !file.commit()) {
         file.cancel();
-        return reportProblems({problem("--out", "unwritable", "--out " + file.error() + ".")});
+        return reportProblems({writerProblem("--out", file)});
     }
     const double encodeSeconds = secondsSince(encodeStart);
     const double totalSeconds = secondsSince(start);

@@ -14,6 +14,7 @@
 #include "output.h"
 
 #include "common/file_bytes.h"
+#include "common/folder_lock.h"
 #include "hardware/machine_roofline.h"
 #include "reference/peak_utilisation.h"
 #include "reference/safetensors.h"
@@ -314,6 +315,15 @@ int runTrain(const QStringList &arguments)
     const QString checkpointDir = parser.value(dir);
     if (parser.isSet(dir) && !QDir().mkpath(checkpointDir))
         return reportProblems({problem("--checkpoint-dir", "unwritable", "--checkpoint-dir " + checkpointDir.toStdString() + ": cannot create.")});
+    // One run per checkpoint folder: two runs into one folder interleaved their step files.
+    FolderLock checkpointLock;
+    if (parser.isSet(dir)) {
+        Result<FolderLock> lock = FolderLock::acquire(QFile::encodeName(checkpointDir).toStdString(), "--checkpoint-dir",
+                                                      "llm-explorer-cli train");
+        if (!lock)
+            return reportProblems(lock.problems());
+        checkpointLock = std::move(lock.value());
+    }
 
     const lse::reference::ThreadChoice &threadChoice = trainer.threadChoice();
     const bool oneCore = threadChoice.threads == 1;

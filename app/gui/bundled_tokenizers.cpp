@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bundled_tokenizers.h"
 
+#include "output/output_file.h"
+
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace lse::gui {
@@ -41,10 +42,12 @@ QString bundledGpt2Dir(const QString &cacheRoot, QString *error)
         const QString target = dir + QLatin1Char('/') + name;
         if (sameBytes(target, bytes))
             continue;
-        // QSaveFile: a crash mid-write never leaves a half file under the final name.
-        QSaveFile out(target);
-        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
-            return fail(QStringLiteral("cannot write %1: %2").arg(target, out.errorString()));
+        // The one writer: a crash mid-write never leaves a half file under the final name, and a
+        // full disk is noticed (QSaveFile on Qt 6.4 could commit a short file). The copy is this
+        // program's own cache, rewritten when it differs from the resource.
+        QString why;
+        if (!writeOutputFile(target, bytes, &why, InputReplacement::AllowedForOwnFile))
+            return fail(why);
     }
     return dir;
 }

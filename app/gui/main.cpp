@@ -4,20 +4,27 @@
 #include "main_window.h"
 #include "first_paint_reporter.h"
 
+#include "common/input_files.h"
+#include "common/interrupt_cleanup.h"
 #include "desktop_identity.h"
 #include "document/autosave_store.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
+#include "output/output_file.h"
+#include "output/stale_temporary_prompt.h"
 #include "pages/page.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 #include <QSettings>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 using lse::gui::MainWindow;
 
@@ -39,6 +46,17 @@ int fail(const QString &message)
 {
     std::fprintf(stderr, "llm-explorer: %s\n", message.toUtf8().constData());
     return 2;
+}
+
+// What the listings printed must have reached standard output (`--list-pages > /dev/full` exited 0):
+// exit 1 with a message when a write failed.
+int finishStandardOutput(int status)
+{
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return status;
+    std::fprintf(stderr, "llm-explorer: cannot write to standard output (%s); the output is incomplete.\n",
+                 std::strerror(errno != 0 ? errno : EIO));
+    return status == 0 ? 1 : status;
 }
 
 // True when Qt's default platform would have nowhere to draw: no platform chosen and neither an X
@@ -79,6 +97,9 @@ int main(int argc, char *argv[])
     // The start-up benchmark's clock (LSE_REPORT_FIRST_PAINT, see first_paint_reporter.h).
     QElapsedTimer since_main;
     since_main.start();
+    // Temporaries of an export or save in progress are removed when the app is stopped by
+    // SIGINT/SIGTERM (core/common/interrupt_cleanup.h).
+    lse::installInterruptCleanup();
     // Listing pages and rendering screenshots need no display: use the offscreen platform unless
     // the user chose one, so scripts and CI work without X. Without any display, --help, --version
     // and command-line errors must still print and exit instead of aborting in QApplication.
@@ -159,7 +180,7 @@ int main(int argc, char *argv[])
         for (const lse::Lesson &lesson : lse::builtinLessons())
             std::printf("%s\t%s\t%zu\n", lesson.id.c_str(),
                         lse::localizedText(lesson.title, language.toStdString()).c_str(), lesson.steps.size());
-        return 0;
+        return finishStandardOutput(0);
     }
     // The lesson and its step are checked before any window exists: a bad one is a command-line
     // error (exit 2) naming the flag and what it accepts.
@@ -192,13 +213,22 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("--recover cannot be combined with %1 (a lesson shows its own scenarios)")
                         .arg(parser.isSet(handout_option) ? "--handout" : "--slides"));
 
+    // A lesson file given here is an input for the whole run: no screenshot, handout or export may
+    // replace it (core/common/input_files.h). The open scenario registers itself (ScenarioDocument).
+    const lse::InputFileRegistration lesson_input(
+        parser.isSet(lesson_option) && QFileInfo(parser.value(lesson_option)).isFile()
+            ? QFile::encodeName(parser.value(lesson_option)).toStdString()
+            : std::string(),
+        "the lesson file given with --lesson");
+
     // Screenshots and scripted runs must not read or write the user's settings.
     const bool listing = parser.isSet(list_pages_option) || parser.isSet(list_targets_option);
+    lse::gui::StaleTemporaryPrompt::install(!screenshot && !listing);
     MainWindow window(!screenshot && !listing);
     if (parser.isSet(list_pages_option)) {
         for (const QString &id : window.pageAndSectionIds())
             std::printf("%s\n", id.toUtf8().constData());
-        return 0;
+        return finishStandardOutput(0);
     }
     if (parser.isSet(list_targets_option)) {
         const QString page_id = parser.value(list_targets_option);
@@ -211,7 +241,7 @@ int main(int argc, char *argv[])
         for (const lse::HighlightKind kind : kinds)
             for (const QString &target : window.currentPage()->lessonTargets(kind))
                 std::printf("%s\t%s\n", std::string(lse::toString(kind)).c_str(), target.toUtf8().constData());
-        return 0;
+        return finishStandardOutput(0);
     }
     if (parser.isSet(theme_option)) {
         const QString theme = parser.value(theme_option);
@@ -271,10 +301,15 @@ int main(int argc, char *argv[])
         const std::optional<QSize> size = parseSize(parser.value(size_option));
         if (!size)
             return fail(QStringLiteral("--size '%1' must look like 1280x800").arg(parser.value(size_option)));
-        const QImage image = window.renderScreenshot(*size);
         const QString path = parser.value(screenshot_option);
-        if (image.isNull() || !image.save(path, "PNG"))
-            return fail(QStringLiteral("cannot write %1").arg(path));
+        // Refused before rendering: the scenario or lesson this run reads, a device, a FIFO.
+        if (const QString problem = lse::gui::outputPathProblemText(path); !problem.isEmpty())
+            return fail(QStringLiteral("--screenshot: %1").arg(problem));
+        const QImage image = window.renderScreenshot(*size);
+        QString error;
+        // Atomic, as every output: a full disk leaves the old PNG whole (output/output_file.h).
+        if (!lse::gui::writeImageFile(path, image, &error))
+            return fail(QStringLiteral("--screenshot: %1").arg(error));
         return 0;
     }
     if (no_display)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/input_files.h"
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_handout.h"
@@ -255,6 +256,7 @@ private:
     ScenarioEditor *lesson_editor_ = nullptr;
     // What endLesson() puts back: the page (and tab) and every page's own settings.
     QString page_before_lesson_;
+    InputFileRegistration lesson_file_input_;  // the lesson's file while it is shown (opened from a file)
     QHash<QString, QJsonObject> page_settings_before_lesson_;
 };
 

@@ -4,6 +4,8 @@
 #include "main_window.h"
 
 #include "charts/chart_view.h"
+#include "common/folder_lock.h"
+#include "output/output_file.h"
 #include "pages/page.h"
 
 #include <qcustomplot.h>
@@ -12,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileDialog>
 #include <QProgressDialog>
 #include <QStatusBar>
@@ -67,6 +70,18 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
             *pages_written = written;
         return result;
     };
+    // One export per folder at a time: two windows exporting into one folder would mix their pages.
+    Result<FolderLock> lock = QDir().mkpath(folder)
+                                  ? FolderLock::acquire(QFile::encodeName(folder).toStdString(), folder.toStdString(),
+                                                        "llm-explorer Export All")
+                                  : Result<FolderLock>::failure(folder.toStdString(), "unwritable", "");
+    if (!lock) {
+        if (error)
+            *error = lock.problems().front().message.empty()
+                         ? tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(folder))
+                         : QString::fromStdString(lock.problems().front().message);
+        return finish(ExportResult::Failed);
+    }
     for (int index = 0; index < count; ++index) {
         Page *page = pageAt(index);  // export builds every page not shown yet
         progress.setLabelText(tr("Exporting page %1 of %2: %3").arg(index + 1).arg(count).arg(page->title()));
@@ -89,9 +104,10 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
             QCoreApplication::processEvents();
         }
         const QString png = QDir(page_folder).filePath(QStringLiteral("page.png"));
-        if (!page->grab().save(png)) {
+        QString why;
+        if (!writeImageFile(png, page->grab().toImage(), &why)) {
             if (error)
-                *error = tr("Cannot write %1").arg(png);
+                *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(png), why);
             return finish(ExportResult::Failed);
         }
         ++written;

@@ -3,14 +3,17 @@
 // a lesson rendered step by step into a PDF handout and PNG slides.
 #include "main_window.h"
 
+#include "common/folder_lock.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_handout.h"
 #include "lessons/lesson_recorder_dialog.h"
+#include "output/output_file.h"
 #include "pages/page.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QProgressDialog>
 #include <QStackedWidget>
@@ -82,6 +85,13 @@ std::optional<HandoutStep> MainWindow::renderLessonHandoutStep(const Lesson &les
 bool MainWindow::exportLessonHandout(const Lesson &lesson, const QString &pdf_path, const QString &png_folder,
                                      QString *error, const HandoutProgress &progress)
 {
+    // Refused before the steps are rendered: the lesson file itself, the open scenario, a device.
+    if (!pdf_path.isEmpty())
+        if (const QString problem = outputPathProblemText(pdf_path); !problem.isEmpty()) {
+            if (error)
+                *error = problem;
+            return false;
+        }
     QList<HandoutStep> steps;
     for (int k = 0; k < int(lesson.steps.size()); ++k) {
         std::optional<HandoutStep> step = renderLessonHandoutStep(lesson, k, true);
@@ -98,6 +108,15 @@ bool MainWindow::exportLessonHandout(const Lesson &lesson, const QString &pdf_pa
     if (!png_folder.isEmpty() && !QDir().mkpath(png_folder)) {
         if (error)
             *error = tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(png_folder));
+        return false;
+    }
+    // One writer per folder: two runs writing slides into one folder would mix their steps.
+    Result<FolderLock> lock = png_folder.isEmpty() ? Result<FolderLock>(FolderLock())
+                                                   : FolderLock::acquire(QFile::encodeName(png_folder).toStdString(),
+                                                                         "--slides", "llm-explorer --slides");
+    if (!lock) {
+        if (error)
+            *error = QString::fromStdString(lock.problems().front().message);
         return false;
     }
     if (!png_folder.isEmpty()

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeyEvent>
@@ -262,6 +263,7 @@ void MainWindow::endLesson()
     }
     selectPage(page_before_lesson_);
     onScenarioChanged();  // every page shows the user's scenario again
+    lesson_file_input_ = InputFileRegistration();
 }
 
 void MainWindow::openLessonFileWithDialog()
@@ -275,7 +277,9 @@ void MainWindow::openLessonFileWithDialog()
                          QString::fromStdString(formatProblems(lesson.problems())));
     QString error;
     if (!startLesson(*lesson, 0, &error))
-        showError(tr("Cannot start lesson %1").arg(QFileInfo(path).fileName()), error);
+        return showError(tr("Cannot start lesson %1").arg(QFileInfo(path).fileName()), error);
+    // While it is shown, the lesson's file is an input no export may replace (core/common/input_files.h).
+    lesson_file_input_ = InputFileRegistration(QFile::encodeName(path).toStdString(), "the lesson shown in this window");
 }
 
 bool MainWindow::handleLessonKey(QObject *watched, const QKeyEvent *key)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/file_bytes.h"
 
+#include "common/input_files.h"
+
 #include <QFile>
 #include <QString>
 #include <QStringDecoder>
@@ -173,6 +175,7 @@ Result<QByteArray> readFileBytes(const std::string &path, FileKind kind)
     std::int64_t size = 0;
     if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &size))
         return Problems{*problem};
+    noteInputFileOpened(fd.get(), path);
     // Read until the end of the file, at most one byte past the cap: a file still growing past its
     // cap is refused. fstat's size is only where to start: files of /proc and /sys say 0 bytes and
     // still hold text (/proc/cpuinfo), so the buffer grows until read() says the file ended.
@@ -227,6 +230,7 @@ Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind)
     std::int64_t size = 0;
     if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &size))
         return Problems{*problem};
+    noteInputFileOpened(fd.get(), path);
     FileBytes bytes;
     bytes.file_ = std::make_unique<QFile>();
     QFile &file = *bytes.file_;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/file_writer.h"
 
+#include "common/input_files.h"
+#include "common/interrupt_cleanup.h"
+#include "common/stale_temporaries.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +12,7 @@
 #include <memory>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,7 +45,62 @@ mode_t newFileMode()
     return 0666 & ~mask;
 }
 
+std::string whatItIs(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISFIFO(mode))
+        return "a pipe (FIFO)";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+// The file a save through `path` replaces: the path itself, or what a symbolic link there names
+// (saving through a link replaces its target and keeps the link, as QSaveFile did).
+std::string replacedFile(const std::string &path)
+{
+    struct stat entry {};
+    if (::lstat(path.c_str(), &entry) == 0 && S_ISLNK(entry.st_mode))
+        if (char *resolved = ::realpath(path.c_str(), nullptr)) {
+            std::string target = resolved;
+            std::free(resolved);
+            return target;
+        }
+    return path;
+}
+
+// Rule and message when `target` (reached through `path`) may not be replaced, or nothing.
+std::optional<Problem> replaceProblem(const std::string &path, const std::string &target, bool mayReplaceInput)
+{
+    struct stat st {};
+    if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        const std::string via = target == path ? std::string() : " (the link names '" + target + "')";
+        return Problem{path, "not_a_file",
+                       "'" + path + "' is " + whatItIs(st.st_mode) + via +
+                           "; an output must be a regular file or a new name, so it was left as it is. "
+                           "Choose a file name."};
+    }
+    if (!mayReplaceInput)
+        if (const std::optional<RegisteredInput> input = registeredInputAt(target)) {
+            const std::string same = input->path == path ? std::string() : " ('" + input->path + "')";
+            return Problem{path, "same_file",
+                           "'" + path + "' is " + input->description + same +
+                               "; writing it would destroy the input. Choose another output file."};
+        }
+    return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<Problem> outputPathProblem(const std::string &path)
+{
+    return replaceProblem(path, replacedFile(path), false);
+}
 
 FileWriter::FileWriter(std::string path, Durability durability) : path_(std::move(path)), durability_(durability) {}
 
@@ -58,27 +118,45 @@ bool FileWriter::fail(const char *what, int error)
     return false;
 }
 
+bool FileWriter::refuse(std::string rule, std::string message)
+{
+    rule_ = std::move(rule);
+    failed_action_.clear();
+    system_error_.clear();
+    error_ = std::move(message);
+    return false;
+}
+
 Problem FileWriter::problem() const
 {
+    if (rule_ != "unwritable")
+        return Problem{path_, rule_, error_};
     return Problem{path_, "unwritable", path_ + ": " + failed_action_ + " (" + system_error_ + ")."};
+}
+
+bool FileWriter::targetIsWritable()
+{
+    if (const std::optional<Problem> problem = replaceProblem(path_, target_, may_replace_input_))
+        return refuse(problem->rule, problem->message);
+    return true;
 }
 
 bool FileWriter::open()
 {
-    // Saving through a symbolic link replaces the file it points to and keeps the link (as
-    // QSaveFile did), so the temporary goes beside the target.
-    target_ = path_;
-    struct stat entry {};
-    if (::lstat(path_.c_str(), &entry) == 0 && S_ISLNK(entry.st_mode))
-        if (char *resolved = ::realpath(path_.c_str(), nullptr)) {
-            target_ = resolved;
-            std::free(resolved);
-        }
-    std::string name = target_ + ".XXXXXX";
+    // The temporary goes beside the file that is replaced, so that the rename stays in one folder.
+    target_ = replacedFile(path_);
+    rule_ = "unwritable";
+    if (!targetIsWritable())
+        return false;
+    reportStaleTemporariesIn(folderOf(target_));
+    std::string name = partialFileTemplate(target_);
     fd_ = ::mkostemp(name.data(), O_CLOEXEC);
     if (fd_ < 0)
         return fail("create a file beside", errno);
     temp_path_ = std::move(name);
+    cleanup_slot_ = registerTemporaryForCleanup(temp_path_);
+    // Held until the file is complete: tells a later run that this temporary is not stale.
+    ::flock(fd_, LOCK_EX | LOCK_NB);
     return true;
 }
 
@@ -127,9 +205,15 @@ bool FileWriter::replace()
 {
     if (!finish())
         return false;
+    // Checked again at the last moment: the target may have become a FIFO or an input meanwhile.
+    if (!targetIsWritable()) {
+        cancel();
+        return false;
+    }
     if (std::rename(temp_path_.c_str(), target_.c_str()) != 0)
         return fail("replace", errno);
     replaced_ = true;
+    unregisterTemporaryForCleanup(std::exchange(cleanup_slot_, -1));
     if (durability_ == Durability::SyncToDisk)
         syncFolderOf(target_);
     return true;
@@ -141,12 +225,15 @@ void FileWriter::cancel()
         ::close(std::exchange(fd_, -1));
     if (!temp_path_.empty() && !replaced_)
         ::unlink(temp_path_.c_str());
+    unregisterTemporaryForCleanup(std::exchange(cleanup_slot_, -1));
     temp_path_.clear();
 }
 
-Result<bool> writeFileReplacing(const std::string &path, std::string_view bytes)
+Result<bool> writeFileReplacing(const std::string &path, std::string_view bytes, InputReplacement replacement)
 {
     FileWriter file(path);
+    if (replacement == InputReplacement::AllowedForOwnFile)
+        file.allowReplacingInput();
     if (!file.open() || !file.write(bytes.data(), bytes.size()) || !file.replace())
         return Problems{file.problem()};
     return true;

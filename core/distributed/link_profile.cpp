@@ -137,8 +137,9 @@ Result<std::string> saveLinkProfile(const LinkProfile &profile)
     // Every write checked before the file replaces an old profile (as the machine roofline cache).
     const QByteArray json = linkProfileToJson(profile);
     FileWriter file(path);
+    file.allowReplacingInput();  // the cache this program read before re-measuring
     if (!file.open() || !file.write(json.constData(), static_cast<std::size_t>(json.size())) || !file.replace())
-        return Result<std::string>::failure(path, "write", path + ": " + file.systemError());
+        return Result<std::string>::failure(path, "write", file.problem().message);
     return path;
 }
 

@@ -575,8 +575,9 @@ Result<std::string> saveMachineRoofline(const MachineRoofline &roofline)
     // Every write checked before the file replaces an old cache (QSaveFile on Qt 6.4 can commit a short file).
     const QByteArray json = machineRooflineToJson(roofline);
     FileWriter file(path);
+    file.allowReplacingInput();  // the cache this program read before re-measuring
     if (!file.open() || !file.write(json.constData(), static_cast<std::size_t>(json.size())) || !file.replace())
-        return Result<std::string>::failure(path, "write", path + ": " + file.systemError());
+        return Result<std::string>::failure(path, "write", file.problem().message);
     return path;
 }
 

@@ -73,7 +73,9 @@ Result<bool> saveUserHardwareCatalog(const std::string &path, const HardwareCata
     if (!QDir().mkpath(folder))
         return Result<bool>::failure(path, "unwritable", path + ": cannot create the folder " + folder.toStdString());
     const QByteArray json = hardwareCatalogToJson(catalog);
-    return writeFileReplacing(path, std::string_view(json.constData(), std::size_t(json.size())));
+    // The catalog is this program's own file, read before an entry is added to it.
+    return writeFileReplacing(path, std::string_view(json.constData(), std::size_t(json.size())),
+                              InputReplacement::AllowedForOwnFile);
 }
 
 Result<HardwareCatalog> appendToUserHardwareCatalog(const std::string &path, const Accelerator &accelerator)

@@ -114,13 +114,15 @@ QByteArray lessonToJson(const Lesson &lesson)
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-Problems saveLessonFile(const Lesson &lesson, const std::string &path)
+Problems saveLessonFile(const Lesson &lesson, const std::string &path, InputReplacement replacement)
 {
     const QByteArray bytes = lessonToJson(lesson);
     const Result<bool> written =
-        writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
-    if (!written)
-        return Problems{{"file", "write", "file: " + written.problems().front().message}};
+        writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), replacement);
+    if (!written) {
+        const Problem &problem = written.problems().front();
+        return Problems{{"file", problem.rule == "unwritable" ? "write" : problem.rule, "file: " + problem.message}};
+    }
     return {};
 }
 

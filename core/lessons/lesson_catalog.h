@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/file_writer.h"
 #include "common/problem.h"
 #include "lessons/lesson.h"
 
@@ -24,8 +25,10 @@ Result<Lesson> loadLessonFile(const std::string &path);
 
 // The file parseLesson reads; parseLesson(lessonToJson(lesson)) gives `lesson` back.
 QByteArray lessonToJson(const Lesson &lesson);
-// Writes atomically (common/file_writer.h); problems with field "file", rule "write".
-Problems saveLessonFile(const Lesson &lesson, const std::string &path);
+// Writes atomically (common/file_writer.h); problems with field "file", rule "write" (or the
+// writer's "not_a_file" / "same_file"). Lesson authoring saves over its own file: AllowedForOwnFile.
+Problems saveLessonFile(const Lesson &lesson, const std::string &path,
+                        InputReplacement replacement = InputReplacement::Refused);
 
 // The text in `language` ("en" or "zh_CN"); Chinese falls back to English where not translated.
 std::string localizedText(const LocalizedText &text, std::string_view language);

@@ -254,6 +254,8 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
     std::vector<Span> spans;
     // A repeated key reaches us once (QJsonDocument keeps the last copy); the bytes of the dropped
     // copy then belong to no tensor, which the tiling check below refuses as a hole.
+    std::uint64_t last_end = 0;  // the furthest data_offsets end past the buffer
+    std::size_t cut_tensors = 0;
     for (auto it = header.begin(); it != header.end(); ++it) {
         const std::string name = it.key().toStdString();
         const std::string field = where + ":" + name;
@@ -319,9 +321,9 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
         }
         const auto b = static_cast<std::uint64_t>(begin), e = static_cast<std::uint64_t>(end);
         if (e > buffer.size()) {
-            problem(field, "truncated", "data_offsets [" + std::to_string(b) + ", " + std::to_string(e) + "] run past the " +
-                                            std::to_string(buffer.size()) + "-byte data buffer.");
-            continue;
+            cut_tensors += 1;
+            last_end = std::max(last_end, e);
+            continue;  // said once for the whole file below
         }
         const std::uint64_t expected = *count * static_cast<std::uint64_t>(*size);
         if (e - b != expected) {
@@ -332,6 +334,15 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
         spans.push_back({b, e, result.tensors.size()});
         result.tensors.push_back(std::move(tensor));
     }
+    // A file cut short (a save interrupted mid-write, a partial copy) is one problem, not one per
+    // tensor that lies past the end: a --resume of a partial checkpoint listed 109 of them.
+    if (cut_tensors > 0)
+        problems.insert(problems.begin(),
+                        Problem{where, "truncated",
+                                where + ": the file is cut short: its header describes " + std::to_string(last_end) +
+                                    " bytes of tensor data but only " + std::to_string(buffer.size()) + " follow (" +
+                                    std::to_string(cut_tensors) + " tensor(s) lie past the end). It was not written "
+                                    "completely, e.g. by a save that was interrupted."});
     if (!problems.empty())
         return problems;
 

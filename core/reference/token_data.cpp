@@ -3,6 +3,7 @@
 
 #include "common/file_bytes.h"
 #include "common/file_writer.h"
+#include "common/input_files.h"
 
 #include <QFile>
 #include <QString>
@@ -44,6 +45,7 @@ Result<TokenFile> TokenFile::open(const std::string &path, TokenDtype dtype)
     tokens.file_ = std::make_unique<QFile>(QString::fromStdString(path));
     if (!tokens.file_->open(QIODevice::ReadOnly))
         return Result<TokenFile>::failure(path, "unreadable", path + ": cannot open (" + tokens.file_->errorString().toStdString() + ").");
+    noteInputFileOpened(tokens.file_->handle(), path);
     const qint64 size = tokens.file_->size();
     const int idSize = tokenDtypeSize(dtype);
     if (size % idSize != 0)

@@ -495,13 +495,15 @@ Result<Scenario> loadScenarioFile(const std::string &path)
     return problems;
 }
 
-Problems saveScenarioFile(const Scenario &scenario, const std::string &path)
+Problems saveScenarioFile(const Scenario &scenario, const std::string &path, InputReplacement replacement)
 {
     const QByteArray bytes = scenarioToJson(scenario);
     const Result<bool> written =
-        writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
-    if (!written)
-        return Problems{fileProblem("write", written.problems().front().message)};
+        writeFileReplacing(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), replacement);
+    if (!written) {
+        const Problem &problem = written.problems().front();
+        return Problems{fileProblem(problem.rule == "unwritable" ? "write" : problem.rule, problem.message)};
+    }
     return {};
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/file_writer.h"
 #include "common/problem.h"
 #include "scenario/scenario.h"
 
@@ -38,9 +39,12 @@ Result<Scenario> scenarioFromJson(const QByteArray &json);
 // File I/O. Loading reads only a regular file of at most maxFileBytes(FileKind::Config) (rules
 // "read", "not_a_file", "too_large"); saving writes a temporary beside the file, checks every write
 // and flush and only then renames it over the file (common/file_writer.h), so a full disk or a crash
-// never leaves a short file and the problem (rule "write") carries the system's error text.
+// never leaves a short file and the problem (rule "write") carries the system's error text. A path
+// that is not a regular file, or one of the program's inputs, is refused (rules "not_a_file",
+// "same_file"); the document saved over its own file says AllowedForOwnFile.
 Result<Scenario> loadScenarioFile(const std::string &path);
-Problems saveScenarioFile(const Scenario &scenario, const std::string &path);
+Problems saveScenarioFile(const Scenario &scenario, const std::string &path,
+                          InputReplacement replacement = InputReplacement::Refused);
 
 // The course's worked example: a Llama-2-70B-class model on 1024 H100 for 15T tokens.
 Scenario defaultScenario();

@@ -3,6 +3,7 @@
 
 #include "common/file_bytes.h"
 #include "common/file_writer.h"
+#include "common/input_files.h"
 #include "common/json_fields.h"
 #include "tokenizer/bpe_trainer.h"
 #include "tokenizer/byte_unicode.h"
@@ -721,6 +722,7 @@ Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std:
     if (!file.open(QIODevice::ReadOnly))
         return Result<std::size_t>::failure(path, "unreadable",
                                             path + ": cannot open (" + file.errorString().toStdString() + ").");
+    noteInputFileOpened(file.handle(), path);
     const qint64 size = file.size();
     // A regular file is mapped rather than copied through a stream buffer: the kernel pages it in
     // and drops clean pages under memory pressure, so the process still never holds the whole

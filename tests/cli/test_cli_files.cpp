@@ -14,6 +14,7 @@
 
 #include "cli_fixtures.h"
 #include "cli_run.h"
+#include "common/folder_lock.h"
 
 #include <cerrno>
 #include <csignal>
@@ -267,6 +268,188 @@ private slots:
         const Run run = runCli(arguments);
         expectRefused(run, flag, "same_file");
         QCOMPARE(readFile(input), before);
+    }
+
+    // ---- issue 28 item 3: an output is a regular file or a new name ----------------------------
+
+    void nonRegularOutputsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("flag");
+        const QString fifo = path("pipe");
+        QTest::addRow("estimate --save-scenario FIFO")
+            << QStringList{"estimate", "--model", "gpt2-small", "--gpus", "8", "--save-scenario", fifo} << "--save-scenario";
+        QTest::addRow("prepare-data --out FIFO")
+            << QStringList{"prepare-data", "--tokenizer", path("bpe"), "--input", path("text.txt"), "--out", fifo} << "--out";
+        QTest::addRow("ablate --out FIFO")
+            << QStringList{"ablate", "--study", "norm", "--config", path("train.json"), "--text", path("text.txt"), "--out", fifo}
+            << "--out";
+        QTest::addRow("estimate --save-scenario link to a FIFO")
+            << QStringList{"estimate", "--model", "gpt2-small", "--gpus", "8", "--save-scenario", path("pipe-link")}
+            << "--save-scenario";
+    }
+
+    void nonRegularOutputsAreRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, flag);
+        if (!QFileInfo::exists(path("pipe-link")))
+            QVERIFY(QFile::link(path("pipe"), path("pipe-link")));
+        const Run run = runCli(arguments);
+        expectRefused(run, flag, "not_a_file");
+        struct stat st {};
+        QCOMPARE(::lstat(path("pipe").toLocal8Bit().constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+    }
+
+    // ---- item 6: standard output's errors are the command's errors ------------------------------
+
+    void aFullStandardOutputFailsTheCommand()
+    {
+        if (!QFileInfo::exists("/dev/full"))
+            QSKIP("no /dev/full");
+        QProcess process;
+        process.setStandardOutputFile(QStringLiteral("/dev/full"));
+        process.start(QStringLiteral(LSE_CLI_PATH), {"estimate", "--json"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 1);
+        const QByteArray err = process.readAllStandardError();
+        QVERIFY2(err.contains("standard output") && err.contains(std::strerror(ENOSPC)), err.constData());
+    }
+
+    void aFullDiskUnderRedirectedOutputFailsTheCommand()
+    {
+        const QString out = path("search.json");
+        QProcess process;
+        process.setStandardOutputFile(out);
+        process.setChildProcessModifier([] {
+            ::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{4096, 4096};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        });
+        process.start(QStringLiteral(LSE_CLI_PATH), {"search", "--json"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY2(process.readAllStandardError().contains("standard output"), "no message");
+        QCOMPARE(QFileInfo(out).size(), qint64(4096));
+    }
+
+    // ---- item 7: one writer per output folder ----------------------------------------------------
+
+    void aFolderBeingWrittenIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("train-bpe --out")
+            << QStringList{"train-bpe", "--input", path("text.txt"), "--vocab-size", "290", "--out", path("locked-bpe")}
+            << "--out";
+        QTest::addRow("train --checkpoint-dir")
+            << QStringList{"train", "--config", path("train.json"), "--data", path("ids.bin"), "--checkpoint-dir",
+                           path("locked-ck")}
+            << "--checkpoint-dir";
+    }
+
+    void aFolderBeingWrittenIsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, flag);
+        const QString folder = arguments.last();
+        QVERIFY(QDir().mkpath(folder));
+        // Another run holds the folder: here this test's own process.
+        lse::Result<lse::FolderLock> held =
+            lse::FolderLock::acquire(folder.toStdString(), "test", "llm-explorer-cli train-bpe, the first run");
+        QVERIFY(held.ok());
+        const Run run = runCli(arguments);
+        expectRefused(run, flag, "busy");
+        QVERIFY2(run.err.contains("the first run"), run.err.constData());
+        QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{});
+        held.value().release();
+        const Run free = runCli(arguments);
+        QVERIFY2(free.exit_code == 0, free.err.constData());
+        QVERIFY(!QFileInfo::exists(folder + "/.llm-explorer-lock"));
+    }
+
+    // ---- item 8: temporaries go on SIGTERM; a killed run's are named by the next run --------------
+
+    void anInterruptedRunLeavesNoTemporary_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+    }
+
+    void anInterruptedRunLeavesNoTemporary()
+    {
+        QFETCH(int, signal);
+        const QString big = path("big.txt");
+        if (!QFileInfo::exists(big)) {
+            QByteArray text;
+            while (text.size() < 24 * 1000 * 1000)
+                text += readFile(path("text.txt"));
+            writeFile(big, text);
+        }
+        const QString folder = path("interrupted");
+        QVERIFY(QDir(folder).removeRecursively() || !QFileInfo::exists(folder));
+        QVERIFY(QDir().mkpath(folder));
+        QProcess process;
+        process.start(QStringLiteral(LSE_CLI_PATH),
+                      {"prepare-data", "--tokenizer", path("bpe"), "--input", big, "--out", folder + "/ids.bin"});
+        QVERIFY(process.waitForStarted());
+        // The temporary exists from the start of encoding; stop the run while it does.
+        QStringList partial;
+        for (int i = 0; i < 3000 && partial.isEmpty() && process.state() == QProcess::Running; ++i) {
+            QTest::qWait(2);
+            partial = QDir(folder).entryList({"*.llm-explorer-partial-*"}, QDir::Files);
+        }
+        if (partial.isEmpty())
+            QSKIP("the run ended before its temporary was seen");
+        ::kill(pid_t(process.processId()), signal);
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitStatus(), QProcess::CrashExit);  // ended by the signal
+        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{});
+    }
+
+    void aKilledRunsTemporaryIsNamedNotDeleted()
+    {
+        const QString folder = path("killed");
+        QVERIFY(QDir().mkpath(folder));
+        const QString stale = folder + "/ids.bin.llm-explorer-partial-Xy12Zw";
+        writeFile(stale, QByteArray(5000, '\0'));
+        const QString mine = folder + "/ids.bin.XY12ZW";  // the user's own file with a similar name
+        writeFile(mine, "keep");
+        const Run run = runCli({"prepare-data", "--tokenizer", path("bpe"), "--input", path("text.txt"), "--out", folder + "/ids.bin"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY2(run.err.contains("ids.bin.llm-explorer-partial-Xy12Zw") && run.err.contains("interrupted run"),
+                 run.err.constData());
+        QVERIFY(!run.err.contains("XY12ZW"));
+        QVERIFY(QFileInfo::exists(stale));
+        QVERIFY(QFileInfo::exists(mine));
+    }
+
+    void aCutCheckpointIsOneProblem()
+    {
+        QByteArray checkpoint = readFile(path("ck/step_000001.safetensors"));
+        QVERIFY(checkpoint.size() > 1000);
+        checkpoint.truncate(checkpoint.size() / 2);
+        writeFile(path("cut.safetensors"), checkpoint);
+        const Run run = runCli({"train", "--config", path("train.json"), "--data", path("ids.bin"), "--resume", path("cut.safetensors")});
+        expectRefused(run, "--resume");
+        QCOMPARE(run.err.count("truncated"), 1);
+        QVERIFY2(run.err.contains("cut short"), run.err.constData());
+    }
+
+    // ---- item 9: a tokenizer folder's other files are not inputs --------------------------------
+
+    void idsBesideTheTokenizerCanBeWrittenAgain()
+    {
+        QVERIFY(QDir().mkpath(path("tk")));
+        writeFile(path("tk/vocab.json"), readFile(path("bpe/vocab.json")));
+        writeFile(path("tk/merges.txt"), readFile(path("bpe/merges.txt")));
+        for (int round = 0; round < 2; ++round) {
+            const Run run = runCli({"prepare-data", "--tokenizer", path("tk"), "--input", path("text.txt"), "--out", path("tk/ids.bin")});
+            QVERIFY2(run.exit_code == 0, run.err.constData());
+        }
+        QCOMPARE(readFile(path("tk/ids.bin")), readFile(path("ids.bin")));
     }
 
     void differentOutputsStillWork()

@@ -190,6 +190,35 @@ private slots:
         QVERIFY(missing.problems().front().message.find(std::strerror(ENOENT)) != std::string::npos);
     }
 
+    // Issue 28 item 1: "Start" with the default text failed: a Qt resource path reached POSIX open().
+    void resourcePathsAreReadThroughQt()
+    {
+        const std::string sample = ":/samples/tiny_stories_generated.txt";
+        const Result<QByteArray> read = readFileBytes(sample, FileKind::Text);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.problems().front().message.c_str());
+        QVERIFY(read->size() > 1000);
+        QVERIFY(mapFileBytes(sample, FileKind::Text).ok());
+        QCOMPARE(mapFileBytes(sample, FileKind::Text)->view().size(), std::size_t(read->size()));
+        QVERIFY(!regularFileProblem(sample, FileKind::Text));
+        const Result<QByteArray> missing = readFileBytes(":/samples/none.txt", FileKind::Text);
+        QCOMPARE(missing.problems().front().rule, std::string("unreadable"));
+    }
+
+    // Issue 28 item 14: files of /proc say 0 bytes and hold text; they were read as empty (or 1 byte).
+    void filesThatSayZeroBytesAreReadToTheirEnd()
+    {
+        if (!QFileInfo::exists("/proc/cpuinfo"))
+            QSKIP("no /proc/cpuinfo");
+        QCOMPARE(QFileInfo("/proc/cpuinfo").size(), qint64(0));
+        const Result<QByteArray> read = readFileBytes("/proc/cpuinfo", FileKind::Text);
+        QVERIFY(read.ok());
+        QVERIFY2(read->size() > 100, QByteArray::number(read->size()).constData());
+        QVERIFY(read->contains("processor"));
+        const Result<FileBytes> mapped = mapFileBytes("/proc/cpuinfo", FileKind::Text);
+        QVERIFY(mapped.ok());
+        QVERIFY(mapped->view().size() > 100);
+    }
+
     void sameFileSeesLinks()
     {
         QTemporaryDir dir;

@@ -4,13 +4,14 @@
 #include "charts/chart_annotations.h"
 #include "charts/chart_palette.h"
 #include "charts/height_cached_label.h"
-#include "common/file_writer.h"
+#include "output/output_file.h"
 
 #include <qcustomplot.h>
 
 #include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QCoreApplication>
 #include <QDir>
@@ -25,6 +26,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QTextDocument>
@@ -121,11 +124,6 @@ bool checkTarget(const QString &path, QString *error) {
         return false;
     }
     return true;
-}
-
-bool writtenNonEmpty(const QString &path) {
-    const QFileInfo file(path);
-    return file.exists() && file.size() > 0;
 }
 
 QString withUnit(const QString &label, const QString &unit) {
@@ -1315,9 +1313,16 @@ bool ChartView::exportPng(const QString &path, double scale, QString *error) con
     }
     const QSize size = exportSize();
     d->fitLayout(size);
+    // Rendered in memory and written by the one writer (output/output_file.h): QCustomPlot's
+    // savePng wrote the file in place, so a full disk left a cut PNG and a FIFO was replaced.
+    QImage image = d->plot->toPixmap(size.width(), size.height(), scale).toImage();
     // The DPI is raised with the scale so the image prints at the on-screen physical size.
-    if (!d->plot->savePng(path, size.width(), size.height(), scale, -1, qRound(96 * scale)) || !writtenNonEmpty(path)) {
-        setError(error, tr("Could not write the PNG image %1.").arg(nativePath(path)));
+    const int dotsPerMeter = qRound(96 * scale / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QString why;
+    if (!writeImageFile(path, image, &why)) {
+        setError(error, tr("Could not write the PNG image %1: %2").arg(nativePath(path), why));
         return false;
     }
     Q_EMIT const_cast<ChartView *>(this)->exported(path);
@@ -1329,10 +1334,32 @@ bool ChartView::exportPdf(const QString &path, QString *error) const {
         return false;
     const QSize size = exportSize();
     d->fitLayout(size);
-    if (!d->plot->savePdf(path, size.width(), size.height(), QCP::epAllowCosmetic,
-                          QStringLiteral("LLM Systems Explorer"), d->data.title.isEmpty() ? d->id : d->data.title) ||
-        !writtenNonEmpty(path)) {
-        setError(error, tr("Could not write the PDF document %1.").arg(nativePath(path)));
+    // One page of the figure's size at 96 DPI, drawn as vectors (what QCustomPlot::savePdf does,
+    // into memory instead of the file, so the one writer can check and place it).
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    bool ok = buffer.open(QIODevice::WriteOnly);
+    if (ok) {
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("LLM Systems Explorer"));
+        writer.setTitle(d->data.title.isEmpty() ? d->id : d->data.title);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96.0, size.height() * 72.0 / 96.0), QPageSize::Point,
+                                     QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QCPPainter painter;
+        ok = painter.begin(&writer);
+        if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            d->plot->toPainter(&painter, size.width(), size.height());
+            ok = painter.end();
+        }
+    }
+    QString why;
+    if (!ok || bytes.isEmpty() || !writeOutputFile(path, bytes, &why)) {
+        setError(error, tr("Could not write the PDF document %1.").arg(nativePath(path)) +
+                            (why.isEmpty() ? QString() : QStringLiteral(" ") + why));
         return false;
     }
     Q_EMIT const_cast<ChartView *>(this)->exported(path);
@@ -1344,22 +1371,26 @@ bool ChartView::exportSvg(const QString &path, QString *error) const {
         return false;
     const QSize size = exportSize();
     d->fitLayout(size);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(96);  // same physical size as the on-screen chart at standard DPI
     generator.setTitle(d->data.title.isEmpty() ? d->id : d->data.title);
     generator.setDescription(d->data.formula.formula);
     QCPPainter painter;
-    bool ok = painter.begin(&generator);
+    bool ok = buffer.open(QIODevice::WriteOnly) && painter.begin(&generator);
     if (ok) {
         painter.setMode(QCPPainter::pmVectorized);
         d->plot->toPainter(&painter, size.width(), size.height());
         ok = painter.end();
     }
-    if (!ok || !writtenNonEmpty(path)) {
-        setError(error, tr("Could not write the SVG image %1.").arg(nativePath(path)));
+    QString why;
+    if (!ok || bytes.isEmpty() || !writeOutputFile(path, bytes, &why)) {
+        setError(error, tr("Could not write the SVG image %1.").arg(nativePath(path)) +
+                            (why.isEmpty() ? QString() : QStringLiteral(" ") + why));
         return false;
     }
     Q_EMIT const_cast<ChartView *>(this)->exported(path);
@@ -1369,11 +1400,9 @@ bool ChartView::exportSvg(const QString &path, QString *error) const {
 bool ChartView::exportCsv(const QString &path, QString *error) const {
     if (!checkTarget(path, error))
         return false;
-    // Every write checked before the file replaces an old one (QSaveFile on Qt 6.4 can commit a short file).
-    const QByteArray bytes = toCsv().toUtf8();
-    FileWriter file(QFile::encodeName(path).toStdString());
-    if (!file.open() || !file.write(bytes.constData(), static_cast<std::size_t>(bytes.size())) || !file.replace()) {
-        setError(error, tr("Could not write %1: %2").arg(nativePath(path), QString::fromStdString(file.systemError())));
+    QString why;
+    if (!writeOutputFile(path, toCsv().toUtf8(), &why)) {
+        setError(error, tr("Could not write %1: %2").arg(nativePath(path), why));
         return false;
     }
     Q_EMIT const_cast<ChartView *>(this)->exported(path);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/scenario_document.h"
 
+#include "common/file_bytes.h"
 #include "scenario/hf_import.h"
 #include "scenario/model_identity.h"
 #include "scenario/scenario_adjust.h"
@@ -8,6 +9,7 @@
 #include "scenario/scenario_repair.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -148,6 +150,10 @@ void ScenarioDocument::recompute()
 void ScenarioDocument::setFilePath(const QString &path)
 {
     file_path_ = path;
+    // While a file is this document's, no export, screenshot or other window's save replaces it.
+    file_input_ = path.isEmpty() ? InputFileRegistration()
+                                 : InputFileRegistration(QFile::encodeName(path).toStdString(),
+                                                         "the scenario open in a window of this program");
     emit fileStateChanged();
 }
 
@@ -182,7 +188,12 @@ bool ScenarioDocument::open(const QString &path, QString *error)
 
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
-    const Problems problems = saveScenarioFile(scenario_, path.toStdString());
+    // The document's own file is its to replace; any other file a window reads (a lesson, another
+    // window's scenario) is refused by the writer.
+    const bool own_file = !file_path_.isEmpty() && sameFile(QFile::encodeName(path).toStdString(),
+                                                            QFile::encodeName(file_path_).toStdString());
+    const Problems problems = saveScenarioFile(scenario_, QFile::encodeName(path).toStdString(),
+                                               own_file ? InputReplacement::AllowedForOwnFile : InputReplacement::Refused);
     if (!problems.empty()) {
         if (error)
             *error = QString::fromStdString(formatProblems(problems)).trimmed();

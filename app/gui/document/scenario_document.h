@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/input_files.h"
 #include "cost/estimate.h"
 #include "scenario/scenario.h"
 
@@ -90,6 +91,7 @@ private:
     Estimate estimate_;
     QUndoStack *undo_stack_;
     QString file_path_;
+    InputFileRegistration file_input_;  // file_path_ as one of the program's inputs
     QString adjustment_note_;
     bool recovered_ = false;
 };

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/lesson_recorder.h"
 
+#include "common/file_bytes.h"
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_scenario.h"
 #include "scenario/scenario_json.h"
+
+#include <QFile>
 
 #include <utility>
 
@@ -126,6 +129,7 @@ void LessonRecorder::clear()
 {
     lesson_ = Lesson{};
     scenarios_.clear();
+    file_path_.clear();
     emit detailsChanged();
     emit stepsChanged();
 }
@@ -134,9 +138,17 @@ bool LessonRecorder::save(const QString &path, QString *error)
 {
     // Refuse what loadLessonFile would refuse, so a saved lesson always opens again.
     Result<Lesson> readable = parseLesson(lessonToJson(lesson_));
-    Problems problems = readable ? saveLessonFile(lesson_, path.toStdString()) : readable.problems();
-    if (problems.empty())
+    // The file this recording came from (or was saved to) is its own to replace, even while the
+    // lesson is shown; any other input of the program is refused by the writer.
+    const std::string native = QFile::encodeName(path).toStdString();
+    const bool own_file = !file_path_.isEmpty() && sameFile(native, QFile::encodeName(file_path_).toStdString());
+    Problems problems = readable ? saveLessonFile(lesson_, native, own_file ? InputReplacement::AllowedForOwnFile
+                                                                            : InputReplacement::Refused)
+                                 : readable.problems();
+    if (problems.empty()) {
+        file_path_ = path;
         return true;
+    }
     if (error)
         *error = tr("Cannot save the lesson to \"%1\":\n%2")
                      .arg(path, QString::fromStdString(formatProblems(problems)));
@@ -156,6 +168,7 @@ bool LessonRecorder::load(const QString &path, QString *error)
     }
     lesson_ = *loaded;
     scenarios_ = *scenarios;
+    file_path_ = path;
     for (LessonStep &step : lesson_.steps)
         step.preset.reset();  // its effect is in the recorded scenario; the differences carry it
     recomputeDifferences();

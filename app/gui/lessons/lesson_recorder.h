@@ -80,6 +80,7 @@ private:
 
     Lesson lesson_;
     std::vector<Scenario> scenarios_;  // per step, parallel to lesson_.steps
+    QString file_path_;                // the file loaded from or last saved to
 };
 
 }  // namespace lse::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/distributed/distributed_run_files.h"
 
+#include "output/output_file.h"
+
 #include "reference/token_data.h"
 #include "reference/training_text.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -67,11 +69,10 @@ std::optional<DistributedRunFiles> writeDistributedRunFiles(const DistributedRun
     config.threads = 1;  // one thread per rank: ranks share the cores
     if (Problems problems = reference::validateTrainConfig(config); !problems.empty())
         return fail(problems);
-    QFile file(files.config_path);
-    const QByteArray json = reference::trainConfigToJson(config);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size()) {
+    QString why;
+    if (!writeOutputFile(files.config_path, reference::trainConfigToJson(config), &why)) {
         *error = QCoreApplication::translate("lse::gui::DistributedRunFiles", "Cannot write %1: %2")
-                     .arg(QDir::toNativeSeparators(files.config_path), file.errorString());
+                     .arg(QDir::toNativeSeparators(files.config_path), why);
         return std::nullopt;
     }
     return files;
