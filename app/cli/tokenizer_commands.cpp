@@ -7,6 +7,7 @@
 #include "replacing_file.h"
 
 #include "common/file_bytes.h"
+#include "common/memory_limit.h"
 #include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
@@ -789,6 +790,16 @@ int runBenchTokenizer(const QStringList &arguments)
         return reportProblems(problems);
     const std::string_view text(data->constData(), static_cast<std::size_t>(data->size()));
     const double mb = double(text.size()) / 1e6;
+    // Both runs' ids are held to be compared: at most one 4-byte id per input byte each (a token
+    // is at least one byte), beside the text. Checked against what this process may still use
+    // (ulimit -v, the cgroup limit, physical memory) before anything is encoded.
+    const MemoryAvailable memory = memoryAvailableToThisProcess();
+    const double neededBytes = 2.0 * 4.0 * (double(text.size()) + 16.0 * double(*threadCount));
+    if (memory.limit != MemoryLimitKind::Unknown && neededBytes > memory.bytes)
+        return reportProblems({problem("--input", "memory",
+                                       "--input " + parser.value(input).toStdString() + ": the ids of both runs may need up to " +
+                                           formatMemoryBytes(neededBytes) + " (4 bytes per input byte, twice) but " + memory.what +
+                                           "; give a smaller sample.")});
 
     // Output vectors are sized and touched before the clock starts and reused across repeats (as
     // prepare-data reuses its id batch): the measure is encoding, not the page faults of a fresh
@@ -828,11 +839,14 @@ int runBenchTokenizer(const QStringList &arguments)
             w.join();
         bestParallel = std::min(bestParallel, secondsSince(t0));
     }
-    std::vector<std::uint32_t> joined;
-    joined.reserve(single.size());
-    for (const auto &p : pieces)
-        joined.insert(joined.end(), p.begin(), p.end());
-    const bool identical = joined == single;
+    // Compared piece by piece, not joined into a third copy of the ids.
+    bool identical = true;
+    std::size_t at = 0;
+    for (const auto &p : pieces) {
+        identical = identical && at + p.size() <= single.size() && std::equal(p.begin(), p.end(), single.begin() + std::ptrdiff_t(at));
+        at += p.size();
+    }
+    identical = identical && at == single.size();
 
     const double singleRate = bestSingle > 0 ? mb / bestSingle : 0;
     const double parallelRate = bestParallel > 0 ? mb / bestParallel : 0;
