@@ -500,10 +500,17 @@ int runTrainBpe(const QStringList &arguments)
     // Installed before the first progress line, so that a script that waits for it can interrupt.
     std::optional<InterruptCancels> interrupts;
     interrupts.emplace();
+    // The sizes the files state, when every one states one: a /proc file states 0 bytes and holds
+    // text, so its size is known only once read (the summary prints the bytes read).
     qint64 totalBytes = 0;
-    for (const QString &f : inputs)
+    bool sizesKnown = true;
+    for (const QString &f : inputs) {
         totalBytes += QFileInfo(f).size();
-    printError(QStringLiteral("train-bpe: pre-tokenizing %1 file(s), %2\n").arg(inputs.size()).arg(formatBytes(double(totalBytes))));
+        sizesKnown = sizesKnown && QFileInfo(f).size() > 0;
+    }
+    printError(QStringLiteral("train-bpe: pre-tokenizing %1 file(s)%2\n")
+                   .arg(inputs.size())
+                   .arg(sizesKnown ? QStringLiteral(", ") + formatBytes(double(totalBytes)) : QString()));
 
     BpeTrainOptions options;
     options.vocabSize = static_cast<std::size_t>(*size);
