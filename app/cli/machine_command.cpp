@@ -117,6 +117,11 @@ int runMachine(const QStringList &arguments)
         options.quick = true;
         roofline = measureMachineRoofline(options, progress);
     } else {
+        // Said before the progress lines: a stale cache (corrupt, another CPU or build) is measured
+        // again, and the user learns why the cached figures were not used.
+        const MachineRooflineCacheLookup lookup = lookUpMachineRooflineCache();
+        if (!parser.isSet(remeasure) && lookup.status == MachineRooflineCacheLookup::Status::Stale)
+            printError(QStringLiteral("%1; measuring again\n").arg(qstr(lookup.why)));
         roofline = machineRoofline(parser.isSet(remeasure), progress, &saveProblems);
     }
     if (!roofline.from_cache)

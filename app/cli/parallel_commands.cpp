@@ -3,6 +3,7 @@
 // pipeline-parallel timelines from core/parallel, as text (with an ASCII Gantt chart) or JSON.
 
 #include "commands.h"
+#include "count_option.h"
 #include "output.h"
 
 #include "parallel/collectives.h"
@@ -442,7 +443,8 @@ int runCollective(const QStringList &arguments)
     if (!parser.isSet("bytes"))
         problems.push_back({"--bytes", "required", "--bytes is required (message size, e.g. 256M)"});
     const std::optional<int> ranks = intOption(parser, "ranks", 1, problems);
-    const std::optional<double> bytes = numberOption(parser, "bytes", 1, problems);
+    // A message is a whole number of bytes, at least one (1e-30 and 2.5 printed "0.000 B" and "2.500 B").
+    const std::optional<std::int64_t> bytes = countFlag(parser, "bytes", 1, std::int64_t{1'000'000'000'000'000'000}, problems);
     const std::optional<int> root = intOption(parser, "root", 0, problems);
     const std::optional<double> gbps = numberOption(parser, "link-gbps", kDefaultLinkGbps, problems);
     const std::optional<double> latency_us = numberOption(parser, "latency-us", kDefaultLatencyMicroseconds, problems);
@@ -450,7 +452,7 @@ int runCollective(const QStringList &arguments)
         return reportProblems(problems);
 
     const LinkModel link{*gbps * 1e9 / 8.0, *latency_us * 1e-6};
-    const Result<CollectiveSimulation> sim = simulateCollective(*op, *algorithm, *ranks, *bytes, link, *root);
+    const Result<CollectiveSimulation> sim = simulateCollective(*op, *algorithm, *ranks, double(*bytes), link, *root);
     if (!sim)
         return reportProblems(withValuesGiven(renameFields(sim.problems(), {{"ranks", "--ranks"},
                                                                              {"message_bytes", "--bytes"},

@@ -308,13 +308,18 @@ int runRoofline(const QStringList &arguments)
 
     RooflineMachine machine;
     if (request.cpu) {
-        std::string why_not;
-        const std::optional<MachineRoofline> cpu = loadCachedMachineRoofline(&why_not);
+        // roofline only reads the cache; measuring is the machine command's (a few seconds of
+        // full load). A missing or stale cache is a problem with --machine cpu: exit 2.
+        const MachineRooflineCacheLookup lookup = lookUpMachineRooflineCache();
+        const std::optional<MachineRoofline> &cpu = lookup.roofline;
         if (!cpu) {
-            printError(QStringLiteral("error: no measured roofline of this machine (%1); run 'llm-explorer-cli machine' "
-                                      "first (a few seconds), then try again\n")
-                           .arg(qstr(why_not)));
-            return kExitFailure;
+            const bool stale = lookup.status == MachineRooflineCacheLookup::Status::Stale;
+            return reportProblems({{"--machine", stale ? "stale_cache" : "not_measured",
+                                    "--machine cpu: " +
+                                        std::string(stale ? "the cached roofline of this machine cannot be used ("
+                                                          : "no measured roofline of this machine (") +
+                                        lookup.why + "); run 'llm-explorer-cli machine' to measure it" +
+                                        (stale ? " again" : "") + " (a few seconds), then try again"}});
         }
         machine = rooflineMachine(*cpu, true);
         for (const Problem &warning : machineRooflineWarnings(*cpu))

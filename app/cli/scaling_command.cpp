@@ -33,10 +33,11 @@ const char *const kDifference =
 constexpr double kMinCount = 1;
 constexpr double kMinCompute = scaling::kTrainingFlopsPerParameterToken;
 
-// A finite number of at least `minimum` from `flag`, or a problem naming the flag and the value
-// as typed.
-std::optional<double> numberAtLeast(const QCommandLineParser &parser, const QString &flag, double minimum,
-                                    const char *meaning, Problems &problems)
+// A finite whole number of at least `minimum` from `flag` (of `counted`: "FLOPs", "parameters",
+// "tokens"), or a problem naming the flag and the value as typed. Doubles, not 64-bit integers:
+// budgets such as 1e30 FLOPs are past 2^63, and every double from 2^53 on is whole.
+std::optional<double> wholeNumberAtLeast(const QCommandLineParser &parser, const QString &flag, double minimum,
+                                         const char *counted, const char *meaning, Problems &problems)
 {
     const QString text = parser.value(flag);
     const std::optional<double> value = parseNumber(text);
@@ -44,6 +45,14 @@ std::optional<double> numberAtLeast(const QCommandLineParser &parser, const QStr
         problems.push_back({("--" + flag).toStdString(), "number",
                             QStringLiteral("--%1 '%2' is not a number (decimal, e.g. 5.76e23, 70e9 or 70B)")
                                 .arg(flag, text)
+                                .toStdString()});
+        return std::nullopt;
+    }
+    // FLOPs, parameters and tokens are counts: "6 × 2.5 parameters" is not a model.
+    if (std::floor(*value) != *value) {
+        problems.push_back({("--" + flag).toStdString(), "count",
+                            QStringLiteral("--%1 '%2' is not a whole number (%3 are counted one by one)")
+                                .arg(flag, text, QLatin1String(counted))
                                 .toStdString()});
         return std::nullopt;
     }
@@ -147,11 +156,11 @@ int runScaling(const QStringList &arguments)
         problems.push_back({"--tokens", "required", "--params needs --tokens (the training tokens)"});
     std::optional<double> compute, params, tokens;
     if (by_compute)
-        compute = numberAtLeast(parser, "compute", kMinCompute, "one parameter trained on one token", problems);
+        compute = wholeNumberAtLeast(parser, "compute", kMinCompute, "FLOPs", "one parameter trained on one token", problems);
     if (parser.isSet("params"))
-        params = numberAtLeast(parser, "params", kMinCount, "one parameter", problems);
+        params = wholeNumberAtLeast(parser, "params", kMinCount, "parameters", "one parameter", problems);
     if (parser.isSet("tokens"))
-        tokens = numberAtLeast(parser, "tokens", kMinCount, "one token", problems);
+        tokens = wholeNumberAtLeast(parser, "tokens", kMinCount, "tokens", "one token", problems);
     if (!problems.empty())
         return reportProblems(problems);
 

@@ -9,6 +9,7 @@
 #include "common/file_bytes.h"
 #include "common/folder_lock.h"
 #include "common/interrupt_cleanup.h"
+#include "common/memory_limit.h"
 #include "common/prefaulted_allocator.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
@@ -21,6 +22,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtEndian>
 
@@ -95,13 +97,16 @@ std::optional<std::int64_t> countOption(const QCommandLineParser &parser, const 
     return value;
 }
 
-// Inputs are streamed or mapped, so only the shared rule's kind check applies (core/common/file_bytes.h).
-void checkReadableFiles(const QStringList &files, const char *flag, Problems &problems)
+// The shared rule of core/common/file_bytes.h for each input, checked before the tokenizer loads:
+// FileKind::Data for inputs that are streamed or mapped (no size cap), FileKind::Text for those read
+// whole into memory (tokenize --file, bench-tokenizer --input: at most maxFileBytes(Text)).
+void checkReadableFiles(const QStringList &files, const char *flag, Problems &problems, FileKind kind = FileKind::Data)
 {
     for (const QString &file : files) {
         if (!QFileInfo::exists(file)) {
-            problems.push_back(problem(file.toStdString(), "missing", file.toStdString() + ": no such file."));
-        } else if (std::optional<Problem> unusable = regularFileProblem(QFile::encodeName(file).toStdString(), FileKind::Data)) {
+            problems.push_back(problem(flag, "missing", std::string(flag) + " " + file.toStdString() + ": no such file."));
+        } else if (std::optional<Problem> unusable = regularFileProblem(QFile::encodeName(file).toStdString(), kind)) {
+            unusable->field = flag;
             unusable->message = std::string(flag) + " " + unusable->message;
             problems.push_back(*unusable);
         }
@@ -179,6 +184,19 @@ std::vector<InputFile> tokenizerInputs(const QCommandLineParser &parser)
     return inputs;
 }
 
+// A text input held whole (tokenize --file, bench-tokenizer --input): read under FileKind::Text's cap
+// with every read error reported, problems named after `flag`.
+std::optional<QByteArray> readTextInput(const QString &path, const std::string &flag, Problems &problems)
+{
+    Result<QByteArray> bytes = readFileBytes(QFile::encodeName(path).toStdString(), FileKind::Text);
+    if (!bytes) {
+        const Problems named = namedAfterFlag(bytes.problems(), flag, path);
+        problems.insert(problems.end(), named.begin(), named.end());
+        return std::nullopt;
+    }
+    return std::move(bytes.value());
+}
+
 QString hexBytes(std::string_view bytes)
 {
     QString out;
@@ -238,7 +256,7 @@ int runTokenize(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("TEXT"), QStringLiteral("Text to tokenize (or use --file)."));
-    const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Tokenize this file (bytes as they are)."),
+    const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Tokenize this file (bytes as they are; read whole, at most 256 MiB)."),
                                   QStringLiteral("F"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
     if (const auto done = parseArguments(
@@ -258,7 +276,7 @@ int runTokenize(const QStringList &arguments)
                                    positional.isEmpty() ? "give the TEXT to tokenize or --file F."
                                                         : "give the TEXT as one argument (quote it)."));
     if (parser.isSet(file))
-        checkReadableFiles({parser.value(file)}, "--file", problems);
+        checkReadableFiles({parser.value(file)}, "--file", problems, FileKind::Text);
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -268,60 +286,83 @@ int runTokenize(const QStringList &arguments)
 
     QByteArray text;
     if (parser.isSet(file)) {
-        QFile f(parser.value(file));
-        if (!f.open(QIODevice::ReadOnly))
-            return reportProblems({problem(parser.value(file).toStdString(), "unreadable",
-                                           parser.value(file).toStdString() + ": cannot open.")});
-        text = f.readAll();
+        std::optional<QByteArray> read = readTextInput(parser.value(file), "--file", problems);
+        if (!read)
+            return reportProblems(problems);
+        text = std::move(*read);
     } else {
         // The argument's bytes, as --file keeps a file's: invalid UTF-8 stays what it was, not U+FFFD.
         text = rawArgumentBytes(positional.front());
     }
     const std::string_view view(text.constData(), static_cast<std::size_t>(text.size()));
-    const std::vector<EncodedToken> tokens = tokenizer->encodeWithOffsets(view, specials);
-    const double bytesPerToken = tokens.empty() ? 0.0 : static_cast<double>(view.size()) / static_cast<double>(tokens.size());
-
-    if (parser.isSet(json)) {
-        QJsonArray array;
-        for (const EncodedToken &t : tokens) {
-            const std::string_view bytes = view.substr(t.begin, t.end - t.begin);
-            QJsonObject o;
-            o["id"] = static_cast<qint64>(t.id);
-            o["start"] = static_cast<qint64>(t.begin);
-            o["end"] = static_cast<qint64>(t.end);
-            o["bytes_hex"] = hexBytes(bytes).remove(QLatin1Char(' '));
-            o["text"] = QString::fromStdString(repairUtf8(bytes));
-            o["display"] = printable(bytes);
-            // Allowed special tokens are always split out, so equal bytes mean the special token.
-            o["special"] = std::find(specials.begin(), specials.end(), bytes) != specials.end();
-            array.append(o);
+    // The tokens are printed batch by batch as the encoder hands them over: held whole, the listing
+    // of a 256 MiB file (up to one token per byte, each a line of text or a JSON object) would not
+    // fit in memory.
+    std::size_t count = 0;
+    const bool asJson = parser.isSet(json);
+    const auto printTokens = [&](const EncodedToken *tokens, std::size_t n) {
+        if (asJson) {
+            QJsonArray array;
+            for (const EncodedToken *t = tokens; t != tokens + n; ++t) {
+                const std::string_view bytes = view.substr(t->begin, t->end - t->begin);
+                QJsonObject o;
+                o["id"] = static_cast<qint64>(t->id);
+                o["start"] = static_cast<qint64>(t->begin);
+                o["end"] = static_cast<qint64>(t->end);
+                o["bytes_hex"] = hexBytes(bytes).remove(QLatin1Char(' '));
+                o["text"] = QString::fromStdString(repairUtf8(bytes));
+                o["display"] = printable(bytes);
+                // Allowed special tokens are always split out, so equal bytes mean the special token.
+                o["special"] = std::find(specials.begin(), specials.end(), bytes) != specials.end();
+                array.append(o);
+            }
+            // QJsonDocument's layout of the array without its brackets, one level deeper, the
+            // batches joined by commas.
+            const QStringList lines = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)).split(QLatin1Char('\n'));
+            QString body = count == 0 ? QString() : QStringLiteral(",\n");
+            for (qsizetype l = 1; l + 2 < lines.size(); ++l)
+                body += QStringLiteral("    ") + lines[l] + (l + 3 < lines.size() ? QStringLiteral("\n") : QString());
+            printOut(body);
+        } else {
+            QString out;
+            for (std::size_t i = 0; i < n; ++i) {
+                const EncodedToken &t = tokens[i];
+                out += QStringLiteral("%1\t%2\t[%3,%4)\t%5\n")
+                           .arg(count + i)
+                           .arg(t.id)
+                           .arg(t.begin)
+                           .arg(t.end)
+                           .arg(printable(view.substr(t.begin, t.end - t.begin)));
+            }
+            printOut(out);
         }
-        QJsonObject root;
-        root["tokenizer"] = parser.value(QStringLiteral("tokenizer"));
-        root["vocab_size"] = static_cast<qint64>(tokenizer->vocabSize());
-        root["count"] = static_cast<qint64>(tokens.size());
-        root["bytes"] = static_cast<qint64>(view.size());
-        root["bytes_per_token"] = bytesPerToken;
-        root["tokens"] = array;
-        printJson(root);
+        count += n;
+    };
+    // JSON: the fields known before encoding, the tokens, then the totals (QJsonDocument's layout,
+    // written in three parts).
+    if (asJson) {
+        QJsonObject head;
+        head["tokenizer"] = parser.value(QStringLiteral("tokenizer"));
+        head["vocab_size"] = static_cast<qint64>(tokenizer->vocabSize());
+        head["bytes"] = static_cast<qint64>(view.size());
+        QString opening = QString::fromUtf8(QJsonDocument(head).toJson(QJsonDocument::Indented));
+        opening.chop(QStringLiteral("\n}\n").size());
+        printOut(opening + QStringLiteral(",\n    \"tokens\": [\n"));
+    }
+    tokenizer->encodeWithOffsets(view, specials, printTokens);
+    const double bytesPerToken = count == 0 ? 0.0 : static_cast<double>(view.size()) / static_cast<double>(count);
+    if (asJson) {
+        QJsonObject totals;
+        totals["count"] = static_cast<qint64>(count);
+        totals["bytes_per_token"] = bytesPerToken;
+        const QString closing = QString::fromUtf8(QJsonDocument(totals).toJson(QJsonDocument::Indented)).mid(2);
+        printOut((count == 0 ? QString() : QStringLiteral("\n")) + QStringLiteral("    ],\n") + closing);
         return kExitOk;
     }
-    QString out;
-    out.reserve(static_cast<qsizetype>(tokens.size() * 32));
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const EncodedToken &t = tokens[i];
-        out += QStringLiteral("%1\t%2\t[%3,%4)\t%5\n")
-                   .arg(i)
-                   .arg(t.id)
-                   .arg(t.begin)
-                   .arg(t.end)
-                   .arg(printable(view.substr(t.begin, t.end - t.begin)));
-    }
-    out += QStringLiteral("# %1 tokens, %2 bytes, %3 bytes/token\n")
-               .arg(tokens.size())
-               .arg(view.size())
-               .arg(bytesPerToken, 0, 'f', 3);
-    printOut(out);
+    printOut(QStringLiteral("# %1 tokens, %2 bytes, %3 bytes/token\n")
+                 .arg(count)
+                 .arg(view.size())
+                 .arg(bytesPerToken, 0, 'f', 3));
     return kExitOk;
 }
 
@@ -436,16 +477,23 @@ int runTrainBpe(const QStringList &arguments)
     if (!outLock)
         return reportProblems(outLock.problems());
 
-    // Ctrl-C (or SIGTERM) during training cancels the merge loop so that the guard above can clean
-    // up; a second one ends the process at once, removing the temporaries (common/interrupt_cleanup.h),
+    // Ctrl-C (or SIGTERM) during training cancels the pre-tokenizer (between pieces of a file) or
+    // the merge loop so that the guard above can clean up; a second one ends the process at once, removing the temporaries (common/interrupt_cleanup.h),
     // e.g. while the pre-tokenizer, which cannot be cancelled, still runs. Installed before the first
     // progress line, so that a script that waits for it can interrupt.
     std::optional<InterruptRequest> interrupts;
     interrupts.emplace();
+    // The sizes the files state, when every one states one: a /proc file states 0 bytes and holds
+    // text, so its size is known only once read (the summary prints the bytes read).
     qint64 totalBytes = 0;
-    for (const QString &f : inputs)
+    bool sizesKnown = true;
+    for (const QString &f : inputs) {
         totalBytes += QFileInfo(f).size();
-    printError(QStringLiteral("train-bpe: pre-tokenizing %1 file(s), %2\n").arg(inputs.size()).arg(formatBytes(double(totalBytes))));
+        sizesKnown = sizesKnown && QFileInfo(f).size() > 0;
+    }
+    printError(QStringLiteral("train-bpe: pre-tokenizing %1 file(s)%2\n")
+                   .arg(inputs.size())
+                   .arg(sizesKnown ? QStringLiteral(", ") + formatBytes(double(totalBytes)) : QString()));
 
     BpeTrainOptions options;
     options.vocabSize = static_cast<std::size_t>(*size);
@@ -478,8 +526,12 @@ int runTrainBpe(const QStringList &arguments)
         printError(QStringLiteral("\ntrain-bpe: interrupted; nothing written to %1\n").arg(outDir));
         return 128 + SIGINT;
     }
-    if (!trained)
-        return reportProblems(trained.problems());
+    if (!trained) {
+        Problems named = trained.problems();
+        for (const QString &f : inputs)
+            named = namedAfterFlag(std::move(named), "--input", f);
+        return reportProblems(named);
+    }
     const Result<BpeTokenizer> tokenizer = BpeTokenizer::fromTraining(*trained);
     if (!tokenizer)
         return reportProblems(tokenizer.problems());
@@ -499,7 +551,8 @@ int runTrainBpe(const QStringList &arguments)
                    .arg(merges);
     if (merges + 256 + trained->specialCount < options.vocabSize)
         summary += QStringLiteral("note              the corpus ran out of pairs before --vocab-size %1\n").arg(options.vocabSize);
-    summary += QStringLiteral("input             %1 file(s), %2\n").arg(inputs.size()).arg(formatBytes(double(totalBytes)));
+    // The bytes read, not the sizes the files state (a /proc file states 0 bytes).
+    summary += QStringLiteral("input             %1 file(s), %2\n").arg(inputs.size()).arg(formatBytes(double(trained->inputBytes)));
     summary += QStringLiteral("pre-tokenize      %1\n").arg(formatSeconds(trained->pretokenizeSeconds));
     summary += QStringLiteral("merge loop        %1 (%2 per merge)\n")
                    .arg(formatSeconds(trained->mergeSeconds))
@@ -605,12 +658,13 @@ int runPrepareData(const QStringList &arguments)
     for (qsizetype i = 0; i < inputs.size(); ++i) {
         if (i > 0 && !specials.empty())
             sink(&separator, 1);
-        const Result<std::size_t> done = tokenizer->encodeFile(inputs[i].toStdString(), specials, sink);
+        const Result<FileEncoding> done = tokenizer->encodeFile(inputs[i].toStdString(), specials, sink);
         if (!done) {
             file.cancel();
-            return reportProblems(done.problems());
+            return reportProblems(namedAfterFlag(done.problems(), "--input", inputs[i]));
         }
-        bytesIn += static_cast<std::uint64_t>(QFileInfo(inputs[i]).size());
+        // The bytes read, not the size the file states: /proc/cpuinfo states 0 and holds text.
+        bytesIn += static_cast<std::uint64_t>(done->bytes);
         if (writeFailed)
             break;
     }
@@ -685,7 +739,7 @@ std::vector<std::size_t> safeCuts(std::string_view text, std::size_t parts, cons
 int runBenchTokenizer(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("Text file to encode (read into memory)."),
+    const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("Text file to encode (read into memory, at most 256 MiB)."),
                                    QStringLiteral("F"));
     const QCommandLineOption threads(QStringLiteral("threads"),
                                      QStringLiteral("Threads for the parallel run (default: all cores)."),
@@ -706,7 +760,7 @@ int runBenchTokenizer(const QStringList &arguments)
     if (!parser.isSet(input))
         problems.push_back(problem("--input", "required", "--input F is required."));
     else
-        checkReadableFiles({parser.value(input)}, "--input", problems);
+        checkReadableFiles({parser.value(input)}, "--input", problems, FileKind::Text);
     if (!parser.positionalArguments().isEmpty())
         problems.push_back(problem("arguments", "unexpected",
                                    "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'."));
@@ -724,13 +778,21 @@ int runBenchTokenizer(const QStringList &arguments)
         return reportProblems(problems);
     const double loadSeconds = secondsSince(loadStart);
 
-    QFile f(parser.value(input));
-    if (!f.open(QIODevice::ReadOnly))
-        return reportProblems({problem(parser.value(input).toStdString(), "unreadable",
-                                       parser.value(input).toStdString() + ": cannot open.")});
-    const QByteArray data = f.readAll();
-    const std::string_view text(data.constData(), static_cast<std::size_t>(data.size()));
+    const std::optional<QByteArray> data = readTextInput(parser.value(input), "--input", problems);
+    if (!data)
+        return reportProblems(problems);
+    const std::string_view text(data->constData(), static_cast<std::size_t>(data->size()));
     const double mb = double(text.size()) / 1e6;
+    // Both runs' ids are held to be compared: at most one 4-byte id per input byte each (a token
+    // is at least one byte), beside the text. Checked against what this process may still use
+    // (ulimit -v, the cgroup limit, physical memory) before anything is encoded.
+    const MemoryAvailable memory = memoryAvailableToThisProcess();
+    const double neededBytes = 2.0 * 4.0 * (double(text.size()) + 16.0 * double(*threadCount));
+    if (memory.limit != MemoryLimitKind::Unknown && neededBytes > memory.bytes)
+        return reportProblems({problem("--input", "memory",
+                                       "--input " + parser.value(input).toStdString() + ": the ids of both runs may need up to " +
+                                           formatMemoryBytes(neededBytes) + " (4 bytes per input byte, twice) but " + memory.what +
+                                           "; give a smaller sample.")});
 
     // Output vectors are sized and touched before the clock starts and reused across repeats (as
     // prepare-data reuses its id batch): the measure is encoding, not the page faults of a fresh
@@ -770,11 +832,14 @@ int runBenchTokenizer(const QStringList &arguments)
             w.join();
         bestParallel = std::min(bestParallel, secondsSince(t0));
     }
-    std::vector<std::uint32_t> joined;
-    joined.reserve(single.size());
-    for (const auto &p : pieces)
-        joined.insert(joined.end(), p.begin(), p.end());
-    const bool identical = joined == single;
+    // Compared piece by piece, not joined into a third copy of the ids.
+    bool identical = true;
+    std::size_t at = 0;
+    for (const auto &p : pieces) {
+        identical = identical && at + p.size() <= single.size() && std::equal(p.begin(), p.end(), single.begin() + std::ptrdiff_t(at));
+        at += p.size();
+    }
+    identical = identical && at == single.size();
 
     const double singleRate = bestSingle > 0 ? mb / bestSingle : 0;
     const double parallelRate = bestParallel > 0 ? mb / bestParallel : 0;

@@ -257,4 +257,98 @@ Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind)
     return bytes;
 }
 
+FileReader::FileReader() = default;
+
+FileReader::FileReader(FileReader &&other) noexcept
+    : path_(std::move(other.path_)),
+      kind_(other.kind_),
+      fd_(std::exchange(other.fd_, -1)),
+      resource_(std::move(other.resource_)),
+      stated_bytes_(other.stated_bytes_),
+      bytes_read_(other.bytes_read_)
+{
+}
+
+FileReader &FileReader::operator=(FileReader &&other) noexcept
+{
+    if (this != &other) {
+        if (fd_ >= 0)
+            ::close(fd_);
+        path_ = std::move(other.path_);
+        kind_ = other.kind_;
+        fd_ = std::exchange(other.fd_, -1);
+        resource_ = std::move(other.resource_);
+        stated_bytes_ = other.stated_bytes_;
+        bytes_read_ = other.bytes_read_;
+    }
+    return *this;
+}
+
+FileReader::~FileReader()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+Result<FileReader> FileReader::open(const std::string &path, FileKind kind)
+{
+    FileReader reader;
+    reader.path_ = path;
+    reader.kind_ = kind;
+    if (isResourcePath(path)) {
+        reader.resource_ = std::make_unique<QFile>(QString::fromStdString(path));
+        if (!reader.resource_->open(QIODevice::ReadOnly))
+            return Problems{Problem{path, "unreadable", path + ": cannot open (no such file compiled into the program)."}};
+        reader.stated_bytes_ = reader.resource_->size();
+        if (reader.stated_bytes_ > maxFileBytes(kind))
+            return Problems{Problem{path, "too_large",
+                                    path + ": " + std::to_string(reader.stated_bytes_) + " bytes is more than a " +
+                                        fileKindName(kind) + " can be (at most " +
+                                        std::to_string(maxFileBytes(kind) / kMiB) + " MiB)."}};
+        return reader;
+    }
+    OwnedFd fd(openForReading(path));
+    if (fd.get() < 0)
+        return Problems{unreadable(path, errno)};
+    if (std::optional<Problem> problem = openedFileProblem(fd.get(), path, kind, &reader.stated_bytes_))
+        return Problems{*problem};
+    noteInputFileOpened(fd.get(), path);
+    // Opened non-blocking only so that a FIFO could not stall the open; a regular file reads the same
+    // either way, but blocking reads are what the loop below expects.
+    const int flags = ::fcntl(fd.get(), F_GETFL);
+    if (flags >= 0)
+        ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
+    reader.fd_ = fd.release();
+    return reader;
+}
+
+Result<std::size_t> FileReader::read(char *buffer, std::size_t capacity)
+{
+    // At most one byte past the cap, so that a file still growing past it is noticed and refused.
+    const std::int64_t left = maxFileBytes(kind_) + 1 - bytes_read_;
+    capacity = static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(capacity), std::max<std::int64_t>(left, 0)));
+    std::int64_t got = 0;
+    if (resource_) {
+        got = resource_->read(buffer, static_cast<qint64>(capacity));
+        if (got < 0)
+            return Problems{Problem{path_, "unreadable", path_ + ": cannot read (" + resource_->errorString().toStdString() + ")."}};
+    } else {
+        if (fd_ < 0)
+            return Problems{Problem{path_, "unreadable", path_ + ": cannot read (the file is not open)."}};
+        ssize_t n = 0;
+        do
+            n = ::read(fd_, buffer, capacity);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+            return Problems{Problem{path_, "unreadable", path_ + ": cannot read (" + std::strerror(errno) + ")."}};
+        got = n;
+    }
+    bytes_read_ += got;
+    if (bytes_read_ > maxFileBytes(kind_))
+        return Problems{Problem{path_, "too_large",
+                                path_ + ": grew past " + std::to_string(maxFileBytes(kind_) / kMiB) + " MiB while being read; a " +
+                                    fileKindName(kind_) + " cannot be that large."}};
+    return static_cast<std::size_t>(got);
+}
+
 }  // namespace lse

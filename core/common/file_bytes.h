@@ -76,4 +76,38 @@ private:
 // As readFileBytes, mapped where possible.
 Result<FileBytes> mapFileBytes(const std::string &path, FileKind kind);
 
+// A file read front to back in pieces, under the rules of regularFileProblem, for inputs too large
+// to hold whole (training text, the text prepare-data encodes). Every read error is a problem
+// {path, "unreadable"} with the system's text ("Input/output error" from /proc/self/mem), never an
+// exception (std::ifstream's streambuf throws from an iterator) or a silent early end; a file that
+// grows past its kind's cap while it is read is refused ("too_large"). Files of /proc and /sys,
+// which say they hold 0 bytes, are read to their end.
+class FileReader {
+public:
+    FileReader();
+    FileReader(FileReader &&) noexcept;
+    FileReader &operator=(FileReader &&) noexcept;
+    ~FileReader();
+
+    static Result<FileReader> open(const std::string &path, FileKind kind);
+
+    // Up to `capacity` bytes into `buffer`: how many, 0 at the end of the file, or the problem.
+    Result<std::size_t> read(char *buffer, std::size_t capacity);
+
+    const std::string &path() const { return path_; }
+    // The size the file system states (0 for /proc files; the bytes read may differ).
+    std::int64_t statedBytes() const { return stated_bytes_; }
+    std::int64_t bytesRead() const { return bytes_read_; }
+    // The open descriptor (-1 for a file compiled into the program), e.g. to map a regular file.
+    int descriptor() const { return fd_; }
+
+private:
+    std::string path_;
+    FileKind kind_ = FileKind::Data;
+    int fd_ = -1;
+    std::unique_ptr<QFile> resource_;
+    std::int64_t stated_bytes_ = 0;
+    std::int64_t bytes_read_ = 0;
+};
+
 }  // namespace lse

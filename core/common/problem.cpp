@@ -20,4 +20,21 @@ std::string formatProblems(const Problems &problems)
     return text;
 }
 
+std::string formatProblemsOnOneLine(const Problems &problems)
+{
+    std::string text;
+    for (const Problem &problem : problems) {
+        if (!text.empty())
+            text += "; ";
+        if (problem.message.compare(0, problem.field.size(), problem.field) != 0)
+            text += problem.field + ": ";
+        text += problem.message;
+    }
+    // A message of several lines (none should have them) still makes one line.
+    for (char &c : text)
+        if (c == '\n')
+            c = ' ';
+    return text;
+}
+
 }  // namespace lse

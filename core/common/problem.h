@@ -51,5 +51,8 @@ private:
 
 // "field: message" lines, one per problem, for terminals and message boxes.
 std::string formatProblems(const Problems &problems);
+// The same on one line, problems joined by "; " and without the [rule] tags: for a reason quoted
+// inside a sentence ("the cache is stale (file: not valid JSON at offset 13)").
+std::string formatProblemsOnOneLine(const Problems &problems);
 
 }  // namespace lse

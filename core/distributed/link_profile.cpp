@@ -149,16 +149,20 @@ LinkProfileLookup loadLinkProfile(int ranks)
     lookup.path = linkProfileCachePath(ranks);
     if (!QFileInfo::exists(QString::fromStdString(lookup.path)))
         return lookup;  // never measured: not a problem
-    const auto broken = [&lookup](const std::string &rule, const std::string &why) {
-        lookup.problems.push_back({lookup.path, rule, lookup.path + ": ignored: " + why});
+    // A file that cannot be used is a stale cache: said on one line, ignored, and replaced by the
+    // next measurement.
+    const auto broken = [&lookup, ranks](const std::string &rule, const std::string &why) {
+        lookup.problems.push_back({lookup.path, rule,
+                                   lookup.path + ": stale cache, ignored (" + why + "); measure again with mpirun -np " +
+                                       std::to_string(ranks) + " llm-explorer-cli links"});
         return lookup;
     };
     const Result<QByteArray> bytes = readFileBytes(lookup.path, FileKind::Config);
     if (!bytes)
-        return broken("unreadable", bytes.problems().front().message);
+        return broken("unreadable", formatProblemsOnOneLine(bytes.problems()));
     Result<LinkProfile> profile = linkProfileFromJson(*bytes);
     if (!profile)
-        return broken(profile.problems().front().rule, formatProblems(profile.problems()));
+        return broken(profile.problems().front().rule, formatProblemsOnOneLine(profile.problems()));
     if (profile->ranks != ranks)
         return broken("ranks", "holds a profile for " + std::to_string(profile->ranks) + " ranks, not "
                                    + std::to_string(ranks));

@@ -11,6 +11,7 @@
 #include "common/file_bytes.h"
 #include "common/file_writer.h"
 #include "common/json_fields.h"
+#include "common/memory_limit.h"
 
 // GCC 12 warns "'__Y' may be used uninitialized" inside its own AVX-512 intrinsics (the deliberate
 // `__m512 __Y = __Y;` of _mm512_undefined_ps) when Eigen's GEMM packing is inlined: a false positive,
@@ -110,13 +111,6 @@ std::int64_t parseCacheSize(const std::string &text)
     const char prefix = unit.empty() ? ' ' : unit.front();
     const std::int64_t scale = prefix == 'K' || prefix == 'k' ? 1024 : prefix == 'M' ? kMiB : prefix == 'G' ? kGiB : 1;
     return value > 0 ? std::int64_t(value) * scale : 0;
-}
-
-std::int64_t physicalMemoryBytes()
-{
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long pageSize = sysconf(_SC_PAGESIZE);
-    return pages > 0 && pageSize > 0 ? std::int64_t(pages) * std::int64_t(pageSize) : 0;
 }
 
 std::string buildFlags()
@@ -280,8 +274,10 @@ std::int64_t defaultStreamBytes(std::int64_t llc_bytes)
     // touch of 2 GiB alone took 3.6-10.9 s there on a busy host, against a budget of ~5 s in all.
     const std::int64_t wanted = std::max<std::int64_t>(64 * kMiB, 4 * (llc_bytes > 0 ? llc_bytes : 32 * kMiB));
     std::int64_t cap = kGiB;
-    if (const std::int64_t ram = physicalMemoryBytes(); ram > 0)
-        cap = std::min(cap, ram / 4);
+    // A quarter of what this process may use (physical memory, ulimit -v, the cgroup limit): a
+    // container's limit kills the process when the arrays are first touched.
+    if (const MemoryAvailable memory = memoryAvailableToThisProcess(); memory.limit != MemoryLimitKind::Unknown)
+        cap = std::min(cap, static_cast<std::int64_t>(memory.bytes / 4));
     return std::max<std::int64_t>(std::min(wanted, cap), 3 * kMiB);
 }
 
@@ -537,30 +533,44 @@ std::string machineRooflineCachePath()
     return QDir(dir).filePath(QStringLiteral("machine-roofline.json")).toStdString();
 }
 
-std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not)
+MachineRooflineCacheLookup lookUpMachineRooflineCache()
 {
-    const auto no = [why_not](std::string reason) -> std::optional<MachineRoofline> {
-        if (why_not)
-            *why_not = std::move(reason);
-        return std::nullopt;
+    MachineRooflineCacheLookup lookup;
+    const auto stale = [&lookup](std::string reason) {
+        lookup.status = MachineRooflineCacheLookup::Status::Stale;
+        lookup.why = std::move(reason);
+        return lookup;
     };
     const std::string path = machineRooflineCachePath();
-    if (!QFileInfo::exists(QString::fromStdString(path)))
-        return no(path + ": no cached measurement");
-    const Result<QByteArray> bytes = readFileBytes(path, FileKind::Config);  // a regular file of bounded size
+    if (!QFileInfo::exists(QString::fromStdString(path))) {
+        lookup.why = path + ": no cached measurement";
+        return lookup;
+    }
+    // A regular file of bounded size; a device or FIFO there is as unusable as a corrupt file.
+    const Result<QByteArray> bytes = readFileBytes(path, FileKind::Config);
     if (!bytes)
-        return no(bytes.problems().front().message);
+        return stale("stale cache " + formatProblemsOnOneLine(bytes.problems()));
     Result<MachineRoofline> cached = machineRooflineFromJson(*bytes);
     if (!cached)
-        return no(path + ": " + formatProblems(cached.problems()));
+        return stale("stale cache " + path + ": not a measurement this program can read (" +
+                     formatProblemsOnOneLine(cached.problems()) + ")");
     if (cached->quick)
-        return no(path + ": holds a quick (test-sized) measurement");
+        return stale("stale cache " + path + ": holds a quick (test-sized) measurement");
     if (!sameMachine(*cached, currentMachineIdentity()))
-        return no(path + ": measured on another CPU, core count or build ('" + cached->cpu_model + "', "
-                  + std::to_string(cached->logical_cores) + " cores, " + cached->build_flags + ")");
-    MachineRoofline roofline = std::move(cached.value());
-    roofline.from_cache = true;
-    return roofline;
+        return stale("stale cache " + path + ": measured on another CPU, core count or build ('" + cached->cpu_model + "', " +
+                     std::to_string(cached->logical_cores) + " cores, " + cached->build_flags + ")");
+    lookup.status = MachineRooflineCacheLookup::Status::Found;
+    lookup.roofline = std::move(cached.value());
+    lookup.roofline->from_cache = true;
+    return lookup;
+}
+
+std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not)
+{
+    MachineRooflineCacheLookup lookup = lookUpMachineRooflineCache();
+    if (why_not)
+        *why_not = lookup.why;
+    return std::move(lookup.roofline);
 }
 
 Result<std::string> saveMachineRoofline(const MachineRoofline &roofline)

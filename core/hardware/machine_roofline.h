@@ -62,8 +62,8 @@ struct MachineMeasureOptions {
     int sgemm_n_all_cores = 0;
     int sgemm_n_one_core = 0;
     int sgemm_repeats = 3;  // timed runs after one warm-up; the best is kept
-    // 0 = default: 4 x the last-level cache, at least 64 MiB, at most 1 GiB and a quarter of RAM
-    // (6 MiB when quick).
+    // 0 = default: 4 x the last-level cache, at least 64 MiB, at most 1 GiB and a quarter of the
+    // memory this process may use (memoryAvailableToThisProcess; 6 MiB when quick).
     std::int64_t stream_bytes = 0;
     int stream_repeats = 5;  // timed runs after one warm-up; the best is kept
     // Each stage also keeps repeating until it has run this long (< 0 = default: 0.1 s when quick,
@@ -118,16 +118,32 @@ Result<MachineRoofline> machineRooflineFromJson(const QByteArray &json);
 // <GenericCacheLocation>/llm-systems-explorer/machine-roofline.json (~/.cache/... on Linux).
 std::string machineRooflineCachePath();
 
-// The cached measurement of this machine and build; nothing when the file is missing, unreadable,
-// from another CPU, core count or build, or a quick run. `why_not` (optional) says which.
+// What the cache file holds for this machine and build.
+struct MachineRooflineCacheLookup {
+    enum class Status {
+        Found,    // a measurement of this machine and build
+        Missing,  // never measured (no file)
+        Stale,    // a file that cannot be used: unreadable, corrupt (not JSON, missing fields), a quick
+                  // run, or another CPU, core count or build; measuring again replaces it
+    };
+    Status status = Status::Missing;
+    std::optional<MachineRoofline> roofline;  // with Found
+    std::string why;                          // with Missing and Stale: one line naming the file
+};
+MachineRooflineCacheLookup lookUpMachineRooflineCache();
+
+// The cached measurement of this machine and build; nothing when the file is missing or stale.
+// `why_not` (optional) says which, on one line.
 std::optional<MachineRoofline> loadCachedMachineRoofline(std::string *why_not = nullptr);
 // Writes the cache file atomically; returns its path. Quick runs are refused (rule "quick").
 Result<std::string> saveMachineRoofline(const MachineRoofline &roofline);
 
-// The cached roofline unless `remeasure` or there is none; otherwise measures with `options` (the
-// default sizes unless given) and saves — except a cancelled measurement, which is returned
-// partial and never saved, recording the replaced cache entry's peak and time as previous_*. A failed save is not fatal: the measurement is returned and the problems are
-// added to `save_problems` when given.
+// The cached roofline unless `remeasure` or there is none (missing or stale); otherwise measures
+// with `options` (the default sizes unless given) and saves — except a cancelled measurement, which
+// is returned partial and never saved, recording the replaced cache entry's peak and time as
+// previous_*. A failed save is not fatal: the measurement is returned and the problems are added to
+// `save_problems` when given. A caller that wants to say why the cache did not serve asks
+// lookUpMachineRooflineCache() first.
 MachineRoofline machineRoofline(bool remeasure, const MachineMeasureProgress &progress = {},
                                 Problems *save_problems = nullptr, const MachineMeasureOptions &options = {});
 

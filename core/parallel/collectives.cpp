@@ -348,8 +348,10 @@ Problems validate(int ranks, double message_bytes, const LinkModel &link, int ro
     if (ranks < 1 || ranks > kMaxRanks)
         problems.push_back({"ranks", "range",
                             "ranks must be between 1 and " + std::to_string(kMaxRanks) + ", got " + std::to_string(ranks)});
-    if (!(message_bytes > 0) || !std::isfinite(message_bytes) || message_bytes > 1e18)
-        problems.push_back({"message_bytes", "positive", "message_bytes must be a positive number of bytes up to 1e18"});
+    // At least one byte: 1e-30 bytes simulated as "0.000 B". Fractions above it stay, for the
+    // smooth time-versus-size curves that sample sizes between whole numbers.
+    if (!(message_bytes >= 1) || !std::isfinite(message_bytes) || message_bytes > 1e18)
+        problems.push_back({"message_bytes", "positive", "message_bytes must be from 1 byte to 1e18 bytes"});
     if (!(link.bandwidth_bytes_per_second > 0) || !std::isfinite(link.bandwidth_bytes_per_second))
         problems.push_back({"bandwidth", "positive", "the link bandwidth must be a positive number of bytes per second"});
     if (!(link.latency_seconds >= 0) || !std::isfinite(link.latency_seconds))

@@ -150,7 +150,7 @@ Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &
         return problems;
     // Only now are the sizes small enough for the estimate, and only after it may anything be allocated.
     const ReferenceMemory needed = referenceMemoryEstimate(config, options, int(sizeof(S)));
-    problems = checkMemoryFits(totalBytes(needed), machinePhysicalMemoryBytes(), "model",
+    problems = checkMemoryFits(totalBytes(needed), memoryAvailableToThisProcess(), "model",
                                "parameters and gradients " + formatBytes(needed.parameters + needed.gradients)
                                    + ", activations and workspace for " + std::to_string(options.max_batch) + " × "
                                    + std::to_string(options.context > 0 ? std::int64_t(options.context) : config.max_seq_len)

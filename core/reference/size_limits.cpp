@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/size_limits.h"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 
@@ -79,21 +77,16 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
 
 double totalBytes(const ReferenceMemory &m) { return m.parameters + m.gradients + m.activations + m.workspace + m.kv_cache; }
 
-double machinePhysicalMemoryBytes()
+Problems checkMemoryFits(double needed_bytes, const MemoryAvailable &available, const std::string &field,
+                         const std::string &breakdown)
 {
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long pageSize = sysconf(_SC_PAGESIZE);
-    return pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0.0;
-}
-
-Problems checkMemoryFits(double needed_bytes, double available_bytes, const std::string &field, const std::string &breakdown)
-{
-    if (available_bytes <= 0 || needed_bytes <= available_bytes)
+    if (available.limit == MemoryLimitKind::Unknown || needed_bytes <= available.bytes)
         return {};
+    const bool machine = available.limit == MemoryLimitKind::Physical;
     return {Problem{field, "memory",
-                    field + ": the reference model would need " + formatBytes(needed_bytes) + " (" + breakdown +
-                        ") but this machine has " + formatBytes(available_bytes) +
-                        " of memory; reduce the batch size, the context (max_seq_len) or the model."}};
+                    field + ": the reference model would need " + formatBytes(needed_bytes) + " (" + breakdown + ") but " +
+                        available.what + "; reduce the batch size, the context (max_seq_len) or the model" +
+                        (machine ? "" : ", or raise that limit") + "."}};
 }
 
 std::string formatBytes(double bytes)

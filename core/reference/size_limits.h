@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How large a reference configuration may be, checked before anything is allocated (issue 14,
 // item 1): an upper bound per size, so no product of sizes overflows and no single number asks for
-// the impossible, and the memory the configuration implies against this machine's physical memory.
+// the impossible, and the memory the configuration implies against the memory this process can get
+// (common/memory_limit.h: physical memory, the address-space and data limits, the cgroup limit).
 // A checkpoint or config file is untrusted input: a 256 KB file must not make the model allocate
 // gigabytes and abort with std::bad_alloc.
 #pragma once
 
+#include "common/memory_limit.h"
 #include "common/problem.h"
 #include "reference/model.h"
 #include "scenario/model_config.h"
@@ -42,12 +44,11 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &model, const Referenc
 // Total of every category of a ReferenceMemory.
 double totalBytes(const ReferenceMemory &memory);
 
-// Bytes of this machine's physical memory (sysconf(_SC_PHYS_PAGES) · page size); 0 when unknown.
-double machinePhysicalMemoryBytes();
-
-// One problem on `field` when `needed_bytes` exceed `available_bytes` (skipped when available is
-// 0, i.e. unknown). `breakdown` lists what the bytes are for, e.g. "parameters 1.2 GB, ...".
-Problems checkMemoryFits(double needed_bytes, double available_bytes, const std::string &field, const std::string &breakdown);
+// One problem on `field` (rule "memory") when `needed_bytes` exceed what `available` allows
+// (memoryAvailableToThisProcess(): physical memory, ulimit -v / -d, the cgroup limit), naming that
+// limit; none when nothing is known. `breakdown` lists what the bytes are for ("parameters 1.2 GB, ...").
+Problems checkMemoryFits(double needed_bytes, const MemoryAvailable &available, const std::string &field,
+                         const std::string &breakdown);
 
 // "1.23 GB": decimal units, as the rest of the project prints memory.
 std::string formatBytes(double bytes);

@@ -147,7 +147,7 @@ Problems validateTrainModel(const TrainConfig &c)
     return problems;
 }
 
-Problems checkTrainingMemory(const TrainConfig &c, double available_bytes)
+Problems checkTrainingMemory(const TrainConfig &c, const MemoryAvailable &available)
 {
     ReferenceOptions options = c.options;
     options.max_batch = c.batch_size;
@@ -155,7 +155,7 @@ Problems checkTrainingMemory(const TrainConfig &c, double available_bytes)
     const ReferenceMemory model = referenceMemoryEstimate(c.model, options);
     const double optimizer = 2 * model.parameters;  // AdamW's first and second moments, F32 like the parameters
     const double batches = 2.0 * double(c.batch_size) * double(c.model.max_seq_len) * sizeof(std::int32_t);  // inputs, targets
-    return checkMemoryFits(totalBytes(model) + optimizer + batches, available_bytes, "training.batch_size",
+    return checkMemoryFits(totalBytes(model) + optimizer + batches, available, "training.batch_size",
                            "parameters, gradients and AdamW moments " + formatBytes(model.parameters + model.gradients + optimizer) +
                                ", activations and workspace for batch " + std::to_string(c.batch_size) + " × context " +
                                std::to_string(c.model.max_seq_len) + " " +
@@ -209,7 +209,7 @@ Problems validateTrainConfig(const TrainConfig &c)
     // Last, and only for sizes within the bounds: the estimate needs them, and the allocation
     // (Trainer::create) comes after this check.
     if (sizesValid)
-        for (Problem &p : checkTrainingMemory(c, machinePhysicalMemoryBytes()))
+        for (Problem &p : checkTrainingMemory(c, memoryAvailableToThisProcess()))
             problems.push_back(std::move(p));
     return problems;
 }

@@ -5,6 +5,7 @@
 // machine's measured SGEMM peak). The GUI runs it in a worker thread; the CLI in the foreground.
 #pragma once
 
+#include "common/memory_limit.h"
 #include "common/problem.h"
 #include "reference/model.h"
 #include "reference/op_profiler.h"
@@ -60,9 +61,10 @@ AdamWConfig adamWConfigOf(const TrainConfig &config);
 // checkpoint needs, with no data files or training settings involved.
 Problems validateTrainModel(const TrainConfig &config);
 // Parameters, gradients, AdamW moments, activations and workspace for batch_size × max_seq_len
-// and the token batches, against `available_bytes`; the problem names training.batch_size. The
-// model part must have passed validateTrainModel.
-Problems checkTrainingMemory(const TrainConfig &config, double available_bytes);
+// and the token batches, against `available` (validateTrainConfig passes
+// memoryAvailableToThisProcess()); the problem names training.batch_size and the limit. The model
+// part must have passed validateTrainModel.
+Problems checkTrainingMemory(const TrainConfig &config, const MemoryAvailable &available);
 
 // TrainConfig ↔ JSON (the `train --config` file and the checkpoint metadata). Model fields use the
 // scenario model format (core/scenario/scenario_json); unknown keys are problems.

@@ -17,7 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <istream>
 #include <limits>
 #include <optional>
 
@@ -505,6 +505,15 @@ template <typename IdVector>
 void BpeTokenizer::appendLongPretokenIds(std::string_view piece, IdVector &out)
 {
     const std::size_t n = piece.size();
+    if (n > kMaxPretokenBytes) {
+        // Merged slice by slice (pretokenizer.h): the merge's memory stays bounded.
+        for (std::size_t at = 0; at < n;) {
+            const std::size_t slice = pretokenSliceLength(piece.substr(at));
+            appendPretokenIds(piece.substr(at, slice), out);
+            at += slice;
+        }
+        return;
+    }
     const bool cacheable = n <= kCacheMaxPieceBytes;
     const std::uint64_t hash = cacheable ? hashBytes(piece) : 0;
     if (cacheable) {
@@ -545,11 +554,20 @@ void BpeTokenizer::encodeOrdinaryPipelined(std::string_view text, IdVector &out,
     Pending ring[kAhead];
     std::size_t seen = 0;
     const auto encodePending = [&](const Pending &p) {
-        const std::string_view piece(text.data() + p.begin, p.end - p.begin);
-        if (p.key.length != 0)
+        std::string_view piece(text.data() + p.begin, p.end - p.begin);
+        if (p.key.length != 0) {
             appendShortPretokenIds(piece, p.key, out);
-        else
+        } else {
+            // A pre-token longer than a slice is handed over slice by slice, so that the caller
+            // can pass its ids on before the next slice (a 5 GB run is 5 G ids).
+            while (piece.size() > kMaxPretokenBytes) {
+                const std::size_t slice = pretokenSliceLength(piece);
+                appendPretokenIds(piece.substr(0, slice), out);
+                afterPiece();
+                piece.remove_prefix(slice);
+            }
             appendPretokenIds(piece, out);
+        }
         afterPiece();
     };
     forEachPretoken(text, [&](std::size_t b, std::size_t e) {
@@ -616,6 +634,22 @@ std::vector<EncodedToken> BpeTokenizer::encodeWithOffsets(std::string_view text,
                                                           const std::vector<std::string> &allowedSpecial)
 {
     std::vector<EncodedToken> out;
+    encodeWithOffsets(text, allowedSpecial,
+                      [&out](const EncodedToken *tokens, std::size_t count) { out.insert(out.end(), tokens, tokens + count); });
+    return out;
+}
+
+void BpeTokenizer::encodeWithOffsets(std::string_view text, const std::vector<std::string> &allowedSpecial,
+                                     const TokenSink &sink)
+{
+    constexpr std::size_t kBatch = 1 << 16;
+    std::vector<EncodedToken> out;
+    const auto flushIfFull = [&] {
+        if (out.size() >= kBatch) {
+            sink(out.data(), out.size());
+            out.clear();
+        }
+    };
     std::vector<std::uint32_t> ids;
     const SpecialTokenMatcher matcher = matcherFor(allowedSpecial);
     matcher.split(
@@ -623,23 +657,45 @@ std::vector<EncodedToken> BpeTokenizer::encodeWithOffsets(std::string_view text,
         [&](std::size_t b, std::size_t e) {
             const std::string_view piece = text.substr(b, e - b);
             forEachPretoken(piece, [&](std::size_t pb, std::size_t pe) {
-                ids.clear();
-                encodePretoken(piece.substr(pb, pe - pb), ids);
-                std::size_t at = b + pb;
-                for (const std::uint32_t id : ids) {
-                    const std::size_t len = model_->tokens[id].size();
-                    out.push_back({id, at, at + len});
-                    at += len;
+                // Slice by slice (pretokenizer.h), as encodePretoken would merge them, so that the
+                // ids of one slice at most are held.
+                while (pb < pe) {
+                    const std::size_t slice = pretokenSliceLength(piece.substr(pb, pe - pb));
+                    ids.clear();
+                    encodePretoken(piece.substr(pb, slice), ids);
+                    std::size_t at = b + pb;
+                    for (const std::uint32_t id : ids) {
+                        const std::size_t len = model_->tokens[id].size();
+                        out.push_back({id, at, at + len});
+                        at += len;
+                        flushIfFull();
+                    }
+                    pb += slice;
                 }
             });
         },
         [&](std::size_t b, std::size_t e, std::size_t t) {
             out.push_back({*model_->idOf(matcher.tokens()[t]), b, e});
+            flushIfFull();
         });
-    return out;
+    if (!out.empty())
+        sink(out.data(), out.size());
 }
 
 Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vector<std::string> &allowedSpecial,
+                                               const IdSink &sink, std::size_t chunkBytes)
+{
+    return encodeSource(
+        [&in](char *buffer, std::size_t capacity) -> Result<std::size_t> {
+            in.read(buffer, static_cast<std::streamsize>(capacity));
+            if (in.bad())
+                return Result<std::size_t>::failure("input", "unreadable", "Reading the input failed.");
+            return static_cast<std::size_t>(in.gcount());
+        },
+        allowedSpecial, sink, chunkBytes);
+}
+
+Result<std::size_t> BpeTokenizer::encodeSource(const ByteSource &read, const std::vector<std::string> &allowedSpecial,
                                                const IdSink &sink, std::size_t chunkBytes)
 {
     const SpecialTokenMatcher matcher = matcherFor(allowedSpecial);
@@ -656,13 +712,23 @@ Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vect
         ids.clear();
     };
     for (;;) {
+        // A whole chunk, or what is left before the end.
         const std::size_t old = buf.size();
         buf.resize(old + chunkBytes);
-        in.read(buf.data() + old, static_cast<std::streamsize>(chunkBytes));
-        buf.resize(old + static_cast<std::size_t>(in.gcount()));
-        if (in.bad())
-            return Result<std::size_t>::failure("input", "unreadable", "Reading the input failed.");
-        if (in.eof() || in.gcount() == 0) {
+        std::size_t filled = 0;
+        bool ended = false;
+        while (filled < chunkBytes) {
+            const Result<std::size_t> got = read(buf.data() + old + filled, chunkBytes - filled);
+            if (!got)
+                return got.problems();
+            if (*got == 0) {
+                ended = true;
+                break;
+            }
+            filled += *got;
+        }
+        buf.resize(old + filled);
+        if (ended) {
             encodeInto(buf, allowedSpecial, ids);
             flush();
             return total;
@@ -709,30 +775,46 @@ Result<std::size_t> BpeTokenizer::encodeStream(std::istream &in, const std::vect
             }
             for (std::size_t k = 0; k < finalSpans; ++k)
                 encodePretoken(piece.substr(spans[k].begin, spans[k].end - spans[k].begin), ids);
+            // No cut, and the first pre-token is longer than a slice by a margin (so the cut is
+            // not its last byte): its first slice is final, whatever follows (pretokenizer.h).
+            // Without this, one run of a single character class is held whole however long.
+            if (finalSpans == 0 && !spans.empty() && spans[0].end - spans[0].begin > kMaxPretokenBytes + 8) {
+                const std::size_t slice = pretokenSliceLength(piece.substr(0, spans[0].end));
+                if (pos + slice <= limit) {
+                    encodePretoken(piece.substr(0, slice), ids);
+                    cut = pos + slice;
+                }
+            }
         }
         buf.erase(0, cut);
         flush();
     }
 }
 
-Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
-                                             const IdSink &sink, std::size_t chunkBytes)
+Result<FileEncoding> BpeTokenizer::encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
+                                              const IdSink &sink, std::size_t chunkBytes)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return Result<std::size_t>::failure(path, "unreadable",
-                                            path + ": cannot open (" + file.errorString().toStdString() + ").");
-    noteInputFileOpened(file.handle(), path);
-    const qint64 size = file.size();
-    // A regular file is mapped rather than copied through a stream buffer: the kernel pages it in
-    // and drops clean pages under memory pressure, so the process still never holds the whole
-    // input, and the encoder reads the bytes where they lie. Ids leave in batches.
-    const uchar *mapped = size > 0 ? file.map(0, size) : nullptr;
+    Result<FileReader> opened = FileReader::open(path, FileKind::Data);
+    if (!opened)
+        return opened.problems();
+    FileReader &reader = opened.value();
+    const std::int64_t size = reader.statedBytes();
+    // A regular file is mapped rather than copied through a buffer: the kernel pages it in and
+    // drops clean pages under memory pressure, so the process still never holds the whole input,
+    // and the encoder reads the bytes where they lie. Ids leave in batches.
+    QFile file;
+    const uchar *mapped = nullptr;
+    if (size > 0 && reader.descriptor() >= 0 && file.open(reader.descriptor(), QIODevice::ReadOnly, QFileDevice::DontCloseHandle))
+        mapped = file.map(0, size);
     if (!mapped) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            return Result<std::size_t>::failure(path, "unreadable", path + ": cannot open.");
-        return encodeStream(in, allowedSpecial, sink, chunkBytes);
+        // Not mappable (a /proc file that states 0 bytes, a compiled-in file, or more than the
+        // address space left under ulimit -v): read in chunks, every read error reported.
+        const Result<std::size_t> tokens = encodeSource(
+            [&reader](char *buffer, std::size_t capacity) { return reader.read(buffer, capacity); }, allowedSpecial,
+            sink, chunkBytes);
+        if (!tokens)
+            return tokens.problems();
+        return FileEncoding{*tokens, reader.bytesRead()};
     }
     const std::string_view text(reinterpret_cast<const char *>(mapped), static_cast<std::size_t>(size));
     reserveCacheFor(text.size());
@@ -758,7 +840,7 @@ Result<std::size_t> BpeTokenizer::encodeFile(const std::string &path, const std:
         [&](std::size_t, std::size_t, std::size_t t) { ids.push_back(*model_->idOf(matcher.tokens()[t])); });
     flush();
     file.unmap(const_cast<uchar *>(mapped));
-    return total;
+    return FileEncoding{total, size};
 }
 
 // --- decoding -----------------------------------------------------------------------------------

@@ -30,6 +30,12 @@ struct EncodedToken {
     std::size_t end = 0;
 };
 
+// What encodeFile read and produced.
+struct FileEncoding {
+    std::size_t tokens = 0;
+    std::int64_t bytes = 0;  // bytes actually read (a /proc file states 0 and still holds text)
+};
+
 struct StringViewHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
@@ -65,6 +71,10 @@ public:
     std::vector<std::uint32_t> encode(std::string_view text, const std::vector<std::string> &allowedSpecial = {});
     std::vector<EncodedToken> encodeWithOffsets(std::string_view text,
                                                 const std::vector<std::string> &allowedSpecial = {});
+    // The same tokens passed to sink in order, in batches, so that the listing of a large text
+    // never has to be held whole (24 bytes a token: 6 GB for 256 MiB of single-byte tokens).
+    using TokenSink = std::function<void(const EncodedToken *tokens, std::size_t count)>;
+    void encodeWithOffsets(std::string_view text, const std::vector<std::string> &allowedSpecial, const TokenSink &sink);
     // Appends to out (no clearing).
     void encodeInto(std::string_view text, const std::vector<std::string> &allowedSpecial,
                     std::vector<std::uint32_t> &out);
@@ -72,10 +82,14 @@ public:
     // Reads the stream in chunks of chunkBytes and passes ids to sink in order, in batches; the ids
     // are identical to encode() of the whole input. Holds only the unfinished tail of the input.
     using IdSink = std::function<void(const std::uint32_t *ids, std::size_t count)>;
+    // A stream that goes bad is a problem {"input", "unreadable"}.
     Result<std::size_t> encodeStream(std::istream &in, const std::vector<std::string> &allowedSpecial,
                                      const IdSink &sink, std::size_t chunkBytes = 1 << 20);
-    Result<std::size_t> encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
-                                   const IdSink &sink, std::size_t chunkBytes = 1 << 20);
+    // A file under FileReader's rules (FileKind::Data): a regular file of known size is mapped,
+    // anything else (a /proc file, a file too large to map under an address-space limit) streamed
+    // in chunks of chunkBytes. Problems name the path: unreadable, not_a_file, a read error.
+    Result<FileEncoding> encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
+                                    const IdSink &sink, std::size_t chunkBytes = 1 << 20);
 
     std::string decodeBytes(const std::vector<std::uint32_t> &ids) const;  // raw bytes
     std::string decode(const std::vector<std::uint32_t> &ids) const;       // invalid UTF-8 → U+FFFD
@@ -85,6 +99,10 @@ public:
 
 private:
     explicit BpeTokenizer(std::shared_ptr<const BpeModel> model) : model_(std::move(model)) {}
+    // Up to `capacity` bytes into the buffer: how many (0 at the end), or why not.
+    using ByteSource = std::function<Result<std::size_t>(char *buffer, std::size_t capacity)>;
+    Result<std::size_t> encodeSource(const ByteSource &read, const std::vector<std::string> &allowedSpecial,
+                                     const IdSink &sink, std::size_t chunkBytes);
     SpecialTokenMatcher matcherFor(const std::vector<std::string> &allowedSpecial) const;
     void reserveCacheFor(std::size_t textBytes);  // sizes the pre-token cache for a text this long
     void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);

@@ -3,11 +3,10 @@
 
 #include "tokenizer/pretokenizer.h"
 
+#include "common/file_bytes.h"
+
 #include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 #include <thread>
 #include <unordered_map>
 
@@ -72,7 +71,15 @@ PretokenCounts countPretokens(std::string_view text, const std::vector<std::stri
         CountMap &m = maps[w];
         for (std::size_t item = nextItem++; item < work.size(); item = nextItem++) {
             const std::string_view piece = text.substr(work[item].first, work[item].second - work[item].first);
-            forEachPretoken(piece, [&](std::size_t b, std::size_t e) { ++m[piece.substr(b, e - b)]; });
+            forEachPretoken(piece, [&](std::size_t b, std::size_t e) {
+                // A pre-token longer than kMaxPretokenBytes counts as its slices, as it is encoded.
+                while (e - b > kMaxPretokenBytes) {
+                    const std::size_t slice = pretokenSliceLength(piece.substr(b, e - b));
+                    ++m[piece.substr(b, slice)];
+                    b += slice;
+                }
+                ++m[piece.substr(b, e - b)];
+            });
         }
     };
     if (used <= 1) {
@@ -277,27 +284,150 @@ Result<BpeTrainResult> trainBpe(std::string_view text, const BpeTrainOptions &op
     return r;
 }
 
+namespace {
+
+// Whether an occurrence of a special token starts before p and ends after it.
+bool specialCrosses(std::string_view text, std::size_t p, const std::vector<std::string> &specialTokens)
+{
+    for (const std::string &token : specialTokens) {
+        if (token.size() < 2)
+            continue;
+        const std::size_t from = p >= token.size() - 1 ? p - (token.size() - 1) : 0;
+        const std::size_t at = text.find(token, from);
+        if (at != std::string_view::npos && at < p)
+            return true;
+    }
+    return false;
+}
+
+// The last place in text, at most `limit`, where countFilePretokens may cut; 0 when there is none.
+std::size_t lastCut(std::string_view text, std::size_t limit, const std::vector<std::string> &specialTokens)
+{
+    for (std::size_t p = std::min(limit, text.size() - 1); p > 0; --p)
+        if (endsPretokenAt(text, p) && !specialCrosses(text, p, specialTokens))
+            return p;
+    return 0;
+}
+
+// For text without a space or line break after a word (a line of Chinese, a run of one class):
+// the start of the last pre-token k of the last stretch between special tokens that is not the
+// last one and follows a pre-token that is not whitespace (the stream encoder's rule), or, when the
+// stretch is one pre-token longer than kMaxPretokenBytes, the end of its first slice. At most
+// `limit`; 0 when there is no such place.
+std::size_t lastCutBySpans(std::string_view text, std::size_t limit, const std::vector<std::string> &specialTokens)
+{
+    std::size_t stretch = 0;        // the last ordinary stretch starts after the last special token
+    std::size_t lastSpecial = 0;    // where that token starts: a cut there is safe too
+    SpecialTokenMatcher(specialTokens).split(
+        text, [](std::size_t, std::size_t) {}, [&](std::size_t begin, std::size_t end, std::size_t) {
+            lastSpecial = begin;
+            stretch = end;
+        });
+    if (stretch >= limit)
+        return lastSpecial <= limit ? lastSpecial : 0;
+    const std::string_view piece = text.substr(stretch);
+    std::vector<ByteSpan> spans;
+    forEachPretoken(piece, [&](std::size_t b, std::size_t e) { spans.push_back({b, e}); });
+    const auto whitespace = [&](const ByteSpan &span) {
+        std::uint32_t length = 0;
+        if (classAt(piece, span.begin, length) != CharClass::Space)
+            return false;
+        return !(piece[span.begin] == ' ' && span.end - span.begin > 1 &&
+                 classAt(piece, span.begin + 1, length) != CharClass::Space);
+    };
+    for (std::size_t k = spans.size() >= 2 ? spans.size() - 2 : 0; k >= 1; --k)
+        if (stretch + spans[k].begin <= limit && !whitespace(spans[k - 1]))
+            return stretch + spans[k].begin;
+    // One pre-token (the last span may go on past the text): its first slice is final once the
+    // pre-token is known to be longer than the slice by a margin (a cut never falls on its last byte).
+    if (!spans.empty() && spans[0].end - spans[0].begin > kMaxPretokenBytes + 8) {
+        const std::size_t cut = stretch + pretokenSliceLength(piece.substr(spans[0].begin));
+        if (cut <= limit)
+            return cut;
+    }
+    return 0;
+}
+
+void addCounts(std::unordered_map<std::string, std::int64_t> &total, const PretokenCounts &counts)
+{
+    for (const auto &[pretoken, count] : counts.entries)
+        total[pretoken] += count;
+}
+
+}  // namespace
+
+Result<PretokenCounts> countFilePretokens(const std::string &path, const std::vector<std::string> &specialTokens,
+                                          unsigned threads, std::size_t chunk_bytes, const std::atomic<bool> *cancel,
+                                          std::int64_t *bytes_read)
+{
+    Result<FileReader> opened = FileReader::open(path, FileKind::Data);
+    if (!opened)
+        return opened.problems();
+    FileReader &reader = opened.value();
+    chunk_bytes = std::max<std::size_t>(chunk_bytes, 1);
+    std::size_t longestSpecial = 0;
+    for (const std::string &token : specialTokens)
+        longestSpecial = std::max(longestSpecial, token.size());
+    std::unordered_map<std::string, std::int64_t> total;
+    std::string pending;  // read, not yet counted: it ends inside a pre-token or a special token
+    for (;;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return Result<PretokenCounts>::failure("training", "cancelled", "Training was cancelled while pre-tokenizing " + path + ".");
+        const std::size_t old = pending.size();
+        pending.resize(old + chunk_bytes);
+        const Result<std::size_t> got = reader.read(pending.data() + old, chunk_bytes);
+        if (!got)
+            return got.problems();
+        pending.resize(old + *got);
+        if (*got == 0)
+            break;
+        if (pending.size() < chunk_bytes)
+            continue;
+        // A special token that could cross a cut must lie wholly inside the buffer to be seen, and
+        // the bytes after a cut must be enough to tell how the pre-token before it ends.
+        const std::size_t limit = pending.size() > longestSpecial + 8 ? pending.size() - longestSpecial - 8 : 0;
+        std::size_t cut = limit > 0 ? lastCut(pending, limit, specialTokens) : 0;
+        // Text with no space or line break after a word: cut by pre-tokens (two chunks' worth at
+        // most, so that the full scan is rare even then).
+        if (cut == 0 && limit > 0 && pending.size() >= 2 * chunk_bytes)
+            cut = lastCutBySpans(pending, limit, specialTokens);
+        if (cut == 0)
+            continue;
+        addCounts(total, countPretokens(std::string_view(pending).substr(0, cut), specialTokens, threads));
+        pending.erase(0, cut);
+    }
+    addCounts(total, countPretokens(pending, specialTokens, threads));
+    if (bytes_read)
+        *bytes_read = reader.bytesRead();
+    PretokenCounts counts;
+    counts.entries.assign(total.begin(), total.end());
+    std::sort(counts.entries.begin(), counts.entries.end());
+    return counts;
+}
+
 Result<BpeTrainResult> trainBpeFiles(const std::vector<std::string> &paths, const BpeTrainOptions &options)
 {
     const auto t0 = Clock::now();
     std::unordered_map<std::string, std::int64_t> total;
+    std::int64_t inputBytes = 0;
     for (const auto &path : paths) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            return Result<BpeTrainResult>::failure(path, "unreadable", "Cannot open the training file " + path + ".");
-        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (in.bad())
-            return Result<BpeTrainResult>::failure(path, "unreadable", "Cannot read the training file " + path + ".");
-        for (auto &[k, v] : countPretokens(text, options.specialTokens, options.threads).entries)
-            total[k] += v;
+        std::int64_t bytes = 0;
+        const Result<PretokenCounts> counts =
+            countFilePretokens(path, options.specialTokens, options.threads, std::size_t{32} << 20, options.cancel, &bytes);
+        if (!counts)
+            return counts.problems();
+        addCounts(total, *counts);
+        inputBytes += bytes;
     }
     PretokenCounts counts;
     counts.entries.assign(total.begin(), total.end());
     std::sort(counts.entries.begin(), counts.entries.end());
     const double pre = secondsSince(t0);
     Result<BpeTrainResult> r = trainBpeFromCounts(counts, options);
-    if (r.ok())
+    if (r.ok()) {
         r.value().pretokenizeSeconds = pre;
+        r.value().inputBytes = inputBytes;
+    }
     return r;
 }
 

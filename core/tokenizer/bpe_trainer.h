@@ -28,9 +28,20 @@ struct PretokenCounts {
 };
 
 // Pre-tokenizes text (split at special tokens first) on up to `threads` threads (0: hardware
-// concurrency). The result does not depend on the thread count.
+// concurrency). The result does not depend on the thread count. A pre-token longer than
+// kMaxPretokenBytes is counted as its slices (pretokenizer.h), as the encoder merges it.
 PretokenCounts countPretokens(std::string_view text, const std::vector<std::string> &specialTokens,
                               unsigned threads = 0);
+
+// Pre-token counts of one file, equal to countPretokens of its whole text, read in pieces of about
+// `chunk_bytes` so that a file larger than memory can be counted: each piece ends where a pre-token
+// ends (endsPretokenAt; in text without such places, by pre-tokens, and inside a pre-token longer
+// than kMaxPretokenBytes at the end of a slice) and no special token crosses the cut. Problems: the
+// file's (FileReader: unreadable, not_a_file, a read error such as EIO), "cancelled" when `cancel`
+// is set between pieces. `bytes_read` (optional) receives the bytes read.
+Result<PretokenCounts> countFilePretokens(const std::string &path, const std::vector<std::string> &specialTokens,
+                                          unsigned threads = 0, std::size_t chunk_bytes = std::size_t{32} << 20,
+                                          const std::atomic<bool> *cancel = nullptr, std::int64_t *bytes_read = nullptr);
 
 struct BpeTrainOptions {
     std::size_t vocabSize = 0;  // including special tokens and the 256 bytes
@@ -45,6 +56,7 @@ struct BpeTrainResult {
     std::vector<std::string> vocab;                          // id → bytes
     std::vector<std::pair<std::string, std::string>> merges;  // in order, as byte strings
     std::size_t specialCount = 0;                            // ids 0..specialCount-1 are special
+    std::int64_t inputBytes = 0;                             // trainBpeFiles: the bytes read from the files
     double pretokenizeSeconds = 0;
     double mergeSeconds = 0;
 };
@@ -53,7 +65,8 @@ Result<BpeTrainResult> trainBpe(std::string_view text, const BpeTrainOptions &op
 Result<BpeTrainResult> trainBpeFromCounts(const PretokenCounts &counts, const BpeTrainOptions &options);
 
 // Reads the files (UTF-8 bytes as they are) and trains on their concatenation's pre-tokens; the
-// files are pre-tokenized one at a time.
+// files are pre-tokenized one at a time, each in pieces (countFilePretokens), so no file is held
+// whole. Problems name the file (a read error included) or say that training was cancelled.
 Result<BpeTrainResult> trainBpeFiles(const std::vector<std::string> &paths, const BpeTrainOptions &options);
 
 }  // namespace lse

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tokenizer/hf_cache.h"
 
+#include "common/file_bytes.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -51,12 +53,11 @@ std::vector<HfCachedTokenizer> discoverHfTokenizers(const std::string &hubDir)
         const qsizetype sep = id.indexOf("--");
         const QString name = sep < 0 ? id : id.left(sep) + "/" + id.mid(sep + 2);
         const QDir repoDir(hub.filePath(repo));
+        // The cache's pointer to the main revision: a small regular file; anything else there (a
+        // FIFO would block QFile's open, a device never ends) is ignored like a missing one.
         QString mainRevision;
-        {
-            QFile ref(repoDir.filePath("refs/main"));
-            if (ref.open(QIODevice::ReadOnly))
-                mainRevision = QString::fromUtf8(ref.readAll()).trimmed();
-        }
+        if (const Result<QByteArray> ref = readFileBytes(QFile::encodeName(repoDir.filePath("refs/main")).toStdString(), FileKind::Config))
+            mainRevision = QString::fromUtf8(*ref).trimmed();
         const QDir snapshots(repoDir.filePath("snapshots"));
         for (const QString &rev : snapshots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             const QDir snap(snapshots.filePath(rev));

@@ -5,6 +5,35 @@
 
 namespace lse {
 
+std::size_t pretokenSliceLength(std::string_view piece)
+{
+    if (piece.size() <= kMaxPretokenBytes)
+        return piece.size();
+    // A byte that is not a continuation byte starts a character; so does one with no lead byte in
+    // the three before it (a stray continuation byte is a character of its own).
+    for (std::size_t cut = kMaxPretokenBytes; cut + 3 >= kMaxPretokenBytes; --cut)
+        if ((static_cast<unsigned char>(piece[cut]) & 0xC0) != 0x80)
+            return cut;
+    return kMaxPretokenBytes;
+}
+
+bool endsPretokenAt(std::string_view text, std::size_t p)
+{
+    if (p == 0 || p >= text.size() || (text[p] != ' ' && text[p] != '\n'))
+        return false;
+    // The character before p: step back over continuation bytes to its first byte. A valid
+    // sequence starts with a byte that is not a continuation byte, so forward decoding from the
+    // start of the text meets it at the same place.
+    for (std::size_t length = 1; length <= 4 && length <= p; ++length) {
+        const auto byte = static_cast<unsigned char>(text[p - length]);
+        if ((byte & 0xC0) == 0x80)
+            continue;
+        const Utf8Char c = decodeUtf8At(text, p - length);
+        return c.codepoint != kInvalidCodepoint && c.length == length && unicodeClass(c.codepoint) != CharClass::Space;
+    }
+    return false;
+}
+
 std::vector<ByteSpan> pretokenize(std::string_view text)
 {
     std::vector<ByteSpan> spans;

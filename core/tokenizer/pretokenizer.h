@@ -125,6 +125,26 @@ std::vector<ByteSpan> pretokenize(std::string_view text);
 // The pre-tokens of text as strings (for tests and display).
 std::vector<std::string> pretokenizeToStrings(std::string_view text);
 
+// The longest pre-token BPE merges as one piece, in training and in encoding alike: a longer one
+// (a run of one character class over a megabyte: a file of NUL bytes or of digits, never prose) is
+// merged in consecutive slices of at most this many bytes. Merging needs about 40 bytes of memory
+// per byte of the piece, so without a bound one 5 GB run of zeros asked for 200 GB; the ids of the
+// slices still decode to the same bytes. Every path (whole text, mapped file, stream, trainer) cuts
+// the slices at the same places: pretokenSliceLength of what is left of the pre-token.
+inline constexpr std::size_t kMaxPretokenBytes = std::size_t{1} << 20;
+
+// The length of the first slice of `piece`, a pre-token or what is left of one: all of it up to
+// kMaxPretokenBytes, otherwise kMaxPretokenBytes moved back (by at most 3 bytes) to the start of a
+// UTF-8 character, so that scanning again from the cut sees the same characters.
+std::size_t pretokenSliceLength(std::string_view piece);
+
+// Whether a pre-token of text always ends at byte p (0 < p < text.size()), whatever follows p:
+// text[p] is a space or a line feed and the character that ends at p is a complete, valid UTF-8
+// character that is not whitespace. No alternative of the pattern matches whitespace after a
+// non-space character (a space only leads a pre-token), so the pre-tokens of text[0, p) and of
+// text[p, ...) together are those of the whole text: a reader can count a file in pieces cut here.
+bool endsPretokenAt(std::string_view text, std::size_t p);
+
 // Finds special tokens in text. At each position the earliest occurrence wins, and of several
 // starting there the longest (so "<|endoftext|><|endoftext|>" beats "<|endoftext|>" when both are
 // special). Empty tokens are ignored.

@@ -107,6 +107,19 @@ private slots:
             << collective + QStringList{"--ranks", "1024", "--steps", "--json"} << QStringList{"--steps"};
         QTest::addRow("collective --ranks 1024 --steps")
             << collective + QStringList{"--ranks", "1024", "--steps"} << QStringList{"--steps"};
+
+        // Issue 28, item 14: byte, parameter, token and FLOP counts are whole (and a message at
+        // least one byte): these printed "0.000 B" and "6 × 2.5 parameters".
+        const QStringList allReduce{"collective", "--op", "all-reduce", "--ranks", "8"};
+        for (const char *bytes : {"1e-30", "2.5", "0.5", "0", "2e18"})
+            QTest::addRow("collective --bytes %s", bytes) << allReduce + QStringList{"--bytes", bytes}
+                                                          << QStringList{"--bytes", bytes};
+        QTest::addRow("scaling --params 2.5")
+            << QStringList{"scaling", "--params", "2.5", "--tokens", "1e12"} << QStringList{"--params", "'2.5'", "whole"};
+        QTest::addRow("scaling --tokens 2.5")
+            << QStringList{"scaling", "--params", "70B", "--tokens", "2.5"} << QStringList{"--tokens", "'2.5'", "whole"};
+        QTest::addRow("scaling --compute 6.5")
+            << QStringList{"scaling", "--compute", "6.5"} << QStringList{"--compute", "'6.5'", "whole"};
     }
     void refusedNamingTheFlag()
     {
@@ -133,6 +146,11 @@ private slots:
             << QStringList{"pipeline", "--stages", "4", "--microbatches", "8", "--forward-ms", "1000"};
         QTest::addRow("estimate suffixes") << QStringList{"estimate", "--tokens", "15T", "--reserve-gb", "2.5"};
         QTest::addRow("estimate exponent") << QStringList{"estimate", "--tokens", "1.5e13", "--peak-tflops", "989"};
+        QTest::addRow("collective --bytes 1.5G")
+            << QStringList{"collective", "--op", "all-reduce", "--bytes", "1.5G", "--ranks", "8"};
+        QTest::addRow("collective --bytes 1") << QStringList{"collective", "--op", "all-reduce", "--bytes", "1", "--ranks", "2"};
+        QTest::addRow("scaling counts with suffixes") << QStringList{"scaling", "--params", "70B", "--tokens", "1.4T"};
+        QTest::addRow("scaling budget past 2^63") << QStringList{"scaling", "--compute", "1e30"};
     }
     void ordinaryInputsStillRun()
     {

@@ -139,11 +139,14 @@ private slots:
 
     void cpuFromCache()
     {
+        // Never measured: bad input for --machine cpu (exit 2, a documented status; it was 1).
         QFile::remove(QString::fromStdString(machineRooflineCachePath()));
         Run run = runCli({"roofline", "--machine", "cpu"});
-        QCOMPARE(run.exit_code, 1);
+        QCOMPARE(run.exit_code, 2);
         QVERIFY(run.out.isEmpty());
-        QVERIFY2(run.err.contains("llm-explorer-cli machine"), run.err.constData());
+        QVERIFY2(run.err.contains("--machine cpu") && run.err.contains("llm-explorer-cli machine") &&
+                     run.err.contains("[not_measured]"),
+                 run.err.constData());
 
         MachineRoofline cpu = currentMachineIdentity();
         cpu.threads_used = 2;
@@ -167,6 +170,34 @@ private slots:
         run = runCli({"roofline", "--machine", "cpu", "--precision", "fp32"});
         QCOMPARE(run.exit_code, 0);
         QVERIFY2(run.err.contains("looks wrong") && run.err.contains("--remeasure"), run.err.constData());
+    }
+
+    // Issue 28, item 13: a corrupt cache made roofline --machine cpu exit 1 with a line break inside
+    // its message. It is a stale cache: exit 2, one problem on one line, saying so and how to measure.
+    void corruptCacheIsStale_data()
+    {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::newRow("truncated JSON") << QByteArray("{\"format\": 3");
+        QTest::newRow("empty object") << QByteArray("{}");
+        QTest::newRow("not JSON") << QByteArray("\x00\x01binary");
+    }
+    void corruptCacheIsStale()
+    {
+        QFETCH(QByteArray, contents);
+        const QString cache = QString::fromStdString(machineRooflineCachePath());
+        QFile file(cache);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size());
+        file.close();
+        const Run run = runCli({"roofline", "--machine", "cpu"});
+        QFile::remove(cache);
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        const QList<QByteArray> lines = run.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);  // "error: 1 problem with the input:" and the problem, whole
+        QVERIFY2(lines[1].startsWith("--machine cpu:") && lines[1].contains("stale cache") &&
+                     lines[1].contains(cache.toUtf8()) && lines[1].contains("llm-explorer-cli machine") &&
+                     lines[1].endsWith("[stale_cache]"),
+                 run.err.constData());
     }
 
     void badInput_data()

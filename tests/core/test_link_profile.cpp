@@ -166,6 +166,12 @@ private slots:
         QVERIFY(!lookup.problems.empty());
         QCOMPARE(lookup.problems.front().field, lookup.path);  // the file is named
         QVERIFY2(namesField(lookup.problems, named.toStdString()), formatProblems(lookup.problems).c_str());
+        // A stale cache, said so on one line with the way to measure again (issue 28, item 13: a
+        // line break inside the warning split it in two).
+        const std::string &message = lookup.problems.front().message;
+        QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+        QVERIFY2(message.find("stale cache") != std::string::npos && message.find("llm-explorer-cli links") != std::string::npos,
+                 message.c_str());
     }
 
     // α·steps + bytes/β with the bytes a ring rank sends equals the engine's ring time of the whole buffer.

@@ -306,6 +306,49 @@ private slots:
         QVERIFY2(whyNot.find("JSON") != std::string::npos, whyNot.c_str());
     }
 
+    // Issue 28, item 13: a corrupt cache is a stale one, said on one line (a line break split the
+    // roofline command's message), and machineRoofline measures again instead of using it.
+    void corruptCacheIsStale_data()
+    {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("truncated JSON") << QByteArray("{\"format\": 3") << "not valid JSON";
+        QTest::newRow("no fields") << QByteArray("{}") << "format";
+        QTest::newRow("wrong types") << QByteArray(R"({"format": "llm-explorer-machine-roofline", "version": 1, "threads_used": "two"})")
+                                     << "threads_used";
+        QTest::newRow("a folder in its place") << QByteArray() << "not a regular file";
+    }
+    void corruptCacheIsStale()
+    {
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, named);
+        QFile::remove(cacheFile());
+        if (contents.isEmpty())
+            QVERIFY(QDir().mkpath(cacheFile()));
+        else
+            QVERIFY(writeFile(cacheFile(), contents));
+        const MachineRooflineCacheLookup lookup = lookUpMachineRooflineCache();
+        QDir(cacheFile()).removeRecursively();
+        QCOMPARE(lookup.status, MachineRooflineCacheLookup::Status::Stale);
+        QVERIFY(!lookup.roofline.has_value());
+        QVERIFY2(lookup.why.find('\n') == std::string::npos, lookup.why.c_str());
+        QVERIFY2(lookup.why.find("stale cache") != std::string::npos && lookup.why.find(named.toStdString()) != std::string::npos &&
+                     lookup.why.find(cacheFile().toStdString()) != std::string::npos,
+                 lookup.why.c_str());
+    }
+
+    void staleCacheIsMeasuredAgain()
+    {
+        QVERIFY(writeFile(cacheFile(), "{ truncated"));
+        MachineMeasureOptions quick;
+        quick.quick = true;  // measured in well under a second, never cached
+        const MachineRoofline measured = machineRoofline(false, {}, nullptr, quick);
+        QVERIFY(!measured.from_cache);
+        QVERIFY(measured.peak_flops_per_s_all_cores > 0);
+        QFile::remove(cacheFile());
+        QCOMPARE(lookUpMachineRooflineCache().status, MachineRooflineCacheLookup::Status::Missing);
+    }
+
     void previousMeasurementRoundTrips()
     {
         MachineRoofline r = fakeRoofline();

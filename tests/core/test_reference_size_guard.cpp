@@ -231,12 +231,13 @@ private slots:
         options.max_batch = c.batch_size;
         const ReferenceMemory model = referenceMemoryEstimate(c.model, options);
         const double needed = totalBytes(model) + 2 * model.parameters + 2.0 * c.batch_size * double(c.model.max_seq_len) * 4;
-        QVERIFY(checkTrainingMemory(c, needed).empty());
-        const Problems tooSmall = checkTrainingMemory(c, needed - 1);
+        const auto physical = [](double bytes) { return MemoryAvailable{bytes, MemoryLimitKind::Physical, "this machine has it"}; };
+        QVERIFY(checkTrainingMemory(c, physical(needed)).empty());
+        const Problems tooSmall = checkTrainingMemory(c, physical(needed - 1));
         QCOMPARE(tooSmall.size(), std::size_t(1));
         QCOMPARE(tooSmall.front().field, std::string("training.batch_size"));
         QCOMPARE(tooSmall.front().rule, std::string("memory"));
-        QVERIFY(checkMemoryFits(1e30, 0, "x", "").empty());  // unknown machine memory: no claim
+        QVERIFY(checkMemoryFits(1e30, MemoryAvailable{}, "x", "").empty());  // unknown memory: no claim
     }
 
     // Within every bound, but the attention probabilities of batch 64 × context 131072 alone are
