@@ -5,6 +5,7 @@
 
 #include "charts/chart_view.h"
 #include "pages/page.h"
+#include "work_progress_dialog.h"
 
 #include <qcustomplot.h>
 
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFileDialog>
-#include <QProgressDialog>
 #include <QStatusBar>
 
 namespace lse::gui {
@@ -54,9 +54,8 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
     export_cancelled_ = false;
     int written = 0;
     const int count = int(page_slots_.size());
-    QProgressDialog progress(tr("Exporting pages…"), tr("Cancel"), 0, count, this);
+    WorkProgressDialog progress(tr("Exporting pages…"), count, this);
     progress.setWindowTitle(tr("Export All Pages"));
-    progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
     progress.setAutoClose(false);
     progress.setAutoReset(false);

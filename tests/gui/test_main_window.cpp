@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "pages/page.h"
 #include "pages/parallel/search_page.h"
+#include "work_progress_dialog.h"
 
 #include "scenario/scenario_json.h"
 
@@ -392,6 +393,60 @@ private slots:
         QVERIFY(QFileInfo(dir.filePath(ids[1] + "/page.png")).size() > 0);
         QVERIFY(!QFileInfo::exists(dir.filePath(ids[2])));
         QVERIFY(!QFileInfo::exists(dir.filePath(ids.last())));
+    }
+
+    // Return pressed while Export All runs (the second Enter of "type the folder, Enter, Enter")
+    // does not cancel it: the progress dialog has no default button (issue 28 item 21).
+    void exportAllIgnoresReturn()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        window.resize(1280, 800);
+        int written = -1;
+        QSignalSpy canceled(&window, &MainWindow::exportCancelRequested);
+        connect(&window, &MainWindow::exportPageStarted, &window, [&](int index, int) {
+            auto *dialog = window.findChild<QProgressDialog *>();
+            QVERIFY(dialog);
+            if (index == 1) {
+                QTest::keyClick(dialog, Qt::Key_Return);
+                QTest::keyClick(dialog, Qt::Key_Enter);
+            }
+            if (index == 2)
+                emit dialog->canceled();  // end the test's export early, on purpose
+        });
+        QString error;
+        QCOMPARE(window.exportAllPages(dir.path(), &error, &written), MainWindow::ExportResult::Cancelled);
+        QCOMPARE(written, 2);  // Return at page 2 cancelled after 1 page before the fix
+        QCOMPARE(canceled.count(), 1);
+    }
+
+    // Every progress dialog of the app (WorkProgressDialog): Return and Enter never cancel, even
+    // with the Cancel button focused; Escape and a click do.
+    void progressDialogHasNoDefaultButton()
+    {
+        QWidget parent;
+        parent.show();
+        WorkProgressDialog dialog(QStringLiteral("Working"), 10, &parent);
+        dialog.setMinimumDuration(0);
+        dialog.setValue(1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy canceled(&dialog, &QProgressDialog::canceled);
+        const QList<QPushButton *> buttons = dialog.findChildren<QPushButton *>();
+        QCOMPARE(buttons.size(), 1);
+        for (QPushButton *button : buttons) {
+            QVERIFY(!button->isDefault());
+            QVERIFY(!button->autoDefault());
+        }
+        QTest::keyClick(&dialog, Qt::Key_Return);
+        QTest::keyClick(&dialog, Qt::Key_Enter);
+        buttons.front()->setFocus();
+        QTest::keyClick(buttons.front(), Qt::Key_Return);
+        QTest::keyClick(&dialog, Qt::Key_Enter);
+        QCOMPARE(canceled.count(), 0);
+        QVERIFY(!dialog.wasCanceled());
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QCOMPARE(canceled.count(), 1);
     }
 
     // Ctrl+PgDn / Ctrl+PgUp step through the pages (wrapping), Ctrl+1…9 jump to one; Ctrl++ /
