@@ -218,6 +218,29 @@ private slots:
         QCOMPARE(full->y.at(at), double(estimate->memory.activations));
     }
 
+    // Issue 28 item 19: the memory breakdown shows the default framework reserve on every bar, and
+    // its tooltip names the three parts and their sources.
+    void memoryChartShowsTheFrameworkReserve()
+    {
+        const Scenario scenario = defaultScenario();
+        QCOMPARE(scenario.training.framework_reserve_bytes, kDefaultFrameworkReserveBytes);
+        pages_.at(1)->showEstimate(scenario, *lse::estimate(scenario));
+        const ChartData &chart = chartById(pages_, "memory-per-gpu")->data();
+        const ChartSeries *reserve = nullptr;
+        for (const ChartSeries &series : chart.series)
+            if (series.name == QStringLiteral("Framework reserve"))
+                reserve = &series;
+        QVERIFY(reserve);
+        QCOMPARE(reserve->y.size(), chart.categories.size());
+        for (qsizetype i = 0; i < reserve->y.size(); ++i) {
+            QCOMPARE(reserve->y.at(i), double(kDefaultFrameworkReserveBytes));
+            QVERIFY2(reserve->point_tooltips.at(i).contains(QStringLiteral("CUDA context 1.40 GB"))
+                         && reserve->point_tooltips.at(i).contains(QStringLiteral("nccl #964")),
+                     qPrintable(reserve->point_tooltips.at(i)));
+        }
+        QVERIFY(chart.formula.formula.contains(QStringLiteral("framework reserve R = 4.10 GB")));
+    }
+
     // Issue 13 item 15: the presets of "share across models" are separate models, so they are
     // labelled points, not a line sorted by size that zigzags between families.
     void shareAcrossModelsIsLabelledPoints()

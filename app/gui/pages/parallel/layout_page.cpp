@@ -4,6 +4,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
+#include "pages/framework_reserve_text.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
 #include "pages/parallel/layout/mesh_grid_chart.h"
@@ -409,7 +410,7 @@ ChartData LayoutPage::memoryChart() const
         {tr("Activations"), m.activations,
          tr("%1 per layer × layers of the stage × %2 in-flight micro-batches (Korthikanti et al. 2022, Table 2, §4.2.3)")
              .arg(format::bytes(m.activation_bytes_per_layer), format::decimal(m.in_flight_micro_batches, 2))},
-        {tr("Framework reserve"), m.framework_reserve, tr("CUDA context, allocator slack: an input")},
+        {tr("Framework reserve"), m.framework_reserve, frameworkReserveExplanation(m.framework_reserve)},
     };
     for (const auto &part : parts) {
         ChartSeries series;
