@@ -7,6 +7,7 @@
 #include "pages/page_format.h"
 #include "reference/ablation/ablation_results_json.h"
 #include "reference/ablation/ablation_spec.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -125,6 +126,7 @@ AblationSection::AblationSection(QWidget *parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setMinimumHeight(120);
     table_->setMaximumHeight(190);  // a row per variant (at most four); the charts take the rest
+    setKeyColumns(table_, {0, 4, 6});  // variant, final validation loss, status
 
     connect(study_box_, &QComboBox::currentIndexChanged, this, [this] {
         fillVariants();

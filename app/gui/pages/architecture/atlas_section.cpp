@@ -8,6 +8,7 @@
 #include "pages/architecture/atlas/atlas_table_model.h"
 #include "pages/page_format.h"
 #include "scenario/scenario_json.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -96,6 +97,7 @@ AtlasSection::AtlasSection(QWidget *parent)
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionsMovable(true);
+    setKeyColumns(table_, {AtlasTableModel::Name, AtlasTableModel::Date, AtlasTableModel::PublishedParameters});
     fitColumns();
 
     hint_label_ = new QLabel;

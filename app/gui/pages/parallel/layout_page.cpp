@@ -9,6 +9,7 @@
 #include "pages/parallel/layout/duration_format.h"
 #include "pages/parallel/layout/mesh_grid_chart.h"
 #include "parallel/model_parallel_communication.h"
+#include "pages/table_key_columns.h"
 
 #include <qcustomplot.h>
 
@@ -113,6 +114,7 @@ LayoutPage::LayoutPage(QWidget *parent) : Page(parent)
     events_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     events_table_->horizontalHeader()->setSectionResizeMode(Where, QHeaderView::Stretch);
     events_table_->setWordWrap(false);
+    setKeyColumns(events_table_, {Dim, Collective, TotalSeconds});
     layout->addWidget(events_label_);
     layout->addWidget(events_table_, 2);
 

@@ -13,6 +13,7 @@
 #include "scenario/scenario_json.h"
 
 #include "cost/estimate.h"
+#include "pages/table_key_columns.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -164,6 +165,8 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // What ranks a layout first, then its degrees.
+    setKeyColumns(table_, {RankColumn, StepColumn, MfuColumn, MemoryColumn});
     table_->setSortingEnabled(true);
     layout->addWidget(table_, 2);
 

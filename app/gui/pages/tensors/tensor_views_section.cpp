@@ -6,6 +6,7 @@
 #include "common/file_writer.h"
 #include "pages/tensors/tensor_layout_chart.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QCompleter>
 #include <QEvent>
@@ -134,6 +135,7 @@ TensorViewsSection::TensorViewsSection(QWidget *parent) : PageSection(parent)
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->setVisible(false);
     table_->setMinimumHeight(kTableMinimumHeight);
+    setKeyColumns(table_, {0, 1, 2, 3});  // step, op, shape, strides: what each view step does
     layout->addWidget(table_);
 
     auto *reason_row = new QHBoxLayout;

@@ -6,6 +6,7 @@
 #include "pages/validation/validation_charts.h"
 #include "pages/validation/validation_runs_model.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -68,6 +69,9 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     table_->verticalHeader()->setVisible(false);
     table_->setMinimumHeight(kChartMinimumHeight);
     layout->addWidget(table_);
+    // Each run's figures first: the published and predicted step and their error.
+    setKeyColumns(table_, {ValidationRunsModel::Run, ValidationRunsModel::Published, ValidationRunsModel::Predicted,
+                           ValidationRunsModel::Error});
 
     hint_label_ = new QLabel;
     hint_label_->setWordWrap(true);
@@ -92,6 +96,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     operator_table_->verticalHeader()->setVisible(false);
     operator_table_->horizontalHeader()->setStretchLastSection(true);
     operator_table_->setMinimumHeight(kChartMinimumHeight);
+    setKeyColumns(operator_table_, {OpName, OpSeconds, OpEfficiency});
     layout->addWidget(operator_table_);
 
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ValidationPage::onSelectionChanged);
