@@ -10,7 +10,7 @@ namespace lse::gui {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lse::gui::FrameworkReserve", text); }
+QString tr(const char *text) { return QCoreApplication::translate("lse::gui", text); }
 
 double partBytes(FrameworkReservePart part)
 {

@@ -287,7 +287,7 @@ void AblationSection::fillVariants()
     if (!study || model < 0 || model >= int(models_.size()))
         return;
     for (const reference::AblationVariant &v : reference::studyVariants(*study, models_[std::size_t(model)].config.model)) {
-        auto *item = new QListWidgetItem(qs(v.name), variant_list_);
+        auto *item = new QListWidgetItem(AblationCharts::variantName(v.name), variant_list_);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Checked);
         item->setToolTip(qs(reference::describeChanges(v.changes)));
@@ -342,7 +342,7 @@ void AblationSection::fillTable()
     for (int row = 0; row < int(shown_.variants.size()); ++row) {
         const reference::AblationResult &r = shown_.variants[std::size_t(row)];
         const QString cells[] = {
-            qs(r.variant.name),
+            AblationCharts::variantName(r.variant.name),
             qs(reference::describeChanges(r.variant.changes)),
             format::integer(r.parameters),
             format::decimal(r.tokens_per_s, 0),
@@ -415,7 +415,7 @@ void AblationSection::onProgress()
         const QString text = tr("Variant %1/%2 (%3): step %4/%5, loss %6")
                                  .arg(s.variant + 1)
                                  .arg(s.variant_count)
-                                 .arg(s.variant_name)
+                                 .arg(AblationCharts::variantName(s.variant_name.toStdString()))
                                  .arg(s.step)
                                  .arg(s.steps)
                                  .arg(format::decimal(s.loss, 3));

@@ -251,7 +251,8 @@ void AtlasSection::applyFilters()
 
 void AtlasSection::updateControls()
 {
-    shown_label_->setText(tr("%n of %1 model(s)", nullptr, filter_model_->rowCount()).arg(table_model_->rowCount()));
+    // The noun agrees with the total ("1 of 50 models"), so the total is the plural's count.
+    shown_label_->setText(tr("%1 of %n model(s)", nullptr, table_model_->rowCount()).arg(filter_model_->rowCount()));
     load_button_->setEnabled(table_->selectionModel()->hasSelection());
 }
 

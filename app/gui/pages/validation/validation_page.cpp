@@ -7,6 +7,7 @@
 #include "pages/validation/validation_runs_model.h"
 #include "pages/page_format.h"
 #include "pages/table_key_columns.h"
+#include "pages/operator_text.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -290,7 +291,7 @@ void ValidationPage::refreshOperators()
     operator_table_->setRowCount(shown);
     for (int row = 0; row < shown; ++row) {
         const performance::OperatorTime &op = operators[std::size_t(row)];
-        const QStringList cells = {format::fromStd(op.name), format::fromStd(op.pass), format::fromStd(op.shape),
+        const QStringList cells = {format::fromStd(op.name), operatorPassText(op.pass), operatorShapeText(op.shape),
                                    format::decimal(op.count, 0), format::decimal(op.seconds, 3),
                                    format::percent(op.efficiency, 1)};
         for (int column = 0; column < OpColumnCount; ++column) {
