@@ -119,8 +119,16 @@ QString estimateReport(const Estimate &e, const Scenario &scenario)
                                   .arg(formatBytes(double(m.activations)))
                                   .arg(formatBytes(m.activation_bytes_per_layer))
                                   .arg(m.in_flight_micro_batches, 0, 'g', 4));
-    if (m.framework_reserve > 0)
-        report.row("framework reserve", formatBytes(double(m.framework_reserve)));
+    // Always shown: the default is not zero, and a total without it would not add up.
+    report.row("framework reserve",
+               m.framework_reserve == kDefaultFrameworkReserveBytes
+                   ? QStringLiteral("%1  (default: CUDA context %2 + NCCL buffers %3 + allocator fragmentation %4)")
+                         .arg(formatBytes(double(m.framework_reserve)),
+                              formatBytes(double(kDefaultFrameworkReserve[0].bytes)),
+                              formatBytes(double(kDefaultFrameworkReserve[1].bytes)),
+                              formatBytes(double(kDefaultFrameworkReserve[2].bytes)))
+                   : QStringLiteral("%1  (--reserve-gb / training.framework_reserve_bytes)")
+                         .arg(formatBytes(double(m.framework_reserve))));
     report.row("total", QStringLiteral("%1 of %2 -> %3").arg(formatBytes(double(m.total)))
                             .arg(formatBytes(double(m.capacity)))
                             .arg(m.fits ? "fits" : "DOES NOT FIT"));

@@ -67,7 +67,8 @@ const Flag kFlags[] = {
     {"link-latency-us", "X", "Latency of every link hop (inside and across nodes), in microseconds."},
     {"dp-overlap", "on|off", "DP gradient reduction overlaps the backward pass (off: older Megatron runs)."},
     {"price", "X", "Price per GPU-hour."},
-    {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB."},
+    {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB (default 4.1: CUDA context, NCCL buffers, "
+                        "allocator fragmentation; docs/cost-model.md)."},
 };
 
 // The scenario field each flag sets, by the validation's field names, so a problem the core finds

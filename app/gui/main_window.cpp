@@ -31,6 +31,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -568,10 +569,17 @@ void MainWindow::followApplication(QEvent::Type change)
     // rebuilt for a language). --screenshot and handouts never show the window.
     const bool followed = change == QEvent::ApplicationFontChange ? font() == QApplication::font()
                                                                   : palette() == QApplication::palette();
-    if (followed)
-        return;  // a shown window got it from Qt already; a second pass over every widget is slow
-    QEvent event(change);
-    QCoreApplication::sendEvent(this, &event);
+    if (!followed) {  // a shown window got it from Qt already; a second pass over every widget is slow
+        QEvent event(change);
+        QCoreApplication::sendEvent(this, &event);
+    }
+    // A table's header kept the old font when presentation mode or a zoom changed it (it was left
+    // out of the propagation, so presentation mode showed small headers over large cells; issue 28
+    // item 23): each header takes its table's font.
+    if (change == QEvent::ApplicationFontChange)
+        for (QHeaderView *header : findChildren<QHeaderView *>())
+            if (QWidget *table = header->parentWidget(); table && header->font() != table->font())
+                header->setFont(table->font());
 }
 
 void MainWindow::switchLanguage(const QString &language)

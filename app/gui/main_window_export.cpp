@@ -7,6 +7,7 @@
 #include "common/folder_lock.h"
 #include "output/output_file.h"
 #include "pages/page.h"
+#include "work_progress_dialog.h"
 
 #include <qcustomplot.h>
 
@@ -16,7 +17,6 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
-#include <QProgressDialog>
 #include <QStatusBar>
 
 namespace lse::gui {
@@ -57,9 +57,8 @@ MainWindow::ExportResult MainWindow::exportAllPages(const QString &folder, QStri
     export_cancelled_ = false;
     int written = 0;
     const int count = int(page_slots_.size());
-    QProgressDialog progress(tr("Exporting pages…"), tr("Cancel"), 0, count, this);
+    WorkProgressDialog progress(tr("Exporting pages…"), count, this);
     progress.setWindowTitle(tr("Export All Pages"));
-    progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
     progress.setAutoClose(false);
     progress.setAutoReset(false);

@@ -6,6 +6,7 @@
 #include "common/folder_lock.h"
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
+#include "work_progress_dialog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_handout.h"
 #include "lessons/lesson_recorder_dialog.h"
@@ -15,7 +16,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
-#include <QProgressDialog>
 #include <QStackedWidget>
 
 namespace lse::gui {
@@ -135,8 +135,7 @@ void MainWindow::exportCurrentLessonHandoutWithDialog()
                                                      tr("PDF (*.pdf)"));
     if (pdf.isEmpty())
         return;
-    QProgressDialog progress(tr("Writing the handout…"), tr("Cancel"), 0, int(lesson.steps.size()), this);
-    progress.setWindowModality(Qt::WindowModal);
+    WorkProgressDialog progress(tr("Writing the handout…"), int(lesson.steps.size()), this);
     progress.setMinimumDuration(200);
     QString error;
     const bool written = exportLessonHandout(lesson, pdf, QString(), &error, [&progress](int done, int total) {

@@ -120,6 +120,8 @@ const std::vector<LessonFigure> &lessonFigures()
         {"time.hfu", "", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.hfu; }},
         {"memory.model_states_gb", "GB", "", FigureFormat::Fixed1,
          [](const Estimate &e) { return gigabytes(e.memory.params + e.memory.grads + e.memory.optimizer); }},
+        {"memory.framework_reserve_gb", "GB", "", FigureFormat::Fixed1,
+         [](const Estimate &e) { return gigabytes(e.memory.framework_reserve); }},
         {"memory.parameters_on_gpu", "", "", FigureFormat::Scaled,
          [](const Estimate &e) { return double(e.memory.parameters_on_gpu); }},
         {"communication.dp_gb", "GB", "", FigureFormat::Fixed1,

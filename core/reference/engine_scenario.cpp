@@ -42,6 +42,8 @@ Scenario engineScenarioFor(const TrainConfig &config, double peak_flops_per_s, d
     training.attention_flops = AttentionFlops::Full;
     training.flops_model = FlopsModel::Exact;
     training.mfu = std::clamp(mfu, 1e-6, 1.0);
+    // A CPU process: no CUDA context, no NCCL buffers, no GPU caching allocator.
+    training.framework_reserve_bytes = 0;
     return scenario;
 }
 

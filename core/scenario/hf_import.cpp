@@ -542,16 +542,38 @@ Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json, const std
     return model;
 }
 
+namespace {
+
+// A folder a model was downloaded or saved into (save_pretrained, the Hub cache): its tokenizer or
+// weights sit beside the config. Such a folder is named after the model; any other folder (a
+// collection of configs, "hf/") says nothing about it.
+bool isModelFolder(const QDir &folder)
+{
+    static const QStringList kModelFiles = {
+        QStringLiteral("tokenizer.json"),     QStringLiteral("tokenizer_config.json"), QStringLiteral("tokenizer.model"),
+        QStringLiteral("vocab.json"),         QStringLiteral("merges.txt"),            QStringLiteral("special_tokens_map.json"),
+        QStringLiteral("generation_config.json"), QStringLiteral("*.safetensors"),     QStringLiteral("*.safetensors.index.json"),
+        QStringLiteral("pytorch_model*.bin"), QStringLiteral("*.gguf"),                QStringLiteral("*.pt")};
+    return !folder.entryList(kModelFiles, QDir::Files | QDir::Readable).isEmpty();
+}
+
+}  // namespace
+
 std::string modelNameFromConfigPath(const std::string &path)
 {
-    const QDir folder = QFileInfo(QString::fromStdString(path)).absoluteDir();
-    const QString name = folder.dirName();
+    const QFileInfo file(QString::fromStdString(path));
+    const QDir folder = file.absoluteDir();
     // The Hub cache keeps files in models--<org>--<name>/snapshots/<commit>/: the commit says nothing.
     QDir parent = folder;
     if (parent.cdUp() && parent.dirName() == QLatin1String("snapshots") && parent.cdUp()
         && parent.dirName().startsWith(QLatin1String("models--")))
         return parent.dirName().section(QStringLiteral("--"), -1).toStdString();
-    return name.toStdString();
+    // A file named after its model ("hf/qwen2.5-7b.json") outside a model folder keeps that name;
+    // "config.json" names nothing, so its folder does.
+    const QString stem = file.completeBaseName();
+    if (!isModelFolder(folder) && !stem.isEmpty() && stem.compare(QLatin1String("config"), Qt::CaseInsensitive) != 0)
+        return stem.toStdString();
+    return folder.dirName().toStdString();
 }
 
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path)

@@ -18,12 +18,14 @@ namespace lse {
 // "Llama-2-7b-hf"), else `fallback_name`, else the model_type; a config equal to a built-in preset
 // takes the preset's name.
 Result<ModelConfig> modelFromHuggingFaceConfig(const QByteArray &json, const std::string &fallback_name = {});
-// As above from a file; the fallback name is the file's folder. An empty or binary file is reported
+// As above from a file; the fallback name comes from the path (modelNameFromConfigPath). An empty or binary file is reported
 // as such (field "file", rule "empty" or "binary"), and only a regular file of at most
 // maxFileBytes(FileKind::Config) is read (rules "unreadable", "not_a_file", "too_large").
 Result<ModelConfig> loadHuggingFaceConfigFile(const std::string &path);
-// The folder a config.json sits in, or for the Hub cache (models--org--name/snapshots/<commit>/) the
-// model's name.
+// The model's name a config file's path gives: for the Hub cache (models--org--name/snapshots/<commit>/)
+// the model's name; in a model folder (tokenizer or weights beside the file) and for a file named
+// config.json, the folder's name; otherwise the file's name without its extension ("hf/qwen2.5-7b.json"
+// -> "qwen2.5-7b").
 std::string modelNameFromConfigPath(const std::string &path);
 
 }  // namespace lse

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "hardware/accelerator.h"
+#include "scenario/framework_reserve.h"
 
 #include <cstdint>
 #include <optional>
@@ -73,7 +74,9 @@ struct TrainingConfig {
     ParallelConfig parallel;
     double mfu = 0.4;  // model FLOPs utilization assumed for the time estimate (mfu_source Given)
     MfuSource mfu_source = MfuSource::Given;
-    std::int64_t framework_reserve_bytes = 0;  // CUDA context, allocator slack, ...
+    // CUDA context, NCCL buffers, allocator fragmentation: published figures by default
+    // (scenario/framework_reserve.h); 0 where a figure counts only the model's own memory.
+    std::int64_t framework_reserve_bytes = kDefaultFrameworkReserveBytes;
     DType kv_cache_dtype = DType::BF16;        // inference KV cache
 };
 

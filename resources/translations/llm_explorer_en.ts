@@ -109,10 +109,10 @@
 <context>
     <name>lse::gui::AtlasSection</name>
     <message numerus="yes">
-        <source>%n of %1 model(s)</source>
+        <source>%1 of %n model(s)</source>
         <translation>
-            <numerusform>%n of %1 model</numerusform>
-            <numerusform>%n of %1 models</numerusform>
+            <numerusform>%1 of %n model</numerusform>
+            <numerusform>%1 of %n models</numerusform>
         </translation>
     </message>
 </context>
@@ -216,6 +216,16 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::LayoutPage</name>
+    <message numerus="yes">
+        <source>%1 × %2 on %Ln node(s) of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8</source>
+        <translation>
+            <numerusform>%1 × %2 on %Ln node of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8</numerusform>
+            <numerusform>%1 × %2 on %Ln nodes of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::LessonRecorderDialog</name>
     <message numerus="yes">
         <source>Wrote %n slide(s) to %1.</source>
@@ -275,6 +285,13 @@
             <numerusform>%1 group: %2 (on %n nodes)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Device mesh: %1 GPUs on %Ln node(s) of %2, coloured by %3 group</source>
+        <translation>
+            <numerusform>Device mesh: %1 GPUs on %Ln node of %2, coloured by %3 group</numerusform>
+            <numerusform>Device mesh: %1 GPUs on %Ln nodes of %2, coloured by %3 group</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::PipelinePage</name>
@@ -308,7 +325,7 @@
     <message numerus="yes">
         <source>LLM Systems Explorer did not quit cleanly last time. %n document(s) with unsaved changes were autosaved:</source>
         <translation>
-            <numerusform>LLM Systems Explorer did not quit cleanly last time. %n document with unsaved changes were autosaved:</numerusform>
+            <numerusform>LLM Systems Explorer did not quit cleanly last time. %n document with unsaved changes was autosaved:</numerusform>
             <numerusform>LLM Systems Explorer did not quit cleanly last time. %n documents with unsaved changes were autosaved:</numerusform>
         </translation>
     </message>
@@ -335,8 +352,22 @@
     <message numerus="yes">
         <source>%n operator(s) without FLOPs (lookups) are in the table only</source>
         <translation>
-            <numerusform>%n operator without FLOPs (lookups) are in the table only</numerusform>
+            <numerusform>%n operator without FLOPs (a lookup) is in the table only</numerusform>
             <numerusform>%n operators without FLOPs (lookups) are in the table only</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 peak (SGEMM n = %3, %Ln thread(s)), %4 bandwidth, measured %5.</source>
+        <translation>
+            <numerusform>%1: %2 peak (SGEMM n = %3, %Ln thread), %4 bandwidth, measured %5.</numerusform>
+            <numerusform>%1: %2 peak (SGEMM n = %3, %Ln threads), %4 bandwidth, measured %5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln thread(s)</source>
+        <translation>
+            <numerusform>%Ln thread</numerusform>
+            <numerusform>All %Ln threads</numerusform>
         </translation>
     </message>
 </context>
@@ -354,6 +385,33 @@
         <translation>
             <numerusform>Fix all (%n)</numerusform>
             <numerusform>Fix all (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::SearchPage</name>
+    <message numerus="yes">
+        <source>Searching every layout of %Ln GPU(s)…</source>
+        <translation>
+            <numerusform>Searching every layout of %Ln GPU…</numerusform>
+            <numerusform>Searching every layout of %Ln GPUs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %Ln layout(s): partial results.</source>
+        <translation>
+            <numerusform>Cancelled after %Ln layout: partial results.</numerusform>
+            <numerusform>Cancelled after %Ln layouts: partial results.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::SearchScatterChart</name>
+    <message numerus="yes">
+        <source>%Ln GPU(s), global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)</source>
+        <translation>
+            <numerusform>%Ln GPU, global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)</numerusform>
+            <numerusform>%Ln GPUs, global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)</numerusform>
         </translation>
     </message>
 </context>
@@ -432,10 +490,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n step(s) simulated: %1 overflow step(s) skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</source>
+        <source>%n step(s) simulated: %1 skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</source>
         <translation>
-            <numerusform>%n step simulated: %1 overflow step skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
-            <numerusform>%n steps simulated: %1 overflow steps skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
+            <numerusform>%n step simulated: %1 skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
+            <numerusform>%n steps simulated: %1 skipped; final scale %2, flushing %3 of the non-zero gradients (%4 without scaling).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overflow step(s)</source>
+        <translation>
+            <numerusform>%n overflow step</numerusform>
+            <numerusform>%n overflow steps</numerusform>
         </translation>
     </message>
 </context>

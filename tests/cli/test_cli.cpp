@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QTest>
 
 #include "cli_run.h"
@@ -149,6 +150,14 @@ private slots:
         const Run text = runCli({"estimate"});
         QCOMPARE(text.exit_code, 0);
         QVERIFY(text.out.contains("Memory per GPU") && text.out.contains("fits"));
+        // The memory breakdown names the default framework reserve and its parts (issue 28 item 19);
+        // a given reserve, 0 included, is named as given.
+        const QString out = QString::fromUtf8(text.out);
+        QVERIFY2(out.contains(QRegularExpression("framework reserve: +4\\.100 GB  \\(default: CUDA context 1\\.400 GB "
+                                                 "\\+ NCCL buffers 700\\.0 MB \\+ allocator fragmentation 2\\.000 GB\\)")),
+                 qPrintable(out));
+        const QString none = QString::fromUtf8(runCli({"estimate", "--reserve-gb", "0"}).out);
+        QVERIFY2(none.contains(QRegularExpression("framework reserve: +0 B  \\(--reserve-gb")), qPrintable(none));
         for (const char *command : {"estimate", "presets", "hardware"}) {
             const Run help = runCli({command, "--help"});
             QCOMPARE(help.exit_code, 0);

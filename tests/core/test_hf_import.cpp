@@ -785,6 +785,23 @@ void TestHfImport::namedAfterTheModelNotTheFamily()
     QVERIFY(byCache.ok());
     QCOMPARE(QString::fromStdString(byCache->name), QString("gpt2-large"));
 
+    // A file named after its model in a folder of configs ("hf/") keeps the file's name; the folder
+    // names nothing (issue 28 item 20: "hf/qwen2.5-7b.json" was called "hf").
+    QVERIFY(QDir(dir.path()).mkpath("hf"));
+    const QString inCollection = dir.filePath("hf/tiny-gpt.v2.json");
+    QVERIFY(write(inCollection, custom));
+    const Result<ModelConfig> byStem = loadHuggingFaceConfigFile(inCollection.toStdString());
+    QVERIFY(byStem.ok());
+    QCOMPARE(QString::fromStdString(byStem->name), QString("tiny-gpt.v2"));
+    // In a model folder (its tokenizer or weights beside the config) the folder is the model.
+    QVERIFY(QDir(dir.path()).mkpath("my-model"));
+    const QString inModelFolder = dir.filePath("my-model/tiny-gpt.json");
+    QVERIFY(write(inModelFolder, custom));
+    QVERIFY(write(dir.filePath("my-model/model.safetensors"), QByteArray("x")));
+    const Result<ModelConfig> byModelFolder = loadHuggingFaceConfigFile(inModelFolder.toStdString());
+    QVERIFY(byModelFolder.ok());
+    QCOMPARE(QString::fromStdString(byModelFolder->name), QString("my-model"));
+
     // _name_or_path wins over the folder; only its last part is the name.
     QByteArray named = custom;
     named.insert(1, R"("_name_or_path": "acme/tiny-gpt/", )");

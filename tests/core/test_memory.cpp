@@ -235,6 +235,33 @@ private slots:
         QCOMPARE(result->inference.kv_cache_bytes_per_sequence, qint64(327'680) * 4096);
     }
 
+    // The default framework reserve (issue 28 item 19) is the sum of its three cited parts, about
+    // 4 GB per GPU: the CUDA context with the kernels (1,343 MiB measured by Hugging Face), one NCCL
+    // communicator's buffers (688 MB, NVIDIA/nccl #964) and the caching allocator's fragmentation
+    // (1.83 GiB in a PyTorch out-of-memory report for Llama 3.3 70B). It is part of every total,
+    // so a layout search leaves that much of each GPU free.
+    void defaultFrameworkReserveIsInTheTotal()
+    {
+        std::int64_t parts = 0;
+        for (const FrameworkReserveFigure &figure : kDefaultFrameworkReserve) {
+            QVERIFY(!figure.source.empty());
+            parts += figure.bytes;
+        }
+        QCOMPARE(parts, qint64(4'100'000'000));  // 1.4 + 0.7 + 2.0 GB
+        QCOMPARE(kDefaultFrameworkReserveBytes, parts);
+        QCOMPARE(TrainingConfig{}.framework_reserve_bytes, parts);
+        const Scenario scenario = test::scenarioFor(test::gptModel(12, 768, 12, 50257, 1024), 1);
+        const Result<Estimate> result = estimate(scenario);
+        QVERIFY(result.ok());
+        const MemoryEstimate &m = result->memory;
+        QCOMPARE(m.framework_reserve, parts);
+        QCOMPARE(m.total, m.params + m.grads + m.optimizer + m.activations + parts);
+        // A reserve of 0 is allowed: the papers' memory figures count only the model's own bytes.
+        Scenario bare = scenario;
+        bare.training.framework_reserve_bytes = 0;
+        QCOMPARE(estimate(bare)->memory.total, m.total - parts);
+    }
+
     void fitsComparesWithCapacity()
     {
         Scenario scenario = test::scenarioFor(test::gptModel(12, 768, 12, 50257, 1024), 1);

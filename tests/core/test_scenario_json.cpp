@@ -308,6 +308,13 @@ private slots:
         QCOMPARE(scenario->cluster.gpus, course.cluster.gpus);
         QCOMPARE(QString::fromStdString(scenario->cluster.accelerator.id), QString::fromStdString(course.cluster.accelerator.id));
         QCOMPARE(scenario->cluster.gpus_per_node, course.cluster.gpus_per_node);
+        // A file without a framework reserve gets the documented default (issue 28 item 19: it
+        // was 0 GB, so a layout could fill a GPU to its last byte); a file's own 0 stays 0.
+        QCOMPARE(scenario->training.framework_reserve_bytes, kDefaultFrameworkReserveBytes);
+        const Result<Scenario> none =
+            scenarioFromJson(scenarioText(R"("training": {"framework_reserve_bytes": 0})"));
+        QVERIFY(none.ok());
+        QCOMPARE(none->training.framework_reserve_bytes, qint64(0));
     }
 
     void unknownFieldsAreIgnored()

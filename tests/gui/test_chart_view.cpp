@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QFontMetricsF>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -140,6 +141,8 @@ private slots:
     void chartOutOfViewIsBuiltWhenItComesIntoView();
     void lazyPointTooltipIsShownOnHover();
     void longYLabelWrapsToTheAxis();
+    void referenceLabelAvoidsBars();
+    void pointLabelGapIsMeasuredFromItsInk();
 
 private:
     static void showSized(ChartView &view) {
@@ -885,4 +888,87 @@ void TestChartView::longYLabelWrapsToTheAxis() {
 }
 
 QTEST_MAIN(TestChartView)
+// Issue 28 item 24: the capacity label lay across the bars. It takes a spot on its line that
+// crosses no bar and stays inside the plot; where every spot crosses one (a single wide bar over
+// the line), it is boxed in the background colour so it reads on the bar.
+void TestChartView::referenceLabelAvoidsBars() {
+    ChartData data;
+    data.title = QStringLiteral("Memory per GPU");
+    data.categories = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d"),
+                       QStringLiteral("e")};
+    ChartSeries bars = series(QStringLiteral("Memory"), ChartSeries::Kind::Bar, {0, 1, 2, 3, 4}, {10, 12, 9, 11, 95});
+    bars.stack_group = 0;
+    data.series << bars;
+    ReferenceLine capacity;
+    capacity.y = 80;
+    capacity.label = QStringLiteral("NVIDIA H100 SXM5 80GB capacity: 80.0 GB");
+    data.reference_lines << capacity;
+    const auto labelOf = [](QCustomPlot *plot) -> QCPItemText * {
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)); text && text->text().contains(QLatin1String("capacity")))
+                return text;
+        return nullptr;
+    };
+    const auto barRect = [](QCustomPlot *plot, double key, double value) {
+        const double half = 0.4;
+        return QRectF(QPointF(plot->xAxis->coordToPixel(key - half), plot->yAxis->coordToPixel(value)),
+                      QPointF(plot->xAxis->coordToPixel(key + half), plot->yAxis->coordToPixel(0)))
+            .normalized();
+    };
+    {
+        ChartView view(QStringLiteral("bars-under-a-line"));
+        view.setData(data);
+        showSized(view);
+        QCustomPlot *plot = view.plot();
+        QCPItemText *label = labelOf(plot);
+        QVERIFY(label && label->visible());
+        const QRectF rect = lse::gui::labelPixelRect(label);
+        QVERIFY(QRectF(plot->axisRect()->rect()).contains(rect));
+        for (int key = 0; key < 5; ++key)
+            QVERIFY2(!rect.intersects(barRect(plot, key, bars.y.at(key))), qPrintable(QString::number(key)));
+        QCOMPARE(label->brush().style(), Qt::NoBrush);
+    }
+    {
+        ChartData wide = data;
+        wide.categories = {QStringLiteral("stage 0")};
+        wide.series.front().x = {0};
+        wide.series.front().y = {92};
+        ChartView view(QStringLiteral("one-wide-bar"));
+        view.setData(wide);
+        showSized(view);
+        QCPItemText *label = labelOf(view.plot());
+        QVERIFY(label && label->visible());
+        QVERIFY(QRectF(view.plot()->axisRect()->rect()).contains(lse::gui::labelPixelRect(label)));
+        QVERIFY(label->brush().style() != Qt::NoBrush);
+    }
+}
+
+// Issue 28 item 24: zh_CN roofline labels sat away from their points: the layout box of
+// "mlp_up（反向）" ends half an em after its last glyph (a full-width bracket) and a CJK line is
+// taller than its glyphs. A point label's box is its ink plus the gap, not its layout box.
+void TestChartView::pointLabelGapIsMeasuredFromItsInk() {
+    ChartData data;
+    data.title = QStringLiteral("Roofline");
+    ChartSeries points = series(QStringLiteral("Operators"), ChartSeries::Kind::Marker, {1, 2}, {1, 2});
+    const QString text = QString::fromUtf8("mlp_up（反向）");
+    points.point_labels << text << QString();
+    data.series << points;
+    ChartView view(QStringLiteral("ink"));
+    view.setData(data);
+    showSized(view);
+    QCustomPlot *plot = view.plot();
+    QCPItemText *label = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPItemText *>(plot->item(i)); item && item->text() == text)
+            label = item;
+    QVERIFY(label && label->visible());
+    const QFontMetricsF metrics(label->font());
+    const QRectF ink = metrics.tightBoundingRect(text);
+    const QRectF layout = metrics.boundingRect(QRectF(), Qt::TextDontClip | Qt::AlignLeft, text);
+    QVERIFY2(layout.width() > ink.right() + 3, "the test text has blank space after its ink");
+    const QRectF box = lse::gui::labelPixelRect(label);
+    const double gap = 6.0;  // the gap point labels keep from their point (chart_annotations.cpp)
+    QVERIFY2(box.width() <= ink.width() + gap + 2, qPrintable(QString("box %1 px wide, ink %2").arg(box.width()).arg(ink.width())));
+}
+
 #include "test_chart_view.moc"

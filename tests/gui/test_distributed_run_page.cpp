@@ -5,6 +5,7 @@
 // timeline; Cancel stops a long run with no rank left behind. Skipped where MPI is not installed.
 #include "background_timeout.h"
 #include "charts/chart_view.h"
+#include "key_column_check.h"
 #include "main_window.h"
 #include "pages/page_registry.h"
 #include "pages/distributed/distributed_run_page.h"
@@ -244,6 +245,17 @@ private slots:
             QCOMPARE(page.stepTable()->item(row, 5)->text(), QStringLiteral("✓"));
         }
         QCOMPARE(page.memoryTable()->item(0, 3)->text(), QStringLiteral("✓"));
+        // Beside the editor at 1024×768 the page gets about 520 px: the step, the bytes sent and the
+        // engine's figure stay first and whole ("1.97 MB …" was elided, issue 28 item 22).
+        page.resize(520, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+        const QStringList narrow = lse::gui::test::keyColumnProblems("520 px", page.stepTable())
+            + lse::gui::test::keyColumnProblems("520 px", page.memoryTable());
+        QVERIFY2(narrow.isEmpty(), qPrintable(narrow.join("\n")));
+        page.resize(1280, 720);
         const ChartData &chart = page.timelineChart()->data();
         QVERIFY(!chart.rects.isEmpty());
         int compute_bars = 0;

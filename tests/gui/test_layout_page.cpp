@@ -3,11 +3,15 @@
 // node-crossing warning, the memory bar and the collectives table.
 
 #include "charts/chart_view.h"
+#include "main_window.h"
 #include "cost/estimate.h"
+#include "pages/parallel/collective_where_text.h"
 #include "pages/parallel/layout_page.h"
+#include "parallel/model_parallel_communication.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
+#include <QLabel>
 #include <QSet>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -58,6 +62,55 @@ QVector<ChartRect> cells(const ChartData &data)
 class TestLayoutPage : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 28 item 25: a one-node layout said "on 1 nodes of 8 GPUs".
+    void oneNodeIsSingular()
+    {
+        QVERIFY(MainWindow::installLanguage("en"));  // the English plural forms
+        Scenario scenario = sixteenGpus(2, 4, 1);
+        scenario.cluster.gpus = 8;
+        scenario.training.parallel.dp = 2;
+        scenario.training.parallel.tp = 4;
+        LayoutPage page;
+        show(page, scenario);
+        QStringList texts;
+        for (const QLabel *label : page.findChildren<QLabel *>())
+            texts << label->text();
+        QVERIFY2(texts.join('\n').contains(QLatin1String("on 1 node of 8 GPUs")), qPrintable(texts.join('\n')));
+        QVERIFY(page.charts().front()->data().title.contains(QLatin1String("on 1 node of 8")));
+    }
+
+    // Issue 28 item 23: the table's "where" column is the core's English text; the page translates
+    // every one the core writes (TP with and without SP, recomputation, MoE, PP, every ZeRO stage,
+    // DP with and without overlap), so a zh_CN page shows none untranslated.
+    void everyCollectiveWhereIsTranslatable()
+    {
+        QSet<QString> seen;
+        const auto collect = [&](const Scenario &scenario) {
+            const Result<parallel::DeviceMesh> mesh = parallel::makeDeviceMesh(scenario.cluster, scenario.training.parallel);
+            QVERIFY(mesh.ok());
+            for (const parallel::CommunicationEvent &event : parallel::communicationEvents(scenario, *mesh)) {
+                QVERIFY2(isKnownCollectiveWhere(event.where), event.where.c_str());
+                seen.insert(QString::fromStdString(event.where));
+            }
+        };
+        for (const bool sp : {true, false})
+            for (const Recomputation recompute : {Recomputation::None, Recomputation::Selective, Recomputation::Full})
+                for (const int zero : {0, 1, 2, 3})
+                    for (const bool overlap : {true, false}) {
+                        Scenario scenario = sixteenGpus(2, 4, 2);
+                        scenario.training.parallel.sequence_parallel = sp;
+                        scenario.training.recomputation = recompute;
+                        scenario.training.parallel.zero_stage = zero;
+                        scenario.training.parallel.dp_overlap = overlap;
+                        collect(scenario);
+                    }
+        Scenario moe = sixteenGpus(4, 2, 2);
+        moe.model = findModelPreset("mixtral-8x7b")->model;
+        moe.training.parallel.ep = 4;
+        collect(moe);
+        QVERIFY(seen.size() >= 20);
+    }
+
     void sixteenGpusOnTwoNodes()
     {
         LayoutPage page;

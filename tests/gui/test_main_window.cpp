@@ -2,11 +2,13 @@
 // The application shell, offscreen: editing, validation, undo, documents, export and screenshots.
 
 #include "charts/chart_view.h"
+#include "document/recovery_dialog.h"
 #include "document/scenario_document.h"
 #include "editor/scenario_editor.h"
 #include "main_window.h"
 #include "pages/page.h"
 #include "pages/parallel/search_page.h"
+#include "work_progress_dialog.h"
 
 #include "scenario/scenario_json.h"
 
@@ -17,8 +19,10 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -26,12 +30,14 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QProgressDialog>
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -392,6 +398,93 @@ private slots:
         QVERIFY(QFileInfo(dir.filePath(ids[1] + "/page.png")).size() > 0);
         QVERIFY(!QFileInfo::exists(dir.filePath(ids[2])));
         QVERIFY(!QFileInfo::exists(dir.filePath(ids.last())));
+    }
+
+    // Issue 28 item 23: in presentation mode the tables' headers kept the normal font over enlarged
+    // cells. Every header of every page built before the switch follows its table, and back.
+    void tableHeadersFollowPresentationFonts()
+    {
+        MainWindow window(false);
+        window.resize(1024, 768);
+        const QStringList pages = {"search", "reference_run", "validation", "layout", "tokenization"};
+        for (const QString &id : pages)
+            QVERIFY(window.selectPage(id));
+        const auto headersFollow = [&window](const char *when) {
+            int headers = 0;
+            for (const QHeaderView *header : window.findChildren<QHeaderView *>()) {
+                const auto *table = qobject_cast<const QTableView *>(header->parentWidget());
+                if (!table)
+                    continue;
+                ++headers;
+                QVERIFY2(qFuzzyCompare(header->font().pointSizeF(), QApplication::font().pointSizeF()),
+                         qPrintable(QString("%1: %2 header %3 pt, application %4 pt")
+                                        .arg(when, table->objectName())
+                                        .arg(header->font().pointSizeF())
+                                        .arg(QApplication::font().pointSizeF())));
+            }
+            QVERIFY(headers >= 5);
+        };
+        const qreal normal = QApplication::font().pointSizeF();
+        window.setPresentation(true);
+        QVERIFY(QApplication::font().pointSizeF() > normal);
+        QVERIFY(!window.renderScreenshot(QSize(1024, 768)).isNull());  // as --screenshot --presentation
+        headersFollow("presentation");
+        window.setPresentation(false);
+        headersFollow("normal");
+    }
+
+    // Return pressed while Export All runs (the second Enter of "type the folder, Enter, Enter")
+    // does not cancel it: the progress dialog has no default button (issue 28 item 21).
+    void exportAllIgnoresReturn()
+    {
+        QTemporaryDir dir;
+        MainWindow window(false);
+        window.resize(1280, 800);
+        int written = -1;
+        QSignalSpy canceled(&window, &MainWindow::exportCancelRequested);
+        connect(&window, &MainWindow::exportPageStarted, &window, [&](int index, int) {
+            auto *dialog = window.findChild<QProgressDialog *>();
+            QVERIFY(dialog);
+            if (index == 1) {
+                QTest::keyClick(dialog, Qt::Key_Return);
+                QTest::keyClick(dialog, Qt::Key_Enter);
+            }
+            if (index == 2)
+                emit dialog->canceled();  // end the test's export early, on purpose
+        });
+        QString error;
+        QCOMPARE(window.exportAllPages(dir.path(), &error, &written), MainWindow::ExportResult::Cancelled);
+        QCOMPARE(written, 2);  // Return at page 2 cancelled after 1 page before the fix
+        QCOMPARE(canceled.count(), 1);
+    }
+
+    // Every progress dialog of the app (WorkProgressDialog): Return and Enter never cancel, even
+    // with the Cancel button focused; Escape and a click do.
+    void progressDialogHasNoDefaultButton()
+    {
+        QWidget parent;
+        parent.show();
+        WorkProgressDialog dialog(QStringLiteral("Working"), 10, &parent);
+        dialog.setMinimumDuration(0);
+        dialog.setValue(1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy canceled(&dialog, &QProgressDialog::canceled);
+        const QList<QPushButton *> buttons = dialog.findChildren<QPushButton *>();
+        QCOMPARE(buttons.size(), 1);
+        for (QPushButton *button : buttons) {
+            QVERIFY(!button->isDefault());
+            QVERIFY(!button->autoDefault());
+        }
+        QTest::keyClick(&dialog, Qt::Key_Return);
+        QTest::keyClick(&dialog, Qt::Key_Enter);
+        buttons.front()->setFocus();
+        QTest::keyClick(buttons.front(), Qt::Key_Return);
+        QTest::keyClick(&dialog, Qt::Key_Enter);
+        QCOMPARE(canceled.count(), 0);
+        QVERIFY(!dialog.wasCanceled());
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QCOMPARE(canceled.count(), 1);
     }
 
     // Ctrl+PgDn / Ctrl+PgUp step through the pages (wrapping), Ctrl+1…9 jump to one; Ctrl++ /
@@ -777,6 +870,42 @@ private slots:
                 ++counted;
             }
         QVERIFY(counted > 0);
+    }
+
+    // Issue 28 item 25: "1 document … were autosaved". The recovery dialog agrees with its count,
+    // and no English singular form of any %n message keeps a plural verb or a "(s)".
+    void englishSingularFormsAgree()
+    {
+        QVERIFY(MainWindow::installLanguage("en"));
+        const RecoveryDialog::Entry entry{QString(), QDateTime::currentDateTimeUtc(), QString()};
+        const auto intro = [](const QList<RecoveryDialog::Entry> &entries) {
+            RecoveryDialog dialog(entries);
+            for (const QLabel *label : dialog.findChildren<QLabel *>())
+                if (label->text().contains(QLatin1String("autosaved")))
+                    return label->text();
+            return QString();
+        };
+        QVERIFY2(intro({entry}).contains(QLatin1String("1 document with unsaved changes was autosaved")), qPrintable(intro({entry})));
+        QVERIFY2(intro({entry, entry}).contains(QLatin1String("2 documents with unsaved changes were autosaved")),
+                 qPrintable(intro({entry, entry})));
+
+        QFile file(QStringLiteral(LSE_SOURCE_DIR "/resources/translations/llm_explorer_en.ts"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString ts = QString::fromUtf8(file.readAll());
+        static const QRegularExpression message(QStringLiteral("<source>(.*?)</source>\\s*<translation>\\s*"
+                                                               "<numerusform>(.*?)</numerusform>\\s*<numerusform>(.*?)</numerusform>"),
+                                                QRegularExpression::DotMatchesEverythingOption);
+        int checked = 0;
+        for (auto it = message.globalMatch(ts); it.hasNext(); ++checked) {
+            const QRegularExpressionMatch match = it.next();
+            const QString singular = match.captured(2);
+            QVERIFY2(!singular.contains(QLatin1String("(s)")) && !singular.contains(QLatin1String("(es)")),
+                     qPrintable(singular));
+            // A plural verb in the counted noun's clause is wrong in the singular.
+            static const QRegularExpression plural_verb(QStringLiteral("%n [^.;:]*?\\b(were|are)\\b"));
+            QVERIFY2(!plural_verb.match(singular).hasMatch(), qPrintable(singular));
+        }
+        QVERIFY(checked > 40);
     }
 
     // --- issue 13: models adapt the scenario, problems offer fixes, names follow edits ----------

@@ -12,6 +12,8 @@
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
+#include <qcustomplot.h>
+
 #include <QLabel>
 #include <QSet>
 #include <QTest>
@@ -216,6 +218,73 @@ private slots:
         const qsizetype at = full->x.indexOf(131072.0);
         QVERIFY(at >= 0);
         QCOMPARE(full->y.at(at), double(estimate->memory.activations));
+    }
+
+    // Issue 28 item 19: the memory breakdown shows the default framework reserve on every bar, and
+    // its tooltip names the three parts and their sources.
+    void memoryChartShowsTheFrameworkReserve()
+    {
+        const Scenario scenario = defaultScenario();
+        QCOMPARE(scenario.training.framework_reserve_bytes, kDefaultFrameworkReserveBytes);
+        pages_.at(1)->showEstimate(scenario, *lse::estimate(scenario));
+        const ChartData &chart = chartById(pages_, "memory-per-gpu")->data();
+        const ChartSeries *reserve = nullptr;
+        for (const ChartSeries &series : chart.series)
+            if (series.name == QStringLiteral("Framework reserve"))
+                reserve = &series;
+        QVERIFY(reserve);
+        QCOMPARE(reserve->y.size(), chart.categories.size());
+        for (qsizetype i = 0; i < reserve->y.size(); ++i) {
+            QCOMPARE(reserve->y.at(i), double(kDefaultFrameworkReserveBytes));
+            QVERIFY2(reserve->point_tooltips.at(i).contains(QStringLiteral("CUDA context 1.40 GB"))
+                         && reserve->point_tooltips.at(i).contains(QStringLiteral("nccl #964")),
+                     qPrintable(reserve->point_tooltips.at(i)));
+        }
+        QVERIFY(chart.formula.formula.contains(QStringLiteral("framework reserve R = 4.10 GB")));
+    }
+
+    // Issue 28 item 24: days ∝ 1/MFU is sampled finely enough to look like a curve (the 5 % steps
+    // of before made a polygon below 20 %): neighbouring MFUs differ by at most 6 %.
+    void daysVsMfuIsSampledFinely()
+    {
+        const Scenario scenario = defaultScenario();
+        pages_.at(3)->showEstimate(scenario, *lse::estimate(scenario));
+        const ChartData &chart = chartById(pages_, "days-vs-mfu")->data();
+        const ChartSeries &line = chart.series.front();
+        QVERIFY(line.x.size() >= 50);
+        QCOMPARE(line.x.front(), 0.05);
+        QCOMPARE(line.x.back(), 1.0);
+        for (qsizetype i = 1; i < line.x.size(); ++i)
+            QVERIFY2(line.x.at(i) / line.x.at(i - 1) <= 1.06, qPrintable(QString::number(line.x.at(i))));
+    }
+
+    // Issue 28 item 24: with FlashAttention, "No recomputation" and "Selective" store the same bytes:
+    // the later line is dashed so the earlier shows through, and each tooltip names the other.
+    void coincidentLinesAreDrawnDistinguishably()
+    {
+        const Scenario scenario = defaultScenario();
+        QVERIFY(scenario.training.flash_attention);
+        pages_.at(1)->showEstimate(scenario, *lse::estimate(scenario));
+        ChartView *view = chartById(pages_, "activation-memory-vs-seq-len");
+        QCustomPlot *plot = view->plot();
+        QCPGraph *none = nullptr;
+        QCPGraph *selective = nullptr;
+        for (int i = 0; i < plot->graphCount(); ++i) {
+            if (plot->graph(i)->name() == QStringLiteral("No recomputation, FlashAttention on"))
+                none = plot->graph(i);
+            if (plot->graph(i)->name() == QStringLiteral("Selective recomputation, FlashAttention on"))
+                selective = plot->graph(i);
+        }
+        QVERIFY(none && selective);
+        QCOMPARE(none->pen().style(), Qt::SolidLine);
+        QCOMPARE(selective->pen().style(), Qt::CustomDashLine);
+        QVERIFY(selective->scatterStyle().shape() == QCPScatterStyle::ssCircle);
+        view->resize(900, 600);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const auto point = none->data()->at(2);
+        const QPointF at(none->keyAxis()->coordToPixel(point->key), none->valueAxis()->coordToPixel(point->value));
+        const QString tip = view->toolTipAt(at);
+        QVERIFY2(tip.contains(QStringLiteral("Drawn on the same points as")), qPrintable(tip));
     }
 
     // Issue 13 item 15: the presets of "share across models" are separate models, so they are

@@ -5,13 +5,19 @@
 // retranslation are harmless.
 
 #include "charts/chart_view.h"
+#include "main_window.h"
+#include "pages/tensors/tensor_error_text.h"
 #include "pages/tensors/tensor_views_section.h"
 #include "pages/tensors/tensors_page.h"
 #include "pages/page_format.h"
 #include "qcustomplot.h"
 #include "tensors/tensor_chain.h"
+#include "tensors/tensor_op.h"
+#include "tensors/tensor_view.h"
 
 #include <QFile>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -44,6 +50,54 @@ const ChartRect *rectWithTooltip(const ChartData &data, const QString &part)
 class TestTensorViewsSection : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 28 item 23: the reason an op is impossible was English on a zh_CN page. Every form of
+    // the core's reasons has a translated template (one failing op per form below), and in zh_CN
+    // the reason holds no English sentence.
+    void everyErrorFormIsTranslated()
+    {
+        const std::vector<std::pair<std::vector<int64_t>, std::vector<std::string>>> cases = {
+            {{2, 3, 4}, {"transpose(0,1)", "view(6,4)"}},      // view merge
+            {{2, 3, 4}, {"transpose(0,5)"}},                   // dim out of range
+            {{2, 3, 4}, {"permute(0,1)"}},                     // permute arity
+            {{2, 3, 4}, {"permute(0,1,1)"}},                   // repeated dim
+            {{}, {"slice(0,0,1)"}},                            // 0-d slice
+            {{2, 3, 4}, {"slice(0,0,2,0)"}},                   // step not positive
+            {{}, {"narrow(0,0,1)"}},                           // 0-d narrow
+            {{2, 3, 4}, {"narrow(0,5,1)"}},                    // start out of range
+            {{2, 3, 4}, {"narrow(0,1,5)"}},                    // start + length
+            {{2, 3, 4}, {"expand(4)"}},                        // fewer sizes than dims
+            {{2, 3, 4}, {"expand(5,3,4)"}},                    // size must equal the existing one
+            {{2, 3, 4}, {"expand(-1,2,3,4)"}},                 // -1 at a new leading dimension
+            {{2, 3, 4}, {"expand(-2,3,4)"}},                   // negative size
+            {{2, 3, 4}, {"flatten(2,1)"}},                     // start_dim after end_dim
+            {{2, 3, 4}, {"t()"}},                              // t() on 3 dims
+            {{2, 3, 4}, {"view(-1,-1)"}},                      // two inferred
+            {{2, 3, 4}, {"view(-3,8)"}},                       // invalid size
+            {{0, 3}, {"view(-1,0)"}},                          // ambiguous -1
+            {{2, 3, 4}, {"view(-1,5)"}},                       // not a multiple
+            {{2, 3, 4}, {"view(5,5)"}},                        // wrong element count
+        };
+        QVERIFY(MainWindow::installLanguage("zh_CN"));
+        const auto restore = qScopeGuard([] { MainWindow::installLanguage("en"); });
+        static const QRegularExpression sentence(QStringLiteral("(?:\\b[a-z][a-z']+\\b[ ,]+){4}\\b[a-z][a-z']+\\b"));
+        for (const auto &[shape, texts] : cases) {
+            const Result<tensors::TensorView> start = tensors::makeView(shape);
+            QVERIFY(start.ok());
+            std::vector<tensors::TensorOp> ops;
+            for (const std::string &text : texts) {
+                const Result<tensors::TensorOp> op = tensors::parseTensorOp(text);
+                QVERIFY2(op.ok(), text.c_str());
+                ops.push_back(*op);
+            }
+            const tensors::TensorChain chain = tensors::runTensorChain(*start, ops, 4);
+            QVERIFY2(!chain.steps.empty() && !chain.steps.back().ok(), texts.back().c_str());
+            const std::string &error = chain.steps.back().error;
+            QVERIFY2(isKnownTensorError(error), error.c_str());
+            const QString shown = tensorErrorText(error);
+            QVERIFY2(!sentence.match(shown).hasMatch(), qPrintable(shown));
+        }
+    }
+
     void transposeThenViewShowsWhyAndReshapeCopies()
     {
         TensorViewsSection section;

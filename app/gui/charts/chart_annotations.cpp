@@ -6,10 +6,15 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QMarginsF>
+#include <QTextLayout>
 #include <QSet>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
+#include <vector>
 
 namespace lse::gui {
 
@@ -98,28 +103,115 @@ constexpr ReferenceLabelSpot kReferenceLabelSpots[] = {
     {0.01, Qt::AlignLeft | Qt::AlignBottom},
     {0.99, Qt::AlignRight | Qt::AlignTop},
     {0.01, Qt::AlignLeft | Qt::AlignTop},
+    {0.5, Qt::AlignHCenter | Qt::AlignBottom},
+    {0.5, Qt::AlignHCenter | Qt::AlignTop},
 };
 
-// Pixel squares around every plotted series point (bars excluded: their labels sit on them).
+// Pixel squares around every plotted series point and, for lines, along the segments between them
+// (a label across a line hides it as much as one on a point). Bars are excluded: see barRects().
 QVector<QRectF> dataPointRects(const QCustomPlot *plot, const ChartData &data)
 {
     constexpr double kHalf = 6.0;  // about a marker's radius
+    constexpr double kSegmentStep = 8.0;  // pixels between samples along a line
     QVector<QRectF> points;
     const QRectF area = plot->axisRect()->rect();
+    const auto add = [&](const QPointF &pixel) {
+        if (area.contains(pixel))
+            points.append(QRectF(pixel.x() - kHalf, pixel.y() - kHalf, 2 * kHalf, 2 * kHalf));
+    };
     for (const ChartSeries &series : data.series) {
         if (series.kind == ChartSeries::Kind::Bar)
             continue;
+        std::vector<std::pair<double, double>> sorted;
         const qsizetype n = std::min(series.x.size(), series.y.size());
         for (qsizetype i = 0; i < n; ++i) {
             const double x = series.x.at(i), y = series.y.at(i) * data.y_display_scale;
-            if (!std::isfinite(x) || !std::isfinite(y))
-                continue;
-            const QPointF pixel(plot->xAxis->coordToPixel(x), plot->yAxis->coordToPixel(y));
-            if (area.contains(pixel))
-                points.append(QRectF(pixel.x() - kHalf, pixel.y() - kHalf, 2 * kHalf, 2 * kHalf));
+            if (std::isfinite(x) && std::isfinite(y) && (!data.log_x || x > 0) && (!data.log_y || y > 0))
+                sorted.emplace_back(x, y);
+        }
+        std::sort(sorted.begin(), sorted.end());
+        QPointF previous;
+        for (std::size_t i = 0; i < sorted.size(); ++i) {
+            const QPointF pixel(plot->xAxis->coordToPixel(sorted[i].first), plot->yAxis->coordToPixel(sorted[i].second));
+            add(pixel);
+            if (i > 0 && series.kind == ChartSeries::Kind::Line) {
+                const QPointF step = pixel - previous;
+                const int samples = std::min(400, int(std::hypot(step.x(), step.y()) / kSegmentStep));
+                for (int k = 1; k < samples; ++k)
+                    add(previous + step * (double(k) / samples));
+            }
+            previous = pixel;
         }
     }
     return points;
+}
+
+// Pixel rectangles of the bars: each key's column (all of its side-by-side groups) from the axis to
+// the top of its tallest stack. A reference-line label should not lie across them.
+QVector<QRectF> barRects(QCustomPlot *plot, const ChartData &data)
+{
+    double half_width = 0;  // pixels, of the whole column at a key
+    int columns = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto *bars = qobject_cast<QCPBars *>(plot->plottable(i));
+        if (!bars || bars->barBelow())
+            continue;
+        ++columns;
+        const double width = bars->width();
+        half_width = bars->widthType() == QCPBars::wtAxisRectRatio
+                         ? width * plot->axisRect()->width() / 2
+                         : std::abs(plot->xAxis->coordToPixel(width / 2) - plot->xAxis->coordToPixel(0));
+    }
+    if (columns == 0)
+        return {};
+    half_width *= columns;
+    // key -> the top of each stack group at it (unstacked bars are groups of their own).
+    std::map<double, std::map<int, double>> tops;
+    int unstacked = -1;
+    for (const ChartSeries &series : data.series) {
+        if (series.kind != ChartSeries::Kind::Bar)
+            continue;
+        const int group = series.stack_group >= 0 ? series.stack_group : unstacked--;
+        const qsizetype n = std::min(series.x.size(), series.y.size());
+        for (qsizetype i = 0; i < n; ++i) {
+            const double y = series.y.at(i) * data.y_display_scale;
+            if (std::isfinite(series.x.at(i)) && std::isfinite(y) && y > 0)
+                tops[series.x.at(i)][group] += y;
+        }
+    }
+    QVector<QRectF> rects;
+    const double base = plot->yAxis->coordToPixel(data.log_y ? plot->yAxis->range().lower : 0.0);
+    for (const auto &[key, groups] : tops) {
+        double top = 0;
+        for (const auto &[group, value] : groups)
+            top = std::max(top, value);
+        const double x = plot->xAxis->coordToPixel(key);
+        const double y = plot->yAxis->coordToPixel(top);
+        rects.append(QRectF(QPointF(x - half_width, std::min(y, base)), QPointF(x + half_width, std::max(y, base))));
+    }
+    return rects;
+}
+
+constexpr char kGapXProperty[] = "lse_point_label_gap_x";
+constexpr char kGapYProperty[] = "lse_point_label_gap_y";
+
+// How far a one-line label's layout box reaches beyond its ink on each side: a CJK fallback font
+// makes the line taller than the glyphs, and a full-width bracket leaves half an em blank.
+QMarginsF inkExcess(const QCPItemText *label)
+{
+    const QString text = label->text();
+    if (text.isEmpty() || text.contains(QLatin1Char('\n')))
+        return {};
+    QTextLayout layout(text, label->font());
+    layout.beginLayout();
+    const QTextLine line = layout.createLine();
+    layout.endLayout();
+    if (!line.isValid())
+        return {};
+    const QRectF ink = QFontMetricsF(label->font()).tightBoundingRect(text);  // relative to the baseline
+    const double width = line.naturalTextWidth();
+    return QMarginsF(std::max(0.0, ink.left()), std::max(0.0, line.ascent() + ink.top()),
+                     std::max(0.0, width - ink.right()), std::max(0.0, line.descent() - ink.bottom()));
 }
 
 bool intersectsAny(const QRectF &rect, const QVector<QRectF> &others)
@@ -151,9 +243,12 @@ void avoidLabelCollisions(QCustomPlot *plot, const ChartData &data, const Annota
         if (label && label->visible())
             taken.append(labelPixelRect(label));
 
-    // Reference-line labels: a spot on the line that covers no other label, preferring spots that
-    // cover few data points.
+    // Reference-line labels: a spot on the line that covers no other label, preferring spots
+    // inside the plot (an edge would clip it), then spots that lie across no bar, then spots that
+    // cover few line points (the capacity label lay across the bars and was clipped in
+    // presentation mode, issue 28 item 24).
     const QVector<QRectF> points = dataPointRects(plot, data);
+    const QVector<QRectF> bars = barRects(plot, data);
     for (QCPItemText *label : items.reference_labels) {
         const auto placeAt = [label](const ReferenceLabelSpot &spot) {
             label->position->setCoords(spot.x, label->position->coords().y());
@@ -161,33 +256,53 @@ void avoidLabelCollisions(QCustomPlot *plot, const ChartData &data, const Annota
             return labelPixelRect(label);
         };
         const ReferenceLabelSpot *chosen = nullptr;
-        qsizetype fewestCovered = 0;
+        std::tuple<bool, qsizetype, qsizetype> best;
         for (const ReferenceLabelSpot &spot : kReferenceLabelSpots) {
             const QRectF rect = placeAt(spot);
             if (intersectsAny(rect, taken))
                 continue;
-            const qsizetype covered = coveredPoints(rect, points);
-            if (!chosen || covered < fewestCovered) {
+            const std::tuple<bool, qsizetype, qsizetype> cost{!area.contains(rect), coveredPoints(rect, bars),
+                                                              coveredPoints(rect, points)};
+            if (!chosen || cost < best) {
                 chosen = &spot;
-                fewestCovered = covered;
+                best = cost;
             }
         }
         const QRectF rect = placeAt(chosen ? *chosen : kReferenceLabelSpots[0]);
         label->setVisible(chosen != nullptr);
         if (chosen)
             taken.append(rect);
+        // When every spot lies across a bar (one wide bar over the line), the label gets a box in the
+        // background colour: in the line's colour on a bar of a similar one it was unreadable.
+        if (chosen && std::get<1>(best) > 0) {
+            label->setBrush(plot->palette().color(QPalette::Base));
+            label->setPen(QPen(label->color(), 1.0));
+        } else {
+            label->setBrush(Qt::NoBrush);
+            label->setPen(Qt::NoPen);
+        }
     }
 
     // Point labels: a spot that stays in the plot and covers no other label, preferring spots
     // that cover few data points.
     for (QCPItemText *label : items.point_labels) {
-        const QMargins padding = label->padding();
-        const int gapX = std::max(padding.left(), padding.right());
-        const int gapY = std::max(padding.top(), padding.bottom());
+        // The gaps are kept on the label: the padding below changes with every placement.
+        if (!label->property(kGapXProperty).isValid()) {
+            const QMargins padding = label->padding();
+            label->setProperty(kGapXProperty, std::max(padding.left(), padding.right()));
+            label->setProperty(kGapYProperty, std::max(padding.top(), padding.bottom()));
+        }
+        const int gapX = label->property(kGapXProperty).toInt();
+        const int gapY = label->property(kGapYProperty).toInt();
+        // The gap is measured from the ink: the box of "mlp_up（反向）" ends half an em after its
+        // last glyph and its CJK line is taller, so zh_CN labels sat away from their points.
+        const QMarginsF excess = inkExcess(label);
         const auto place = [&](const PointLabelSpot &spot) {
             label->setPositionAlignment(spot.alignment);
-            label->setPadding(QMargins(spot.right ? gapX : 0, spot.vertical == Vertical::Down ? gapY : 0,
-                                       spot.right ? 0 : gapX, spot.vertical == Vertical::Up ? gapY : 0));
+            label->setPadding(QMargins(qRound((spot.right ? gapX : 0) - excess.left()),
+                                       qRound((spot.vertical == Vertical::Down ? gapY : 0) - excess.top()),
+                                       qRound((spot.right ? 0 : gapX) - excess.right()),
+                                       qRound((spot.vertical == Vertical::Up ? gapY : 0) - excess.bottom())));
             return labelPixelRect(label);
         };
         // Of the spots inside the plot that cover no other label, the one covering the fewest

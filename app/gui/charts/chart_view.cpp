@@ -243,6 +243,7 @@ public:
         QCPAbstractPlottable *plottable = nullptr;
         qsizetype series = -1;
         QVector<qsizetype> order;
+        QStringList coincides_with;  // lines drawn on the same points (markCoincidentLines)
     };
 
     // Routes the plot's hover, tooltip and wheel events without widening ChartView's interface.
@@ -306,6 +307,7 @@ public:
     void addSeries(qsizetype index, const QColor &color, std::map<int, QCPBars *> &stackTops, int &columns);
     void sizeBars(int columns);
     QCPItemText *addReferenceLine(const ReferenceLine &line);
+    void markCoincidentLines();
     void fitRanges();
     void style();
     QSize figureSize() const;
@@ -618,6 +620,52 @@ void ChartView::Private::sizeBars(int columns) {
     }
 }
 
+// Two lines over the same points look like one: the one drawn first disappears under the other
+// (Memory's "No recomputation, FlashAttention on" under "Selective", which store the same bytes
+// with FlashAttention). The later line is drawn with short dashes and hollow rings, so the earlier
+// one shows through its gaps, and both tooltips name the other.
+void ChartView::Private::markCoincidentLines() {
+    // Visually one line: every point within this fraction of the larger value.
+    constexpr double kSameFraction = 0.005;
+    const auto sameLine = [&](const PlotRef &a, const PlotRef &b) {
+        const ChartSeries &sa = data.series.at(a.series);
+        const ChartSeries &sb = data.series.at(b.series);
+        if (a.order.size() < 2 || a.order.size() != b.order.size())
+            return false;
+        for (qsizetype i = 0; i < a.order.size(); ++i) {
+            const double xa = sa.x.at(a.order.at(i)), xb = sb.x.at(b.order.at(i));
+            const double ya = sa.y.at(a.order.at(i)), yb = sb.y.at(b.order.at(i));
+            if (xa != xb || !std::isfinite(ya) || !std::isfinite(yb))
+                return false;
+            if (std::abs(ya - yb) > kSameFraction * std::max(std::abs(ya), std::abs(yb)))
+                return false;
+        }
+        return true;
+    };
+    const double pens = penScale();
+    for (qsizetype later = 1; later < refs.size(); ++later) {
+        if (data.series.at(refs[later].series).kind != ChartSeries::Kind::Line)
+            continue;
+        for (qsizetype earlier = 0; earlier < later; ++earlier) {
+            if (data.series.at(refs[earlier].series).kind != ChartSeries::Kind::Line
+                || !sameLine(refs[earlier], refs[later]))
+                continue;
+            refs[later].coincides_with << seriesName(data.series.at(refs[earlier].series), refs[earlier].series);
+            refs[earlier].coincides_with << seriesName(data.series.at(refs[later].series), refs[later].series);
+            auto *graph = qobject_cast<QCPGraph *>(refs[later].plottable);
+            if (!graph || graph->pen().style() == Qt::CustomDashLine)
+                continue;
+            QPen pen = graph->pen();
+            pen.setDashPattern({3.0, 3.0});  // in pen widths: the line below shows in every gap
+            pen.setCapStyle(Qt::FlatCap);
+            graph->setPen(pen);
+            if (refs[later].order.size() <= kDotsUpTo)
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pen.color(), kLineWidth * pens),
+                                                       Qt::NoBrush, 4.0 * kLineWidth * pens));
+        }
+    }
+}
+
 // Returns the line's label (null when it has none) so the label can be kept clear of others.
 QCPItemText *ChartView::Private::addReferenceLine(const ReferenceLine &line) {
     const QPalette palette = q->palette();
@@ -769,6 +817,7 @@ void ChartView::Private::rebuild(bool keepView) {
         addSeries(i, given.isValid() ? given : chartSeriesColor(autoColor++, palette), stackTops, columns);
     }
     sizeBars(columns);
+    markCoincidentLines();
     QVector<QCPItemText *> referenceLabels;
     for (const ReferenceLine &line : std::as_const(data.reference_lines))
         if (QCPItemText *label = addReferenceLine(line))
@@ -1098,6 +1147,11 @@ QString ChartView::Private::describePoint(qsizetype refIndex, qsizetype containe
                          .toHtmlEscaped();
         }
     }
+    for (const QString &other : ref.coincides_with)
+        lines << QCoreApplication::translate("lse::gui::ChartView",
+                                             "Drawn on the same points as “%1” (dashed where one lies on the other)")
+                     .arg(other)
+                     .toHtmlEscaped();
     QString html = lines.join(QStringLiteral("<br>"));
     QString point_tooltip = point < series.point_tooltips.size() ? series.point_tooltips.at(point) : QString();
     if (point_tooltip.trimmed().isEmpty() && series.point_tooltip)

@@ -623,7 +623,9 @@ void ScenarioEditor::buildUi()
                                  [](const Scenario &s) { return s.training.mfu; },
                                  [](Scenario &s, double v) { s.training.mfu = v; }, 0, 1, 3));
     addField(training, realField("training.framework_reserve_bytes", tr("Framework reserve"),
-                                 tr("Memory per GPU taken by the CUDA context, allocator slack and buffers."),
+                                 tr("Memory per GPU the framework holds besides the model states and activations: the CUDA context, "
+                                    "NCCL buffers and allocator fragmentation (default 4.1 GB, from published measurements; "
+                                    "0 counts the model's own memory only)."),
                                  [](const Scenario &s) { return double(s.training.framework_reserve_bytes); },
                                  [](Scenario &s, double v) { s.training.framework_reserve_bytes = std::int64_t(v); },
                                  0, 1e4, 1, 1e-9, tr(" GB")));

@@ -3,6 +3,7 @@
 
 #include "lessons/lesson_recorder.h"
 #include "lessons/lesson_recorder_step_editor.h"
+#include "work_progress_dialog.h"
 #include "pages/page.h"
 
 #include <QDir>
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
@@ -343,8 +343,7 @@ void LessonRecorderDialog::exportPdfWithDialog()
     if (path.isEmpty())
         return;
     last_folder_ = QFileInfo(path).absolutePath();
-    QProgressDialog progress(tr("Writing the handout…"), tr("Cancel"), 0, recorder_->stepCount(), this);
-    progress.setWindowModality(Qt::WindowModal);
+    WorkProgressDialog progress(tr("Writing the handout…"), recorder_->stepCount(), this);
     exportPdfTo(path, [&progress](int done, int total) {
         progress.setMaximum(total);
         progress.setValue(done);
@@ -358,8 +357,7 @@ void LessonRecorderDialog::exportSlidesWithDialog()
     if (folder.isEmpty())
         return;
     last_folder_ = folder;
-    QProgressDialog progress(tr("Writing the slides…"), tr("Cancel"), 0, recorder_->stepCount(), this);
-    progress.setWindowModality(Qt::WindowModal);
+    WorkProgressDialog progress(tr("Writing the slides…"), recorder_->stepCount(), this);
     exportSlidesTo(folder, [&progress](int done, int total) {
         progress.setMaximum(total);
         progress.setValue(done);

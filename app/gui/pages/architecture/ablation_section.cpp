@@ -7,6 +7,7 @@
 #include "pages/page_format.h"
 #include "reference/ablation/ablation_results_json.h"
 #include "reference/ablation/ablation_spec.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -125,6 +126,7 @@ AblationSection::AblationSection(QWidget *parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setMinimumHeight(120);
     table_->setMaximumHeight(190);  // a row per variant (at most four); the charts take the rest
+    setKeyColumns(table_, {0, 4, 6});  // variant, final validation loss, status
 
     connect(study_box_, &QComboBox::currentIndexChanged, this, [this] {
         fillVariants();
@@ -285,7 +287,7 @@ void AblationSection::fillVariants()
     if (!study || model < 0 || model >= int(models_.size()))
         return;
     for (const reference::AblationVariant &v : reference::studyVariants(*study, models_[std::size_t(model)].config.model)) {
-        auto *item = new QListWidgetItem(qs(v.name), variant_list_);
+        auto *item = new QListWidgetItem(AblationCharts::variantName(v.name), variant_list_);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Checked);
         item->setToolTip(qs(reference::describeChanges(v.changes)));
@@ -340,7 +342,7 @@ void AblationSection::fillTable()
     for (int row = 0; row < int(shown_.variants.size()); ++row) {
         const reference::AblationResult &r = shown_.variants[std::size_t(row)];
         const QString cells[] = {
-            qs(r.variant.name),
+            AblationCharts::variantName(r.variant.name),
             qs(reference::describeChanges(r.variant.changes)),
             format::integer(r.parameters),
             format::decimal(r.tokens_per_s, 0),
@@ -413,7 +415,7 @@ void AblationSection::onProgress()
         const QString text = tr("Variant %1/%2 (%3): step %4/%5, loss %6")
                                  .arg(s.variant + 1)
                                  .arg(s.variant_count)
-                                 .arg(s.variant_name)
+                                 .arg(AblationCharts::variantName(s.variant_name.toStdString()))
                                  .arg(s.step)
                                  .arg(s.steps)
                                  .arg(format::decimal(s.loss, 3));

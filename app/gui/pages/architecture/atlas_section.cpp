@@ -8,6 +8,7 @@
 #include "pages/architecture/atlas/atlas_table_model.h"
 #include "pages/page_format.h"
 #include "scenario/scenario_json.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -96,6 +97,7 @@ AtlasSection::AtlasSection(QWidget *parent)
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionsMovable(true);
+    setKeyColumns(table_, {AtlasTableModel::Name, AtlasTableModel::Date, AtlasTableModel::PublishedParameters});
     fitColumns();
 
     hint_label_ = new QLabel;
@@ -249,7 +251,8 @@ void AtlasSection::applyFilters()
 
 void AtlasSection::updateControls()
 {
-    shown_label_->setText(tr("%n of %1 model(s)", nullptr, filter_model_->rowCount()).arg(table_model_->rowCount()));
+    // The noun agrees with the total ("1 of 50 models"), so the total is the plural's count.
+    shown_label_->setText(tr("%1 of %n model(s)", nullptr, table_model_->rowCount()).arg(filter_model_->rowCount()));
     load_button_->setEnabled(table_->selectionModel()->hasSelection());
 }
 

@@ -6,6 +6,7 @@
 #include "pages/architecture/design_axis_text.h"
 #include "pages/architecture/norm_timing_panel.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -102,6 +103,7 @@ DesignChoicesSection::DesignChoicesSection(QWidget *parent) : PageSection(parent
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->hide();
+    setKeyColumns(table_, {0, 1, 3});  // choice, parameters, training FLOPs per token
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(table_);
     parallel_text_ = new QLabel(content);

@@ -4,6 +4,7 @@
 
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -59,6 +60,7 @@ NormTimingPanel::NormTimingPanel(QWidget *parent) : QWidget(parent)
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setMinimumHeight(150);
+    setKeyColumns(table_, {0, 1, 2});  // kernel, median time, GB/s
     layout->addWidget(table_);
     chart_ = new ChartView(QStringLiteral("norm-timing"), this);
     chart_->setMinimumHeight(kChartMinimumHeight);

@@ -5,6 +5,7 @@
 
 #include "charts/chart_view.h"
 #include "cost/sweeps.h"
+#include "pages/framework_reserve_text.h"
 #include "pages/page_format.h"
 #include "scenario/stage_layers.h"
 
@@ -149,7 +150,7 @@ ChartData MemoryPage::zeroStageChart() const
                 .arg(m.pipeline_stage)
                 .arg(format::decimal(m.in_flight_micro_batches, 2)));
         add(KvCache, x, 0, tr("Training keeps no KV cache"));
-        add(Reserve, x, double(m.framework_reserve), tr("Framework reserve (CUDA context, allocator slack): an input"));
+        add(Reserve, x, double(m.framework_reserve), frameworkReserveExplanation(m.framework_reserve));
     }
     const QString weights_formula = tr("weights of the most loaded pipeline stage at %1 B per parameter, tensor-parallel "
                                        "matrices split over t = %2 (no gradients or optimizer states)")
@@ -171,7 +172,7 @@ ChartData MemoryPage::zeroStageChart() const
             .arg(training.micro_batch)
             .arg(training.seq_len));
     add(Reserve, inference_index, double(training.framework_reserve_bytes),
-        tr("Framework reserve (CUDA context, allocator slack): an input"));
+        frameworkReserveExplanation(training.framework_reserve_bytes));
     for (ChartSeries &s : series)
         chart.series << s;
 
@@ -197,9 +198,12 @@ ChartData MemoryPage::zeroStageChart() const
     chart.formula.formula =
         tr("ZeRO-0 (2+2+K)Ψ · ZeRO-1 4Ψ + KΨ/N_d · ZeRO-2 2Ψ + (2+K)Ψ/N_d · ZeRO-3 (4+K)Ψ/N_d; activations "
            "per layer as in Korthikanti Table 2; inference: weights/t + KV cache "
-           "2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L)");
+           "2·L_s·(n_kv/t)·d_head·bytes·b·s, L_s the layers of the most loaded pipeline stage (L/p when p divides L); "
+           "every bar + framework reserve R = %1 (CUDA context, NCCL buffers, allocator fragmentation)")
+            .arg(format::bytes(double(training.framework_reserve_bytes)));
     chart.formula.source = tr("Rajbhandari et al. 2019 (ZeRO), §3.1 and §5; Korthikanti et al. 2022, Table 2 and "
-                             "§4.2.3; Kwon et al. 2023 (vLLM), §3");
+                             "§4.2.3; Kwon et al. 2023 (vLLM), §3; R: %1")
+                               .arg(frameworkReserveSources());
     return chart;
 }
 

@@ -45,11 +45,17 @@ std::vector<int> gpuCounts(const Scenario &scenario)
     return counts;
 }
 
+// days ∝ 1/MFU: sampled every 5 % the curve was a visible polygon below 20 %. Geometric steps of
+// 1.05 (62 points from 5 % to 100 %) keep each chord within 0.06 % of the curve everywhere.
+constexpr double kLowestMfu = 0.05;
+constexpr int kMfuSamples = 62;
+
 std::vector<double> mfuValues(double current)
 {
     std::vector<double> values;
-    for (int percent = 5; percent <= 100; percent += 5)
-        values.push_back(percent / 100.0);
+    const double ratio = std::pow(1.0 / kLowestMfu, 1.0 / double(kMfuSamples - 1));
+    for (int i = 0; i < kMfuSamples; ++i)
+        values.push_back(i + 1 == kMfuSamples ? 1.0 : kLowestMfu * std::pow(ratio, double(i)));
     if (std::none_of(values.begin(), values.end(), [&](double v) { return std::abs(v - current) < 1e-9; })) {
         values.push_back(current);
         std::sort(values.begin(), values.end());

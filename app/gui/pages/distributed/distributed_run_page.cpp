@@ -9,6 +9,7 @@
 #include "pages/distributed/distributed_run_files.h"
 #include "pages/distributed/distributed_run_process.h"
 #include "pages/distributed/distributed_run_timeline.h"
+#include "pages/table_key_columns.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -23,6 +24,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -136,8 +138,14 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     for (QTableWidget *table : {step_table_, memory_table_}) {
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         table->verticalHeader()->setVisible(false);
-        table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        // Sized to their contents ("1.97 MB …" was elided in an even split); a narrow page scrolls
+        // the columns after the key ones.
+        table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        table->horizontalHeader()->setStretchLastSection(true);
     }
+    // The bytes each rank sent beside the engine's figure, then the rest of the step.
+    setKeyColumns(step_table_, {0, 3, 4, 5});
+    setKeyColumns(memory_table_, {0, 3, 1});  // category, equal to the engine's, measured; the engine's follows
     layout->addWidget(step_table_);
     layout->addWidget(memory_table_label_);
     layout->addWidget(memory_table_);
@@ -221,8 +229,9 @@ void DistributedRunPage::applyFonts()
         for (int r = 0; r < table->rowCount(); ++r)
             table->setRowHeight(r, row_height);
         int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth() + 2;
-        // At most a dozen step rows: a long run scrolls inside its table.
-        height += std::min(table->rowCount(), 12) * row_height;
+        // At most a dozen step rows: a long run scrolls inside its table; a narrow one scrolls
+        // sideways below its last row.
+        height += std::min(table->rowCount(), 12) * row_height + table->horizontalScrollBar()->sizeHint().height();
         table->setFixedHeight(height);
     }
 }

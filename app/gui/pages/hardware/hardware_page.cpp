@@ -8,6 +8,7 @@
 #include "pages/flow_layout.h"
 #include "pages/page_format.h"
 #include "roofline/roofline_machine.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -191,6 +192,7 @@ HardwarePage::HardwarePage(QWidget *parent) : Page(parent)
     anatomy_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     anatomy_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     anatomy_table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    setKeyColumns(anatomy_table_, {0, 1});  // the accelerators compared (rows are the parts)
     anatomy_table_->verticalHeader()->setDefaultSectionSize(anatomy_table_->fontMetrics().height() + 8);
     anatomy_table_->setMinimumHeight(15 * (anatomy_table_->fontMetrics().height() + 8) + 8);
     kitchen_label_ = new QLabel(content);

@@ -6,6 +6,7 @@
 #include "charts/chart_view.h"
 #include "enum_labels.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QGridLayout>
 #include <QGroupBox>
@@ -148,6 +149,7 @@ MixedPrecisionSection::MixedPrecisionSection(QWidget *parent) : PageSection(pare
         table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         // A narrow window scrolls the table, not the page.
         table->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        setKeyColumns(table, {0, 1, 3});  // tensor, format, bytes per parameter
         box_layout->addWidget(table);
         if (index < kRecipeCount) {
             auto *button = new QPushButton(box);

@@ -6,6 +6,7 @@
 #include "numbers/float_format.h"
 #include "pages/numbers/number_format_charts.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QCheckBox>
 #include <QLocale>
@@ -86,6 +87,7 @@ NumberFormatsSection::NumberFormatsSection(QWidget *parent) : PageSection(parent
     layout_chart_ = new ChartView(QStringLiteral("number-format-layouts"), content);
     layout->addWidget(layout_chart_, 1);
     properties_table_ = newTable(DigitsColumn + 1, content);
+    setKeyColumns(properties_table_, {LayoutColumn, MaxColumn, EpsilonColumn});  // range and precision
     layout->addWidget(properties_table_);
 
     auto *entry = new QHBoxLayout;
@@ -104,6 +106,7 @@ NumberFormatsSection::NumberFormatsSection(QWidget *parent) : PageSection(parent
     message_->setWordWrap(true);
     layout->addWidget(message_);
     results_table_ = newTable(FlagsColumn + 1, content);
+    setKeyColumns(results_table_, {FormatColumn, StoredColumn, RelErrorColumn});
     layout->addWidget(results_table_);
 
     spacing_chart_ = new ChartView(QStringLiteral("number-format-spacing"), content);

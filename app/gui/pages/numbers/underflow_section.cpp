@@ -347,10 +347,11 @@ void UnderflowSection::refreshSummary()
         for (const numbers::LossScalingStep &s : simulation_.steps)
             overflows += s.overflow ? 1 : 0;
         const numbers::LossScalingStep &last = simulation_.steps.back();
-        simulation_summary_->setText(tr("%n step(s) simulated: %1 overflow step(s) skipped; final scale %2, flushing "
+        // Two counts, each with its own plural form ("1 overflow step" with "3 steps simulated").
+        simulation_summary_->setText(tr("%n step(s) simulated: %1 skipped; final scale %2, flushing "
                                         "%3 of the non-zero gradients (%4 without scaling).",
                                         nullptr, int(simulation_.steps.size()))
-                                         .arg(overflows)
+                                         .arg(tr("%n overflow step(s)", nullptr, overflows))
                                          .arg(UnderflowCharts::scaleText(last.scale),
                                               format::percent(last.flushed_fraction, 3),
                                               format::percent(last.unscaled_flushed_fraction, 3)));

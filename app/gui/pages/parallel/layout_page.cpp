@@ -4,10 +4,13 @@
 
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
+#include "pages/framework_reserve_text.h"
+#include "pages/parallel/collective_where_text.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
 #include "pages/parallel/layout/mesh_grid_chart.h"
 #include "parallel/model_parallel_communication.h"
+#include "pages/table_key_columns.h"
 
 #include <qcustomplot.h>
 
@@ -112,6 +115,7 @@ LayoutPage::LayoutPage(QWidget *parent) : Page(parent)
     events_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     events_table_->horizontalHeader()->setSectionResizeMode(Where, QHeaderView::Stretch);
     events_table_->setWordWrap(false);
+    setKeyColumns(events_table_, {Dim, Collective, TotalSeconds});
     layout->addWidget(events_label_);
     layout->addWidget(events_table_, 2);
 
@@ -275,9 +279,10 @@ void LayoutPage::refresh()
     }
     if (mesh_) {
         const ParallelConfig &p = scenario().training.parallel;
-        summary_label_->setText(tr("%1 × %2 on %3 nodes of %4 GPUs: dp %5 · tp %6 · pp %7 · cp %8 · ep %9")
-                                    .arg(format::integer(mesh_->gpus), gpuName(scenario().cluster.accelerator).toHtmlEscaped(),
-                                         format::integer(mesh_->nodes))
+        // The node count is often 1 (one 8-GPU server): a plural form, not "1 nodes".
+        summary_label_->setText(tr("%1 × %2 on %Ln node(s) of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8", nullptr,
+                                   mesh_->nodes)
+                                    .arg(format::integer(mesh_->gpus), gpuName(scenario().cluster.accelerator).toHtmlEscaped())
                                     .arg(mesh_->gpus_per_node)
                                     .arg(p.dp)
                                     .arg(p.tp)
@@ -361,7 +366,8 @@ void LayoutPage::fillEvents(const parallel::DeviceMesh &mesh)
         const QString group = tr("group of %1 GPUs").arg(mesh.size(event.dim));
         events_table_->setItem(row, Dim, cell(meshDimName(event.dim), group));
         events_table_->setItem(row, Collective, cell(format::fromStd(event.collective)));
-        events_table_->setItem(row, Where, cell(format::fromStd(event.where), format::fromStd(event.where)));
+        const QString where = collectiveWhereText(event.where);
+        events_table_->setItem(row, Where, cell(where, where));
         events_table_->setItem(row, Count, cell(format::integer(event.count_per_step)));
         events_table_->setItem(row, Bytes, cell(format::bytes(event.bytes_per_rank),
                                                 tr("%1 per occurrence; %2 per step")
@@ -409,7 +415,7 @@ ChartData LayoutPage::memoryChart() const
         {tr("Activations"), m.activations,
          tr("%1 per layer × layers of the stage × %2 in-flight micro-batches (Korthikanti et al. 2022, Table 2, §4.2.3)")
              .arg(format::bytes(m.activation_bytes_per_layer), format::decimal(m.in_flight_micro_batches, 2))},
-        {tr("Framework reserve"), m.framework_reserve, tr("CUDA context, allocator slack: an input")},
+        {tr("Framework reserve"), m.framework_reserve, frameworkReserveExplanation(m.framework_reserve)},
     };
     for (const auto &part : parts) {
         ChartSeries series;

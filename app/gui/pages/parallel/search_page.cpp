@@ -13,6 +13,7 @@
 #include "scenario/scenario_json.h"
 
 #include "cost/estimate.h"
+#include "pages/table_key_columns.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -164,6 +165,8 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // What ranks a layout first, then its degrees.
+    setKeyColumns(table_, {RankColumn, StepColumn, MfuColumn, MemoryColumn});
     table_->setSortingEnabled(true);
     layout->addWidget(table_, 2);
 
@@ -559,7 +562,7 @@ void SearchPage::updateStatus()
     const bool running = runner_->isRunning();
     progress_->setVisible(running || result());
     if (running) {
-        status_label_->setText(tr("Searching every layout of %1 GPUs…").arg(format::integer(scenario().cluster.gpus)));
+        status_label_->setText(tr("Searching every layout of %Ln GPU(s)…", nullptr, scenario().cluster.gpus));
     } else if (const auto &outcome = runner_->result(); outcome && !outcome->ok()) {
         status_label_->setText(tr("The search could not run: %1")
                                    .arg(QString::fromStdString(formatProblems(outcome->problems())).toHtmlEscaped()));
@@ -570,7 +573,7 @@ void SearchPage::updateStatus()
                                 format::integer(found->fitting), format::integer(found->predicted))
                            .arg(found->top.size());
         if (found->cancelled)
-            text = tr("Cancelled after %1 layouts: partial results.").arg(format::integer(found->evaluated));
+            text = tr("Cancelled after %Ln layout(s): partial results.", nullptr, int(found->evaluated));
         status_label_->setText(text);
     } else {
         status_label_->setText(hasEstimate() ? tr("Not run yet.") : tr("No valid scenario yet."));

@@ -16,6 +16,7 @@
 #include "reference/token_data.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
+#include "pages/table_key_columns.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -138,10 +139,13 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     table_ = new QTableWidget(8, 4, content_);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The quantity's name is never elided (an even split cut "Parameters (engine count)" at 1024×768).
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setKeyColumns(table_, {0, 1, 2, 3});  // quantity, predicted, measured, difference
     layout->addWidget(table_);
 
     ops_chart_ = new ChartView(QStringLiteral("reference-run-op-times"), content_);

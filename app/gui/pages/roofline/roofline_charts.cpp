@@ -13,6 +13,7 @@
 #include "pages/roofline/reference_ops_run.h"
 #include "pages/roofline/roofline_page_parts.h"
 #include "reference/peak_utilisation.h"
+#include "pages/operator_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -238,7 +239,7 @@ ChartData RooflinePage::acceleratorChartData() const
             << tr("<b>%1</b> (%2, ×%3)<br>shape %4<br>FLOPs %5, bytes %6<br>intensity %7<br>attainable %8 → "
                   "%9<br>time %10 (%11 of the step)")
                    .arg(name.toHtmlEscaped(), passName(op.pass), format::integer(op.count),
-                        QString::fromStdString(op.shape).toHtmlEscaped(), format::si(op.flops, tr("FLOP")),
+                        operatorShapeText(op.shape).toHtmlEscaped(), format::si(op.flops, tr("FLOP")),
                         format::bytes(op.bytes()), intensityText(op.intensity_flop_per_byte),
                         format::si(op.attainable_flops_per_second, tr("FLOP/s")), boundName(op.bound),
                         format::si(op.seconds, QStringLiteral("s")), format::percent(op.share_of_step));
@@ -270,10 +271,10 @@ void RooflinePage::refreshMachineChart()
     if (!running) {
         if (cpu_)
             machine_status_->setText(
-                tr("%1: %2 peak (SGEMM n = %3, %4 threads), %5 bandwidth, measured %6.")
+                tr("%1: %2 peak (SGEMM n = %3, %Ln thread(s)), %4 bandwidth, measured %5.", nullptr, int(cpu_->threads_used))
                     .arg(QString::fromStdString(cpu_->cpu_model).toHtmlEscaped(),
                          format::si(cpu_->peak_flops_per_s_all_cores, tr("FLOP/s")),
-                         format::integer(std::int64_t(cpu_->sgemm_n)), format::integer(cpu_->threads_used),
+                         format::integer(std::int64_t(cpu_->sgemm_n)),
                          format::si(cpu_->bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
                          QString::fromStdString(cpu_->measured_at)) +
                 (machineWarningTexts(*cpu_).isEmpty() ? QString() : QLatin1Char(' ') + machineWarningSentence(*cpu_).toHtmlEscaped()));
@@ -333,7 +334,7 @@ ChartData RooflinePage::machineChartData() const
         const RooflineMachine all = rooflineMachine(*cpu_, true);
         const RooflineMachine one = rooflineMachine(*cpu_, false);
         if (all.valid()) {
-            ChartSeries line = roofSeries(all, low, high, tr("All %1 threads").arg(cpu_->threads_used));
+            ChartSeries line = roofSeries(all, low, high, tr("All %Ln thread(s)", nullptr, int(cpu_->threads_used)));
             line.color = chartSeriesColor(0, palette);
             chart.series << line;
         }

@@ -12,6 +12,7 @@
 #include "pages/roofline/reference_ops_run.h"
 #include "pages/roofline/roofline_page_parts.h"
 #include "reference/peak_utilisation.h"
+#include "pages/operator_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -92,7 +93,7 @@ void RooflinePage::fillTable()
         table_->setItem(row, ColName, name);
         table_->setItem(row, ColPass, new QTableWidgetItem(passName(op.pass)));
         table_->setItem(row, ColCount, new NumberItem(format::integer(op.count), op.count));
-        table_->setItem(row, ColShape, new QTableWidgetItem(QString::fromStdString(op.shape)));
+        table_->setItem(row, ColShape, new QTableWidgetItem(operatorShapeText(op.shape)));
         table_->setItem(row, ColFlops, new NumberItem(format::si(op.flops, tr("FLOP")), op.flops));
         table_->setItem(row, ColBytes, new NumberItem(format::bytes(op.bytes()), op.bytes()));
         table_->setItem(row, ColIntensity,

@@ -12,6 +12,7 @@
 #include "pages/roofline/reference_ops_run.h"
 #include "pages/roofline/roofline_page_parts.h"
 #include "reference/peak_utilisation.h"
+#include "pages/table_key_columns.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -163,6 +164,7 @@ void RooflinePage::buildControls()
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setMinimumHeight(260);
+    setKeyColumns(table_, {ColName, ColPass, ColTime, ColShare, ColBound});
     layout->addWidget(table_, 1);
     auto *table_buttons = new QHBoxLayout;
     summary_label_ = new QLabel(content);

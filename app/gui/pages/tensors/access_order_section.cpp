@@ -5,6 +5,7 @@
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -121,6 +122,7 @@ AccessOrderSection::AccessOrderSection(QWidget *parent) : PageSection(parent)
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     table_->setMinimumHeight(220);
+    setKeyColumns(table_, {0, 1, 4});  // variant, median time, GB/s
     layout->addWidget(table_);
     verdict_ = new QLabel(content);
     verdict_->setWordWrap(true);

@@ -6,6 +6,8 @@
 #include "common/file_writer.h"
 #include "pages/tensors/tensor_layout_chart.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
+#include "pages/tensors/tensor_error_text.h"
 
 #include <QCompleter>
 #include <QEvent>
@@ -134,6 +136,7 @@ TensorViewsSection::TensorViewsSection(QWidget *parent) : PageSection(parent)
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->setVisible(false);
     table_->setMinimumHeight(kTableMinimumHeight);
+    setKeyColumns(table_, {0, 1, 2, 3});  // step, op, shape, strides: what each view step does
     layout->addWidget(table_);
 
     auto *reason_row = new QHBoxLayout;
@@ -364,7 +367,7 @@ QStringList TensorViewsSection::rowCells(int row) const
     const tensors::ChainStep &step = chain_.steps[std::size_t(row - 1)];
     if (!step.ok())
         return {QString::number(row), QString::fromStdString(step.op), QString(), QString(), QString(), QString(),
-                QString(), QString(), QString(), QString::fromStdString(step.error)};
+                QString(), QString(), QString(), tensorErrorText(step.error)};
     return {QString::number(row),
             QString::fromStdString(step.op),
             sizesString(step.view->shape),
@@ -407,7 +410,7 @@ void TensorViewsSection::refreshTable()
     if (!chain_.steps.empty() && !chain_.steps.back().ok()) {
         const tensors::ChainStep &failed = chain_.steps.back();
         // core's error starts with the op ("view(6, 4): …"); the heading already names it.
-        QString why = QString::fromStdString(failed.error);
+        QString why = tensorErrorText(failed.error);
         const QString prefix = QString::fromStdString(failed.op) + QStringLiteral(": ");
         if (why.startsWith(prefix))
             why = why.mid(prefix.size());

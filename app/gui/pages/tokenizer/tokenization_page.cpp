@@ -13,6 +13,7 @@
 #include "tokenizer/pretokenizer.h"
 #include "tokenizer/tokenizer_formats.h"
 #include "tokenizer/unicode.h"
+#include "pages/table_key_columns.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -159,6 +160,7 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     stats_table_->setSelectionMode(QAbstractItemView::NoSelection);
     stats_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     stats_table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setKeyColumns(stats_table_, {0, 1, 2, 3});  // tokenizer, tokens, bytes/token, vocabulary
     left->addWidget(stats_table_);
     attention_label_ = new QLabel(left_);
     attention_label_->setWordWrap(true);

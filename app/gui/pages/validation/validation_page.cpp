@@ -6,6 +6,8 @@
 #include "pages/validation/validation_charts.h"
 #include "pages/validation/validation_runs_model.h"
 #include "pages/page_format.h"
+#include "pages/table_key_columns.h"
+#include "pages/operator_text.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -68,6 +70,9 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     table_->verticalHeader()->setVisible(false);
     table_->setMinimumHeight(kChartMinimumHeight);
     layout->addWidget(table_);
+    // Each run's figures first: the published and predicted step and their error.
+    setKeyColumns(table_, {ValidationRunsModel::Run, ValidationRunsModel::Published, ValidationRunsModel::Predicted,
+                           ValidationRunsModel::Error});
 
     hint_label_ = new QLabel;
     hint_label_->setWordWrap(true);
@@ -92,6 +97,7 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     operator_table_->verticalHeader()->setVisible(false);
     operator_table_->horizontalHeader()->setStretchLastSection(true);
     operator_table_->setMinimumHeight(kChartMinimumHeight);
+    setKeyColumns(operator_table_, {OpName, OpSeconds, OpEfficiency});
     layout->addWidget(operator_table_);
 
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ValidationPage::onSelectionChanged);
@@ -285,7 +291,7 @@ void ValidationPage::refreshOperators()
     operator_table_->setRowCount(shown);
     for (int row = 0; row < shown; ++row) {
         const performance::OperatorTime &op = operators[std::size_t(row)];
-        const QStringList cells = {format::fromStd(op.name), format::fromStd(op.pass), format::fromStd(op.shape),
+        const QStringList cells = {format::fromStd(op.name), operatorPassText(op.pass), operatorShapeText(op.shape),
                                    format::decimal(op.count, 0), format::decimal(op.seconds, 3),
                                    format::percent(op.efficiency, 1)};
         for (int column = 0; column < OpColumnCount; ++column) {

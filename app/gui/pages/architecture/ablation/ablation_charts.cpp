@@ -62,7 +62,7 @@ ChartData AblationCharts::lossCurves(const reference::AblationResults &results, 
     for (std::size_t i = 0; i < results.variants.size(); ++i) {
         const reference::AblationResult &r = results.variants[i];
         const QColor color = chartSeriesColor(int(i), palette);
-        const QString name = qs(r.variant.name);
+        const QString name = variantName(r.variant.name);
         ChartSeries train;
         train.name = tr("%1 — training").arg(name);
         train.color = color;
@@ -99,11 +99,11 @@ ChartData AblationCharts::finalValidationLoss(const reference::AblationResults &
     chart.y_unit = tr("nats/token");
     for (std::size_t i = 0; i < results.variants.size(); ++i) {
         const reference::AblationResult &r = results.variants[i];
-        chart.categories << qs(r.variant.name);
+        chart.categories << variantName(r.variant.name);
         // Markers, not bars: the differences are a few hundredths of a nat, which bars from zero
         // would hide and bars from the axis minimum would exaggerate.
         ChartSeries bar;
-        bar.name = qs(r.variant.name);
+        bar.name = variantName(r.variant.name);
         bar.kind = ChartSeries::Kind::Marker;
         bar.color = chartSeriesColor(int(i), palette);
         bar.marker_size = 12;
@@ -112,7 +112,7 @@ ChartData AblationCharts::finalValidationLoss(const reference::AblationResults &
             bar.y << *r.final_validation_loss;
             bar.point_labels << format::decimal(*r.final_validation_loss, 3);
             bar.point_tooltips << tr("%1: final validation loss %2 after %3 steps (%4), %5 parameters, %6 tokens/s")
-                                      .arg(qs(r.variant.name), format::decimal(*r.final_validation_loss, 4))
+                                      .arg(variantName(r.variant.name), format::decimal(*r.final_validation_loss, 4))
                                       .arg(r.stepsCompleted())
                                       .arg(statusText(r.status), format::count(double(r.parameters)),
                                            format::decimal(r.tokens_per_s, 0));
@@ -121,6 +121,19 @@ ChartData AblationCharts::finalValidationLoss(const reference::AblationResults &
     }
     chart.formula = formula(results);
     return chart;
+}
+
+QString AblationCharts::variantName(const std::string &name)
+{
+    // The words of core/reference/ablation/ablation_spec.cpp's standard studies.
+    static const char *const kWords[] = {
+        QT_TR_NOOP("Pre-norm"), QT_TR_NOOP("Post-norm"), QT_TR_NOOP("No norm"), QT_TR_NOOP("Learned"),
+        QT_TR_NOOP("Sinusoidal"), QT_TR_NOOP("No position (NoPE)"), QT_TR_NOOP("Serial"), QT_TR_NOOP("Parallel"),
+    };
+    for (const char *word : kWords)
+        if (name == word)
+            return tr(word);
+    return QString::fromStdString(name);
 }
 
 }  // namespace lse::gui

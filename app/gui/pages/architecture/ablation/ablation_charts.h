@@ -24,6 +24,10 @@ public:
     // "2 layers, d_model 64, 4 heads, d_ff 171, context 64; 300 steps × 16 sequences, seed 0"
     static QString setupText(const reference::AblationResults &results);
     static QString statusText(reference::VariantStatus status);
+    // A variant's name in the user's language: the standard studies' words ("No norm", "Post-norm",
+    // "Serial", …) are translated; names of methods (RMSNorm, RoPE, SwiGLU) and of variants from
+    // a study file stay as they are.
+    static QString variantName(const std::string &name);
 };
 
 }  // namespace lse::gui

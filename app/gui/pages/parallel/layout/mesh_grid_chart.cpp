@@ -127,8 +127,8 @@ ChartData MeshGridChart::chart(std::optional<int> hovered) const
 {
     ChartData chart;
     const QString dim_name = meshDimName(colour_by_);
-    chart.title = tr("Device mesh: %1 GPUs on %2 nodes of %3, coloured by %4 group")
-                      .arg(format::integer(mesh_.gpus), format::integer(mesh_.nodes))
+    chart.title = tr("Device mesh: %1 GPUs on %Ln node(s) of %2, coloured by %3 group", nullptr, mesh_.nodes)
+                      .arg(format::integer(mesh_.gpus))
                       .arg(mesh_.gpus_per_node)
                       .arg(dim_name);
     if (shown_nodes_ < mesh_.nodes)

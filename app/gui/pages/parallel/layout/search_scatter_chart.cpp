@@ -113,8 +113,9 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
         if (result->cancelled)
             chart.title += tr(" (cancelled: partial)");
     }
-    chart.formula.inputs = tr("%1 GPUs, global batch %2 × %3 tokens, efficiency factors of %4 (hardware catalog)")
-                               .arg(format::integer(scenario.cluster.gpus), format::integer(scenario.training.global_batch),
+    chart.formula.inputs = tr("%Ln GPU(s), global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)",
+                              nullptr, scenario.cluster.gpus)
+                               .arg(format::integer(scenario.training.global_batch),
                                     format::integer(scenario.training.seq_len),
                                     QString::fromStdString(scenario.cluster.accelerator.name));
     chart.formula.formula = tr("predicted step = Σ kernel times of the busiest stage (forward, backward, "
