@@ -107,7 +107,7 @@ std::optional<QString> translate(const std::string &error)
         // The view rule's product is left out by the core when it would overflow.
         if (values.size() == 12 && values[8].isEmpty())
             values[8] = QStringLiteral("…");
-        for (int i = values.size(); i >= 1; --i)  // %10 before %1
+        for (qsizetype i = values.size(); i >= 1; --i)  // %10 before %1
             out.replace(QLatin1Char('%') + QString::number(i), values[i - 1]);
         return head + out;
     }
