@@ -199,6 +199,9 @@ private:
     void enterLessonMode();
     void showLessonStep();
     void revealLessonTarget();  // scrolls and switches tabs so the step's highlight target shows
+    // Gives `page` the current step's settings as walking the lesson to it would (false with *error
+    // when the step's own settings are refused; main_window_lesson_mode.cpp).
+    bool applyLessonPageSettings(Page *page, QString *error);
     void openLessonFileWithDialog();
     void exportCurrentLessonHandoutWithDialog();
     // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.
@@ -256,6 +259,9 @@ private:
     // What endLesson() puts back: the page (and tab) and every page's own settings.
     QString page_before_lesson_;
     QHash<QString, QJsonObject> page_settings_before_lesson_;
+    // Each lesson page's settings ("page/section") when a step first showed it, before any step's:
+    // what a key only later steps set goes back to.
+    QHash<QString, QJsonObject> lesson_page_baselines_;
 };
 
 }  // namespace lse::gui

@@ -9,6 +9,7 @@
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_overlay.h"
+#include "lessons/lesson_page_settings.h"
 #include "lessons/lesson_targets.h"
 #include "pages/page.h"
 
@@ -26,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTextEdit>
@@ -36,9 +38,6 @@
 namespace lse::gui {
 
 namespace {
-
-// The key a page setting uses to make a step animate; the lesson handles it, not the page.
-const QString kAnimateKey = QStringLiteral("animate");
 
 // Widgets that need the arrow keys, Space and Home for themselves: there only Page Up / Page
 // Down and Esc drive the lesson.
@@ -77,6 +76,26 @@ void revealWidget(QWidget *widget)
     }
 }
 
+// The entries of `wanted` whose value differs from `now`'s.
+QJsonObject settingsChanges(const QJsonObject &now, const QJsonObject &wanted)
+{
+    QJsonObject changes;
+    for (auto it = wanted.begin(); it != wanted.end(); ++it)
+        if (now.value(it.key()) != it.value())
+            changes.insert(it.key(), it.value());
+    return changes;
+}
+
+// Gives `page` the settings `wanted` when it does not show them all yet. All of them, not only the
+// different ones: the page applies them in its own order (a preset first, which resets the step
+// count a setting after it then sets). False with *error when the page refuses them.
+bool moveToSettings(Page *page, const QJsonObject &wanted, QString *error)
+{
+    if (settingsChanges(page->lessonSettings(), wanted).isEmpty())
+        return true;
+    return page->applyLessonSettings(wanted, error);
+}
+
 }  // namespace
 
 ScenarioDocument *MainWindow::shownDocument() const { return lesson_document_ ? lesson_document_ : document_; }
@@ -113,6 +132,7 @@ void MainWindow::enterLessonMode()
 {
     page_before_lesson_ = currentPageAndSection();
     page_settings_before_lesson_.clear();
+    lesson_page_baselines_.clear();
     for (Page *page : builtPages())
         page_settings_before_lesson_.insert(page->id(), page->lessonSettings());
 
@@ -173,13 +193,12 @@ void MainWindow::showLessonStep()
     lesson_document_->applyScenario(lesson_controller_->scenario());
     const QString page_id = QString::fromStdString(step.page);
     QStringList problems;
-    if (!selectPage(page_id))
+    const bool page_selected = selectPage(page_id);
+    if (!page_selected)
         problems << tr("page: '%1' is not a page").arg(page_id);
     Page *page = currentPage();
-    QJsonObject settings = step.page_settings;
-    settings.remove(kAnimateKey);
     QString error;
-    if (page && !page->applyLessonSettings(settings, &error))
+    if (page && page_selected && !applyLessonPageSettings(page, &error))
         problems << tr("page_settings: %1").arg(error);
     if (page && lesson_controller_->stepAnimates())
         page->restartLessonAnimation();
@@ -205,6 +224,34 @@ void MainWindow::showLessonStep()
             lesson_overlay_->watch(area);
     }
     lesson_overlay_->refresh();
+}
+
+bool MainWindow::applyLessonPageSettings(Page *page, QString *error)
+{
+    // The step shows its page as walking the lesson from its first step would have left it,
+    // whether it was reached by Next, by Previous or by a jump (--step K, the step list): the page's
+    // settings from before the lesson, then those of every step so far on this page and section, in
+    // order (a preset chosen by one step resets what a later one sets). A stage the page shows
+    // already is not applied, so nothing changes that needs no change (a run's setup, refused
+    // while it trains, stays as it is).
+    const QString page_key = QString::fromStdString(lesson_controller_->currentStep().page);
+    if (!lesson_page_baselines_.contains(page_key))
+        lesson_page_baselines_.insert(page_key, page->lessonSettings());
+    std::vector<QJsonObject> stages{lesson_page_baselines_.value(page_key)};
+    for (QJsonObject &settings : pageSettingsWalkedTo(lesson_controller_->lesson(), std::size_t(lesson_controller_->stepIndex())))
+        stages.push_back(std::move(settings));
+    bool ok = true;
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        // Only the step's own settings can be wrong in front of the class; the stages before it
+        // were shown (and their problems named) by their own steps.
+        QString stage_error;
+        if (!moveToSettings(page, stages[i], &stage_error) && i + 1 == stages.size()) {
+            ok = false;
+            if (error)
+                *error = stage_error;
+        }
+    }
+    return ok;
 }
 
 void MainWindow::revealLessonTarget()
@@ -256,7 +303,21 @@ void MainWindow::endLesson()
     lesson_editor_ = nullptr;
     lesson_document->deleteLater();
 
+    // Every page and section a step showed goes back to its settings from before the lesson (the
+    // same settings a next lesson starts from), the other pages to theirs.
+    QSet<QString> restored_pages;
+    for (auto it = lesson_page_baselines_.cbegin(); it != lesson_page_baselines_.cend(); ++it) {
+        if (!selectPage(it.key()))
+            continue;
+        Page *page = currentPage();
+        restored_pages.insert(page->id());
+        QString ignored;  // the page gave these settings itself
+        moveToSettings(page, it.value(), &ignored);
+    }
+    lesson_page_baselines_.clear();
     for (Page *page : builtPages()) {
+        if (restored_pages.contains(page->id()))
+            continue;
         QString ignored;  // the page gave these settings itself
         page->applyLessonSettings(page_settings_before_lesson_.value(page->id()), &ignored);
     }

@@ -174,6 +174,12 @@ private:
     void nameLessonRegions();
     QStringList lessonTokenizerIds(int side) const;
     void onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result);
+    // A lesson's "train": true and false (bpe_training_replay.cpp), and whether a tokenizer trained
+    // on the text, vocabulary size and special token shown now is there.
+    void trainForLesson();
+    void forgetTraining();
+    bool trainedOnTheseInputs() const;
+    QString trainingInputs() const;
     void setTraining(bool running);
     void layoutColumns();
     void applyFonts();
@@ -230,6 +236,9 @@ private:
     int course_loads_ = 0;
     std::optional<BpeTrainResult> trained_;
     std::vector<std::string> trained_specials_;
+    // What the last training (finished or running) was given: text, vocabulary size and special
+    // token; empty after a training on files. A lesson's "train" with the same inputs is done.
+    QString training_inputs_;
     TrainState train_state_ = TrainState::Idle;
     QString train_message_;
     std::thread worker_;
