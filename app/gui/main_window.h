@@ -4,6 +4,7 @@
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_handout.h"
+#include "lessons/lesson_view_fit.h"
 #include "pages/page_registry.h"
 
 #include <QEvent>
@@ -199,6 +200,10 @@ private:
     void enterLessonMode();
     void showLessonStep();
     void revealLessonTarget();  // scrolls and switches tabs so the step's highlight target shows
+    // The page list and the editor dock around a lesson in presentation mode.
+    void updateLessonChrome();
+    static constexpr int kEditorDockMinimumWidth = 330;  // pixels
+    static constexpr int kLessonPageAreaMinimumHeight = 200;  // pixels, below the lesson bar
     // Gives `page` the current step's settings as walking the lesson to it would (false with *error
     // when the step's own settings are refused; main_window_lesson_mode.cpp).
     bool applyLessonPageSettings(Page *page, QString *error);
@@ -245,6 +250,8 @@ private:
     QUndoGroup *undo_group_ = nullptr;  // the user's undo stack, or the lesson's while one runs
     LessonController *lesson_controller_ = nullptr;
     LessonBar *lesson_bar_ = nullptr;
+    QDockWidget *lesson_dock_ = nullptr;  // holds the lesson bar across the top of the window
+    LessonViewFit lesson_view_fit_;       // what the current step made lower to fit the view
     LessonOverlay *lesson_overlay_ = nullptr;
     QTimer *pointer_timer_ = nullptr;
     LessonRecorderDialog *lesson_recorder_ = nullptr;

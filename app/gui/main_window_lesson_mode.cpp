@@ -11,6 +11,7 @@
 #include "lessons/lesson_overlay.h"
 #include "lessons/lesson_page_settings.h"
 #include "lessons/lesson_targets.h"
+#include "page_navigator.h"
 #include "pages/page.h"
 
 #include <qcustomplot.h>
@@ -29,6 +30,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTextEdit>
 #include <QTimer>
@@ -48,32 +50,6 @@ bool needsArrowKeys(const QObject *widget)
         return true;
     const auto *combo = qobject_cast<const QComboBox *>(widget);
     return combo && combo->isEditable();
-}
-
-// Brings `widget` into view: the tab of every tab widget around it (the editor's Model / Cluster /
-// Training / Parallelism tabs) and the scroll position of every scroll area around it.
-void revealWidget(QWidget *widget)
-{
-    for (QWidget *parent = widget->parentWidget(); parent; parent = parent->parentWidget()) {
-        if (auto *tabs = qobject_cast<QTabWidget *>(parent)) {
-            for (int i = 0; i < tabs->count(); ++i)
-                if (tabs->widget(i) == widget || tabs->widget(i)->isAncestorOf(widget))
-                    tabs->setCurrentIndex(i);
-        }
-        if (auto *scroll = qobject_cast<QScrollArea *>(parent); scroll && scroll->widget()) {
-            // A target taller than the view starts at its top (ensureWidgetVisible would show the
-            // least scroll, often just its first lines at the bottom of the screen).
-            constexpr int kMargin = 24;
-            const QRect in_content(widget->mapTo(scroll->widget(), QPoint(0, 0)), widget->size());
-            // Vertically only: a form scrolled sideways would hide its labels.
-            QScrollBar *bar = scroll->verticalScrollBar();
-            const int view_height = scroll->viewport()->height();
-            if (in_content.height() + 2 * kMargin > view_height || in_content.top() - kMargin < bar->value())
-                bar->setValue(in_content.top() - kMargin);
-            else if (in_content.bottom() + kMargin > bar->value() + view_height)
-                bar->setValue(in_content.bottom() + kMargin - view_height);
-        }
-    }
 }
 
 // The entries of `wanted` whose value differs from `now`'s.
@@ -148,7 +124,10 @@ void MainWindow::enterLessonMode()
     lesson_editor_->show();
     editor_dock_->setWindowTitle(tr("Scenario (lesson)"));
 
-    lesson_bar_->show();
+    lesson_dock_->show();
+    // The bar takes the height its text needs; the page area gives way (each page scrolls), rather
+    // than the largest page's minimum height pushing the page area past the window's bottom edge.
+    stack_->setMinimumHeight(kLessonPageAreaMinimumHeight);
     lesson_overlay_->setAreaSource([this] {
         LessonOverlay::Areas areas;
         if (!inLesson() || !lesson_controller_->currentStep().highlight)
@@ -203,11 +182,7 @@ void MainWindow::showLessonStep()
     if (page && lesson_controller_->stepAnimates())
         page->restartLessonAnimation();
     lesson_bar_->setError(problems.join(QLatin1Char('\n')));
-    // Presentation mode hides the editor; a step that points at one of its fields shows it for
-    // that step (the projector needs the field more than the room it takes).
-    const bool field_step = step.highlight && step.highlight->kind == HighlightKind::Field;
-    if (presentation_ && editor_dock_)
-        editor_dock_->setVisible(field_step);
+    updateLessonChrome();
     revealLessonTarget();
     // Again once the page has laid out what the settings changed (charts replot, tables refill).
     QTimer::singleShot(0, this, &MainWindow::revealLessonTarget);
@@ -254,23 +229,59 @@ bool MainWindow::applyLessonPageSettings(Page *page, QString *error)
     return ok;
 }
 
+void MainWindow::updateLessonChrome()
+{
+    // On a projector every pixel goes to the lesson: while one runs in presentation mode the page
+    // list is hidden (the lesson chooses the pages; Esc brings it back with the end of the lesson),
+    // and the editor shows only for a step that points at one of its fields, as wide as its form,
+    // so the field is shown whole and the lesson bar keeps the rest of the width.
+    if (!editor_dock_)
+        return;
+    navigation_->setVisible(!(presentation_ && inLesson()));
+    statusBar()->setVisible(!(presentation_ && inLesson()));
+    const bool field_step = inLesson() && lesson_controller_->currentStep().highlight
+                            && lesson_controller_->currentStep().highlight->kind == HighlightKind::Field;
+    // The form the field sits in, without sideways scrolling, plus its scroll bar and margins.
+    int wanted = kEditorDockMinimumWidth;
+    if (presentation_ && field_step && lesson_editor_) {
+        const QString target = QString::fromStdString(lesson_controller_->currentStep().highlight->target);
+        for (QWidget *parent = lesson_editor_->fieldWidget(target); parent; parent = parent->parentWidget())
+            if (auto *scroll = qobject_cast<QScrollArea *>(parent); scroll && scroll->widget()) {
+                constexpr int kFramesAndMargins = 16;  // the editor's layout margins and the dock's frame
+                wanted = std::max(wanted, scroll->widget()->minimumSizeHint().width()
+                                              + scroll->verticalScrollBar()->sizeHint().width() + kFramesAndMargins);
+                break;
+            }
+    }
+    // Never most of a projector's 1024 pixels, whatever a form asks for.
+    constexpr int kMaximumDockWidth = 600;
+    editor_dock_->setMinimumWidth(std::min(wanted, kMaximumDockWidth));
+    if (presentation_)
+        editor_dock_->setVisible(field_step);
+}
+
 void MainWindow::revealLessonTarget()
 {
     // The target may sit on another tab (of the editor, of the page) or below the fold of a
-    // projector's small screen: bring it into view.
-    if (!inLesson() || !lesson_controller_->currentStep().highlight)
+    // projector's small screen, and an animated step plays beside it: bring both into view, the
+    // page's charts made lower where they do not fit together (lessons/lesson_view_fit.h).
+    if (!inLesson())
         return;
-    const Highlight &highlight = *lesson_controller_->currentStep().highlight;
-    const QString target = QString::fromStdString(highlight.target);
+    lesson_view_fit_.restore();
     Page *page = currentPage();
-    QWidget *widget = highlight.kind == HighlightKind::Field ? lesson_editor_->fieldWidget(target)
-                      : page                                 ? lessonTargetWidget(page, highlight.kind, target)
-                                                             : nullptr;
-    if (!widget)
-        return;
-    // Laid out first, or the scroll area does not yet know where the widget is.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    revealWidget(widget);
+    QList<QWidget *> on_page;
+    if (page && lesson_controller_->stepAnimates())
+        on_page = page->lessonAnimationWidgets();
+    if (const std::optional<Highlight> &highlight = lesson_controller_->currentStep().highlight) {
+        const QString target = QString::fromStdString(highlight->target);
+        if (highlight->kind == HighlightKind::Field) {
+            if (QWidget *field = lesson_editor_->fieldWidget(target))
+                lesson_view_fit_.fit({field});
+        } else if (QWidget *widget = page ? lessonTargetWidget(page, highlight->kind, target) : nullptr) {
+            on_page.prepend(widget);
+        }
+    }
+    lesson_view_fit_.fit(on_page);
     lesson_overlay_->refresh();
 }
 
@@ -286,12 +297,13 @@ void MainWindow::endLesson()
     lesson_controller_->finish();
 
     setLessonPointerVisible(false);
-    if (presentation_ && editor_dock_)
-        editor_dock_->hide();  // presentation mode's own state, whatever the last step showed
+    lesson_view_fit_.restore();
+    updateLessonChrome();  // presentation mode's own state, whatever the last step showed
     lesson_overlay_->unwatchAll();
     lesson_overlay_->setAreaSource({});
     lesson_overlay_->hide();
-    lesson_bar_->hide();
+    lesson_dock_->hide();
+    stack_->setMinimumHeight(0);  // the pages' own minimum again
 
     undo_group_->setActiveStack(document_->undoStack());
     undo_group_->removeStack(lesson_document->undoStack());

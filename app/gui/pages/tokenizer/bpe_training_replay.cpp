@@ -107,6 +107,8 @@ void TokenizationPage::forgetTraining()
     train_state_ = TrainState::Idle;
     train_message_.clear();
     merge_list_->clear();
+    replay_view_->setTokens({});
+    replay_view_->setVisible(false);
     {
         const QSignalBlocker block(replay_slider_);
         replay_slider_->setRange(0, 0);
@@ -208,6 +210,26 @@ void TokenizationPage::rebuildReplay()
                                     format::integer(static_cast<std::int64_t>(trained_->merges.size()))));
     if (static_cast<int>(k) > 0 && k <= trained_->merges.size())
         merge_list_->setCurrentRow(static_cast<int>(k) - 1);
+    else
+        merge_list_->setCurrentRow(-1);  // no merge applied yet: none is marked
+    showReplaySpans();
+}
+
+void TokenizationPage::showReplaySpans()
+{
+    replay_view_->setVisible(trained_.has_value());
+    if (!trained_)
+        return;
+    // A pasted book is replayed on its beginning: each merge re-encodes what is shown.
+    constexpr std::size_t kMaxReplayBytes = 64 * 1024;
+    const std::string text = text_edit_->toPlainText().toStdString().substr(0, kMaxReplayBytes);
+    const Segmented segmented = segment(Kind::Trained, &trained_slot_, text);
+    std::vector<TokenSpan> spans;
+    spans.reserve(segmented.bytes.size());
+    for (std::size_t i = 0; i < segmented.bytes.size(); ++i)
+        spans.push_back({segmented.bytes[i], segmented.ids[i], segmented.special[i],
+                         tooltipFor(&trained_slot_, i, segmented.bytes[i], segmented.ids[i], segmented.special[i])});
+    replay_view_->setTokens(std::move(spans));
 }
 
 }  // namespace lse::gui

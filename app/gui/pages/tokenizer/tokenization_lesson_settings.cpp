@@ -69,6 +69,7 @@ void TokenizationPage::nameLessonRegions()
     train_box_->setObjectName(QStringLiteral("bpe-training"));
     replay_label_->setObjectName(QStringLiteral("merge-replay-text"));
     replay_slider_->setObjectName(QStringLiteral("merge-replay"));
+    replay_view_->setObjectName(QStringLiteral("merge-replay-view"));
     merge_list_->setObjectName(QStringLiteral("merges-table"));
 }
 
@@ -180,6 +181,9 @@ bool TokenizationPage::applyLessonSettings(const QJsonObject &settings, QString 
         replay_slider_->setValue(std::min(*step, replay_slider_->maximum()));
     return true;
 }
+
+// The text re-segmented after each merge, beside the merge list.
+QList<QWidget *> TokenizationPage::lessonAnimationWidgets() const { return {replay_view_}; }
 
 bool TokenizationPage::advanceLessonAnimation()
 {

@@ -108,6 +108,7 @@ public:
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     bool advanceLessonAnimation() override;
+    QList<QWidget *> lessonAnimationWidgets() const override;
     bool restartLessonAnimation() override;
 
 signals:
@@ -171,6 +172,7 @@ private:
     void updateStats(const Segmented &a, const Segmented &b, std::size_t text_bytes);
     QString tooltipFor(const BpeSlot *slot, std::size_t index, const std::string &bytes, std::int64_t id, bool special) const;
     void rebuildReplay();
+    void showReplaySpans();  // the text as the replay's first k merges segment it
     void nameLessonRegions();
     QStringList lessonTokenizerIds(int side) const;
     void onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result);
@@ -202,6 +204,7 @@ private:
     QCheckBox *show_whitespace_;
     TokenSpanView *span_view_;
     TokenSpanView *span_view_b_;
+    TokenSpanView *replay_view_;  // beside the merge list, so each merge and its effect show together
     QLabel *spans_label_;
     QLabel *span_header_a_;
     QLabel *span_header_b_;
