@@ -193,6 +193,7 @@ MainWindow::MainWindow(bool use_settings, QWidget *parent)
         QSettings settings;
         geometry_restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        lesson_dock_->hide();  // a state saved during a lesson must not show its bar without one
         setZoomPercent(settings.value(QStringLiteral("view/zoom_percent"), 100).toInt());
         const QString last = settings.value(QStringLiteral("document/last")).toString();
         if (!last.isEmpty() && QFileInfo::exists(last)) {
@@ -241,7 +242,7 @@ void MainWindow::buildUi()
     editor_dock_->setObjectName(QStringLiteral("ScenarioDock"));
     editor_dock_->setWidget(editor_);
     editor_dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
-    editor_dock_->setMinimumWidth(330);
+    editor_dock_->setMinimumWidth(kEditorDockMinimumWidth);
     addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
 
     // Navigation + pages.
@@ -273,10 +274,23 @@ void MainWindow::buildUi()
     // the pages.
     auto *page_area = new QVBoxLayout;
     page_area->setSpacing(0);
+    // The lesson bar spans the whole window, above the editor dock too: a step that points at an
+    // editor field shows the editor beside the page, and the bar keeps the window's width for the
+    // title and the text a projector shows large.
     lesson_bar_ = new LessonBar(lesson_controller_);
-    lesson_bar_->hide();
     connect(lesson_bar_, &LessonBar::closeRequested, this, &MainWindow::endLesson);
-    page_area->addWidget(lesson_bar_);
+    lesson_dock_ = new QDockWidget(this);
+    lesson_dock_->setObjectName(QStringLiteral("LessonDock"));
+    lesson_dock_->setTitleBarWidget(new QWidget(lesson_dock_));
+    lesson_dock_->setFeatures(QDockWidget::NoDockWidgetFeatures);
+    lesson_dock_->setWidget(lesson_bar_);
+    addDockWidget(Qt::TopDockWidgetArea, lesson_dock_);
+    // Docks shown and hidden by a lesson step (the bar, the editor for a field step) take their
+    // place at once: an animated change left the page at its old height while the step fitted it.
+    setAnimated(false);
+    setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
+    lesson_dock_->hide();
     stale_banner_ = new StaleBanner;
     page_area->addWidget(stale_banner_);
     page_area->addWidget(stack_, 1);
@@ -494,14 +508,17 @@ void MainWindow::setPresentation(bool presentation)
     // The page titles' width at the current font, so a 1024-pixel projector keeps every pixel
     // it can for the page.
     navigation_->setFixedWidth(presentation ? navigation_->fittingWidth() : kNavigationWidth);
+    lesson_view_fit_.restore();  // the pages set their charts' heights for the new mode; fitted again below
+    lesson_bar_->setPresentation(presentation);
     for (Page *page : builtPages())
         page->setPresentation(presentation);
     editor_->setPresentation(presentation);
     if (lesson_editor_)
         lesson_editor_->setPresentation(presentation);
     updateZoomActions();
+    updateLessonChrome();
     if (inLesson())
-        lesson_overlay_->refresh();
+        revealLessonTarget();
 }
 
 void MainWindow::stepPage(int delta)
@@ -607,6 +624,8 @@ void MainWindow::switchLanguage(const QString &language)
     setPresentation(false);
     removeDockWidget(editor_dock_);
     editor_dock_->deleteLater();
+    removeDockWidget(lesson_dock_);
+    lesson_dock_->deleteLater();
     stale_.clear();
     shown_.clear();
     page_slots_.clear();

@@ -5,6 +5,7 @@
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_handout.h"
+#include "lessons/lesson_view_fit.h"
 #include "pages/page_registry.h"
 
 #include <QEvent>
@@ -200,6 +201,13 @@ private:
     void enterLessonMode();
     void showLessonStep();
     void revealLessonTarget();  // scrolls and switches tabs so the step's highlight target shows
+    // The page list and the editor dock around a lesson in presentation mode.
+    void updateLessonChrome();
+    static constexpr int kEditorDockMinimumWidth = 330;  // pixels
+    static constexpr int kLessonPageAreaMinimumHeight = 200;  // pixels, below the lesson bar
+    // Gives `page` the current step's settings as walking the lesson to it would (false with *error
+    // when the step's own settings are refused; main_window_lesson_mode.cpp).
+    bool applyLessonPageSettings(Page *page, QString *error);
     void openLessonFileWithDialog();
     void exportCurrentLessonHandoutWithDialog();
     // A lesson key (Next, Previous, ...) typed anywhere in the window; true when it was one.
@@ -243,6 +251,8 @@ private:
     QUndoGroup *undo_group_ = nullptr;  // the user's undo stack, or the lesson's while one runs
     LessonController *lesson_controller_ = nullptr;
     LessonBar *lesson_bar_ = nullptr;
+    QDockWidget *lesson_dock_ = nullptr;  // holds the lesson bar across the top of the window
+    LessonViewFit lesson_view_fit_;       // what the current step made lower to fit the view
     LessonOverlay *lesson_overlay_ = nullptr;
     QTimer *pointer_timer_ = nullptr;
     LessonRecorderDialog *lesson_recorder_ = nullptr;
@@ -258,6 +268,9 @@ private:
     QString page_before_lesson_;
     InputFileRegistration lesson_file_input_;  // the lesson's file while it is shown (opened from a file)
     QHash<QString, QJsonObject> page_settings_before_lesson_;
+    // Each lesson page's settings ("page/section") when a step first showed it, before any step's:
+    // what a key only later steps set goes back to.
+    QHash<QString, QJsonObject> lesson_page_baselines_;
 };
 
 }  // namespace lse::gui

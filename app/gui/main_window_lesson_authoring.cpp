@@ -5,14 +5,17 @@
 
 #include "common/folder_lock.h"
 #include "document/scenario_document.h"
+#include "editor/scenario_editor.h"
 #include "lessons/lesson_catalog.h"
 #include "work_progress_dialog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_handout.h"
+#include "lessons/lesson_overlay.h"
 #include "lessons/lesson_recorder_dialog.h"
 #include "output/output_file.h"
 #include "pages/page.h"
 
+#include <QAbstractScrollArea>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -66,17 +69,69 @@ std::optional<HandoutStep> MainWindow::renderLessonHandoutStep(const Lesson &les
         restore();
         return std::nullopt;
     }
-    // The page area with its highlight, as the class sees it; the text goes beside it on the handout.
+    // The step's target as the page shows it, undimmed and large on the handout (the overlay's
+    // dimming and outline stay on the screen); an animated step's region with it; the page area
+    // for a step that points at nothing; an editor field in the rows of the form around it,
+    // outlined, rather than the whole window at thumbnail size.
+    lesson_overlay_->hide();
     const QImage window = renderScreenshot(size());
+    lesson_overlay_->show();
     const qreal ratio = window.devicePixelRatio();
-    const QRect area(stack_->mapTo(this, QPoint(0, 0)) * ratio, stack_->size() * ratio);
-    // A step that points at an editor field keeps the editor in the picture, or the handout would
-    // show a dimmed page and no outline.
+    const QRect page_area(stack_->mapTo(this, QPoint(0, 0)), stack_->size());
+    QRect crop = page_area;
+    QRect outline;
     const std::optional<Highlight> &highlight = lesson.steps[std::size_t(index)].highlight;
-    const bool field = highlight && highlight->kind == HighlightKind::Field;
-    const QImage page_image = field ? window : window.copy(area);
+    const QString target = highlight ? QString::fromStdString(highlight->target) : QString();
+    Page *page = currentPage();
+    if (highlight && highlight->kind == HighlightKind::Field) {
+        if (QWidget *field = lesson_editor_->fieldWidget(target); field && field->isVisible()) {
+            QWidget *form = field->parentWidget();
+            for (QWidget *parent = field->parentWidget(); parent; parent = parent->parentWidget())
+                if (auto *scroll = qobject_cast<QAbstractScrollArea *>(parent)) {
+                    form = scroll->viewport();
+                    break;
+                }
+            const QRect form_rect(form->mapTo(this, QPoint(0, 0)), form->size());
+            const QRect field_rect(field->mapTo(this, QPoint(0, 0)), field->size());
+            // A few rows above and below: which form, which neighbours.
+            const int context = field_rect.height() * 4;
+            crop = QRect(form_rect.left(), field_rect.top() - context, form_rect.width(), field_rect.height() + 2 * context)
+                       .intersected(form_rect);
+            outline = field_rect.translated(-crop.topLeft());
+        }
+    } else if (page) {
+        QRect shown;
+        if (highlight) {
+            const QRect in_page = page->lessonTargetRect(highlight->kind, target);
+            if (!in_page.isNull())
+                shown = QRect(page->mapTo(this, in_page.topLeft()), in_page.size());
+        }
+        if (lesson_controller_->stepAnimates())
+            for (const QWidget *widget : page->lessonAnimationWidgets())
+                if (widget->isVisible())
+                    shown = shown.united(QRect(widget->mapTo(this, QPoint(0, 0)), widget->size()));
+        constexpr int kMarginPx = 6;
+        if (!shown.isEmpty()) {
+            crop = shown.adjusted(-kMarginPx, -kMarginPx, kMarginPx, kMarginPx).intersected(page_area);
+            // A flat target (a heading, a status line) would leave half the handout page blank: the
+            // page around it too, the target outlined in it.
+            constexpr double kWidestAspect = 1.9;  // about the image's room on an A4 landscape page
+            const int least_height = std::min(page_area.height(), int(crop.width() / kWidestAspect));
+            if (crop.height() < least_height) {
+                const int centre = crop.center().y();
+                crop.setTop(std::max(page_area.top(), centre - least_height / 2));
+                crop.setHeight(least_height);
+                if (crop.bottom() > page_area.bottom())
+                    crop.moveBottom(page_area.bottom());
+                outline = shown.translated(-crop.topLeft());
+            }
+        }
+    }
+    const QImage page_image = window.copy(QRect(crop.topLeft() * ratio, crop.size() * ratio));
     HandoutStep step = LessonHandout::stepOf(lesson, index, page_image, lesson_document_->estimate(),
                                              currentLanguage().toStdString());
+    if (!outline.isNull())
+        step.outline = QRect(outline.topLeft() * ratio, outline.size() * ratio);
     if (restore_after_last && index + 1 == int(lesson.steps.size()))
         restore();
     return step;

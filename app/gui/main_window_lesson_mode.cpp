@@ -9,7 +9,9 @@
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_controller.h"
 #include "lessons/lesson_overlay.h"
+#include "lessons/lesson_page_settings.h"
 #include "lessons/lesson_targets.h"
+#include "page_navigator.h"
 #include "pages/page.h"
 
 #include <qcustomplot.h>
@@ -27,7 +29,9 @@
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTextEdit>
 #include <QTimer>
@@ -37,9 +41,6 @@
 namespace lse::gui {
 
 namespace {
-
-// The key a page setting uses to make a step animate; the lesson handles it, not the page.
-const QString kAnimateKey = QStringLiteral("animate");
 
 // Widgets that need the arrow keys, Space and Home for themselves: there only Page Up / Page
 // Down and Esc drive the lesson.
@@ -52,30 +53,24 @@ bool needsArrowKeys(const QObject *widget)
     return combo && combo->isEditable();
 }
 
-// Brings `widget` into view: the tab of every tab widget around it (the editor's Model / Cluster /
-// Training / Parallelism tabs) and the scroll position of every scroll area around it.
-void revealWidget(QWidget *widget)
+// The entries of `wanted` whose value differs from `now`'s.
+QJsonObject settingsChanges(const QJsonObject &now, const QJsonObject &wanted)
 {
-    for (QWidget *parent = widget->parentWidget(); parent; parent = parent->parentWidget()) {
-        if (auto *tabs = qobject_cast<QTabWidget *>(parent)) {
-            for (int i = 0; i < tabs->count(); ++i)
-                if (tabs->widget(i) == widget || tabs->widget(i)->isAncestorOf(widget))
-                    tabs->setCurrentIndex(i);
-        }
-        if (auto *scroll = qobject_cast<QScrollArea *>(parent); scroll && scroll->widget()) {
-            // A target taller than the view starts at its top (ensureWidgetVisible would show the
-            // least scroll, often just its first lines at the bottom of the screen).
-            constexpr int kMargin = 24;
-            const QRect in_content(widget->mapTo(scroll->widget(), QPoint(0, 0)), widget->size());
-            // Vertically only: a form scrolled sideways would hide its labels.
-            QScrollBar *bar = scroll->verticalScrollBar();
-            const int view_height = scroll->viewport()->height();
-            if (in_content.height() + 2 * kMargin > view_height || in_content.top() - kMargin < bar->value())
-                bar->setValue(in_content.top() - kMargin);
-            else if (in_content.bottom() + kMargin > bar->value() + view_height)
-                bar->setValue(in_content.bottom() + kMargin - view_height);
-        }
-    }
+    QJsonObject changes;
+    for (auto it = wanted.begin(); it != wanted.end(); ++it)
+        if (now.value(it.key()) != it.value())
+            changes.insert(it.key(), it.value());
+    return changes;
+}
+
+// Gives `page` the settings `wanted` when it does not show them all yet. All of them, not only the
+// different ones: the page applies them in its own order (a preset first, which resets the step
+// count a setting after it then sets). False with *error when the page refuses them.
+bool moveToSettings(Page *page, const QJsonObject &wanted, QString *error)
+{
+    if (settingsChanges(page->lessonSettings(), wanted).isEmpty())
+        return true;
+    return page->applyLessonSettings(wanted, error);
 }
 
 }  // namespace
@@ -114,6 +109,7 @@ void MainWindow::enterLessonMode()
 {
     page_before_lesson_ = currentPageAndSection();
     page_settings_before_lesson_.clear();
+    lesson_page_baselines_.clear();
     for (Page *page : builtPages())
         page_settings_before_lesson_.insert(page->id(), page->lessonSettings());
 
@@ -129,7 +125,10 @@ void MainWindow::enterLessonMode()
     lesson_editor_->show();
     editor_dock_->setWindowTitle(tr("Scenario (lesson)"));
 
-    lesson_bar_->show();
+    lesson_dock_->show();
+    // The bar takes the height its text needs; the page area gives way (each page scrolls), rather
+    // than the largest page's minimum height pushing the page area past the window's bottom edge.
+    stack_->setMinimumHeight(kLessonPageAreaMinimumHeight);
     lesson_overlay_->setAreaSource([this] {
         LessonOverlay::Areas areas;
         if (!inLesson() || !lesson_controller_->currentStep().highlight)
@@ -174,22 +173,17 @@ void MainWindow::showLessonStep()
     lesson_document_->applyScenario(lesson_controller_->scenario());
     const QString page_id = QString::fromStdString(step.page);
     QStringList problems;
-    if (!selectPage(page_id))
+    const bool page_selected = selectPage(page_id);
+    if (!page_selected)
         problems << tr("page: '%1' is not a page").arg(page_id);
     Page *page = currentPage();
-    QJsonObject settings = step.page_settings;
-    settings.remove(kAnimateKey);
     QString error;
-    if (page && !page->applyLessonSettings(settings, &error))
+    if (page && page_selected && !applyLessonPageSettings(page, &error))
         problems << tr("page_settings: %1").arg(error);
     if (page && lesson_controller_->stepAnimates())
         page->restartLessonAnimation();
     lesson_bar_->setError(problems.join(QLatin1Char('\n')));
-    // Presentation mode hides the editor; a step that points at one of its fields shows it for
-    // that step (the projector needs the field more than the room it takes).
-    const bool field_step = step.highlight && step.highlight->kind == HighlightKind::Field;
-    if (presentation_ && editor_dock_)
-        editor_dock_->setVisible(field_step);
+    updateLessonChrome();
     revealLessonTarget();
     // Again once the page has laid out what the settings changed (charts replot, tables refill).
     QTimer::singleShot(0, this, &MainWindow::revealLessonTarget);
@@ -208,23 +202,87 @@ void MainWindow::showLessonStep()
     lesson_overlay_->refresh();
 }
 
+bool MainWindow::applyLessonPageSettings(Page *page, QString *error)
+{
+    // The step shows its page as walking the lesson from its first step would have left it,
+    // whether it was reached by Next, by Previous or by a jump (--step K, the step list): the page's
+    // settings from before the lesson, then those of every step so far on this page and section, in
+    // order (a preset chosen by one step resets what a later one sets). A stage the page shows
+    // already is not applied, so nothing changes that needs no change (a run's setup, refused
+    // while it trains, stays as it is).
+    const QString page_key = QString::fromStdString(lesson_controller_->currentStep().page);
+    if (!lesson_page_baselines_.contains(page_key))
+        lesson_page_baselines_.insert(page_key, page->lessonSettings());
+    std::vector<QJsonObject> stages{lesson_page_baselines_.value(page_key)};
+    for (QJsonObject &settings : pageSettingsWalkedTo(lesson_controller_->lesson(), std::size_t(lesson_controller_->stepIndex())))
+        stages.push_back(std::move(settings));
+    bool ok = true;
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        // Only the step's own settings can be wrong in front of the class; the stages before it
+        // were shown (and their problems named) by their own steps.
+        QString stage_error;
+        if (!moveToSettings(page, stages[i], &stage_error) && i + 1 == stages.size()) {
+            ok = false;
+            if (error)
+                *error = stage_error;
+        }
+    }
+    return ok;
+}
+
+void MainWindow::updateLessonChrome()
+{
+    // On a projector every pixel goes to the lesson: while one runs in presentation mode the page
+    // list is hidden (the lesson chooses the pages; Esc brings it back with the end of the lesson),
+    // and the editor shows only for a step that points at one of its fields, as wide as its form,
+    // so the field is shown whole and the lesson bar keeps the rest of the width.
+    if (!editor_dock_)
+        return;
+    navigation_->setVisible(!(presentation_ && inLesson()));
+    statusBar()->setVisible(!(presentation_ && inLesson()));
+    const bool field_step = inLesson() && lesson_controller_->currentStep().highlight
+                            && lesson_controller_->currentStep().highlight->kind == HighlightKind::Field;
+    // The form the field sits in, without sideways scrolling, plus its scroll bar and margins.
+    int wanted = kEditorDockMinimumWidth;
+    if (presentation_ && field_step && lesson_editor_) {
+        const QString target = QString::fromStdString(lesson_controller_->currentStep().highlight->target);
+        for (QWidget *parent = lesson_editor_->fieldWidget(target); parent; parent = parent->parentWidget())
+            if (auto *scroll = qobject_cast<QScrollArea *>(parent); scroll && scroll->widget()) {
+                constexpr int kFramesAndMargins = 16;  // the editor's layout margins and the dock's frame
+                wanted = std::max(wanted, scroll->widget()->minimumSizeHint().width()
+                                              + scroll->verticalScrollBar()->sizeHint().width() + kFramesAndMargins);
+                break;
+            }
+    }
+    // Never most of a projector's 1024 pixels, whatever a form asks for.
+    constexpr int kMaximumDockWidth = 600;
+    editor_dock_->setMinimumWidth(std::min(wanted, kMaximumDockWidth));
+    if (presentation_)
+        editor_dock_->setVisible(field_step);
+}
+
 void MainWindow::revealLessonTarget()
 {
     // The target may sit on another tab (of the editor, of the page) or below the fold of a
-    // projector's small screen: bring it into view.
-    if (!inLesson() || !lesson_controller_->currentStep().highlight)
+    // projector's small screen, and an animated step plays beside it: bring both into view, the
+    // page's charts made lower where they do not fit together (lessons/lesson_view_fit.h).
+    if (!inLesson())
         return;
-    const Highlight &highlight = *lesson_controller_->currentStep().highlight;
-    const QString target = QString::fromStdString(highlight.target);
+    lesson_view_fit_.restore();
     Page *page = currentPage();
-    QWidget *widget = highlight.kind == HighlightKind::Field ? lesson_editor_->fieldWidget(target)
-                      : page                                 ? lessonTargetWidget(page, highlight.kind, target)
-                                                             : nullptr;
-    if (!widget)
-        return;
-    // Laid out first, or the scroll area does not yet know where the widget is.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    revealWidget(widget);
+    QList<QWidget *> on_page;
+    if (page && lesson_controller_->stepAnimates())
+        on_page = page->lessonAnimationWidgets();
+    if (const std::optional<Highlight> &highlight = lesson_controller_->currentStep().highlight) {
+        const QString target = QString::fromStdString(highlight->target);
+        if (highlight->kind == HighlightKind::Field) {
+            if (QWidget *field = lesson_editor_->fieldWidget(target))
+                lesson_view_fit_.fit({field});
+        } else if (QWidget *widget = page ? lessonTargetWidget(page, highlight->kind, target) : nullptr) {
+            on_page.prepend(widget);
+        }
+    }
+    lesson_view_fit_.fit(on_page);
     lesson_overlay_->refresh();
 }
 
@@ -240,12 +298,13 @@ void MainWindow::endLesson()
     lesson_controller_->finish();
 
     setLessonPointerVisible(false);
-    if (presentation_ && editor_dock_)
-        editor_dock_->hide();  // presentation mode's own state, whatever the last step showed
+    lesson_view_fit_.restore();
+    updateLessonChrome();  // presentation mode's own state, whatever the last step showed
     lesson_overlay_->unwatchAll();
     lesson_overlay_->setAreaSource({});
     lesson_overlay_->hide();
-    lesson_bar_->hide();
+    lesson_dock_->hide();
+    stack_->setMinimumHeight(0);  // the pages' own minimum again
 
     undo_group_->setActiveStack(document_->undoStack());
     undo_group_->removeStack(lesson_document->undoStack());
@@ -257,7 +316,21 @@ void MainWindow::endLesson()
     lesson_editor_ = nullptr;
     lesson_document->deleteLater();
 
+    // Every page and section a step showed goes back to its settings from before the lesson (the
+    // same settings a next lesson starts from), the other pages to theirs.
+    QSet<QString> restored_pages;
+    for (auto it = lesson_page_baselines_.cbegin(); it != lesson_page_baselines_.cend(); ++it) {
+        if (!selectPage(it.key()))
+            continue;
+        Page *page = currentPage();
+        restored_pages.insert(page->id());
+        QString ignored;  // the page gave these settings itself
+        moveToSettings(page, it.value(), &ignored);
+    }
+    lesson_page_baselines_.clear();
     for (Page *page : builtPages()) {
+        if (restored_pages.contains(page->id()))
+            continue;
         QString ignored;  // the page gave these settings itself
         page->applyLessonSettings(page_settings_before_lesson_.value(page->id()), &ignored);
     }

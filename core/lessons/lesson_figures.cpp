@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/lesson_figures.h"
 
+#include "common/number_format.h"
+
 #include <QString>
 
 #include <algorithm>
@@ -9,14 +11,6 @@
 namespace lse {
 
 namespace {
-
-// Decimal gigabytes, as datasheets quote GPU memory (and as the memory page shows it).
-constexpr double kBytesPerGb = 1e9;
-
-double gigabytes(std::int64_t bytes)
-{
-    return double(bytes) / kBytesPerGb;
-}
 
 bool isNameCharacter(char c)
 {
@@ -52,23 +46,6 @@ void forEachReference(std::string_view text, Visit visit)
     }
 }
 
-QString scaledText(double value, const QLocale &locale)
-{
-    struct Step {
-        double factor;
-        const char *suffix;
-    };
-    // The convention of model cards and papers (7B parameters, 15T tokens).
-    static constexpr Step kSteps[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
-    const double magnitude = std::fabs(value);
-    if (magnitude >= 1e15)
-        return locale.toString(value, 'e', 2);
-    for (const Step &step : kSteps)
-        if (magnitude >= step.factor)
-            return locale.toString(value / step.factor, 'g', 3) + QLatin1String(step.suffix);
-    return locale.toString(value, 'g', 3);
-}
-
 void addUnknown(const std::string &text, const std::string &field, Problems &problems)
 {
     for (const std::string &name : referencedFigures(text))
@@ -87,52 +64,50 @@ void addUnknown(const LocalizedText &text, const std::string &field, Problems &p
 
 const std::vector<LessonFigure> &lessonFigures()
 {
+    // The "_gb" figures are bytes, written with the prefix their size calls for ("138 GB",
+    // "1.19 TB"), as the memory page writes them.
     static const std::vector<LessonFigure> figures = {
-        {"parameters.total", "", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.total); }},
-        {"parameters.active", "", "", FigureFormat::Scaled, [](const Estimate &e) { return double(e.params.active); }},
+        {"parameters.total", "", "", FigureFormat::Count, [](const Estimate &e) { return double(e.params.total); }},
+        {"parameters.active", "", "", FigureFormat::Count, [](const Estimate &e) { return double(e.params.active); }},
         {"flops.six_nd", "FLOPs", "", FigureFormat::Scientific, [](const Estimate &e) { return e.flops.six_nd; }},
         {"flops.total_train", "FLOPs", "", FigureFormat::Scientific,
          [](const Estimate &e) { return e.flops.total_train; }},
-        {"flops.train_per_token", "FLOPs", "", FigureFormat::Scaled,
+        {"flops.train_per_token", "FLOPs", "", FigureFormat::Count,
          [](const Estimate &e) { return e.flops.train_per_token; }},
-        {"time.days", "days", "天", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.days; }},
-        {"time.gpu_hours", "GPU-hours", "GPU 小时", FigureFormat::Scaled, [](const Estimate &e) { return e.time.gpu_hours; }},
-        {"time.cost", "USD", "美元", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.cost; }},
+        {"time.days", "days", "天", FigureFormat::Days, [](const Estimate &e) { return e.time.days; }},
+        {"time.gpu_hours", "GPU-hours", "GPU 小时", FigureFormat::Count, [](const Estimate &e) { return e.time.gpu_hours; }},
+        // The price is the scenario's, in whatever currency the user typed it: the Overview's words.
+        {"time.cost", "(in your currency)", "（货币单位自定）", FigureFormat::Money, [](const Estimate &e) { return e.time.cost; }},
         {"time.mfu", "", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.mfu; }},
-        {"time.peak_flops_per_gpu", "FLOP/s", "", FigureFormat::Scaled,
+        {"time.peak_flops_per_gpu", "FLOP/s", "", FigureFormat::Si,
          [](const Estimate &e) { return e.time.peak_flops_per_gpu; }},
         {"time.step_seconds", "s", "秒", FigureFormat::Fixed1, [](const Estimate &e) { return e.time.step_seconds; }},
         {"time.steps", "", "", FigureFormat::Fixed0, [](const Estimate &e) { return e.time.steps; }},
-        {"tokens_per_second", "tokens/s", "token/秒", FigureFormat::Scaled,
+        {"tokens_per_second", "tokens/s", "token/秒", FigureFormat::Count,
          [](const Estimate &e) { return e.time.tokens_per_second; }},
-        {"memory.total_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.total); }},
-        {"memory.params_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.params); }},
-        {"memory.grads_gb", "GB", "", FigureFormat::Fixed1, [](const Estimate &e) { return gigabytes(e.memory.grads); }},
-        {"memory.optimizer_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return gigabytes(e.memory.optimizer); }},
-        {"memory.activations_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return gigabytes(e.memory.activations); }},
-        {"memory.capacity_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return gigabytes(e.memory.capacity); }},
+        {"memory.total_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return double(e.memory.total); }},
+        {"memory.params_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return double(e.memory.params); }},
+        {"memory.grads_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return double(e.memory.grads); }},
+        {"memory.optimizer_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return double(e.memory.optimizer); }},
+        {"memory.activations_gb", "B", "", FigureFormat::Si,
+         [](const Estimate &e) { return double(e.memory.activations); }},
+        {"memory.capacity_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return double(e.memory.capacity); }},
         {"memory.fits", "", "", FigureFormat::YesNo, [](const Estimate &e) { return e.memory.fits ? 1.0 : 0.0; }},
-        {"flops.forward_per_token", "FLOPs", "", FigureFormat::Scaled,
+        {"flops.forward_per_token", "FLOPs", "", FigureFormat::Count,
          [](const Estimate &e) { return e.flops.forward_per_token; }},
         {"time.hfu", "", "", FigureFormat::Percent, [](const Estimate &e) { return e.time.hfu; }},
-        {"memory.model_states_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return gigabytes(e.memory.params + e.memory.grads + e.memory.optimizer); }},
-        {"memory.framework_reserve_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return gigabytes(e.memory.framework_reserve); }},
-        {"memory.parameters_on_gpu", "", "", FigureFormat::Scaled,
+        {"memory.model_states_gb", "B", "", FigureFormat::Si,
+         [](const Estimate &e) { return double(e.memory.params + e.memory.grads + e.memory.optimizer); }},
+        {"memory.framework_reserve_gb", "B", "", FigureFormat::Si,
+         [](const Estimate &e) { return double(e.memory.framework_reserve); }},
+        {"memory.parameters_on_gpu", "", "", FigureFormat::Count,
          [](const Estimate &e) { return double(e.memory.parameters_on_gpu); }},
-        {"communication.dp_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return e.communication.dp.bytes / 1e9; }},
-        {"communication.tp_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return e.communication.tp.bytes / 1e9; }},
-        {"communication.pp_gb", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return e.communication.pp.bytes / 1e9; }},
-        {"inference.kv_cache_gb_per_sequence", "GB", "", FigureFormat::Fixed1,
-         [](const Estimate &e) { return double(e.inference.kv_cache_bytes_per_sequence) / 1e9; }},
-        {"communication.total_seconds", "s", "秒", FigureFormat::Scaled,
+        {"communication.dp_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return e.communication.dp.bytes; }},
+        {"communication.tp_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return e.communication.tp.bytes; }},
+        {"communication.pp_gb", "B", "", FigureFormat::Si, [](const Estimate &e) { return e.communication.pp.bytes; }},
+        {"inference.kv_cache_gb_per_sequence", "B", "", FigureFormat::Si,
+         [](const Estimate &e) { return double(e.inference.kv_cache_bytes_per_sequence); }},
+        {"communication.total_seconds", "s", "秒", FigureFormat::Count,
          [](const Estimate &e) { return e.communication.total_seconds; }},
     };
     return figures;
@@ -172,33 +147,42 @@ std::string formatFigure(const LessonFigure &figure, double value, const QLocale
 {
     if (!std::isfinite(value))
         return "–";
-    QString number;
+    std::string number;
     switch (figure.format) {
-    case FigureFormat::Scaled:
-        number = scaledText(value, locale);
+    case FigureFormat::Count:
+        number = formatCount(value, locale);
         break;
     case FigureFormat::Scientific:
-        number = locale.toString(value, 'e', 2);
+        number = formatScientific(value, 3, locale);
         break;
     case FigureFormat::Fixed1:
-        number = locale.toString(value, 'f', 1);
+        number = formatDecimal(value, 1, locale);
         break;
     case FigureFormat::Fixed0:
-        number = locale.toString(value, 'f', 0);
+        number = formatDecimal(value, 0, locale);
         break;
     case FigureFormat::Percent:
-        number = locale.toString(value * 100.0, 'f', 1) + QLatin1Char('%');
+        number = formatPercent(value, 1, locale);
         break;
+    case FigureFormat::Days:
+        number = formatDays(value, locale);
+        break;
+    case FigureFormat::Money:
+        number = formatMoney(value, locale);
+        break;
+    case FigureFormat::Si:
+        return formatSi(value, figure.unit, 3, locale);  // the unit after its prefix
     case FigureFormat::YesNo:
         if (locale.language() == QLocale::Chinese)
             return value != 0 ? "是" : "否";
         return value != 0 ? "yes" : "no";
     }
-    std::string text = number.toStdString();
+    std::string text = number;
     const std::string_view unit =
         locale.language() == QLocale::Chinese && !figure.unit_zh_CN.empty() ? figure.unit_zh_CN : figure.unit;
+    // A full-width bracket brings its own space.
     if (!unit.empty())
-        text += " " + std::string(unit);
+        text += (unit.substr(0, 3) == "（" ? "" : " ") + std::string(unit);
     return text;
 }
 

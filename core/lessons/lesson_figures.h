@@ -13,21 +13,25 @@
 
 namespace lse {
 
-// How a figure is written in a lesson's text.
+// How a figure is written in a lesson's text: the same functions the pages write it with
+// (common/number_format.h), so a lesson quotes a figure exactly as the page beside it shows it.
 enum class FigureFormat {
-    Scaled,      // three significant digits with K/M/B/T: "70.6B" (Scientific from 1e15 on)
-    Scientific,  // three significant digits as mantissa and exponent: "6.30e+24"
+    Count,       // three significant digits with k/M/B/T: "70.6 B", "445 B" (formatCount)
+    Scientific,  // three significant digits as mantissa and power of ten: "6.21 × 10²⁴"
     Fixed1,   // one decimal: "119.3"
     Fixed0,   // whole number with group separators: "1,234,567"
-    Percent,  // a fraction 0..1 written as a percentage with one decimal: "40.0%"
+    Percent,  // a fraction 0..1 as a percentage with one decimal: "40.0 %" (formatPercent)
     YesNo,    // 0 or 1 written as "no" / "yes"
+    Days,     // as the pages write days: "254", "3.5" (formatDays)
+    Money,    // an amount in the scenario's currency: "12.5 M" (formatMoney)
+    Si,       // three significant digits, an SI prefix and the unit: "138 GB", "989 TFLOP/s" (formatSi)
 };
 
 // A number of the cost engine that lesson texts may cite as "{name}", so every number a lesson
 // states comes from the engine at that step rather than from the lesson's text.
 struct LessonFigure {
     std::string_view name;  // "time.days"
-    std::string_view unit;  // appended after a space, e.g. "days", "GB"; empty for none
+    std::string_view unit;  // appended after a space, e.g. "days", "FLOPs"; empty for none
     std::string_view unit_zh_CN;  // the unit in a Chinese locale ("天"); empty: the same as `unit`
     FigureFormat format;
     double (*value)(const Estimate &estimate);

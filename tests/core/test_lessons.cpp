@@ -5,6 +5,7 @@
 #include "problem_matchers.h"
 #include "cost/estimate.h"
 #include "lessons/lesson.h"
+#include "common/number_format.h"
 #include "lessons/lesson_figures.h"
 #include "scenario/scenario_json.h"
 
@@ -235,12 +236,19 @@ private slots:
         QVERIFY2(estimated.ok(), formatProblems(estimated.problems()).c_str());
         const Estimate &engine = *estimated;
 
-        // Units and yes/no are Chinese in a Chinese locale (core has no translator).
+        // Units and yes/no are Chinese in a Chinese locale (core has no translator). Written as
+        // the pages write them: whole days from 100 on, bytes with an SI prefix at three
+        // significant digits, a percentage with a space (none in Chinese), a power of ten.
         const bool chinese = locale.language() == QLocale::Chinese;
-        const std::string days = locale.toString(engine.time.days, 'f', 1).toStdString() + (chinese ? " 天" : " days");
-        const std::string memory = locale.toString(double(engine.memory.total) / 1e9, 'f', 1).toStdString() + " GB";
-        const std::string mfu = locale.toString(engine.time.mfu * 100.0, 'f', 1).toStdString() + "%";
-        const std::string six_nd = locale.toString(engine.flops.six_nd, 'e', 2).toStdString() + " FLOPs";
+        QVERIFY(engine.time.days >= 100 && engine.time.days < 1000);
+        const std::string days = locale.toString(engine.time.days, 'f', 0).toStdString() + (chinese ? " 天" : " days");
+        const double total_gb = double(engine.memory.total) / 1e9;
+        QVERIFY(total_gb >= 10 && total_gb < 100);
+        const std::string memory = locale.toString(total_gb, 'f', 1).toStdString() + " GB";
+        const std::string mfu = locale.toString(engine.time.mfu * 100.0, 'f', 1).toStdString() + (chinese ? "%" : " %");
+        const int exponent = int(std::floor(std::log10(engine.flops.six_nd)));
+        QCOMPARE(exponent, 24);
+        const std::string six_nd = locale.toString(engine.flops.six_nd / 1e24, 'f', 2).toStdString() + " × 10²⁴ FLOPs";
         const std::string fits = chinese ? (engine.memory.fits ? "是" : "否") : (engine.memory.fits ? "yes" : "no");
 
         QCOMPARE(fillFigures("{time.days}", engine, locale), days);
@@ -256,9 +264,38 @@ private slots:
     {
         const LessonFigure *parameters = findLessonFigure("parameters.total");
         QVERIFY(parameters != nullptr);
-        QCOMPARE(formatFigure(*parameters, 70.6e9, QLocale::c()), std::string("70.6B"));
-        QCOMPARE(formatFigure(*parameters, 15e12, QLocale::c()), std::string("15T"));
+        QCOMPARE(formatFigure(*parameters, 70.6e9, QLocale::c()), std::string("70.6 B"));
+        QCOMPARE(formatFigure(*parameters, 15e12, QLocale::c()), std::string("15.0 T"));
         QCOMPARE(formatFigure(*parameters, 512, QLocale::c()), std::string("512"));
+    }
+
+    // Issue 28, item 18: one value per quantity. 444.5 GFLOP per token is "445 B" on the
+    // Architecture page and was "444B" in a lesson (two rounding rules); 6.21e24 FLOPs was
+    // "6.21E+24" in a lesson and 6.21 × 10^24 on the pages; the cost was "USD" in a lesson and "(in
+    // your currency)" on the Overview.
+    void figuresAreWrittenAsThePagesWriteThem()
+    {
+        const LessonFigure *per_token = findLessonFigure("flops.train_per_token");
+        QVERIFY(per_token);
+        QCOMPARE(formatFigure(*per_token, 444.5e9, QLocale::c()), std::string("445 B FLOPs"));
+        QCOMPARE(formatCount(444.5e9, QLocale::c()), std::string("445 B"));
+        const LessonFigure *six_nd = findLessonFigure("flops.six_nd");
+        QVERIFY(six_nd);
+        QCOMPARE(formatFigure(*six_nd, 6.21e24, QLocale::c()), std::string("6.21 × 10²⁴ FLOPs"));
+        QCOMPARE(formatScientific(9.996e24, 3, QLocale::c()), std::string("1.00 × 10²⁵"));
+        const LessonFigure *cost = findLessonFigure("time.cost");
+        QVERIFY(cost);
+        QCOMPARE(formatFigure(*cost, 12'479'263, QLocale::c()), std::string("12.5 M (in your currency)"));
+        QCOMPARE(formatFigure(*cost, 12'479'263, QLocale(QLocale::Chinese, QLocale::China)), std::string("12.5 M（货币单位自定）"));
+        const LessonFigure *peak = findLessonFigure("time.peak_flops_per_gpu");
+        QVERIFY(peak);
+        QCOMPARE(formatFigure(*peak, 1.979e15, QLocale::c()), std::string("1.98 PFLOP/s"));
+        const LessonFigure *memory = findLessonFigure("memory.total_gb");
+        QVERIFY(memory);
+        QCOMPARE(formatFigure(*memory, 1.1943e12, QLocale::c()), std::string("1.19 TB"));
+        const LessonFigure *days = findLessonFigure("time.days");
+        QVERIFY(days);
+        QCOMPARE(formatFigure(*days, 253.9, QLocale::c()), std::string("254 days"));
     }
 
     void everyFigureIsFiniteForTheDefaultScenario()

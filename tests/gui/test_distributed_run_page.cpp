@@ -197,6 +197,41 @@ private slots:
         QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero2);
     }
 
+    // Issue 28, item 1: Start pressed on the page as it opens (the smallest preset, the bundled
+    // sample ":/samples/..." read through Qt's resource system) writes the run's files and launches
+    // the ranks; it used to fail at once with "Text: cannot read :/samples/...". Cancelled after
+    // the first step.
+    void startWithTheDefaults()
+    {
+        DistributedRunPage page;
+        QVERIFY(page.textBox()->currentData().toString().startsWith(QStringLiteral(":/")));
+#ifdef LSE_MPIEXEC
+        page.setLaunchers(QStringLiteral(LSE_MPIEXEC), QStringLiteral(LSE_CLI_PATH));
+#else
+        // Without Open MPI the text is still read and tokenized; the launch itself then fails.
+        page.setLaunchers(QStringLiteral("/bin/false"), QStringLiteral("/bin/false"));
+#endif
+        QSignalSpy progress(&page, &DistributedRunPage::stepProgress);
+        QSignalSpy ended(&page, &DistributedRunPage::runEnded);
+        QSignalSpy states(&page, &DistributedRunPage::stateChanged);
+        QVERIFY(page.startButton()->isEnabled());
+        page.startButton()->click();
+        QVERIFY2(page.state() == DistributedRunPage::State::Preparing, qPrintable(page.statusText()));
+        QTRY_VERIFY_WITH_TIMEOUT(page.state() != DistributedRunPage::State::Preparing, kBackgroundWorkTimeoutMs);
+        // Preparing, then Running: the text was read and its files written.
+        QVERIFY2(states.size() >= 2 && states.at(1).at(0).value<DistributedRunPage::State>() == DistributedRunPage::State::Running,
+                 qPrintable(page.statusText()));
+#ifdef LSE_MPIEXEC
+        QVERIFY2(progress.count() > 0 || progress.wait(kBackgroundWorkTimeoutMs) || page.state() == DistributedRunPage::State::Finished,
+                 qPrintable(page.statusText()));
+        QVERIFY2(page.state() != DistributedRunPage::State::Failed, qPrintable(page.statusText()));
+        page.cancel();
+        QVERIFY(page.isReady() || ended.wait(kBackgroundWorkTimeoutMs));
+        QVERIFY2(page.state() == DistributedRunPage::State::Cancelled || page.state() == DistributedRunPage::State::Finished,
+                 qPrintable(page.statusText()));
+#endif
+    }
+
     void runsTwoRanksAndMatchesTheEngine_data()
     {
         QTest::addColumn<int>("mode");

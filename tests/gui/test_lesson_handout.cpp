@@ -7,6 +7,7 @@
 #include "lessons/lesson_catalog.h"
 #include "lessons/lesson_figures.h"
 #include "lessons/lesson_handout.h"
+#include "main_window.h"
 #include "scenario/scenario_json.h"
 
 #include <QDir>
@@ -16,6 +17,8 @@
 #include <QPainter>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QGuiApplication>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <unistd.h>
@@ -39,7 +42,7 @@ QList<HandoutStep> steps(int count, const QString &text = QStringLiteral("Six N 
     for (int k = 0; k < count; ++k)
         list.append(HandoutStep{fakePage(QColor(200, 220, 240)), QStringLiteral("Resource accounting"),
                                 LessonHandout::stepLabel(k + 1, count), text, QStringLiteral("How many days?"),
-                                QStringLiteral("119 days")});
+                                QStringLiteral("119 days"), QRect()});
     return list;
 }
 
@@ -136,13 +139,17 @@ private slots:
     {
         HandoutStep step = steps(1).first();
         step.question.clear();
-        step.text.clear();
-        const QSize size(1600, 900);
-        const QRect text_area = LessonHandout::textArea(QRect(QPoint(0, 0), size));
-        QCOMPARE(inkPixels(LessonHandout::renderStep(step, size), text_area), 0);
         step.text = QStringLiteral("训练一个七百亿参数的模型需要多少天？分词器把中文切成更多的词元。");
+        const QSize size(1600, 900);
+        const QRect text_area = LessonHandout::textArea(QRect(QPoint(0, 0), size), step);
+        QVERIFY(!text_area.isEmpty());
         const int chinese_ink = inkPixels(LessonHandout::renderStep(step, size), text_area);
         QVERIFY2(chinese_ink > 500, qPrintable(QString::number(chinese_ink)));
+        // Without a text nothing is drawn under the image.
+        step.text.clear();
+        const QRect empty_area = LessonHandout::textArea(QRect(QPoint(0, 0), size), step);
+        QCOMPARE(inkPixels(LessonHandout::renderStep(step, size), empty_area.adjusted(0, 2, 0, 0)), 0);
+        step.text = QStringLiteral("训练一个七百亿参数的模型需要多少天？分词器把中文切成更多的词元。");
 
         // In the PDF too: the glyphs make it larger than the same page without text.
         QTemporaryDir dir;
@@ -153,6 +160,73 @@ private slots:
         QVERIFY(LessonHandout::writePdf({step}, dir.filePath(QStringLiteral("zh.pdf")), {}, &error));
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("zh.pdf"))).size() >
                 QFileInfo(dir.filePath(QStringLiteral("empty.pdf"))).size() + 1000);
+    }
+
+    // Issue 28, item 16: the whole title, however long (it was cut with "…"); the page image as
+    // large as the texts leave room for, the texts right under it (no blank half page).
+    void fullTitleAndALargeImage()
+    {
+        HandoutStep step = steps(1).first();
+        step.title = QStringLiteral("Resource accounting: FLOPs, time, money and memory of a 70B run on 1024 GPUs, step by step");
+        const QRect area(QPoint(0, 0), QSize(1600, 900));
+        QImage device(1, 1, QImage::Format_ARGB32_Premultiplied);
+        const HandoutPlacement placed = LessonHandout::placement(area, step, &device);
+        QFont title_font = QGuiApplication::font();
+        title_font.setPixelSize(placed.title_pixels);
+        title_font.setBold(true);
+        const QFontMetrics metrics(title_font, &device);
+        QVERIFY2(metrics.horizontalAdvance(step.title) > placed.title.width(), "the test's title must need two lines");
+        QVERIFY2(placed.title.height() >= 2 * metrics.height() - 2, qPrintable(QString::number(placed.title.height())));
+        QVERIFY(!placed.title.intersects(placed.step_label));
+        QVERIFY(placed.image.top() > placed.title.bottom());
+        // A 4:3 page image fills the height the texts leave: over half of the page.
+        QVERIFY2(placed.image.height() > area.height() / 2, qPrintable(QString::number(placed.image.height())));
+        QVERIFY(placed.text.top() > placed.image.bottom());
+        QVERIFY(placed.text.top() - placed.image.bottom() < area.height() / 20);
+        // A long text is set smaller before the image gets less than half of the page.
+        step.text = step.text.repeated(200);
+        const HandoutPlacement long_text = LessonHandout::placement(area, step, &device);
+        QVERIFY(long_text.body_pixels < placed.body_pixels);
+    }
+
+    // Issue 28, item 16, from the main window: a field step's image is the form around the field,
+    // outlined, not the whole window at thumbnail size (zh_CN too); a region step's is its target,
+    // undimmed (the overlay dims the rest of the page on the screen).
+    void handoutImagesAreTheTargets_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void handoutImagesAreTheTargets()
+    {
+        QFETCH(QString, language);
+        QVERIFY(MainWindow::installLanguage(language));
+        const auto english = qScopeGuard([] { MainWindow::installLanguage(QStringLiteral("en")); });
+        const lse::Lesson *lesson = lse::findBuiltinLesson("resource-accounting");
+        QVERIFY(lesson);
+        QVERIFY(lesson->steps[1].highlight->kind == lse::HighlightKind::Field);  // training.flops_model
+        QVERIFY(lesson->steps[6].highlight->target == "cost-card");
+        MainWindow window(false);
+        window.resize(1280, 800);
+        const std::optional<HandoutStep> field = window.renderLessonHandoutStep(*lesson, 1, false);
+        QVERIFY(field);
+        QVERIFY(!field->outline.isNull());
+        QVERIFY2(field->page_image.width() < window.width() / 2 && field->page_image.height() < window.height() / 2,
+                 qPrintable(QStringLiteral("%1x%2").arg(field->page_image.width()).arg(field->page_image.height())));
+        QVERIFY(QRect(QPoint(0, 0), field->page_image.size()).contains(field->outline));
+
+        const std::optional<HandoutStep> card = window.renderLessonHandoutStep(*lesson, 6, true);
+        QVERIFY(card);
+        QVERIFY(card->page_image.width() < window.width() / 2);
+        // Undimmed: the card's light background is drawn as it is, not under the overlay's grey.
+        int lightest = 0;
+        for (int y = 0; y < card->page_image.height(); y += 3)
+            for (int x = 0; x < card->page_image.width(); x += 3)
+                lightest = std::max(lightest, card->page_image.pixelColor(x, y).lightness());
+        QVERIFY2(lightest > 230, qPrintable(QString::number(lightest)));
+        window.endLesson();
     }
 
     void imageKeepsItsAspect()

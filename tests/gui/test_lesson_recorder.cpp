@@ -392,7 +392,7 @@ private slots:
             image.fill(Qt::gray);
             return HandoutStep{image, QString::fromStdString(lesson.title.en),
                                LessonHandout::stepLabel(index + 1, int(lesson.steps.size())),
-                               QString::fromStdString(lesson.steps[std::size_t(index)].text.en), {}, {}};
+                               QString::fromStdString(lesson.steps[std::size_t(index)].text.en), {}, {}, {}};
         });
         QVERIFY(pdf->isEnabled());
         QTemporaryDir dir;

@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QFont>
 #include <QLabel>
+#include <QResizeEvent>
 
 #include <array>
 #include <utility>
@@ -74,6 +75,16 @@ public:
     int heightLayouts() const { return height_layouts_; }
 
 protected:
+    // Its preferred height is its height at its own width (sizeHint): at another width the layout
+    // must ask again, or a live resize leaves it at the old width's height, its last lines cut
+    // (issue 28 item 17: "Source:" missing under the charts after a resize to 1024x768).
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        if (wordWrap() && event->oldSize().width() != event->size().width())
+            updateGeometry();
+    }
+
     void changeEvent(QEvent *event) override
     {
         cache_.fill({-1, 0});  // style, palette-dependent metrics, margins: measure again

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 namespace lse::gui {
@@ -90,6 +91,15 @@ LessonBar::LessonBar(LessonController *controller, QWidget *parent)
     refresh();
 }
 
+void LessonBar::setPresentation(bool presentation)
+{
+    if (presentation_ == presentation)
+        return;
+    presentation_ = presentation;
+    applyFonts();
+    updateGeometry();
+}
+
 void LessonBar::setError(const QString &message)
 {
     error_label_->setText(message);
@@ -119,6 +129,14 @@ void LessonBar::refresh()
     next_button_->setEnabled(controller_->stepIndex() + 1 < controller_->stepCount()
                              || (!question.isEmpty() && !controller_->answerRevealed())
                              || controller_->stepAnimates());
+    // Another text needs another height: the window's dock area asks again (it keeps the hint it
+    // read otherwise, and the page below kept its old height).
+    updateGeometry();
+    if (QWidget *dock = parentWidget()) {
+        dock->updateGeometry();
+        if (QWidget *window = dock->parentWidget(); window && window->layout())
+            window->layout()->invalidate();
+    }
 }
 
 void LessonBar::applyFonts()
@@ -130,7 +148,7 @@ void LessonBar::applyFonts()
     title_label_->setFont(title);
     step_label_->setFont(title);
     QFont text = font();
-    text.setPointSizeF(font().pointSizeF() * kTextScale);
+    text.setPointSizeF(font().pointSizeF() * (presentation_ ? 1.0 : kTextScale));
     text_label_->setFont(text);
     question_label_->setFont(text);
     QFont answer = text;
@@ -141,6 +159,30 @@ void LessonBar::applyFonts()
     for (QPushButton *button : {previous_button_, next_button_, restart_button_, close_button_})
         button->setFixedWidth(symbol_width);
     applying_fonts_ = false;
+}
+
+QSize LessonBar::sizeHint() const
+{
+    QSize hint = QFrame::sizeHint();
+    if (width() > 0 && layout())
+        hint.setHeight(layout()->totalHeightForWidth(width()) + 2 * frameWidth());
+    return hint;
+}
+
+QSize LessonBar::minimumSizeHint() const
+{
+    QSize hint = QFrame::minimumSizeHint();
+    if (width() > 0 && layout())
+        hint.setHeight(layout()->totalHeightForWidth(width()) + 2 * frameWidth());
+    return hint;
+}
+
+void LessonBar::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    // Another width wraps the texts into another number of lines.
+    if (event->oldSize().width() != event->size().width())
+        updateGeometry();
 }
 
 void LessonBar::changeEvent(QEvent *event)

@@ -10,13 +10,18 @@ namespace lse::gui {
 
 class LessonController;
 
-// The slim bar above the page area while a lesson runs: title, "Step n/N", the step's text, its
+// The slim bar across the top of the window while a lesson runs: title, "Step n/N", the step's text, its
 // question with a Reveal button, and Previous / Next / Restart / Close. It follows the controller;
 // its texts scale with the application font (presentation mode).
 class LessonBar : public QFrame {
     Q_OBJECT
 public:
     explicit LessonBar(LessonController *controller, QWidget *parent = nullptr);
+
+    // Presentation mode already sets the whole window's text 1.5 times larger: there the step's
+    // text is as large as the page's, not a fifth larger again, so the page keeps the height a
+    // projector's 768 pixels can spare.
+    void setPresentation(bool presentation);
 
     // A message under the text, e.g. page settings a step could not apply; empty hides it.
     void setError(const QString &message);
@@ -29,12 +34,17 @@ public:
     QPushButton *nextButton() const { return next_button_; }
     QPushButton *restartButton() const { return restart_button_; }
     QPushButton *closeButton() const { return close_button_; }
+    // As high as its texts need at its width (word-wrapped): the window's top dock area, where it
+    // sits, asks its size hints, not its height for a width.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 signals:
     void closeRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
@@ -53,6 +63,7 @@ private:
     QPushButton *restart_button_;
     QPushButton *close_button_;
     bool applying_fonts_ = false;
+    bool presentation_ = false;
 };
 
 }  // namespace lse::gui

@@ -25,9 +25,12 @@ namespace {
 
 // Proportions of the page, as fractions of its height, so the PDF and the PNGs look alike.
 constexpr double kMarginFraction = 0.04;
-constexpr double kHeaderFraction = 0.07;
-constexpr double kImageFraction = 0.58;
+constexpr double kTitleFraction = 0.034;     // the title's pixel size
+constexpr double kBodyFraction = 0.027;      // the text's, at most
+constexpr double kSmallestBodyFraction = 0.015;  // a long text is set down to this before the image shrinks
+constexpr double kLeastImageFraction = 0.5;  // of the content's height, while the text can still be set smaller
 constexpr int kPdfDotsPerInch = 150;  // sharp enough for print, small enough for a 15-step lesson
+const QColor kOutlineColour(255, 140, 0);  // the lesson overlay's orange
 
 QFont fontOfPixelSize(int pixels, bool bold)
 {
@@ -46,16 +49,34 @@ QRect contentArea(const QRect &area)
     return area.adjusted(margin, margin, -margin, -margin);
 }
 
-QRect headerArea(const QRect &area)
+struct Paragraph {
+    QString text;
+    bool bold = false;
+};
+
+QList<Paragraph> paragraphsOf(const HandoutStep &step)
 {
-    const QRect content = contentArea(area);
-    return QRect(content.left(), content.top(), content.width(), int(area.height() * kHeaderFraction));
+    QList<Paragraph> paragraphs;
+    if (!step.text.isEmpty())
+        paragraphs.append({step.text, false});
+    if (!step.question.isEmpty()) {
+        paragraphs.append({LessonHandout::tr("Question: %1").arg(step.question), true});
+        paragraphs.append({LessonHandout::tr("Answer: %1").arg(step.answer), false});
+    }
+    return paragraphs;
 }
 
-QRect imageArea(const QRect &area)
+constexpr int kTextFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+
+// The height `paragraphs` take at `width` in body text of `pixels`, a half line between them.
+int paragraphsHeight(const QList<Paragraph> &paragraphs, int width, int pixels, QPaintDevice *device)
 {
-    const QRect header = headerArea(area);
-    return QRect(header.left(), header.bottom() + 1, header.width(), int(area.height() * kImageFraction));
+    int height = 0;
+    for (const Paragraph &paragraph : paragraphs) {
+        const QFontMetrics metrics(fontOfPixelSize(pixels, paragraph.bold), device);
+        height += metrics.boundingRect(QRect(0, 0, width, 1 << 20), kTextFlags, paragraph.text).height() + pixels / 2;
+    }
+    return height;
 }
 
 void failed(QString *error, const QString &message)
@@ -86,7 +107,8 @@ HandoutStep LessonHandout::stepOf(const Lesson &lesson, int index, const QImage 
                        stepLabel(index + 1, int(lesson.steps.size())),
                        text(step.text),
                        text(step.question),
-                       text(step.answer)};
+                       text(step.answer),
+                       QRect()};
 }
 
 QString LessonHandout::pngFileName(const QString &lesson_id, int step_number)
@@ -94,12 +116,50 @@ QString LessonHandout::pngFileName(const QString &lesson_id, int step_number)
     return QStringLiteral("%1-step-%2.png").arg(lesson_id).arg(step_number, 2, 10, QLatin1Char('0'));
 }
 
-QRect LessonHandout::textArea(const QRect &area)
+HandoutPlacement LessonHandout::placement(const QRect &area, const HandoutStep &step, QPaintDevice *device)
 {
+    HandoutPlacement placed;
     const QRect content = contentArea(area);
-    const QRect image = imageArea(area);
     const int gap = int(area.height() * kMarginFraction / 2);
-    return QRect(content.left(), image.bottom() + 1 + gap, content.width(), content.bottom() - image.bottom() - gap);
+
+    // The step label on the right; the whole title in the rest of the width, wrapped.
+    placed.title_pixels = int(area.height() * kTitleFraction);
+    const QFontMetrics label_metrics(fontOfPixelSize(int(placed.title_pixels * 0.8), false), device);
+    const int label_width = label_metrics.horizontalAdvance(step.step_label) + 2;
+    const int title_width = std::max(1, content.width() - label_width - gap);
+    const QFontMetrics title_metrics(fontOfPixelSize(placed.title_pixels, true), device);
+    const QRect title_bounds = title_metrics.boundingRect(QRect(0, 0, title_width, 1 << 20), kTextFlags, step.title);
+    placed.title = QRect(content.left(), content.top(), title_width, title_bounds.height());
+    placed.step_label = QRect(content.right() - label_width + 1, content.top(), label_width, title_metrics.height());
+    const int image_top = placed.title.bottom() + 1 + gap;
+
+    // The texts at the largest size that leaves the image half of the page, or at the smallest.
+    const QList<Paragraph> paragraphs = paragraphsOf(step);
+    int pixels = int(area.height() * kBodyFraction);
+    const int smallest = int(area.height() * kSmallestBodyFraction);
+    int text_height = paragraphsHeight(paragraphs, content.width(), pixels, device);
+    while (pixels > smallest && content.bottom() - image_top - gap - text_height < content.height() * kLeastImageFraction) {
+        pixels = std::max(smallest, pixels * 9 / 10);
+        text_height = paragraphsHeight(paragraphs, content.width(), pixels, device);
+    }
+    placed.body_pixels = pixels;
+
+    // The image takes what is left, as large as its aspect allows; the text follows right under it,
+    // so a wide image leaves no blank band between them.
+    const int room = std::max(0, content.bottom() + 1 - image_top - (text_height > 0 ? gap + text_height : 0));
+    if (!step.page_image.isNull() && room > 0) {
+        const QSize fitted = step.page_image.size().scaled(QSize(content.width(), room), Qt::KeepAspectRatio);
+        placed.image = QRect(content.left() + (content.width() - fitted.width()) / 2, image_top, fitted.width(), fitted.height());
+    }
+    const int text_top = (placed.image.isNull() ? image_top : placed.image.bottom() + 1 + gap);
+    placed.text = QRect(content.left(), text_top, content.width(), std::max(0, content.bottom() + 1 - text_top));
+    return placed;
+}
+
+QRect LessonHandout::textArea(const QRect &area, const HandoutStep &step)
+{
+    QImage device(1, 1, QImage::Format_ARGB32_Premultiplied);
+    return placement(area, step, &device).text;
 }
 
 void LessonHandout::paintStep(QPainter &painter, const QRect &area, const HandoutStep &step)
@@ -107,42 +167,38 @@ void LessonHandout::paintStep(QPainter &painter, const QRect &area, const Handou
     painter.save();
     painter.fillRect(area, Qt::white);
     painter.setPen(Qt::black);
+    const HandoutPlacement placed = placement(area, step, painter.device());
 
-    const QRect header = headerArea(area);
-    painter.setFont(fontOfPixelSize(int(header.height() * 0.5), true));
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                     painter.fontMetrics().elidedText(step.title, Qt::ElideRight, int(header.width() * 0.8)));
-    painter.setFont(fontOfPixelSize(int(header.height() * 0.4), false));
-    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine, step.step_label);
+    painter.setFont(fontOfPixelSize(placed.title_pixels, true));
+    painter.drawText(placed.title, kTextFlags, step.title);
+    painter.setFont(fontOfPixelSize(int(placed.title_pixels * 0.8), false));
+    painter.drawText(placed.step_label, Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine, step.step_label);
 
-    const QRect image_area = imageArea(area);
-    if (!step.page_image.isNull()) {
-        const QSize fitted = step.page_image.size().scaled(image_area.size(), Qt::KeepAspectRatio);
-        const QRect target(image_area.left() + (image_area.width() - fitted.width()) / 2, image_area.top(),
-                           fitted.width(), fitted.height());
+    if (!placed.image.isNull()) {
         painter.setRenderHint(QPainter::SmoothPixmapTransform);
-        painter.drawImage(target, step.page_image);
+        painter.drawImage(placed.image, step.page_image);
         painter.setPen(QPen(Qt::gray, 1));
-        painter.drawRect(target.adjusted(0, 0, -1, -1));
+        painter.drawRect(placed.image.adjusted(0, 0, -1, -1));
+        if (!step.outline.isNull()) {
+            // The outlined part of the image, scaled as the image is.
+            const double scale = double(placed.image.width()) / step.page_image.width();
+            const QRectF outline(placed.image.left() + step.outline.left() * scale, placed.image.top() + step.outline.top() * scale,
+                                 step.outline.width() * scale, step.outline.height() * scale);
+            painter.setPen(QPen(kOutlineColour, std::max(2.0, area.height() * 0.004)));
+            painter.drawRoundedRect(outline.adjusted(-3, -3, 3, 3), 4, 4);
+        }
         painter.setPen(Qt::black);
     }
 
-    // Text, then the question and its answer, each a wrapped paragraph under the one before.
-    QRect text_area = textArea(area);
-    const int body_pixels = int(area.height() * 0.022);
-    auto paragraph = [&](const QString &text, bool bold) {
-        if (text.isEmpty() || text_area.height() <= 0)
-            return;
-        painter.setFont(fontOfPixelSize(body_pixels, bold));
-        const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
-        const QRect used = painter.boundingRect(text_area, flags, text);
-        painter.drawText(text_area, flags, text);
-        text_area.setTop(used.bottom() + 1 + body_pixels / 2);
-    };
-    paragraph(step.text, false);
-    if (!step.question.isEmpty()) {
-        paragraph(tr("Question: %1").arg(step.question), true);
-        paragraph(tr("Answer: %1").arg(step.answer), false);
+    // The text, then the question and its answer, each a wrapped paragraph under the one before.
+    QRect text_area = placed.text;
+    for (const Paragraph &paragraph : paragraphsOf(step)) {
+        if (text_area.height() <= 0)
+            break;
+        painter.setFont(fontOfPixelSize(placed.body_pixels, paragraph.bold));
+        const QRect used = painter.boundingRect(text_area, kTextFlags, paragraph.text);
+        painter.drawText(text_area, kTextFlags, paragraph.text);
+        text_area.setTop(used.bottom() + 1 + placed.body_pixels / 2);
     }
     painter.restore();
 }

@@ -18,16 +18,29 @@
 #include <string_view>
 
 class QPainter;
+class QPaintDevice;
 
 namespace lse::gui {
 
 struct HandoutStep {
-    QImage page_image;   // the page as the step shows it
+    QImage page_image;   // the step's target as the page shows it, undimmed (the page for a step without one)
     QString title;       // the lesson's title
     QString step_label;  // "Step 3/12" (LessonHandout::stepLabel)
     QString text;        // the step's explanation, figures filled in
     QString question;    // empty when the step asks none
     QString answer;
+    // A rectangle of page_image to outline (an editor field in the form around it); null for none.
+    QRect outline;
+};
+
+// Where paintStep puts each part of a step's page.
+struct HandoutPlacement {
+    QRect title;  // the lesson's whole title, wrapped
+    QRect step_label;
+    QRect image;  // the page image, as large as the texts leave room for, its aspect kept
+    QRect text;   // the step's text, question and answer, right under the image
+    int title_pixels = 0;
+    int body_pixels = 0;
 };
 
 // Called after each page is drawn with how many are done; returning false cancels the export
@@ -59,12 +72,15 @@ public:
                           const HandoutProgress &progress, QString *error, QSize slide_size = QSize(1600, 900));
     static QString pngFileName(const QString &lesson_id, int step_number);
 
-    // The layout both share: title and step label on top, the page image scaled to fit (aspect
-    // kept), then the text, the question and its answer, all in the application font.
+    // The layout both share: the full title (wrapped, never cut) and the step label on top, the
+    // page image as large as the texts under it leave room for (aspect kept), then the text, the
+    // question and its answer, all in the application font; a long text is set smaller before the
+    // image gets less than half of the page. `device` measures the text (the PDF's resolution).
+    static HandoutPlacement placement(const QRect &area, const HandoutStep &step, QPaintDevice *device);
     static void paintStep(QPainter &painter, const QRect &area, const HandoutStep &step);
     static QImage renderStep(const HandoutStep &step, QSize size);
-    // Where paintStep puts the text below the image, for tests that look for drawn glyphs.
-    static QRect textArea(const QRect &area);
+    // Where paintStep puts the texts below the image, for tests that look for drawn glyphs.
+    static QRect textArea(const QRect &area, const HandoutStep &step);
 };
 
 }  // namespace lse::gui

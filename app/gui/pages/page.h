@@ -76,6 +76,9 @@ public:
     virtual bool advanceLessonAnimation() { return false; }
     // Puts the page's animation back to its first step (entering an animated step); false if none.
     virtual bool restartLessonAnimation() { return false; }
+    // Where the animation plays (the ring and the buffers of a collective, the Gantt chart): an
+    // animated step shows these beside its highlight target, scrolled or shrunk into view.
+    virtual QList<QWidget *> lessonAnimationWidgets() const { return {}; }
 
 signals:
     // The page became ready (see isReady()).

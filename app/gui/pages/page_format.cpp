@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/page_format.h"
 
+#include "common/number_format.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QScrollArea>
@@ -59,17 +61,6 @@ constexpr std::array<Prefix, 8> kPrefixes{{
     {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}, {1e15, "P"}, {1e18, "E"}, {1e21, "Z"}, {1e24, "Y"},
 }};
 
-// Decimals that leave `significant` significant digits for a value in [1, 1000).
-int decimalsFor(double magnitude, int significant)
-{
-    int integer_digits = 1;
-    if (magnitude >= 100)
-        integer_digits = 3;
-    else if (magnitude >= 10)
-        integer_digits = 2;
-    return std::max(0, significant - integer_digits);
-}
-
 }  // namespace
 
 SiScale siScale(double largest)
@@ -89,18 +80,13 @@ SiScale siScale(double largest)
 
 QString integer(std::int64_t value) { return QLocale().toString(qlonglong(value)); }
 
-QString decimal(double value, int decimals) { return QLocale().toString(value, 'f', decimals); }
+QString decimal(double value, int decimals) { return QString::fromStdString(formatDecimal(value, decimals, QLocale())); }
 
+// The core's formatting (common/number_format.h), shared with the lessons' texts so a lesson and
+// its page write the same figure the same way.
 QString si(double value, const QString &unit, int significant)
 {
-    if (!std::isfinite(value))
-        return QStringLiteral("–");
-    if (value == 0)
-        return QStringLiteral("0 %1").arg(unit);
-    const SiScale scale = siScale(value);
-    const double scaled = value * scale.scale;
-    const QString number = decimal(scaled, decimalsFor(std::fabs(scaled), significant));
-    return QStringLiteral("%1 %2%3").arg(number, scale.prefix, unit);
+    return QString::fromStdString(formatSi(value, unit.toStdString(), significant, QLocale()));
 }
 
 QString bytes(double value) { return si(value, tr("B")); }
@@ -110,61 +96,20 @@ QString bytesExact(double value)
     return tr("%1 (%2 bytes)").arg(bytes(value), integer(std::int64_t(std::llround(value))));
 }
 
-QString count(double value)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("–");
-    const double magnitude = std::fabs(value);
-    // The convention of model cards and papers (7B, 15T tokens), translatable as a whole.
-    struct Step {
-        double factor;
-        const char *format;
-    };
-    static constexpr Step kSteps[] = {
-        {1e12, QT_TRANSLATE_NOOP("lse::gui::format", "%1 T")},
-        {1e9, QT_TRANSLATE_NOOP("lse::gui::format", "%1 B")},
-        {1e6, QT_TRANSLATE_NOOP("lse::gui::format", "%1 M")},
-        {1e3, QT_TRANSLATE_NOOP("lse::gui::format", "%1 k")},
-    };
-    for (const Step &step : kSteps) {
-        if (magnitude >= step.factor) {
-            const double scaled = value / step.factor;
-            return tr(step.format).arg(decimal(scaled, decimalsFor(std::fabs(scaled), 3)));
-        }
-    }
-    if (value == std::round(value))
-        return decimal(value, 0);
-    return QLocale().toString(value, 'g', 3);
-}
+QString count(double value) { return QString::fromStdString(formatCount(value, QLocale())); }
 
-QString percent(double fraction, int decimals) { return tr("%1 %").arg(decimal(fraction * 100.0, decimals)); }
+QString percent(double fraction, int decimals) { return QString::fromStdString(formatPercent(fraction, decimals, QLocale())); }
 
-QString days(double value)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("–");
-    // Whole days once the answer is weeks long; a decimal or two for short runs.
-    if (value < 1)
-        return QLocale().toString(value, 'g', 3);
-    return decimal(value, value >= 100 ? 0 : 1);
-}
+QString days(double value) { return QString::fromStdString(formatDays(value, QLocale())); }
 
-QString money(double value)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("–");
-    return value >= 1e6 ? count(value) : decimal(value, value >= 100 ? 0 : 2);
-}
+QString money(double value) { return QString::fromStdString(formatMoney(value, QLocale())); }
 
 QString scientific(double value, int significant)
 {
-    if (!std::isfinite(value) || value == 0)
-        return decimal(value, 0);
-    const int exponent = int(std::floor(std::log10(std::fabs(value))));
-    const double mantissa = value / std::pow(10.0, exponent);
-    if (exponent == 0)
-        return decimal(value, significant - 1);
-    return QStringLiteral("%1 × 10<sup>%2</sup>").arg(decimal(mantissa, significant - 1)).arg(exponent);
+    const ScientificNumber number = scientificNumber(value, significant, QLocale());
+    if (number.exponent == 0)
+        return QString::fromStdString(number.mantissa);
+    return QStringLiteral("%1 × 10<sup>%2</sup>").arg(QString::fromStdString(number.mantissa)).arg(number.exponent);
 }
 
 std::vector<std::int64_t> seqLenSweep(std::int64_t current)

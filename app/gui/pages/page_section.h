@@ -36,6 +36,7 @@ public:
     virtual bool applyLessonSettings(const QJsonObject &settings, QString *error);
     virtual bool advanceLessonAnimation() { return false; }
     virtual bool restartLessonAnimation() { return false; }
+    virtual QList<QWidget *> lessonAnimationWidgets() const { return {}; }  // see Page's
 
 signals:
     void ready();

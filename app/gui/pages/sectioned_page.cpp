@@ -102,6 +102,12 @@ bool SectionedPage::restartLessonAnimation()
     return section && section->restartLessonAnimation();
 }
 
+QList<QWidget *> SectionedPage::lessonAnimationWidgets() const
+{
+    const PageSection *section = currentSection();
+    return section ? section->lessonAnimationWidgets() : QList<QWidget *>();
+}
+
 bool SectionedPage::isReady() const
 {
     for (PageSection *section : sections_)

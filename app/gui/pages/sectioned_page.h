@@ -25,6 +25,7 @@ public:
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     bool advanceLessonAnimation() override;
     bool restartLessonAnimation() override;
+    QList<QWidget *> lessonAnimationWidgets() const override;
     PageSection *currentSection() const;
 
     QTabWidget *tabs() const { return tabs_; }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/side_by_side_layout.h"
 #include "pages/architecture/design_choices_section.h"
 #include "pages/table_fill_batch.h"
 
@@ -135,8 +136,13 @@ DesignChoicesSection::DesignChoicesSection(QWidget *parent) : PageSection(parent
     decode_layout->addLayout(batch_row);
     kv_chart_ = new ChartView(QStringLiteral("kv-cache-vs-context"), decode_box_);
     decode_chart_ = new ChartView(QStringLiteral("decode-time-vs-context"), decode_box_);
-    decode_layout->addWidget(kv_chart_);
-    decode_layout->addWidget(decode_chart_);
+    // The cache and the time it costs, both against the context: side by side wherever each gets
+    // room for its axes (a lesson step shows them together on a projector).
+    auto *decode_pair = new SideBySideLayout;
+    decode_pair->setSpacing(8);
+    decode_pair->addWidget(kv_chart_);
+    decode_pair->addWidget(decode_chart_);
+    decode_layout->addLayout(decode_pair);
     layout->addWidget(decode_box_, 2);
 
     norm_timing_ = new NormTimingPanel(content);

@@ -80,6 +80,7 @@ public:
     QPushButton *cancelButton() const { return cancel_button_; }
     QSpinBox *ranksSpin() const { return ranks_spin_; }
     QSpinBox *batchSpin() const { return batch_spin_; }
+    QComboBox *textBox() const { return text_box_; }  // the training texts: bundled samples, chosen files
     QSpinBox *stepsSpin() const { return steps_spin_; }
     QComboBox *modeBox() const { return mode_box_; }
 

@@ -4,6 +4,7 @@
 #include "charts/chart_palette.h"
 #include "charts/chart_view.h"
 #include "pages/flow_layout.h"
+#include "pages/side_by_side_layout.h"
 #include "pages/page_format.h"
 #include "pages/parallel/collectives_measurement_section.h"
 #include "pages/parallel/parallel_labels.h"
@@ -133,8 +134,13 @@ CollectivesPage::CollectivesPage(QWidget *parent) : Page(parent)
     step_chart_ = new ChartView(QStringLiteral("collective-steps"), this);
     buffer_chart_ = new ChartView(QStringLiteral("collective-buffers"), this);
     size_chart_ = new ChartView(QStringLiteral("collective-time-vs-message-size"), this);
-    layout->addWidget(step_chart_, 1);
-    layout->addWidget(buffer_chart_, 1);
+    // The ring and the buffers are two views of the same step, read together (a lesson plays them
+    // step by step): side by side wherever each gets room for its axes, presentation mode included.
+    auto *step_pair = new SideBySideLayout;
+    step_pair->setSpacing(8);
+    step_pair->addWidget(step_chart_);
+    step_pair->addWidget(buffer_chart_);
+    layout->addLayout(step_pair, 2);
     layout->addWidget(size_chart_, 1);
     measurement_ = new CollectivesMeasurementSection(this);
     layout->addWidget(measurement_, 1);

@@ -50,6 +50,7 @@ public:
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     bool advanceLessonAnimation() override;
+    QList<QWidget *> lessonAnimationWidgets() const override;
     bool restartLessonAnimation() override;
 
 signals:

@@ -2,6 +2,7 @@
 // The Collectives page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallel/collectives_page.h"
 
+#include "charts/chart_view.h"
 #include "pages/lesson_settings_reader.h"
 #include "pages/parallel/step_player.h"
 #include "scenario/cluster_links.h"
@@ -116,6 +117,9 @@ bool CollectivesPage::applyLessonSettings(const QJsonObject &settings, QString *
 }
 
 bool CollectivesPage::advanceLessonAnimation() { return player_->advance(); }
+
+// The ring (or tree) with the step's transfers and every rank's buffer.
+QList<QWidget *> CollectivesPage::lessonAnimationWidgets() const { return {step_chart_, buffer_chart_}; }
 
 bool CollectivesPage::restartLessonAnimation()
 {

@@ -2,6 +2,7 @@
 // The Pipeline page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallel/pipeline_page.h"
 
+#include "charts/chart_view.h"
 #include "pages/lesson_settings_reader.h"
 #include "pages/parallel/step_player.h"
 
@@ -81,6 +82,9 @@ bool PipelinePage::applyLessonSettings(const QJsonObject &settings, QString *err
 }
 
 bool PipelinePage::advanceLessonAnimation() { return player_->advance(); }
+
+// The timeline filling in.
+QList<QWidget *> PipelinePage::lessonAnimationWidgets() const { return {gantt_chart_}; }
 
 bool PipelinePage::restartLessonAnimation()
 {

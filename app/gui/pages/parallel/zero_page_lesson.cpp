@@ -2,6 +2,7 @@
 // The ZeRO page's lesson settings and animation (Page's lesson interface).
 #include "pages/parallel/zero_page.h"
 
+#include "charts/chart_view.h"
 #include "pages/lesson_settings_reader.h"
 #include "pages/parallel/step_player.h"
 
@@ -39,6 +40,9 @@ bool ZeroPage::applyLessonSettings(const QJsonObject &settings, QString *error)
 }
 
 bool ZeroPage::advanceLessonAnimation() { return player_->advance(); }
+
+// Each rank's share of the states, stage by stage.
+QList<QWidget *> ZeroPage::lessonAnimationWidgets() const { return {shard_chart_}; }
 
 bool ZeroPage::restartLessonAnimation()
 {

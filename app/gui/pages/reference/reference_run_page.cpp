@@ -191,8 +191,10 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     loadPresets();
     loadSamples();
     cpu_ = loadCachedMachineRoofline();
-    if (cpu_)
+    if (cpu_) {
         peak_flops_ = cpu_->peak_flops_per_s_all_cores;
+        cache_measured_at_ = cpu_->measured_at;
+    }
 
     connect(preset_box_, &QComboBox::currentIndexChanged, this, [this] {
         const TrainConfig c = selectedConfig();
@@ -264,6 +266,23 @@ QList<ChartView *> ReferenceRunPage::presentationCharts() const { return {loss_c
 void ReferenceRunPage::applyPresentation(bool /*presentation*/) { applyFonts(); }
 
 void ReferenceRunPage::retranslate() { retranslateUi(); }
+
+void ReferenceRunPage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    // The Roofline page measures this machine too; all pages are built when a lesson starts, so
+    // this one looks again each time it is shown (a run keeps the peak it started with).
+    if (measuring_)
+        return;
+    const std::optional<MachineRoofline> cached = loadCachedMachineRoofline();
+    if (cached && cached->measured_at != cache_measured_at_) {
+        cache_measured_at_ = cached->measured_at;
+        cpu_ = cached;
+        peak_flops_ = cached->peak_flops_per_s_all_cores;
+        updateButtons();
+        retranslateUi();
+    }
+}
 
 void ReferenceRunPage::changeEvent(QEvent *event)
 {
@@ -562,6 +581,7 @@ void ReferenceRunPage::onMeasured(std::shared_ptr<MachineRoofline> roofline)
     if (ok) {
         peak_flops_ = roofline->peak_flops_per_s_all_cores;
         cpu_ = *roofline;
+        cache_measured_at_ = roofline->measured_at;
     }
     updateButtons();
     retranslateUi();

@@ -120,6 +120,8 @@ protected:
     void applyPresentation(bool presentation) override;
     QList<ChartView *> presentationCharts() const override;
     void changeEvent(QEvent *event) override;
+    // Takes a measurement another page (the Roofline) cached since this page last looked.
+    void showEvent(QShowEvent *event) override;
 
 private:
     struct Preset {
@@ -235,6 +237,7 @@ private:
     QVector<double> loss_x_, loss_y_, val_x_, val_y_;
     double peak_flops_ = 0;
     std::optional<MachineRoofline> cpu_;  // the cached measurement of this machine
+    std::string cache_measured_at_;       // the cached measurement this page last read or wrote
     std::vector<double> step_seconds_;  // wall time of each step of this run, for typicalStepSeconds
 
     bool measuring_ = false;

@@ -140,7 +140,12 @@ void ReferenceRunPage::refreshOpsChart()
                                            format::si(r.flops, QStringLiteral("FLOP")), format::integer(r.calls),
                                            r.matmul ? tr(" (matmul)") : QString());
         }
-        chart.formula.inputs = tr("%1 ops, %2 ms in total").arg(chart.categories.size()).arg(format::decimal(total * 1e3, 2));
+        // The ops' own time, not the step's: the status line and the table give the step's (issue 28
+        // item 18: three step times, none said which it was).
+        chart.formula.inputs = tr("%1 ops, %2 ms of op time in the last step (forward and backward ops; the optimizer "
+                                  "and the time between ops make up the rest of the step)")
+                                   .arg(chart.categories.size())
+                                   .arg(format::decimal(total * 1e3, 2));
     }
     chart.series = {forward, backward};
     chart.formula.formula = tr("Wall time of each op's calls in the last training step without validation, measured "
@@ -155,7 +160,7 @@ void ReferenceRunPage::refreshTable()
     const QStringList rows = {tr("FLOPs per step (matmuls)"), tr("FLOPs per step (all operators)"),
                               tr("Parameters"),               tr("Gradients"),
                               tr("Optimizer states"),         tr("Saved activations"),
-                              tr("Workspace (scratch)"),      tr("Step time")};
+                              tr("Workspace (scratch)"),      tr("Step time (median)")};
     for (int r = 0; r < rows.size(); ++r)
         table_->setItem(r, 0, item(rows[r]));
     if (!run_)
@@ -263,9 +268,12 @@ void ReferenceRunPage::refreshStats()
     QString text = tr("<b>Step %1 of %2</b> · loss %3").arg(r.step).arg(run_ ? run_->config.steps : 0).arg(format::decimal(r.loss, 3));
     if (!val_y_.isEmpty())
         text += tr(" · validation %1").arg(format::decimal(val_y_.back(), 3));
-    text += tr(" · %1 tokens/s · step %2 ms · %3 · lr %4")
+    // The last step's time, and the median the table compares with the prediction.
+    text += tr(" · %1 tokens/s · last step %2 ms (median %5 ms) · %3 · lr %4")
                 .arg(format::integer(std::int64_t(std::llround(r.tokens_per_s))), format::decimal(r.seconds * 1e3, 1),
-                     format::si(r.achieved_flops_per_s, QStringLiteral("FLOP/s")), QString::number(r.learning_rate, 'g', 3));
+                     format::si(r.achieved_flops_per_s, QStringLiteral("FLOP/s")), QString::number(r.learning_rate, 'g', 3),
+                     step_seconds_.empty() ? QStringLiteral("–")
+                                           : format::decimal(reference::typicalStepSeconds(step_seconds_) * 1e3, 2));
     if (reference::exceedsMeasuredPeak(r.mfu))
         text += tr(" · MFU exceeds the measured peak — re-measure this machine");
     else

@@ -285,6 +285,9 @@ void RooflinePage::refreshMachineChart()
         if (!measure_error_.isEmpty())
             machine_status_->setText(machine_status_->text() + QLatin1Char(' ') +
                                      tr("Last measurement failed: %1").arg(measure_error_));
+        else if (measure_cancelled_)
+            machine_status_->setText(machine_status_->text() + QLatin1Char(' ') +
+                                     tr("The last measurement was cancelled; nothing of it was kept."));
     }
     machine_chart_->setData(machineChartData());
 }

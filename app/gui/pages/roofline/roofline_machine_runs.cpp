@@ -52,6 +52,7 @@ void RooflinePage::setMeasuredRun(const reference::TrainConfig &config,
     measured_records_ = records;
     measured_steps_ = measured_steps;
     measure_error_.clear();
+    measure_cancelled_ = false;
     refreshMachineChart();
 }
 
@@ -78,6 +79,7 @@ void RooflinePage::startMachineMeasurement()
         return;
     cancel_ = false;
     measure_error_.clear();
+    measure_cancelled_ = false;
     progress_->setRange(0, 1);
     progress_->setValue(0);
     machine_status_->setText(tr("Measuring this machine…"));
@@ -109,11 +111,12 @@ void RooflinePage::startMachineMeasurement()
             this,
             [this, measured, save_problem, cancelled] {
                 if (cancelled) {
-                    measure_error_ = tr("cancelled");  // the previous measurement (if any) stays
+                    measure_cancelled_ = true;  // the previous measurement (if any) stays
                     progress_->setRange(0, 1);
                     progress_->setValue(0);
                 } else {
                     cpu_ = *measured;
+                    cache_measured_at_ = measured->measured_at;
                     cpu_missing_reason_.clear();
                     measure_error_ = save_problem;
                     progress_->setRange(0, 1);
@@ -133,6 +136,7 @@ void RooflinePage::startReferenceRun()
         return;
     cancel_ = false;
     measure_error_.clear();
+    measure_cancelled_ = false;
     progress_->setRange(0, reference_steps_ + 1);
     progress_->setValue(0);
     machine_status_->setText(tr("Training the tiny reference transformer with the op profiler on…"));
@@ -153,8 +157,10 @@ void RooflinePage::startReferenceRun()
                     measured_config_ = run->config;
                     measured_records_ = run->records;
                     measured_steps_ = run->measured_steps;
+                } else if (cancel_) {
+                    measure_cancelled_ = true;
                 } else {
-                    measure_error_ = cancel_ ? tr("cancelled") : run->error;
+                    measure_error_ = run->error;
                 }
                 finishWorker();
             },

@@ -45,9 +45,27 @@ RooflinePage::RooflinePage(QWidget *parent) : Page(parent)
     std::string why_not;
     cpu_ = loadCachedMachineRoofline(&why_not);
     cpu_missing_reason_ = QString::fromStdString(why_not);
+    if (cpu_)
+        cache_measured_at_ = cpu_->measured_at;
     setPresentation(false);
     retranslateUi();
     refresh();
+}
+
+void RooflinePage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    // The Reference run page measures this machine too (a lesson's step before this page); all
+    // pages are built when a lesson starts, so this one looks again each time it is shown.
+    if (worker_)
+        return;
+    const std::optional<MachineRoofline> cached = loadCachedMachineRoofline();
+    if (cached && cached->measured_at != cache_measured_at_) {
+        cache_measured_at_ = cached->measured_at;
+        cpu_ = cached;
+        cpu_missing_reason_.clear();
+        refresh();
+    }
 }
 
 RooflinePage::~RooflinePage()

@@ -83,6 +83,8 @@ protected:
     void estimateChanged(const Scenario *previous) override;
     void applyPresentation(bool presentation) override;
     QList<ChartView *> presentationCharts() const override;
+    // Takes a measurement another page (the Reference run) cached since this page last looked.
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildControls();
@@ -147,6 +149,8 @@ private:
     int reference_threads_ = 0;
     MachineMeasureOptions machine_options_;
     QString measure_error_;
+    bool measure_cancelled_ = false;  // the last measurement was cancelled; nothing was kept
+    std::string cache_measured_at_;   // the cached measurement this page last read or wrote
 
     QThread *worker_ = nullptr;
     std::atomic<bool> cancel_{false};

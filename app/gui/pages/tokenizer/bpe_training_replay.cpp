@@ -6,6 +6,7 @@
 #include "common/problem.h"
 #include "pages/tokenizer/bpe_merge_parents.h"
 #include "pages/tokenizer/token_span_view.h"
+#include "pages/tokenizer/tokenizer_picker_keys.h"
 #include "pages/page_format.h"
 
 #include <QComboBox>
@@ -57,11 +58,72 @@ void TokenizationPage::startTraining(int vocab_size, const QStringList &files)
     for (const QString &file : files)
         paths.push_back(QFile::encodeName(file).toStdString());
     std::string text = text_edit_->toPlainText().toStdString();
+    training_inputs_ = files.isEmpty() ? trainingInputs() : QString();
     worker_ = std::thread([this, options = std::move(options), paths = std::move(paths), text = std::move(text)] {
         auto result = std::make_shared<Result<BpeTrainResult>>(paths.empty() ? trainBpe(text, options)
                                                                              : trainBpeFiles(paths, options));
         QMetaObject::invokeMethod(this, [this, result] { onTrainingDone(result); }, Qt::QueuedConnection);
     });
+}
+
+QString TokenizationPage::trainingInputs() const
+{
+    return QStringLiteral("%1\n%2\n%3").arg(vocab_spin_->value()).arg(special_edit_->text(), text_edit_->toPlainText());
+}
+
+bool TokenizationPage::trainedOnTheseInputs() const
+{
+    return trained_ && train_state_ == TrainState::Finished && training_inputs_ == trainingInputs();
+}
+
+void TokenizationPage::trainForLesson()
+{
+    // A lesson trains on its step's paragraph to the end before the step shows (milliseconds), so
+    // the merge list, the replay and the tokenizer choice that follow it are the same whether the
+    // step was walked to or jumped to; a later step that picks another tokenizer is not overridden
+    // by a training that finishes after it. Trained already on the same inputs: shown as a new
+    // training would show it (the whole replay, the trained tokenizer), without training again.
+    if (trainedOnTheseInputs()) {
+        replay_slider_->setValue(replay_slider_->maximum());
+        selectTokenizer(0, Kind::Trained);
+        return;
+    }
+    BpeTrainOptions options;
+    options.vocabSize = static_cast<std::size_t>(vocab_spin_->value());
+    if (!special_edit_->text().isEmpty())
+        options.specialTokens.push_back(special_edit_->text().toStdString());
+    trained_specials_ = options.specialTokens;
+    training_inputs_ = trainingInputs();
+    onTrainingDone(std::make_shared<Result<BpeTrainResult>>(trainBpe(text_edit_->toPlainText().toStdString(), options)));
+}
+
+void TokenizationPage::forgetTraining()
+{
+    // A lesson step from before its training: the page as it was before any training.
+    if (!trained_ && train_state_ == TrainState::Idle)
+        return;
+    trained_.reset();
+    training_inputs_.clear();
+    train_state_ = TrainState::Idle;
+    train_message_.clear();
+    merge_list_->clear();
+    replay_view_->setTokens({});
+    replay_view_->setVisible(false);
+    {
+        const QSignalBlocker block(replay_slider_);
+        replay_slider_->setRange(0, 0);
+        replay_slider_->setValue(0);
+        replay_slider_->setEnabled(false);
+    }
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    for (int side = 0; side < 2; ++side)
+        if (selected_[side] == tokenizer_keys::kTrained)
+            selectTokenizer(side, Kind::Bytes);
+    for (QComboBox *picker : {picker_a_, picker_b_})
+        fillPicker(picker);
+    rebuildReplay();
+    retranslateUi();
 }
 
 void TokenizationPage::cancelTraining()
@@ -148,6 +210,26 @@ void TokenizationPage::rebuildReplay()
                                     format::integer(static_cast<std::int64_t>(trained_->merges.size()))));
     if (static_cast<int>(k) > 0 && k <= trained_->merges.size())
         merge_list_->setCurrentRow(static_cast<int>(k) - 1);
+    else
+        merge_list_->setCurrentRow(-1);  // no merge applied yet: none is marked
+    showReplaySpans();
+}
+
+void TokenizationPage::showReplaySpans()
+{
+    replay_view_->setVisible(trained_.has_value());
+    if (!trained_)
+        return;
+    // A pasted book is replayed on its beginning: each merge re-encodes what is shown.
+    constexpr std::size_t kMaxReplayBytes = 64 * 1024;
+    const std::string text = text_edit_->toPlainText().toStdString().substr(0, kMaxReplayBytes);
+    const Segmented segmented = segment(Kind::Trained, &trained_slot_, text);
+    std::vector<TokenSpan> spans;
+    spans.reserve(segmented.bytes.size());
+    for (std::size_t i = 0; i < segmented.bytes.size(); ++i)
+        spans.push_back({segmented.bytes[i], segmented.ids[i], segmented.special[i],
+                         tooltipFor(&trained_slot_, i, segmented.bytes[i], segmented.ids[i], segmented.special[i])});
+    replay_view_->setTokens(std::move(spans));
 }
 
 }  // namespace lse::gui

@@ -161,6 +161,8 @@ void TokenizationPage::retokenize()
     spans_label_->setText(tr("Tokens as coloured spans (hover one for its id, bytes and merge; <e4 bd> marks bytes of "
                              "a character split across tokens)"));
     updateStats(a, b, text.size());
+    if (trained_)
+        showReplaySpans();
 }
 
 void TokenizationPage::showSpans(int side, const Segmented &segmented)

@@ -51,6 +51,7 @@ QString keyOfLessonId(const QString &id)
 }
 
 constexpr int kMaxLessonTextCharacters = 200000;  // a lesson's text is a paragraph, not a corpus
+constexpr int kMaxLessonReplayStep = 1 << 20;      // beyond any vocabulary the spin box allows
 constexpr int kMaxSpecialTokenCharacters = 100;
 
 }  // namespace
@@ -68,6 +69,7 @@ void TokenizationPage::nameLessonRegions()
     train_box_->setObjectName(QStringLiteral("bpe-training"));
     replay_label_->setObjectName(QStringLiteral("merge-replay-text"));
     replay_slider_->setObjectName(QStringLiteral("merge-replay"));
+    replay_view_->setObjectName(QStringLiteral("merge-replay-view"));
     merge_list_->setObjectName(QStringLiteral("merges-table"));
 }
 
@@ -100,6 +102,9 @@ QJsonObject TokenizationPage::lessonSettings() const
         {QStringLiteral("vocab_size"), vocab_spin_->value()},
         {QStringLiteral("special_token"), special_edit_->text()},
     };
+    // Whether a tokenizer trained on these inputs is shown: a step recorded after a training trains
+    // when it is shown, and a step before the training forgets it.
+    settings.insert(QStringLiteral("train"), trainedOnTheseInputs());
     if (trained_)
         settings.insert(QStringLiteral("step"), replay_slider_->value());
     return settings;
@@ -107,8 +112,14 @@ QJsonObject TokenizationPage::lessonSettings() const
 
 bool TokenizationPage::applyLessonSettings(const QJsonObject &settings, QString *error)
 {
-    const QStringList ids_a = lessonTokenizerIds(0);
-    const QStringList ids_b = lessonTokenizerIds(1);
+    QStringList ids_a = lessonTokenizerIds(0);
+    QStringList ids_b = lessonTokenizerIds(1);
+    // A step that trains may show the tokenizer it trains.
+    const bool trains = settings.value(QStringLiteral("train")).toBool(false);
+    const QString trained_id = lessonIdOfKey(tokenizer_keys::kTrained);
+    for (QStringList *ids : {&ids_a, &ids_b})
+        if (trains && !ids->contains(trained_id))
+            ids->append(trained_id);
     LessonSettingsReader reader(settings);
     reader.acceptAnimate();
     const auto text = reader.text(QStringLiteral("text"), kMaxLessonTextCharacters);
@@ -120,13 +131,14 @@ bool TokenizationPage::applyLessonSettings(const QJsonObject &settings, QString 
     const auto special = reader.text(QStringLiteral("special_token"), kMaxSpecialTokenCharacters);
     const auto train = reader.boolean(QStringLiteral("train"));
     std::optional<int> step;
-    if (reader.has(QStringLiteral("step")) && !trained_) {
+    if (reader.has(QStringLiteral("step")) && !trained_ && !trains) {
         reader.fail(QStringLiteral("step"), tr("the merge replay needs a trained tokenizer (\"train\": true in an "
                                                "earlier step)"));
     } else {
-        step = reader.integer(QStringLiteral("step"), 0, replay_slider_->maximum());
+        // Checked against the replay of the training this step may start, below.
+        step = reader.integer(QStringLiteral("step"), 0, kMaxLessonReplayStep);
     }
-    if (train && *train && trainState() == TrainState::Running)
+    if (train && trainState() == TrainState::Running)
         reader.fail(QStringLiteral("train"), tr("a training is already running"));
     if (!reader.finish(error))
         return false;
@@ -138,23 +150,40 @@ bool TokenizationPage::applyLessonSettings(const QJsonObject &settings, QString 
         show_whitespace_->setChecked(*whitespace);
     if (compare && *compare != compare_)
         setCompare(*compare);
+    // The tokenizers before the training, which then shows its own as Train does (a step that
+    // trains and picks "bytes" shows bytes first, the trained tokenizer once trained); a step that
+    // picks the tokenizer it trains gets it after the training.
     if (tokenizer)
         tokenizer_a_chosen_ = true;  // also when it is the current one: GPT-2's lazy load keeps it
-    if (tokenizer && keyOfLessonId(*tokenizer) != selected_[0])
-        selectKey(0, keyOfLessonId(*tokenizer));
-    if (compare_with && keyOfLessonId(*compare_with) != selected_[1])
-        selectKey(1, keyOfLessonId(*compare_with));
+    const auto select = [this](int side, const std::optional<QString> &id) {
+        if (id && keyOfLessonId(*id) != selected_[side])
+            selectKey(side, keyOfLessonId(*id));
+    };
+    const bool after_training_a = tokenizer && *tokenizer == trained_id && !trained_;
+    const bool after_training_b = compare_with && *compare_with == trained_id && !trained_;
+    if (!after_training_a)
+        select(0, tokenizer);
+    if (!after_training_b)
+        select(1, compare_with);
     if (vocab)
         vocab_spin_->setValue(*vocab);
     if (special)
         special_edit_->setText(*special);
-    if (step)
-        replay_slider_->setValue(*step);
-    // In the worker thread, as Train does; trainingFinished() follows.
     if (train && *train)
-        startTraining(vocab_spin_->value());
+        trainForLesson();
+    else if (train)
+        forgetTraining();
+    if (after_training_a)
+        select(0, tokenizer);
+    if (after_training_b)
+        select(1, compare_with);
+    if (step && trained_)
+        replay_slider_->setValue(std::min(*step, replay_slider_->maximum()));
     return true;
 }
+
+// The text re-segmented after each merge, beside the merge list.
+QList<QWidget *> TokenizationPage::lessonAnimationWidgets() const { return {replay_view_}; }
 
 bool TokenizationPage::advanceLessonAnimation()
 {

@@ -209,6 +209,9 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     replay_slider_->setRange(0, 0);
     replay_slider_->setEnabled(false);
     right->addWidget(replay_slider_);
+    replay_view_ = new TokenSpanView(right_);
+    replay_view_->setVisible(false);  // until a training gives it merges to replay
+    right->addWidget(replay_view_);
     merges_label_ = new QLabel(right_);
     right->addWidget(merges_label_);
     merge_list_ = new QListWidget(right_);
@@ -225,6 +228,7 @@ TokenizationPage::TokenizationPage(QWidget *parent) : Page(parent)
     connect(compare_check_, &QCheckBox::toggled, this, &TokenizationPage::setCompare);
     connect(show_whitespace_, &QCheckBox::toggled, span_view_, &TokenSpanView::setShowWhitespace);
     connect(show_whitespace_, &QCheckBox::toggled, span_view_b_, &TokenSpanView::setShowWhitespace);
+    connect(show_whitespace_, &QCheckBox::toggled, replay_view_, &TokenSpanView::setShowWhitespace);
     // Qt's file dialogs pick either files or folders, not both: the button offers the two.
     auto *load_menu = new QMenu(load_button_);
     load_file_action_ = load_menu->addAction(QString(), this, [this] {
@@ -318,11 +322,13 @@ void TokenizationPage::applyFonts()
     mono.setPointSizeF(mono.pointSizeF() * 1.15);
     span_view_->setFont(mono);
     span_view_b_->setFont(mono);
+    replay_view_->setFont(mono);
+    replay_view_->setMinimumHeight(presentation() ? 150 : 90);
     text_edit_->setFont(mono);
     span_view_->setMinimumHeight(presentation() ? 300 : 150);
     span_view_b_->setMinimumHeight(presentation() ? 220 : 110);
     text_edit_->setMinimumHeight(presentation() ? 240 : 145);
-    merge_list_->setMinimumHeight(presentation() ? 320 : 160);
+    merge_list_->setMinimumHeight(presentation() ? 240 : 160);
     stats_table_->resizeRowsToContents();
     fitStatsTable();
 }

@@ -108,6 +108,7 @@ public:
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
     bool advanceLessonAnimation() override;
+    QList<QWidget *> lessonAnimationWidgets() const override;
     bool restartLessonAnimation() override;
 
 signals:
@@ -171,9 +172,16 @@ private:
     void updateStats(const Segmented &a, const Segmented &b, std::size_t text_bytes);
     QString tooltipFor(const BpeSlot *slot, std::size_t index, const std::string &bytes, std::int64_t id, bool special) const;
     void rebuildReplay();
+    void showReplaySpans();  // the text as the replay's first k merges segment it
     void nameLessonRegions();
     QStringList lessonTokenizerIds(int side) const;
     void onTrainingDone(std::shared_ptr<Result<BpeTrainResult>> result);
+    // A lesson's "train": true and false (bpe_training_replay.cpp), and whether a tokenizer trained
+    // on the text, vocabulary size and special token shown now is there.
+    void trainForLesson();
+    void forgetTraining();
+    bool trainedOnTheseInputs() const;
+    QString trainingInputs() const;
     void setTraining(bool running);
     void layoutColumns();
     void applyFonts();
@@ -196,6 +204,7 @@ private:
     QCheckBox *show_whitespace_;
     TokenSpanView *span_view_;
     TokenSpanView *span_view_b_;
+    TokenSpanView *replay_view_;  // beside the merge list, so each merge and its effect show together
     QLabel *spans_label_;
     QLabel *span_header_a_;
     QLabel *span_header_b_;
@@ -230,6 +239,9 @@ private:
     int course_loads_ = 0;
     std::optional<BpeTrainResult> trained_;
     std::vector<std::string> trained_specials_;
+    // What the last training (finished or running) was given: text, vocabulary size and special
+    // token; empty after a training on files. A lesson's "train" with the same inputs is done.
+    QString training_inputs_;
     TrainState train_state_ = TrainState::Idle;
     QString train_message_;
     std::thread worker_;
