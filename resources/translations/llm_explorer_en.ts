@@ -433,6 +433,16 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::StaleTemporaryPrompt</name>
+    <message numerus="yes">
+        <source>%n unfinished file(s) from an interrupted save or export are lying beside the file being written. They are not used by anything. Remove them?</source>
+        <translation>
+            <numerusform>%n unfinished file from an interrupted save or export is lying beside the file being written. It is not used by anything. Remove it?</numerusform>
+            <numerusform>%n unfinished files from an interrupted save or export are lying beside the file being written. They are not used by anything. Remove them?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::TensorLayoutChart</name>
     <message numerus="yes">
         <source>original storage (%n element(s)): no longer used, the view reads a copy</source>

@@ -1960,10 +1960,6 @@
         <translation>无法写入 %1：缩放因子 %2 无效。</translation>
     </message>
     <message>
-        <source>Could not write the PNG image %1.</source>
-        <translation>无法写入 PNG 图像 %1。</translation>
-    </message>
-    <message>
         <source>Could not write the PDF document %1.</source>
         <translation>无法写入 PDF 文档 %1。</translation>
     </message>
@@ -1986,6 +1982,10 @@
     <message>
         <source>Drawn on the same points as “%1” (dashed where one lies on the other)</source>
         <translation>与“%1”画在相同的点上（两线重合处以虚线显示）</translation>
+    </message>
+    <message>
+        <source>Could not write the PNG image %1: %2</source>
+        <translation>无法写入 PNG 图像 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -4817,10 +4817,6 @@
         <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>Export %1 to folder</source>
         <translation>将“%1”导出到文件夹</translation>
     </message>
@@ -4991,6 +4987,10 @@
     <message>
         <source>This document was recovered from an autosave. Replace %1 with it?</source>
         <translation>此文档是从自动保存中恢复的。是否用它替换 %1？</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5862,6 +5862,13 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::OutputFile</name>
+    <message>
+        <source>Could not encode the image for %1.</source>
+        <translation>无法为 %1 编码图像。</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::OverviewPage</name>
     <message>
         <source>Overview</source>
@@ -6300,10 +6307,6 @@
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <source>%1, p = %2, m = %3%4: bubble %5</source>
-        <translation>%1，p = %2，m = %3%4：气泡 %5</translation>
-    </message>
-    <message>
         <source>, v = %1</source>
         <translation>，v = %1</translation>
     </message>
@@ -6434,6 +6437,10 @@
     <message>
         <source>expected an integer in 0..%1 for this schedule, got %2</source>
         <translation>对于此调度方式，应为 0..%1 范围内的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1, p = %2, m = %3%4: bubble (idle ÷ busy) %5</source>
+        <translation>%1，p = %2，m = %3%4：气泡（空闲 ÷ 忙碌）%5</translation>
     </message>
 </context>
 <context>
@@ -6769,10 +6776,6 @@
         <translation>（矩阵乘法）</translation>
     </message>
     <message>
-        <source>%1 ops, %2 ms in total</source>
-        <translation>%1 个算子，共 %2 毫秒</translation>
-    </message>
-    <message>
         <source>Wall time of each op&apos;s calls in the last training step without validation, measured with a steady clock around every forward and backward op</source>
         <translation>最近一个训练步（不含验证）中每个算子调用的实际耗时，用单调时钟包住每个前向和反向算子测得</translation>
     </message>
@@ -6803,10 +6806,6 @@
     <message>
         <source>Workspace (scratch)</source>
         <translation>工作区（临时缓冲）</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>每步时间</translation>
     </message>
     <message>
         <source>batch %1, sequence %2, fp32, AdamW</source>
@@ -6883,10 +6882,6 @@
     <message>
         <source> · validation %1</source>
         <translation> · 验证 %1</translation>
-    </message>
-    <message>
-        <source> · %1 tokens/s · step %2 ms · %3 · lr %4</source>
-        <translation> · %1 token/秒 · 每步 %2 毫秒 · %3 · 学习率 %4</translation>
     </message>
     <message>
         <source> · MFU %1</source>
@@ -7111,6 +7106,18 @@
     <message>
         <source>cannot change while a run is in progress (stop it first)</source>
         <translation>运行进行中时无法更改（请先停止）</translation>
+    </message>
+    <message>
+        <source>%1 ops, %2 ms of op time in the last step (forward and backward ops; the optimizer and the time between ops make up the rest of the step)</source>
+        <translation>%1 个算子，上一步中算子耗时 %2 毫秒（前向和反向算子；优化器和算子之间的时间构成该步的其余部分）</translation>
+    </message>
+    <message>
+        <source>Step time (median)</source>
+        <translation>每步时间（中位数）</translation>
+    </message>
+    <message>
+        <source> · %1 tokens/s · last step %2 ms (median %5 ms) · %3 · lr %4</source>
+        <translation> · %1 token/秒 · 上一步 %2 毫秒（中位数 %5 毫秒） · %3 · 学习率 %4</translation>
     </message>
 </context>
 <context>
@@ -7550,10 +7557,6 @@
         <translation>应为 %1 数组</translation>
     </message>
     <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -7572,6 +7575,10 @@
         <translation>
             <numerusform>全部 %Ln 个线程</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The last measurement was cancelled; nothing of it was kept.</source>
+        <translation>上次测量已取消，未保留任何结果。</translation>
     </message>
 </context>
 <context>
@@ -8922,6 +8929,35 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::StaleTemporaryPrompt</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Files left by an interrupted run</source>
+        <translation>中断的运行留下的文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unfinished file(s) from an interrupted save or export are lying beside the file being written. They are not used by anything. Remove them?</source>
+        <translation>
+            <numerusform>正在写入的文件旁边有 %n 个中断的保存或导出留下的未完成文件，它们不被任何东西使用。要删除吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Some files were not removed</source>
+        <translation>有些文件未被删除</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::StepPlayer</name>
     <message>
         <source>◀ Back</source>
@@ -10252,26 +10288,6 @@
     <message>
         <source>%1 (%2 bytes)</source>
         <translation>%1（%2 字节）</translation>
-    </message>
-    <message>
-        <source>%1 T</source>
-        <translation>%1 T</translation>
-    </message>
-    <message>
-        <source>%1 B</source>
-        <translation>%1 B</translation>
-    </message>
-    <message>
-        <source>%1 M</source>
-        <translation>%1 M</translation>
-    </message>
-    <message>
-        <source>%1 k</source>
-        <translation>%1 k</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1%</translation>
     </message>
     <message>
         <source>&lt;i&gt;Inputs:&lt;/i&gt; %1</source>
