@@ -2407,28 +2407,8 @@
         <translation>每个 rank 的缓冲区（按数据块）</translation>
     </message>
     <message>
-        <source>send buffer (before)</source>
-        <translation>发送缓冲区（之前）</translation>
-    </message>
-    <message>
         <source>before</source>
         <translation>之前</translation>
-    </message>
-    <message>
-        <source>step: —</source>
-        <translation>步：—</translation>
-    </message>
-    <message>
-        <source>step %1: blocks moving</source>
-        <translation>第 %1 步：数据块传输中</translation>
-    </message>
-    <message>
-        <source>receive buffer (after)</source>
-        <translation>接收缓冲区（之后）</translation>
-    </message>
-    <message>
-        <source>after the last step</source>
-        <translation>最后一步之后</translation>
     </message>
     <message>
         <source>&lt;b&gt;Rank %1, block %2&lt;/b&gt; before: %3</source>
@@ -2561,6 +2541,26 @@
     <message>
         <source>expected an integer in 0..%1 for this collective, got %2</source>
         <translation>对此集合通信应为 0..%1 范围内的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>send (before)</source>
+        <translation>发送（之前）</translation>
+    </message>
+    <message>
+        <source>step —</source>
+        <translation>步骤 —</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>receive (after)</source>
+        <translation>接收（之后）</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
     </message>
 </context>
 <context>

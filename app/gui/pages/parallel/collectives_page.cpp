@@ -498,9 +498,11 @@ ChartData CollectivesPage::bufferChart() const
     // Three panels of `blocks` columns: before | this step | after, with a gap of one column.
     const double label_width = 2.2;
     const double panel_x[3] = {0.0, double(blocks + 1), double(2 * (blocks + 1))};
-    const QString headers[3] = {all_to_all ? tr("send buffer (before)") : tr("before"),
-                                currentStep() == 0 ? tr("step: —") : tr("step %1: blocks moving").arg(currentStep()),
-                                all_to_all ? tr("receive buffer (after)") : tr("after the last step")};
+    // Short headers: each is centred over a panel only `blocks` cells wide, and at 1024×768 in
+    // presentation a longer one ran past the chart's edge ("after the last ste").
+    const QString headers[3] = {all_to_all ? tr("send (before)") : tr("before"),
+                                currentStep() == 0 ? tr("step —") : tr("step %1").arg(currentStep()),
+                                all_to_all ? tr("receive (after)") : tr("after")};
     for (int panel = 0; panel < 3; ++panel) {
         ChartText header;
         header.x = panel_x[panel] + blocks / 2.0 - 0.5;
@@ -599,16 +601,17 @@ ChartData CollectivesPage::bufferChart() const
             chart.rects << final_cell;
         }
     }
-    // The colour key under the grid (texts rather than a legend, which would cover the rows).
+    // The colour key under the grid (texts rather than a legend, which would cover the rows), two
+    // per line so that the last one stays inside the chart on a narrow screen.
     const std::pair<QColor, QString> keys[] = {{sending, tr("■ sends")},
                                                {summed, tr("■ receives and adds")},
                                                {copied, tr("■ receives a copy")},
                                                {result.darker(140), tr("■ part of the result")}};
-    const double key_spacing = (panel_x[2] + blocks) / 4.0;
+    const double key_spacing = (panel_x[2] + blocks) / 2.0;
     for (int k = 0; k < 4; ++k) {
         ChartText key;
-        key.x = k * key_spacing - 0.5;
-        key.y = n - 0.05;
+        key.x = (k % 2) * key_spacing - 0.5;
+        key.y = n - 0.05 + 0.55 * (k / 2);
         key.text = keys[k].second;
         key.color = keys[k].first;
         key.bold = true;
