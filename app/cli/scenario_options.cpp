@@ -66,6 +66,11 @@ const Flag kFlags[] = {
                              "catalog's, e.g. 200 for HDR InfiniBand, 400 for NDR)."},
     {"link-latency-us", "X", "Latency of every link hop (inside and across nodes), in microseconds."},
     {"dp-overlap", "on|off", "DP gradient reduction overlaps the backward pass (off: older Megatron runs)."},
+    {"param-gather-overlap", "on|off",
+     "ZeRO-1/2: the parameter all-gather overlaps the next forward pass (Megatron-Core overlap_param_gather; default on)."},
+    {"tp-comm-overlap", "on|off",
+     "TP collectives pipelined with their GEMMs (Megatron-Core --tp-comm-overlap, async TP; default off)."},
+    {"pp-comm-overlap", "on|off", "Pipeline sends overlap the next chunk's compute (Megatron-Core overlap_p2p_comm; default off)."},
     {"price", "X", "Price per GPU-hour."},
     {"reserve-gb", "X", "Memory per GPU reserved by the framework, in GB (default 4.1: CUDA context, NCCL buffers, "
                         "allocator fragmentation; docs/cost-model.md)."},
@@ -359,6 +364,9 @@ private:
         stageLayers(parallel.stage_layers);
         onOff("sp", parallel.sequence_parallel);
         onOff("dp-overlap", parallel.dp_overlap);
+        onOff("param-gather-overlap", parallel.dp_param_gather_overlap);
+        onOff("tp-comm-overlap", parallel.tp_comm_overlap);
+        onOff("pp-comm-overlap", parallel.pp_comm_overlap);
         applyMfu(training);
         number("price", cluster.price_per_gpu_hour);
         positiveGbps("intra-node-gbps", cluster.intra_node_gbps_per_gpu);

@@ -8,10 +8,14 @@
 #include "output.h"
 
 #include "performance/calibration.h"
+#include "validation/accelerator_validation.h"
 #include "validation/validation_table.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
 
 namespace lse::cli {
 
@@ -86,51 +90,68 @@ QString errorSummaryText(const ValidationTable &table)
         .arg(percent(table.mean_absolute_error), percent(table.worst_absolute_error), qstr(table.worst_id));
 }
 
-QString factorsText(const EfficiencyFactors &factors)
+QString factorsText(const EfficiencyFactors &factors, const std::vector<EfficiencyParameter> &parameters)
 {
-    return QStringLiteral("gemm_peak_fraction %1, gemm_fixed_cost_depth %2, memory_bandwidth_fraction %3")
-        .arg(factors.gemm_peak_fraction, 0, 'f', 3)
-        .arg(factors.gemm_fixed_cost_depth, 0, 'f', 1)
-        .arg(factors.memory_bandwidth_fraction, 0, 'f', 3);
+    QStringList parts;
+    for (EfficiencyParameter parameter : parameters)
+        parts << QStringLiteral("%1 %2").arg(qstr(std::string(toString(parameter))))
+                     .arg(parameterValue(factors, parameter), 0, 'f',
+                          parameter == EfficiencyParameter::GemmFixedCostDepth ? 1 : 3);
+    return parts.join(QStringLiteral(", "));
 }
 
-void printTable(const ValidationTable &table, const std::vector<PublishedRun> &runs)
+void printRows(const ValidationTable &table, const std::vector<PublishedRun> &runs, const std::vector<double> &held_out)
 {
-    printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-                 .arg("run", -32).arg("GPUs", 5).arg("tp/pp/dp", 11).arg("published s", 12).arg("predicted s", 12)
-                 .arg("error %", 8).arg("MFU %", 6));
+    printOut(QStringLiteral("  %1 %2 %3 %4 %5 %6 %7%8\n")
+                 .arg("run", -36).arg("GPUs", 6).arg("tp/pp/dp/cp", 12).arg("published s", 12).arg("predicted s", 12)
+                 .arg("error %", 8).arg("MFU %", 6)
+                 .arg(held_out.empty() ? QString() : QStringLiteral(" %1").arg("held out %", 11)));
     for (std::size_t i = 0; i < table.rows.size(); ++i) {
         const ValidationRow &row = table.rows[i];
-        const Scenario &scenario = runs[i].scenario;
-        const ParallelConfig &parallel = scenario.training.parallel;
-        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-                     .arg(qstr(row.id), -32)
-                     .arg(scenario.cluster.gpus, 5)
-                     .arg(QStringLiteral("%1/%2/%3").arg(parallel.tp).arg(parallel.pp).arg(parallel.dp), 11)
+        const auto run = std::find_if(runs.begin(), runs.end(), [&row](const PublishedRun &r) { return r.id == row.id; });
+        const ParallelConfig &parallel = run->scenario.training.parallel;
+        printOut(QStringLiteral("  %1 %2 %3 %4 %5 %6 %7%8\n")
+                     .arg(qstr(row.id), -36)
+                     .arg(run->scenario.cluster.gpus, 6)
+                     .arg(QStringLiteral("%1/%2/%3/%4").arg(parallel.tp).arg(parallel.pp).arg(parallel.dp).arg(parallel.cp), 12)
                      .arg(row.published_seconds, 12, 'f', 2)
                      .arg(row.predicted_seconds, 12, 'f', 2)
                      .arg(percent(row.error), 8)
-                     .arg(percent(row.predicted_mfu), 6));
+                     .arg(percent(row.predicted_mfu), 6)
+                     .arg(held_out.empty() ? QString() : QStringLiteral(" %1").arg(percent(held_out[i]), 11)));
     }
-    printOut(errorSummaryText(table) + QLatin1Char('\n'));
 }
 
-void printFit(const EfficiencyFactors &factors, const ValidationTable &with_factors, std::size_t runs)
+QJsonObject acceleratorJson(const AcceleratorValidation &entry, const std::vector<PublishedRun> &runs)
 {
-    printOut(QStringLiteral("\nfitted to all %1 runs: %2\n  with them: %3\n")
-                 .arg(runs)
-                 .arg(factorsText(factors), errorSummaryText(with_factors)));
+    QJsonObject object = tableJson(entry.catalog);
+    object.insert("accelerator", qstr(entry.accelerator_id));
+    object.insert("name", qstr(entry.accelerator_name));
+    QJsonArray sources;
+    for (const std::string &source : entry.sources)
+        sources.append(qstr(source));
+    object.insert("sources", sources);
+    if (entry.fit) {
+        Result<ValidationTable> with_fit = validationTable(runs, entry.fit->factors);
+        if (with_fit)
+            object.insert("fit", fitJson(entry.fit->factors, *with_fit));
+    }
+    if (!entry.leave_one_source_out.empty()) {
+        object.insert("leave_one_paper_out", leaveOnePaperOutJson(entry.leave_one_source_out));
+        object.insert("held_out", QJsonObject{{"mean_absolute_error", entry.held_out_mean_absolute_error},
+                                              {"worst_absolute_error", entry.held_out_worst_absolute_error},
+                                              {"p90_absolute_error", entry.held_out_p90_absolute_error}});
+    }
+    return object;
 }
 
-void printLeaveOnePaperOut(const std::vector<LeaveOnePaperOut> &entries)
+std::vector<PublishedRun> runsOf(const std::vector<PublishedRun> &runs, const std::string &accelerator)
 {
-    printOut(QStringLiteral("\nleave one paper out (fit on the other paper's runs, predict the held-out paper's):\n"));
-    for (const LeaveOnePaperOut &entry : entries)
-        printOut(QStringLiteral("  %1 held out (%2 runs): %3\n    fitted on the others (their mean |error| %4 %): %5\n")
-                     .arg(qstr(entry.held_out_paper))
-                     .arg(entry.held_out.rows.size())
-                     .arg(errorSummaryText(entry.held_out), percent(entry.fitted_mean_absolute_error),
-                          factorsText(entry.fitted_on_others)));
+    std::vector<PublishedRun> group;
+    for (const PublishedRun &run : runs)
+        if (run.scenario.cluster.accelerator.id == accelerator)
+            group.push_back(run);
+    return group;
 }
 
 }  // namespace
@@ -141,22 +162,24 @@ int runValidate(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Predict the step time of every shipped published run (see published-runs) with the step-time model and the "
         "catalog's efficiency factors of its accelerator, and compare it with the published time: error = "
-        "(predicted - published) / published, then the mean and the worst |error|."));
+        "(predicted - published) / published, then the mean and the worst |error|, per accelerator and for all runs."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print JSON (errors and MFU as fractions, times in seconds)."));
     const QCommandLineOption fit(
         QStringLiteral("fit"),
-        QStringLiteral("Also fit one set of efficiency factors (gemm_peak_fraction, gemm_fixed_cost_depth, "
-                       "memory_bandwidth_fraction) to all runs and print the errors with them."));
+        QStringLiteral("Also fit each accelerator's efficiency factors on its own runs (how the catalog's factors are "
+                       "made) and print the errors they give."));
     const QCommandLineOption leave_one_out(
-        QStringLiteral("leave-one-paper-out"),
-        QStringLiteral("Also fit the factors on one paper's runs and print the error on the other paper's runs."));
+        QStringList{QStringLiteral("leave-one-paper-out"), QStringLiteral("leave-one-source-out")},
+        QStringLiteral("Also, per accelerator, fit the factors without one source's runs and predict that source's runs: "
+                       "the held-out error (mean, worst, 90th percentile = the error band the app shows)."));
     parser.addOption(help);
     parser.addOption(json);
     parser.addOption(fit);
     parser.addOption(leave_one_out);
+
     if (!parser.parse(QStringList{"validate"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
@@ -173,47 +196,70 @@ int runValidate(const QStringList &arguments)
     const Result<ValidationTable> table = validationTable(runs);
     if (!table)
         return reportProblems(table.problems());
-    // The fits start from the catalog's factors of the runs' accelerator (the calibration refuses
-    // runs on different accelerators).
-    const EfficiencyFactors start = runs.front().scenario.cluster.accelerator.efficiency;
-
-    std::optional<performance::CalibrationResult> fitted;
-    std::optional<ValidationTable> with_fit;
-    if (parser.isSet(fit)) {
-        std::vector<performance::CalibrationPoint> points;
-        for (const PublishedRun &run : runs)
-            points.push_back({run.id, run.scenario, run.publishedIterationSeconds()});
-        Result<performance::CalibrationResult> calibrated = performance::calibrateEfficiency(points, start);
-        if (!calibrated)
-            return reportProblems(calibrated.problems());
-        Result<ValidationTable> predicted = validationTable(runs, calibrated->factors);
-        if (!predicted)
-            return reportProblems(predicted.problems());
-        fitted = std::move(calibrated.value());
-        with_fit = std::move(predicted.value());
-    }
-    std::optional<std::vector<LeaveOnePaperOut>> by_paper;
-    if (parser.isSet(leave_one_out)) {
-        Result<std::vector<LeaveOnePaperOut>> entries = leaveOnePaperOut(runs, start);
-        if (!entries)
-            return reportProblems(entries.problems());
-        by_paper = std::move(entries.value());
-    }
+    AcceleratorValidationOptions options;
+    options.fit = parser.isSet(fit);
+    options.leave_one_source_out = parser.isSet(leave_one_out);
+    const Result<std::vector<AcceleratorValidation>> accelerators = validateByAccelerator(runs, options);
+    if (!accelerators)
+        return reportProblems(accelerators.problems());
+    // Every held-out error of every accelerator, for the whole shipped set.
+    std::vector<double> held_out_all;
+    for (const AcceleratorValidation &entry : *accelerators)
+        held_out_all.insert(held_out_all.end(), entry.held_out_errors.begin(), entry.held_out_errors.end());
+    double held_out_mean = 0;
+    for (double error : held_out_all)
+        held_out_mean += std::abs(error) / double(held_out_all.size());
 
     if (parser.isSet(json)) {
         QJsonObject object = tableJson(*table);
-        if (fitted)
-            object.insert("fit", fitJson(fitted->factors, *with_fit));
-        if (by_paper)
-            object.insert("leave_one_paper_out", leaveOnePaperOutJson(*by_paper));
+        QJsonArray by_accelerator;
+        for (const AcceleratorValidation &entry : *accelerators)
+            by_accelerator.append(acceleratorJson(entry, runsOf(runs, entry.accelerator_id)));
+        object.insert("accelerators", by_accelerator);
+        if (!held_out_all.empty())
+            object.insert("held_out", QJsonObject{{"runs", int(held_out_all.size())},
+                                                  {"mean_absolute_error", held_out_mean},
+                                                  {"worst_absolute_error", absolutePercentile(held_out_all, 100)},
+                                                  {"p90_absolute_error", absolutePercentile(held_out_all, 90)}});
         printJson(object);
         return kExitOk;
     }
-    printTable(*table, runs);
-    if (fitted)
-        printFit(fitted->factors, *with_fit, runs.size());
-    if (by_paper)
-        printLeaveOnePaperOut(*by_paper);
+    for (const AcceleratorValidation &entry : *accelerators) {
+        const std::vector<PublishedRun> group = runsOf(runs, entry.accelerator_id);
+        printOut(QStringLiteral("%1 (%2): %3 runs from %4 source(s)\n")
+                     .arg(qstr(entry.accelerator_name), qstr(entry.accelerator_id))
+                     .arg(entry.catalog.rows.size())
+                     .arg(entry.sources.size()));
+        printRows(entry.catalog, group, entry.held_out_errors);
+        printOut(QStringLiteral("  catalog factors: %1\n").arg(errorSummaryText(entry.catalog)));
+        if (entry.fit) {
+            const Result<ValidationTable> with_fit = validationTable(group, entry.fit->factors);
+            printOut(QStringLiteral("  fitted on its %1 runs: %2\n    with them: %3\n")
+                         .arg(group.size())
+                         .arg(factorsText(entry.fit->factors, fittableParameters(group)),
+                              with_fit ? errorSummaryText(*with_fit) : QString()));
+        }
+        if (!entry.leave_one_source_out.empty()) {
+            printOut(QStringLiteral("  leave one source out (fit on this accelerator's other sources, predict the held-out one):\n"));
+            for (const LeaveOnePaperOut &held : entry.leave_one_source_out)
+                printOut(QStringLiteral("    %1 (%2 runs): %3\n")
+                             .arg(qstr(held.held_out_paper))
+                             .arg(held.held_out.rows.size())
+                             .arg(errorSummaryText(held.held_out)));
+            printOut(QStringLiteral("  held out, all its runs: mean |error| %1 %, worst %2 %, 90th percentile %3 %\n")
+                         .arg(percent(entry.held_out_mean_absolute_error), percent(entry.held_out_worst_absolute_error),
+                              percent(entry.held_out_p90_absolute_error)));
+        } else if (options.leave_one_source_out) {
+            printOut(QStringLiteral("  leave one source out: not possible, all its runs come from one source\n"));
+        }
+        printOut(QStringLiteral("\n"));
+    }
+    printOut(QStringLiteral("all %1 runs, catalog factors: %2\n").arg(table->rows.size()).arg(errorSummaryText(*table)));
+    if (!held_out_all.empty())
+        printOut(QStringLiteral("all %1 runs with a held-out prediction: mean |error| %2 %, worst %3 %, 90th percentile %4 %\n")
+                     .arg(held_out_all.size())
+                     .arg(percent(held_out_mean), percent(absolutePercentile(held_out_all, 100)),
+                          percent(absolutePercentile(held_out_all, 90))));
     return kExitOk;
 }
 

@@ -4,10 +4,17 @@
 #include "scenario/stage_layers.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace lse::detail {
 
 namespace {
+
+struct HierarchicalGroup {
+    int members = 1;
+    int per_node = 1;  // g: members that share a node
+    int nodes = 1;     // N: nodes the group spans
+};
 
 // Ranks are laid out as in Megatron-LM: tp innermost, then cp, then dp, pp outermost; a group
 // whose span of consecutive ranks exceeds a node talks over the network.
@@ -23,6 +30,36 @@ struct GroupPlacement {
         const double latency = crosses ? cluster.inter_node_latency_seconds : cluster.intra_node_latency_seconds;
         return latency_steps * latency + (bandwidth > 0 ? bytes / bandwidth : 0.0);
     }
+
+    // A group of `members` ranks spaced `stride` apart: how many share a node, over how many nodes.
+    HierarchicalGroup group(int members, std::int64_t stride) const
+    {
+        HierarchicalGroup g;
+        g.members = std::max(1, members);
+        const std::int64_t per_node = stride < cluster.gpus_per_node ? cluster.gpus_per_node / std::max<std::int64_t>(1, stride) : 1;
+        g.per_node = int(std::clamp<std::int64_t>(per_node, 1, g.members));
+        g.nodes = (g.members + g.per_node - 1) / g.per_node;
+        return g;
+    }
+
+    // A collective of ring volume factor f over the group, on `data_bytes` per rank (the buffer
+    // each rank holds whole), in `calls` separate collectives. Hierarchical when a node holds g > 1
+    // of the members (NCCL's rings and trees use every NIC of the node; Horovod's and BlueConnect's
+    // hierarchical all-reduce, Cho et al. 2019): f(g)·S over NVLink inside the node, then f(N)·S/g
+    // over each GPU's own NIC across the N nodes, since each of the g GPUs carries 1/g of the
+    // data between nodes. g = 1 (a rail of one GPU per node, as with tp = 8) is the flat ring over
+    // the NICs; N = 1 the flat ring over NVLink. Every call pays the ring's latency steps.
+    double hierarchicalSeconds(double data_bytes, double (*factor)(int), const HierarchicalGroup &g, double calls) const
+    {
+        if (g.members <= 1 || data_bytes <= 0)
+            return 0.0;
+        const double intra = g.per_node > 1 ? seconds(factor(g.per_node) * data_bytes, calls * factorSteps(factor, g.per_node), false) : 0.0;
+        const double inter = g.nodes > 1 ? seconds(factor(g.nodes) * data_bytes / g.per_node, calls * factorSteps(factor, g.nodes), true) : 0.0;
+        return intra + inter;
+    }
+
+    // Ring steps of one collective: 2(k − 1) for an all-reduce, k − 1 for a gather or scatter.
+    static double factorSteps(double (*factor)(int), int k) { return factor(k) * k; }
 };
 
 // nccl-tests bus-bandwidth factors (doc/PERFORMANCE.md): what each rank sends per byte of data.
@@ -97,8 +134,33 @@ CommunicationEstimate estimateCommunication(const Scenario &scenario, const Step
             : parallel.zero_stage < 3              ? "reduce-scatter+all-gather"
                                                    : "all-gather(fwd,bwd)+reduce-scatter";
         part.bytes = volume(dense, n) + volume(experts_per_gpu, n_experts);
-        const double rounds = parallel.zero_stage < 3 ? 2.0 : 1.0 + 2.0 * m;
-        part.seconds = n > 1 ? placement.seconds(part.bytes, rounds * (n - 1), part.crosses_nodes) : 0.0;
+        // Gradients are reduced in buckets, each its own collective with its own ring latency:
+        // Megatron-Core's default bucket holds max(40e6, 1e6 · dp) parameters ("larger DP sizes
+        // need larger buckets to ensure collectives do not become latency-bound",
+        // DistributedDataParallelConfig.bucket_size); ZeRO-3/FSDP gathers one layer at a time.
+        const double bucket_parameters = std::max(40e6, 1e6 * n);
+        part.calls = parallel.zero_stage >= 3 ? std::max(1.0, layers_per_stage)
+                                              : std::max(1.0, std::ceil((dense + experts_per_gpu) / bucket_parameters));
+        // The DP group's members sit tp ranks apart (Megatron's order: tp, cp, dp, pp), so a node
+        // holds gpus_per_node / tp of them: the collective runs hierarchically.
+        const HierarchicalGroup group = placement.group(n, tp);
+        const HierarchicalGroup expert_group = placement.group(n_experts, std::int64_t(tp) * ep);
+        const auto collective = [&](double dense_bytes, double expert_bytes, double (*factor)(int), double passes) {
+            return passes * (placement.hierarchicalSeconds(dense_bytes, factor, group, part.calls)
+                             + placement.hierarchicalSeconds(expert_bytes, factor, expert_group, part.calls));
+        };
+        double reduce = 0, gather = 0;
+        if (parallel.zero_stage == 0) {
+            reduce = collective(dense * grad, experts_per_gpu * grad, &allReduceFactor, 1);
+        } else {
+            reduce = collective(dense * grad, experts_per_gpu * grad, &gatherFactor, 1);
+            gather = collective(dense * weight, experts_per_gpu * weight, &gatherFactor,
+                                parallel.zero_stage >= 3 ? 2.0 * m : 1.0);
+        }
+        part.seconds = n > 1 ? reduce + gather : 0.0;
+        // ZeRO-1/2: the all-gather of the updated weights (the rest reduces the gradients).
+        if (n > 1 && (parallel.zero_stage == 1 || parallel.zero_stage == 2))
+            part.gather_seconds = gather;
     }
 
     // Tensor parallel: per layer 2 all-reduces of b*s*h forward and 2 backward (Korthikanti §4.2.2);

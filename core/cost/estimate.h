@@ -101,6 +101,12 @@ struct CommunicationPart {
     bool crosses_nodes = false;
     double bytes = 0;    // bytes each GPU sends (nccl-tests bus-bandwidth factors)
     double seconds = 0;  // latency * steps + bytes / (bandwidth * efficiency)
+    // Data parallel with a sharded optimizer (ZeRO-1/2): the part of `seconds` that gathers the
+    // updated parameters (the rest reduces gradients); 0 for the other dimensions.
+    double gather_seconds = 0;
+    // Collective calls the traffic is issued in: gradient buckets for data parallelism (each pays
+    // the ring's latency steps), 1 otherwise.
+    double calls = 1;
 };
 
 struct CommunicationEstimate {

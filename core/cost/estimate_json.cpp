@@ -33,6 +33,9 @@ QJsonObject linksUsed(const Scenario &scenario)
         {"inter_node", link(true)},
         {"link_efficiency", cluster.link_efficiency},
         {"dp_overlap", scenario.training.parallel.dp_overlap},
+        {"dp_param_gather_overlap", scenario.training.parallel.dp_param_gather_overlap},
+        {"tp_comm_overlap", scenario.training.parallel.tp_comm_overlap},
+        {"pp_comm_overlap", scenario.training.parallel.pp_comm_overlap},
     };
 }
 

@@ -14,6 +14,9 @@ std::string_view toString(EfficiencyParameter parameter)
     case EfficiencyParameter::GemmFixedCostDepth: return "gemm_fixed_cost_depth";
     case EfficiencyParameter::MemoryBandwidthFraction: return "memory_bandwidth_fraction";
     case EfficiencyParameter::FlashAttentionFraction: return "flash_attention_fraction";
+    case EfficiencyParameter::FlashAttention3Fraction: return "flash_attention3_fraction";
+    case EfficiencyParameter::Fp8GemmPeakFraction: return "fp8_gemm_peak_fraction";
+    case EfficiencyParameter::GpuSpeedSpread: return "gpu_speed_spread";
     }
     return "gemm_peak_fraction";
 }
@@ -25,6 +28,9 @@ double &parameterValue(EfficiencyFactors &factors, EfficiencyParameter parameter
     case EfficiencyParameter::GemmFixedCostDepth: return factors.gemm_fixed_cost_depth;
     case EfficiencyParameter::MemoryBandwidthFraction: return factors.memory_bandwidth_fraction;
     case EfficiencyParameter::FlashAttentionFraction: return factors.flash_attention_fraction;
+    case EfficiencyParameter::FlashAttention3Fraction: return factors.flash_attention3_fraction;
+    case EfficiencyParameter::Fp8GemmPeakFraction: return factors.fp8_gemm_peak_fraction;
+    case EfficiencyParameter::GpuSpeedSpread: return factors.gpu_speed_spread;
     }
     return factors.gemm_peak_fraction;
 }
@@ -46,6 +52,8 @@ Problems validateEfficiencyFactors(const EfficiencyFactors &factors, const std::
     fraction("gemm_peak_fraction", factors.gemm_peak_fraction);
     fraction("memory_bandwidth_fraction", factors.memory_bandwidth_fraction);
     fraction("flash_attention_fraction", factors.flash_attention_fraction);
+    fraction("flash_attention3_fraction", factors.flash_attention3_fraction);
+    fraction("fp8_gemm_peak_fraction", factors.fp8_gemm_peak_fraction);
     const auto nonNegative = [&](std::string_view key, double value) {
         if (!std::isfinite(value) || value < 0)
             problems.push_back(Problem{field + "." + std::string(key), "range",
@@ -54,6 +62,11 @@ Problems validateEfficiencyFactors(const EfficiencyFactors &factors, const std::
     };
     nonNegative("gemm_fixed_cost_depth", factors.gemm_fixed_cost_depth);
     nonNegative("kernel_overhead_seconds", factors.kernel_overhead_seconds);
+    nonNegative("gpu_speed_spread", factors.gpu_speed_spread);
+    if (std::isfinite(factors.gpu_speed_spread) && factors.gpu_speed_spread > 0.5)
+        problems.push_back(Problem{field + ".gpu_speed_spread", "range",
+                                   field + ".gpu_speed_spread is " + std::to_string(factors.gpu_speed_spread)
+                                       + "; a relative spread of GPU speeds must be at most 0.5"});
     const auto tile = [&](std::string_view key, int value) {
         if (value < 1 || value > 4096)
             problems.push_back(Problem{field + "." + std::string(key), "range",
@@ -74,7 +87,10 @@ QJsonObject efficiencyFactorsToJson(const EfficiencyFactors &factors)
     object.insert("gemm_fixed_cost_depth", factors.gemm_fixed_cost_depth);
     object.insert("memory_bandwidth_fraction", factors.memory_bandwidth_fraction);
     object.insert("flash_attention_fraction", factors.flash_attention_fraction);
+    object.insert("flash_attention3_fraction", factors.flash_attention3_fraction);
     object.insert("kernel_overhead_seconds", factors.kernel_overhead_seconds);
+    object.insert("fp8_gemm_peak_fraction", factors.fp8_gemm_peak_fraction);
+    object.insert("gpu_speed_spread", factors.gpu_speed_spread);
     object.insert("source", QString::fromStdString(factors.source));
     return object;
 }
@@ -90,7 +106,12 @@ Result<EfficiencyFactors> efficiencyFactorsFromJson(const QJsonObject &object, c
     reader.readAmount("gemm_fixed_cost_depth", factors.gemm_fixed_cost_depth);
     reader.readAmount("memory_bandwidth_fraction", factors.memory_bandwidth_fraction);
     reader.readAmount("flash_attention_fraction", factors.flash_attention_fraction);
+    // Absent: the FlashAttention-2 fraction (the same kernel design off Hopper).
+    factors.flash_attention3_fraction = factors.flash_attention_fraction;
+    reader.readAmount("flash_attention3_fraction", factors.flash_attention3_fraction);
     reader.readAmount("kernel_overhead_seconds", factors.kernel_overhead_seconds);
+    reader.readAmount("fp8_gemm_peak_fraction", factors.fp8_gemm_peak_fraction);
+    reader.readAmount("gpu_speed_spread", factors.gpu_speed_spread);
     reader.readString("source", factors.source);
     if (!problems.empty())
         return problems;

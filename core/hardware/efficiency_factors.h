@@ -33,8 +33,21 @@ struct EfficiencyFactors {
     double memory_bandwidth_fraction = 0.7;
     // Fraction of the dense peak a fused attention kernel (FlashAttention-2) sustains.
     double flash_attention_fraction = 0.5;
+    // The same for FlashAttention-3 / cuDNN's fused attention (training.attention_kernel flash3):
+    // on Hopper about twice FlashAttention-2's rate (Shah et al. 2024, 75% vs 35% of the H100 BF16
+    // peak); elsewhere the same kernel design as FlashAttention-2, so the same fraction by default.
+    double flash_attention3_fraction = 0.5;
     // Fixed cost of one kernel launch and its tail, added to every kernel.
     double kernel_overhead_seconds = 5e-6;
+    // Fraction of the FP8 dense peak a large FP8 matrix product sustains (Transformer Engine FP8
+    // GEMMs, with their scaling and casts), for FP8 recipes; the other kernels keep their BF16 rates.
+    double fp8_gemm_peak_fraction = 0.6;
+    // Relative spread (standard deviation) of one GPU's speed among GPUs of the same model: a
+    // synchronous step waits for the slowest of N. Sinha et al. 2022 ("Not All GPUs Are Created
+    // Equal", SC'22) measured 8% average performance variation (max 22%) between GPUs of one SKU
+    // within a cluster of thousands; as the spread between the slowest and the fastest of N ≈ 2·z(N)
+    // standard deviations with z(4096) ≈ 3.6, that is about 1%.
+    double gpu_speed_spread = 0.01;
     // Where the values come from (datasheet, benchmark, or the fit that produced them).
     std::string source;
 
@@ -42,7 +55,15 @@ struct EfficiencyFactors {
 };
 
 // The parameters a calibration may fit (the tile and the overhead are architecture facts).
-enum class EfficiencyParameter { GemmPeakFraction, GemmFixedCostDepth, MemoryBandwidthFraction, FlashAttentionFraction };
+enum class EfficiencyParameter {
+    GemmPeakFraction,
+    GemmFixedCostDepth,
+    MemoryBandwidthFraction,
+    FlashAttentionFraction,
+    FlashAttention3Fraction,
+    Fp8GemmPeakFraction,
+    GpuSpeedSpread,
+};
 std::string_view toString(EfficiencyParameter parameter);  // the JSON key, e.g. "gemm_peak_fraction"
 double &parameterValue(EfficiencyFactors &factors, EfficiencyParameter parameter);
 double parameterValue(const EfficiencyFactors &factors, EfficiencyParameter parameter);

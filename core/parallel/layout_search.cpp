@@ -160,6 +160,11 @@ public:
         in.gpus = work_.cluster.gpus;
         in.pp = training.parallel.pp;
         in.dp_overlap = training.parallel.dp_overlap;
+        in.dp_param_gather_overlap = training.parallel.dp_param_gather_overlap;
+        in.tp_comm_overlap = training.parallel.tp_comm_overlap;
+        in.pp_comm_overlap = training.parallel.pp_comm_overlap;
+        in.tp = training.parallel.tp;
+        in.cp = training.parallel.cp;
         in.virtual_stages = training.parallel.virtual_stages;
         in.zero_stage = training.parallel.zero_stage;
         in.micro_batches = double(shape.micro_batches);
@@ -355,6 +360,9 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
                     candidate.parallel.sequence_parallel = sp;
                     // How the framework reduces gradients is the recipe's, not a layout choice.
                     candidate.parallel.dp_overlap = base.training.parallel.dp_overlap;
+                    candidate.parallel.dp_param_gather_overlap = base.training.parallel.dp_param_gather_overlap;
+                    candidate.parallel.tp_comm_overlap = base.training.parallel.tp_comm_overlap;
+                    candidate.parallel.pp_comm_overlap = base.training.parallel.pp_comm_overlap;
                     candidate.micro_batch = shape.micro_batch;
                     candidate.recomputation = recomputation;
                     work.training.parallel = candidate.parallel;

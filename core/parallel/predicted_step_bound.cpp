@@ -19,8 +19,8 @@ double predictedStepLowerBound(const StepBoundInputs &in)
     const double attention_hardware = attention_forward * (flops.recompute_per_token > 0 ? 4.0 : 3.0);
     const double other_per_token = std::max(0.0, flops.hardware_train_per_token - attention_hardware);
     const double gpus = double(std::max(1, in.gpus));
-    const double compute = other_per_token * in.tokens_per_step / gpus
-        / (in.peak_flops_per_gpu * in.efficiency.gemm_peak_fraction);
+    const double fraction = std::max(in.efficiency.gemm_peak_fraction, in.efficiency.fp8_gemm_peak_fraction);
+    const double compute = other_per_token * in.tokens_per_step / gpus / (in.peak_flops_per_gpu * fraction);
 
     double bubble = 0;
     if (in.pp > 1)
@@ -33,6 +33,15 @@ double predictedStepLowerBound(const StepBoundInputs &in)
     unbounded.layers_per_stage = in.layers_per_stage;
     unbounded.zero_stage = in.zero_stage;
     unbounded.dp_overlap = in.dp_overlap;
+    unbounded.dp_param_gather_overlap = in.dp_param_gather_overlap;
+    unbounded.tp_comm_overlap = in.tp_comm_overlap;
+    unbounded.pp_comm_overlap = in.pp_comm_overlap;
+    unbounded.tp = in.tp;
+    unbounded.cp = in.cp;
+    unbounded.gemm_seconds = std::numeric_limits<double>::infinity();
+    unbounded.attention_seconds = std::numeric_limits<double>::infinity();
+    unbounded.virtual_stages = in.virtual_stages;
+    unbounded.micro_batches = in.micro_batches;
     const double exposed = exposedCommunication(in.communication, unbounded).total();
     return compute + bubble + exposed;
 }
@@ -55,6 +64,11 @@ Result<double> predictedStepLowerBound(const Scenario &scenario)
     in.virtual_stages = training.parallel.virtual_stages;
     in.zero_stage = training.parallel.zero_stage;
     in.dp_overlap = training.parallel.dp_overlap;
+    in.dp_param_gather_overlap = training.parallel.dp_param_gather_overlap;
+    in.tp_comm_overlap = training.parallel.tp_comm_overlap;
+    in.pp_comm_overlap = training.parallel.pp_comm_overlap;
+    in.tp = training.parallel.tp;
+    in.cp = training.parallel.cp;
     in.micro_batches = double(detail::stepShape(scenario).micro_batches);
     // The busiest stage's layers, as predictStep() takes them (scenario/stage_layers.h).
     in.layers_per_stage = mostLoadedStageLayers(scenario.model.n_layers, training.parallel);

@@ -10,9 +10,12 @@
 //   average stage's work, and tp's rounded-up shards do at least their share. The attention core,
 //   the memory-bound kernels, the kernel overheads and the optimizer step count as 0.
 // - bubble = (pp − 1) / v busiest-stage micro-batch times ≥ (pp − 1) / v · compute bound / m.
-// - exposed communication ≥ what no compute can hide: TP, CP, EP and PP traffic whole; DP with
-//   overlap at least its last bucket (one layer's share), without overlap all of it
-//   (parallel::exposedCommunication with an unbounded compute window).
+// - exposed communication ≥ what no compute can hide: EP whole; TP, CP and PP whole or, where they
+//   overlap, the share no pipelining hides (one chunk, one block, one transfer); DP with overlap at
+//   least its last bucket (one layer's share), without overlap all of it
+//   (parallel::exposedCommunication with unbounded compute windows).
+// - the straggler term (≥ 0) counts as 0.
+// With FP8 matmuls the compute bound takes the larger of the two GEMM fractions.
 #pragma once
 
 #include "cost/estimate.h"
@@ -30,6 +33,11 @@ struct StepBoundInputs {
     int virtual_stages = 1;
     int zero_stage = 0;
     bool dp_overlap = true;
+    bool dp_param_gather_overlap = true;
+    bool tp_comm_overlap = false;
+    bool pp_comm_overlap = false;
+    int tp = 1;
+    int cp = 1;
     double micro_batches = 1;   // per step per data-parallel rank
     double layers_per_stage = 1;  // an upper bound on the busiest stage's layers (its last DP bucket)
     double tokens_per_step = 0;  // global_batch · seq_len

@@ -12,26 +12,39 @@ namespace lse::parallel {
 ExposedCommunication exposedCommunication(const CommunicationEstimate &comm, const OverlapWindow &window)
 {
     ExposedCommunication exposed;
-    // Tensor-, context- and expert-parallel collectives and pipeline sends sit between the
-    // operators that need their results (Megatron-LM runs them synchronously on the critical path).
-    exposed.tp_seconds = comm.tp.seconds;
-    exposed.cp_seconds = comm.cp.seconds;
-    exposed.ep_seconds = comm.ep.seconds;
-    exposed.pp_seconds = comm.pp.seconds;
+    // What overlapping leaves of traffic T behind a window W: the part W cannot cover, and never
+    // less than the share no pipelining can hide (one chunk, one block, one bucket).
+    const auto behind = [](double traffic, double window_seconds, double unhidden_share) {
+        return std::max(traffic * unhidden_share, traffic - window_seconds);
+    };
+    const double m = std::max(1.0, window.micro_batches);
 
-    // Data-parallel gradient reduction runs in buckets while backward still computes (Li et al. 2020,
-    // PyTorch DDP §3.2.3; Megatron's overlap_grad_reduce). With gradient accumulation only the last
-    // micro-batch's backward can hide it; the bucket of the last layer to finish never hides
-    // (one layer's share of the traffic). ZeRO-3 also prefetches parameters during every forward
-    // and backward, so the whole step is its window.
+    exposed.tp_seconds = window.tp_comm_overlap && window.tp > 1
+        ? behind(comm.tp.seconds, window.gemm_seconds, 1.0 / window.tp)
+        : comm.tp.seconds;
+    exposed.cp_seconds = window.cp > 1 ? behind(comm.cp.seconds, window.attention_seconds, 1.0 / window.cp)
+                                       : comm.cp.seconds;
+    exposed.ep_seconds = comm.ep.seconds;
+    exposed.pp_seconds = window.pp_comm_overlap ? comm.pp.seconds / (m * std::max(1.0, window.virtual_stages))
+                                                : comm.pp.seconds;
+
+    // Data parallel: see the header. With gradient accumulation only the last micro-batch's
+    // backward can hide the reduction (and only the first micro-batch's forward the gather).
     if (comm.dp.seconds > 0 && !window.dp_overlap) {
         exposed.dp_seconds = comm.dp.seconds;  // reduced after backward: nothing hides it
     } else if (comm.dp.seconds > 0) {
-        const double overlap = window.zero_stage >= 3
-            ? window.compute_seconds
-            : window.compute_seconds * window.backward_share / std::max(1.0, window.micro_batches);
-        const double last_bucket = comm.dp.seconds / std::max(1.0, window.layers_per_stage);
-        exposed.dp_seconds = std::max(comm.dp.seconds - overlap, last_bucket);
+        const double last_bucket_share = 1.0 / std::max(1.0, window.layers_per_stage);
+        if (window.zero_stage >= 3) {
+            exposed.dp_seconds = behind(comm.dp.seconds, window.compute_seconds, last_bucket_share);
+        } else {
+            const double gather = comm.dp.gather_seconds;
+            const double reduce = comm.dp.seconds - gather;
+            const double backward = window.compute_seconds * window.backward_share / m;
+            const double forward = window.compute_seconds * (1.0 - window.backward_share) / m;
+            exposed.dp_seconds = behind(reduce, backward, last_bucket_share);
+            if (gather > 0)
+                exposed.dp_seconds += window.dp_param_gather_overlap ? behind(gather, forward, last_bucket_share) : gather;
+        }
     }
     return exposed;
 }

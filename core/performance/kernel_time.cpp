@@ -16,6 +16,19 @@ KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_f
     machine.memory_bandwidth_bytes_per_second = accelerator.memory_bandwidth_bytes_per_second;
     machine.sm_count = accelerator.sm_count;
     machine.efficiency = accelerator.efficiency;
+    machine.attention_peak_flops_per_second = matmul_peak_flops_per_second;
+    return machine;
+}
+
+KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_flops_per_second, DType matmul_dtype)
+{
+    KernelMachine machine = kernelMachine(accelerator, matmul_peak_flops_per_second);
+    if (matmul_dtype == DType::FP8) {
+        machine.fp8_matmuls = true;
+        const double bf16 = accelerator.dense_peak.forDType(DType::BF16);
+        if (bf16 > 0)
+            machine.attention_peak_flops_per_second = bf16;
+    }
     return machine;
 }
 
@@ -23,8 +36,9 @@ GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machi
 {
     const EfficiencyFactors &f = machine.efficiency;
     GemmEfficiency e;
+    const double peak_fraction = machine.fp8_matmuls ? f.fp8_gemm_peak_fraction : f.gemm_peak_fraction;
     if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || shape.batch <= 0) {
-        e.total = f.gemm_peak_fraction;
+        e.total = peak_fraction;
         return e;
     }
     // Libraries pick a smaller tile for a skinny product (CUTLASS and cuBLAS ship tiles from 16 to
@@ -43,7 +57,7 @@ GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machi
         e.wave_quantisation = tiles / (waves * machine.sm_count);
     }
     e.depth = shape.k / (shape.k + f.gemm_fixed_cost_depth);
-    e.total = f.gemm_peak_fraction * e.tile_quantisation * e.wave_quantisation * e.depth;
+    e.total = peak_fraction * e.tile_quantisation * e.wave_quantisation * e.depth;
     return e;
 }
 
@@ -71,7 +85,7 @@ KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &m
     return time;
 }
 
-KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine)
+KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches)
 {
     KernelTime time;
     if (flops <= 0 && bytes <= 0)
@@ -79,21 +93,26 @@ KernelTime streamingTime(double flops, double bytes, const KernelMachine &machin
     const double memory = bytes / sustainedBandwidth(machine);
     const double compute = flops / machine.vector_peak_flops_per_second;
     time.memory_bound = memory >= compute;
-    time.seconds = std::max(memory, compute) + machine.efficiency.kernel_overhead_seconds;
+    time.seconds = std::max(memory, compute) + launches * machine.efficiency.kernel_overhead_seconds;
     time.efficiency = bytes / (machine.memory_bandwidth_bytes_per_second * time.seconds);
     return time;
 }
 
-KernelTime flashAttentionTime(double flops, double bytes, const KernelMachine &machine)
+KernelTime flashAttentionTime(double flops, double bytes, const KernelMachine &machine, double keys)
 {
     KernelTime time;
     if (flops <= 0)
         return time;
-    const double compute = flops / (machine.matmul_peak_flops_per_second * machine.efficiency.flash_attention_fraction);
+    const double peak = machine.attention_peak_flops_per_second > 0 ? machine.attention_peak_flops_per_second
+                                                                     : machine.matmul_peak_flops_per_second;
+    const double depth = keys > 0 ? keys / (keys + machine.efficiency.gemm_fixed_cost_depth) : 1.0;
+    const double fraction = depth * (machine.flash_attention3 ? machine.efficiency.flash_attention3_fraction
+                                                              : machine.efficiency.flash_attention_fraction);
+    const double compute = flops / (peak * fraction);
     const double memory = bytes / sustainedBandwidth(machine);
     time.memory_bound = memory > compute;
     time.seconds = std::max(compute, memory) + machine.efficiency.kernel_overhead_seconds;
-    time.efficiency = flops / (machine.matmul_peak_flops_per_second * time.seconds);
+    time.efficiency = flops / (peak * time.seconds);
     return time;
 }
 

@@ -21,12 +21,19 @@ struct GemmShape {
 // What limits an accelerator's kernels: its peaks and its efficiency factors.
 struct KernelMachine {
     double matmul_peak_flops_per_second = 0;  // dense peak of the matmul dtype (or the override)
+    // FP8 recipes run their weight GEMMs at the FP8 peak (at fp8_gemm_peak_fraction of it) while
+    // the fused attention stays in BF16 (Transformer Engine's default): its own peak.
+    bool fp8_matmuls = false;
+    double attention_peak_flops_per_second = 0;
+    bool flash_attention3 = false;  // the attention kernel runs at flash_attention3_fraction
     double vector_peak_flops_per_second = 0;  // non-tensor (fp32) rate for element-wise work
     double memory_bandwidth_bytes_per_second = 0;
     int sm_count = 0;  // 0 = no wave quantisation (unknown)
     EfficiencyFactors efficiency;
 };
 KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_flops_per_second);
+// The machine for a training precision: FP8 matmuls at the FP8 peak, attention at the BF16 one.
+KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_flops_per_second, DType matmul_dtype);
 
 struct KernelTime {
     double seconds = 0;
@@ -50,9 +57,13 @@ GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machi
 KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &machine);
 // Element-wise, norm, softmax, optimizer: max(bytes at the sustained bandwidth, FLOPs at the
 // vector peak) + kernel overhead.
-KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine);
-// FlashAttention: its FLOPs at flash_attention_fraction of the matmul peak, or its bytes at the
-// sustained bandwidth if that is longer (short sequences) + kernel overhead.
-KernelTime flashAttentionTime(double flops, double bytes, const KernelMachine &machine);
+// `launches` is the number of kernels the work takes (fewer than one per operator when fused).
+KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches = 1);
+// FlashAttention: its FLOPs at flash_attention_fraction of the peak, times keys / (keys +
+// gemm_fixed_cost_depth) — a query tile's fixed cost (loading Q, the final rescale, writing O) is
+// spread over the keys its loop visits as a GEMM tile's is over k — or its bytes at the sustained
+// bandwidth if that is longer (short sequences) + kernel overhead. `keys` is the keys a query visits
+// on average (half the sequence under a causal mask); 0 leaves the depth factor out.
+KernelTime flashAttentionTime(double flops, double bytes, const KernelMachine &machine, double keys = 0);
 
 }  // namespace lse::performance

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lse::performance {
 
@@ -28,6 +29,38 @@ namespace {
 
 using roofline_detail::StepOp;
 
+// Φ⁻¹(p) for p in (0, 1): Acklam's rational approximation (relative error below 1.2e-9), which is
+// more than the straggler term needs.
+double inverseStandardNormal(double p)
+{
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                               1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                               6.680131188771972e+01, -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                               -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                               3.754408661907416e+00};
+    const double low = 0.02425;
+    if (p <= 0)
+        return -std::numeric_limits<double>::infinity();
+    if (p >= 1)
+        return std::numeric_limits<double>::infinity();
+    if (p < low) {
+        const double q = std::sqrt(-2 * std::log(p));
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+            / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    if (p > 1 - low) {
+        const double q = std::sqrt(-2 * std::log(1 - p));
+        return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+            / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    const double q = p - 0.5, r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+        / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
 enum class Pass { Forward, Backward, Recompute };
 constexpr const char *kPassNames[] = {"forward", "backward", "recompute"};
 
@@ -44,6 +77,7 @@ struct GpuShapes {
     int cp = 1;                    // context parallel: queries are split, every key is visited
     double local_seq_len = 0;      // seq_len / cp
     bool sequence_parallel = false;
+    bool causal = true;            // decoder attention: FlashAttention skips the masked blocks
     int ep = 1;
     int n_experts = 0;
     KernelMachine machine;
@@ -96,6 +130,57 @@ double elementwiseShare(const Operator &op, const GpuShapes &gpu)
     return 1.0;
 }
 
+// What fusing element-wise chains leaves of an operator's memory traffic and kernel launches,
+// averaged over its instances in the step (an operator can sit in a chain in one layer and alone
+// at the model's edge): roofline/fusion.cpp's chains, each member's bytes less the traffic it no
+// longer has with the member before it, one launch per chain. The backward kernels of a fused
+// chain are fused as well (Megatron-LM's bias-GeLU and softmax backward kernels, Transformer
+// Engine's LayerNorm backward), so their bytes take the same share.
+struct FusionScale {
+    double bytes = 1;
+    double launches = 1;
+};
+using FusionScales = std::vector<std::vector<FusionScale>>;  // by OpGroup, then operator index
+
+FusionScales fusionScales(const Scenario &scenario, const roofline_detail::StepOperators &step, bool fused)
+{
+    using roofline_detail::OpGroup;
+    FusionScales scales(4);
+    for (OpGroup group : {OpGroup::Embedding, OpGroup::DenseLayer, OpGroup::MoeLayer, OpGroup::Head})
+        scales[std::size_t(group)].assign(step.group(group).size(), FusionScale{});
+    if (!fused)
+        return scales;
+    std::vector<std::vector<int>> singles;
+    const std::vector<roofline_detail::FusedChain> chains = roofline_detail::fusedChains(scenario, step, &singles);
+    std::vector<std::vector<FusionScale>> sums(4);
+    std::vector<std::vector<double>> counts(4);
+    for (std::size_t g = 0; g < 4; ++g) {
+        sums[g].assign(scales[g].size(), FusionScale{0, 0});
+        counts[g].assign(scales[g].size(), 0.0);
+        for (std::size_t i = 0; i < scales[g].size(); ++i) {
+            sums[g][i] = FusionScale{double(singles[g][i]), double(singles[g][i])};
+            counts[g][i] = singles[g][i];
+        }
+    }
+    for (const roofline_detail::FusedChain &chain : chains) {
+        const double share_of_launch = 1.0 / double(chain.members.size());
+        for (std::size_t j = 0; j < chain.members.size(); ++j) {
+            const auto g = std::size_t(chain.members[j].group);
+            const std::size_t i = chain.members[j].index;
+            const StepOp &op = step.group(chain.members[j].group)[i];
+            const double own = op.op.bytes_read + op.op.bytes_written;
+            sums[g][i].bytes += chain.count * (own > 0 ? chain.member_fused_bytes[j] / own : 1.0);
+            sums[g][i].launches += chain.count * share_of_launch;
+            counts[g][i] += chain.count;
+        }
+    }
+    for (std::size_t g = 0; g < 4; ++g)
+        for (std::size_t i = 0; i < scales[g].size(); ++i)
+            if (counts[g][i] > 0)
+                scales[g][i] = FusionScale{sums[g][i].bytes / counts[g][i], sums[g][i].launches / counts[g][i]};
+    return scales;
+}
+
 class GroupTimer {
 public:
     GroupTimer(const GpuShapes &gpu, Recomputation recomputation, bool is_layer)
@@ -103,10 +188,11 @@ public:
     {
     }
 
-    GroupTime time(const std::vector<StepOp> &ops) const
+    GroupTime time(const std::vector<StepOp> &ops, const std::vector<FusionScale> &fusion) const
     {
         GroupTime group;
-        for (const StepOp &step : ops) {
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const StepOp &step = ops[i];
             const bool recompute = is_layer_
                 && (recomputation_ == Recomputation::Full
                     || (recomputation_ == Recomputation::Selective && step.attention_core));
@@ -114,7 +200,7 @@ public:
             if (step.op.isMatMul() && !flash)
                 addMatmul(group, step, recompute);
             else
-                addStreaming(group, step, recompute, flash);
+                addStreaming(group, step, recompute, flash, i < fusion.size() ? fusion[i] : FusionScale{});
         }
         return group;
     }
@@ -162,7 +248,7 @@ private:
             backward_bytes, gemmTime(weight_gradient, backward_bytes, gpu_.machine));
     }
 
-    void addStreaming(GroupTime &group, const StepOp &step, bool recompute, bool flash) const
+    void addStreaming(GroupTime &group, const StepOp &step, bool recompute, bool flash, const FusionScale &fusion) const
     {
         const Operator &op = step.op;
         double share = flash ? 1.0 / gpu_.tp : elementwiseShare(op, gpu_);
@@ -171,12 +257,15 @@ private:
         if (step.attention_core && op.component == Component::AttentionScores && op.name != "rope")
             share *= gpu_.cp;
         const double forward_flops = op.flops * share;
-        const double forward_bytes = (op.bytes_read + op.bytes_written) * share;
+        const double forward_bytes = (op.bytes_read + op.bytes_written) * share * fusion.bytes;
         const double backward_flops = op.backward_flops * share;
-        const double backward_bytes = (step.backward_bytes_read + step.backward_bytes_written) * share;
+        const double backward_bytes = (step.backward_bytes_read + step.backward_bytes_written) * share * fusion.bytes;
         const KernelClass kernel_class = flash ? KernelClass::Attention : KernelClass::MemoryBound;
+        // The keys a query visits: the whole sequence (all cp shards of it), half under a causal mask.
+        const double keys = gpu_.local_seq_len * gpu_.cp * (gpu_.causal ? 0.5 : 1.0);
         const auto kernel = [&](double flops, double bytes) {
-            return flash ? flashAttentionTime(flops, bytes, gpu_.machine) : streamingTime(flops, bytes, gpu_.machine);
+            return flash ? flashAttentionTime(flops, bytes, gpu_.machine, keys)
+                         : streamingTime(flops, bytes, gpu_.machine, fusion.launches);
         };
         const std::string shape = step.shape;
         if (forward_flops > 0 || forward_bytes > 0) {
@@ -227,7 +316,17 @@ std::vector<StepPart> stepParts(const StepPrediction &p)
         {"exposed_pp", p.exposed.pp_seconds},
         {"exposed_dp", p.exposed.dp_seconds},
         {"bubble", p.bubble_seconds},
+        {"stragglers", p.straggler_seconds},
     };
+}
+
+double stragglerQuantile(int gpus)
+{
+    if (gpus <= 1)
+        return 0;
+    // Blom 1958: the expected largest of n standard normal samples ≈ Φ⁻¹((n − 0.375) / (n + 0.25)).
+    const double n = double(gpus);
+    return inverseStandardNormal((n - 0.375) / (n + 0.25));
 }
 
 Result<StepPrediction> predictStep(const Scenario &scenario)
@@ -254,24 +353,32 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     gpu.sequence_parallel = parallel.sequence_parallel;
     gpu.ep = parallel.ep;
     gpu.n_experts = scenario.model.moe.n_experts;
-    gpu.machine = kernelMachine(scenario.cluster.accelerator, e.time.peak_flops_per_gpu);
+    gpu.machine = kernelMachine(scenario.cluster.accelerator, e.time.peak_flops_per_gpu, training.precision.matmul_dtype);
+    gpu.machine.flash_attention3 = training.attention_kernel == AttentionKernel::FlashAttention3;
     gpu.machine.efficiency = factors;
 
     // One micro-batch of the sequence share this GPU holds (context parallelism splits it).
     Scenario local = scenario;
     local.training.seq_len = training.seq_len / std::max(1, parallel.cp);
+    // FlashAttention skips the blocks a causal mask hides entirely (Dao 2023, FlashAttention-2
+    // §3.1.1): its kernel does half of the full s² work whatever FLOPs a paper counts for MFU. The
+    // unfused attention computes the whole score matrix and masks it afterwards.
+    if (training.flash_attention)
+        local.training.attention_flops = AttentionFlops::Causal;
     RooflineOptions options = rooflineOptionsFor(local, StepPhase::Train);
     options.batch = training.micro_batch;
     const RooflineMachine roofline_machine = rooflineMachine(scenario);
     const roofline_detail::StepOperators step = roofline_detail::stepOperators(
         local, roofline_detail::stepShapes(local, options, roofline_machine.sram_bytes_per_sm, roofline_machine.l2_bytes));
 
+    const FusionScales fusion = fusionScales(local, step, training.fused_elementwise);
+    using roofline_detail::OpGroup;
     const GroupTimer layer_timer(gpu, training.recomputation, true);
     const GroupTimer edge_timer(gpu, training.recomputation, false);
-    const GroupTime dense = layer_timer.time(step.dense_layer);
-    const GroupTime moe = layer_timer.time(step.moe_layer);
-    const GroupTime embedding = edge_timer.time(step.embedding);
-    const GroupTime head = edge_timer.time(step.head);
+    const GroupTime dense = layer_timer.time(step.dense_layer, fusion[std::size_t(OpGroup::DenseLayer)]);
+    const GroupTime moe = layer_timer.time(step.moe_layer, fusion[std::size_t(OpGroup::MoeLayer)]);
+    const GroupTime embedding = edge_timer.time(step.embedding, fusion[std::size_t(OpGroup::Embedding)]);
+    const GroupTime head = edge_timer.time(step.head, fusion[std::size_t(OpGroup::Head)]);
 
     // The busiest stage sets the pace of the pipeline.
     const int pp = std::max(1, parallel.pp);
@@ -334,8 +441,16 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
         : 0.0;
     window.micro_batches = m;
     window.layers_per_stage = std::max(1.0, stage_layers);
+    window.virtual_stages = std::max(1, parallel.virtual_stages);
+    window.gemm_seconds = out.gemm_seconds;
+    window.attention_seconds = out.attention_seconds;
+    window.tp = parallel.tp;
+    window.cp = gpu.cp;
     window.zero_stage = parallel.zero_stage;
     window.dp_overlap = parallel.dp_overlap;
+    window.dp_param_gather_overlap = parallel.dp_param_gather_overlap;
+    window.tp_comm_overlap = parallel.tp_comm_overlap;
+    window.pp_comm_overlap = parallel.pp_comm_overlap;
     out.exposed = parallel::exposedCommunication(e.communication, window);
     out.exposed_communication_seconds = out.exposed.total();
 
@@ -344,8 +459,13 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     if (pp > 1)
         out.bubble_seconds = double(pp - 1) / double(std::max(1, parallel.virtual_stages)) * busiest_seconds;
 
+    // Every GPU of a synchronous step waits for the slowest one: with per-GPU speeds spread by σ
+    // (gpu_speed_spread, Sinha et al. 2022), the slowest of N lags the typical one by about z(N)·σ
+    // of its compute, z(N) the expected largest of N standard normal samples (stragglerQuantile).
+    out.straggler_seconds = out.compute_seconds * factors.gpu_speed_spread * stragglerQuantile(scenario.cluster.gpus);
+
     out.total_seconds = out.compute_seconds + out.optimizer_seconds + out.exposed_communication_seconds
-        + out.bubble_seconds;
+        + out.bubble_seconds + out.straggler_seconds;
     out.tokens_per_step = double(training.global_batch) * double(training.seq_len);
     out.tokens_per_second = out.tokens_per_step / out.total_seconds;
     out.peak_flops_per_gpu = e.time.peak_flops_per_gpu;

@@ -54,6 +54,8 @@ struct StepPrediction {
     parallel::ExposedCommunication exposed;  // by dimension
     double exposed_communication_seconds = 0;
     double bubble_seconds = 0;
+    // The slowest of the step's GPUs sets its pace: compute · gpu_speed_spread · z(gpus).
+    double straggler_seconds = 0;
     double total_seconds = 0;
 
     double tokens_per_step = 0;
@@ -77,6 +79,10 @@ struct StepPart {
     double seconds = 0;
 };
 std::vector<StepPart> stepParts(const StepPrediction &prediction);
+
+// z(n): the expected largest of n standard normal samples, Φ⁻¹((n − 0.375)/(n + 0.25)) (Blom 1958);
+// 0 for one GPU. z(8) ≈ 1.42, z(1024) ≈ 3.20, z(16384) ≈ 3.93.
+double stragglerQuantile(int gpus);
 
 // The scenario's accelerator's efficiency factors (cluster.accelerator.efficiency).
 // Problems: the engine's validation.

@@ -60,9 +60,11 @@ std::vector<FusedChain> fusedChains(const Scenario &scenario, const StepOperator
                 const StepOp &op = at(order[j]);
                 chain.members.push_back(order[j]);
                 chain.flops += op.op.flops;
-                chain.unfused_bytes += op.op.bytes_read + op.op.bytes_written;
-                if (j > i)
-                    chain.fused_bytes -= chainSavings(at(order[j - 1]), op);
+                const double own = op.op.bytes_read + op.op.bytes_written;
+                const double saved = j > i ? chainSavings(at(order[j - 1]), op) : 0.0;
+                chain.unfused_bytes += own;
+                chain.fused_bytes -= saved;
+                chain.member_fused_bytes.push_back(own - saved);
             }
             chain.fused_bytes += chain.unfused_bytes;
             found = index_of.emplace(key, chains.size()).first;

@@ -83,6 +83,9 @@ struct FusedChain {
     double flops = 0;          // one instance
     double unfused_bytes = 0;  // one instance
     double fused_bytes = 0;    // one instance
+    // Each member's share of fused_bytes: its own bytes less the traffic it no longer has with the
+    // member before it (in `members` order; they sum to fused_bytes).
+    std::vector<double> member_fused_bytes;
 };
 // Also returns, per group and index, how many instances are not part of any chain.
 std::vector<FusedChain> fusedChains(const Scenario &scenario, const StepOperators &step,

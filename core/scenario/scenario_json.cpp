@@ -140,6 +140,9 @@ QJsonObject parallelToJson(const ParallelConfig &parallel)
     object.insert("zero_stage", parallel.zero_stage);
     object.insert("sequence_parallel", parallel.sequence_parallel);
     object.insert("dp_overlap", parallel.dp_overlap);
+    object.insert("dp_param_gather_overlap", parallel.dp_param_gather_overlap);
+    object.insert("tp_comm_overlap", parallel.tp_comm_overlap);
+    object.insert("pp_comm_overlap", parallel.pp_comm_overlap);
     // Omitted when automatic, so older files and their output stay as they were.
     if (!parallel.stage_layers.empty()) {
         QJsonArray layers;
@@ -161,6 +164,10 @@ void readParallel(JsonFieldReader &reader, ParallelConfig &parallel)
     reader.readCount("zero_stage", parallel.zero_stage);
     reader.readBool("sequence_parallel", parallel.sequence_parallel);
     reader.readBool("dp_overlap", parallel.dp_overlap);  // absent in older files: overlapped, as before
+    // Absent in older files: the defaults (parameter gather overlapped, TP and PP traffic exposed).
+    reader.readBool("dp_param_gather_overlap", parallel.dp_param_gather_overlap);
+    reader.readBool("tp_comm_overlap", parallel.tp_comm_overlap);
+    reader.readBool("pp_comm_overlap", parallel.pp_comm_overlap);
     reader.readCountList("stage_layers", parallel.stage_layers);  // absent: as even as possible
 }
 
@@ -367,6 +374,8 @@ QJsonObject trainingToJson(const TrainingConfig &training)
     object.insert("optimizer", qstr(toString(training.optimizer)));
     object.insert("recomputation", qstr(toString(training.recomputation)));
     object.insert("flash_attention", training.flash_attention);
+    object.insert("attention_kernel", qstr(toString(training.attention_kernel)));
+    object.insert("fused_elementwise", training.fused_elementwise);
     object.insert("dropout", training.dropout);
     object.insert("attention_flops", qstr(toString(training.attention_flops)));
     object.insert("flops_model", qstr(toString(training.flops_model)));
@@ -392,6 +401,10 @@ Result<TrainingConfig> trainingFromJson(const QJsonObject &object, const std::st
     reader.readEnum("recomputation", training.recomputation, recomputationFromString,
                     choicesOf({Recomputation::None, Recomputation::Selective, Recomputation::Full}));
     reader.readBool("flash_attention", training.flash_attention);
+    // Absent in older files: FlashAttention-2 and fused element-wise kernels (the defaults).
+    reader.readEnum("attention_kernel", training.attention_kernel, attentionKernelFromString,
+                    choicesOf({AttentionKernel::FlashAttention2, AttentionKernel::FlashAttention3}));
+    reader.readBool("fused_elementwise", training.fused_elementwise);
     reader.readBool("dropout", training.dropout);
     reader.readEnum("attention_flops", training.attention_flops, attentionFlopsFromString,
                     choicesOf({AttentionFlops::Full, AttentionFlops::Causal}));

@@ -34,6 +34,10 @@ constexpr EnumName<MfuSource> kMfuSources[] = {
     {MfuSource::Given, "given"},
     {MfuSource::Predicted, "predicted"},
 };
+constexpr EnumName<AttentionKernel> kAttentionKernels[] = {
+    {AttentionKernel::FlashAttention2, "flash2"},
+    {AttentionKernel::FlashAttention3, "flash3"},
+};
 }  // namespace
 
 PrecisionConfig precisionForRecipe(PrecisionRecipe recipe)
@@ -82,6 +86,11 @@ std::optional<AttentionFlops> attentionFlopsFromString(std::string_view text)
 }
 std::optional<FlopsModel> flopsModelFromString(std::string_view text) { return enumFromString(kFlopsModels, text); }
 std::optional<MfuSource> mfuSourceFromString(std::string_view text) { return enumFromString(kMfuSources, text); }
+std::string_view toString(AttentionKernel value) { return enumToString(kAttentionKernels, value); }
+std::optional<AttentionKernel> attentionKernelFromString(std::string_view text)
+{
+    return enumFromString(kAttentionKernels, text);
+}
 std::string precisionRecipeChoices() { return enumChoices(kRecipes); }
 std::string optimizerChoices() { return enumChoices(kOptimizers); }
 

@@ -6,6 +6,9 @@ namespace lse {
 namespace {
 
 constexpr double kFlopsPerTeraflop = 1e12;
+constexpr FlopConvention kAllConventions[] = {FlopConvention::NarayananEq3, FlopConvention::KorthikantiSec6,
+                                              FlopConvention::PalmAppendixB, FlopConvention::PrintedTime,
+                                              FlopConvention::TokensPerSecond};
 
 // B·s·l·h², the factor every closed form of the two papers shares.
 double leadingTerm(const GptFlopShape &shape)
@@ -23,13 +26,19 @@ std::string_view toString(FlopConvention value)
         return "narayanan-eq3";
     case FlopConvention::KorthikantiSec6:
         return "korthikanti-sec6";
+    case FlopConvention::PalmAppendixB:
+        return "palm-appendix-b";
+    case FlopConvention::PrintedTime:
+        return "printed-time";
+    case FlopConvention::TokensPerSecond:
+        return "tokens-per-second";
     }
     return "narayanan-eq3";
 }
 
 std::optional<FlopConvention> flopConventionFromString(std::string_view text)
 {
-    for (FlopConvention value : {FlopConvention::NarayananEq3, FlopConvention::KorthikantiSec6})
+    for (FlopConvention value : kAllConventions)
         if (toString(value) == text)
             return value;
     return std::nullopt;
@@ -37,7 +46,10 @@ std::optional<FlopConvention> flopConventionFromString(std::string_view text)
 
 std::string flopConventionChoices()
 {
-    return std::string(toString(FlopConvention::NarayananEq3)) + "|" + std::string(toString(FlopConvention::KorthikantiSec6));
+    std::string choices;
+    for (FlopConvention value : kAllConventions)
+        choices += (choices.empty() ? "" : "|") + std::string(toString(value));
+    return choices;
 }
 
 double narayananEq3FlopsPerIteration(const GptFlopShape &shape)

@@ -8,10 +8,18 @@
 
 namespace lse {
 
-// How a paper turned its measured iteration time into the FLOP/s it printed. Each paper counts
+// How a source turned its measured iteration time into the figure it printed. Each paper counts
 // differently (Narayanan counts the recomputation forward, Korthikanti separates model and hardware
 // FLOPs), so a printed TFLOP/s only converts back to a time with that paper's own formula.
-enum class FlopConvention { NarayananEq3, KorthikantiSec6 };
+// - NarayananEq3, KorthikantiSec6: the closed forms below (Korthikanti's model FLOPs are also what
+//   Megatron-LM's num_floating_point_operations() gives for MHA, d_ff = 4h and no GLU);
+// - PalmAppendixB: model FLOPs as Chowdhery et al. 2022 Appendix B counts them (the matmuls of the
+//   forward and backward, full s² attention, no recomputation), which is the engine's own model
+//   FLOP count (cost/flops.cpp), evaluated for the run's model;
+// - PrintedTime: the source prints the iteration time itself;
+// - TokensPerSecond: the source prints a throughput in tokens per second; one iteration is global
+//   batch × sequence length tokens.
+enum class FlopConvention { NarayananEq3, KorthikantiSec6, PalmAppendixB, PrintedTime, TokensPerSecond };
 
 std::string_view toString(FlopConvention value);
 std::optional<FlopConvention> flopConventionFromString(std::string_view text);

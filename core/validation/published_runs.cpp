@@ -2,6 +2,7 @@
 #include "validation/published_runs.h"
 
 #include "common/json_fields.h"
+#include "cost/estimate.h"
 #include "hardware/hardware_catalog.h"
 #include "scenario/scenario_json.h"
 
@@ -95,15 +96,25 @@ void readTraining(const QJsonObject &object, const std::string &path, PublishedR
     reader.readEnum("precision", recipe, &precisionRecipeFromString, precisionRecipeChoices());
     training.precision = precisionForRecipe(recipe);
     // Megatron-LM of 2021/22 trained with Adam, without FlashAttention, with dropout (whose masks
-    // Korthikanti et al. count as activations).
+    // Korthikanti et al. count as activations): what a run that does not say otherwise gets.
     training.optimizer = Optimizer::Adam;
     training.flash_attention = false;
     training.dropout = true;
     training.attention_flops = AttentionFlops::Full;
+    reader.readEnum("optimizer", training.optimizer, &optimizerFromString, optimizerChoices());
+    reader.readBool("flash_attention", training.flash_attention);
+    reader.readEnum("attention_kernel", training.attention_kernel, &attentionKernelFromString, "flash2|flash3");
+    reader.readBool("fused_elementwise", training.fused_elementwise);
+    reader.readBool("dropout", training.dropout);
     ParallelConfig &parallel = training.parallel;
     reader.readCount("tp", parallel.tp);
     reader.readCount("pp", parallel.pp);
     reader.readCount("dp", parallel.dp);
+    reader.readCount("cp", parallel.cp);
+    reader.readCountList("stage_layers", parallel.stage_layers);
+    reader.readBool("dp_param_gather_overlap", parallel.dp_param_gather_overlap);
+    reader.readBool("tp_comm_overlap", parallel.tp_comm_overlap);
+    reader.readBool("pp_comm_overlap", parallel.pp_comm_overlap);
     reader.readCount("virtual_stages", parallel.virtual_stages);
     reader.readCount("zero_stage", parallel.zero_stage);
     reader.readBool("sequence_parallel", parallel.sequence_parallel);
@@ -129,6 +140,8 @@ void readPublished(const QJsonObject &object, const std::string &path, Published
     reader.readOptionalAmount("hfu_percent", figures.hfu_percent);
     reader.readOptionalAmount("aggregate_pflops", figures.aggregate_pflops);
     reader.readOptionalAmount("peak_tflops_per_gpu", figures.peak_tflops_per_gpu);
+    reader.readOptionalAmount("tokens_per_second", figures.tokens_per_second);
+    reader.readOptionalAmount("tokens_per_second_per_gpu", figures.tokens_per_second_per_gpu);
 }
 
 void readConvention(const QJsonObject &object, const std::string &path, PublishedRun &run, Problems &problems)
@@ -140,31 +153,46 @@ void readConvention(const QJsonObject &object, const std::string &path, Publishe
     readRequiredString(reader, "definition", run.flop_convention_definition);
 }
 
-// A run's time must be printed or convertible: only Narayanan's eq. (3) turns a printed TFLOP/s
-// back into a time (Korthikanti's Table 5 prints the time itself).
+// A run's time must be printed or convertible, by the figure its convention names: the printed time,
+// a throughput in tokens per second, or a TFLOP/s per GPU under a FLOP formula.
 void checkTimeAvailable(const PublishedRun &run, const std::string &row, Problems &problems)
 {
     const PublishedFigures &figures = run.published;
-    if (figures.iteration_time_seconds) {
-        if (*figures.iteration_time_seconds <= 0)
-            problems.push_back({row + ".published.iteration_time_seconds", "positive",
-                                row + ".published.iteration_time_seconds must be greater than 0"});
+    const auto positive = [&](const char *key, const std::optional<double> &value, const std::string &what) {
+        const std::string field = row + ".published." + key;
+        if (!value)
+            problems.push_back({field, "required",
+                                field + " is required by flop_convention.id " + std::string(toString(run.flop_convention))
+                                    + " (" + what + ")"});
+        else if (*value <= 0)
+            problems.push_back({field, "positive", field + " must be greater than 0"});
+    };
+    switch (run.flop_convention) {
+    case FlopConvention::PrintedTime:
+        positive("iteration_time_seconds", figures.iteration_time_seconds, "the printed iteration time");
+        return;
+    case FlopConvention::TokensPerSecond:
+        if (!figures.tokens_per_second_per_gpu)
+            positive("tokens_per_second", figures.tokens_per_second, "or tokens_per_second_per_gpu");
+        else
+            positive("tokens_per_second_per_gpu", figures.tokens_per_second_per_gpu, "the printed throughput");
+        return;
+    case FlopConvention::NarayananEq3:
+    case FlopConvention::KorthikantiSec6:
+    case FlopConvention::PalmAppendixB:
+        if (figures.iteration_time_seconds) {
+            positive("iteration_time_seconds", figures.iteration_time_seconds, "the printed iteration time");
+            return;
+        }
+        if (!figures.tflops_per_gpu) {
+            problems.push_back({row + ".published.iteration_time_seconds", "required",
+                                row + ".published gives neither iteration_time_seconds nor tflops_per_gpu",
+                                {row + ".published.tflops_per_gpu"}});
+            return;
+        }
+        positive("tflops_per_gpu", figures.tflops_per_gpu, "the printed TFLOP/s per GPU");
         return;
     }
-    if (!figures.tflops_per_gpu) {
-        problems.push_back({row + ".published.iteration_time_seconds", "required",
-                            row + ".published gives neither iteration_time_seconds nor tflops_per_gpu",
-                            {row + ".published.tflops_per_gpu"}});
-        return;
-    }
-    if (*figures.tflops_per_gpu <= 0)
-        problems.push_back({row + ".published.tflops_per_gpu", "positive",
-                            row + ".published.tflops_per_gpu must be greater than 0"});
-    if (run.flop_convention != FlopConvention::NarayananEq3)
-        problems.push_back({row + ".flop_convention.id", "convertible",
-                            row + ".flop_convention.id " + std::string(toString(run.flop_convention))
-                                + " cannot turn a TFLOP/s into a time; print iteration_time_seconds",
-                            {row + ".published.tflops_per_gpu"}});
 }
 
 std::optional<PublishedRun> readRun(const QJsonObject &object, int index, Problems &problems)
@@ -233,6 +261,19 @@ std::string paperOfSource(const std::string &source)
     return source;
 }
 
+// Chowdhery et al. 2022 Appendix B: the model's matmul FLOPs of forward and backward with the full
+// s² attention and no recomputation, which is the engine's model FLOP count (cost/flops.cpp).
+static double palmModelFlopsPerIteration(const Scenario &scenario)
+{
+    Scenario full = scenario;
+    full.training.attention_flops = AttentionFlops::Full;
+    full.training.recomputation = Recomputation::None;
+    const Result<Estimate> estimated = estimate(full);
+    if (!estimated)
+        return 0;
+    return estimated->flops.train_per_token * double(scenario.training.global_batch) * double(scenario.training.seq_len);
+}
+
 GptFlopShape PublishedRun::flopShape() const
 {
     return GptFlopShape{scenario.training.global_batch, scenario.training.seq_len, scenario.model.n_layers,
@@ -241,11 +282,28 @@ GptFlopShape PublishedRun::flopShape() const
 
 double PublishedRun::publishedIterationSeconds() const
 {
+    const double tokens_per_step = double(scenario.training.global_batch) * double(scenario.training.seq_len);
+    switch (flop_convention) {
+    case FlopConvention::TokensPerSecond:
+        return published.tokens_per_second_per_gpu
+            ? tokens_per_step / (*published.tokens_per_second_per_gpu * double(scenario.cluster.gpus))
+            : tokens_per_step / published.tokens_per_second.value_or(0.0);
+    case FlopConvention::PrintedTime:
+        return published.iteration_time_seconds.value_or(0.0);
+    default:
+        break;
+    }
     if (published.iteration_time_seconds)
         return *published.iteration_time_seconds;
-    // Only NarayananEq3 runs reach here: parsePublishedRuns rejects any other without a time.
-    return iterationSecondsFromTflopsPerGpu(narayananEq3FlopsPerIteration(flopShape()), scenario.cluster.gpus,
-                                            published.tflops_per_gpu.value_or(0.0));
+    // parsePublishedRuns has checked that a TFLOP/s is printed.
+    double flops = 0;
+    switch (flop_convention) {
+    case FlopConvention::NarayananEq3: flops = narayananEq3FlopsPerIteration(flopShape()); break;
+    case FlopConvention::KorthikantiSec6: flops = korthikantiModelFlopsPerIteration(flopShape()); break;
+    case FlopConvention::PalmAppendixB: flops = palmModelFlopsPerIteration(scenario); break;
+    default: break;
+    }
+    return iterationSecondsFromTflopsPerGpu(flops, scenario.cluster.gpus, published.tflops_per_gpu.value_or(0.0));
 }
 
 Result<std::vector<PublishedRun>> parsePublishedRuns(const QByteArray &json)

@@ -22,6 +22,8 @@ struct PublishedFigures {
     std::optional<double> hfu_percent;
     std::optional<double> aggregate_pflops;
     std::optional<double> peak_tflops_per_gpu;
+    std::optional<double> tokens_per_second;          // all GPUs together
+    std::optional<double> tokens_per_second_per_gpu;  // one GPU's share
 };
 
 // One published training run (resources/validation/published_runs.json, compiled in as
@@ -49,8 +51,9 @@ struct PublishedRun {
     Scenario scenario;  // passes validate()
     PublishedFigures published;
 
-    // The published iteration time in seconds: the printed one, or the printed TFLOP/s per GPU
-    // converted with the paper's own FLOP formula (flop_conventions.h).
+    // The published iteration time in seconds: the printed one, the printed throughput in tokens
+    // per second, or the printed TFLOP/s per GPU converted with the source's own FLOP formula
+    // (flop_conventions.h).
     double publishedIterationSeconds() const;
     bool iterationTimePrinted() const { return published.iteration_time_seconds.has_value(); }
     // The closed-form shape of this run (global batch, sequence, layers, width, vocabulary).

@@ -84,7 +84,8 @@ Result<ValidationTable> validationTable(const std::vector<PublishedRun> &runs,
 }
 
 Result<std::vector<LeaveOnePaperOut>> leaveOnePaperOut(const std::vector<PublishedRun> &runs,
-                                                       const EfficiencyFactors &start)
+                                                       const EfficiencyFactors &start,
+                                                       const performance::CalibrationOptions &options)
 {
     const std::vector<std::string> papers = papersOf(runs);
     if (papers.size() < 2)
@@ -99,7 +100,7 @@ Result<std::vector<LeaveOnePaperOut>> leaveOnePaperOut(const std::vector<Publish
         for (const PublishedRun &run : runs)
             (run.paper == paper ? held_out : others).push_back(run);
         const Result<performance::CalibrationResult> fit =
-            performance::calibrateEfficiency(calibrationPoints(others), start);
+            performance::calibrateEfficiency(calibrationPoints(others), start, options);
         if (!fit)
             return fit.problems();
         Result<ValidationTable> predicted = validationTable(held_out, fit->factors);

@@ -5,6 +5,7 @@
 
 #include "common/problem.h"
 #include "hardware/efficiency_factors.h"
+#include "performance/calibration.h"
 #include "performance/step_prediction.h"
 #include "validation/published_runs.h"
 
@@ -52,6 +53,7 @@ struct LeaveOnePaperOut {
     double fitted_mean_absolute_error = 0;
 };
 Result<std::vector<LeaveOnePaperOut>> leaveOnePaperOut(const std::vector<PublishedRun> &runs,
-                                                       const EfficiencyFactors &start);
+                                                       const EfficiencyFactors &start,
+                                                       const performance::CalibrationOptions &options = {});
 
 }  // namespace lse

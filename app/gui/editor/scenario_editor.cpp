@@ -685,6 +685,25 @@ void ScenarioEditor::buildUi()
                                     "backward, as older Megatron runs did. Default: on."),
                                  [](const Scenario &s) { return s.training.parallel.dp_overlap; },
                                  [](Scenario &s, bool v) { s.training.parallel.dp_overlap = v; }));
+    addField(parallel, boolField("training.dp_param_gather_overlap", tr("Param gather overlap"),
+                                 tr("ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the "
+                                    "next step's first forward pass (Megatron-Core overlap_param_gather). Off: it follows "
+                                    "the optimizer step, exposed. Default: on."),
+                                 [](const Scenario &s) { return s.training.parallel.dp_param_gather_overlap; },
+                                 [](Scenario &s, bool v) { s.training.parallel.dp_param_gather_overlap = v; }));
+    addField(parallel, boolField("training.tp_comm_overlap", tr("TP comm overlap"),
+                                 tr("Each TP collective is split into tp chunks pipelined with the GEMM that produces or "
+                                    "consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): "
+                                    "exposed = max(traffic / tp, traffic − the GEMMs' time). Off: all of it is exposed, "
+                                    "as in Megatron-LM of 2021/22. Default: off."),
+                                 [](const Scenario &s) { return s.training.parallel.tp_comm_overlap; },
+                                 [](Scenario &s, bool v) { s.training.parallel.tp_comm_overlap = v; }));
+    addField(parallel, boolField("training.pp_comm_overlap", tr("PP comm overlap"),
+                                 tr("Pipeline sends and receives run while the next model chunk computes (Megatron-Core "
+                                    "overlap_p2p_comm, interleaved schedule): only the first send of the step and the "
+                                    "last receive are exposed. Default: off."),
+                                 [](const Scenario &s) { return s.training.parallel.pp_comm_overlap; },
+                                 [](Scenario &s, bool v) { s.training.parallel.pp_comm_overlap = v; }));
 
     // --- Problems ------------------------------------------------------------------------------
     adjustment_label_ = new QLabel;

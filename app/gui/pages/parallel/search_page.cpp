@@ -375,7 +375,11 @@ QByteArray SearchPage::searchKey(const Scenario &scenario, const parallel::Searc
     // The search ignores the scenario's own layout, so applying a result does not make it stale.
     Scenario base = scenario;
     base.training.parallel = ParallelConfig{};
-    base.training.parallel.dp_overlap = scenario.training.parallel.dp_overlap;  // not a layout choice: the search keeps it
+    // How the framework overlaps its traffic is the recipe's, not a layout choice: the search keeps it.
+    base.training.parallel.dp_overlap = scenario.training.parallel.dp_overlap;
+    base.training.parallel.dp_param_gather_overlap = scenario.training.parallel.dp_param_gather_overlap;
+    base.training.parallel.tp_comm_overlap = scenario.training.parallel.tp_comm_overlap;
+    base.training.parallel.pp_comm_overlap = scenario.training.parallel.pp_comm_overlap;
     base.training.micro_batch = 1;
     base.training.recomputation = Recomputation::None;
     QByteArray key = scenarioToJson(base);
