@@ -95,8 +95,21 @@ QString estimateReport(const Estimate &e, const Scenario &scenario)
     report.row("peak per GPU", QStringLiteral("%1 TFLOP/s").arg(e.time.peak_flops_per_gpu / 1e12, 0, 'f', 1));
     if (e.time.predicted) {
         // What the predicted MFU comes from (performance::predictStep); the parts add up to the step.
-        report.row("predicted step", QStringLiteral("%1 (operator-level kernel times + exposed communication + bubble)")
-                                         .arg(formatSeconds(e.time.predicted->step_seconds)));
+        const PredictedStepFigures &predicted = *e.time.predicted;
+        // How sure: the accelerator's held-out 90th-percentile error, or why there is none.
+        const QString band = predicted.band_fraction > 0
+            ? QStringLiteral("± %1 %: %2 to %3").arg(100 * predicted.band_fraction, 0, 'f', 0)
+                  .arg(formatSeconds(predicted.step_seconds_low), formatSeconds(predicted.step_seconds_high))
+            : QString::fromStdString(predicted.band_basis);
+        report.row("predicted step", QStringLiteral("%1 (%2; operator-level kernel times + exposed communication + bubble)")
+                                         .arg(formatSeconds(predicted.step_seconds), band));
+        if (predicted.band_fraction > 0)
+            report.row("  band", QStringLiteral("MFU %1 % to %2 %, training time %3 to %4 (%5)")
+                                     .arg(100 * predicted.mfu_low, 0, 'f', 1)
+                                     .arg(100 * predicted.mfu_high, 0, 'f', 1)
+                                     .arg(formatDays(predicted.training_seconds_low / 86400.0),
+                                          formatDays(predicted.training_seconds_high / 86400.0),
+                                          QString::fromStdString(predicted.band_basis)));
         for (const StepPartSeconds &part : e.time.predicted->step_breakdown)
             report.row(QStringLiteral("  %1").arg(qstr(part.id)),
                        QStringLiteral("%1  %2").arg(formatSeconds(part.seconds),

@@ -41,6 +41,7 @@ QJsonObject layoutToJson(const parallel::LayoutCandidate &layout)
     object["optimizer_seconds"] = b.optimizer_seconds;
     object["exposed_communication_seconds"] = b.exposed_communication_seconds;
     object["bubble_seconds"] = b.bubble_seconds;
+    object["straggler_seconds"] = b.straggler_seconds;
     return object;
 }
 

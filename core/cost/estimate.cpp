@@ -264,6 +264,17 @@ Problems usePredictedMfu(const Scenario &given, Estimate &result)
     figures.hfu = prediction->hfu;
     for (const performance::StepPart &part : performance::stepParts(*prediction))
         figures.step_breakdown.push_back({part.id, part.seconds});
+    figures.band_fraction = prediction->band_fraction;
+    figures.band_basis = prediction->accuracy.basis;
+    figures.step_seconds_low = prediction->low_seconds;
+    figures.step_seconds_high = prediction->high_seconds;
+    // MFU and the training time scale with 1 / step time and with the step time.
+    const double scale_low = prediction->total_seconds > 0 ? prediction->low_seconds / prediction->total_seconds : 1.0;
+    const double scale_high = prediction->total_seconds > 0 ? prediction->high_seconds / prediction->total_seconds : 1.0;
+    figures.mfu_low = prediction->mfu / scale_high;
+    figures.mfu_high = prediction->mfu / scale_low;
+    figures.training_seconds_low = time.seconds * scale_low;
+    figures.training_seconds_high = time.seconds * scale_high;
     time.predicted = std::move(figures);
     FiniteCheck check;
     check("time.seconds", time.seconds);

@@ -77,6 +77,13 @@ struct PredictedStepFigures {
     double mfu = 0;  // model FLOPs (no recomputation) / (gpus · peak · step_seconds)
     double hfu = 0;  // the same with recomputation
     std::vector<StepPartSeconds> step_breakdown;
+    // The error band (performance::StepPrediction): 0 and equal bounds when the accelerator has
+    // no published runs; `band_basis` says which in words.
+    double band_fraction = 0;
+    double step_seconds_low = 0, step_seconds_high = 0;
+    double mfu_low = 0, mfu_high = 0;          // MFU at the high and the low step time
+    double training_seconds_low = 0, training_seconds_high = 0;
+    std::string band_basis;
 };
 
 struct TimeEstimate {

@@ -116,6 +116,16 @@ QJsonObject estimateToJson(const Estimate &estimate, const Scenario &scenario)
     };
     if (t.predicted) {
         time.insert("predicted_step_seconds", t.predicted->step_seconds);
+        // The error band: the accelerator's leave-one-source-out 90th-percentile error (equal
+        // bounds and band 0 when it has no published runs; band_basis says so).
+        time.insert("predicted_step_seconds_low", t.predicted->step_seconds_low);
+        time.insert("predicted_step_seconds_high", t.predicted->step_seconds_high);
+        time.insert("predicted_mfu_low", t.predicted->mfu_low);
+        time.insert("predicted_mfu_high", t.predicted->mfu_high);
+        time.insert("seconds_low", t.predicted->training_seconds_low);
+        time.insert("seconds_high", t.predicted->training_seconds_high);
+        time.insert("band_fraction", t.predicted->band_fraction);
+        time.insert("band_basis", qstr(t.predicted->band_basis));
         time.insert("predicted_mfu", t.predicted->mfu);
         time.insert("predicted_hfu", t.predicted->hfu);
         QJsonObject breakdown;

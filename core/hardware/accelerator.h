@@ -45,6 +45,8 @@ struct Accelerator {
     std::int64_t l2_bytes = 0;
     // How close kernels come to the figures above (step-time prediction); catalog data with sources.
     EfficiencyFactors efficiency;
+    // How far the step-time model has been off on this accelerator's published runs (the error band).
+    PredictionAccuracy accuracy;
     std::string source;  // datasheet the numbers come from
     std::string note;    // caveats, e.g. "datasheet headline is 2:4 sparse"
 };

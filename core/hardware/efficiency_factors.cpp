@@ -121,4 +121,43 @@ Result<EfficiencyFactors> efficiencyFactorsFromJson(const QJsonObject &object, c
     return factors;
 }
 
+QJsonObject predictionAccuracyToJson(const PredictionAccuracy &accuracy)
+{
+    QJsonObject object;
+    object.insert("published_runs", accuracy.published_runs);
+    object.insert("sources", accuracy.sources);
+    if (accuracy.hasBand()) {
+        object.insert("fitted_mean_error", accuracy.fitted_mean_error);
+        object.insert("held_out_mean_error", accuracy.held_out_mean_error);
+        object.insert("held_out_p90_error", accuracy.held_out_p90_error);
+        object.insert("held_out_worst_error", accuracy.held_out_worst_error);
+    }
+    if (!accuracy.factors_from.empty())
+        object.insert("factors_from", QString::fromStdString(accuracy.factors_from));
+    object.insert("basis", QString::fromStdString(accuracy.basis));
+    return object;
+}
+
+Result<PredictionAccuracy> predictionAccuracyFromJson(const QJsonObject &object, const std::string &field)
+{
+    Problems problems;
+    PredictionAccuracy accuracy;
+    JsonFieldReader reader(object, field, problems);
+    reader.readCount("published_runs", accuracy.published_runs);
+    reader.readCount("sources", accuracy.sources);
+    reader.readAmount("fitted_mean_error", accuracy.fitted_mean_error);
+    reader.readAmount("held_out_mean_error", accuracy.held_out_mean_error);
+    reader.readAmount("held_out_p90_error", accuracy.held_out_p90_error);
+    reader.readAmount("held_out_worst_error", accuracy.held_out_worst_error);
+    reader.readString("factors_from", accuracy.factors_from);
+    reader.readString("basis", accuracy.basis);
+    for (const double error : {accuracy.fitted_mean_error, accuracy.held_out_mean_error, accuracy.held_out_p90_error,
+                               accuracy.held_out_worst_error})
+        if (!std::isfinite(error) || error < 0 || error > 10)
+            problems.push_back(Problem{field, "range", field + ": an error fraction must be in [0, 10]"});
+    if (!problems.empty())
+        return problems;
+    return accuracy;
+}
+
 }  // namespace lse

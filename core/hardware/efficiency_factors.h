@@ -54,6 +54,28 @@ struct EfficiencyFactors {
     bool operator==(const EfficiencyFactors &) const = default;
 };
 
+// How well the step-time model predicts published runs on an accelerator (catalog data written by
+// `llm-explorer-cli validate --fit --leave-one-paper-out`, checked by test_accelerator_validation):
+// the error band a prediction carries is the leave-one-source-out 90th percentile of the relative
+// step-time error — every run predicted by factors fitted without any run of its own source.
+struct PredictionAccuracy {
+    int published_runs = 0;   // of this accelerator, in resources/validation/published_runs.json
+    int sources = 0;          // the papers and tables they come from
+    double fitted_mean_error = 0;      // with the catalog factors, on the runs they were fitted to
+    double held_out_mean_error = 0;    // leave one source out
+    double held_out_p90_error = 0;     // the band
+    double held_out_worst_error = 0;
+    std::string factors_from;  // an accelerator without its own fit: whose factors it uses
+    std::string basis;         // one sentence, e.g. "no published runs: A100 factors, error unknown"
+
+    // The band as a fraction of the predicted time, when there is one (runs from at least two
+    // sources, so that a held-out error exists).
+    bool hasBand() const { return published_runs > 0 && sources >= 2 && held_out_p90_error > 0; }
+    bool operator==(const PredictionAccuracy &) const = default;
+};
+QJsonObject predictionAccuracyToJson(const PredictionAccuracy &accuracy);
+Result<PredictionAccuracy> predictionAccuracyFromJson(const QJsonObject &object, const std::string &field);
+
 // The parameters a calibration may fit (the tile and the overhead are architecture facts).
 enum class EfficiencyParameter {
     GemmPeakFraction,

@@ -59,6 +59,7 @@ QJsonObject acceleratorToJson(const Accelerator &accelerator)
     object.insert("sram_bytes", qint64(accelerator.sram_bytes));
     object.insert("l2_bytes", qint64(accelerator.l2_bytes));
     object.insert("efficiency", efficiencyFactorsToJson(accelerator.efficiency));
+    object.insert("prediction_accuracy", predictionAccuracyToJson(accelerator.accuracy));
     object.insert("source", qstr(accelerator.source));
     object.insert("note", qstr(accelerator.note));
     return object;
@@ -94,6 +95,17 @@ Result<Accelerator> acceleratorFromJson(const QJsonObject &object, const std::st
             accelerator.efficiency = *efficiency;
         else
             problems.insert(problems.end(), efficiency.problems().begin(), efficiency.problems().end());
+    }
+    // Absent (older scenario files, user entries): nothing is known of the prediction's error.
+    if (const auto accuracyObject = reader.readObject("prediction_accuracy")) {
+        Result<PredictionAccuracy> accuracy =
+            predictionAccuracyFromJson(*accuracyObject, reader.fieldPath("prediction_accuracy"));
+        if (accuracy)
+            accelerator.accuracy = *accuracy;
+        else
+            problems.insert(problems.end(), accuracy.problems().begin(), accuracy.problems().end());
+    } else {
+        accelerator.accuracy.basis = "no published runs of this accelerator: error unknown";
     }
     if (!problems.empty())
         return problems;

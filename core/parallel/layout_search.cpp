@@ -234,6 +234,7 @@ void fillPredicted(const performance::StepPrediction &p, StepTimeBreakdown &b)
     b.exposed_dp_seconds = p.exposed.dp_seconds;
     b.exposed_communication_seconds = p.exposed_communication_seconds;
     b.bubble_seconds = p.bubble_seconds;
+    b.straggler_seconds = p.straggler_seconds;
     b.total_seconds = p.total_seconds;
     b.tokens_per_second = p.tokens_per_second;
     b.mfu = p.mfu;

@@ -14,6 +14,7 @@ struct StepTimeBreakdown {
     double optimizer_seconds = 0;              // the optimizer step
     double exposed_communication_seconds = 0;  // communication compute cannot hide
     double bubble_seconds = 0;                 // pipeline fill and drain
+    double straggler_seconds = 0;              // waiting for the slowest GPU (performance::stragglerSeconds)
     double total_seconds = 0;
     double tokens_per_second = 0;
     double mfu = 0;  // model FLOPs (no recomputation) / (gpus · peak · total_seconds)

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace lse::performance {
 
@@ -320,6 +321,13 @@ std::vector<StepPart> stepParts(const StepPrediction &p)
     };
 }
 
+std::pair<double, double> bandInterval(double predicted, double band_fraction)
+{
+    if (!(band_fraction > 0) || band_fraction >= 1)
+        return {predicted, predicted};
+    return {predicted / (1 + band_fraction), predicted / (1 - band_fraction)};
+}
+
 double stragglerQuantile(int gpus)
 {
     if (gpus <= 1)
@@ -475,6 +483,9 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     out.mfu = out.model_flops_per_step / capacity;
     out.hfu = out.hardware_flops_per_step / capacity;
     out.efficiency = factors;
+    out.accuracy = scenario.cluster.accelerator.accuracy;
+    out.band_fraction = out.accuracy.hasBand() ? out.accuracy.held_out_p90_error : 0.0;
+    std::tie(out.low_seconds, out.high_seconds) = bandInterval(out.total_seconds, out.band_fraction);
     return out;
 }
 

@@ -69,6 +69,14 @@ struct StepPrediction {
     int busiest_stage = 0;
     int busiest_stage_layers = 0;
     EfficiencyFactors efficiency;  // the factors used
+    // How sure the prediction is: the accelerator's leave-one-source-out 90th-percentile error p
+    // (PredictionAccuracy, catalog data); 0 when it has no published runs. A prediction that
+    // errs by e = (predicted − actual) / actual with |e| ≤ p puts the actual step in
+    // [predicted / (1 + p), predicted / (1 − p)]: low_seconds and high_seconds.
+    PredictionAccuracy accuracy;
+    double band_fraction = 0;
+    double low_seconds = 0;
+    double high_seconds = 0;
     std::vector<OperatorTime> operators;  // the busiest GPU's kernels, forward → backward → recompute → optimizer
 };
 
@@ -79,6 +87,9 @@ struct StepPart {
     double seconds = 0;
 };
 std::vector<StepPart> stepParts(const StepPrediction &prediction);
+
+// The interval [t / (1 + p), t / (1 − p)] for a predicted time t and band p (p < 1); [t, t] for none.
+std::pair<double, double> bandInterval(double predicted, double band_fraction);
 
 // z(n): the expected largest of n standard normal samples, Φ⁻¹((n − 0.375)/(n + 0.25)) (Blom 1958);
 // 0 for one GPU. z(8) ≈ 1.42, z(1024) ≈ 3.20, z(16384) ≈ 3.93.

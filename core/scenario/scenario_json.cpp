@@ -336,10 +336,16 @@ Result<ClusterConfig> clusterFromJson(const QJsonObject &object, const std::stri
     JsonFieldReader reader(object, field, problems);
     if (const auto acceleratorObject = reader.readObject("accelerator")) {
         Result<Accelerator> accelerator = acceleratorFromJson(*acceleratorObject, reader.fieldPath("accelerator"));
-        if (accelerator)
+        if (accelerator) {
             cluster.accelerator = std::move(accelerator.value());
-        else
+            // Files written before the catalog had prediction accuracy: a catalog accelerator gets
+            // the catalog's (it describes the model, not the file).
+            if (!acceleratorObject->contains(QStringLiteral("prediction_accuracy")))
+                if (const Accelerator *builtin = builtinHardwareCatalog().find(cluster.accelerator.id))
+                    cluster.accelerator.accuracy = builtin->accuracy;
+        } else {
             appendProblems(problems, accelerator);
+        }
     }
     reader.readCount("gpus", cluster.gpus);
     reader.readCount("gpus_per_node", cluster.gpus_per_node);

@@ -63,7 +63,7 @@ private slots:
         QVERIFY2(run.err.isEmpty(), run.err.constData());
         const QJsonObject root = jsonOf(run);
         const QJsonArray rows = root.value("runs").toArray();
-        QCOMPARE(rows.size(), 18);
+        QCOMPARE(rows.size(), 57);
         const std::vector<lse::PublishedRun> &runs = lse::builtinPublishedRuns();
         for (int i = 0; i < rows.size(); ++i) {
             const QJsonObject row = rows.at(i).toObject();
@@ -108,35 +108,62 @@ private slots:
         QVERIFY2(run.out.contains(summary.toUtf8()), qPrintable(summary));
     }
 
+    // Each accelerator is fitted on its own runs and held out source by source: the A100's two
+    // papers, the H100 SXM's seven sources; an accelerator with one source says it cannot be.
     void fitAndLeaveOnePaperOut()
     {
         const Run run = runCli({"validate", "--json", "--fit", "--leave-one-paper-out"});
         QCOMPARE(run.exit_code, 0);
         const QJsonObject root = jsonOf(run);
-        QCOMPARE(root.value("runs").toArray().size(), 18);
-        const QJsonObject fit = root.value("fit").toObject();
-        for (const char *key : {"gemm_peak_fraction", "gemm_fixed_cost_depth", "memory_bandwidth_fraction",
-                                "flash_attention_fraction", "source", "mean_absolute_error", "worst_absolute_error"})
-            QVERIFY2(fit.contains(key), key);
-        QVERIFY(fit.value("source").toString().startsWith("fitted by calibrateEfficiency to 18 runs"));
-        QVERIFY(fit.value("worst_absolute_error").toDouble() >= fit.value("mean_absolute_error").toDouble());
-        const QJsonArray by_paper = root.value("leave_one_paper_out").toArray();
-        QCOMPARE(by_paper.size(), 2);
-        int held_out_runs = 0;
-        for (const QJsonValue &value : by_paper) {
-            const QJsonObject entry = value.toObject();
-            QVERIFY(entry.value("held_out_paper").toString().contains("et al."));
-            QVERIFY(entry.contains("fitted_on_others") && entry.contains("mean_absolute_error")
-                    && entry.contains("worst_absolute_error"));
-            held_out_runs += int(entry.value("held_out_ids").toArray().size());
+        QCOMPARE(root.value("runs").toArray().size(), 57);
+        int held_out_runs = 0, accelerators_with_runs = 0;
+        for (const QJsonValue &accelerator_value : root.value("accelerators").toArray()) {
+            const QJsonObject accelerator = accelerator_value.toObject();
+            const QString id = accelerator.value("accelerator").toString();
+            const int runs = int(accelerator.value("runs").toArray().size());
+            ++accelerators_with_runs;
+            const QJsonObject fit = accelerator.value("fit").toObject();
+            for (const char *key : {"gemm_peak_fraction", "gemm_fixed_cost_depth", "memory_bandwidth_fraction",
+                                    "flash_attention_fraction", "source", "mean_absolute_error", "worst_absolute_error"})
+                QVERIFY2(fit.contains(key), key);
+            QVERIFY2(fit.value("source").toString().startsWith(QStringLiteral("fitted by calibrateEfficiency to %1 runs").arg(runs)),
+                     qPrintable(id));
+            QVERIFY(fit.value("worst_absolute_error").toDouble() >= fit.value("mean_absolute_error").toDouble());
+            const QJsonArray by_paper = accelerator.value("leave_one_paper_out").toArray();
+            if (id == "a100-sxm-80gb") {
+                QCOMPARE(runs, 18);
+                QCOMPARE(by_paper.size(), 2);
+            } else if (id == "h100-sxm") {
+                QCOMPARE(runs, 34);
+                QCOMPARE(by_paper.size(), 7);
+            } else {
+                QVERIFY2(by_paper.isEmpty(), qPrintable(id));
+                QVERIFY(!accelerator.contains("held_out"));
+            }
+            int held_out_here = 0;
+            for (const QJsonValue &value : by_paper) {
+                const QJsonObject entry = value.toObject();
+                QVERIFY(entry.contains("fitted_on_others") && entry.contains("mean_absolute_error")
+                        && entry.contains("worst_absolute_error"));
+                held_out_here += int(entry.value("held_out_ids").toArray().size());
+            }
+            if (!by_paper.isEmpty())
+                QCOMPARE(held_out_here, runs);
+            held_out_runs += held_out_here;
         }
-        QCOMPARE(held_out_runs, 18);
+        QCOMPARE(accelerators_with_runs, 4);
+        QCOMPARE(held_out_runs, 52);
+        QCOMPARE(root.value("held_out").toObject().value("runs").toInt(), 52);
+        const double p90 = root.value("held_out").toObject().value("p90_absolute_error").toDouble();
+        QVERIFY(p90 > 0 && p90 <= root.value("held_out").toObject().value("worst_absolute_error").toDouble());
 
         const Run text = runCli({"validate", "--fit", "--leave-one-paper-out"});
         QCOMPARE(text.exit_code, 0);
-        QVERIFY(text.out.contains("fitted to all 18 runs"));
-        QVERIFY(text.out.contains("Narayanan et al. 2021 held out"));
-        QVERIFY(text.out.contains("Korthikanti et al. 2022 held out"));
+        QVERIFY(text.out.contains("fitted on its 18 runs"));
+        QVERIFY(text.out.contains("Narayanan et al. 2021 (10 runs): mean |error|"));
+        QVERIFY(text.out.contains("Korthikanti et al. 2022 (8 runs): mean |error|"));
+        QVERIFY(text.out.contains("leave one source out: not possible, all its runs come from one source"));
+        QVERIFY(text.out.contains("all 52 runs with a held-out prediction"));
     }
 
     void badArgumentsExitTwoNamingTheFlag()

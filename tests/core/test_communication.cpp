@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Communication volume per step and its alpha-beta time.
 
+#include "scenario/cluster_links.h"
 #include "cost/estimate.h"
 #include "test_models.h"
 
@@ -70,6 +71,9 @@ private slots:
         QCOMPARE(sp->communication.tp.bytes, e->communication.tp.bytes);
     }
 
+    // Alpha-beta per bucket: GPT-2 small (124.4M parameters) in Megatron-Core's default buckets of
+    // max(40e6, 1e6·dp) parameters is ceil(124.4/40) = 4 all-reduces, each paying the ring's
+    // 2(n − 1) latency steps; the bytes pay the bandwidth once.
     void alphaBetaTime()
     {
         Scenario scenario = dataParallel(8, 0);
@@ -77,11 +81,33 @@ private slots:
         QVERIFY(e.ok());
         const CommunicationPart &dp = e->communication.dp;
         QVERIFY(!dp.crosses_nodes);
+        QCOMPARE(dp.calls, 4.0);
         const double bandwidth = scenario.cluster.accelerator.intra_node_bandwidth_bytes_per_second
             * scenario.cluster.link_efficiency;
-        const double expected = 2.0 * 7 * scenario.cluster.intra_node_latency_seconds + dp.bytes / bandwidth;
+        const double expected = 4 * 2.0 * 7 * scenario.cluster.intra_node_latency_seconds + dp.bytes / bandwidth;
         QCOMPARE(dp.seconds, expected);
         QCOMPARE(e->communication.total_seconds, dp.seconds);
+    }
+
+    // Hierarchical all-reduce (Cho et al. 2019, BlueConnect): 16 ranks on 2 nodes of 8 run
+    // f(8)·S over NVLink, then f(2)·S/8 over each GPU's own NIC; with dp = 1024 the bucket grows to
+    // 1e6·1024 parameters, so the 124.4M parameters go in one bucket.
+    void hierarchicalAcrossNodes()
+    {
+        const Scenario scenario = dataParallel(16, 0);
+        const Result<Estimate> e = estimate(scenario);
+        QVERIFY(e.ok());
+        const CommunicationPart &dp = e->communication.dp;
+        const double data_bytes = double(e->params.total) * 2;  // bf16 gradients
+        const ClusterConfig &c = scenario.cluster;
+        const double nvlink = intraNodeBytesPerSecondPerGpu(c) * c.link_efficiency;
+        const double nic = interNodeBytesPerSecondPerGpu(c) * c.link_efficiency;
+        const double intra = 4 * 2.0 * 7 * c.intra_node_latency_seconds + (2.0 * 7 / 8) * data_bytes / nvlink;
+        const double inter = 4 * 2.0 * 1 * c.inter_node_latency_seconds + (2.0 * 1 / 2) * data_bytes / 8 / nic;
+        QCOMPARE(dp.seconds, intra + inter);
+        const Result<Estimate> wide = estimate(dataParallel(1024, 0));
+        QVERIFY(wide.ok());
+        QCOMPARE(wide->communication.dp.calls, 1.0);
     }
 
     void crossNodeUsesNetwork()

@@ -202,10 +202,12 @@ private slots:
             QCOMPARE(fast.optimizer_seconds, slow->optimizer_seconds);
             QCOMPARE(fast.exposed_communication_seconds, slow->exposed_communication_seconds);
             QCOMPARE(fast.bubble_seconds, slow->bubble_seconds);
+            QCOMPARE(fast.straggler_seconds, slow->straggler_seconds);
             QCOMPARE(fast.tokens_per_second, slow->tokens_per_second);
             QCOMPARE(fast.mfu, slow->mfu);
             QVERIFY(close(fast.total_seconds, fast.compute_seconds + fast.optimizer_seconds
-                                                  + fast.exposed_communication_seconds + fast.bubble_seconds));
+                                                  + fast.exposed_communication_seconds + fast.bubble_seconds
+                                                  + fast.straggler_seconds));
             fitting += fast.fits;
         }
         QCOMPARE(result->fitting, fitting);

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 using namespace lse;
 
@@ -76,17 +77,24 @@ private slots:
             QVERIFY2(problems.empty(), (run.id + ": " + formatProblems(problems)).c_str());
             // The layout covers the cluster exactly as the paper ran it.
             const ParallelConfig &parallel = run.scenario.training.parallel;
-            QCOMPARE(parallel.tp * parallel.pp * parallel.dp, run.scenario.cluster.gpus);
-            QCOMPARE(run.scenario.cluster.accelerator.id, std::string("a100-sxm-80gb"));
+            QCOMPARE(parallel.tp * parallel.pp * parallel.dp * parallel.cp, run.scenario.cluster.gpus);
+            // The two Megatron papers ran on A100s; every later source on H100-class parts.
+            const std::string &accelerator = run.scenario.cluster.accelerator.id;
+            if (run.paper == "Narayanan et al. 2021" || run.paper == "Korthikanti et al. 2022")
+                QCOMPARE(accelerator, std::string("a100-sxm-80gb"));
+            else
+                QVERIFY2(accelerator.rfind("h100", 0) == 0 || accelerator.rfind("h200", 0) == 0, run.id.c_str());
         }
     }
 
-    // Narayanan et al. 2021 Table 1 has ten rows, Korthikanti et al. 2022 Table 5 eight.
+    // Narayanan et al. 2021 Table 1 has ten rows, Korthikanti et al. 2022 Table 5 eight (A100);
+    // issue 29 asks for at least 20 H100-class runs from at least 3 sources: 39 from 9 are shipped.
     void tableIsComplete()
     {
         const std::vector<PublishedRun> &runs = builtinPublishedRuns();
-        QCOMPARE(runs.size(), std::size_t(18));
-        int narayanan = 0, korthikanti = 0;
+        QCOMPARE(runs.size(), std::size_t(57));
+        int narayanan = 0, korthikanti = 0, hopper = 0;
+        std::set<std::string> hopper_sources;
         for (const PublishedRun &run : runs) {
             QVERIFY2(!run.source.empty() && !run.source_locator.empty(), run.id.c_str());
             QVERIFY2(!run.verification.empty(), run.id.c_str());
@@ -95,10 +103,42 @@ private slots:
             QVERIFY2(!run.links.empty() && run.intra_node_gbps_per_gpu && run.inter_node_gbps_per_gpu, run.id.c_str());
             const double seconds = run.publishedIterationSeconds();
             QVERIFY2(std::isfinite(seconds) && seconds > 0, run.id.c_str());
-            (run.flop_convention == FlopConvention::NarayananEq3 ? narayanan : korthikanti) += 1;
+            if (run.scenario.cluster.accelerator.id == "a100-sxm-80gb") {
+                (run.flop_convention == FlopConvention::NarayananEq3 ? narayanan : korthikanti) += 1;
+            } else {
+                ++hopper;
+                hopper_sources.insert(run.paper);
+            }
         }
         QCOMPARE(narayanan, 10);
         QCOMPARE(korthikanti, 8);
+        QCOMPARE(hopper, 39);
+        QCOMPARE(int(hopper_sources.size()), 9);
+    }
+
+    // The conventions that print no FLOPs, by hand from the shipped rows:
+    // - LLM Foundry MPT-70B on 512 H100: 4096 · 2048 tokens / 515,636 tokens/s = 16.2685 s;
+    // - torchtitan Llama 3.1 8B on 8 GPUs: 16 · 8192 tokens / (5,762 tokens/s/GPU · 8) = 2.84346 s;
+    // - DGX Cloud Benchmarking 24.11 Llama 3.1 8B on 8 GPUs prints its step: 12.91 s.
+    void conventionsWithoutFlopsAgainstHandCalculation_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("seconds");
+        QTest::addRow("LLM Foundry tokens/s") << "foundry_mpt70b_bf16_512" << 16.2685;
+        QTest::addRow("torchtitan tokens/s/GPU") << "titan_llama31_8b_bf16_fsdp_8" << 2.84346;
+        QTest::addRow("DGXC 24.11 printed time") << "dgxc2411_llama31_8b_bf16_8" << 12.91;
+    }
+    void conventionsWithoutFlopsAgainstHandCalculation()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, seconds);
+        for (const PublishedRun &run : builtinPublishedRuns())
+            if (run.id == id.toStdString()) {
+                QVERIFY2(std::abs(run.publishedIterationSeconds() / seconds - 1.0) < 1e-5,
+                         qPrintable(QString::number(run.publishedIterationSeconds(), 'g', 8)));
+                return;
+            }
+        QFAIL("run not shipped");
     }
 
     // Table 1 has no 175B row; its GPT-3-width row is 145.6B (h = 12288, l = 80, 1536 GPUs, batch
@@ -147,7 +187,10 @@ private slots:
             for (const QJsonValue &row : rows) {
                 if (row.toObject().value("id").toString().toStdString() != run.id)
                     continue;
+                // Megatron-Core's README prints TFLOP/s under the same convention, not a time.
                 const double in_file = row.toObject().value("published").toObject().value("iteration_time_seconds").toDouble();
+                if (run.published.tflops_per_gpu && !run.published.iteration_time_seconds)
+                    continue;
                 QVERIFY2(in_file > 0, run.id.c_str());
                 QVERIFY(run.iterationTimePrinted());
                 QCOMPARE(run.publishedIterationSeconds(), in_file);
@@ -165,6 +208,16 @@ private slots:
         for (const PublishedRun &run : builtinPublishedRuns()) {
             const PublishedFigures &figures = run.published;
             const int gpus = run.scenario.cluster.gpus;
+            if (run.paper == "Megatron-Core r0.8.0 README 2024") {
+                // TFLOP/s to 0.1, MFU to 1 point of the H100's 989 dense BF16 TFLOP/s, PFLOP/s to 0.1.
+                QVERIFY(figures.tflops_per_gpu && figures.mfu_percent && figures.aggregate_pflops);
+                QVERIFY2(std::abs(100.0 * *figures.tflops_per_gpu / 989.0 - *figures.mfu_percent) <= 0.5, run.id.c_str());
+                QVERIFY2(std::abs(*figures.tflops_per_gpu * gpus / 1000.0 / *figures.aggregate_pflops - 1.0) < 0.01,
+                         run.id.c_str());
+                continue;
+            }
+            if (run.scenario.cluster.accelerator.id != "a100-sxm-80gb")
+                continue;
             const double peak = figures.peak_tflops_per_gpu.value_or(0.0);
             QVERIFY2(peak > 0, run.id.c_str());
             if (run.flop_convention == FlopConvention::NarayananEq3) {

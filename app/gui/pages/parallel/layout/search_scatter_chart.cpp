@@ -39,12 +39,13 @@ QString SearchScatterChart::candidateTooltip(const parallel::LayoutCandidate &ca
 {
     const parallel::StepTimeBreakdown &b = candidate.breakdown;
     return tr("<b>%1</b><br>%2<br>predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + "
-              "bubble %6<br>%7 tokens/s, predicted MFU %8<br>memory %9 per GPU (%10)")
+              "bubble %6 + stragglers %12<br>%7 tokens/s, predicted MFU %8<br>memory %9 per GPU (%10)")
         .arg(heading, layoutSummary(candidate.parallel, candidate.micro_batch, candidate.recomputation).toHtmlEscaped(),
              format::duration(b.total_seconds), format::duration(b.compute_seconds),
              format::duration(b.exposed_communication_seconds), format::duration(b.bubble_seconds),
              format::si(b.tokens_per_second, QString()), format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu))
-        .arg(b.fits ? tr("fits") : tr("does not fit"), format::duration(b.optimizer_seconds));
+        .arg(b.fits ? tr("fits") : tr("does not fit"), format::duration(b.optimizer_seconds),
+             format::duration(b.straggler_seconds));
 }
 
 ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_bytes, const parallel::SearchResult *result,
