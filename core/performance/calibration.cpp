@@ -212,6 +212,16 @@ Result<CalibrationResult> calibrateEfficiency(const std::vector<CalibrationPoint
     return result;
 }
 
+EfficiencyFactors rangeMidpoints(const EfficiencyFactors &base, const std::vector<EfficiencyParameter> &parameters)
+{
+    EfficiencyFactors factors = base;
+    for (EfficiencyParameter parameter : parameters) {
+        const ParameterRange range = rangeOf(parameter);
+        parameterValue(factors, parameter) = 0.5 * (range.low + range.high);
+    }
+    return factors;
+}
+
 Result<double> stepSecondsFromModelTflops(const Scenario &scenario, double model_tflops_per_gpu)
 {
     if (!std::isfinite(model_tflops_per_gpu) || model_tflops_per_gpu <= 0)

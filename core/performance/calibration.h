@@ -50,6 +50,11 @@ struct CalibrationResult {
 Result<CalibrationResult> calibrateEfficiency(const std::vector<CalibrationPoint> &points,
                                               const EfficiencyFactors &start, const CalibrationOptions &options = {});
 
+// The middle of each parameter's fitted range (calibration.cpp cites the ranges), the rest of
+// `base` unchanged: a start that owes nothing to earlier fits, so that fitting the published runs
+// from it reproduces the catalog's factors and errors exactly (validateByAccelerator).
+EfficiencyFactors rangeMidpoints(const EfficiencyFactors &base, const std::vector<EfficiencyParameter> &parameters);
+
 // A measured throughput of the user's own run as a step time: tokens per step / (TFLOP/s per GPU ·
 // GPUs) under the engine's model-FLOP count (matmuls, no recomputation).
 // Problems: a non-positive or non-finite throughput ("model_tflops_per_gpu" "range"), the

@@ -92,7 +92,7 @@ std::vector<StepPart> stepParts(const StepPrediction &prediction);
 std::pair<double, double> bandInterval(double predicted, double band_fraction);
 
 // z(n): the expected largest of n standard normal samples, Φ⁻¹((n − 0.375)/(n + 0.25)) (Blom 1958);
-// 0 for one GPU. z(8) ≈ 1.42, z(1024) ≈ 3.20, z(16384) ≈ 3.93.
+// 0 for one GPU. By the formula z(8) = 1.434, z(1024) = 3.234, z(16384) = 3.956.
 double stragglerQuantile(int gpus);
 
 // The scenario's accelerator's efficiency factors (cluster.accelerator.efficiency).

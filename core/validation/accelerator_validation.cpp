@@ -66,18 +66,21 @@ Result<AcceleratorValidation> validateOne(const std::vector<PublishedRun> &runs,
     performance::CalibrationOptions calibration;
     calibration.parameters = fittableParameters(runs);
     calibration.max_evaluations = options.max_evaluations;
+    // From the middle of the ranges, not from the catalog's factors (which came from this fit):
+    // the same runs give the same factors and held-out errors however often the catalog is updated.
+    const EfficiencyFactors start = performance::rangeMidpoints(accelerator.efficiency, calibration.parameters);
     if (options.fit) {
         std::vector<performance::CalibrationPoint> points;
         for (const PublishedRun &run : runs)
             points.push_back({run.id, run.scenario, run.publishedIterationSeconds()});
         Result<performance::CalibrationResult> fitted =
-            performance::calibrateEfficiency(points, accelerator.efficiency, calibration);
+            performance::calibrateEfficiency(points, start, calibration);
         if (!fitted)
             return fitted.problems();
         result.fit = std::move(fitted.value());
     }
     if (options.leave_one_source_out && result.sources.size() >= 2) {
-        Result<std::vector<LeaveOnePaperOut>> held_out = leaveOnePaperOut(runs, accelerator.efficiency, calibration);
+        Result<std::vector<LeaveOnePaperOut>> held_out = leaveOnePaperOut(runs, start, calibration);
         if (!held_out)
             return held_out.problems();
         result.leave_one_source_out = std::move(held_out.value());

@@ -42,7 +42,7 @@ struct AcceleratorValidation {
 struct AcceleratorValidationOptions {
     bool fit = false;                  // fit the factors on all of each accelerator's runs
     bool leave_one_source_out = false;
-    int max_evaluations = 400;         // per fit (performance::CalibrationOptions)
+    int max_evaluations = 1000;        // per fit (performance::CalibrationOptions)
 };
 
 // One entry per accelerator in the order its first run appears. Problems: the predictions' or the

@@ -108,6 +108,43 @@ private slots:
         QCOMPARE(gemmTime(GemmShape{1, 0, 10, 10}, 0, m).seconds, 0.0);
     }
 
+    // FlashAttention's fraction grows with the keys each query visits like a GEMM's with its depth,
+    // keys/(keys + d0) (issue 29: short sequences and causal skipping leave short inner loops): with
+    // d0 = 32 and 96 keys, 0.5 · 96/128 = 0.375 of the peak; FlashAttention-3 takes its own fraction.
+    void flashAttentionDepthAndKernel()
+    {
+        KernelMachine m = machine();
+        const KernelTime short_keys = flashAttentionTime(1e12, 1e8, m, 96);
+        QVERIFY(close(short_keys.seconds, 1e12 / (312e12 * 0.375) + 5e-6));
+        m.flash_attention3 = true;
+        m.efficiency.flash_attention3_fraction = 0.7;
+        const KernelTime fa3 = flashAttentionTime(1e12, 1e8, m, 96);
+        QVERIFY(close(fa3.seconds, 1e12 / (312e12 * 0.7 * 0.75) + 5e-6));
+    }
+
+    // FP8 recipes (Transformer Engine): the weight GEMMs at the FP8 peak times fp8_gemm_peak_fraction,
+    // attention at the BF16 peak. On an H100-like part (BF16 989 TFLOP/s, FP8 1979): a 4096³ GEMM's
+    // compute at 0.6 of 1979e12 and FlashAttention's at the BF16 989e12.
+    void fp8GemmsAndBf16Attention()
+    {
+        Accelerator h100;
+        h100.dense_peak.bf16_flops_per_second = 989e12;
+        h100.dense_peak.fp8_flops_per_second = 1979e12;
+        h100.memory_bandwidth_bytes_per_second = 3.35e12;
+        h100.sm_count = 0;  // no wave loss, to keep the hand figure simple
+        h100.efficiency = machine().efficiency;
+        h100.efficiency.gemm_fixed_cost_depth = 0;
+        h100.efficiency.fp8_gemm_peak_fraction = 0.6;
+        const KernelMachine m = kernelMachine(h100, 1979e12, DType::FP8);
+        QVERIFY(m.fp8_matmuls);
+        QCOMPARE(m.attention_peak_flops_per_second, 989e12);
+        const double flops = 2.0 * 4096 * 4096 * 4096;
+        const KernelTime gemm = gemmTime(GemmShape{1, 4096, 4096, 4096}, 1.0, m);
+        QVERIFY2(close(gemm.seconds, flops / (1979e12 * 0.6) + 5e-6), qPrintable(QString::number(gemm.seconds, 'g', 12)));
+        const KernelTime flash = flashAttentionTime(1e12, 1e8, m);
+        QVERIFY(close(flash.seconds, 1e12 / (989e12 * 0.5) + 5e-6));
+    }
+
     void noSmCountMeansNoWaveLoss()
     {
         KernelMachine m = machine();

@@ -270,6 +270,71 @@ private slots:
         }
     }
 
+    // Stragglers (Sinha et al. 2022; Blom 1958): the step waits for the slowest of N GPUs, whose
+    // compute lags by z(N)·σ; z(n) = Φ⁻¹((n − 0.375)/(n + 0.25)): z(8) = Φ⁻¹(0.924242) = 1.434,
+    // z(1024) = Φ⁻¹(0.999390) = 3.234, z(16384) = Φ⁻¹(0.9999619) = 3.956 (Python's
+    // statistics.NormalDist().inv_cdf); one GPU waits for nobody.
+    void stragglersByHand_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<double>("z");
+        QTest::addRow("one GPU") << 1 << 0.0;
+        QTest::addRow("8 GPUs") << 8 << 1.4342002;
+        QTest::addRow("1024 GPUs") << 1024 << 3.2340677;
+        QTest::addRow("16384 GPUs") << 16384 << 3.9557567;
+    }
+    void stragglersByHand()
+    {
+        QFETCH(int, gpus);
+        QFETCH(double, z);
+        QVERIFY2(std::abs(stragglerQuantile(gpus) - z) < 1e-6, qPrintable(QString::number(stragglerQuantile(gpus), 'g', 10)));
+        Scenario scenario = smallGpt(8);
+        scenario.cluster.accelerator.efficiency.gpu_speed_spread = 0.01;
+        const Result<StepPrediction> p = predictStep(scenario);
+        QVERIFY(p.ok());
+        QVERIFY(close(p->straggler_seconds, p->compute_seconds * 0.01 * stragglerQuantile(8)));
+    }
+
+    // The band (issue 29 §2): an error e = (predicted − actual)/actual with |e| ≤ p puts the actual
+    // step in [t/(1 + p), t/(1 − p)]: 10 s at p = 0.2 is 8.333 s to 12.5 s; no band, no interval.
+    void bandIntervalByHand()
+    {
+        const auto [low, high] = bandInterval(10.0, 0.2);
+        QVERIFY(close(low, 10.0 / 1.2));
+        QVERIFY(close(high, 12.5));
+        QCOMPARE(bandInterval(10.0, 0.0), std::make_pair(10.0, 10.0));
+        Scenario scenario = smallGpt(8);
+        scenario.cluster.accelerator.accuracy.published_runs = 10;
+        scenario.cluster.accelerator.accuracy.sources = 2;
+        scenario.cluster.accelerator.accuracy.held_out_p90_error = 0.2;
+        const Result<StepPrediction> p = predictStep(scenario);
+        QVERIFY(p.ok());
+        QCOMPARE(p->band_fraction, 0.2);
+        QVERIFY(close(p->low_seconds, p->total_seconds / 1.2));
+        QVERIFY(close(p->high_seconds, p->total_seconds / 0.8));
+        scenario.cluster.accelerator.accuracy.sources = 1;  // one source: no held-out error, no band
+        const Result<StepPrediction> none = predictStep(scenario);
+        QCOMPARE(none->band_fraction, 0.0);
+        QCOMPARE(none->low_seconds, none->total_seconds);
+    }
+
+    // FlashAttention skips the blocks a causal mask hides (Dao 2023 §3.1): the attention kernel does
+    // about half the FLOPs of the full s² score matrix, so its time (compute-bound) roughly halves
+    // against a non-causal count; unfused attention computes everything.
+    void flashAttentionSkipsMaskedBlocks()
+    {
+        Scenario scenario = smallGpt(1);
+        scenario.training.flash_attention = true;
+        const Result<StepPrediction> p = predictStep(scenario);
+        QVERIFY(p.ok());
+        const OperatorTime *flash = findRow(*p, "flash_attention", "forward");
+        QVERIFY(flash);
+        // causal FLOPs per micro-batch per layer: 4·b·s·(s+1)/2·d_model (QKᵀ and PV), b = 2, s = 1024.
+        const double causal = 4.0 * 2 * 1024 * (1024 + 1) / 2.0 * kHidden;
+        QVERIFY2(std::abs(flash->flops / (causal * kLayers * p->micro_batches) - 1) < 0.02,
+                 qPrintable(QString::number(flash->flops / (causal * kLayers * p->micro_batches))));
+    }
+
     void badFactorsNameTheField()
     {
         EfficiencyFactors factors;

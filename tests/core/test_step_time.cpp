@@ -85,6 +85,66 @@ private slots:
         QVERIFY(close(e.total(), 0.5 + 0.25 + 0.125 + 0.0625 + exposed_dp));
     }
 
+    // The overlaps of issue 29 by hand, on traffic TP 0.8 s, CP 0.6 s, PP 0.4 s and a ZeRO-1 DP
+    // reduction of 0.6 s plus a parameter gather of 0.4 s; compute 10 s (backward share 0.6) in 4
+    // micro-batches of 10 layers, 2 virtual stages, tp 8, cp 2:
+    // - TP overlap (Wang et al. 2023): max(T/tp, T − GEMM) = max(0.1, 0.8 − 6) = 0.1; with 0.5 s of
+    //   GEMMs max(0.1, 0.3) = 0.3; off: 0.8;
+    // - CP ring (Liu et al. 2023): max(T/cp, T − attention) = max(0.3, 0.6 − 0.3) = 0.3; with 0.1 s of
+    //   attention max(0.3, 0.5) = 0.5;
+    // - PP overlap: T/(m·v) = 0.4/8 = 0.05; off: 0.4;
+    // - DP: the reduction behind the last backward 10·0.6/4 = 1.5 s leaves its last bucket
+    //   0.6/10 = 0.06; the gather behind the first forward 10·0.4/4 = 1 s leaves 0.04; without the
+    //   gather overlap the whole 0.4 waits: 0.46.
+    void overlapsByHand_data()
+    {
+        QTest::addColumn<bool>("tp_overlap");
+        QTest::addColumn<bool>("pp_overlap");
+        QTest::addColumn<bool>("gather_overlap");
+        QTest::addColumn<double>("gemm");
+        QTest::addColumn<double>("attention");
+        QTest::addColumn<double>("tp");
+        QTest::addColumn<double>("cp");
+        QTest::addColumn<double>("pp");
+        QTest::addColumn<double>("dp");
+        QTest::addRow("all overlaps on") << true << true << true << 6.0 << 0.3 << 0.1 << 0.3 << 0.05 << 0.1;
+        QTest::addRow("short GEMMs, short attention") << true << true << true << 0.5 << 0.1 << 0.3 << 0.5 << 0.05 << 0.1;
+        QTest::addRow("overlaps off") << false << false << false << 6.0 << 0.3 << 0.8 << 0.3 << 0.4 << 0.46;
+    }
+    void overlapsByHand()
+    {
+        QFETCH(bool, tp_overlap);
+        QFETCH(bool, pp_overlap);
+        QFETCH(bool, gather_overlap);
+        QFETCH(double, gemm);
+        QFETCH(double, attention);
+        OverlapWindow window;
+        window.compute_seconds = 10;
+        window.backward_share = 0.6;
+        window.micro_batches = 4;
+        window.layers_per_stage = 10;
+        window.virtual_stages = 2;
+        window.gemm_seconds = gemm;
+        window.attention_seconds = attention;
+        window.tp = 8;
+        window.cp = 2;
+        window.zero_stage = 1;
+        window.tp_comm_overlap = tp_overlap;
+        window.pp_comm_overlap = pp_overlap;
+        window.dp_param_gather_overlap = gather_overlap;
+        CommunicationEstimate c = communication(0.8, 0.6, 0.0, 0.4, 1.0);
+        c.dp.gather_seconds = 0.4;
+        const ExposedCommunication e = exposedCommunication(c, window);
+        QFETCH(double, tp);
+        QFETCH(double, cp);
+        QFETCH(double, pp);
+        QFETCH(double, dp);
+        QVERIFY2(close(e.tp_seconds, tp), qPrintable(QString::number(e.tp_seconds)));
+        QVERIFY2(close(e.cp_seconds, cp), qPrintable(QString::number(e.cp_seconds)));
+        QVERIFY2(close(e.pp_seconds, pp), qPrintable(QString::number(e.pp_seconds)));
+        QVERIFY2(close(e.dp_seconds, dp), qPrintable(QString::number(e.dp_seconds)));
+    }
+
     // Through the prediction: the window is the last micro-batch's backward.
     void exposedCommunicationOfAPrediction_data()
     {
