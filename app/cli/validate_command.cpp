@@ -122,6 +122,12 @@ void printRows(const ValidationTable &table, const std::vector<PublishedRun> &ru
     }
 }
 
+// "1 run", "18 runs".
+QString countText(std::size_t count, const char *one, const char *many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(QLatin1String(count == 1 ? one : many));
+}
+
 QJsonObject acceleratorJson(const AcceleratorValidation &entry, const std::vector<PublishedRun> &runs)
 {
     QJsonObject object = tableJson(entry.catalog);
@@ -226,25 +232,25 @@ int runValidate(const QStringList &arguments)
     }
     for (const AcceleratorValidation &entry : *accelerators) {
         const std::vector<PublishedRun> group = runsOf(runs, entry.accelerator_id);
-        printOut(QStringLiteral("%1 (%2): %3 runs from %4 source(s)\n")
-                     .arg(qstr(entry.accelerator_name), qstr(entry.accelerator_id))
-                     .arg(entry.catalog.rows.size())
-                     .arg(entry.sources.size()));
+        printOut(QStringLiteral("%1 (%2): %3 from %4\n")
+                     .arg(qstr(entry.accelerator_name), qstr(entry.accelerator_id),
+                          countText(entry.catalog.rows.size(), "run", "runs"),
+                          countText(entry.sources.size(), "source", "sources")));
         printRows(entry.catalog, group, entry.held_out_errors);
         printOut(QStringLiteral("  catalog factors: %1\n").arg(errorSummaryText(entry.catalog)));
         if (entry.fit) {
             const Result<ValidationTable> with_fit = validationTable(group, entry.fit->factors);
-            printOut(QStringLiteral("  fitted on its %1 runs: %2\n    with them: %3\n")
-                         .arg(group.size())
+            printOut(QStringLiteral("  fitted on its %1: %2\n    with them: %3\n")
+                         .arg(countText(group.size(), "run", "runs"))
                          .arg(factorsText(entry.fit->factors, fittableParameters(group)),
                               with_fit ? errorSummaryText(*with_fit) : QString()));
         }
         if (!entry.leave_one_source_out.empty()) {
             printOut(QStringLiteral("  leave one source out (fit on this accelerator's other sources, predict the held-out one):\n"));
             for (const LeaveOnePaperOut &held : entry.leave_one_source_out)
-                printOut(QStringLiteral("    %1 (%2 runs): %3\n")
+                printOut(QStringLiteral("    %1 (%2): %3\n")
                              .arg(qstr(held.held_out_paper))
-                             .arg(held.held_out.rows.size())
+                             .arg(countText(held.held_out.rows.size(), "run", "runs"))
                              .arg(errorSummaryText(held.held_out)));
             printOut(QStringLiteral("  held out, all its runs: mean |error| %1 %, worst %2 %, 90th percentile %3 %\n")
                          .arg(percent(entry.held_out_mean_absolute_error), percent(entry.held_out_worst_absolute_error),

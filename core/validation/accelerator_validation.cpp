@@ -24,6 +24,9 @@ std::vector<EfficiencyParameter> fittableParameters(const std::vector<PublishedR
         parameters.push_back(EfficiencyParameter::FlashAttention3Fraction);
     if (any([](const PublishedRun &run) { return run.scenario.training.precision.matmul_dtype == DType::FP8; }))
         parameters.push_back(EfficiencyParameter::Fp8GemmPeakFraction);
+    // n runs determine at most n parameters (calibration.h): the first n, in the order above.
+    if (parameters.size() > runs.size())
+        parameters.resize(runs.size());
     return parameters;
 }
 

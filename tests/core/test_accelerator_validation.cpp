@@ -143,6 +143,10 @@ private slots:
             if (run.scenario.cluster.accelerator.id == "h100-sxm")
                 h100.push_back(run);
         QCOMPARE(fittableParameters(h100).size(), std::size_t(6));
+        // One run determines one parameter: the GEMM fraction.
+        const std::vector<EfficiencyParameter> one = fittableParameters({h100.front()});
+        QCOMPARE(one.size(), std::size_t(1));
+        QVERIFY(one.front() == EfficiencyParameter::GemmPeakFraction);
         std::vector<PublishedRun> a100;
         for (const PublishedRun &run : builtinPublishedRuns())
             if (run.scenario.cluster.accelerator.id == "a100-sxm-80gb")
