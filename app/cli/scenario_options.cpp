@@ -57,6 +57,12 @@ const Flag kFlags[] = {
     {"mfu", "X|predicted", "Model FLOPs utilization: a given 0 < X <= 1, or 'predicted' from the step's operators, "
                            "exposed communication and pipeline bubble (see 'validate')."},
     {"flash-attention", "on|off", "FlashAttention (no s x s activations)."},
+    {"attention-kernel", "flash2|flash3",
+     "Which FlashAttention kernel the step-time model times: FlashAttention-2 (Dao 2023) or -3 (Hopper, Shah et al. "
+     "2024), each at its own fitted fraction of the peak (default flash2)."},
+    {"fused-elementwise", "on|off",
+     "Element-wise chains fused into one kernel each (Megatron-LM bias-GeLU, bias-dropout-add, scale-mask-softmax; "
+     "default on)."},
     {"dropout", "on|off", "Dropout masks saved as activations (Korthikanti et al. count them)."},
     {"attention-flops", "full|causal", "Count the whole s x s score matrix or half of it."},
     {"flops-model", "exact|6nd", "Which FLOP count drives the time estimate."},
@@ -408,6 +414,8 @@ private:
         onOff("master-weights", training.precision.master_weights);
         choice("optimizer", training.optimizer, optimizerFromString, "sgd|momentum|adam|adamw|adafactor|adam8bit");
         onOff("flash-attention", training.flash_attention);
+        choice("attention-kernel", training.attention_kernel, attentionKernelFromString, "flash2|flash3");
+        onOff("fused-elementwise", training.fused_elementwise);
         onOff("dropout", training.dropout);
         choice("attention-flops", training.attention_flops, attentionFlopsFromString, "full|causal");
         choice("flops-model", training.flops_model, flopsModelFromString, "exact|6nd");

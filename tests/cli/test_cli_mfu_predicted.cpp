@@ -65,6 +65,45 @@ private slots:
         QVERIFY(near(time["step_seconds"].toDouble(), time["predicted_step_seconds"].toDouble(), 1e-6));
     }
 
+    // Issue 29 §2: the band is the accelerator's leave-one-source-out 90th percentile p, the
+    // interval [t/(1 + p), t/(1 − p)]; MFU moves the other way. B200 has no published runs: no band,
+    // equal bounds, and a basis that says so.
+    void predictionCarriesItsErrorBand()
+    {
+        const QJsonObject h100 = estimateJson({"--mfu", "predicted", "--gpu", "h100-sxm"})["time"].toObject();
+        const double p = h100["band_fraction"].toDouble();
+        QVERIFY(p > 0.05 && p < 0.5);
+        const double step = h100["predicted_step_seconds"].toDouble();
+        QVERIFY(near(h100["predicted_step_seconds_low"].toDouble(), step / (1 + p)));
+        QVERIFY(near(h100["predicted_step_seconds_high"].toDouble(), step / (1 - p)));
+        QVERIFY(near(h100["predicted_mfu_high"].toDouble(), h100["predicted_mfu"].toDouble() * (1 + p)));
+        QVERIFY(h100["seconds_low"].toDouble() < h100["seconds"].toDouble());
+        QVERIFY(h100["band_basis"].toString().contains("leave-one-source-out"));
+
+        const QJsonObject b200 = estimateJson({"--mfu", "predicted", "--gpu", "b200"})["time"].toObject();
+        QCOMPARE(b200["band_fraction"].toDouble(), 0.0);
+        QCOMPARE(b200["predicted_step_seconds_low"].toDouble(), b200["predicted_step_seconds"].toDouble());
+        QVERIFY2(b200["band_basis"].toString().contains("error unknown"), qPrintable(b200["band_basis"].toString()));
+        const Run text = runCli({"estimate", "--mfu", "predicted", "--gpu", "b200"});
+        QVERIFY(text.out.contains("no published runs: H100 SXM factors, error unknown"));
+    }
+
+    // --attention-kernel and --fused-elementwise reach the prediction: FlashAttention-3 is faster
+    // than -2 on an H100 (its fitted fraction is higher); unfused element-wise kernels are slower.
+    void kernelFlagsChangeThePrediction()
+    {
+        const QStringList base{"--mfu", "predicted", "--gpu", "h100-sxm", "--flash-attention", "on"};
+        const double flash2 = estimateJson(base + QStringList{"--attention-kernel", "flash2"})["time"].toObject()["predicted_step_seconds"].toDouble();
+        const double flash3 = estimateJson(base + QStringList{"--attention-kernel", "flash3"})["time"].toObject()["predicted_step_seconds"].toDouble();
+        QVERIFY2(flash3 < flash2, qPrintable(QStringLiteral("%1 vs %2").arg(flash3).arg(flash2)));
+        const double fused = estimateJson(base + QStringList{"--fused-elementwise", "on"})["time"].toObject()["predicted_step_seconds"].toDouble();
+        const double unfused = estimateJson(base + QStringList{"--fused-elementwise", "off"})["time"].toObject()["predicted_step_seconds"].toDouble();
+        QVERIFY(unfused > fused);
+        const Run bad = runCli({"estimate", "--attention-kernel", "flash4"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY2(bad.err.contains("--attention-kernel"), bad.err.constData());
+    }
+
     void aTypedMfuIsGivenAndHasNoPrediction()
     {
         const QJsonObject time = estimateJson({"--mfu", "0.35"})["time"].toObject();
