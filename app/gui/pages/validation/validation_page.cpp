@@ -35,9 +35,9 @@ constexpr int kTopOperators = 10;
 
 enum OperatorColumn { OpName, OpPass, OpShape, OpCalls, OpSeconds, OpEfficiency, OpColumnCount };
 
-// The Run column shows at most this many characters of a run id, elided in the middle (the ids of
-// the H100 runs reach 37 characters); the whole id is in the row's tooltip.
-constexpr int kRunColumnCharacters = 24;
+// The Run column is at least this many average characters wide; narrower tables elide the id in
+// the middle (the ids of the H100 runs reach 37 characters); the whole id is in the row's tooltip.
+constexpr int kRunColumnCharacters = 14;
 
 // The screenshot renderer grabs the page without an event loop in between: the held-out errors
 // are waited for there.
@@ -120,7 +120,8 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     // The held-out error beside the fitted one (issue 29 §4).
     setKeyColumns(table_, {ValidationRunsModel::Run, ValidationRunsModel::Published, ValidationRunsModel::Predicted,
                            ValidationRunsModel::Error, ValidationRunsModel::HeldOut});
-    table_->setTextElideMode(Qt::ElideMiddle);
+    // Run ids reach 37 characters: the id gives way to the figures beside it (whole in the tooltip).
+    setElidedKeyColumn(table_, ValidationRunsModel::Run, kRunColumnCharacters);
 
     hint_label_ = new QLabel;
     hint_label_->setWordWrap(true);
@@ -197,9 +198,7 @@ void ValidationPage::ensureTable()
     }
     runs_model_->setTable(*table, runs);
     table_->resizeColumnsToContents();
-    const int run_width = table_->fontMetrics().averageCharWidth() * kRunColumnCharacters;
-    if (table_->columnWidth(ValidationRunsModel::Run) > run_width)
-        table_->setColumnWidth(ValidationRunsModel::Run, run_width);
+    fitElidedKeyColumn(table_);
     const auto worst = std::find_if(table->rows.begin(), table->rows.end(),
                                     [&](const ValidationRow &row) { return row.id == table->worst_id; });
     // The worst run first: it is the one worth a look.
