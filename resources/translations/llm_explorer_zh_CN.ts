@@ -6325,6 +6325,10 @@
         <source>Step %1 s in [%2 s, %3 s]; MFU %4 in [%5, %6]</source>
         <translation>步时 %1 秒，区间 [%2 秒, %3 秒]；MFU %4，区间 [%5, %6]</translation>
     </message>
+    <message>
+        <source>; each ± %1</source>
+        <translation>；各 ± %1</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::Page</name>
@@ -9708,12 +9712,16 @@
         <translation>MFU %1（%3）：%2 天</translation>
     </message>
     <message>
-        <source> — current: step %1, %2 days</source>
-        <translation> — 当前：步时 %1，%2 天</translation>
+        <source> — current: step %1 s, %2 days%3</source>
+        <translation> — 当前：步时 %1 秒，%2 天%3</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
+        <source>; error band ± %1 (%2)</source>
+        <translation>；误差带 ± %1（%2）</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
     </message>
 </context>
 <context>

@@ -410,13 +410,12 @@ void OverviewPage::fillCards(const Scenario &scenario, const Estimate &estimate)
         const PredictionAccuracy &accuracy = scenario.cluster.accelerator.accuracy;
         days_value = PredictionBandText::withBand(days_value, predicted.band_fraction);
         days_detail = tr("N_gpu = %1, predicted step %2, MFU %3, peak %4 (%5)")
-                          .arg(format::integer(scenario.cluster.gpus),
-                               PredictionBandText::withBand(tr("%1 s").arg(format::decimal(predicted.step_seconds, 3)),
-                                                            predicted.band_fraction),
-                               PredictionBandText::withBand(format::percent(time.mfu), predicted.band_fraction),
-                               format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind);
-        if (!(predicted.band_fraction > 0))
-            days_detail += tr("; %1").arg(PredictionBandText::basis(accuracy));
+                          .arg(format::integer(scenario.cluster.gpus), tr("%1 s").arg(format::decimal(predicted.step_seconds, 3)),
+                               format::percent(time.mfu), format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind);
+        // The band once (it is the same fraction for every figure); without one, the basis.
+        days_detail += predicted.band_fraction > 0
+            ? tr("; each ± %1").arg(format::percent(predicted.band_fraction, 0))
+            : tr("; %1").arg(PredictionBandText::basis(accuracy));
         days_band = PredictionBandText::toolTip(tr("%1 days").arg(format::days(predicted.training_seconds_low / 86400.0)),
                                                 tr("%1 days").arg(format::days(predicted.training_seconds_high / 86400.0)),
                                                 predicted.band_fraction, accuracy)

@@ -157,11 +157,23 @@ QString TimePage::currentBandText() const
     if (time.mfu_source != MfuSource::Predicted || !time.predicted)
         return {};
     const PredictedStepFigures &predicted = *time.predicted;
-    // The current scenario's predicted step and days with the band, or the basis without one.
-    return tr(" — current: step %1, %2 days")
-        .arg(PredictionBandText::withBandOrBasis(tr("%1 s").arg(format::decimal(predicted.step_seconds, 3)),
-                                                 predicted.band_fraction, scenario().cluster.accelerator.accuracy),
-             daysWithBand(time));
+    // The current scenario's predicted step and days with the band ("error unknown" without one;
+    // the inputs then give the basis).
+    return tr(" — current: step %1 s, %2 days%3")
+        .arg(format::decimal(predicted.step_seconds, 3), format::days(time.days),
+             PredictionBandText::suffix(predicted.band_fraction));
+}
+
+QString TimePage::bandInputsText() const
+{
+    const TimeEstimate &time = estimate().time;
+    if (time.mfu_source != MfuSource::Predicted || !time.predicted)
+        return {};
+    const PredictionAccuracy &accuracy = scenario().cluster.accelerator.accuracy;
+    if (time.predicted->band_fraction > 0)
+        return tr("; error band ± %1 (%2)")
+            .arg(format::percent(time.predicted->band_fraction, 1), PredictionBandText::basis(accuracy));
+    return tr("; %1").arg(PredictionBandText::basis(accuracy));
 }
 
 ChartData TimePage::gpuCountChart() const
@@ -229,7 +241,7 @@ ChartData TimePage::gpuCountChart() const
         inputs += tr("; skipped N_gpu = %1: %2").arg(counts.join(QStringLiteral(", ")),
                                                   problemText(sweep.skipped.front().problems).toHtmlEscaped());
     }
-    chart.formula.inputs = inputs;
+    chart.formula.inputs = inputs + bandInputsText();
     chart.formula.formula = gpuCountFormulaText();
     chart.formula.source = sourceText();
     return chart;
@@ -282,7 +294,8 @@ ChartData TimePage::mfuChart() const
                               .arg(format::si(estimate().flops.time_basis, tr("FLOP")),
                                    scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
                                    format::integer(scenario.cluster.gpus),
-                                   format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")));
+                                   format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")))
+        + bandInputsText();
     chart.formula.formula = formulaText();
     chart.formula.source = sourceText();
     return chart;
