@@ -285,6 +285,25 @@ private slots:
         QCOMPARE(spy.count(), 1);
     }
 
+    // A larger font (presentation mode) sizes the columns again: none is cut ("+1…").
+    void largerFontKeepsColumnsWhole()
+    {
+        ValidationPage page;
+        page.resize(1920, 1080);
+        page.ensureTable();
+        QFont font = page.font();
+        font.setPointSizeF(font.pointSizeF() * 1.6);
+        page.setFont(font);
+        QCoreApplication::processEvents();
+        const QAbstractItemView *view = page.table();
+        for (int column = ValidationRunsModel::Accelerator; column < ValidationRunsModel::ColumnCount; ++column)
+            QVERIFY2(page.table()->columnWidth(column) + 1 >= view->sizeHintForColumn(column),
+                     qPrintable(QStringLiteral("column %1: %2 < %3")
+                                    .arg(column)
+                                    .arg(page.table()->columnWidth(column))
+                                    .arg(view->sizeHintForColumn(column))));
+    }
+
     void chartsCarryDataForExport()
     {
         ValidationPage page;

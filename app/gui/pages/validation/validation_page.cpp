@@ -12,6 +12,7 @@
 #include "pages/prediction_band_text.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -197,8 +198,7 @@ void ValidationPage::ensureTable()
         return;
     }
     runs_model_->setTable(*table, runs);
-    table_->resizeColumnsToContents();
-    fitElidedKeyColumn(table_);
+    fitColumns();
     const auto worst = std::find_if(table->rows.begin(), table->rows.end(),
                                     [&](const ValidationRow &row) { return row.id == table->worst_id; });
     // The worst run first: it is the one worth a look.
@@ -209,6 +209,24 @@ void ValidationPage::ensureTable()
     startHeldOut();
     if (renderingScreenshot())
         waitForHeldOut(120000);
+}
+
+void ValidationPage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        fitColumns();
+}
+
+// Columns sized at one font were cut ("+1…", "redicted MF") once presentation mode enlarged it.
+void ValidationPage::fitColumns()
+{
+    if (runs_model_->rowCount() > 0) {
+        table_->resizeColumnsToContents();
+        fitElidedKeyColumn(table_);
+    }
+    if (operator_table_->rowCount() > 0)
+        operator_table_->resizeColumnsToContents();
 }
 
 bool ValidationPage::isReady() const { return !held_out_runner_->isRunning(); }

@@ -75,6 +75,8 @@ signals:
 protected:
     void estimateChanged(const Scenario *previous) override;
     void showEvent(QShowEvent *event) override;
+    // A font change (presentation mode, zoom) sizes the tables' columns to the new text again.
+    void changeEvent(QEvent *event) override;
 
 private:
     void selectRun(int model_row);
@@ -83,6 +85,7 @@ private:
     void refreshSummary();
     void refreshOperators();
     void refreshAcceleratorSummary();
+    void fitColumns();
     void onHeldOutFinished();
     std::vector<QString> rowAccelerators() const;
     std::map<std::string, double> heldOutById() const;
