@@ -42,6 +42,8 @@ QJsonObject layoutToJson(const parallel::LayoutCandidate &layout)
     object["exposed_communication_seconds"] = b.exposed_communication_seconds;
     object["bubble_seconds"] = b.bubble_seconds;
     object["straggler_seconds"] = b.straggler_seconds;
+    // Within the accelerator's error band of the best layout (parallel::markWithinBandOfBest).
+    object["within_band_of_best"] = layout.within_band_of_best;
     return object;
 }
 
@@ -161,6 +163,7 @@ int runSearch(const QStringList &arguments)
         object["seconds"] = result->seconds;
         object["predicted"] = double(result->predicted);
         object["ranking"] = QStringLiteral("predicted_step_seconds");
+        object["band_fraction"] = result->band_fraction;
         object["layouts"] = layouts;
         printJson(withAdjustments(object, adjustments));
     } else {

@@ -107,4 +107,10 @@ QString displayName(MfuSource value)
                                      : QCoreApplication::translate("lse::gui::EnumLabels", "predicted");
 }
 
+QString displayName(AttentionKernel value)
+{
+    return value == AttentionKernel::FlashAttention2 ? QCoreApplication::translate("lse::gui::EnumLabels", "FlashAttention-2")
+                                                     : QCoreApplication::translate("lse::gui::EnumLabels", "FlashAttention-3");
+}
+
 }  // namespace lse::gui

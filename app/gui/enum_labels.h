@@ -20,5 +20,6 @@ QString displayName(Recomputation value);
 QString displayName(AttentionFlops value);
 QString displayName(FlopsModel value);
 QString displayName(MfuSource value);
+QString displayName(AttentionKernel value);
 
 }  // namespace lse::gui

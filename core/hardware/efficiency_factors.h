@@ -71,6 +71,8 @@ struct PredictionAccuracy {
     // The band as a fraction of the predicted time, when there is one (runs from at least two
     // sources, so that a held-out error exists).
     bool hasBand() const { return published_runs > 0 && sources >= 2 && held_out_p90_error > 0; }
+    // The band p as a fraction (held_out_p90_error), 0 without one.
+    double bandFraction() const { return hasBand() ? held_out_p90_error : 0.0; }
     bool operator==(const PredictionAccuracy &) const = default;
 };
 QJsonObject predictionAccuracyToJson(const PredictionAccuracy &accuracy);

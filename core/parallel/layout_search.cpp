@@ -420,6 +420,8 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
     }
     std::sort_heap(best.begin(), best.end(), faster);
     result.top = std::move(best);
+    result.band_fraction = base.cluster.accelerator.accuracy.bandFraction();
+    markWithinBandOfBest(result.top, result.band_fraction);
 
     // The cloud's sample, predicted too so the chart shows the same model as the table.
     if (!result.cancelled) {
@@ -436,6 +438,16 @@ Result<SearchResult> searchLayouts(const Scenario &base, const SearchOptions &op
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
+}
+
+void markWithinBandOfBest(std::vector<LayoutCandidate> &top, double band_fraction)
+{
+    if (top.empty())
+        return;
+    const double best = top.front().breakdown.total_seconds;
+    const double limit = best * (1 + std::max(0.0, band_fraction));
+    for (LayoutCandidate &candidate : top)
+        candidate.within_band_of_best = candidate.breakdown.total_seconds <= limit;
 }
 
 }  // namespace lse::parallel

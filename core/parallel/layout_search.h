@@ -19,6 +19,9 @@ struct LayoutCandidate {
     Recomputation recomputation = Recomputation::None;
     // The predicted step (performance::predictStep) and the engine's memory per GPU.
     StepTimeBreakdown breakdown;
+    // In the top list: the predicted step is within the accelerator's error band of the best one
+    // (markWithinBandOfBest); the prediction cannot tell such a layout from the best.
+    bool within_band_of_best = false;
 };
 
 struct SearchOptions {
@@ -42,7 +45,15 @@ struct SearchResult {
     std::int64_t predicted = 0;  // layouts performance::predictStep ran on (top candidates and cloud)
     bool cancelled = false;
     double seconds = 0;
+    // The base accelerator's error band p (PredictionAccuracy::bandFraction; 0 without published
+    // runs) that marks the top layouts within_band_of_best.
+    double band_fraction = 0;
 };
+
+// Marks each of `top` (fastest first) whose predicted step t satisfies t ≤ t_best · (1 + p): it
+// differs from the best by less than the band p, the accelerator's leave-one-source-out 90th
+// percentile error (issue 29 §2). With p = 0 only the best (and exact ties) are marked.
+void markWithinBandOfBest(std::vector<LayoutCandidate> &top, double band_fraction);
 
 // Called now and then with (evaluated so far, total valid layouts); return false to cancel (the
 // result then holds what was found so far, cancelled = true).

@@ -111,16 +111,34 @@ Result<std::vector<AcceleratorValidation>> validateByAccelerator(const std::vect
         if (std::find(order.begin(), order.end(), run.scenario.cluster.accelerator.id) == order.end())
             order.push_back(run.scenario.cluster.accelerator.id);
     std::vector<AcceleratorValidation> result;
+    int done_runs = 0;
     for (const std::string &id : order) {
         std::vector<PublishedRun> group;
         std::copy_if(runs.begin(), runs.end(), std::back_inserter(group),
                      [&id](const PublishedRun &run) { return run.scenario.cluster.accelerator.id == id; });
+        if (options.progress && !options.progress(done_runs, int(runs.size())))
+            return Problems{{"validation", "cancelled", "the validation was cancelled"}};
+        done_runs += int(group.size());
         Result<AcceleratorValidation> one = validateOne(group, options);
         if (!one)
             return one.problems();
         result.push_back(std::move(one.value()));
     }
     return result;
+}
+
+HeldOutSummary heldOutOverAll(const std::vector<AcceleratorValidation> &accelerators)
+{
+    std::vector<double> errors;
+    for (const AcceleratorValidation &accelerator : accelerators)
+        errors.insert(errors.end(), accelerator.held_out_errors.begin(), accelerator.held_out_errors.end());
+    HeldOutSummary summary;
+    summary.runs = int(errors.size());
+    for (double error : errors)
+        summary.mean_absolute_error += std::abs(error) / double(errors.size());
+    summary.worst_absolute_error = absolutePercentile(errors, 100);
+    summary.p90_absolute_error = absolutePercentile(errors, 90);
+    return summary;
 }
 
 }  // namespace lse

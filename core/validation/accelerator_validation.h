@@ -11,6 +11,7 @@
 #include "validation/published_runs.h"
 #include "validation/validation_table.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,12 +45,26 @@ struct AcceleratorValidationOptions {
     bool fit = false;                  // fit the factors on all of each accelerator's runs
     bool leave_one_source_out = false;
     int max_evaluations = 1000;        // per fit (performance::CalibrationOptions)
+    // Called before each accelerator with (runs done, all runs); returning false stops the
+    // validation, which then returns the problem {"validation", "cancelled"} (the GUI runs
+    // leave-one-source-out, a few seconds, off its thread).
+    std::function<bool(int done_runs, int total_runs)> progress = {};
 };
 
 // One entry per accelerator in the order its first run appears. Problems: the predictions' or the
 // calibrations' problems (a run the engine rejects is named).
 Result<std::vector<AcceleratorValidation>> validateByAccelerator(const std::vector<PublishedRun> &runs,
                                                                  const AcceleratorValidationOptions &options);
+
+// Every accelerator's held-out errors together (the runs of accelerators with one source have
+// none): their count, mean, worst and nearest-rank 90th percentile of |error|.
+struct HeldOutSummary {
+    int runs = 0;
+    double mean_absolute_error = 0;
+    double worst_absolute_error = 0;
+    double p90_absolute_error = 0;
+};
+HeldOutSummary heldOutOverAll(const std::vector<AcceleratorValidation> &accelerators);
 
 // The nearest-rank p-th percentile (0 < p ≤ 100) of |values|; 0 for none.
 double absolutePercentile(std::vector<double> values, double percent);

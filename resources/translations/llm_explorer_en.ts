@@ -46,6 +46,16 @@
     </message>
 </context>
 <context>
+    <name>PredictionBandText</name>
+    <message numerus="yes">
+        <source>%n published run(s) from %1 sources: held-out mean |error| %2, worst %3, 90th percentile %4 (the band); error on the runs the factors were fitted to %5</source>
+        <translation>
+            <numerusform>%n published run from %1 sources: held-out mean |error| %2, worst %3, 90th percentile %4 (the band); error on the run the factors were fitted to %5</numerusform>
+            <numerusform>%n published runs from %1 sources: held-out mean |error| %2, worst %3, 90th percentile %4 (the band); error on the runs the factors were fitted to %5</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
         <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
@@ -58,17 +68,24 @@
 <context>
     <name>ValidationCharts</name>
     <message numerus="yes">
-        <source>%n run(s); mean |error| %1, worst %2 (%3)</source>
+        <source>%1 (%n run(s))</source>
         <translation>
-            <numerusform>%n run; mean |error| %1, worst %2 (%3)</numerusform>
-            <numerusform>%n runs; mean |error| %1, worst %2 (%3)</numerusform>
+            <numerusform>%1 (%n run)</numerusform>
+            <numerusform>%1 (%n runs)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</source>
+        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
         <translation>
-            <numerusform>busiest stage %1 (%n layer), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</numerusform>
-            <numerusform>busiest stage %1 (%n layers), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</numerusform>
+            <numerusform>%n run; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to this run; the held-out errors are in the table and the summary above</numerusform>
+            <numerusform>%n runs; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s, stragglers %9 s; MFU %7, HFU %8</source>
+        <translation>
+            <numerusform>busiest stage %1 (%n layer), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s, stragglers %9 s; MFU %7, HFU %8</numerusform>
+            <numerusform>busiest stage %1 (%n layers), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s, stragglers %9 s; MFU %7, HFU %8</numerusform>
         </translation>
     </message>
 </context>
@@ -404,6 +421,13 @@
             <numerusform>Cancelled after %Ln layouts: partial results.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</source>
+        <translation>
+            <numerusform>%n of them (≈ best) is within the prediction&apos;s error band (± %1) of the best: it cannot rank the two apart.</numerusform>
+            <numerusform>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchScatterChart</name>
@@ -517,17 +541,24 @@
 <context>
     <name>lse::gui::ValidationPage</name>
     <message numerus="yes">
-        <source>Step time: mean |error| %1, worst %2 (%3) over %n published run(s)</source>
-        <translation>
-            <numerusform>Step time: mean |error| %1, worst %2 (%3) over %n published run</numerusform>
-            <numerusform>Step time: mean |error| %1, worst %2 (%3) over %n published runs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Slowest %n operator(s) of %1 (kernels of the busiest GPU over the whole step)</source>
         <translation>
             <numerusform>Slowest %n operator of %1 (kernels of the busiest GPU over the whole step)</numerusform>
             <numerusform>Slowest %n operators of %1 (kernels of the busiest GPU over the whole step)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</source>
+        <translation>
+            <numerusform>Step time over %n published run: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to this run)</numerusform>
+            <numerusform>Step time over %n published runs: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>held out (leave one source out, %n run(s)): mean %1, worst %2, 90th percentile %3</source>
+        <translation>
+            <numerusform>held out (leave one source out, %n run): mean %1, worst %2, 90th percentile %3</numerusform>
+            <numerusform>held out (leave one source out, %n runs): mean %1, worst %2, 90th percentile %3</numerusform>
         </translation>
     </message>
 </context>

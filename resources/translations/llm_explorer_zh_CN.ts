@@ -498,6 +498,47 @@
     </message>
 </context>
 <context>
+    <name>PredictionBandText</name>
+    <message>
+        <source> (± %1)</source>
+        <translation> (± %1)</translation>
+    </message>
+    <message>
+        <source> (error unknown)</source>
+        <translation>（误差未知）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>band p = the accelerator&apos;s leave-one-source-out 90th-percentile step-time error (each published run predicted with factors fitted without its source); a prediction t puts the actual value in [t/(1+p), t/(1−p)]</source>
+        <translation>误差带 p = 该加速器留一来源（leave-one-source-out）步时误差的第 90 百分位（每个公开运行都用不含其来源拟合的系数预测）；预测值 t 意味着实际值位于 [t/(1+p), t/(1−p)]</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n published run(s) from %1 sources: held-out mean |error| %2, worst %3, 90th percentile %4 (the band); error on the runs the factors were fitted to %5</source>
+        <translation>
+            <numerusform>来自 %1 个来源的 %n 个公开运行：留出平均 |误差| %2，最差 %3，第 90 百分位 %4（即误差带）；在拟合系数所用运行上的误差 %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no published runs: error unknown</source>
+        <translation>无公开运行：误差未知</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;± %1&lt;/b&gt;: the actual value likely lies between %2 and %3.</source>
+        <translation>&lt;b&gt;± %1&lt;/b&gt;：实际值很可能介于 %2 与 %3 之间。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Error unknown&lt;/b&gt;: no error band for this accelerator.</source>
+        <translation>&lt;b&gt;误差未知&lt;/b&gt;：此加速器没有误差带。</translation>
+    </message>
+    <message>
+        <source>Basis: %1</source>
+        <translation>依据：%1</translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
         <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
@@ -737,18 +778,6 @@
         <translation>气泡</translation>
     </message>
     <message>
-        <source>step = Σ kernels (forward, backward, recomputation of the busiest stage) + optimizer + exposed communication + bubble; GEMM efficiency = peak fraction × tile × wave quantisation × k / (k + k₀); streaming kernels at a fraction of HBM bandwidth; bubble = (pp − 1) / v micro-batch times</source>
-        <translation>单步时间 = Σ 内核时间（最繁忙流水线级的前向、反向、重计算）+ 优化器 + 暴露的通信 + 气泡；GEMM 效率 = 峰值比例 × tile 量化 × wave 量化 × k / (k + k₀)；流式内核按 HBM 带宽的一定比例计算；气泡 = (pp − 1) / v 个 micro-batch 时间</translation>
-    </message>
-    <message>
-        <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog&apos;s efficiency entry per accelerator (not fitted per run)</source>
-        <translation>内核形状：Shoeybi et al. 2019 §3；tile 与 wave 量化：NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;；气泡：Narayanan et al. 2021 §2.2；通信：基于 NVLink / InfiniBand 的 alpha-beta 集合通信模型；MFU 与 HFU：PaLM (Chowdhery et al. 2022), App. B；效率因子：硬件目录中每种加速器的效率条目（不针对单次运行拟合）</translation>
-    </message>
-    <message>
-        <source>Predicted vs published step time</source>
-        <translation>预测与公布的单步时间对比</translation>
-    </message>
-    <message>
         <source>Published step (s, log scale)</source>
         <translation>公布的单步时间（s，对数刻度）</translation>
     </message>
@@ -781,20 +810,6 @@
         <translation>%1：误差 %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;published %3 s, predicted %4 s, error %5&lt;br&gt;predicted MFU %6, HFU %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;公布 %3 s，预测 %4 s，误差 %5&lt;br&gt;预测 MFU %6，HFU %7</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run(s); mean |error| %1, worst %2 (%3)</source>
-        <translation>
-            <numerusform>%n 次运行；平均 |误差| %1，最大 %2（%3）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Predicted step of %1: %2 s</source>
-        <translation>%1 的预测单步时间：%2 s</translation>
-    </message>
-    <message>
         <source>Part of the step</source>
         <translation>单步组成部分</translation>
     </message>
@@ -807,13 +822,105 @@
         <translation>预测秒数</translation>
     </message>
     <message>
-        <source>%1: %2 s (%3 of the step)</source>
-        <translation>%1：%2 s（占单步的 %3）</translation>
+        <source>Stragglers</source>
+        <translation>掉队者</translation>
+    </message>
+    <message>
+        <source>Weight matmuls of the busiest stage (forward, backward, recomputation, every micro-batch): 2·m·n·k / (peak · peak fraction · tile × wave quantisation · k / (k + k₀)). Source: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; shapes: Shoeybi et al. 2019 §3.</source>
+        <translation>最忙阶段的权重矩阵乘（前向、反向、重计算，每个微批次）：2·m·n·k / (峰值 · 峰值比例 · 分块 × 波次量化 · k / (k + k₀))。来源：NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”；形状：Shoeybi et al. 2019 §3。</translation>
+    </message>
+    <message>
+        <source>Attention core: FlashAttention-2/3 kernels at a fitted fraction of peak, with causal block skipping and a key-length depth factor (Dao 2023; Shah et al. 2024), or the unfused score and context matmuls.</source>
+        <translation>注意力核心：FlashAttention-2/3 内核，按拟合的峰值比例计，含因果块跳过和键长深度因子（Dao 2023；Shah et al. 2024），或未融合的分数与上下文矩阵乘。</translation>
+    </message>
+    <message>
+        <source>Norms, softmax, activations, residuals, dropout, embedding and loss: bytes / (HBM bandwidth · streaming fraction), fused element-wise chains counted once when training.fused_elementwise is on.</source>
+        <translation>归一化、softmax、激活、残差、dropout、嵌入与损失：字节数 / (HBM 带宽 · 流式比例)；开启 training.fused_elementwise 时，融合的逐元素链只计一次。</translation>
+    </message>
+    <message>
+        <source>The optimizer step: a streaming kernel over the GPU&apos;s shard of weights, gradients and states.</source>
+        <translation>优化器步：在该 GPU 的权重、梯度与状态分片上运行的流式内核。</translation>
+    </message>
+    <message>
+        <source>TP/SP collectives compute cannot hide: all of them without tp_comm_overlap; with it each is split into tp chunks pipelined with its GEMM, max(T / tp, T − GEMM time) stays exposed. Source: Wang et al. 2023 (ASPLOS), Megatron-Core --tp-comm-overlap.</source>
+        <translation>计算无法隐藏的 TP/SP 集合通信：未开启 tp_comm_overlap 时全部暴露；开启时每个集合通信拆成 tp 块与其 GEMM 流水，暴露 max(T / tp, T − GEMM 时间)。来源：Wang et al. 2023 (ASPLOS)，Megatron-Core --tp-comm-overlap。</translation>
+    </message>
+    <message>
+        <source>Ring attention: each KV block&apos;s transfer overlaps the attention on the previous block, max(T / cp, T − attention) stays exposed. Source: Liu et al. 2023, Ring Attention §3.</source>
+        <translation>环形注意力：每个 KV 块的传输与上一块的注意力计算重叠，暴露 max(T / cp, T − 注意力时间)。来源：Liu et al. 2023，Ring Attention §3。</translation>
+    </message>
+    <message>
+        <source>Expert-parallel all-to-all: exposed (it feeds the experts directly).</source>
+        <translation>专家并行 all-to-all：暴露（它直接为专家提供输入）。</translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives: exposed; with pp_comm_overlap only the first and last of the step&apos;s 2·m·v transfers, T / (m·v). Source: Megatron-Core overlap_p2p_comm.</source>
+        <translation>流水线发送与接收：暴露；开启 pp_comm_overlap 时只暴露该步 2·m·v 次传输中的首末两次，T / (m·v)。来源：Megatron-Core overlap_p2p_comm。</translation>
+    </message>
+    <message>
+        <source>Gradient reduction in buckets during the last micro-batch&apos;s backward (the last bucket stays exposed; hierarchical collectives over nodes, a latency per bucket); with ZeRO-1/2 the parameter all-gather hides in the first forward when dp_param_gather_overlap is on. Source: Li et al. 2020 §3.2.3 (PyTorch DDP); Megatron-Core overlap_grad_reduce / overlap_param_gather.</source>
+        <translation>梯度归约在最后一个微批次的反向过程中分桶进行（最后一个桶暴露；跨节点使用分层集合通信，每个桶一次延迟）；ZeRO-1/2 下开启 dp_param_gather_overlap 时，参数 all-gather 隐藏在第一次前向中。来源：Li et al. 2020 §3.2.3（PyTorch DDP）；Megatron-Core overlap_grad_reduce / overlap_param_gather。</translation>
+    </message>
+    <message>
+        <source>Pipeline fill and drain: (pp − 1) / v busiest-stage micro-batch times. Source: Narayanan et al. 2021 §2.2.</source>
+        <translation>流水线填充与排空：(pp − 1) / v 个最忙阶段微批次时间。来源：Narayanan et al. 2021 §2.2。</translation>
+    </message>
+    <message>
+        <source>Waiting for the slowest GPU: compute · σ · z(N), z(N) the expected largest of N standard normals, Φ⁻¹((N − 0.375)/(N + 0.25)) (Blom 1958); σ = gpu_speed_spread, the spread of GPU speeds measured by Sinha et al. 2022.</source>
+        <translation>等待最慢的 GPU：计算 · σ · z(N)，z(N) 为 N 个标准正态样本最大值的期望，Φ⁻¹((N − 0.375)/(N + 0.25))（Blom 1958）；σ = gpu_speed_spread，即 Sinha et al. 2022 测得的 GPU 速度离散度。</translation>
+    </message>
+    <message>
+        <source>step = Σ kernels (forward, backward, recomputation of the busiest stage) + optimizer + exposed communication + bubble + stragglers (compute · σ · z(N)); GEMM efficiency = peak fraction × tile × wave quantisation × k / (k + k₀); streaming kernels at a fraction of HBM bandwidth; bubble = (pp − 1) / v micro-batch times</source>
+        <translation>步时 = Σ 内核（最忙阶段的前向、反向、重计算）+ 优化器 + 暴露通信 + 气泡 + 掉队者（计算 · σ · z(N)）；GEMM 效率 = 峰值比例 × 分块 × 波次量化 × k / (k + k₀)；流式内核按 HBM 带宽的一定比例计；气泡 = (pp − 1) / v 个微批次时间</translation>
+    </message>
+    <message>
+        <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; stragglers: Blom 1958, σ from Sinha et al. 2022; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog&apos;s efficiency entry per accelerator (not fitted per run)</source>
+        <translation>内核形状：Shoeybi et al. 2019 §3；分块与波次量化：NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”；气泡：Narayanan et al. 2021 §2.2；通信：NVLink / InfiniBand 上的 alpha-beta 集合通信；掉队者：Blom 1958，σ 取自 Sinha et al. 2022；MFU 与 HFU：PaLM (Chowdhery et al. 2022)，附录 B；系数：硬件目录中每个加速器的效率条目（不按运行拟合）</translation>
+    </message>
+    <message>
+        <source>Predicted vs published step time, by accelerator</source>
+        <translation>预测与公开步时对比（按加速器）</translation>
+    </message>
+    <message>
+        <source>unknown accelerator</source>
+        <translation>未知加速器</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2, %3)&lt;br&gt;published %4 s, predicted %5 s, error %6 (fitted), held out %7&lt;br&gt;predicted MFU %8, HFU %9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2，%3）&lt;br&gt;公开 %4 秒，预测 %5 秒，误差 %6（拟合），留出 %7&lt;br&gt;预测 MFU %8，HFU %9</translation>
     </message>
     <message numerus="yes">
-        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s; MFU %7, HFU %8</source>
+        <source>%1 (%n run(s))</source>
         <translation>
-            <numerusform>最繁忙流水线级 %1（%n 层），每步 micro-batch 数 %2；计算 %3 s，暴露的通信 %4 s，气泡 %5 s，优化器 %6 s；MFU %7，HFU %8</numerusform>
+            <numerusform>%1（%n 个运行）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
+        <translation>
+            <numerusform>%n 个运行；使用目录系数（在这些运行上拟合）时平均 |误差| %1，最差 %2（%3）；留出误差见表格和上方摘要</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Predicted step of %1: %2</source>
+        <translation>%1 的预测步时：%2</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 s (%3 of the step)&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 秒（占该步 %3）&lt;br&gt;%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, optimizer %6 s, stragglers %9 s; MFU %7, HFU %8</source>
+        <translation>
+            <numerusform>最忙阶段 %1（%n 层），每步微批次 %2；计算 %3 秒，暴露通信 %4 秒，气泡 %5 秒，优化器 %6 秒，掉队者 %9 秒；MFU %7，HFU %8</numerusform>
         </translation>
     </message>
 </context>
@@ -3637,6 +3744,14 @@
         <source>predicted</source>
         <translation>预测的</translation>
     </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3</source>
+        <translation>FlashAttention-3</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::HardwarePage</name>
@@ -6194,6 +6309,26 @@
         <source>Training it on %1 tokens takes %2, which at the predicted %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
         <translation>在 %1 个 token 上训练它需要 %2，按预测的 %3 MFU 在 %4 × %5 上约需 %6 天（%7 GPU 小时，成本 %8）。</translation>
     </message>
+    <message>
+        <source>N_gpu = %1, predicted step %2, MFU %3, peak %4 (%5)</source>
+        <translation>N_gpu = %1，预测步时 %2，MFU %3，峰值 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
+    </message>
+    <message>
+        <source>Step %1 s in [%2 s, %3 s]; MFU %4 in [%5, %6]</source>
+        <translation>步时 %1 秒，区间 [%2 秒, %3 秒]；MFU %4，区间 [%5, %6]</translation>
+    </message>
+    <message>
+        <source>; each ± %1</source>
+        <translation>；各 ± %1</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::Page</name>
@@ -8568,6 +8703,46 @@
         <source>Memory per GPU the framework holds besides the model states and activations: the CUDA context, NCCL buffers and allocator fragmentation (default 4.1 GB, from published measurements; 0 counts the model&apos;s own memory only).</source>
         <translation>框架在模型状态和激活之外占用的每 GPU 显存：CUDA 上下文、NCCL 缓冲区和分配器碎片（默认 4.1 GB，取自公开测量；0 表示只计模型本身的显存）。</translation>
     </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>The FlashAttention generation the step-time prediction times (with FlashAttention on): FlashAttention-2 (Dao 2023) or FlashAttention-3, Hopper&apos;s asynchronous warp-specialised kernel (Shah et al. 2024), each at its own fitted fraction of peak. Memory does not depend on it.</source>
+        <translation>步时预测所用的 FlashAttention 版本（开启 FlashAttention 时）：FlashAttention-2（Dao 2023）或 FlashAttention-3，即 Hopper 上异步、warp 专用化的内核（Shah et al. 2024），各自按拟合的峰值比例计。内存不受其影响。</translation>
+    </message>
+    <message>
+        <source>Fused element-wise</source>
+        <translation>融合逐元素运算</translation>
+    </message>
+    <message>
+        <source>On: element-wise chains (bias+GeLU, bias+dropout+add, scale+mask+softmax, norms) run as fused kernels whose intermediates stay on chip (Megatron-LM and Transformer Engine fused kernels, torch.compile); the predicted step streams each chain&apos;s bytes once. Off: one kernel per operator, as in eager PyTorch.</source>
+        <translation>开启：逐元素链（bias+GeLU、bias+dropout+add、scale+mask+softmax、归一化）作为融合内核运行，中间结果留在片上（Megatron-LM 与 Transformer Engine 的融合内核，torch.compile）；预测步时对每条链的字节只流式读写一次。关闭：每个算子一个内核，如 eager 模式的 PyTorch。</translation>
+    </message>
+    <message>
+        <source>Param gather overlap</source>
+        <translation>参数收集重叠</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the next step&apos;s first forward pass (Megatron-Core overlap_param_gather). Off: it follows the optimizer step, exposed. Default: on.</source>
+        <translation>ZeRO-1/2：更新后参数的 all-gather 在下一步的第一次前向中逐桶进行（Megatron-Core overlap_param_gather）。关闭：它在优化器步之后进行，完全暴露。默认：开启。</translation>
+    </message>
+    <message>
+        <source>TP comm overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Each TP collective is split into tp chunks pipelined with the GEMM that produces or consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): exposed = max(traffic / tp, traffic − the GEMMs&apos; time). Off: all of it is exposed, as in Megatron-LM of 2021/22. Default: off.</source>
+        <translation>每个 TP 集合通信拆成 tp 块，与产生或使用它的 GEMM 流水进行（Megatron-Core --tp-comm-overlap，PyTorch 异步 TP；Wang et al. 2023）：暴露 = max(通信量 / tp, 通信量 − GEMM 时间)。关闭：全部暴露，如 2021/22 年的 Megatron-LM。默认：关闭。</translation>
+    </message>
+    <message>
+        <source>PP comm overlap</source>
+        <translation>PP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives run while the next model chunk computes (Megatron-Core overlap_p2p_comm, interleaved schedule): only the first send of the step and the last receive are exposed. Default: off.</source>
+        <translation>流水线发送与接收在下一个模型块计算时进行（Megatron-Core overlap_p2p_comm，交错调度）：只有该步的第一次发送和最后一次接收暴露。默认：关闭。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchPage</name>
@@ -8839,6 +9014,32 @@
             <numerusform>已在 %Ln 个布局后取消：结果不完整。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>vs best</source>
+        <translation>与最优比</translation>
+    </message>
+    <message>
+        <source>≈ best: the predicted step is within the accelerator&apos;s error band p of the best layout&apos;s, t ≤ t_best · (1 + p), so the prediction cannot rank it below the best; p is the accelerator&apos;s leave-one-source-out 90th-percentile error (0 without published runs: only ties are marked)</source>
+        <translation>≈ 最优：预测步时与最优布局的差距在加速器误差带 p 之内，t ≤ t_best · (1 + p)，预测无法判定它慢于最优；p 为该加速器留一来源误差的第 90 百分位（无公开运行时为 0：只标记并列）</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <source>≈ best</source>
+        <translation>≈ 最优</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</source>
+        <translation>
+            <numerusform>其中 %n 个（≈ 最优）与最优的差距在预测误差带（± %1）之内：预测无法区分它们的先后。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No error band for this accelerator (%1): only ties with the best are marked.</source>
+        <translation>此加速器没有误差带（%1）：只标记与最优并列的布局。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::SearchScatterChart</name>
@@ -8895,10 +9096,6 @@
         <translation>（已取消：结果不完整）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + bubble %6&lt;br&gt;%7 tokens/s, predicted MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;预测单步时间 %3 = 计算 %4 + 优化器 %11 + 暴露的通信 %5 + 气泡 %6&lt;br&gt;%7 token/s，预测 MFU %8&lt;br&gt;每 GPU 显存 %9（%10）</translation>
-    </message>
-    <message>
         <source>predicted step = Σ kernel times of the busiest stage (forward, backward, recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one micro-batch; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
         <translation>预测单步时间 = 最繁忙流水线级的 Σ 内核时间（前向、反向、重计算）+ 优化器 + 暴露的通信 + 气泡 (p − 1)/v · 一个 micro-batch 时间；token/s = 全局批 · s / 单步时间；显存 = 引擎给出的每 GPU 总量</translation>
     </message>
@@ -8911,6 +9108,22 @@
         <translation>
             <numerusform>%Ln 块 GPU，全局批 %1 × %2 个 token，效率因子取自 %3（硬件目录）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Within the band of the best&lt;/b&gt;: its predicted step is at most %1 slower than the best layout&apos;s, less than the prediction&apos;s error band, so the prediction cannot rank the two apart.</source>
+        <translation>&lt;b&gt;在最优的误差带之内&lt;/b&gt;：其预测步时比最优布局最多慢 %1，小于预测的误差带，因此预测无法区分两者先后。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + bubble %6 + stragglers %12&lt;br&gt;%7 tokens/s, predicted MFU %8&lt;br&gt;memory %9 per GPU (%10)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;预测步时 %3 = 计算 %4 + 优化器 %11 + 暴露通信 %5 + 气泡 %6 + 掉队者 %12&lt;br&gt;%7 token/秒，预测 MFU %8&lt;br&gt;每 GPU 内存 %9（%10）</translation>
+    </message>
+    <message>
+        <source>Within ± %1 of the best (%2)</source>
+        <translation>与最优相差 ± %1 以内（%2）</translation>
+    </message>
+    <message>
+        <source>Ties with the best (no error band) (%1)</source>
+        <translation>与最优并列（无误差带）（%1）</translation>
     </message>
 </context>
 <context>
@@ -9498,6 +9711,18 @@
         <source>MFU %1 (%3): %2 days</source>
         <translation>MFU %1（%3）：%2 天</translation>
     </message>
+    <message>
+        <source> — current: step %1 s, %2 days%3</source>
+        <translation> — 当前：步时 %1 秒，%2 天%3</translation>
+    </message>
+    <message>
+        <source>; error band ± %1 (%2)</source>
+        <translation>；误差带 ± %1（%2）</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::TokenizationPage</name>
@@ -9929,12 +10154,6 @@
         <source>Validation: computed when the page is shown</source>
         <translation>验证：在显示此页面时计算</translation>
     </message>
-    <message numerus="yes">
-        <source>Step time: mean |error| %1, worst %2 (%3) over %n published run(s)</source>
-        <translation>
-            <numerusform>单步时间：在 %n 个公布的训练运行上，平均 |误差| %1，最差 %2（%3）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The efficiency factors are one set per accelerator, taken from the hardware catalog&apos;s efficiency entry; they are not fitted per run.</source>
         <translation>效率因子每个加速器只有一组，取自硬件目录中的效率条目；并非针对每个运行单独拟合。</translation>
@@ -9953,6 +10172,82 @@
         <source>expected a published run id (%1)</source>
         <translation>应为公布的运行 id（%1）</translation>
     </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>unknown accelerator</source>
+        <translation>未知加速器</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</source>
+        <translation>
+            <numerusform>%n 个公开运行上的步时：使用目录系数（在这些运行上拟合）时平均 |误差| %1，最差 %2（%3）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>held out (leave one source out): computing…</source>
+        <translation>留出（留一来源）：计算中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>held out (leave one source out, %n run(s)): mean %1, worst %2, 90th percentile %3</source>
+        <translation>
+            <numerusform>留出（留一来源，%n 个运行）：平均 %1，最差 %2，第 90 百分位 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>held out: not computed (%1)</source>
+        <translation>留出：未计算（%1）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compute held-out errors again</source>
+        <translation>重新计算留出误差</translation>
+    </message>
+    <message>
+        <source>Stop the leave-one-source-out fits (the held-out column stays empty)</source>
+        <translation>停止留一来源拟合（留出列保持为空）</translation>
+    </message>
+    <message>
+        <source>Fit each accelerator&apos;s factors once per source without that source&apos;s runs and predict them (a few seconds)</source>
+        <translation>对每个加速器，每次去掉一个来源的运行来拟合系数并预测这些运行（需几秒）</translation>
+    </message>
+    <message>
+        <source>Leave one source out: %v / %m runs</source>
+        <translation>留一来源：%v / %m 个运行</translation>
+    </message>
+    <message>
+        <source>Per accelerator: fitting each accelerator without each of its sources…</source>
+        <translation>按加速器：正在对每个加速器逐一去掉其各来源进行拟合…</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Runs / sources</source>
+        <translation>运行 / 来源</translation>
+    </message>
+    <message>
+        <source>Fitted: mean / worst</source>
+        <translation>拟合：平均 / 最差</translation>
+    </message>
+    <message>
+        <source>Held out: mean / worst / 90th pct. (the band)</source>
+        <translation>留出：平均 / 最差 / 第 90 百分位（误差带）</translation>
+    </message>
+    <message>
+        <source>none: all runs from one source, no band</source>
+        <translation>无：所有运行来自同一来源，无误差带</translation>
+    </message>
+    <message>
+        <source>Fitted: the runs predicted with the catalog&apos;s factors, which were fitted to them. Held out: each source&apos;s runs predicted with factors fitted on the accelerator&apos;s other sources only, the error to expect on a new setup.</source>
+        <translation>拟合：用目录系数预测这些运行，而系数正是在它们上面拟合的。留出：每个来源的运行用只在该加速器其他来源上拟合的系数预测，这是新配置上应预期的误差。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::ValidationRunsModel</name>
@@ -9967,10 +10262,6 @@
     <message>
         <source>The paper&apos;s iteration time, or its TFLOP/s per GPU converted with the paper&apos;s own FLOP formula</source>
         <translation>论文报告的迭代时间，或按论文自身的 FLOP 公式由其每 GPU TFLOP/s 换算得到</translation>
-    </message>
-    <message>
-        <source>(predicted − published) / published; marked beyond ±%1</source>
-        <translation>(预测 − 公布) / 公布；超出 ±%1 时标记</translation>
     </message>
     <message>
         <source>Model FLOPs (matmuls, no recomputation) / (GPUs · peak · predicted step time)</source>
@@ -10033,8 +10324,52 @@
         <translation>已核实：%1</translation>
     </message>
     <message>
-        <source>Published %1 s, predicted %2 s, error %3</source>
-        <translation>公布 %1 s，预测 %2 s，误差 %3</translation>
+        <source>The run&apos;s id (hover a row for its name and source)</source>
+        <translation>运行的 id（悬停某行可见其名称和来源）</translation>
+    </message>
+    <message>
+        <source>The accelerator of the run, as in the hardware catalog</source>
+        <translation>该运行的加速器（同硬件目录）</translation>
+    </message>
+    <message>
+        <source>(predicted − published) / published with the catalog&apos;s factors, which were fitted to these runs; marked beyond ±%1. The held-out error beside it is the one to expect on a new run.</source>
+        <translation>(预测 − 公开) / 公开，使用在这些运行上拟合的目录系数；超过 ±%1 时标出。旁边的留出误差才是新运行上应预期的误差。</translation>
+    </message>
+    <message>
+        <source>Leave one source out: the run predicted with factors fitted on its accelerator&apos;s other sources only (as `validate --leave-one-paper-out` prints); – when all of the accelerator&apos;s runs come from one source</source>
+        <translation>留一来源：用只在该加速器其他来源上拟合的系数预测此运行（与 `validate --leave-one-paper-out` 输出一致）；若该加速器的所有运行都来自同一来源则为 –</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <translation>留出</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Accelerator: %1</source>
+        <translation>加速器：%1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Published %1 s, predicted %2, error %3 (catalog factors, fitted to these runs)</source>
+        <translation>公开 %1 秒，预测 %2，误差 %3（目录系数，在这些运行上拟合）</translation>
+    </message>
+    <message>
+        <source>Held out (factors fitted without this run&apos;s source): error %1</source>
+        <translation>留出（系数拟合时不含此运行的来源）：误差 %1</translation>
+    </message>
+    <message>
+        <source>Held out: none (all of this accelerator&apos;s runs come from one source)</source>
+        <translation>留出：无（该加速器的所有运行都来自同一来源）</translation>
     </message>
 </context>
 <context>

@@ -60,8 +60,14 @@ private slots:
         const QJsonArray layouts = result["layouts"].toArray();
         QCOMPARE(layouts.size(), 7);
         double previous = 0;
+        // Issue 29 §2: each layout says whether it is within the accelerator's band of the best.
+        const double band = result["band_fraction"].toDouble(-1);
+        QVERIFY(band >= 0 && band < 1);
+        const double best = layouts.first().toObject()["step_seconds"].toDouble();
         for (const QJsonValue &value : layouts) {
             const QJsonObject layout = value.toObject();
+            QVERIFY(layout["within_band_of_best"].isBool());
+            QCOMPARE(layout["within_band_of_best"].toBool(), layout["step_seconds"].toDouble() <= best * (1 + band));
             const int dp = layout["dp"].toInt(), tp = layout["tp"].toInt(), pp = layout["pp"].toInt(),
                       cp = layout["cp"].toInt();
             QCOMPARE(dp * tp * pp * cp, 64);

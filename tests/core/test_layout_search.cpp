@@ -425,6 +425,36 @@ private slots:
                         some_dp_exposed_more |= layout.breakdown.exposed_dp_seconds > same.breakdown.exposed_dp_seconds;
         QVERIFY(some_dp_exposed_more);
     }
+    // Issue 29 §2: the layouts whose predicted step is within the band p of the best, t ≤ t_best·(1 + p),
+    // are marked; by hand with p = 10 %: 1.0 (best), 1.09 and 1.10 in, 1.11 out; p = 0 marks ties only.
+    void marksLayoutsWithinTheBandOfTheBest()
+    {
+        std::vector<LayoutCandidate> top(4);
+        const double steps[] = {1.0, 1.09, 1.10, 1.11};
+        for (std::size_t i = 0; i < top.size(); ++i)
+            top[i].breakdown.total_seconds = steps[i];
+        markWithinBandOfBest(top, 0.10);
+        QVERIFY(top[0].within_band_of_best);
+        QVERIFY(top[1].within_band_of_best);
+        QVERIFY(top[2].within_band_of_best);
+        QVERIFY(!top[3].within_band_of_best);
+        markWithinBandOfBest(top, 0.0);
+        QVERIFY(top[0].within_band_of_best);
+        QVERIFY(!top[1].within_band_of_best);
+
+        // The search fills the band from the base accelerator's accuracy and marks its top list.
+        Scenario base = smallDense();
+        base.cluster.accelerator.accuracy.published_runs = 10;
+        base.cluster.accelerator.accuracy.sources = 3;
+        base.cluster.accelerator.accuracy.held_out_p90_error = 0.5;
+        const Result<SearchResult> result = searchLayouts(base, SearchOptions{});
+        QVERIFY2(result.ok(), formatProblems(result.problems()).c_str());
+        QCOMPARE(result->band_fraction, 0.5);
+        QVERIFY(!result->top.empty());
+        const double best = result->top.front().breakdown.total_seconds;
+        for (const LayoutCandidate &layout : result->top)
+            QCOMPARE(layout.within_band_of_best, layout.breakdown.total_seconds <= best * 1.5);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLayoutSearch)

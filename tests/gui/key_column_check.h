@@ -37,9 +37,24 @@ inline QStringList keyColumnProblems(const QString &where, const QTableView *tab
         const int right = left + header->sectionSize(column);
         if (right > table->viewport()->width() + 1)
             problems << name + QString(" ends at %1 px, the table shows %2").arg(right).arg(table->viewport()->width());
-        // ... and is wide enough for its header and its widest cell (nothing elided).
+        // ... and is wide enough for its header and its widest cell (nothing elided), except the
+        // column declared to give way (setElidedKeyColumn): at least its minimum width, elided in
+        // the middle, and each elided cell's whole text in its tooltip.
         const int needed = std::max(header->sectionSizeHint(column),
                                     static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column));
+        int minimum = 0;
+        if (elidedKeyColumn(table, &minimum) == column) {
+            if (header->sectionSize(column) + 1 < std::min(needed, minimum))
+                problems << name + QString(" is %1 px wide, below its minimum %2").arg(header->sectionSize(column)).arg(minimum);
+            if (table->textElideMode() != Qt::ElideMiddle)
+                problems << name + " gives way but does not elide in the middle";
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const QModelIndex index = model->index(row, column);
+                if (!index.data(Qt::ToolTipRole).toString().contains(index.data().toString().toHtmlEscaped()))
+                    problems << name + QString(" row %1's tooltip lacks its whole text").arg(row);
+            }
+            continue;
+        }
         if (header->sectionSize(column) + 1 < needed)
             problems << name + QString(" is %1 px wide, needs %2").arg(header->sectionSize(column)).arg(needed);
     }

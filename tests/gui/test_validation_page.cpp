@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Validation page, offscreen: every published run in the table, sorting, the summary, a
 // selected row drives the breakdown and the scatter's ring, "Load this run" asks for that run's
-// scenario, and the charts carry data to export.
+// scenario, and the charts carry data to export. Per accelerator (issue 29 §4): the scatter has one
+// coloured series per accelerator in its legend, the held-out (leave-one-source-out) error sits
+// beside each run's error and in the summary, computed in the background and cancellable.
 
 #include "charts/chart_view.h"
 #include "pages/validation/validation_page.h"
@@ -19,6 +21,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace lse;
 using namespace lse::gui;
@@ -74,8 +78,9 @@ private slots:
         page.resize(1024, 768);
         page.show();
         const std::vector<PublishedRun> &runs = builtinPublishedRuns();
-        QCOMPARE(runs.size(), std::size_t(18));
-        QCOMPARE(page.table()->model()->rowCount(), 18);
+        // The shipped runs (issue 29): 18 A100 and 39 H100-class.
+        QCOMPARE(runs.size(), std::size_t(57));
+        QCOMPARE(page.table()->model()->rowCount(), 57);
         for (const PublishedRun &run : runs)
             QVERIFY2(viewRowOf(page, run.id) >= 0, run.id.c_str());
         // Layout and batch columns come from the run's scenario.
@@ -91,6 +96,106 @@ private slots:
         QVERIFY(summary->toolTip().contains(QStringLiteral("not fitted per run")));
         // The worst run is selected first.
         QCOMPARE(page.selectedRunId(), table.worst_id);
+        // The fitted error is never shown without the held-out one beside it: computing, then figures.
+        QVERIFY2(summary->text().contains(QStringLiteral("held out")), qPrintable(summary->text()));
+        QVERIFY(page.waitForHeldOut(120000));
+        QVERIFY2(summary->text().contains(QStringLiteral("held out (leave one source out")), qPrintable(summary->text()));
+    }
+
+    // One series per accelerator, each with its own colour and a legend name naming the
+    // accelerator; every run is in the series of its accelerator.
+    void scatterIsColouredByAccelerator()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        std::map<std::string, std::string> accelerator_of_run;
+        std::set<std::string> names;
+        for (const PublishedRun &run : builtinPublishedRuns()) {
+            accelerator_of_run[run.id] = run.scenario.cluster.accelerator.name;
+            names.insert(run.scenario.cluster.accelerator.name);
+        }
+        QVERIFY(names.size() >= 2);
+        QList<QColor> colours;
+        int series_count = 0;
+        for (const ChartSeries &series : page.charts().at(0)->data().series) {
+            if (series.kind != ChartSeries::Kind::Marker || series.marker_size != 0)
+                continue;
+            ++series_count;
+            QVERIFY(series.color.isValid());
+            QVERIFY2(!colours.contains(series.color), qPrintable(series.name));
+            colours << series.color;
+            const auto named = std::find_if(names.begin(), names.end(), [&](const std::string &name) {
+                return series.name.startsWith(QString::fromStdString(name));
+            });
+            QVERIFY2(named != names.end(), qPrintable(series.name));
+            // Each point's tooltip names a run of that accelerator.
+            for (const QString &tooltip : series.point_tooltips) {
+                const QString id = tooltip.section(QStringLiteral("</b>"), 0, 0).remove(QStringLiteral("<b>"));
+                QCOMPARE(accelerator_of_run.at(id.toStdString()), *named);
+            }
+        }
+        QCOMPARE(series_count, int(names.size()));
+    }
+
+    // The held-out column: every run of an accelerator with two or more sources has the error
+    // leave-one-source-out gives it (as `validate --leave-one-paper-out` prints), the others "–".
+    void heldOutColumnBesideTheError()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Computing);
+        QVERIFY(!page.isReady());
+        QSignalSpy ready(&page, &Page::ready);
+        QVERIFY(page.waitForHeldOut(120000));
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(page.isReady());
+        std::map<std::string, double> expected;
+        for (const AcceleratorValidation &accelerator : page.acceleratorValidation()) {
+            QCOMPARE(accelerator.held_out_errors.size(),
+                     accelerator.sources.size() >= 2 ? accelerator.catalog.rows.size() : std::size_t(0));
+            for (std::size_t i = 0; i < accelerator.held_out_errors.size(); ++i)
+                expected[accelerator.catalog.rows[i].id] = accelerator.held_out_errors[i];
+        }
+        QCOMPARE(int(expected.size()), 52);  // the A100's 18 and the H100 SXM's 34 runs
+        QAbstractItemModel *model = page.table()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const std::string id = model->index(row, ValidationRunsModel::Run).data().toString().toStdString();
+            const QString text = model->index(row, ValidationRunsModel::HeldOut).data().toString();
+            const auto found = expected.find(id);
+            if (found == expected.end()) {
+                QCOMPARE(text, QStringLiteral("–"));
+                continue;
+            }
+            QVERIFY2(text.contains(QString::number(std::abs(found->second) * 100, 'f', 1)), qPrintable(text));
+            QCOMPARE(model->index(row, ValidationRunsModel::HeldOut).data(ValidationRunsModel::kSortRole).toDouble(),
+                     std::abs(found->second));
+        }
+        // The summary per accelerator gives the held-out 90th percentile (the band) beside the fitted error.
+        auto *accelerators = child<QLabel>(page, "validation.accelerators");
+        QVERIFY(accelerators->isVisibleTo(&page));
+        for (const AcceleratorValidation &accelerator : page.acceleratorValidation())
+            QVERIFY2(accelerators->text().contains(QString::fromStdString(accelerator.accelerator_name).toHtmlEscaped()),
+                     accelerator.accelerator_name.c_str());
+    }
+
+    void heldOutCanBeCancelledAndRestarted()
+    {
+        ValidationPage page;
+        page.ensureTable();
+        auto *button = child<QPushButton>(page, "validation.heldOutButton");
+        QVERIFY(!page.isReady());
+        page.cancelHeldOut();
+        QVERIFY(page.waitForHeldOut(120000));
+        // Cancelled at the next accelerator at the latest: the column is empty and the summary says so.
+        if (page.acceleratorValidation().empty()) {
+            QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Failed);
+            QVERIFY(child<QLabel>(page, "validation.summary")->text().contains(QStringLiteral("cancelled")));
+            QVERIFY(button->isVisibleTo(&page));
+        }
+        page.startHeldOut();
+        QVERIFY(page.waitForHeldOut(120000));
+        QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Computed);
+        QVERIFY(!page.acceleratorValidation().empty());
     }
 
     void errorsAboveTenPercentAreMarkedAndSortByMagnitude()
@@ -180,6 +285,25 @@ private slots:
         QCOMPARE(spy.count(), 1);
     }
 
+    // A larger font (presentation mode) sizes the columns again: none is cut ("+1…").
+    void largerFontKeepsColumnsWhole()
+    {
+        ValidationPage page;
+        page.resize(1920, 1080);
+        page.ensureTable();
+        QFont font = page.font();
+        font.setPointSizeF(font.pointSizeF() * 1.6);
+        page.setFont(font);
+        QCoreApplication::processEvents();
+        const QAbstractItemView *view = page.table();
+        for (int column = ValidationRunsModel::Accelerator; column < ValidationRunsModel::ColumnCount; ++column)
+            QVERIFY2(page.table()->columnWidth(column) + 1 >= view->sizeHintForColumn(column),
+                     qPrintable(QStringLiteral("column %1: %2 < %3")
+                                    .arg(column)
+                                    .arg(page.table()->columnWidth(column))
+                                    .arg(view->sizeHintForColumn(column))));
+    }
+
     void chartsCarryDataForExport()
     {
         ValidationPage page;
@@ -190,7 +314,7 @@ private slots:
         for (const ChartSeries &series : charts.at(0)->data().series)
             if (series.kind == ChartSeries::Kind::Marker && series.marker_size == 0)
                 scatter_points += int(series.x.size());
-        QCOMPARE(scatter_points, 18);
+        QCOMPARE(scatter_points, int(builtinPublishedRuns().size()));
         for (ChartView *chart : charts) {
             QVERIFY2(!chart->data().series.isEmpty(), qPrintable(chart->id()));
             QVERIFY(!chart->data().formula.formula.isEmpty());

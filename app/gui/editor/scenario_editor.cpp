@@ -600,6 +600,21 @@ void ScenarioEditor::buildUi()
     addField(training, boolField("training.flash_attention", tr("FlashAttention"), tr("The s x s score matrix is never stored (Dao et al. 2022)."),
                                  [](const Scenario &s) { return s.training.flash_attention; },
                                  [](Scenario &s, bool v) { s.training.flash_attention = v; }));
+    addField(training, choiceField("training.attention_kernel", tr("Attention kernel"),
+                                   tr("The FlashAttention generation the step-time prediction times (with FlashAttention "
+                                      "on): FlashAttention-2 (Dao 2023) or FlashAttention-3, Hopper's asynchronous "
+                                      "warp-specialised kernel (Shah et al. 2024), each at its own fitted fraction of "
+                                      "peak. Memory does not depend on it."),
+                                   std::function<AttentionKernel(const Scenario &)>([](const Scenario &s) { return s.training.attention_kernel; }),
+                                   std::function<void(Scenario &, AttentionKernel)>([](Scenario &s, AttentionKernel v) { s.training.attention_kernel = v; }),
+                                   std::vector<AttentionKernel>{AttentionKernel::FlashAttention2, AttentionKernel::FlashAttention3}));
+    addField(training, boolField("training.fused_elementwise", tr("Fused element-wise"),
+                                 tr("On: element-wise chains (bias+GeLU, bias+dropout+add, scale+mask+softmax, norms) "
+                                    "run as fused kernels whose intermediates stay on chip (Megatron-LM and Transformer "
+                                    "Engine fused kernels, torch.compile); the predicted step streams each chain's "
+                                    "bytes once. Off: one kernel per operator, as in eager PyTorch."),
+                                 [](const Scenario &s) { return s.training.fused_elementwise; },
+                                 [](Scenario &s, bool v) { s.training.fused_elementwise = v; }));
     addField(training, boolField("training.dropout", tr("Dropout"), tr("Dropout masks are saved activations (Korthikanti et al. count them)."),
                                  [](const Scenario &s) { return s.training.dropout; },
                                  [](Scenario &s, bool v) { s.training.dropout = v; }));

@@ -1,15 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/table_key_columns.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QTableView>
 #include <QVariant>
+
+#include <algorithm>
 
 namespace lse::gui {
 
 namespace {
 
 constexpr char kProperty[] = "lse_key_columns";
+constexpr char kElidedProperty[] = "lse_elided_key_column";
+constexpr char kElidedMinimumProperty[] = "lse_elided_key_column_characters";
+
+// Refits the elided key column when the viewport's width changes.
+class ViewportWatcher : public QObject {
+public:
+    explicit ViewportWatcher(QTableView *table) : QObject(table), table_(table) {}
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == table_->viewport() && event->type() == QEvent::Resize)
+            fitElidedKeyColumn(table_);
+        return false;
+    }
+
+private:
+    QTableView *table_;
+};
 
 void moveKeyColumnsFirst(QTableView *table)
 {
@@ -39,6 +59,42 @@ void setKeyColumns(QTableView *table, const QList<int> &logical_columns)
     if (first_time)
         QObject::connect(table->horizontalHeader(), &QHeaderView::sectionCountChanged, table,
                          [table](int, int) { moveKeyColumnsFirst(table); });
+}
+
+void setElidedKeyColumn(QTableView *table, int logical_column, int minimum_characters)
+{
+    const bool first_time = !table->property(kElidedProperty).isValid();
+    table->setProperty(kElidedProperty, logical_column);
+    table->setProperty(kElidedMinimumProperty, minimum_characters);
+    table->setTextElideMode(Qt::ElideMiddle);
+    if (first_time)
+        table->viewport()->installEventFilter(new ViewportWatcher(table));
+    fitElidedKeyColumn(table);
+}
+
+int elidedKeyColumn(const QTableView *table, int *minimum_pixels)
+{
+    const QVariant column = table->property(kElidedProperty);
+    if (minimum_pixels)
+        *minimum_pixels = table->fontMetrics().averageCharWidth() * table->property(kElidedMinimumProperty).toInt();
+    return column.isValid() ? column.toInt() : -1;
+}
+
+void fitElidedKeyColumn(QTableView *table)
+{
+    int minimum = 0;
+    const int column = elidedKeyColumn(table, &minimum);
+    QHeaderView *header = table->horizontalHeader();
+    if (column < 0 || column >= header->count() || !table->model() || table->model()->rowCount() == 0)
+        return;
+    int others = 0;
+    for (const int key : keyColumns(table))
+        if (key != column && key >= 0 && key < header->count())
+            others += header->sectionSize(key);
+    const int wanted = std::max(header->sectionSizeHint(column), static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column));
+    const int width = std::max(minimum, std::min(wanted, table->viewport()->width() - others - 1));
+    if (header->sectionSize(column) != width)
+        header->resizeSection(column, width);
 }
 
 QList<int> keyColumns(const QTableView *table)

@@ -17,4 +17,14 @@ void setKeyColumns(QTableView *table, const QList<int> &logical_columns);
 // The key columns a table was given (empty: none yet).
 QList<int> keyColumns(const QTableView *table);
 
+// A key column of long names (the Validation page's run ids) that gives way to the other key
+// columns: it is as wide as its contents when the table has the room, else the room left beside
+// the other key columns but never under `minimum_characters` average characters, its text elided
+// in the middle (the whole text is in each cell's tooltip). It is refitted whenever the table's
+// viewport changes size and by fitElidedKeyColumn() after its contents change.
+void setElidedKeyColumn(QTableView *table, int logical_column, int minimum_characters);
+// The elided key column (−1: none) and its minimum width in pixels.
+int elidedKeyColumn(const QTableView *table, int *minimum_pixels = nullptr);
+void fitElidedKeyColumn(QTableView *table);
+
 }  // namespace lse::gui

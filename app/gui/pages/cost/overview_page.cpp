@@ -7,6 +7,7 @@
 
 #include "cost/sweeps.h"
 #include "pages/page_format.h"
+#include "pages/prediction_band_text.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -395,12 +396,38 @@ void OverviewPage::fillCards(const Scenario &scenario, const Estimate &estimate)
                              "B; peak: %1")
                         : tr("MFU as defined by PaLM (Chowdhery et al. 2022), App. B; peak: %1"))
             .arg(format::firstSource(scenario.cluster.accelerator.source).toHtmlEscaped());
-    cards_[Days]->set(
-        tr("Training time"), tr("%1 days").arg(format::days(time.days)),
-        tr("N_gpu = %1, MFU %2 (%5), peak %3 (%4)")
-            .arg(format::integer(scenario.cluster.gpus), format::percent(time.mfu),
-                 format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind, displayName(time.mfu_source)),
-        format::tooltip(tr("Training time"), time_inputs, tr("days = C / (N_gpu · peak · MFU) / 86,400 s"), time_source));
+    // A predicted MFU carries the accelerator's error band (issue 29 §2): "12.3 days (± 9%)", the
+    // predicted step beside it, the interval in the tooltip; without a band, the basis instead.
+    const bool banded = time.mfu_source == MfuSource::Predicted && time.predicted;
+    QString days_value = tr("%1 days").arg(format::days(time.days));
+    QString days_detail = tr("N_gpu = %1, MFU %2 (%5), peak %3 (%4)")
+                              .arg(format::integer(scenario.cluster.gpus), format::percent(time.mfu),
+                                   format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind,
+                                   displayName(time.mfu_source));
+    QString days_band;
+    if (banded) {
+        const PredictedStepFigures &predicted = *time.predicted;
+        const PredictionAccuracy &accuracy = scenario.cluster.accelerator.accuracy;
+        days_value = PredictionBandText::withBand(days_value, predicted.band_fraction);
+        days_detail = tr("N_gpu = %1, predicted step %2, MFU %3, peak %4 (%5)")
+                          .arg(format::integer(scenario.cluster.gpus), tr("%1 s").arg(format::decimal(predicted.step_seconds, 3)),
+                               format::percent(time.mfu), format::si(time.peak_flops_per_gpu, tr("FLOP/s")), peak_kind);
+        // The band once (it is the same fraction for every figure); without one, the basis.
+        days_detail += predicted.band_fraction > 0
+            ? tr("; each ± %1").arg(format::percent(predicted.band_fraction, 0))
+            : tr("; %1").arg(PredictionBandText::basis(accuracy));
+        days_band = PredictionBandText::toolTip(tr("%1 days").arg(format::days(predicted.training_seconds_low / 86400.0)),
+                                                tr("%1 days").arg(format::days(predicted.training_seconds_high / 86400.0)),
+                                                predicted.band_fraction, accuracy)
+            + QStringLiteral("<br>")
+            + tr("Step %1 s in [%2 s, %3 s]; MFU %4 in [%5, %6]")
+                  .arg(format::decimal(predicted.step_seconds, 3), format::decimal(predicted.step_seconds_low, 3),
+                       format::decimal(predicted.step_seconds_high, 3), format::percent(time.mfu),
+                       format::percent(predicted.mfu_low), format::percent(predicted.mfu_high));
+    }
+    cards_[Days]->set(tr("Training time"), days_value, days_detail,
+                      format::tooltip(tr("Training time"), time_inputs, tr("days = C / (N_gpu · peak · MFU) / 86,400 s"),
+                                      time_source, days_band));
 
     cards_[GpuHours]->set(
         tr("GPU-hours"), format::count(time.gpu_hours),
@@ -470,8 +497,11 @@ void OverviewPage::fillSummary(const Scenario &scenario, const Estimate &estimat
                       "%6 days (%7 GPU-hours, costing %8)."))
                 .arg(format::count(double(scenario.training.tokens)), format::si(estimate.flops.time_basis, tr("FLOP")),
                      format::percent(time.mfu), format::integer(scenario.cluster.gpus),
-                     gpuName(scenario.cluster.accelerator), format::days(time.days), format::count(time.gpu_hours),
-                     format::money(time.cost));
+                     gpuName(scenario.cluster.accelerator),
+                     time.mfu_source == MfuSource::Predicted && time.predicted
+                         ? PredictionBandText::withBand(format::days(time.days), time.predicted->band_fraction)
+                         : format::days(time.days),
+                     format::count(time.gpu_hours), format::money(time.cost));
     text += sentenceSeparator();
     if (memory.fits)
         text += tr("The most loaded GPU needs %1 of its %2, so the run fits in memory.")

@@ -6,6 +6,7 @@
 #include "enum_labels.h"
 #include "pages/validation/calibration_dialog.h"
 #include "pages/page_format.h"
+#include "pages/prediction_band_text.h"
 
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -18,6 +19,26 @@ namespace lse::gui {
 namespace {
 
 constexpr int kMaxGpus = 10'000'000;  // validation's limit on cluster.gpus
+
+// A time figure with its error band when the MFU is predicted (issue 29 §2): "12.3 days (± 9%)"
+// and the interval [low, high] in days; a given MFU is an assumption, shown without a band.
+QString daysWithBand(const TimeEstimate &time)
+{
+    if (time.mfu_source != MfuSource::Predicted || !time.predicted)
+        return format::days(time.days);
+    return PredictionBandText::withBand(format::days(time.days), time.predicted->band_fraction);
+}
+
+QString bandToolTip(const TimeEstimate &time, const PredictionAccuracy &accuracy)
+{
+    if (time.mfu_source != MfuSource::Predicted || !time.predicted)
+        return {};
+    const PredictedStepFigures &predicted = *time.predicted;
+    return QStringLiteral("<br>")
+        + PredictionBandText::toolTip(format::days(predicted.training_seconds_low / 86400.0),
+                                      format::days(predicted.training_seconds_high / 86400.0), predicted.band_fraction,
+                                      accuracy);
+}
 
 QString problemText(const Problems &problems)
 {
@@ -130,6 +151,31 @@ QString TimePage::sourceText() const
              source.toHtmlEscaped());
 }
 
+QString TimePage::currentBandText() const
+{
+    const TimeEstimate &time = estimate().time;
+    if (time.mfu_source != MfuSource::Predicted || !time.predicted)
+        return {};
+    const PredictedStepFigures &predicted = *time.predicted;
+    // The current scenario's predicted step and days with the band ("error unknown" without one;
+    // the inputs then give the basis).
+    return tr(" — current: step %1 s, %2 days%3")
+        .arg(format::decimal(predicted.step_seconds, 3), format::days(time.days),
+             PredictionBandText::suffix(predicted.band_fraction));
+}
+
+QString TimePage::bandInputsText() const
+{
+    const TimeEstimate &time = estimate().time;
+    if (time.mfu_source != MfuSource::Predicted || !time.predicted)
+        return {};
+    const PredictionAccuracy &accuracy = scenario().cluster.accelerator.accuracy;
+    if (time.predicted->band_fraction > 0)
+        return tr("; error band ± %1 (%2)")
+            .arg(format::percent(time.predicted->band_fraction, 1), PredictionBandText::basis(accuracy));
+    return tr("; %1").arg(PredictionBandText::basis(accuracy));
+}
+
 ChartData TimePage::gpuCountChart() const
 {
     ChartData chart;
@@ -158,10 +204,10 @@ ChartData TimePage::gpuCountChart() const
         line.x << double(point.gpus);
         line.y << point.time.days;
         line.point_tooltips << tr("N_gpu = %1 (dp = %2): %3 days, %4 GPU-hours, cost %5, MFU %6 (%7)")
-                                   .arg(format::integer(point.gpus), format::integer(point.dp),
-                                        format::days(point.time.days), format::count(point.time.gpu_hours),
-                                        format::money(point.time.cost), format::percent(point.mfu),
-                                        displayName(point.time.mfu_source));
+                                   .arg(format::integer(point.gpus), format::integer(point.dp), daysWithBand(point.time),
+                                        format::count(point.time.gpu_hours), format::money(point.time.cost),
+                                        format::percent(point.mfu), displayName(point.time.mfu_source))
+                + bandToolTip(point.time, scenario.cluster.accelerator.accuracy);
     }
     chart.series << line;
 
@@ -171,8 +217,10 @@ ChartData TimePage::gpuCountChart() const
     marker.x << double(scenario.cluster.gpus);
     marker.y << estimate().time.days;
     marker.point_tooltips << tr("N_gpu = %1: %2 days").arg(format::integer(scenario.cluster.gpus),
-                                                          format::days(estimate().time.days));
+                                                          daysWithBand(estimate().time))
+            + bandToolTip(estimate().time, scenario.cluster.accelerator.accuracy);
     chart.series << marker;
+    chart.title += currentBandText();
 
     // Predicted: each GPU count has its own predicted MFU (in the point tooltips).
     QString inputs = tr("tp·pp·cp = %7·%8·%9 kept, dp scaled; C = %1 (%2), peak = %3 per GPU, MFU = %4 (%10), global "
@@ -193,7 +241,7 @@ ChartData TimePage::gpuCountChart() const
         inputs += tr("; skipped N_gpu = %1: %2").arg(counts.join(QStringLiteral(", ")),
                                                   problemText(sweep.skipped.front().problems).toHtmlEscaped());
     }
-    chart.formula.inputs = inputs;
+    chart.formula.inputs = inputs + bandInputsText();
     chart.formula.formula = gpuCountFormulaText();
     chart.formula.source = sourceText();
     return chart;
@@ -236,15 +284,18 @@ ChartData TimePage::mfuChart() const
     marker.x << estimate().time.mfu;
     marker.y << estimate().time.days;
     marker.point_tooltips << tr("MFU %1 (%3): %2 days").arg(format::percent(estimate().time.mfu),
-                                                             format::days(estimate().time.days),
-                                                             displayName(estimate().time.mfu_source));
+                                                             daysWithBand(estimate().time),
+                                                             displayName(estimate().time.mfu_source))
+            + bandToolTip(estimate().time, scenario.cluster.accelerator.accuracy);
     chart.series << marker;
+    chart.title += currentBandText();
 
     chart.formula.inputs = tr("C = %1 (%2), N_gpu = %3, peak = %4 per GPU (PaLM 540B reached an MFU of 46.2 %)")
                               .arg(format::si(estimate().flops.time_basis, tr("FLOP")),
                                    scenario.training.flops_model == FlopsModel::SixND ? tr("6ND") : tr("exact"),
                                    format::integer(scenario.cluster.gpus),
-                                   format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")));
+                                   format::si(estimate().time.peak_flops_per_gpu, tr("FLOP/s")))
+        + bandInputsText();
     chart.formula.formula = formulaText();
     chart.formula.source = sourceText();
     return chart;

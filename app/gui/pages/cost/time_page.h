@@ -29,6 +29,10 @@ protected:
 private:
     void refresh();
     ChartData gpuCountChart() const;
+    // " — current: step 4.36 s (± 6%), 12.3 days (± 6%)" when the MFU is predicted, else empty.
+    QString currentBandText() const;
+    // "; error band ± 15.1 % (basis)" or "; <basis>" for the charts' inputs when the MFU is predicted.
+    QString bandInputsText() const;
     ChartData mfuChart() const;
     QString formulaText() const;
     QString gpuCountFormulaText() const;  // the formula, saying when each count's MFU is predicted

@@ -9,7 +9,9 @@
 #include "pages/parallel/layout/duration_format.h"
 #include "pages/parallel/layout/layout_search_runner.h"
 #include "pages/parallel/layout/search_scatter_chart.h"
+#include "pages/prediction_band_text.h"
 #include "parallel/step_time.h"
+#include "performance/step_prediction.h"
 #include "scenario/scenario_json.h"
 
 #include "cost/estimate.h"
@@ -30,6 +32,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lse::gui {
@@ -166,7 +169,7 @@ SearchPage::SearchPage(QWidget *parent) : Page(parent), runner_(new LayoutSearch
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     // What ranks a layout first, then its degrees.
-    setKeyColumns(table_, {RankColumn, StepColumn, MfuColumn, MemoryColumn});
+    setKeyColumns(table_, {RankColumn, StepColumn, BandColumn, MfuColumn, MemoryColumn});
     table_->setSortingEnabled(true);
     layout->addWidget(table_, 2);
 
@@ -313,7 +316,7 @@ void SearchPage::retranslateControls()
                                  "does the same"));
     table_->setHorizontalHeaderLabels({tr("#"), tr("dp"), tr("tp"), tr("pp"), tr("cp"), tr("ep"), tr("v"), tr("sp"),
                                        tr("ZeRO"), tr("mb"), tr("recomp."), tr("mem/GPU"),
-                                       tr("step"), tr("tokens/s"), tr("MFU")});
+                                       tr("step"), tr("tokens/s"), tr("MFU"), tr("vs best")});
     const QStringList tips = {
         tr("Rank by predicted step time among the fitting layouts"),
         tr("Data-parallel replicas"),
@@ -329,7 +332,10 @@ void SearchPage::retranslateControls()
         tr("The engine's memory per GPU (most loaded pipeline stage)"),
         tr("Predicted step: kernel times (compute) + optimizer + exposed communication + pipeline bubble"),
         tr("global batch · sequence length / step time"),
-        tr("Predicted MFU: model FLOPs / (GPUs · peak · predicted step time)")};
+        tr("Predicted MFU: model FLOPs / (GPUs · peak · predicted step time)"),
+        tr("≈ best: the predicted step is within the accelerator's error band p of the best layout's, t ≤ t_best · (1 + p), "
+           "so the prediction cannot rank it below the best; p is the accelerator's leave-one-source-out "
+           "90th-percentile error (0 without published runs: only ties are marked)")};
     for (int column = 0; column < ColumnCount; ++column)
         if (QTableWidgetItem *header = table_->horizontalHeaderItem(column))
             header->setToolTip(tips.value(column));
@@ -468,7 +474,7 @@ void SearchPage::fillTable()
             const parallel::LayoutCandidate &c = found->top[std::size_t(row)];
             const parallel::StepTimeBreakdown &b = c.breakdown;
             const ParallelConfig &p = c.parallel;
-            const QString tooltip = SearchScatterChart::candidateTooltip(c, tr("#%1").arg(row + 1));
+            const QString tooltip = SearchScatterChart::candidateTooltip(c, tr("#%1").arg(row + 1), found->band_fraction);
             const auto put = [&](Column column, const QString &text, double value) {
                 table_->setItem(row, column, new NumericItem(text, value, row));
             };
@@ -484,9 +490,12 @@ void SearchPage::fillTable()
             put(MicroBatchColumn, QString::number(c.micro_batch), double(c.micro_batch));
             put(RecomputeColumn, displayName(c.recomputation), int(c.recomputation));
             put(MemoryColumn, format::bytes(b.memory_bytes_per_gpu), b.memory_bytes_per_gpu);
-            put(StepColumn, format::duration(b.total_seconds), b.total_seconds);
+            put(StepColumn, PredictionBandText::withBand(format::duration(b.total_seconds), found->band_fraction),
+                b.total_seconds);
             put(TokensColumn, format::si(b.tokens_per_second, QString()), b.tokens_per_second);
             put(MfuColumn, format::percent(b.mfu), b.mfu);
+            put(BandColumn, row == 0 ? tr("best") : c.within_band_of_best ? tr("≈ best") : QString(),
+                row == 0 ? 0 : c.within_band_of_best ? 1 : 2);
             for (int column = 0; column < ColumnCount; ++column)
                 table_->item(row, column)->setToolTip(tooltip);
         }
@@ -576,6 +585,16 @@ void SearchPage::updateStatus()
                            .arg(format::integer(found->valid), format::decimal(found->seconds, 2),
                                 format::integer(found->fitting), format::integer(found->predicted))
                            .arg(found->top.size());
+        const auto within = std::count_if(found->top.begin(), found->top.end(),
+                                          [](const parallel::LayoutCandidate &c) { return c.within_band_of_best; });
+        if (found->band_fraction > 0)
+            text += QLatin1Char(' ')
+                + tr("%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank "
+                     "those apart.", nullptr, int(within))
+                      .arg(format::percent(found->band_fraction, 0));
+        else
+            text += QLatin1Char(' ') + tr("No error band for this accelerator (%1): only ties with the best are marked.")
+                                           .arg(PredictionBandText::basis(scenario().cluster.accelerator.accuracy));
         if (found->cancelled)
             text = tr("Cancelled after %Ln layout(s): partial results.", nullptr, int(found->evaluated));
         status_label_->setText(text);
@@ -606,10 +625,13 @@ void SearchPage::updateStatus()
     } else {
         const parallel::StepTimeBreakdown &b = current_->breakdown;
         // Composed first and set once: each setText of rich text is parsed and laid out again.
+        const PredictionAccuracy &accuracy = scenario().cluster.accelerator.accuracy;
         QString text = tr("<b>Current layout</b> %1: step %2, %3 tokens/s, MFU %4, %5 per GPU (%6)")
                            .arg(layoutSummary(current_->parallel, current_->micro_batch, current_->recomputation)
                                     .toHtmlEscaped(),
-                                format::duration(b.total_seconds), format::si(b.tokens_per_second, QString()),
+                                PredictionBandText::withBandOrBasis(format::duration(b.total_seconds),
+                                                                    accuracy.bandFraction(), accuracy)
+                                    .toHtmlEscaped(), format::si(b.tokens_per_second, QString()),
                                 format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu),
                                 b.fits ? tr("fits") : tr("does not fit"));
         // This page ranks by the predicted step; the Overview and Time pages use the scenario's MFU,
@@ -624,6 +646,9 @@ void SearchPage::updateStatus()
                            format::days(estimate().time.days));
         if (current_label_->text() != text)
             current_label_->setText(text);
+        const auto [low, high] = performance::bandInterval(b.total_seconds, accuracy.bandFraction());
+        current_label_->setToolTip(PredictionBandText::toolTip(format::duration(low), format::duration(high),
+                                                               accuracy.bandFraction(), accuracy));
     }
     updateButtons();
 }

@@ -46,7 +46,9 @@ public:
     // The table's columns (sortable; the rank column keeps the search's order).
     enum Column {
         RankColumn, DpColumn, TpColumn, PpColumn, CpColumn, EpColumn, VColumn, SpColumn, ZeroColumn,
-        MicroBatchColumn, RecomputeColumn, MemoryColumn, StepColumn, TokensColumn, MfuColumn, ColumnCount
+        MicroBatchColumn, RecomputeColumn, MemoryColumn, StepColumn, TokensColumn, MfuColumn,
+        BandColumn,  // "best" / "≈ best": within the error band of the best (issue 29 §2)
+        ColumnCount
     };
 
     // Starts (or restarts) the search of the current scenario with the options of the widgets.

@@ -3,6 +3,7 @@
 
 #include "enum_labels.h"
 #include "pages/page_format.h"
+#include "pages/prediction_band_text.h"
 
 #include <QColor>
 
@@ -23,6 +24,22 @@ void ValidationRunsModel::setTable(const ValidationTable &table, const std::vect
         runs_.push_back(found == runs.end() ? std::nullopt : std::optional<PublishedRun>(*found));
     }
     endResetModel();
+}
+
+void ValidationRunsModel::setHeldOut(HeldOutState state, const std::map<std::string, double> &errors)
+{
+    held_out_state_ = state;
+    held_out_ = errors;
+    if (!table_.rows.empty())
+        emit dataChanged(index(0, HeldOut), index(rowCount() - 1, HeldOut));
+}
+
+std::optional<double> ValidationRunsModel::heldOutError(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return std::nullopt;
+    const auto found = held_out_.find(table_.rows[std::size_t(row)].id);
+    return found == held_out_.end() ? std::nullopt : std::optional<double>(found->second);
 }
 
 const PublishedRun *ValidationRunsModel::run(int row) const
@@ -55,10 +72,19 @@ QVariant ValidationRunsModel::headerData(int section, Qt::Orientation orientatio
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case Run: return tr("The run's id (hover a row for its name and source)");
+        case Accelerator: return tr("The accelerator of the run, as in the hardware catalog");
         case Layout: return tr("Tensor · pipeline · data parallel degree");
         case Batch: return tr("Micro-batch / global batch (sequences)");
         case Published: return tr("The paper's iteration time, or its TFLOP/s per GPU converted with the paper's own FLOP formula");
-        case Error: return tr("(predicted − published) / published; marked beyond ±%1").arg(format::percent(kErrorHighlight, 0));
+        case Error:
+            return tr("(predicted − published) / published with the catalog's factors, which were fitted to these runs; "
+                      "marked beyond ±%1. The held-out error beside it is the one to expect on a new run.")
+                .arg(format::percent(kErrorHighlight, 0));
+        case HeldOut:
+            return tr("Leave one source out: the run predicted with factors fitted on its accelerator's other sources "
+                      "only (as `validate --leave-one-paper-out` prints); – when all of the accelerator's runs come "
+                      "from one source");
         case Mfu: return tr("Model FLOPs (matmuls, no recomputation) / (GPUs · peak · predicted step time)");
         case Hfu: return tr("Executed matmul FLOPs (with recomputation) / (GPUs · peak · predicted step time)");
         default: return {};
@@ -68,6 +94,7 @@ QVariant ValidationRunsModel::headerData(int section, Qt::Orientation orientatio
         return {};
     switch (section) {
     case Run: return tr("Run");
+    case Accelerator: return tr("Accelerator");
     case Gpus: return tr("GPUs");
     case Layout: return tr("tp/pp/dp");
     case Batch: return tr("Micro/global batch");
@@ -75,6 +102,7 @@ QVariant ValidationRunsModel::headerData(int section, Qt::Orientation orientatio
     case Published: return tr("Published (s)");
     case Predicted: return tr("Predicted (s)");
     case Error: return tr("Error");
+    case HeldOut: return tr("Held out");
     case Mfu: return tr("Predicted MFU");
     case Hfu: return tr("Predicted HFU");
     default: return {};
@@ -91,13 +119,19 @@ QVariant ValidationRunsModel::data(const QModelIndex &index, int role) const
     case kSortRole: return sortValue(row, index.column());
     case Qt::ToolTipRole: return toolTip(row);
     case Qt::TextAlignmentRole:
-        return int((index.column() == Run || index.column() == Recomputation ? Qt::AlignLeft : Qt::AlignRight)
+        return int((index.column() == Run || index.column() == Accelerator || index.column() == Recomputation
+                        ? Qt::AlignLeft
+                        : Qt::AlignRight)
                    | Qt::AlignVCenter);
-    case Qt::BackgroundRole:
+    case Qt::BackgroundRole: {
         // A translucent tint reads on light and dark themes alike.
         if (index.column() == Error && std::abs(table_.rows[row].error) > kErrorHighlight)
             return QColor(214, 39, 40, 90);
+        const std::optional<double> held_out = heldOutError(index.row());
+        if (index.column() == HeldOut && held_out && std::abs(*held_out) > kErrorHighlight)
+            return QColor(214, 39, 40, 90);
         return {};
+    }
     default: return {};
     }
 }
@@ -110,6 +144,7 @@ QVariant ValidationRunsModel::display(std::size_t row, int column) const
     const ParallelConfig *parallel = published ? &published->scenario.training.parallel : nullptr;
     switch (column) {
     case Run: return format::fromStd(result.id);
+    case Accelerator: return published ? format::fromStd(published->scenario.cluster.accelerator.id) : none;
     case Gpus: return published ? format::integer(published->scenario.cluster.gpus) : none;
     case Layout:
         return parallel ? QStringLiteral("%1/%2/%3").arg(parallel->tp).arg(parallel->pp).arg(parallel->dp) : none;
@@ -121,6 +156,14 @@ QVariant ValidationRunsModel::display(std::size_t row, int column) const
     case Published: return format::decimal(result.published_seconds, 2);
     case Predicted: return format::decimal(result.predicted_seconds, 2);
     case Error: return (result.error > 0 ? QStringLiteral("+") : QString()) + format::percent(result.error, 1);
+    case HeldOut: {
+        if (held_out_state_ == HeldOutState::Computing)
+            return tr("…");
+        const std::optional<double> held_out = heldOutError(int(row));
+        if (!held_out)
+            return none;
+        return (*held_out > 0 ? QStringLiteral("+") : QString()) + format::percent(*held_out, 1);
+    }
     case Mfu: return format::percent(result.predicted_mfu, 1);
     case Hfu: return format::percent(result.predicted_hfu, 1);
     default: return {};
@@ -143,6 +186,10 @@ QVariant ValidationRunsModel::sortValue(std::size_t row, int column) const
     case Published: return result.published_seconds;
     case Predicted: return result.predicted_seconds;
     case Error: return std::abs(result.error);  // by size: the worst runs together at one end
+    case HeldOut: {
+        const std::optional<double> held_out = heldOutError(int(row));
+        return held_out ? QVariant(std::abs(*held_out)) : QVariant();
+    }
     case Mfu: return result.predicted_mfu;
     case Hfu: return result.predicted_hfu;
     default: return display(row, column);
@@ -162,10 +209,23 @@ QString ValidationRunsModel::toolTip(std::size_t row) const
         if (!published->verification.empty())
             text += QStringLiteral("<br>") + tr("Verified: %1").arg(format::fromStd(published->verification).toHtmlEscaped());
     }
-    text += QStringLiteral("<br>") + tr("Published %1 s, predicted %2 s, error %3")
-                                         .arg(format::decimal(result.published_seconds, 2),
-                                              format::decimal(result.predicted_seconds, 2),
+    if (published)
+        text += QStringLiteral("<br>") + tr("Accelerator: %1").arg(format::fromStd(published->scenario.cluster.accelerator.name).toHtmlEscaped());
+    const performance::StepPrediction &prediction = result.prediction;
+    const QString predicted = PredictionBandText::withBand(tr("%1 s").arg(format::decimal(result.predicted_seconds, 2)),
+                                                           prediction.band_fraction);
+    text += QStringLiteral("<br>") + tr("Published %1 s, predicted %2, error %3 (catalog factors, fitted to these runs)")
+                                         .arg(format::decimal(result.published_seconds, 2), predicted,
                                               format::percent(result.error, 1));
+    if (const std::optional<double> held_out = heldOutError(int(row)))
+        text += QStringLiteral("<br>") + tr("Held out (factors fitted without this run's source): error %1")
+                                             .arg(format::percent(*held_out, 1));
+    else if (held_out_state_ == HeldOutState::Computed)
+        text += QStringLiteral("<br>") + tr("Held out: none (all of this accelerator's runs come from one source)");
+    text += QStringLiteral("<br>")
+        + PredictionBandText::toolTip(tr("%1 s").arg(format::decimal(prediction.low_seconds, 2)),
+                                      tr("%1 s").arg(format::decimal(prediction.high_seconds, 2)),
+                                      prediction.band_fraction, prediction.accuracy);
     return text;
 }
 

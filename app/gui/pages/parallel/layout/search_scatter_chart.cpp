@@ -5,6 +5,7 @@
 #include "enum_labels.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
+#include "pages/prediction_band_text.h"
 
 namespace lse::gui {
 
@@ -35,17 +36,27 @@ QString layoutSummary(const ParallelConfig &parallel, std::int64_t micro_batch, 
     return parts.join(QStringLiteral(" · "));
 }
 
-QString SearchScatterChart::candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading)
+QString SearchScatterChart::candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading,
+                                            double band_fraction)
 {
     const parallel::StepTimeBreakdown &b = candidate.breakdown;
+    const QString step = band_fraction >= 0 ? PredictionBandText::withBand(format::duration(b.total_seconds), band_fraction)
+                                            : format::duration(b.total_seconds);
+    QString band;
+    if (band_fraction >= 0 && candidate.within_band_of_best)
+        band = QStringLiteral("<br>")
+            + tr("<b>Within the band of the best</b>: its predicted step is at most %1 slower than the best layout's, "
+                 "less than the prediction's error band, so the prediction cannot rank the two apart.")
+                  .arg(format::percent(band_fraction, 0));
     return tr("<b>%1</b><br>%2<br>predicted step %3 = compute %4 + optimizer %11 + exposed communication %5 + "
               "bubble %6 + stragglers %12<br>%7 tokens/s, predicted MFU %8<br>memory %9 per GPU (%10)")
         .arg(heading, layoutSummary(candidate.parallel, candidate.micro_batch, candidate.recomputation).toHtmlEscaped(),
-             format::duration(b.total_seconds), format::duration(b.compute_seconds),
+             step, format::duration(b.compute_seconds),
              format::duration(b.exposed_communication_seconds), format::duration(b.bubble_seconds),
              format::si(b.tokens_per_second, QString()), format::percent(b.mfu), format::bytes(b.memory_bytes_per_gpu))
         .arg(b.fits ? tr("fits") : tr("does not fit"), format::duration(b.optimizer_seconds),
-             format::duration(b.straggler_seconds));
+             format::duration(b.straggler_seconds))
+        + band;
 }
 
 ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_bytes, const parallel::SearchResult *result,
@@ -77,6 +88,11 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
     ChartSeries top;
     top.kind = ChartSeries::Kind::Marker;
     top.color = chartSeriesColor(2, palette);
+    ChartSeries within;
+    within.kind = ChartSeries::Kind::Marker;
+    within.marker_size = 16;  // a translucent ring around the top layout's point
+    within.color = chartSeriesColor(1, palette);
+    within.color.setAlpha(120);
     ChartSeries marker;
     marker.name = tr("Current layout");
     marker.kind = ChartSeries::Kind::Marker;
@@ -93,15 +109,27 @@ ChartData SearchScatterChart::build(const Scenario &scenario, double capacity_by
             add(candidate.breakdown.fits ? fitting : not_fitting, candidate,
                 candidate.breakdown.fits ? tr("Fits") : tr("Does not fit"));
         for (std::size_t i = 0; i < result->top.size(); ++i) {
-            add(top, result->top[i], tr("#%1 fastest fitting layout").arg(i + 1));
+            const parallel::LayoutCandidate &candidate = result->top[i];
+            const QString heading = tr("#%1 fastest fitting layout").arg(i + 1);
+            top.x << candidate.breakdown.tokens_per_second;
+            top.y << candidate.breakdown.memory_bytes_per_gpu;
+            top.point_tooltips << candidateTooltip(candidate, heading, result->band_fraction);
             top.point_labels << (i < std::size_t(kLabelledTop) ? QStringLiteral("#%1").arg(i + 1) : QString());
+            if (candidate.within_band_of_best) {
+                within.x << candidate.breakdown.tokens_per_second;
+                within.y << candidate.breakdown.memory_bytes_per_gpu;
+                within.point_tooltips << candidateTooltip(candidate, heading, result->band_fraction);
+            }
         }
     }
     top.name = tr("Top %1").arg(top.x.size());
+    within.name = result && result->band_fraction > 0
+        ? tr("Within ± %1 of the best (%2)").arg(format::percent(result->band_fraction, 0)).arg(within.x.size())
+        : tr("Ties with the best (no error band) (%1)").arg(within.x.size());
     if (current)
         add(marker, *current, tr("Current layout"));
 
-    chart.series << not_fitting << fitting << top << marker;
+    chart.series << not_fitting << fitting << top << marker << within;
     chart.reference_lines << ReferenceLine{capacity_bytes, tr("capacity %1").arg(format::bytes(capacity_bytes)),
                                           QColor()};
 

@@ -22,13 +22,18 @@ class SearchScatterChart {
     Q_DECLARE_TR_FUNCTIONS(lse::gui::SearchScatterChart)
 public:
     // Series names, in the order they are added (tests find them by index).
-    enum SeriesIndex { NotFitting, Fitting, Top, Current, SeriesCount };
+    // WithinBand rings the top layouts whose predicted step is within the accelerator's error band
+    // of the best (LayoutCandidate::within_band_of_best): the prediction cannot rank them apart.
+    enum SeriesIndex { NotFitting, Fitting, Top, Current, WithinBand, SeriesCount };
 
     // `result` may be null (no search yet); `current` is the current scenario's own layout;
     // `capacity_bytes` is the engine's MemoryEstimate::capacity.
     static ChartData build(const Scenario &scenario, double capacity_bytes, const parallel::SearchResult *result,
                            const std::optional<parallel::LayoutCandidate> &current, const QPalette &palette);
-    static QString candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading);
+    // `band_fraction` ≥ 0: the step carries its band ("4.36 s (± 15%)") and a top layout says
+    // whether it is within the band of the best; < 0: no band shown (the cloud's layouts).
+    static QString candidateTooltip(const parallel::LayoutCandidate &candidate, const QString &heading,
+                                    double band_fraction = -1);
 };
 
 }  // namespace lse::gui
