@@ -9,7 +9,6 @@ namespace lse {
 std::vector<EfficiencyParameter> fittableParameters(const std::vector<PublishedRun> &runs)
 {
     std::vector<EfficiencyParameter> parameters{EfficiencyParameter::GemmPeakFraction,
-                                                EfficiencyParameter::GemmFixedCostDepth,
                                                 EfficiencyParameter::MemoryBandwidthFraction};
     const auto any = [&runs](auto predicate) { return std::any_of(runs.begin(), runs.end(), predicate); };
     if (any([](const PublishedRun &run) {
@@ -24,6 +23,9 @@ std::vector<EfficiencyParameter> fittableParameters(const std::vector<PublishedR
         parameters.push_back(EfficiencyParameter::FlashAttention3Fraction);
     if (any([](const PublishedRun &run) { return run.scenario.training.precision.matmul_dtype == DType::FP8; }))
         parameters.push_back(EfficiencyParameter::Fp8GemmPeakFraction);
+    // The depth last: a kernel class the runs use matters more than how efficiency falls off with
+    // a short inner dimension, when there are few runs to fit.
+    parameters.push_back(EfficiencyParameter::GemmFixedCostDepth);
     // n runs determine at most n parameters (calibration.h): the first n, in the order above.
     if (parameters.size() > runs.size())
         parameters.resize(runs.size());

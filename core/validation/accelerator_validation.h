@@ -20,8 +20,8 @@ namespace lse {
 
 // The factors a set of runs can determine: the GEMM fraction, the fixed-cost depth and the
 // streaming bandwidth always; FlashAttention's fraction only when a run uses FlashAttention, the
-// FP8 GEMM fraction only when a run trains in FP8; never more parameters than runs (one run: the
-// GEMM fraction only). The GPU speed spread is not fitted: it is a
+// FP8 GEMM fraction only when a run trains in FP8; the depth last; never more parameters than runs
+// (one run: the GEMM fraction only). The GPU speed spread is not fitted: it is a
 // cited figure (efficiency_factors.h), and step times alone cannot tell it from the GEMM fraction.
 std::vector<EfficiencyParameter> fittableParameters(const std::vector<PublishedRun> &runs);
 
