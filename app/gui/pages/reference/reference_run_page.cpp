@@ -4,7 +4,7 @@
 #include "pages/flow_layout.h"
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
-#include "reference/step_time_prediction.h"
+#include "reference/step_time_comparison.h"
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"
@@ -147,6 +147,19 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setKeyColumns(table_, {0, 1, 2, 3});  // quantity, predicted, measured, difference
     layout->addWidget(table_);
+
+    operators_label_ = new QLabel(content_);
+    operators_label_->setWordWrap(true);
+    layout->addWidget(operators_label_);
+    operators_table_ = new QTableWidget(0, 5, content_);
+    operators_table_->verticalHeader()->setVisible(false);
+    operators_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    operators_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    operators_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    operators_table_->setSelectionMode(QAbstractItemView::NoSelection);
+    operators_table_->setMinimumHeight(160);
+    setKeyColumns(operators_table_, {0, 2, 3, 4});  // operator, predicted, measured, difference
+    layout->addWidget(operators_table_);
 
     ops_chart_ = new ChartView(QStringLiteral("reference-run-op-times"), content_);
     ops_chart_->setMinimumHeight(kChartMinimumHeight);
@@ -385,6 +398,7 @@ bool ReferenceRunPage::start()
     setState(State::Preparing);
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     retranslateUi();
     return true;
@@ -497,6 +511,7 @@ void ReferenceRunPage::onRunReady(int id, std::shared_ptr<RunInfo> info)
     progress_->setValue(0);
     setState(State::Training);
     refreshTable();
+    refreshOperatorsTable();
     retranslateUi();
 }
 
@@ -546,6 +561,7 @@ void ReferenceRunPage::drainSteps()
     progress_->setValue(last_report_->step);
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     refreshStats();
     for (const PendingStep &p : steps)
@@ -640,6 +656,11 @@ void ReferenceRunPage::retranslateUi()
     table_label_->setText(tr("Predicted (cost engine) vs measured (this run), for the same model, batch and sequence "
                              "length. Hover a cell for its formula or source."));
     table_->setHorizontalHeaderLabels({tr("Quantity"), tr("Predicted"), tr("Measured"), tr("Difference")});
+    operators_label_->setText(tr("Each operator's time in the last step: predicted by the operator-level step predictor "
+                                 "from this CPU's measured kernel factors, and measured by the op profiler; largest "
+                                 "differences first."));
+    operators_table_->setHorizontalHeaderLabels(
+        {tr("Operator"), tr("Pass"), tr("Predicted (ms)"), tr("Measured (ms)"), tr("Difference")});
     gen_box_->setTitle(tr("Generate"));
     prompt_label_->setText(tr("Prompt:"));
     max_tokens_label_->setText(tr("Max tokens:"));
@@ -656,6 +677,7 @@ void ReferenceRunPage::retranslateUi()
     refreshStats();
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     applyFonts();
 }
