@@ -4,8 +4,9 @@
 // (reference/kernel_benchmark.h) at one thread count, and cached beside the machine roofline.
 //
 //   matrix product   a table of measured GFLOP/s over (m, n, k) on a log grid (the reference's
-//                    shapes, the small and skinny ones included), at the run's threads and at one
-//                    thread (the attention products run one per thread inside a parallel loop)
+//                    shapes, the small and skinny ones included), at the run's threads, and at one
+//                    thread on operands from memory (the attention products run one per thread
+//                    inside a parallel loop, each on its own slices)
 //   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
 //                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
 //   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
@@ -31,7 +32,9 @@ struct CpuKernelFactors {
     // at index (i·S + j)·S + l, S = axis size.
     std::vector<double> gemm_axis;
     std::vector<double> gemm_flops_per_second;             // at `threads`
-    std::vector<double> gemm_flops_per_second_one_thread;  // one product per thread
+    // One product per thread, each call on other operands (the attention loop's slices of Q, K, V
+    // and the scores, not cache-resident): the batched products' rate.
+    std::vector<double> gemm_flops_per_second_one_thread;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;
     std::vector<double> stream_bytes_per_second;

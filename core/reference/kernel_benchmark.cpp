@@ -53,6 +53,20 @@ private:
     int omp_, eigen_;
 };
 
+// The clock of a measurement: on one thread the thread's own CPU time, which does not run while
+// another process holds the core (measured on 2 shared cores: wall-clock rates of one product
+// varied by up to 2× between runs, CPU-time rates by a few percent); on more threads the wall clock
+// (a thread that loses its core holds the others up at the next barrier: that is part of the cost).
+double clockSeconds()
+{
+    if (omp_get_max_threads() == 1 && Eigen::nbThreads() == 1) {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+    }
+    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+}
+
 // Seconds of one call of `run`: after a warm-up, calls are batched until a batch lasts
 // `min_batch_seconds`; the best of three batches, what the core does when no other process holds
 // it (the share other processes take is measured separately: CpuKernelFactors::cpu_share).
@@ -63,20 +77,20 @@ double secondsPerCall(const Run &run, double min_batch_seconds)
     int reps = 1;
     double batch = 0;
     for (;;) {
-        const Clock::time_point start = Clock::now();
+        const double start = clockSeconds();
         for (int r = 0; r < reps; ++r)
             run();
-        batch = secondsSince(start);
+        batch = clockSeconds() - start;
         if (batch >= min_batch_seconds || reps >= (1 << 20))
             break;
         reps = batch > 0 ? std::max(reps * 2, int(std::min(double(1 << 20), reps * 1.2 * min_batch_seconds / batch))) : reps * 2;
     }
     double times[3] = {batch / reps, 0, 0};
     for (int i = 1; i < 3; ++i) {
-        const Clock::time_point start = Clock::now();
+        const double start = clockSeconds();
         for (int r = 0; r < reps; ++r)
             run();
-        times[i] = secondsSince(start) / reps;
+        times[i] = (clockSeconds() - start) / reps;
     }
     return *std::min_element(times, times + 3);
 }
@@ -88,8 +102,11 @@ double secondsPerCall(const Run &run, double min_batch_seconds)
 constexpr double kDeepGemmFlops = double(1u << 31);
 constexpr double kMaxGemmFlops = 8.0 * double(1u << 30);
 
+// `cold`: each call takes its operands and output from the next place in 64 MiB buffers, as the
+// reference's attention loop does (every (sequence, head) its own slices of Q, K, V and scores),
+// instead of the same cache-resident ones.
 std::vector<double> gemmTable(const std::vector<double> &axis, int threads, double min_batch_seconds,
-                              const std::atomic<bool> *cancel, const std::function<void()> &tick)
+                              const std::atomic<bool> *cancel, bool cold)
 {
     const ThreadScope scope(threads);
     const auto largest = Index(axis.back());
@@ -108,14 +125,20 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
                     k /= 4;
                 while (2 * m * n * k > kMaxGemmFlops)
                     (m >= n ? m : n) /= 4;
-                const auto A = viewOf(a.data(), Index(m), Index(k));
-                const auto B = viewOf(b.data(), Index(n), Index(k));
-                auto C = viewOf(c.data(), Index(m), Index(n));
-                const double seconds = secondsPerCall([&] { C.noalias() = A * B.transpose(); }, min_batch_seconds);
+                const Index size = largest * largest;
+                const auto am = Index(m * k), bm = Index(n * k), cm = Index(m * n);
+                Index call = 0;
+                const double seconds = secondsPerCall(
+                    [&] {
+                        const Index at = cold ? call++ : 0;
+                        const auto A = viewOf(a.data() + at * am % (size - am + 1), Index(m), Index(k));
+                        const auto B = viewOf(b.data() + at * bm % (size - bm + 1), Index(n), Index(k));
+                        auto C = viewOf(c.data() + at * cm % (size - cm + 1), Index(m), Index(n));
+                        C.noalias() = A * B.transpose();
+                    },
+                    min_batch_seconds);
                 g_sink = g_sink + c(0, 0);
                 table.push_back(2 * m * n * k / seconds);
-                if (tick)
-                    tick();
             }
     return table;
 }
@@ -255,7 +278,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // shared machine each batch takes its share of other processes' slices as a training step does.
     const double minBatch = options.quick ? 2e-5 : 3e-3;
     f.gemm_axis = options.quick ? std::vector<double>{16, 64, 256} : std::vector<double>{16, 64, 256, 1024, 4096};
-    const int stages = f.threads > 1 ? 5 : 4;
+    const int stages = 5;
     int stage = 0;
     const std::string at = " on " + std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads");
     const auto report = [&](const std::string &what) {
@@ -265,17 +288,13 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
 
     report("kernel factors: matrix products on a " + std::to_string(f.gemm_axis.size()) + "³ grid of (m, n, k)" + at);
-    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, {});
+    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, false);
     if (cancelled())
         return f;
-    if (f.threads > 1) {
-        report("kernel factors: matrix products on one thread");
-        endStage(1);
-        f.gemm_flops_per_second_one_thread = gemmTable(f.gemm_axis, 1, minBatch, options.cancel, {});
-        endStage(f.threads);
-    } else {
-        f.gemm_flops_per_second_one_thread = f.gemm_flops_per_second;
-    }
+    report("kernel factors: matrix products one per thread, operands from memory (attention)");
+    endStage(1);
+    f.gemm_flops_per_second_one_thread = gemmTable(f.gemm_axis, 1, minBatch, options.cancel, true);
+    endStage(f.threads);
     if (cancelled())
         return f;
 
