@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-STEPS = {"tiny": 12, "small": 6, "cs336-tinystories": 4}
+STEPS = {"tiny": 12, "small": 6, "cs336-tinystories": 3}
 
 
 def main():

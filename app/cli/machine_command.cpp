@@ -138,15 +138,26 @@ int runMachine(const QStringList &arguments)
     std::vector<int> threadCounts{1};
     if (roofline.threads_used > 1)
         threadCounts.push_back(roofline.threads_used);
+    QStringList kernelNotes;
     for (const int threads : threadCounts) {
-        std::optional<CpuKernelFactors> cached = parser.isSet(quick) || !roofline.from_cache ? std::nullopt : loadCachedCpuKernelFactors(threads);
-        if (cached && checkCachedMeasurement(roofline, cached, threads, binaryBuiltAt()).usable) {
-            kernels.push_back(*cached);
+        // A cached roofline shows the cached factors (`train` measures missing or stale ones for
+        // its thread count); a roofline measured now measures them too, in the same session.
+        if (roofline.from_cache) {
+            const std::optional<CpuKernelFactors> cached = loadCachedCpuKernelFactors(threads);
+            const CacheVerdict verdict = checkCachedMeasurement(roofline, cached, threads, binaryBuiltAt());
+            if (cached)
+                kernels.push_back(*cached);
+            if (!verdict.usable)
+                kernelNotes << QStringLiteral("%1 thread(s): %2; measured again by --remeasure or by a `train` run")
+                                   .arg(threads)
+                                   .arg(qstr(verdict.why));
             continue;
         }
         lse::reference::KernelBenchmarkOptions options;
         options.threads = threads;
         options.quick = parser.isSet(quick);
+        if (!kernels.empty())  // the one-thread table does not depend on the run's threads
+            options.one_thread_table = kernels.front().gemm_flops_per_second_one_thread;
         kernels.push_back(lse::reference::measureCpuKernelFactors(options, progress));
         if (!options.quick)
             if (Result<std::string> saved = saveCpuKernelFactors(kernels.back()); !saved)
@@ -168,6 +179,7 @@ int runMachine(const QStringList &arguments)
         for (const CpuKernelFactors &k : kernels)
             kernelArray.append(cpuKernelFactorsToJson(k));
         object.insert("kernels", kernelArray);
+        object.insert("kernel_notes", QJsonArray::fromStringList(kernelNotes));
         printJson(object);
         return kExitOk;
     }
@@ -190,6 +202,8 @@ int runMachine(const QStringList &arguments)
                      .arg(qstr(k.measured_at))
                      .arg(k.measure_seconds, 0, 'f', 1));
     }
+    for (const QString &note : kernelNotes)
+        printOut(QStringLiteral("note: %1\n").arg(note));
     return kExitOk;
 }
 

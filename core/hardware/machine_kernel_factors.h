@@ -47,8 +47,8 @@ struct CpuKernelFactors {
     double elementwise_flops_per_second = 0;
     double call_overhead_seconds = 0;  // one kernel call below the parallel threshold
     double barrier_seconds = 0;        // one parallel region's fork and join at `threads`
-    // The share of its threads' cores this process got while measuring: its CPU time over wall time
-    // × threads (1 on an idle machine). The rates above are each the median of short batches, which
+    // The share of its core this process got while measuring at one thread: its CPU time over wall
+    // time (1 on an idle machine; 1 above one thread, whose wall-clock rates already include it). The rates above are each the median of short batches, which
     // mostly fall between other processes' time slices: what the cores do when they are ours. A
     // training step lasts long enough to lose the cores for the same share, so the predicted step
     // adds the difference as its own part ("other processes"), and says so.

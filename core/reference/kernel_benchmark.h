@@ -21,6 +21,9 @@ namespace lse::reference {
 struct KernelBenchmarkOptions {
     int threads = 1;
     bool quick = false;  // a small grid and small sizes (tests): well under a second, never cached
+    // The one-thread, operands-from-memory table of a measurement just made on the same grid (it
+    // does not depend on the thread count): reused instead of measured again when given.
+    std::vector<double> one_thread_table;
     const std::atomic<bool> *cancel = nullptr;
 };
 

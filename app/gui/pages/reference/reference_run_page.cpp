@@ -628,11 +628,12 @@ void ReferenceRunPage::retranslateUi()
     stop_button_->setText(tr("Stop"));
     measure_button_->setText(measuring_ ? tr("Measuring…") : cpu_ ? tr("Re-measure this machine") : tr("Measure this machine"));
     measure_button_->setToolTip(tr("Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker "
-                                   "(a few seconds) and caches the result for MFU and the predicted step time."));
+                                   "(a few seconds) and caches the result for MFU; the step time is predicted from this "
+                                   "CPU's kernel factors, measured at Start when none are cached for the run's threads."));
     QString machine;
     if (cpu_)
         machine = tr("Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, "
-                     "measured %4; MFU and the predicted step time use it (from the next Start).")
+                     "measured %4; MFU uses it (from the next Start).")
                       .arg(format::si(cpu_->peak_flops_per_s_all_cores, QStringLiteral("FLOP/s")),
                            format::si(cpu_->peak_flops_per_s_one_core, QStringLiteral("FLOP/s")),
                            format::si(cpu_->bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
