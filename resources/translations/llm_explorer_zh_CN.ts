@@ -7052,18 +7052,6 @@
         <translation>需要本机的实测屋顶线：请在按“开始”之前先按“测量本机”。</translation>
     </message>
     <message>
-        <source>Roofline of this machine (%1, measured %2): the sum over the step&apos;s operators of max(FLOPs / peak, bytes / bandwidth) with peak %3 and bandwidth %4; %5 ms in compute-bound and %6 ms in memory-bound operators. It does not use the run.</source>
-        <translation>本机屋顶线（%1，测量于 %2）：对该步所有算子的 max(FLOPs / 峰值, 字节数 / 带宽) 求和，峰值 %3，带宽 %4；计算受限算子耗时 %5 ms，访存受限算子耗时 %6 ms。该预测不使用本次运行的数据。</translation>
-    </message>
-    <message>
-        <source>all cores</source>
-        <translation>全部核心</translation>
-    </message>
-    <message>
-        <source>one core</source>
-        <translation>单核</translation>
-    </message>
-    <message>
         <source>Trainer: median wall time of forward + backward + optimizer over the latest %1 steps, leaving out the first (which pays page faults and cold caches).</source>
         <translation>训练器：最近 %1 步中前向 + 反向 + 优化器的实际耗时中位数，不计第一步（它要承担缺页和冷缓存的开销）。</translation>
     </message>
@@ -7092,14 +7080,6 @@
         <translation>重新测量本机</translation>
     </message>
     <message>
-        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU and the predicted step time.</source>
-        <translation>在工作线程中对大型方阵运行 Eigen SGEMM，并运行 STREAM triad（需几秒），然后缓存结果，供 MFU 和预测的每步时间使用。</translation>
-    </message>
-    <message>
-        <source>Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, measured %4; MFU and the predicted step time use it (from the next Start).</source>
-        <translation>本机实测屋顶线：全部核心峰值 %1，单核 %2（SGEMM），带宽 %3，测量于 %4；MFU 和预测的每步时间会使用它（从下一次“开始”起）。</translation>
-    </message>
-    <message>
         <source>No measured roofline of this machine is cached, so MFU and the predicted step time are not reported. Measure it once (applies from the next Start).</source>
         <translation>本机没有缓存的实测屋顶线，因此不报告 MFU 和预测的每步时间。请测量一次（从下一次“开始”起生效）。</translation>
     </message>
@@ -7118,6 +7098,56 @@
     <message>
         <source> · %1 tokens/s · last step %2 ms (median %5 ms) · %3 · lr %4</source>
         <translation> · %1 token/秒 · 上一步 %2 毫秒（中位数 %5 毫秒） · %3 · 学习率 %4</translation>
+    </message>
+    <message>
+        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU; the step time is predicted from this CPU&apos;s kernel factors, measured at Start when none are cached for the run&apos;s threads.</source>
+        <translation>在后台线程中运行大方阵的 Eigen SGEMM 和 STREAM triad（几秒钟），并缓存结果用于 MFU；步时间由本机 CPU 的内核因子预测，若缓存中没有本次运行线程数的内核因子，则在开始时测量。</translation>
+    </message>
+    <message>
+        <source>Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, measured %4; MFU uses it (from the next Start).</source>
+        <translation>本机实测屋顶线：全部核心峰值 %1，单核 %2（SGEMM），带宽 %3，测量于 %4；MFU 使用它（从下次开始起）。</translation>
+    </message>
+    <message>
+        <source>Each operator&apos;s time in the last step: predicted by the operator-level step predictor from this CPU&apos;s measured kernel factors, and measured by the op profiler; largest differences first.</source>
+        <translation>上一步中每个算子的时间：由算子级步时间预测器根据本机 CPU 实测的内核因子预测，并由算子分析器测量；差异最大的排在最前。</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Predicted (ms)</source>
+        <translation>预测（毫秒）</translation>
+    </message>
+    <message>
+        <source>Measured (ms)</source>
+        <translation>实测（毫秒）</translation>
+    </message>
+    <message>
+        <source>This CPU&apos;s kernel factors could not be measured.</source>
+        <translation>无法测量本机 CPU 的内核因子。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread(s), measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
+        <translation>
+            <numerusform>算子级步时间预测器（与 GPU 相同的预测器），使用本机 CPU 在 %n 个线程下的内核因子，测量于 %1：每个算子的内核时间由按形状实测的矩阵乘法速率、逐元素速率与带宽、调用和并行区域开销得出。空闲核心上 %2 毫秒 + 其他进程占用核心时 %3 毫秒（测量时我们获得了 %4 的核心时间）。它不使用本次运行的数据。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>optimizer and the rest</source>
+        <translation>优化器及其余部分</translation>
+    </message>
+    <message>
+        <source>AdamW, gradient zeroing, norm and clipping, the finite check and batch sampling: measured as the step less the timed operators</source>
+        <translation>AdamW、梯度清零、范数与裁剪、有限值检查和批次采样：实测值为整步时间减去已计时的算子</translation>
+    </message>
+    <message>
+        <source>Measuring this CPU&apos;s kernel factors (%1 of %2): %3</source>
+        <translation>正在测量本机 CPU 的内核因子（第 %1 项，共 %2 项）：%3</translation>
+    </message>
+    <message>
+        <source>Kernel factors measured again: %1</source>
+        <translation>已重新测量内核因子：%1</translation>
     </message>
 </context>
 <context>
@@ -7485,10 +7515,6 @@
         <translation>FLOP/s（对数刻度）</translation>
     </message>
     <message>
-        <source>roof = min(peak, I · bandwidth); a measured operator sits at achieved = FLOPs / seconds, at I = FLOPs / bytes with bytes = predicted bytes · measured FLOPs / predicted FLOPs</source>
-        <translation>屋顶 = min(峰值, I · 带宽)；实测算子的位置：实际性能 = FLOPs / 秒，I = FLOPs / 字节，其中 字节 = 预测字节 · 实测 FLOPs / 预测 FLOPs</translation>
-    </message>
-    <message>
         <source>Williams et al. 2009; peak: Eigen SGEMM, bandwidth: STREAM triad (McCalpin 1995), both measured by `llm-explorer-cli machine`; operators: the reference transformer&apos;s op profiler</source>
         <translation>Williams et al. 2009；峰值：Eigen SGEMM，带宽：STREAM triad（McCalpin 1995），均由 `llm-explorer-cli machine` 测得；算子：参考 Transformer 的算子分析器</translation>
     </message>
@@ -7579,6 +7605,30 @@
     <message>
         <source>The last measurement was cancelled; nothing of it was kept.</source>
         <translation>上次测量已取消，未保留任何结果。</translation>
+    </message>
+    <message>
+        <source>roof = min(peak, I · bandwidth); a measured operator sits at achieved = FLOPs / seconds, at I = FLOPs / bytes with bytes = predicted bytes · measured FLOPs / predicted FLOPs; its predicted ring at FLOPs / predicted seconds</source>
+        <translation>屋顶 = min(峰值, I · 带宽)；实测算子位于 达到值 = FLOPs / 秒，I = FLOPs / 字节，其中 字节 = 预测字节 · 实测 FLOPs / 预测 FLOPs；其预测圆环位于 FLOPs / 预测秒数</translation>
+    </message>
+    <message>
+        <source>Predicted operators (kernel factors)</source>
+        <translation>预测算子（内核因子）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2), predicted&lt;br&gt;%3 per step predicted, %4 measured (%5)&lt;br&gt;predicted %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2），预测&lt;br&gt;每步预测 %3，实测 %4（%5）&lt;br&gt;预测 %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread(s), measured %1</source>
+        <translation>
+            <numerusform>预测算子：算子级步时间预测器，使用本机 CPU 在 %Ln 个线程下的内核因子，测量于 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no predicted operators: no kernel factors cached for %Ln thread(s) (run `llm-explorer-cli machine`, or train on the Reference run page)</source>
+        <translation>
+            <numerusform>无预测算子：没有缓存 %Ln 个线程的内核因子（运行 `llm-explorer-cli machine`，或在“参考运行”页面训练）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8567,6 +8617,30 @@
     <message>
         <source>Memory per GPU the framework holds besides the model states and activations: the CUDA context, NCCL buffers and allocator fragmentation (default 4.1 GB, from published measurements; 0 counts the model&apos;s own memory only).</source>
         <translation>框架在模型状态和激活之外占用的每 GPU 显存：CUDA 上下文、NCCL 缓冲区和分配器碎片（默认 4.1 GB，取自公开测量；0 表示只计模型本身的显存）。</translation>
+    </message>
+    <message>
+        <source>Param gather overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the next step&apos;s first forward pass (Megatron-Core overlap_param_gather). Off: it follows the optimizer step, exposed. Default: on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP comm overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each TP collective is split into tp chunks pipelined with the GEMM that produces or consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): exposed = max(traffic / tp, traffic − the GEMMs&apos; time). Off: all of it is exposed, as in Megatron-LM of 2021/22. Default: off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP comm overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives run while the next model chunk computes (Megatron-Core overlap_p2p_comm, interleaved schedule): only the first send of the step and the last receive are exposed. Default: off.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
