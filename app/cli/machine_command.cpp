@@ -5,10 +5,13 @@
 #include "output.h"
 
 #include "hardware/machine_roofline.h"
+#include "reference/kernel_benchmark.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace lse::cli {
 
@@ -129,6 +132,38 @@ int runMachine(const QStringList &arguments)
     for (const Problem &problem : saveProblems)
         printError(QStringLiteral("warning: %1\n").arg(qstr(problem.message)));
 
+    // The kernel factors of the operator-level predictor at one thread and at all threads: cached
+    // with the roofline, measured again when the cache cannot serve (checkCachedMeasurement).
+    std::vector<CpuKernelFactors> kernels;
+    std::vector<int> threadCounts{1};
+    if (roofline.threads_used > 1)
+        threadCounts.push_back(roofline.threads_used);
+    QStringList kernelNotes;
+    for (const int threads : threadCounts) {
+        // A cached roofline shows the cached factors (`train` measures missing or stale ones for
+        // its thread count); a roofline measured now measures them too, in the same session.
+        if (roofline.from_cache) {
+            const std::optional<CpuKernelFactors> cached = loadCachedCpuKernelFactors(threads);
+            const CacheVerdict verdict = checkCachedMeasurement(roofline, cached, threads, binaryBuiltAt());
+            if (cached)
+                kernels.push_back(*cached);
+            if (!verdict.usable)
+                kernelNotes << QStringLiteral("%1 thread(s): %2; measured again by --remeasure or by a `train` run")
+                                   .arg(threads)
+                                   .arg(qstr(verdict.why));
+            continue;
+        }
+        lse::reference::KernelBenchmarkOptions options;
+        options.threads = threads;
+        options.quick = parser.isSet(quick);
+        if (!kernels.empty())  // the one-thread table does not depend on the run's threads
+            options.one_thread_table = kernels.front().gemm_flops_per_second_one_thread;
+        kernels.push_back(lse::reference::measureCpuKernelFactors(options, progress));
+        if (!options.quick)
+            if (Result<std::string> saved = saveCpuKernelFactors(kernels.back()); !saved)
+                printError(QStringLiteral("warning: %1\n").arg(qstr(saved.problems().front().message)));
+    }
+
     const std::string cachePath = machineRooflineCachePath();
     if (parser.isSet(json)) {
         QJsonObject object = machineRooflineToJsonObject(roofline);
@@ -140,10 +175,35 @@ int runMachine(const QStringList &arguments)
             warnings.append(QJsonObject{{"field", qstr(warning.field)}, {"rule", qstr(warning.rule)}, {"message", qstr(warning.message)}});
         object.insert("warnings", warnings);
         object.insert("plausible", warnings.isEmpty());
+        QJsonArray kernelArray;
+        for (const CpuKernelFactors &k : kernels)
+            kernelArray.append(cpuKernelFactorsToJson(k));
+        object.insert("kernels", kernelArray);
+        object.insert("kernel_notes", QJsonArray::fromStringList(kernelNotes));
         printJson(object);
         return kExitOk;
     }
     printTable(roofline, cachePath, saveProblems);
+    printOut(QStringLiteral("\nKernel factors of the step predictor (cached in %1)\n").arg(qstr(cpuKernelFactorsCachePath())));
+    for (const CpuKernelFactors &k : kernels) {
+        const double best = k.gemm_flops_per_second.empty() ? 0 : *std::max_element(k.gemm_flops_per_second.begin(), k.gemm_flops_per_second.end());
+        const double worst = k.gemm_flops_per_second.empty() ? 0 : *std::min_element(k.gemm_flops_per_second.begin(), k.gemm_flops_per_second.end());
+        printOut(QStringLiteral("%1 thread(s): GEMM %2-%3 GFLOP/s over a %4^3 (m,n,k) grid; element-wise %5-%6 GB/s, %7 GFLOP/s; "
+                                "call %8 us, parallel region %9 us (measured %10 in %11 s)\n")
+                     .arg(k.threads)
+                     .arg(worst / 1e9, 0, 'f', 1)
+                     .arg(best / 1e9, 0, 'f', 1)
+                     .arg(k.gemm_axis.size())
+                     .arg(k.stream_bytes_per_second.empty() ? 0.0 : *std::min_element(k.stream_bytes_per_second.begin(), k.stream_bytes_per_second.end()) / 1e9, 0, 'f', 1)
+                     .arg(k.stream_bytes_per_second.empty() ? 0.0 : *std::max_element(k.stream_bytes_per_second.begin(), k.stream_bytes_per_second.end()) / 1e9, 0, 'f', 1)
+                     .arg(k.elementwise_flops_per_second / 1e9, 0, 'f', 2)
+                     .arg(k.call_overhead_seconds * 1e6, 0, 'f', 2)
+                     .arg(k.barrier_seconds * 1e6, 0, 'f', 2)
+                     .arg(qstr(k.measured_at))
+                     .arg(k.measure_seconds, 0, 'f', 1));
+    }
+    for (const QString &note : kernelNotes)
+        printOut(QStringLiteral("note: %1\n").arg(note));
     return kExitOk;
 }
 

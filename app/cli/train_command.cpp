@@ -4,8 +4,10 @@
 // MFU needs this machine's peak. It comes from the cached `llm-explorer-cli machine` measurement
 // (or training.peak_flops_per_s in the config); when neither exists the run says so and reports
 // GFLOP/s only, because measuring silently would add seconds of full-load SGEMM to every run and
-// disturb the very timing being reported. The same cached roofline predicts the step time
-// (core/reference/step_time_prediction.h), independently of the run, for predicted vs measured.
+// disturb the very timing being reported. The step time is predicted before any step runs by the
+// operator-level predictor the GPUs use, with this CPU's kernel factors at the run's thread count
+// (core/reference/step_time_comparison.h); those are measured again first when the cache is older
+// than the program, was measured under load, or lacks this thread count (kernel_benchmark.h).
 
 #include "count_option.h"
 #include "commands.h"
@@ -18,7 +20,8 @@
 #include "hardware/machine_roofline.h"
 #include "reference/peak_utilisation.h"
 #include "reference/safetensors.h"
-#include "reference/step_time_prediction.h"
+#include "reference/kernel_benchmark.h"
+#include "reference/step_time_comparison.h"
 #include "reference/trainer.h"
 #include "reference/training_text.h"
 #include "tokenizer/tokenizer_formats.h"
@@ -32,6 +35,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <ctime>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -121,6 +125,15 @@ std::optional<Problem> checkpointNameOfAnInput(const QString &checkpointDir, con
                                "'; a checkpoint could replace the input. Choose another folder.");
     }
     return std::nullopt;
+}
+
+// CPU time of this process (all threads): on a shared machine a step's wall time also counts the
+// time other processes held its cores.
+double processCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
 QString pct(double fraction) { return QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1); }
@@ -303,7 +316,7 @@ int runTrain(const QStringList &arguments)
     // the step-time prediction. Its peak is chosen once the thread count is known. A checkpoint's
     // peak is the one its first run used, so a cached measurement replaces it on resume.
     std::string whyNoRoofline;
-    const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNoRoofline);
+    std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(&whyNoRoofline);
     const bool peakFromConfig = cfg.peak_flops_per_s > 0 && !(parser.isSet(resume) && roofline);
     Result<std::unique_ptr<Trainer>> created = parser.isSet(resume)
                                                    ? Trainer::resume(parser.value(resume).toStdString(), cfg)
@@ -327,6 +340,18 @@ int runTrain(const QStringList &arguments)
 
     const lse::reference::ThreadChoice &threadChoice = trainer.threadChoice();
     const bool oneCore = threadChoice.threads == 1;
+    // This CPU's roofline and kernel factors at the run's threads: cached, or measured again now
+    // when the cache is stale (never measured at all: as before, the run says to run `machine`).
+    std::optional<lse::reference::CpuMachine> cpu;
+    if (roofline) {
+        cpu = lse::reference::cpuMachineForRun(threadChoice.threads, false, [](std::string_view stage, int index, int count) {
+            printError(QStringLiteral("measuring [%1/%2]: %3...\n").arg(index + 1).arg(count).arg(QString::fromUtf8(stage.data(), qsizetype(stage.size()))));
+        });
+        if (cpu && !cpu->remeasured_because.empty())
+            printError(QStringLiteral("measured this CPU's roofline and kernel factors again: %1\n").arg(QString::fromStdString(cpu->remeasured_because)));
+        if (cpu && !peakFromConfig)
+            roofline = cpu->roofline;
+    }
     QString peakNote;
     if (peakFromConfig) {
         peakNote = QStringLiteral("MFU against the config's peak of %1 GFLOP/s\n").arg(run.peak_flops_per_s / 1e9, 0, 'f', 1);
@@ -346,11 +371,11 @@ int runTrain(const QStringList &arguments)
             peakNote += QStringLiteral("warning: the cached machine roofline looks wrong: %1; run `llm-explorer-cli machine "
                                        "--remeasure` on an idle machine\n")
                             .arg(QString::fromStdString(warning.message));
-    // Predicted from the roofline alone, before any step runs.
-    std::optional<lse::reference::StepTimePrediction> prediction;
+    // Predicted from this CPU's kernel factors alone, before any step runs.
+    std::optional<lse::reference::ReferenceStepPrediction> prediction;
     QString predictionNote;
-    if (roofline) {
-        Result<lse::reference::StepTimePrediction> predicted = lse::reference::predictStepTime(run, *roofline, threadChoice.threads);
+    if (cpu) {
+        Result<lse::reference::ReferenceStepPrediction> predicted = lse::reference::predictReferenceStep(run, cpu->kernels);
         if (predicted)
             prediction = predicted.value();
         else
@@ -385,8 +410,12 @@ int runTrain(const QStringList &arguments)
     double seconds = 0, flops = 0, tokens = 0;
     int taken = 0;
     std::vector<double> stepSeconds;
+    std::vector<double> stepCpuSeconds;  // the process's CPU time in each step, all threads
+    std::vector<lse::reference::OpRecord> profileAfterFirst;  // the op times of the first step, left out of the comparison
     while (trainer.currentStep() < run.steps) {
+        const double cpuBefore = processCpuSeconds();
         Result<StepReport> report = trainer.step();
+        const double cpuSeconds = processCpuSeconds() - cpuBefore;
         if (!report && report.problems().front().rule == lse::reference::kDivergedRule) {
             printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
             return kExitDiverged;
@@ -395,7 +424,10 @@ int runTrain(const QStringList &arguments)
             return reportProblems(report.problems());
         last = report.value();
         ++taken;
+        if (taken == 1)
+            profileAfterFirst = trainer.profiler().records();
         stepSeconds.push_back(last.seconds);
+        stepCpuSeconds.push_back(cpuSeconds);
         seconds += last.seconds;
         flops += last.flops;
         tokens += double(run.batch_size) * double(run.model.max_seq_len);
@@ -447,20 +479,40 @@ int runTrain(const QStringList &arguments)
     const double measuredStep = lse::reference::typicalStepSeconds(stepSeconds);
     const std::optional<double> stepDifference =
         prediction ? lse::reference::signedDifference(measuredStep, prediction->seconds) : std::nullopt;
-    if (prediction)
-        printError(QStringLiteral("step time: predicted %1 ms (roofline of this machine, %2: each operator max(FLOPs/peak, "
-                                  "bytes/bandwidth)), measured %3 ms (median of %4), difference %5\n")
+    const lse::reference::OpProfiler &profiler = trainer.profiler();
+    std::vector<lse::reference::OperatorComparison> comparison;
+    if (prediction) {
+        printError(QStringLiteral("step time: predicted %1 ms (operator-level predictor, this CPU's kernel factors at %2; %7 ms on "
+                                  "idle cores + %8 ms while other processes held them, %9% of the cores ours while measuring), measured "
+                                  "%3 ms (median of %4; CPU time %6 ms per thread), difference %5\n")
                        .arg(prediction->seconds * 1e3, 0, 'f', 2)
-                       .arg(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))
+                       .arg(oneCore ? QStringLiteral("1 thread") : QStringLiteral("%1 threads").arg(threadChoice.threads))
                        .arg(measuredStep * 1e3, 0, 'f', 2)
                        .arg(stepSeconds.size() > 1 ? QStringLiteral("the steps after the first") : QStringLiteral("the one step"))
-                       .arg(stepDifference ? signedPct(*stepDifference) : QStringLiteral("-")));
-    else
+                       .arg(stepDifference ? signedPct(*stepDifference) : QStringLiteral("-"))
+                       .arg(lse::reference::typicalStepSeconds(stepCpuSeconds) / std::max(1, threadChoice.threads) * 1e3, 0, 'f', 2)
+                       .arg(prediction->idle_seconds * 1e3, 0, 'f', 2)
+                       .arg(prediction->other_processes_seconds * 1e3, 0, 'f', 2)
+                       .arg(prediction->cpu_share * 100, 0, 'f', 0));
+        const bool pastFirst = taken > 1;
+        comparison = lse::reference::compareOperators(*prediction, pastFirst ? profileAfterFirst : std::vector<lse::reference::OpRecord>{},
+                                                      profiler.records(), pastFirst ? taken - 1 : taken, measuredStep);
+    } else {
         printError(QStringLiteral("step time: measured %1 ms; no prediction: %2\n").arg(measuredStep * 1e3, 0, 'f', 2).arg(predictionNote));
-    const lse::reference::OpProfiler &profiler = trainer.profiler();
+    }
     const double opSeconds = profiler.totalSeconds();
     if (!parser.isSet(json)) {
         printError(QString::fromStdString(profiler.table()));
+        if (!comparison.empty()) {
+            printError(QStringLiteral("\nper step, largest differences first:\n%1 %2 %3 %4 %5\n")
+                           .arg(QStringLiteral("op"), -24).arg(QStringLiteral("pass"), -9).arg(QStringLiteral("predicted ms"), 13)
+                           .arg(QStringLiteral("measured ms"), 13).arg(QStringLiteral("difference"), 11));
+            for (const lse::reference::OperatorComparison &c : comparison)
+                printError(QStringLiteral("%1 %2 %3 %4 %5\n")
+                               .arg(QString::fromStdString(c.name), -24).arg(QString::fromStdString(c.pass), -9)
+                               .arg(c.predicted_seconds * 1e3, 13, 'f', 3).arg(c.measured_seconds * 1e3, 13, 'f', 3)
+                               .arg(c.predicted_seconds > 0 ? signedPct(c.difference_fraction) : QStringLiteral("-"), 11));
+        }
         return kExitOk;
     }
     QJsonArray ops;
@@ -505,10 +557,27 @@ int runTrain(const QStringList &arguments)
     QJsonObject stepTime;
     stepTime["measured_seconds"] = measuredStep;  // typicalStepSeconds: median of the steps after the first
     stepTime["predicted_seconds"] = prediction ? QJsonValue(prediction->seconds) : QJsonValue();
+    stepTime["predicted_idle_seconds"] = prediction ? QJsonValue(prediction->idle_seconds) : QJsonValue();
+    stepTime["predicted_other_processes_seconds"] = prediction ? QJsonValue(prediction->other_processes_seconds) : QJsonValue();
+    stepTime["cpu_share"] = prediction ? QJsonValue(prediction->cpu_share) : QJsonValue();
     stepTime["difference"] = stepDifference ? QJsonValue(*stepDifference) : QJsonValue();
-    stepTime["roofline"] = prediction ? QJsonValue(prediction->all_cores ? QStringLiteral("all cores") : QStringLiteral("one core"))
-                                      : QJsonValue();
+    // Median CPU time per step of the steps after the first, per thread: below measured_seconds when
+    // other processes held the cores for part of the step (at one thread, the time the step ran).
+    stepTime["measured_cpu_seconds_per_thread"] = lse::reference::typicalStepSeconds(stepCpuSeconds) / std::max(1, threadChoice.threads);
+    stepTime["predictor"] = QStringLiteral("operator-level (core/performance) with this CPU's kernel factors");
+    stepTime["threads"] = threadChoice.threads;
     stepTime["roofline_measured_at"] = roofline ? QJsonValue(QString::fromStdString(roofline->measured_at)) : QJsonValue();
+    stepTime["kernels_measured_at"] = cpu ? QJsonValue(QString::fromStdString(cpu->kernels.measured_at)) : QJsonValue();
+    stepTime["remeasured_because"] = cpu && !cpu->remeasured_because.empty() ? QJsonValue(QString::fromStdString(cpu->remeasured_because))
+                                                                             : QJsonValue();
+    QJsonArray operators;
+    for (const lse::reference::OperatorComparison &c : comparison)
+        operators.append(QJsonObject{{"name", QString::fromStdString(c.name)},
+                                     {"pass", QString::fromStdString(c.pass)},
+                                     {"predicted_seconds", c.predicted_seconds},
+                                     {"measured_seconds", c.measured_seconds},
+                                     {"difference_fraction", c.predicted_seconds > 0 ? QJsonValue(c.difference_fraction) : QJsonValue()}});
+    stepTime["operators"] = operators;
     if (!prediction)
         stepTime["no_prediction"] = predictionNote;
     out["step_time"] = stepTime;

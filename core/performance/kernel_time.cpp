@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/kernel_time.h"
 
+#include "performance/cpu_kernel_time.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -72,6 +74,8 @@ double sustainedBandwidth(const KernelMachine &machine)
 
 KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &machine)
 {
+    if (machine.cpu)
+        return cpuGemmTime(shape, *machine.cpu);
     KernelTime time;
     const double flops = shape.flops();
     if (flops <= 0)
@@ -85,8 +89,11 @@ KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &m
     return time;
 }
 
-KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches)
+KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches,
+                         std::string_view operator_name)
 {
+    if (machine.cpu)
+        return cpuStreamingTime(flops, bytes, *machine.cpu, launches, operator_name);
     KernelTime time;
     if (flops <= 0 && bytes <= 0)
         return time;

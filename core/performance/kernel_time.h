@@ -6,6 +6,13 @@
 #include "hardware/accelerator.h"
 
 #include <cstdint>
+#include <string_view>
+
+namespace lse {
+struct CpuKernelFactors;
+}
+
+#include <cstdint>
 
 namespace lse::performance {
 
@@ -30,6 +37,9 @@ struct KernelMachine {
     double memory_bandwidth_bytes_per_second = 0;
     int sm_count = 0;  // 0 = no wave quantisation (unknown)
     EfficiencyFactors efficiency;
+    // This CPU's measured kernel factors (hardware/machine_kernel_factors.h): when set, the kernel
+    // classes below take their times from them (cpu_kernel_time.h) instead of peaks and factors.
+    const CpuKernelFactors *cpu = nullptr;
 };
 KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_flops_per_second);
 // The machine for a training precision: FP8 matmuls at the FP8 peak, attention at the BF16 one.
@@ -58,7 +68,9 @@ KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &m
 // Element-wise, norm, softmax, optimizer: max(bytes at the sustained bandwidth, FLOPs at the
 // vector peak) + kernel overhead.
 // `launches` is the number of kernels the work takes (fewer than one per operator when fused).
-KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches = 1);
+// `operator_name` (the operator list's) picks the kernel's measured rate on a CPU (cpu_kernel_time.h).
+KernelTime streamingTime(double flops, double bytes, const KernelMachine &machine, double launches = 1,
+                         std::string_view operator_name = {});
 // FlashAttention: its FLOPs at flash_attention_fraction of the peak, times keys / (keys +
 // gemm_fixed_cost_depth) — a query tile's fixed cost (loading Q, the final rescale, writing O) is
 // spread over the keys its loop visits as a GEMM tile's is over k — or its bytes at the sustained

@@ -3,6 +3,7 @@
 
 #include "cost/estimate.h"
 #include "cost/estimate_parts.h"
+#include "hardware/machine_kernel_factors.h"
 #include "performance/kernel_time.h"
 #include "roofline/roofline_machine.h"
 #include "roofline/step_operators.h"
@@ -266,7 +267,7 @@ private:
         const double keys = gpu_.local_seq_len * gpu_.cp * (gpu_.causal ? 0.5 : 1.0);
         const auto kernel = [&](double flops, double bytes) {
             return flash ? flashAttentionTime(flops, bytes, gpu_.machine, keys)
-                         : streamingTime(flops, bytes, gpu_.machine, fusion.launches);
+                         : streamingTime(flops, bytes, gpu_.machine, fusion.launches, step.name);
         };
         const std::string shape = step.shape;
         if (forward_flops > 0 || forward_bytes > 0) {
@@ -342,7 +343,24 @@ Result<StepPrediction> predictStep(const Scenario &scenario)
     return predictStep(scenario, scenario.cluster.accelerator.efficiency);
 }
 
+namespace {
+Result<StepPrediction> predictStepOn(const Scenario &scenario, const EfficiencyFactors &factors, const CpuKernelFactors *cpu);
+}
+
 Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFactors &factors)
+{
+    return predictStepOn(scenario, factors, nullptr);
+}
+
+Result<StepPrediction> predictStep(const Scenario &scenario, const CpuKernelFactors &cpu)
+{
+    if (Problems invalid = validateCpuKernelFactors(cpu); !invalid.empty())
+        return invalid;
+    return predictStepOn(scenario, scenario.cluster.accelerator.efficiency, &cpu);
+}
+
+namespace {
+Result<StepPrediction> predictStepOn(const Scenario &scenario, const EfficiencyFactors &factors, const CpuKernelFactors *cpu)
 {
     Problems invalid = validateEfficiencyFactors(factors, "efficiency");
     if (!invalid.empty())
@@ -364,6 +382,7 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     gpu.machine = kernelMachine(scenario.cluster.accelerator, e.time.peak_flops_per_gpu, training.precision.matmul_dtype);
     gpu.machine.flash_attention3 = training.attention_kernel == AttentionKernel::FlashAttention3;
     gpu.machine.efficiency = factors;
+    gpu.machine.cpu = cpu;
 
     // One micro-batch of the sequence share this GPU holds (context parallelism splits it).
     Scenario local = scenario;
@@ -488,5 +507,7 @@ Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFac
     std::tie(out.low_seconds, out.high_seconds) = bandInterval(out.total_seconds, out.band_fraction);
     return out;
 }
+
+}  // namespace
 
 }  // namespace lse::performance

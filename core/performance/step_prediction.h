@@ -17,6 +17,7 @@
 
 #include "common/problem.h"
 #include "hardware/efficiency_factors.h"
+#include "hardware/machine_kernel_factors.h"
 #include "parallel/step_time.h"
 #include "scenario/scenario.h"
 
@@ -101,5 +102,8 @@ Result<StepPrediction> predictStep(const Scenario &scenario);
 // The same with other factors (calibration, leave-one-paper-out); problems also name
 // "efficiency.<key>" when the factors are out of range.
 Result<StepPrediction> predictStep(const Scenario &scenario, const EfficiencyFactors &factors);
+// This CPU (the reference transformer's step): every kernel timed from the measured kernel factors
+// (performance/cpu_kernel_time.h) instead of the accelerator's peaks and efficiency factors.
+Result<StepPrediction> predictStep(const Scenario &scenario, const CpuKernelFactors &cpu);
 
 }  // namespace lse::performance

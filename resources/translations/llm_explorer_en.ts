@@ -363,6 +363,13 @@
             <numerusform> (%1 of %n cores busy with other work)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread(s), measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
+        <translation>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n threads, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::RooflinePage</name>
@@ -385,6 +392,20 @@
         <translation>
             <numerusform>%Ln thread</numerusform>
             <numerusform>All %Ln threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread(s), measured %1</source>
+        <translation>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread, measured %1</numerusform>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln threads, measured %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no predicted operators: no kernel factors cached for %Ln thread(s) (run `llm-explorer-cli machine`, or train on the Reference run page)</source>
+        <translation>
+            <numerusform>no predicted operators: no kernel factors cached for %Ln thread (run `llm-explorer-cli machine`, or train on the Reference run page)</numerusform>
+            <numerusform>no predicted operators: no kernel factors cached for %Ln threads (run `llm-explorer-cli machine`, or train on the Reference run page)</numerusform>
         </translation>
     </message>
 </context>

@@ -6,6 +6,7 @@
 // and the run must say how to get one; tests that need a cached roofline write a made-up one to a
 // second folder for their runs. No speed is asserted.
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -18,9 +19,11 @@
 #include "cli_fixtures.h"
 #include "cli_run.h"
 
+#include "hardware/machine_kernel_factors.h"
 #include "hardware/machine_roofline.h"
 #include "reference/checkpoint_check.h"
 #include "reference/safetensors.h"
+#include "reference/step_time_comparison.h"
 
 #include <cmath>
 #include <cstring>
@@ -218,30 +221,44 @@ private slots:
         QVERIFY2(refused.err.contains("[non-finite]"), refused.err.constData());
     }
 
-    // Issue 13, items 6, 10, 11: with a cached roofline the step time is predicted from it (not
-    // from the run) and compared with the measured one; an MFU above 100% (a peak measured under
-    // load, here made up far too low) is never printed as a result; the thread count is printed.
-    void predictionAgainstCachedRoofline()
+    // Issue 13, items 6, 10, 11; issue 29, section 3: with a cached roofline and kernel factors
+    // (fresh, plausible, at the run's thread count: used, not measured again) the step time is
+    // predicted by the operator-level predictor from the factors alone (not from the run) and
+    // compared with the measured one, operator by operator in step_time.operators[]; an MFU above
+    // 100% (a peak made up far too low) is never printed as a result; the thread count is printed.
+    void predictionFromCachedKernelFactors()
     {
         QVERIFY(QDir().mkpath(path("cache-slow")));
         const QByteArray previous = qgetenv("LSE_CACHE_DIR");
         qputenv("LSE_CACHE_DIR", path("cache-slow").toUtf8());
+        const std::string now = QDateTime::currentDateTimeUtc().addSecs(1).toString(Qt::ISODate).toStdString();
         lse::MachineRoofline slow = lse::currentMachineIdentity();
         slow.threads_used = 2;
         slow.peak_flops_per_s_one_core = 2e6;  // 2 MFLOP/s: any real run exceeds it
-        slow.peak_flops_per_s_all_cores = 1e6;  // and below one core: implausible
+        slow.peak_flops_per_s_all_cores = 3e6;
         slow.bandwidth_bytes_per_s_one_core = 1e9;
         slow.bandwidth_bytes_per_s_all_cores = 1e9;
-        slow.measured_at = "2026-12-01T08:00:00Z";
+        slow.measured_at = now;
         QVERIFY(lse::saveMachineRoofline(slow).ok());
+        lse::CpuKernelFactors kernels;
+        kernels.threads = 1;
+        kernels.gemm_axis = {16, 256};
+        kernels.gemm_flops_per_second.assign(8, 20e9);
+        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
+        kernels.stream_working_set_bytes = {1e4, 1e8};
+        kernels.stream_bytes_per_second = {30e9, 10e9};
+        kernels.elementwise_flops_per_second = 2e9;
+        kernels.call_overhead_seconds = 1e-6;
+        kernels.cpu_share = 0.8;
+        kernels.measured_at = now;
+        QVERIFY(lse::saveCpuKernelFactors(kernels).ok());
         const Run run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "3", "--json"});
         qputenv("LSE_CACHE_DIR", previous);
         QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY2(!run.err.contains("measured this CPU's roofline and kernel factors again"), run.err.constData());
         QVERIFY(run.err.contains("1 thread (requested)"));  // the config asks for one
         QVERIFY(run.err.contains("MFU exceeds the measured peak - re-measure"));
         QVERIFY2(!run.err.contains("MFU 1") && !run.err.contains("MFU 2") && !run.err.contains("MFU 3"), run.err.constData());
-        QVERIFY(run.err.contains("warning: the cached machine roofline looks wrong"));
-        QVERIFY(run.err.contains("2026-12-01T08:00:00Z"));
         QVERIFY(run.err.contains("step time: predicted"));
         const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
         QVERIFY(summary.value("mfu").isNull());
@@ -251,8 +268,41 @@ private slots:
         const double predicted = stepTime.value("predicted_seconds").toDouble();
         const double measured = stepTime.value("measured_seconds").toDouble();
         QVERIFY(predicted > 0 && measured > 0);
-        QCOMPARE(stepTime.value("roofline").toString(), QStringLiteral("one core"));
+        QCOMPARE(stepTime.value("threads").toInt(), 1);
+        QCOMPARE(stepTime.value("kernels_measured_at").toString().toStdString(), now);
         QVERIFY(std::abs(stepTime.value("difference").toDouble() - (measured - predicted) / predicted) <= 1e-9 * std::abs(measured / predicted));
+        // The prediction is the core's, from the cached factors alone.
+        const lse::Result<lse::reference::TrainConfig> config = lse::reference::trainConfigFromJson(kConfig, "config");
+        QVERIFY(config.ok());
+        const lse::Result<lse::reference::ReferenceStepPrediction> expected = lse::reference::predictReferenceStep(config.value(), kernels);
+        QVERIFY(expected.ok());
+        QVERIFY2(std::abs(predicted - expected->seconds) <= 1e-9 * predicted,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(predicted).arg(expected->seconds)));
+        QVERIFY(std::abs(stepTime.value("predicted_idle_seconds").toDouble() - expected->idle_seconds) <= 1e-9 * predicted);
+        QCOMPARE(stepTime.value("cpu_share").toDouble(), 0.8);
+        // step_time.operators[]: name, pass, predicted and measured seconds, difference fraction;
+        // largest differences first; the predicted rows add up to the predicted step.
+        const QJsonArray operators = stepTime.value("operators").toArray();
+        QVERIFY(operators.size() > 10);
+        double sum = 0, previousGap = 1e300;
+        bool rest = false;
+        for (const QJsonValue &value : operators) {
+            const QJsonObject op = value.toObject();
+            QVERIFY(op.value("name").isString() && op.value("pass").isString());
+            QVERIFY(op.value("predicted_seconds").isDouble() && op.value("measured_seconds").isDouble());
+            const double p = op.value("predicted_seconds").toDouble(), m = op.value("measured_seconds").toDouble();
+            QVERIFY(p >= 0 && m >= 0);
+            if (p > 0)
+                QVERIFY(std::abs(op.value("difference_fraction").toDouble() - (m - p) / p) <= 1e-9 * std::max(1.0, std::abs((m - p) / p)));
+            else
+                QVERIFY(op.value("difference_fraction").isNull());
+            QVERIFY(std::abs(m - p) <= previousGap * (1 + 1e-12));
+            previousGap = std::abs(m - p);
+            sum += p;
+            rest = rest || op.value("name").toString() == QStringLiteral("optimizer_and_rest");
+        }
+        QVERIFY(rest);
+        QVERIFY2(std::abs(sum - predicted) <= 1e-9 * predicted, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(predicted)));
         // The prediction does not depend on the run: a second run with another measured time
         // predicts the same step time.
         qputenv("LSE_CACHE_DIR", path("cache-slow").toUtf8());

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The reference run's predicted step time (core/reference/step_time_prediction.h): it comes from
-// this machine's roofline and the step's operators alone, never from a run (issue 13, item 6).
-// A made-up roofline keeps the numbers independent of this machine; the tiny model runs in
+// The reference run's predicted step time (core/reference/step_time_comparison.h): the one
+// operator-level predictor (core/performance) with this CPU's kernel factors, from the step's
+// operators alone, never from a run (issue 13, item 6; issue 29, section 3). Given (made-up)
+// kernel factors keep the numbers independent of this machine; the tiny model runs in
 // milliseconds. No timing is asserted.
-#include "reference/step_time_prediction.h"
+#include "performance/cpu_kernel_time.h"
+#include "reference/step_time_comparison.h"
 #include "reference/token_data.h"
 #include "reference/trainer.h"
 
@@ -12,22 +14,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 using namespace lse;
 using namespace lse::reference;
 
 namespace {
 
-MachineRoofline fakeCpu()
+CpuKernelFactors givenKernels(int threads, double cpu_share = 1)
 {
-    MachineRoofline r = currentMachineIdentity();
-    r.threads_used = 2;
-    r.peak_flops_per_s_one_core = 40e9;
-    r.peak_flops_per_s_all_cores = 75e9;
-    r.bandwidth_bytes_per_s_one_core = 9e9;
-    r.bandwidth_bytes_per_s_all_cores = 14e9;
-    r.measured_at = "2026-12-01T10:00:00Z";
-    return r;
+    CpuKernelFactors f;
+    f.threads = threads;
+    f.gemm_axis = {16, 256};
+    f.gemm_flops_per_second.assign(8, 40e9);
+    f.gemm_flops_per_second_one_thread.assign(8, 20e9);
+    f.stream_working_set_bytes = {1e4, 1e8};
+    f.stream_bytes_per_second = {30e9, 10e9};
+    f.elementwise_flops_per_second = 3e9;
+    f.call_overhead_seconds = 1e-6;
+    f.barrier_seconds = threads > 1 ? 4e-6 : 0;
+    f.cpu_share = cpu_share;
+    f.measured_at = "2026-12-01T10:00:00Z";
+    return f;
 }
 
 TrainConfig tinyConfig(const std::string &data)
@@ -70,31 +78,46 @@ private slots:
         QVERIFY(writeTokenFile(data_, ids, TokenDtype::U16).ok());
     }
 
-    // The prediction is the sum over operators of max(FLOPs / peak, bytes / bandwidth).
-    void matchesHandSumOverOperators()
+    // The step is the predictor's operators (each timed by its CPU kernel class) plus the
+    // trainer's gradient passes and finite check; with a share of the cores below 1 the time other
+    // processes hold them is added: idle · (1/share − 1).
+    void stepIsTheSumOfItsParts()
     {
-        const MachineRoofline cpu = fakeCpu();
-        const Result<StepTimePrediction> p = predictStepTime(tinyConfig(data_), cpu, 2);
+        const Result<ReferenceStepPrediction> p = predictReferenceStep(tinyConfig(data_), givenKernels(1));
         QVERIFY2(p.ok(), formatProblems(p.problems()).c_str());
-        QVERIFY(p->all_cores);
-        QVERIFY(!p->report.ops.empty());
-        double hand = 0;
+        double operators = 0;
         bool has_optimizer = false;
-        for (const RooflineOp &op : p->report.ops) {
-            hand += std::max(op.flops / cpu.peak_flops_per_s_all_cores, op.bytes() / cpu.bandwidth_bytes_per_s_all_cores);
-            has_optimizer = has_optimizer || op.pass == OpPass::Optimizer;
+        for (const performance::OperatorTime &op : p->step.operators) {
+            operators += op.seconds;
+            has_optimizer = has_optimizer || op.pass == "optimizer";
         }
         QVERIFY(has_optimizer);  // the trainer's step includes the AdamW update
-        QVERIFY(hand > 0);
-        QVERIFY(std::abs(p->seconds - hand) <= 1e-12 * hand);
-        QVERIFY(std::abs(p->compute_bound_seconds + p->memory_bound_seconds - p->seconds) <= 1e-12 * hand);
+        QVERIFY(std::abs(operators - p->step.total_seconds) <= 1e-12 * operators);
+        QVERIFY(p->gradient_passes_seconds > 0 && p->finite_check_seconds > 0);
+        QVERIFY(std::abs(p->idle_seconds - (p->step.total_seconds + p->gradient_passes_seconds + p->finite_check_seconds)) <=
+                1e-12 * p->idle_seconds);
+        QCOMPARE(p->other_processes_seconds, 0.0);
+        QCOMPARE(p->seconds, p->idle_seconds);
 
-        // One thread: the one-core roofline, hence a longer step.
-        const Result<StepTimePrediction> one = predictStepTime(tinyConfig(data_), cpu, 1);
-        QVERIFY(one.ok());
-        QVERIFY(!one->all_cores);
-        QCOMPARE(one->machine.peak_flops_per_second, cpu.peak_flops_per_s_one_core);
-        QVERIFY(one->seconds > p->seconds);
+        const Result<ReferenceStepPrediction> shared = predictReferenceStep(tinyConfig(data_), givenKernels(1, 0.5));
+        QVERIFY(shared.ok());
+        QVERIFY(std::abs(shared->idle_seconds - p->idle_seconds) <= 1e-12 * p->idle_seconds);
+        QVERIFY(std::abs(shared->seconds - 2 * p->idle_seconds) <= 1e-12 * p->idle_seconds);
+    }
+
+    // Every weight product is timed from the rate table: the tiny model's products all sit on or
+    // above the 16..256 grid, so each takes its FLOPs / 40 GFLOP/s.
+    void productsUseTheRateTable()
+    {
+        const Result<ReferenceStepPrediction> p = predictReferenceStep(tinyConfig(data_), givenKernels(1));
+        QVERIFY(p.ok());
+        int products = 0;
+        for (const performance::OperatorTime &op : p->step.operators)
+            if (op.kernel_class == performance::KernelClass::Gemm) {
+                ++products;
+                QVERIFY2(std::abs(op.seconds - op.flops / 40e9) <= 1e-9 * op.seconds, op.name.c_str());
+            }
+        QVERIFY(products > 0);
     }
 
     // The operators are the step the trainer runs: their forward + backward FLOPs are the FLOPs
@@ -102,11 +125,11 @@ private slots:
     void operatorsAreTheTrainersStep()
     {
         const TrainConfig config = tinyConfig(data_);
-        const Result<StepTimePrediction> p = predictStepTime(config, fakeCpu(), 1);
+        const Result<ReferenceStepPrediction> p = predictReferenceStep(config, givenKernels(1));
         QVERIFY(p.ok());
         double predicted = 0;
-        for (const RooflineOp &op : p->report.ops)
-            if (op.pass == OpPass::Forward || op.pass == OpPass::Backward)
+        for (const performance::OperatorTime &op : p->step.operators)
+            if (op.pass == "forward" || op.pass == "backward")
                 predicted += op.flops;
         Result<std::unique_ptr<Trainer>> trainer = Trainer::create(config);
         QVERIFY2(trainer.ok(), formatProblems(trainer.problems()).c_str());
@@ -114,31 +137,80 @@ private slots:
         QVERIFY(step.ok());
         QVERIFY2(std::abs(step->flops - predicted) <= 1e-9 * predicted,
                  qPrintable(QStringLiteral("measured %1, predicted %2").arg(step->flops).arg(predicted)));
+        // Every operator the profiler timed has a predicted row of the same name.
+        const std::vector<OperatorComparison> rows =
+            compareOperators(*p, {}, trainer.value()->profiler().records(), 1, step->seconds);
+        for (const OperatorComparison &row : rows)
+            QVERIFY2(row.predicted_seconds > 0 || row.name == "token_embedding", row.name.c_str());
     }
 
     // Two runs with different measured step times get the same prediction: it never reads a run.
-    // (Before issue 13 the prediction was FLOPs / (peak × the run's MFU), i.e. the run itself.)
     void doesNotUseTheRun()
     {
         TrainConfig config = tinyConfig(data_);
-        config.peak_flops_per_s = 75e9;
         Result<std::unique_ptr<Trainer>> a = Trainer::create(config);
         QVERIFY(a.ok());
-        const Result<StepReport> first = a.value()->step();  // cold: page faults, packing buffers
+        const Result<StepReport> first = a.value()->step();
         QVERIFY(first.ok());
-        const Result<StepTimePrediction> before = predictStepTime(a.value()->config(), fakeCpu(), 1);
+        const Result<ReferenceStepPrediction> before = predictReferenceStep(a.value()->config(), givenKernels(1));
         for (int i = 0; i < 3; ++i)
             QVERIFY(a.value()->step().ok());
-        const Result<StepTimePrediction> after = predictStepTime(a.value()->config(), fakeCpu(), 1);
+        const Result<ReferenceStepPrediction> after = predictReferenceStep(a.value()->config(), givenKernels(1));
         QVERIFY(before.ok() && after.ok());
         QCOMPARE(after->seconds, before->seconds);
+    }
 
-        const double measured_a = first->seconds, measured_b = first->seconds * 3;
-        const std::optional<double> da = signedDifference(measured_a, before->seconds);
-        const std::optional<double> db = signedDifference(measured_b, before->seconds);
-        QVERIFY(da && db);
-        QVERIFY(*da != *db);  // the difference follows the measurement, not a constant
-        QCOMPARE(*da, (measured_a - before->seconds) / before->seconds);
+    // Rows join the predictor's (name, pass) with the profiler's, over the steps after the first,
+    // largest |measured − predicted| first; a forward the profiler never timed alone is fused with
+    // its backward; the rest of the step is the optimizer row.
+    void operatorComparisonRows()
+    {
+        ReferenceStepPrediction p;
+        p.idle_seconds = p.seconds = 1.0;
+        const auto op = [](const char *name, const char *pass, double seconds) {
+            performance::OperatorTime t;
+            t.name = name;
+            t.pass = pass;
+            t.seconds = seconds;
+            return t;
+        };
+        p.step.operators = {op("mlp_up", "forward", 0.010), op("mlp_up", "backward", 0.010), op("mlp_up", "backward", 0.010),
+                            op("cross_entropy", "forward", 0.002), op("cross_entropy", "backward", 0.004),
+                            op("optimizer_step", "optimizer", 0.003)};
+        p.gradient_passes_seconds = 0.001;
+        p.finite_check_seconds = 0.0005;
+        // After the first step, and at the end of three steps in all (two after the first).
+        const std::vector<OpRecord> after_first = {{"mlp_up", OpPhase::Forward, true, 0, 0.011, 1},
+                                                   {"mlp_up", OpPhase::Backward, true, 0, 0.030, 1},
+                                                   {"cross_entropy", OpPhase::Backward, false, 0, 0.009, 1}};
+        const std::vector<OpRecord> end = {{"mlp_up", OpPhase::Forward, true, 0, 0.011 + 2 * 0.012, 3},
+                                           {"mlp_up", OpPhase::Backward, true, 0, 0.030 + 2 * 0.021, 3},
+                                           {"cross_entropy", OpPhase::Backward, false, 0, 0.009 + 2 * 0.005, 3}};
+        const std::vector<OperatorComparison> rows = compareOperators(p, after_first, end, 2, 0.045);
+        QCOMPARE(rows.size(), std::size_t(4));
+        const auto find = [&rows](const std::string &name, const std::string &pass) {
+            return *std::find_if(rows.begin(), rows.end(),
+                                 [&](const OperatorComparison &r) { return r.name == name && r.pass == pass; });
+        };
+        const OperatorComparison up = find("mlp_up", "forward");
+        QVERIFY(std::abs(up.predicted_seconds - 0.010) < 1e-12 && std::abs(up.measured_seconds - 0.012) < 1e-12);
+        QVERIFY(std::abs(up.difference_fraction - 0.2) < 1e-9);
+        const OperatorComparison up_back = find("mlp_up", "backward");  // two products in one row
+        QVERIFY(std::abs(up_back.predicted_seconds - 0.020) < 1e-12 && std::abs(up_back.measured_seconds - 0.021) < 1e-12);
+        const OperatorComparison loss = find("cross_entropy", "forward+backward");
+        QVERIFY(std::abs(loss.predicted_seconds - 0.006) < 1e-12 && std::abs(loss.measured_seconds - 0.005) < 1e-12);
+        const OperatorComparison rest = find(kOptimizerAndRestName, "optimizer");
+        QVERIFY(std::abs(rest.predicted_seconds - 0.0045) < 1e-12);
+        QVERIFY(std::abs(rest.measured_seconds - (0.045 - 0.012 - 0.021 - 0.005)) < 1e-12);
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            QVERIFY(std::abs(rows[i - 1].measured_seconds - rows[i - 1].predicted_seconds) >=
+                    std::abs(rows[i].measured_seconds - rows[i].predicted_seconds));
+        // The predicted rows carry the step's share of other processes: at half the cores, twice.
+        p.seconds = 2.0;
+        const std::vector<OperatorComparison> shared = compareOperators(p, after_first, end, 2, 0.045);
+        QVERIFY(std::abs(std::find_if(shared.begin(), shared.end(), [](const OperatorComparison &r) {
+                             return r.name == "mlp_up" && r.pass == "forward";
+                         })->predicted_seconds - 0.020) < 1e-12);
     }
 
     void signedDifferenceSigns()
@@ -156,15 +228,13 @@ private slots:
         QCOMPARE(typicalStepSeconds({9.0, 0.2, 16.0, 0.1, 0.3}), 0.25);  // one stalled step does not dominate
     }
 
-    void unmeasuredRooflineIsAProblem()
+    void incompleteKernelFactorsAreAProblem()
     {
-        MachineRoofline cpu = fakeCpu();
-        cpu.bandwidth_bytes_per_s_all_cores = 0;
-        const Result<StepTimePrediction> p = predictStepTime(tinyConfig(data_), cpu, 2);
+        CpuKernelFactors f = givenKernels(1);
+        f.stream_bytes_per_second.clear();
+        const Result<ReferenceStepPrediction> p = predictReferenceStep(tinyConfig(data_), f);
         QVERIFY(!p.ok());
-        QCOMPARE(p.problems().front().field, std::string("machine"));
-        QVERIFY(p.problems().front().message.find("--remeasure") != std::string::npos);
-        QVERIFY(predictStepTime(tinyConfig(data_), cpu, 1).ok());  // the one-core line is complete
+        QCOMPARE(p.problems().front().field, std::string("kernels.stream_bytes_per_second"));
     }
 };
 

@@ -9,11 +9,13 @@
 #include "pages/page_format.h"
 #include "pages/page_registry.h"
 #include "pages/reference/reference_run_page.h"
-#include "reference/step_time_prediction.h"
+#include "hardware/machine_kernel_factors.h"
+#include "reference/step_time_comparison.h"
 #include "reference/training_text.h"
 #include "tokenizer/bpe_trainer.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
@@ -355,6 +357,19 @@ private slots:
         slow.bandwidth_bytes_per_s_all_cores = 1e9;
         slow.measured_at = "2026-12-01T08:00:00Z";
         QVERIFY(saveMachineRoofline(slow).ok());
+        // The step-time predictor's kernel factors at one thread, fresh: used as they are (the
+        // page never replaces the roofline the user chose; stale factors would be measured again).
+        CpuKernelFactors kernels;
+        kernels.threads = 1;
+        kernels.gemm_axis = {16, 256};
+        kernels.gemm_flops_per_second.assign(8, 20e9);
+        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
+        kernels.stream_working_set_bytes = {1e4, 1e8};
+        kernels.stream_bytes_per_second = {30e9, 10e9};
+        kernels.elementwise_flops_per_second = 2e9;
+        kernels.call_overhead_seconds = 1e-6;
+        kernels.measured_at = QDateTime::currentDateTimeUtc().addSecs(1).toString(Qt::ISODate).toStdString();
+        QVERIFY(saveCpuKernelFactors(kernels).ok());
         parent_.reset();
         init();  // a page that reads this cache
         QVERIFY(page_->machineText().contains(QStringLiteral("2026-12-01T08:00:00Z")));
@@ -372,13 +387,24 @@ private slots:
         QVERIFY(page_->start());
         QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
         QVERIFY(page_->runConfig());
-        const Result<reference::StepTimePrediction> expected = reference::predictStepTime(*page_->runConfig(), slow, 1);
+        const Result<reference::ReferenceStepPrediction> expected = reference::predictReferenceStep(*page_->runConfig(), kernels);
         QVERIFY(expected.ok());
         const QString expected_text = format::decimal(expected->seconds * 1e3, 2) + QStringLiteral(" ms");
         QVERIFY(!predicted.isEmpty());
         for (const QString &text : predicted)
             QCOMPARE(text, expected_text);
-        QVERIFY(page_->comparisonTable()->item(7, 1)->toolTip().contains(QStringLiteral("one core")));
+        QVERIFY(page_->comparisonTable()->item(7, 1)->toolTip().contains(QStringLiteral("1 thread")));
+        QVERIFY2(!page_->comparisonTable()->item(7, 1)->toolTip().contains(QStringLiteral("measured again")),
+                 qPrintable(page_->comparisonTable()->item(7, 1)->toolTip()));
+        // Each operator predicted and measured, largest differences first.
+        QTableWidget *operators = page_->operatorsTable();
+        QVERIFY(operators->rowCount() > 10);
+        bool rest = false;
+        for (int r = 0; r < operators->rowCount(); ++r) {
+            QVERIFY(operators->item(r, 2) && operators->item(r, 3) && operators->item(r, 4));
+            rest = rest || operators->item(r, 0)->text() == QStringLiteral("optimizer and the rest");
+        }
+        QVERIFY(rest);
         QVERIFY(measured.size() == predicted.size());
         const QString difference = page_->comparisonTable()->item(7, 3)->text();
         QVERIFY2(difference != QStringLiteral("–") && difference.endsWith(QLatin1Char('%')), qPrintable(difference));
@@ -394,6 +420,7 @@ private slots:
             page_->grab().save(qEnvironmentVariable("LSE_REFERENCE_RUN_GRAB") + QStringLiteral(".prediction.png"));
         }
         QFile::remove(QString::fromStdString(machineRooflineCachePath()));
+        QFile::remove(QString::fromStdString(cpuKernelFactorsCachePath()));
     }
 
     // Issue 13, item 18: stories separated by <|endoftext|> are encoded with it as its one id (the

@@ -6,7 +6,9 @@
 #include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
+#include "hardware/machine_kernel_factors.h"
 #include "pages/roofline/roofline_page.h"
+#include "reference/step_time_comparison.h"
 #include "scenario/presets.h"
 #include "scenario/scenario_json.h"
 
@@ -270,6 +272,41 @@ private slots:
         QCOMPARE(forward->y.size(), 1);
         QCOMPARE(forward->y.front(), 50e9);
         QVERIFY(forward->x.front() > 0);
+        QVERIFY(!seriesNamed(page_->machineChart()->data(), RooflinePage::tr("Predicted operators (kernel factors)")));
+
+        // Issue 29, section 3: with this CPU's kernel factors cached for the run's threads the same
+        // operator is drawn where the step predictor puts it: same intensity, FLOPs per step / its
+        // predicted time, as a ring.
+        CpuKernelFactors kernels;
+        kernels.threads = 1;
+        kernels.gemm_axis = {16, 256};
+        kernels.gemm_flops_per_second.assign(8, 20e9);
+        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
+        kernels.stream_working_set_bytes = {1e4, 1e8};
+        kernels.stream_bytes_per_second = {30e9, 10e9};
+        kernels.elementwise_flops_per_second = 2e9;
+        kernels.measured_at = "2026-12-04T10:00:00Z";
+        QVERIFY(saveCpuKernelFactors(kernels).ok());
+        page_->setMeasuredRun(*config, {record}, 4);
+        const ChartSeries *predicted =
+            seriesNamed(page_->machineChart()->data(), RooflinePage::tr("Predicted operators (kernel factors)"));
+        QVERIFY(predicted != nullptr);
+        QVERIFY(predicted->hollow);
+        QCOMPARE(predicted->y.size(), 1);
+        const ChartSeries *measured =
+            seriesNamed(page_->machineChart()->data(), RooflinePage::tr("Measured forward operators"));
+        QCOMPARE(predicted->x.front(), measured->x.front());
+        reference::TrainConfig run = *config;
+        run.threads = 1;
+        const Result<reference::ReferenceStepPrediction> expected = reference::predictReferenceStep(run, kernels);
+        QVERIFY(expected.ok());
+        double seconds = 0;
+        for (const performance::OperatorTime &op : expected->step.operators)
+            if (op.name == "mlp_up" && op.pass == "forward")
+                seconds += op.seconds;
+        QVERIFY(seconds > 0);
+        QVERIFY(std::abs(predicted->y.front() - 5e9 / 4 / seconds) <= 1e-9 * predicted->y.front());
+        QFile::remove(QString::fromStdString(cpuKernelFactorsCachePath()));
     }
 
     void measureReferenceOpsInTheBackground()
@@ -295,6 +332,18 @@ private slots:
         const QString shots = qEnvironmentVariable("LSE_SCREENSHOT_DIR");
         if (shots.isEmpty())
             return;
+        // The predicted rings beside the measured discs (given factors: a flat 20 GFLOP/s table).
+        CpuKernelFactors kernels;
+        kernels.threads = 1;
+        kernels.gemm_axis = {16, 256};
+        kernels.gemm_flops_per_second.assign(8, 20e9);
+        kernels.gemm_flops_per_second_one_thread.assign(8, 10e9);
+        kernels.stream_working_set_bytes = {1e4, 1e8};
+        kernels.stream_bytes_per_second = {30e9, 10e9};
+        kernels.elementwise_flops_per_second = 3e9;
+        kernels.measured_at = "2026-12-04T10:00:00Z";
+        QVERIFY(saveCpuKernelFactors(kernels).ok());
+        page_->setMachineRoofline(fakeCpu());
         auto *phase = page_->findChild<QComboBox *>(QStringLiteral("phaseBox"));
         phase->setCurrentIndex(phase->findData(int(StepPhase::Decode)));
         page_->findChild<QSlider *>(QStringLiteral("batchSlider"))->setValue(6);

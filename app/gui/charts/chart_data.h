@@ -34,6 +34,7 @@ struct ChartSeries {
     int stack_group = -1;
     bool dashed = false;
     double marker_size = 0;  // Marker series: diameter in pixels before presentation scaling; 0 = default
+    bool hollow = false;     // Marker series: rings instead of discs (e.g. predicted beside measured points)
 };
 
 // A horizontal reference line, e.g. the GPU's memory capacity.

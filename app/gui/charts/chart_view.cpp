@@ -559,10 +559,15 @@ void ChartView::Private::addSeries(qsizetype index, const QColor &color, std::ma
             // A halo in the background colour keeps the marker readable on top of a line; small
             // dots of a dense cloud get a thin one so their colour still shows.
             const bool small = series.marker_size > 0 && series.marker_size < kMarkerSize;
-            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                                   QPen(palette.color(QPalette::Base), (small ? 0.5 : 2.0) * pens),
-                                                   QBrush(color),
-                                                   (small ? series.marker_size : kMarkerSize) * fontScale()));
+            if (series.hollow)  // a ring in the series' colour: a second marker style beside the discs
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 2.0 * pens),
+                                                       QBrush(palette.color(QPalette::Base)),
+                                                       (small ? series.marker_size : kMarkerSize) * fontScale()));
+            else
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                       QPen(palette.color(QPalette::Base), (small ? 0.5 : 2.0) * pens),
+                                                       QBrush(color),
+                                                       (small ? series.marker_size : kMarkerSize) * fontScale()));
             graph->setPen(QPen(color, kLineWidth * pens));
         } else {
             QPen pen(color, kLineWidth * pens, series.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap,

@@ -4,7 +4,7 @@
 #include "pages/flow_layout.h"
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
-#include "reference/step_time_prediction.h"
+#include "reference/step_time_comparison.h"
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"
@@ -147,6 +147,19 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setKeyColumns(table_, {0, 1, 2, 3});  // quantity, predicted, measured, difference
     layout->addWidget(table_);
+
+    operators_label_ = new QLabel(content_);
+    operators_label_->setWordWrap(true);
+    layout->addWidget(operators_label_);
+    operators_table_ = new QTableWidget(0, 5, content_);
+    operators_table_->verticalHeader()->setVisible(false);
+    operators_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    operators_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    operators_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    operators_table_->setSelectionMode(QAbstractItemView::NoSelection);
+    operators_table_->setMinimumHeight(160);
+    setKeyColumns(operators_table_, {0, 2, 3, 4});  // operator, predicted, measured, difference
+    layout->addWidget(operators_table_);
 
     ops_chart_ = new ChartView(QStringLiteral("reference-run-op-times"), content_);
     ops_chart_->setMinimumHeight(kChartMinimumHeight);
@@ -385,6 +398,7 @@ bool ReferenceRunPage::start()
     setState(State::Preparing);
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     retranslateUi();
     return true;
@@ -497,6 +511,7 @@ void ReferenceRunPage::onRunReady(int id, std::shared_ptr<RunInfo> info)
     progress_->setValue(0);
     setState(State::Training);
     refreshTable();
+    refreshOperatorsTable();
     retranslateUi();
 }
 
@@ -546,6 +561,7 @@ void ReferenceRunPage::drainSteps()
     progress_->setValue(last_report_->step);
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     refreshStats();
     for (const PendingStep &p : steps)
@@ -612,11 +628,12 @@ void ReferenceRunPage::retranslateUi()
     stop_button_->setText(tr("Stop"));
     measure_button_->setText(measuring_ ? tr("Measuring…") : cpu_ ? tr("Re-measure this machine") : tr("Measure this machine"));
     measure_button_->setToolTip(tr("Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker "
-                                   "(a few seconds) and caches the result for MFU and the predicted step time."));
+                                   "(a few seconds) and caches the result for MFU; the step time is predicted from this "
+                                   "CPU's kernel factors, measured at Start when none are cached for the run's threads."));
     QString machine;
     if (cpu_)
         machine = tr("Measured roofline of this machine: %1 peak on all cores, %2 on one core (SGEMM), %3 bandwidth, "
-                     "measured %4; MFU and the predicted step time use it (from the next Start).")
+                     "measured %4; MFU uses it (from the next Start).")
                       .arg(format::si(cpu_->peak_flops_per_s_all_cores, QStringLiteral("FLOP/s")),
                            format::si(cpu_->peak_flops_per_s_one_core, QStringLiteral("FLOP/s")),
                            format::si(cpu_->bandwidth_bytes_per_s_all_cores, QStringLiteral("B/s")),
@@ -640,6 +657,11 @@ void ReferenceRunPage::retranslateUi()
     table_label_->setText(tr("Predicted (cost engine) vs measured (this run), for the same model, batch and sequence "
                              "length. Hover a cell for its formula or source."));
     table_->setHorizontalHeaderLabels({tr("Quantity"), tr("Predicted"), tr("Measured"), tr("Difference")});
+    operators_label_->setText(tr("Each operator's time in the last step: predicted by the operator-level step predictor "
+                                 "from this CPU's measured kernel factors, and measured by the op profiler; largest "
+                                 "differences first."));
+    operators_table_->setHorizontalHeaderLabels(
+        {tr("Operator"), tr("Pass"), tr("Predicted (ms)"), tr("Measured (ms)"), tr("Difference")});
     gen_box_->setTitle(tr("Generate"));
     prompt_label_->setText(tr("Prompt:"));
     max_tokens_label_->setText(tr("Max tokens:"));
@@ -656,6 +678,7 @@ void ReferenceRunPage::retranslateUi()
     refreshStats();
     refreshLossChart();
     refreshTable();
+    refreshOperatorsTable();
     refreshOpsChart();
     applyFonts();
 }

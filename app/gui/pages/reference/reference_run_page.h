@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "hardware/machine_kernel_factors.h"
 #include "hardware/machine_roofline.h"
 #include "pages/page.h"
 #include "reference/trainer.h"
@@ -95,6 +96,8 @@ public:
     ChartView *lossChart() const { return loss_chart_; }
     ChartView *opsChart() const { return ops_chart_; }
     QTableWidget *comparisonTable() const { return table_; }
+    // Each operator's predicted and measured time in the last step, largest differences first.
+    QTableWidget *operatorsTable() const { return operators_table_; }
     QString statusText() const;
     double peakFlopsPerSecond() const { return peak_flops_; }
     // The configuration of the current run as the trainer uses it (vocabulary from the BPE).
@@ -150,6 +153,10 @@ private:
         double bpe_seconds = 0;
         reference::ThreadChoice threads;
         std::optional<MachineRoofline> roofline;
+        // This CPU's kernel factors at the run's threads (the step-time predictor's), and why they
+        // were measured again or are missing.
+        std::optional<CpuKernelFactors> kernels;
+        QString kernels_note;
     };
     // What the last training step (without validation) counted, per op.
     struct StepProfile {
@@ -182,6 +189,7 @@ private:
     void onMeasured(std::shared_ptr<MachineRoofline> roofline);
     void refreshLossChart();
     void refreshTable();
+    void refreshOperatorsTable();
     void refreshOpsChart();
     void refreshStats();
     QString selectedText(QString *error) const;
@@ -211,6 +219,8 @@ private:
     ChartView *loss_chart_;
     QLabel *table_label_;
     QTableWidget *table_;
+    QLabel *operators_label_;
+    QTableWidget *operators_table_;
     ChartView *ops_chart_;
     QGroupBox *gen_box_;
     QLabel *prompt_label_;

@@ -6,7 +6,6 @@
 
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
-#include "reference/step_time_prediction.h"
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"

@@ -5,7 +5,7 @@
 
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
-#include "reference/step_time_prediction.h"
+#include "reference/step_time_comparison.h"
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"
@@ -218,24 +218,27 @@ void ReferenceRunPage::refreshTable()
            tr("Reference model: buffers saved for the backward pass (per-layer buffers, final norm, logits)."));
     setRow(6, std::nullopt, run_->memory.workspace, true, tr("The cost engine does not model scratch buffers."),
            tr("Reference model: backward scratch and the attention probability gradient."));
-    // Step time predicted from this machine's roofline alone (never from the run), against the
-    // median measured step time (typicalStepSeconds).
+    // Step time predicted by the operator-level predictor from this CPU's kernel factors alone
+    // (never from the run), against the median measured step time (typicalStepSeconds).
     std::optional<double> engine_time;
     QString engine_tip;
     if (!run_->roofline) {
         engine_tip = tr("Needs this machine's measured roofline: press \"Measure this machine\" before Start.");
-    } else if (Result<reference::StepTimePrediction> prediction =
-                   reference::predictStepTime(c, *run_->roofline, run_->threads.threads)) {
+    } else if (!run_->kernels) {
+        engine_tip = tr("This CPU's kernel factors could not be measured.");
+    } else if (Result<reference::ReferenceStepPrediction> prediction = reference::predictReferenceStep(c, *run_->kernels)) {
         engine_time = prediction->seconds;
-        engine_tip = tr("Roofline of this machine (%1, measured %2): the sum over the step's operators of "
-                        "max(FLOPs / peak, bytes / bandwidth) with peak %3 and bandwidth %4; %5 ms in compute-bound "
-                        "and %6 ms in memory-bound operators. It does not use the run.")
-                         .arg(prediction->all_cores ? tr("all cores") : tr("one core"),
-                              QString::fromStdString(run_->roofline->measured_at),
-                              format::si(prediction->machine.peak_flops_per_second, QStringLiteral("FLOP/s")),
-                              format::si(prediction->machine.memory_bandwidth_bytes_per_second, QStringLiteral("B/s")),
-                              format::decimal(prediction->compute_bound_seconds * 1e3, 2),
-                              format::decimal(prediction->memory_bound_seconds * 1e3, 2));
+        engine_tip = tr("Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n "
+                        "thread(s), measured %1: each operator's kernels timed from the measured matrix-product rates "
+                        "by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores "
+                        "+ %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.",
+                        nullptr, run_->kernels->threads)
+                         .arg(QString::fromStdString(run_->kernels->measured_at),
+                              format::decimal(prediction->idle_seconds * 1e3, 2),
+                              format::decimal(prediction->other_processes_seconds * 1e3, 2),
+                              format::percent(prediction->cpu_share));
+        if (!run_->kernels_note.isEmpty())
+            engine_tip += QLatin1Char(' ') + run_->kernels_note;
     } else {
         engine_tip = QString::fromStdString(formatProblems(prediction.problems())).trimmed();
     }
@@ -253,6 +256,36 @@ void ReferenceRunPage::refreshTable()
         if (const std::optional<double> d = reference::signedDifference(*measured_time, *engine_time))
             diff = (*d >= 0 ? QStringLiteral("+") : QString()) + format::percent(*d, 2);
     table_->setItem(7, 3, item(diff, tr("(measured − predicted) / predicted")));
+}
+
+void ReferenceRunPage::refreshOperatorsTable()
+{
+    operators_table_->clearContents();
+    operators_table_->setRowCount(0);
+    if (!run_ || !run_->kernels || !last_profile_)
+        return;
+    const Result<reference::ReferenceStepPrediction> prediction = reference::predictReferenceStep(run_->config, *run_->kernels);
+    if (!prediction)
+        return;
+    const double measured_step = step_seconds_.empty() ? 0 : step_seconds_.back();
+    const std::vector<reference::OperatorComparison> rows =
+        reference::compareOperators(*prediction, {}, last_profile_->ops, 1, measured_step);
+    operators_table_->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const reference::OperatorComparison &row = rows[std::size_t(r)];
+        const bool rest = row.name == reference::kOptimizerAndRestName;
+        operators_table_->setItem(r, 0, item(rest ? tr("optimizer and the rest") : QString::fromStdString(row.name),
+                                             rest ? tr("AdamW, gradient zeroing, norm and clipping, the finite check and "
+                                                       "batch sampling: measured as the step less the timed operators")
+                                                  : QString()));
+        operators_table_->setItem(r, 1, item(QString::fromStdString(row.pass)));
+        operators_table_->setItem(r, 2, item(format::decimal(row.predicted_seconds * 1e3, 3)));
+        operators_table_->setItem(r, 3, item(format::decimal(row.measured_seconds * 1e3, 3)));
+        QString diff = QStringLiteral("–");
+        if (row.predicted_seconds > 0)
+            diff = (row.difference_fraction >= 0 ? QStringLiteral("+") : QString()) + format::percent(row.difference_fraction, 1);
+        operators_table_->setItem(r, 4, item(diff, tr("(measured − predicted) / predicted")));
+    }
 }
 
 void ReferenceRunPage::refreshStats()

@@ -5,7 +5,7 @@
 
 #include "reference/engine_scenario.h"
 #include "reference/peak_utilisation.h"
-#include "reference/step_time_prediction.h"
+#include "reference/kernel_benchmark.h"
 #include "reference/training_text.h"
 
 #include "charts/chart_view.h"
@@ -145,6 +145,24 @@ void ReferenceRunPage::workerLoop()
             info->bpe_seconds = bpe_seconds;
             info->threads = trainer->threadChoice();
             info->roofline = setup.roofline;
+            // The step-time predictor's kernel factors at this run's threads: cached, or measured
+            // now when the cache lacks them, predates the program or was taken under load.
+            if (setup.roofline) {
+                std::optional<reference::KernelFactorsForRun> kernels = reference::kernelFactorsForRun(
+                    info->threads.threads,
+                    [this](std::string_view stage, int index, int count) {
+                        postStatus(tr("Measuring this CPU's kernel factors (%1 of %2): %3")
+                                       .arg(index + 1)
+                                       .arg(count)
+                                       .arg(QString::fromUtf8(stage.data(), qsizetype(stage.size()))));
+                    },
+                    &cancel_);
+                if (kernels) {
+                    info->kernels = kernels->kernels;
+                    if (!kernels->remeasured_because.empty())
+                        info->kernels_note = tr("Kernel factors measured again: %1").arg(QString::fromStdString(kernels->remeasured_because));
+                }
+            }
             lock.lock();
             const bool cancelled = cancel_ || quit_;
             if (!cancelled)

@@ -70,6 +70,7 @@ ReferenceOpsRun runReferenceOps(int measured_steps, int threads, const std::atom
     }
     reference::Trainer &trainer = *created.value();
     run.config = trainer.config();
+    run.config.threads = trainer.threadChoice().threads;  // the count it ran with, for the prediction
     const int steps = measured_steps + 1;
     std::vector<reference::OpRecord> warm;
     for (int step = 0; step < steps; ++step) {

@@ -12,7 +12,9 @@
 #include "pages/roofline/machine_warnings.h"
 #include "pages/roofline/reference_ops_run.h"
 #include "pages/roofline/roofline_page_parts.h"
+#include "hardware/machine_kernel_factors.h"
 #include "reference/peak_utilisation.h"
+#include "reference/step_time_comparison.h"
 #include "pages/operator_text.h"
 
 #include <QCheckBox>
@@ -28,6 +30,8 @@
 #include <QSlider>
 #include <QTableWidget>
 #include <QTextStream>
+
+#include <map>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -303,7 +307,7 @@ ChartData RooflinePage::machineChartData() const
     chart.log_y = true;
     chart.formula.formula = tr("roof = min(peak, I · bandwidth); a measured operator sits at achieved = FLOPs / "
                                "seconds, at I = FLOPs / bytes with bytes = predicted bytes · measured FLOPs / "
-                               "predicted FLOPs");
+                               "predicted FLOPs; its predicted ring at FLOPs / predicted seconds");
     chart.formula.source = tr("Williams et al. 2009; peak: Eigen SGEMM, bandwidth: STREAM triad (McCalpin 1995), "
                               "both measured by `llm-explorer-cli machine`; operators: the reference transformer's "
                               "op profiler");
@@ -390,6 +394,54 @@ ChartData RooflinePage::machineChartData() const
         chart.series << forward;
     if (!backward.x.isEmpty())
         chart.series << backward;
+    // The same operators where the step predictor puts them: at the same intensity, at FLOPs / the
+    // predicted time from this CPU's kernel factors at the run's thread count (rings).
+    if (measured_config_ && !points.empty()) {
+        const int threads = std::max(1, measured_config_->threads);
+        const std::optional<CpuKernelFactors> kernels = loadCachedCpuKernelFactors(threads);
+        const Result<reference::ReferenceStepPrediction> prediction =
+            kernels ? reference::predictReferenceStep(*measured_config_, *kernels)
+                    : Result<reference::ReferenceStepPrediction>::failure("kernels", "missing", "");
+        if (prediction) {
+            std::map<std::pair<std::string, OpPass>, double> seconds;  // per step, with other processes' share
+            const double scale = prediction->idle_seconds > 0 ? prediction->seconds / prediction->idle_seconds : 1.0;
+            for (const performance::OperatorTime &op : prediction->step.operators)
+                if (op.pass == "forward" || op.pass == "backward")
+                    seconds[{op.name, op.pass == "forward" ? OpPass::Forward : OpPass::Backward}] += op.seconds * scale;
+            ChartSeries predicted;
+            predicted.name = tr("Predicted operators (kernel factors)");
+            predicted.kind = ChartSeries::Kind::Marker;
+            predicted.hollow = true;
+            predicted.color = QColor(0x56, 0xB4, 0xE9);  // Okabe–Ito sky blue
+            for (const MeasuredRooflinePoint &point : points) {
+                const auto it = seconds.find({point.name, point.pass});
+                if (it == seconds.end() || !(it->second > 0) || !(point.intensity_flop_per_byte > 0) || measured_steps_ <= 0)
+                    continue;
+                const double step_seconds = point.seconds / measured_steps_;
+                const double achieved = point.flops / measured_steps_ / it->second;
+                predicted.x << point.intensity_flop_per_byte;
+                predicted.y << achieved;
+                predicted.point_tooltips << tr("<b>%1</b> (%2), predicted<br>%3 per step predicted, %4 measured (%5)<br>"
+                                               "predicted %6")
+                                                .arg(QString::fromStdString(point.name).toHtmlEscaped(), passName(point.pass),
+                                                     format::si(it->second, QStringLiteral("s")),
+                                                     format::si(step_seconds, QStringLiteral("s")),
+                                                     (step_seconds >= it->second ? QStringLiteral("+") : QString()) +
+                                                         format::percent((step_seconds - it->second) / it->second),
+                                                     format::si(achieved, tr("FLOP/s")));
+            }
+            if (!predicted.x.isEmpty())
+                chart.series << predicted;
+            inputs << tr("predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln "
+                         "thread(s), measured %1",
+                         nullptr, threads)
+                          .arg(QString::fromStdString(kernels->measured_at));
+        } else {
+            inputs << tr("no predicted operators: no kernel factors cached for %Ln thread(s) (run `llm-explorer-cli "
+                         "machine`, or train on the Reference run page)",
+                         nullptr, threads);
+        }
+    }
     if (measured_config_ && !points.empty())
         inputs << tr("reference preset '%1': %2 layers, d_model %3, batch %4 × %5 tokens, fp32, %6 measured steps after "
                      "one warm-up step")

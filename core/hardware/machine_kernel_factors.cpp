@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hardware/machine_kernel_factors.h"
+
+#include "common/file_bytes.h"
+#include "common/file_writer.h"
+#include "common/json_fields.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace lse {
+
+namespace {
+
+constexpr const char *kCacheFormat = "llm-explorer-machine-kernels";
+constexpr int kCacheVersion = 1;
+
+QJsonArray numbers(const std::vector<double> &values)
+{
+    QJsonArray array;
+    for (double v : values)
+        array.append(v);
+    return array;
+}
+
+// A list of positive numbers under `key`; a problem names the key when it is not one.
+void readNumbers(const QJsonObject &object, const char *key, std::vector<double> &target, Problems &problems)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    if (!value.isArray()) {
+        problems.push_back({std::string("kernels.") + key, "type", std::string("kernels.") + key + " must be a list of numbers"});
+        return;
+    }
+    target.clear();
+    for (const QJsonValue &v : value.toArray())
+        target.push_back(v.isDouble() ? v.toDouble() : -1);
+}
+
+bool allPositive(const std::vector<double> &values)
+{
+    for (double v : values)
+        if (!(v > 0) || !std::isfinite(v))
+            return false;
+    return !values.empty();
+}
+
+QDateTime parseTime(const std::string &iso) { return QDateTime::fromString(QString::fromStdString(iso), Qt::ISODate); }
+
+}  // namespace
+
+Problems validateCpuKernelFactors(const CpuKernelFactors &f)
+{
+    Problems problems;
+    const auto bad = [&problems](const std::string &key, const std::string &rule) {
+        problems.push_back({"kernels." + key, rule, "kernels." + key + ": " + (rule == "size" ? "the table has the wrong size" : "must hold positive numbers")});
+    };
+    const std::size_t s = f.gemm_axis.size();
+    if (!allPositive(f.gemm_axis))
+        bad("gemm_axis", "range");
+    if (!allPositive(f.gemm_flops_per_second))
+        bad("gemm_flops_per_second", "range");
+    else if (f.gemm_flops_per_second.size() != s * s * s)
+        bad("gemm_flops_per_second", "size");
+    if (!allPositive(f.gemm_flops_per_second_one_thread))
+        bad("gemm_flops_per_second_one_thread", "range");
+    else if (f.gemm_flops_per_second_one_thread.size() != s * s * s)
+        bad("gemm_flops_per_second_one_thread", "size");
+    if (!allPositive(f.stream_working_set_bytes))
+        bad("stream_working_set_bytes", "range");
+    if (!allPositive(f.stream_bytes_per_second))
+        bad("stream_bytes_per_second", "range");
+    else if (f.stream_bytes_per_second.size() != f.stream_working_set_bytes.size())
+        bad("stream_bytes_per_second", "size");
+    if (f.elementwise_kernels.size() != f.elementwise_kernel_flops_per_second.size())
+        bad("elementwise_kernel_flops_per_second", "size");
+    else if (!f.elementwise_kernels.empty() && !allPositive(f.elementwise_kernel_flops_per_second))
+        bad("elementwise_kernel_flops_per_second", "range");
+    if (!(f.elementwise_flops_per_second > 0))
+        bad("elementwise_flops_per_second", "range");
+    if (!(f.call_overhead_seconds >= 0) || !(f.barrier_seconds >= 0))
+        bad("call_overhead_seconds", "range");
+    if (!(f.cpu_share > 0 && f.cpu_share <= 1))
+        problems.push_back({"kernels.cpu_share", "range", "kernels.cpu_share must be in (0, 1]"});
+    if (f.threads < 1)
+        problems.push_back({"kernels.threads", "range", "kernels.threads must be at least 1"});
+    return problems;
+}
+
+QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &f)
+{
+    QJsonObject o;
+    o.insert("threads", f.threads);
+    o.insert("gemm_axis", numbers(f.gemm_axis));
+    o.insert("gemm_flops_per_second", numbers(f.gemm_flops_per_second));
+    o.insert("gemm_flops_per_second_one_thread", numbers(f.gemm_flops_per_second_one_thread));
+    o.insert("stream_working_set_bytes", numbers(f.stream_working_set_bytes));
+    o.insert("stream_bytes_per_second", numbers(f.stream_bytes_per_second));
+    o.insert("elementwise_flops_per_second", f.elementwise_flops_per_second);
+    QJsonObject kernels;
+    for (std::size_t i = 0; i < f.elementwise_kernels.size() && i < f.elementwise_kernel_flops_per_second.size(); ++i)
+        kernels.insert(QString::fromStdString(f.elementwise_kernels[i]), f.elementwise_kernel_flops_per_second[i]);
+    o.insert("elementwise_kernel_flops_per_second", kernels);
+    o.insert("call_overhead_seconds", f.call_overhead_seconds);
+    o.insert("barrier_seconds", f.barrier_seconds);
+    o.insert("cpu_share", f.cpu_share);
+    o.insert("measured_at", QString::fromStdString(f.measured_at));
+    o.insert("load_average", f.load_average);
+    o.insert("quick", f.quick);
+    o.insert("measure_seconds", f.measure_seconds);
+    return o;
+}
+
+Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object)
+{
+    Problems problems;
+    CpuKernelFactors f;
+    JsonFieldReader reader(object, "kernels", problems);
+    reader.readCount("threads", f.threads);
+    readNumbers(object, "gemm_axis", f.gemm_axis, problems);
+    readNumbers(object, "gemm_flops_per_second", f.gemm_flops_per_second, problems);
+    readNumbers(object, "gemm_flops_per_second_one_thread", f.gemm_flops_per_second_one_thread, problems);
+    readNumbers(object, "stream_working_set_bytes", f.stream_working_set_bytes, problems);
+    readNumbers(object, "stream_bytes_per_second", f.stream_bytes_per_second, problems);
+    reader.readAmount("elementwise_flops_per_second", f.elementwise_flops_per_second);
+    const QJsonObject kernels = object.value("elementwise_kernel_flops_per_second").toObject();
+    for (auto it = kernels.begin(); it != kernels.end(); ++it) {
+        f.elementwise_kernels.push_back(it.key().toStdString());
+        f.elementwise_kernel_flops_per_second.push_back(it.value().isDouble() ? it.value().toDouble() : -1);
+    }
+    reader.readAmount("call_overhead_seconds", f.call_overhead_seconds);
+    reader.readAmount("barrier_seconds", f.barrier_seconds);
+    reader.readAmount("cpu_share", f.cpu_share);
+    reader.readString("measured_at", f.measured_at);
+    reader.readBool("quick", f.quick);
+    reader.readAmount("measure_seconds", f.measure_seconds);
+    if (object.value("load_average").toDouble(0) < 0)
+        f.load_average = -1;
+    else
+        reader.readAmount("load_average", f.load_average);
+    if (!problems.empty())
+        return problems;
+    if (Problems invalid = validateCpuKernelFactors(f); !invalid.empty())
+        return invalid;
+    return f;
+}
+
+std::string cpuKernelFactorsCachePath()
+{
+    return QFileInfo(QString::fromStdString(machineRooflineCachePath())).dir().filePath(QStringLiteral("machine-kernels.json")).toStdString();
+}
+
+namespace {
+
+CacheVerdict stale(std::string rule, std::string why) { return CacheVerdict{false, std::move(rule), std::move(why)}; }
+
+// "older-than-binary" when `at` is before the build (or unreadable).
+std::optional<CacheVerdict> olderThanBinary(const char *what, const std::string &at, const QDateTime &binary_built)
+{
+    if (!binary_built.isValid())
+        return std::nullopt;
+    const QDateTime measured = parseTime(at);
+    if (measured.isValid() && measured >= binary_built)
+        return std::nullopt;
+    return stale("older-than-binary", std::string(what) + " (measured " + (at.empty() ? "at an unknown time" : at) +
+                                          ") predate the program (built " +
+                                          binary_built.toUTC().toString(Qt::ISODate).toStdString() + ")");
+}
+
+}  // namespace
+
+CacheVerdict checkCachedKernelFactors(const std::optional<CpuKernelFactors> &factors, int threads, int logical_cores,
+                                      const QDateTime &binary_built)
+{
+    if (!factors || factors->threads != threads)
+        return stale("threads", "no kernel factors measured at " + std::to_string(threads) + (threads == 1 ? " thread" : " threads"));
+    if (std::optional<CacheVerdict> old = olderThanBinary("the kernel factors", factors->measured_at, binary_built))
+        return *old;
+    if (factors->load_average >= 0 && logical_cores > 0 && factors->load_average >= logical_cores) {
+        char text[160];
+        std::snprintf(text, sizeof text, "the kernel factors were measured at a load average of %.2f on %d logical cores",
+                      factors->load_average, logical_cores);
+        return stale("implausible", text);
+    }
+    return CacheVerdict{true, {}, {}};
+}
+
+CacheVerdict checkCachedMeasurement(const MachineRoofline &roofline, const std::optional<CpuKernelFactors> &factors,
+                                    int threads, const QDateTime &binary_built)
+{
+    if (!factors || factors->threads != threads)
+        return checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built);
+    if (std::optional<CacheVerdict> old = olderThanBinary("the machine roofline", roofline.measured_at, binary_built))
+        return *old;
+    if (CacheVerdict kernels = checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built);
+        !kernels.usable && kernels.rule == "older-than-binary")
+        return kernels;
+    if (const Problems warnings = machineRooflineWarnings(roofline); !warnings.empty())
+        return stale("implausible", "the machine roofline looks wrong: " + warnings.front().message);
+    return checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built);
+}
+
+QDateTime binaryBuiltAt()
+{
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void *>(&binaryBuiltAt), &info) != 0 && info.dli_fname && *info.dli_fname) {
+        const QFileInfo file(QString::fromLocal8Bit(info.dli_fname));
+        if (file.exists())
+            return file.lastModified().toUTC();
+    }
+    const QFileInfo exe(QStringLiteral("/proc/self/exe"));
+    return exe.exists() ? QFileInfo(exe.symLinkTarget()).lastModified().toUTC() : QDateTime();
+}
+
+namespace {
+
+// The cache file's entries when it is this machine's and build's; empty otherwise.
+QJsonArray cachedEntries()
+{
+    const Result<QByteArray> bytes = readFileBytes(cpuKernelFactorsCachePath(), FileKind::Config);
+    if (!bytes)
+        return {};
+    Problems problems;
+    const std::optional<QJsonObject> root = parseFormattedJson(*bytes, kCacheFormat, kCacheVersion, problems);
+    if (!root)
+        return {};
+    const MachineRoofline identity = currentMachineIdentity();
+    if (root->value("cpu_model").toString().toStdString() != identity.cpu_model ||
+        root->value("logical_cores").toInt() != identity.logical_cores ||
+        root->value("build_flags").toString().toStdString() != identity.build_flags)
+        return {};
+    return root->value("entries").toArray();
+}
+
+}  // namespace
+
+std::optional<CpuKernelFactors> loadCachedCpuKernelFactors(int threads)
+{
+    for (const QJsonValue &entry : cachedEntries()) {
+        if (entry.toObject().value("threads").toInt() != threads)
+            continue;
+        Result<CpuKernelFactors> factors = cpuKernelFactorsFromJson(entry.toObject());
+        if (factors && !factors->quick)
+            return factors.value();
+    }
+    return std::nullopt;
+}
+
+Result<std::string> saveCpuKernelFactors(const CpuKernelFactors &factors)
+{
+    const std::string path = cpuKernelFactorsCachePath();
+    if (factors.quick)
+        return Result<std::string>::failure(path, "quick", path + ": quick (test-sized) kernel factors are not cached");
+    QJsonArray entries;
+    for (const QJsonValue &entry : cachedEntries())
+        if (entry.toObject().value("threads").toInt() != factors.threads)
+            entries.append(entry);
+    entries.append(cpuKernelFactorsToJson(factors));
+    const MachineRoofline identity = currentMachineIdentity();
+    QJsonObject root;
+    root.insert("format", QLatin1String(kCacheFormat));
+    root.insert("version", kCacheVersion);
+    root.insert("cpu_model", QString::fromStdString(identity.cpu_model));
+    root.insert("logical_cores", identity.logical_cores);
+    root.insert("build_flags", QString::fromStdString(identity.build_flags));
+    root.insert("entries", entries);
+    const QString qpath = QString::fromStdString(path);
+    if (!QDir().mkpath(QFileInfo(qpath).absolutePath()))
+        return Result<std::string>::failure(path, "write", path + ": cannot create the folder");
+    const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    FileWriter file(path);
+    file.allowReplacingInput();  // the cache read above
+    if (!file.open() || !file.write(json.constData(), static_cast<std::size_t>(json.size())) || !file.replace())
+        return Result<std::string>::failure(path, "write", file.problem().message);
+    return path;
+}
+
+}  // namespace lse

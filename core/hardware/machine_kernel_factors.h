@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// This CPU's kernel factors for the operator-level step predictor (core/performance): what the
+// reference transformer's kernel classes achieve here, measured by micro-benchmarks
+// (reference/kernel_benchmark.h) at one thread count, and cached beside the machine roofline.
+//
+//   matrix product   a table of measured GFLOP/s over (m, n, k) on a log grid (the reference's
+//                    shapes, the small and skinny ones included), at the run's threads, and at one
+//                    thread on operands from memory (the attention products run one per thread
+//                    inside a parallel loop, each on its own slices)
+//   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
+//                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
+//   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
+//                    fork and barrier at the run's threads
+#pragma once
+
+#include "common/problem.h"
+#include "hardware/machine_roofline.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lse {
+
+struct CpuKernelFactors {
+    int threads = 1;  // the OpenMP/Eigen threads these were measured with
+    // Matrix products C = A·Bᵀ (row-major, as the reference's linear layers) on the grid
+    // gemm_axis × gemm_axis × gemm_axis; entry (i, j, l) is (m = axis[i], n = axis[j], k = axis[l])
+    // at index (i·S + j)·S + l, S = axis size.
+    std::vector<double> gemm_axis;
+    std::vector<double> gemm_flops_per_second;             // at `threads`
+    // One product per thread, each call on other operands (the attention loop's slices of Q, K, V
+    // and the scores, not cache-resident): the batched products' rate.
+    std::vector<double> gemm_flops_per_second_one_thread;
+    // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
+    std::vector<double> stream_working_set_bytes;
+    std::vector<double> stream_bytes_per_second;
+    // The reference's element-wise kernels, forward and backward, timed one by one: their FLOPs
+    // (core/ops/flop_rules.h, as the op profiler counts them) per second, by kernel ("norm",
+    // "softmax", "activation", "rope", "residual", "cross_entropy"; cpuElementwiseKernel maps the
+    // operator list's names to these), and over all of them (for any other element-wise operator).
+    std::vector<std::string> elementwise_kernels;
+    std::vector<double> elementwise_kernel_flops_per_second;
+    double elementwise_flops_per_second = 0;
+    double call_overhead_seconds = 0;  // one kernel call below the parallel threshold
+    double barrier_seconds = 0;        // one parallel region's fork and join at `threads`
+    // The share of its core this process got while measuring at one thread: its CPU time over wall
+    // time (1 on an idle machine; 1 above one thread, whose wall-clock rates already include it). The rates above are each the median of short batches, which
+    // mostly fall between other processes' time slices: what the cores do when they are ours. A
+    // training step lasts long enough to lose the cores for the same share, so the predicted step
+    // adds the difference as its own part ("other processes"), and says so.
+    double cpu_share = 1;
+    std::string measured_at;           // ISO 8601 UTC
+    double load_average = -1;          // 1-minute load average before measuring; -1 unknown
+    bool quick = false;                // test-sized: never cached
+    double measure_seconds = 0;        // how long the micro-benchmarks took
+
+    bool operator==(const CpuKernelFactors &) const = default;
+};
+
+// Problems: empty tables, non-positive rates or sizes, a grid of the wrong size (field "kernels.<key>").
+Problems validateCpuKernelFactors(const CpuKernelFactors &factors);
+QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &factors);
+Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object);
+
+// <the machine roofline's cache folder>/machine-kernels.json: this machine's identity and one
+// entry per thread count.
+std::string cpuKernelFactorsCachePath();
+
+// Why a cached measurement (the roofline or a thread count's kernel factors) must not be used, or
+// nothing when it may. Rules, in this order: "threads" (no entry for the run's thread count),
+// "older-than-binary" (measured_at before the program was built: its code may have changed),
+// "implausible" (the roofline's plausibility checks, machineRooflineWarnings, or a load average at
+// or above the logical cores before the kernels were measured).
+struct CacheVerdict {
+    bool usable = false;
+    std::string rule;  // with !usable
+    std::string why;
+};
+CacheVerdict checkCachedMeasurement(const MachineRoofline &roofline, const std::optional<CpuKernelFactors> &factors,
+                                    int threads, const QDateTime &binary_built);
+
+// The kernel factors' part of that check alone (the rules "threads", "older-than-binary" and the
+// load average of "implausible"): for a caller that keeps the roofline the user chose.
+CacheVerdict checkCachedKernelFactors(const std::optional<CpuKernelFactors> &factors, int threads, int logical_cores,
+                                      const QDateTime &binary_built);
+
+// When the code that measures and runs the kernels was built: the modification time of the
+// library holding this function (or of the executable when it is linked statically).
+QDateTime binaryBuiltAt();
+
+// What the cache file holds for this machine and build at `threads`.
+std::optional<CpuKernelFactors> loadCachedCpuKernelFactors(int threads);
+// Adds or replaces the entry of factors.threads; refuses quick runs (rule "quick").
+Result<std::string> saveCpuKernelFactors(const CpuKernelFactors &factors);
+
+}  // namespace lse

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The time of one kernel of the reference transformer on this CPU, by kernel class, from the kernel
+// factors measured here (hardware/machine_kernel_factors.h). The same classes as on a GPU
+// (kernel_time.h): only the factors differ — a measured rate table where a GPU has tiles and waves.
+//
+//   matrix product   2·m·n·k / rate(m, n, k), rate interpolated in the measured table: linearly in
+//                    log m, log n, log k of log rate; below the grid the time of the smallest size
+//                    (a call costs what a tiny one does), above it the largest size's rate
+//   batched product  the reference runs the attention products of batch = sequences × heads as one
+//                    OpenMP loop, one single-threaded product per iteration:
+//                    ⌈batch / threads⌉ · one product at the one-thread rate + a parallel region
+//   element-wise     max(bytes / bandwidth(working set), FLOPs / the rate of its kernel)
+//                    + a call's overhead + a parallel region when the op is split over threads
+//                    (the reference's loops do that from kParallelMinElements elements on)
+#pragma once
+
+#include "hardware/machine_kernel_factors.h"
+#include "performance/kernel_time.h"
+
+namespace lse::performance {
+
+// reference/ops/eigen_maps.h kParallelMinWork: below this many elements a loop runs on one thread.
+inline constexpr double kParallelMinElements = 32768;
+
+// The measured rate of one product (m, n, k) on the grid, interpolated; `one_thread` reads the
+// one-thread table.
+double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n, double k, bool one_thread = false);
+// Bandwidth of an element-wise pass over `bytes`, interpolated linearly in log bytes of log rate
+// between the measured working sets, clamped at the ends.
+double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes);
+
+KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors);
+// The reference kernel that runs an operator of the operator list ("norm" for attention_norm,
+// mlp_norm, final_norm; "residual" for the residual adds and position_embedding_add; ...), empty
+// when none of the measured ones does.
+std::string_view cpuElementwiseKernel(std::string_view operator_name);
+// The FLOP rate of that kernel, or of all the measured element-wise kernels together.
+double cpuElementwiseFlopsPerSecond(const CpuKernelFactors &factors, std::string_view operator_name);
+
+// `calls` kernel calls share the work (each pays the call overhead and, when split over threads,
+// a parallel region); `operator_name` picks the kernel's FLOP rate.
+KernelTime cpuStreamingTime(double flops, double bytes, const CpuKernelFactors &factors, double calls = 1,
+                            std::string_view operator_name = {});
+
+}  // namespace lse::performance

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// This CPU's kernel factors (core/hardware/machine_kernel_factors.h): JSON round trip, the cache
+// beside the machine roofline (one entry per thread count), and when a cached measurement must be
+// measured again — older than the program, taken under load, or at another thread count — with
+// injected values and times.
+#include "hardware/machine_kernel_factors.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lse;
+
+namespace {
+
+CpuKernelFactors givenFactors(int threads, const std::string &measured_at)
+{
+    CpuKernelFactors f;
+    f.threads = threads;
+    f.gemm_axis = {16, 256};
+    f.gemm_flops_per_second.assign(8, 50e9);
+    f.gemm_flops_per_second_one_thread.assign(8, 30e9);
+    f.stream_working_set_bytes = {1e4, 1e6};
+    f.stream_bytes_per_second = {40e9, 10e9};
+    f.elementwise_kernels = {"norm", "softmax"};
+    f.elementwise_kernel_flops_per_second = {2e9, 4e9};
+    f.elementwise_flops_per_second = 3e9;
+    f.call_overhead_seconds = 1e-6;
+    f.barrier_seconds = threads > 1 ? 5e-6 : 0;
+    f.cpu_share = 0.8;
+    f.load_average = 0.5;
+    f.measured_at = measured_at;
+    return f;
+}
+
+MachineRoofline plausibleRoofline(const std::string &measured_at)
+{
+    MachineRoofline r = currentMachineIdentity();
+    r.logical_cores = 2;
+    r.threads_used = 2;
+    r.peak_flops_per_s_one_core = 100e9;
+    r.peak_flops_per_s_all_cores = 190e9;
+    r.bandwidth_bytes_per_s_one_core = 15e9;
+    r.bandwidth_bytes_per_s_all_cores = 18e9;
+    r.load_average = 0.3;
+    r.measured_at = measured_at;
+    return r;
+}
+
+const QDateTime kBuilt = QDateTime::fromString(QStringLiteral("2026-12-04T12:00:00Z"), Qt::ISODate);
+const std::string kAfter = "2026-12-04T13:00:00Z";
+const std::string kBefore = "2026-12-04T11:00:00Z";
+
+}  // namespace
+
+class TestMachineKernelFactors : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir cache_;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(cache_.isValid());
+        qputenv("LSE_CACHE_DIR", cache_.path().toUtf8());
+    }
+
+    void jsonRoundTrip()
+    {
+        const CpuKernelFactors f = givenFactors(2, kAfter);
+        const Result<CpuKernelFactors> back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
+        QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
+        QVERIFY(back.value() == f);
+    }
+
+    void incompleteFactorsAreProblems()
+    {
+        CpuKernelFactors f = givenFactors(1, kAfter);
+        f.gemm_flops_per_second.pop_back();  // 7 entries for a 2³ grid
+        Problems problems = validateCpuKernelFactors(f);
+        QVERIFY(!problems.empty());
+        QCOMPARE(problems.front().field, std::string("kernels.gemm_flops_per_second"));
+        QCOMPARE(problems.front().rule, std::string("size"));
+        f = givenFactors(1, kAfter);
+        f.cpu_share = 1.5;
+        QVERIFY(!validateCpuKernelFactors(f).empty());
+        QVERIFY(!cpuKernelFactorsFromJson(QJsonObject{{"threads", 1}}).ok());
+    }
+
+    void freshPlausibleMeasurementIsUsed()
+    {
+        const CacheVerdict v = checkCachedMeasurement(plausibleRoofline(kAfter), givenFactors(2, kAfter), 2, kBuilt);
+        QVERIFY2(v.usable, v.why.c_str());
+    }
+
+    void anotherThreadCountIsMeasuredAgain()
+    {
+        const CacheVerdict v = checkCachedMeasurement(plausibleRoofline(kAfter), givenFactors(1, kAfter), 2, kBuilt);
+        QVERIFY(!v.usable);
+        QCOMPARE(v.rule, std::string("threads"));
+        QCOMPARE(checkCachedMeasurement(plausibleRoofline(kAfter), std::nullopt, 1, kBuilt).rule, std::string("threads"));
+    }
+
+    void olderThanTheProgramIsMeasuredAgain()
+    {
+        CacheVerdict v = checkCachedMeasurement(plausibleRoofline(kBefore), givenFactors(2, kAfter), 2, kBuilt);
+        QVERIFY(!v.usable);
+        QCOMPARE(v.rule, std::string("older-than-binary"));
+        QVERIFY(v.why.find("machine roofline") != std::string::npos);
+        v = checkCachedMeasurement(plausibleRoofline(kAfter), givenFactors(2, kBefore), 2, kBuilt);
+        QCOMPARE(v.rule, std::string("older-than-binary"));
+        QVERIFY(v.why.find("kernel factors") != std::string::npos);
+        // No known build time: age is not held against the cache.
+        QVERIFY(checkCachedMeasurement(plausibleRoofline(kBefore), givenFactors(2, kBefore), 2, QDateTime()).usable);
+    }
+
+    void measuredUnderLoadIsMeasuredAgain()
+    {
+        MachineRoofline busy = plausibleRoofline(kAfter);
+        busy.load_average = 2.5;  // on 2 logical cores
+        CacheVerdict v = checkCachedMeasurement(busy, givenFactors(2, kAfter), 2, kBuilt);
+        QVERIFY(!v.usable);
+        QCOMPARE(v.rule, std::string("implausible"));
+        MachineRoofline slower = plausibleRoofline(kAfter);
+        slower.peak_flops_per_s_all_cores = 50e9;  // below one core's
+        QCOMPARE(checkCachedMeasurement(slower, givenFactors(2, kAfter), 2, kBuilt).rule, std::string("implausible"));
+        CpuKernelFactors loaded = givenFactors(2, kAfter);
+        loaded.load_average = 2.0;
+        v = checkCachedMeasurement(plausibleRoofline(kAfter), loaded, 2, kBuilt);
+        QCOMPARE(v.rule, std::string("implausible"));
+        QVERIFY(v.why.find("kernel factors") != std::string::npos);
+        QCOMPARE(checkCachedKernelFactors(loaded, 2, 2, kBuilt).rule, std::string("implausible"));
+        QVERIFY(checkCachedKernelFactors(givenFactors(2, kAfter), 2, 2, kBuilt).usable);
+    }
+
+    // One entry per thread count in machine-kernels.json beside machine-roofline.json.
+    void cacheKeepsOneEntryPerThreadCount()
+    {
+        QVERIFY(saveCpuKernelFactors(givenFactors(1, kAfter)).ok());
+        QVERIFY(saveCpuKernelFactors(givenFactors(2, kAfter)).ok());
+        CpuKernelFactors replaced = givenFactors(2, kAfter);
+        replaced.elementwise_flops_per_second = 7e9;
+        QVERIFY(saveCpuKernelFactors(replaced).ok());
+        QCOMPARE(QFileInfo(QString::fromStdString(cpuKernelFactorsCachePath())).dir().path(),
+                 QFileInfo(QString::fromStdString(machineRooflineCachePath())).dir().path());
+        const std::optional<CpuKernelFactors> one = loadCachedCpuKernelFactors(1);
+        const std::optional<CpuKernelFactors> two = loadCachedCpuKernelFactors(2);
+        QVERIFY(one && two);
+        QCOMPARE(one->threads, 1);
+        QCOMPARE(two->elementwise_flops_per_second, 7e9);
+        QVERIFY(!loadCachedCpuKernelFactors(3));
+        CpuKernelFactors quick = givenFactors(3, kAfter);
+        quick.quick = true;
+        QVERIFY(!saveCpuKernelFactors(quick).ok());
+        // A corrupt file serves nothing (and is replaced by the next save).
+        QFile file(QString::fromStdString(cpuKernelFactorsCachePath()));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{ not json");
+        file.close();
+        QVERIFY(!loadCachedCpuKernelFactors(1));
+        QVERIFY(saveCpuKernelFactors(givenFactors(1, kAfter)).ok());
+        QVERIFY(loadCachedCpuKernelFactors(1));
+    }
+
+    void binaryBuildTimeIsKnown() { QVERIFY(binaryBuiltAt().isValid()); }
+};
+
+QTEST_GUILESS_MAIN(TestMachineKernelFactors)
+#include "test_machine_kernel_factors.moc"
