@@ -8620,27 +8620,27 @@
     </message>
     <message>
         <source>Param gather overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>参数收集重叠</translation>
     </message>
     <message>
         <source>ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the next step&apos;s first forward pass (Megatron-Core overlap_param_gather). Off: it follows the optimizer step, exposed. Default: on.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-1/2：更新后参数的 all-gather 在下一步的第一次前向传播期间逐桶执行（Megatron-Core overlap_param_gather）。关闭：它在优化器步骤之后执行，时间暴露。默认：开启。</translation>
     </message>
     <message>
         <source>TP comm overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信重叠</translation>
     </message>
     <message>
         <source>Each TP collective is split into tp chunks pipelined with the GEMM that produces or consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): exposed = max(traffic / tp, traffic − the GEMMs&apos; time). Off: all of it is exposed, as in Megatron-LM of 2021/22. Default: off.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 TP 集合通信被拆成 tp 块，与产生或使用它的 GEMM 流水线重叠（Megatron-Core --tp-comm-overlap、PyTorch 异步 TP；Wang et al. 2023）：暴露时间 = max(通信量 / tp, 通信量 − GEMM 的时间)。关闭：全部暴露，与 2021/22 年的 Megatron-LM 相同。默认：关闭。</translation>
     </message>
     <message>
         <source>PP comm overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 通信重叠</translation>
     </message>
     <message>
         <source>Pipeline sends and receives run while the next model chunk computes (Megatron-Core overlap_p2p_comm, interleaved schedule): only the first send of the step and the last receive are exposed. Default: off.</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线的发送和接收在下一个模型块计算时进行（Megatron-Core overlap_p2p_comm，交错调度）：只有一步中的第一次发送和最后一次接收是暴露的。默认：关闭。</translation>
     </message>
 </context>
 <context>
