@@ -47,23 +47,25 @@ QJsonObject layoutToJson(const parallel::LayoutCandidate &layout)
     return object;
 }
 
-QString table(const parallel::SearchResult &result)
+QString table(const parallel::SearchResult &result, const PredictionAccuracy &accuracy)
 {
-    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15\n")
+    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15 %16\n")
                        .arg("rank", 4).arg("dp", 5).arg("tp", 3).arg("pp", 3).arg("cp", 3).arg("ep", 3).arg("v", 3)
                        .arg("sp", 3).arg("zero", 4).arg("mb", 3).arg("recompute", -9).arg("mem/GPU", 10)
-                       .arg("step", 10).arg("tokens/s", 10).arg("MFU", 6);
+                       .arg("step", 10).arg("tokens/s", 10).arg("MFU", 6).arg("vs best");
     int rank = 0;
     for (const parallel::LayoutCandidate &layout : result.top) {
         const ParallelConfig &p = layout.parallel;
         const parallel::StepTimeBreakdown &b = layout.breakdown;
-        text += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15\n")
+        const QString band = rank == 0 ? QStringLiteral("best") : layout.within_band_of_best ? QStringLiteral("~best") : QString();
+        text += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14 %15 %16\n")
                     .arg(++rank, 4).arg(p.dp, 5).arg(p.tp, 3).arg(p.pp, 3).arg(p.cp, 3).arg(p.ep, 3)
                     .arg(p.virtual_stages, 3).arg(p.sequence_parallel ? "on" : "off", 3).arg(p.zero_stage, 4)
                     .arg(qint64(layout.micro_batch), 3)
                     .arg(QString::fromUtf8(toString(layout.recomputation).data(), int(toString(layout.recomputation).size())), -9)
                     .arg(formatBytes(b.memory_bytes_per_gpu), 10).arg(formatSeconds(b.total_seconds), 10)
-                    .arg(formatCount(b.tokens_per_second), 10).arg(QString::number(100 * b.mfu, 'f', 1) + "%", 6);
+                    .arg(formatCount(b.tokens_per_second), 10).arg(QString::number(100 * b.mfu, 'f', 1) + "%", 6)
+                    .arg(band);
     }
     if (result.top.empty())
         text += QStringLiteral("no layout fits in GPU memory\n");
@@ -71,6 +73,14 @@ QString table(const parallel::SearchResult &result)
                            "step time (see 'validate')\n")
                 .arg(result.evaluated).arg(result.valid).arg(result.fitting).arg(result.predicted)
                 .arg(result.seconds, 0, 'f', 3);
+    // The prediction's error band (issue 29 §2): layouts within it of the best cannot be ranked apart.
+    if (result.band_fraction > 0)
+        text += QStringLiteral("~best: predicted step within the accelerator's error band (± %1 %, the leave-one-source-out "
+                               "90th percentile) of the best; the prediction cannot rank those apart\n")
+                    .arg(100 * result.band_fraction, 0, 'f', 0);
+    else
+        text += QStringLiteral("no error band for this accelerator (%1): only ties with the best are marked ~best\n")
+                    .arg(QString::fromStdString(accuracy.basis));
     return text;
 }
 
@@ -167,7 +177,7 @@ int runSearch(const QStringList &arguments)
         object["layouts"] = layouts;
         printJson(withAdjustments(object, adjustments));
     } else {
-        printOut(table(*result));
+        printOut(table(*result, scenario->cluster.accelerator.accuracy));
     }
     return kExitOk;
 }

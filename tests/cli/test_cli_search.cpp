@@ -117,11 +117,15 @@ private slots:
     {
         const Run run = runCli(QStringList{"search", "--top", "3"} + kEightB);
         QCOMPARE(run.exit_code, 0);
-        for (const char *header : {"rank", "dp", "tp", "pp", "cp", "ep", "zero", "recompute", "mem/GPU", "step", "tokens/s", "MFU"})
+        for (const char *header : {"rank", "dp", "tp", "pp", "cp", "ep", "zero", "recompute", "mem/GPU", "step", "tokens/s", "MFU",
+                                   "vs best"})
             QVERIFY2(run.out.contains(header), header);
         QVERIFY(run.out.contains("layouts ("));
         QVERIFY(run.out.contains(" valid, "));
-        QCOMPARE(run.out.count('\n'), 1 + 3 + 1);
+        // Header, three layouts, the totals and the error band's line (issue 29 §2).
+        QCOMPARE(run.out.count('\n'), 1 + 3 + 2);
+        QVERIFY(run.out.contains(" best"));
+        QVERIFY(run.out.contains("error band"));
     }
 
     void badInput_data()

@@ -6,6 +6,7 @@
 // beside each run's error and in the summary, computed in the background and cancellable.
 
 #include "charts/chart_view.h"
+#include "pages/validation/held_out_runner.h"
 #include "pages/validation/validation_page.h"
 #include "pages/validation/validation_runs_model.h"
 #include "scenario/scenario_json.h"
@@ -180,18 +181,19 @@ private slots:
 
     void heldOutCanBeCancelledAndRestarted()
     {
+        HeldOutRunner::clearCache();  // computed, not the result kept by an earlier test
         ValidationPage page;
         page.ensureTable();
         auto *button = child<QPushButton>(page, "validation.heldOutButton");
         QVERIFY(!page.isReady());
         page.cancelHeldOut();
         QVERIFY(page.waitForHeldOut(120000));
-        // Cancelled at the next accelerator at the latest: the column is empty and the summary says so.
-        if (page.acceleratorValidation().empty()) {
-            QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Failed);
-            QVERIFY(child<QLabel>(page, "validation.summary")->text().contains(QStringLiteral("cancelled")));
-            QVERIFY(button->isVisibleTo(&page));
-        }
+        // Cancelled at the next accelerator at the latest (the fits take seconds): the column is
+        // empty, the summary says so and offers to compute again.
+        QVERIFY(page.acceleratorValidation().empty());
+        QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Failed);
+        QVERIFY(child<QLabel>(page, "validation.summary")->text().contains(QStringLiteral("cancelled")));
+        QVERIFY(button->isVisibleTo(&page));
         page.startHeldOut();
         QVERIFY(page.waitForHeldOut(120000));
         QCOMPARE(page.runsModel()->heldOutState(), ValidationRunsModel::HeldOutState::Computed);

@@ -46,6 +46,8 @@ const QList<QRegularExpression> &allowed()
             // model, accelerator and dataset names and ids
             "^(Llama|GPT|Gemma|Qwen|Mistral|Mixtral|BERT|T5|PaLM|OPT|Chinchilla|Gopher|Falcon|DeepSeek|Phi|Pythia|BLOOM|Jurassic|Megatron|MT-NLG|Grok|Nemotron|Yi|Baichuan|OLMo|StarCoder|Switch|GLaM|LaMDA|Jamba|DBRX|Claude|Kimi|MiniMax)[\\w\\s.\\-()/+×]*$",
             "^(NVIDIA|AMD|Google|Intel|H100|H200|A100|B200|MI300X|TPU|RTX)[\\w\\s.\\-()/+]*$",
+            // hardware catalog ids, the key `--gpu` takes (the Validation table's Accelerator column)
+            "^(a100|h100|h200|b200|mi300x|tpu|rtx)[a-z0-9\\-]*$",
             "^(cs336|reference|tiny|small|ablation)[\\w\\-.]*$",
             "^[\\w.\\-]+\\.(json|txt|md|bin|safetensors|npz|tiktoken|model|csv|png|pdf|svg)$",
             // number formats and dtypes, norms, activations, positional encodings, optimizers

@@ -6,9 +6,43 @@
 #include <QMetaObject>
 #include <QThread>
 
+#include <mutex>
+#include <string>
+
 namespace lse::gui {
 
+namespace {
+
+// The result depends on the runs only (the catalog's factors are compiled in): computed once per
+// process, every later Validation page (a new window, a test) shows it at once.
+struct Cache {
+    std::mutex mutex;
+    std::string key;
+    std::optional<std::vector<AcceleratorValidation>> value;
+};
+Cache &cache()
+{
+    static Cache instance;
+    return instance;
+}
+
+std::string keyOf(const std::vector<PublishedRun> &runs)
+{
+    std::string key;
+    for (const PublishedRun &run : runs)
+        key += run.id + '\n';
+    return key;
+}
+
+}  // namespace
+
 HeldOutRunner::HeldOutRunner(QObject *parent) : QObject(parent) {}
+
+void HeldOutRunner::clearCache()
+{
+    std::lock_guard<std::mutex> lock(cache().mutex);
+    cache().value.reset();
+}
 
 HeldOutRunner::~HeldOutRunner()
 {
@@ -27,8 +61,18 @@ void HeldOutRunner::start(const std::vector<PublishedRun> &runs)
     auto job = std::make_shared<Job>();
     job_ = job;
     running_ = true;
+    const std::string key = keyOf(runs);
+    {
+        std::lock_guard<std::mutex> lock(cache().mutex);
+        if (cache().value && cache().key == key) {
+            job->result = *cache().value;
+            job->done = true;
+            QMetaObject::invokeMethod(this, [this, job] { deliver(job); }, Qt::QueuedConnection);
+            return;
+        }
+    }
     QObject *self = this;
-    job->thread = std::thread([job, runs, self] {
+    job->thread = std::thread([job, runs, self, key] {
         AcceleratorValidationOptions options;
         options.leave_one_source_out = true;
         options.progress = [job, self](int done, int total) {
@@ -37,6 +81,11 @@ void HeldOutRunner::start(const std::vector<PublishedRun> &runs)
             return !job->cancelled.load();
         };
         job->result = validateByAccelerator(runs, options);
+        if (job->result->ok()) {
+            std::lock_guard<std::mutex> lock(cache().mutex);
+            cache().key = key;
+            cache().value = job->result->value();
+        }
         job->done = true;
         QMetaObject::invokeMethod(self, [self, job] { static_cast<HeldOutRunner *>(self)->deliver(job); },
                                   Qt::QueuedConnection);

@@ -14,7 +14,8 @@ namespace lse::gui {
 
 // Runs the per-accelerator validation with leave-one-source-out (validateByAccelerator: a fit per
 // source, a few seconds) off the GUI thread, with progress and cancel. Signals arrive on the
-// runner's thread.
+// runner's thread. A finished result is kept for the process: the same runs again are delivered
+// at once (still through finished(), on the next event loop pass).
 class HeldOutRunner : public QObject {
     Q_OBJECT
 public:
@@ -25,6 +26,8 @@ public:
     void start(const std::vector<PublishedRun> &runs);
     void cancel();
     bool isRunning() const { return running_; }
+    // Forgets the kept result (tests of the computation itself).
+    static void clearCache();
     // Blocks up to `timeout_ms` for the current run; on success finished() has been emitted.
     bool waitForFinished(int timeout_ms);
     // The newest finished run (problems include the rule "cancelled" after cancel()).
