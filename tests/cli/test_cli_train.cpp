@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../cpu_kernel_fixture.h"
 #include "cli_fixtures.h"
 #include "cli_run.h"
 
@@ -240,17 +241,8 @@ private slots:
         slow.bandwidth_bytes_per_s_all_cores = 1e9;
         slow.measured_at = now;
         QVERIFY(lse::saveMachineRoofline(slow).ok());
-        lse::CpuKernelFactors kernels;
-        kernels.threads = 1;
-        kernels.gemm_axis = {16, 256};
-        kernels.gemm_flops_per_second.assign(8, 20e9);
-        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
-        kernels.stream_working_set_bytes = {1e4, 1e8};
-        kernels.stream_bytes_per_second = {30e9, 10e9};
-        kernels.elementwise_flops_per_second = 2e9;
-        kernels.call_overhead_seconds = 1e-6;
+        lse::CpuKernelFactors kernels = lse::test::givenCpuKernelFactors(1, 20e9, 20e9, 2e9, now);
         kernels.cpu_share = 0.8;
-        kernels.measured_at = now;
         QVERIFY(lse::saveCpuKernelFactors(kernels).ok());
         const Run run = runCli({"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "3", "--json"});
         qputenv("LSE_CACHE_DIR", previous);

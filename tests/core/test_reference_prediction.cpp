@@ -4,6 +4,7 @@
 // operators alone, never from a run (issue 13, item 6; issue 29, section 3). Given (made-up)
 // kernel factors keep the numbers independent of this machine; the tiny model runs in
 // milliseconds. No timing is asserted.
+#include "../cpu_kernel_fixture.h"
 #include "performance/cpu_kernel_time.h"
 #include "reference/step_time_comparison.h"
 #include "reference/token_data.h"
@@ -23,18 +24,9 @@ namespace {
 
 CpuKernelFactors givenKernels(int threads, double cpu_share = 1)
 {
-    CpuKernelFactors f;
-    f.threads = threads;
-    f.gemm_axis = {16, 256};
-    f.gemm_flops_per_second.assign(8, 40e9);
-    f.gemm_flops_per_second_one_thread.assign(8, 20e9);
-    f.stream_working_set_bytes = {1e4, 1e8};
-    f.stream_bytes_per_second = {30e9, 10e9};
-    f.elementwise_flops_per_second = 3e9;
-    f.call_overhead_seconds = 1e-6;
+    CpuKernelFactors f = lse::test::givenCpuKernelFactors(threads, 40e9, 20e9, 3e9, "2026-12-01T10:00:00Z");
     f.barrier_seconds = threads > 1 ? 4e-6 : 0;
     f.cpu_share = cpu_share;
-    f.measured_at = "2026-12-01T10:00:00Z";
     return f;
 }
 

@@ -3,6 +3,7 @@
 // (BPE, token file, Trainer), loss curve, pause / resume / stop, the predicted-vs-measured table,
 // the per-op chart, generation, and destruction in the middle of training.
 
+#include "../cpu_kernel_fixture.h"
 #include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "hardware/machine_roofline.h"
@@ -359,16 +360,8 @@ private slots:
         QVERIFY(saveMachineRoofline(slow).ok());
         // The step-time predictor's kernel factors at one thread, fresh: used as they are (the
         // page never replaces the roofline the user chose; stale factors would be measured again).
-        CpuKernelFactors kernels;
-        kernels.threads = 1;
-        kernels.gemm_axis = {16, 256};
-        kernels.gemm_flops_per_second.assign(8, 20e9);
-        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
-        kernels.stream_working_set_bytes = {1e4, 1e8};
-        kernels.stream_bytes_per_second = {30e9, 10e9};
-        kernels.elementwise_flops_per_second = 2e9;
-        kernels.call_overhead_seconds = 1e-6;
-        kernels.measured_at = QDateTime::currentDateTimeUtc().addSecs(1).toString(Qt::ISODate).toStdString();
+        const CpuKernelFactors kernels = lse::test::givenCpuKernelFactors(
+            1, 20e9, 20e9, 2e9, QDateTime::currentDateTimeUtc().addSecs(1).toString(Qt::ISODate).toStdString());
         QVERIFY(saveCpuKernelFactors(kernels).ok());
         parent_.reset();
         init();  // a page that reads this cache

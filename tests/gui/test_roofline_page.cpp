@@ -3,6 +3,7 @@
 // batch controls, the decode crossover, the operator table and its CSV export, and this machine's
 // chart from a fake measurement (no real CPU measurement runs here).
 
+#include "../cpu_kernel_fixture.h"
 #include "background_timeout.h"
 #include "charts/chart_view.h"
 #include "cost/estimate.h"
@@ -277,15 +278,7 @@ private slots:
         // Issue 29, section 3: with this CPU's kernel factors cached for the run's threads the same
         // operator is drawn where the step predictor puts it: same intensity, FLOPs per step / its
         // predicted time, as a ring.
-        CpuKernelFactors kernels;
-        kernels.threads = 1;
-        kernels.gemm_axis = {16, 256};
-        kernels.gemm_flops_per_second.assign(8, 20e9);
-        kernels.gemm_flops_per_second_one_thread.assign(8, 20e9);
-        kernels.stream_working_set_bytes = {1e4, 1e8};
-        kernels.stream_bytes_per_second = {30e9, 10e9};
-        kernels.elementwise_flops_per_second = 2e9;
-        kernels.measured_at = "2026-12-04T10:00:00Z";
+        const CpuKernelFactors kernels = lse::test::givenCpuKernelFactors(1, 20e9, 20e9, 2e9, "2026-12-04T10:00:00Z");
         QVERIFY(saveCpuKernelFactors(kernels).ok());
         page_->setMeasuredRun(*config, {record}, 4);
         const ChartSeries *predicted =
@@ -333,15 +326,7 @@ private slots:
         if (shots.isEmpty())
             return;
         // The predicted rings beside the measured discs (given factors: a flat 20 GFLOP/s table).
-        CpuKernelFactors kernels;
-        kernels.threads = 1;
-        kernels.gemm_axis = {16, 256};
-        kernels.gemm_flops_per_second.assign(8, 20e9);
-        kernels.gemm_flops_per_second_one_thread.assign(8, 10e9);
-        kernels.stream_working_set_bytes = {1e4, 1e8};
-        kernels.stream_bytes_per_second = {30e9, 10e9};
-        kernels.elementwise_flops_per_second = 3e9;
-        kernels.measured_at = "2026-12-04T10:00:00Z";
+        CpuKernelFactors kernels = lse::test::givenCpuKernelFactors(1, 20e9, 10e9, 3e9, "2026-12-04T10:00:00Z");
         QVERIFY(saveCpuKernelFactors(kernels).ok());
         page_->setMachineRoofline(fakeCpu());
         auto *phase = page_->findChild<QComboBox *>(QStringLiteral("phaseBox"));
