@@ -181,15 +181,21 @@ int runValidate(const QStringList &arguments)
         QStringList{QStringLiteral("leave-one-paper-out"), QStringLiteral("leave-one-source-out")},
         QStringLiteral("Also, per accelerator, fit the factors without one source's runs and predict that source's runs: "
                        "the held-out error (mean, worst, 90th percentile = the error band the app shows)."));
+    const QCommandLineOption evaluations(
+        QStringLiteral("max-evaluations"),
+        QStringLiteral("Error evaluations per fit, 1 to 100000 (default 1000, what the catalog's factors were fitted "
+                       "with; fewer is faster and less exact)."),
+        QStringLiteral("N"));
     parser.addOption(help);
     parser.addOption(json);
     parser.addOption(fit);
     parser.addOption(leave_one_out);
+    parser.addOption(evaluations);
 
     if (!parser.parse(QStringList{"validate"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
-        printOut(QStringLiteral("Usage: llm-explorer-cli validate [--json] [--fit] [--leave-one-paper-out]\n")
+        printOut(QStringLiteral("Usage: llm-explorer-cli validate [--json] [--fit] [--leave-one-paper-out] [--max-evaluations N]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
@@ -198,11 +204,20 @@ int runValidate(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'"}});
 
+    AcceleratorValidationOptions options;
+    if (parser.isSet(evaluations)) {
+        bool whole = false;
+        const int count = parser.value(evaluations).toInt(&whole);
+        if (!whole || count < 1 || count > 100000)
+            return reportProblems({Problem{"--max-evaluations", "range",
+                                           "--max-evaluations '" + parser.value(evaluations).toStdString()
+                                               + "' must be a whole number from 1 to 100000"}});
+        options.max_evaluations = count;
+    }
     const std::vector<PublishedRun> &runs = builtinPublishedRuns();
     const Result<ValidationTable> table = validationTable(runs);
     if (!table)
         return reportProblems(table.problems());
-    AcceleratorValidationOptions options;
     options.fit = parser.isSet(fit);
     options.leave_one_source_out = parser.isSet(leave_one_out);
     const Result<std::vector<AcceleratorValidation>> accelerators = validateByAccelerator(runs, options);
