@@ -16,19 +16,22 @@ constexpr char kProperty[] = "lse_key_columns";
 constexpr char kElidedProperty[] = "lse_elided_key_column";
 constexpr char kElidedMinimumProperty[] = "lse_elided_key_column_characters";
 
-// Refits the elided key column when the viewport's width changes.
+// Refits the elided key column when the viewport's width changes. A child of the viewport, and it
+// never asks the table for its viewport: while the table is destroyed its viewport still receives
+// events (AddressSanitizer caught table_->viewport() on a half-destroyed table).
 class ViewportWatcher : public QObject {
 public:
-    explicit ViewportWatcher(QTableView *table) : QObject(table), table_(table) {}
+    explicit ViewportWatcher(QTableView *table) : QObject(table->viewport()), table_(table), viewport_(table->viewport()) {}
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched == table_->viewport() && event->type() == QEvent::Resize)
+        if (event->type() == QEvent::Resize && watched == viewport_)
             fitElidedKeyColumn(table_);
         return false;
     }
 
 private:
     QTableView *table_;
+    QObject *viewport_;
 };
 
 void moveKeyColumnsFirst(QTableView *table)
