@@ -31,9 +31,10 @@ struct CpuKernelFactors {
     // gemm_axis × gemm_axis × gemm_axis; entry (i, j, l) is (m = axis[i], n = axis[j], k = axis[l])
     // at index (i·S + j)·S + l, S = axis size.
     std::vector<double> gemm_axis;
+    // Each call on other operands, taken from memory as in a training step (not cache-resident).
     std::vector<double> gemm_flops_per_second;             // at `threads`
-    // One product per thread, each call on other operands (the attention loop's slices of Q, K, V
-    // and the scores, not cache-resident): the batched products' rate.
+    // One product per thread (the attention loop's slices of Q, K, V and the scores): the batched
+    // products' rate.
     std::vector<double> gemm_flops_per_second_one_thread;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;

@@ -152,10 +152,31 @@ private:
 
 // Best float32 GEMM rate C = A * B of size n x n over `repeats` timed runs after one warm-up,
 // counting 2 n^3 FLOPs per product (one multiply and one add per inner-product term).
-double sgemmFlopsPerSecond(Eigen::Index n, int threads, int repeats, double min_seconds,
+// On a machine (or a build: AddressSanitizer's) where one product of size n would last longer than
+// kLongestProductSeconds, n is halved until it would not (`n` returns the size measured): the rate
+// has reached its plateau long before, and the measurement must not take minutes.
+constexpr double kLongestProductSeconds = 1.0;
+
+double sgemmFlopsPerSecond(Eigen::Index &n, int threads, int repeats, double min_seconds,
                            const std::atomic<bool> *cancel)
 {
     const EigenThreads scope(threads);
+    {
+        constexpr Eigen::Index probe = 512;
+        const Eigen::MatrixXf a = Eigen::MatrixXf::Random(probe, probe);
+        const Eigen::MatrixXf b = Eigen::MatrixXf::Random(probe, probe);
+        Eigen::MatrixXf c(probe, probe);
+        double seconds = std::numeric_limits<double>::infinity();
+        for (int r = 0; r < 2; ++r) {
+            const Clock::time_point start = Clock::now();
+            c.noalias() = a * b;
+            seconds = std::min(seconds, secondsSince(start));
+        }
+        g_sink = g_sink + double(c(1, 1));
+        const double probeRate = 2.0 * double(probe * probe * probe) / std::max(seconds, 1e-9);
+        while (n > 2 * probe && 2.0 * double(n) * double(n) * double(n) / probeRate > kLongestProductSeconds)
+            n /= 2;
+    }
     const Eigen::MatrixXf a = Eigen::MatrixXf::Random(n, n);
     const Eigen::MatrixXf b = Eigen::MatrixXf::Random(n, n);
     Eigen::MatrixXf c(n, n);
@@ -425,14 +446,15 @@ MachineRoofline measureMachineRoofline(const MachineMeasureOptions &options, con
     if (cancelled())
         return result;
     report("SGEMM float32 n=" + std::to_string(nAll) + " on " + threads + " threads", 0);
+    Eigen::Index nAllMeasured = nAll, nOneMeasured = nOne;
     result.peak_flops_per_s_all_cores =
-        sgemmFlopsPerSecond(nAll, result.threads_used, gemmRepeats, minSeconds, cancel);
-    result.sgemm_n = nAll;
+        sgemmFlopsPerSecond(nAllMeasured, result.threads_used, gemmRepeats, minSeconds, cancel);
+    result.sgemm_n = int(nAllMeasured);
     if (cancelled())
         return result;
     report("SGEMM float32 n=" + std::to_string(nOne) + " on 1 thread", 1);
-    result.peak_flops_per_s_one_core = sgemmFlopsPerSecond(nOne, 1, gemmRepeats, minSeconds, cancel);
-    result.sgemm_n_one_core = nOne;
+    result.peak_flops_per_s_one_core = sgemmFlopsPerSecond(nOneMeasured, 1, gemmRepeats, minSeconds, cancel);
+    result.sgemm_n_one_core = int(nOneMeasured);
 
     if (cancelled())
         return result;

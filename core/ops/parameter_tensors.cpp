@@ -124,4 +124,12 @@ ModelParameters modelParameters(const ModelConfig &model)
     return parameters;
 }
 
+double parameterTensorCount(const ModelParameters &parameters)
+{
+    double tensors = double(parameters.embedding.size() + parameters.head.size());
+    for (const LayerParameters *layer : {&parameters.dense_layers, &parameters.moe_layers})
+        tensors += double(layer->layer_count) * double(layer->tensors.size());
+    return tensors;
+}
+
 }  // namespace lse

@@ -41,4 +41,8 @@ struct ModelParameters {
 
 ModelParameters modelParameters(const ModelConfig &model);
 
+// The number of parameter tensors, each layer's counted once per layer: what a per-tensor loop
+// (the reference transformer's optimizer and gradient passes) calls per step.
+double parameterTensorCount(const ModelParameters &parameters);
+
 }  // namespace lse

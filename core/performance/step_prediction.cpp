@@ -4,6 +4,8 @@
 #include "cost/estimate.h"
 #include "cost/estimate_parts.h"
 #include "hardware/machine_kernel_factors.h"
+#include "ops/optimizer_update.h"
+#include "ops/parameter_tensors.h"
 #include "performance/kernel_time.h"
 #include "roofline/roofline_machine.h"
 #include "roofline/step_operators.h"
@@ -440,21 +442,33 @@ Result<StepPrediction> predictStepOn(const Scenario &scenario, const EfficiencyF
         accumulate(out, head, m);
     out.compute_seconds = out.forward_seconds + out.backward_seconds + out.recompute_seconds;
 
-    // The optimizer step streams this GPU's optimizer shard: reads and writes the fp32 states (and
-    // master weights), reads the gradients and writes the weights it updates (ZeRO-1 and up update
-    // only their 1/dp shard of weights and gradients; ZeRO-2/3 already hold only that shard).
+    // The optimizer step streams this GPU's optimizer shard (ops/optimizer_update.h states the
+    // rule per parameter): it reads and writes the fp32 states and master weights, reads the
+    // gradients and writes the weights it updates, and without a master copy reads those weights
+    // too. ZeRO-1 and up update only their 1/dp shard of weights and gradients; ZeRO-2/3 already
+    // hold only that shard. The states' bytes come from the memory engine (its ZeRO group).
     const double shard = parallel.zero_stage >= 1 ? 1.0 / std::max(1, parallel.dp) : 1.0;
     const double gradient_bytes = double(e.memory.grads) * (parallel.zero_stage >= 2 ? 1.0 : shard);
     const double weight_bytes = double(e.memory.params) * (parallel.zero_stage >= 3 ? 1.0 : shard);
-    const double optimizer_bytes = 2.0 * double(e.memory.optimizer) + gradient_bytes + weight_bytes;
+    const double optimizer_bytes =
+        2.0 * double(e.memory.optimizer) + gradient_bytes + weight_bytes * (training.precision.master_weights ? 1.0 : 2.0);
+    const double updated_parameters = weight_bytes / double(bytesPerElement(training.precision.weight_dtype));
+    const double optimizer_flops = ops::optimizerFlopsPerParameter(training.optimizer) * updated_parameters;
     if (optimizer_bytes > 0) {
-        const KernelTime optimizer = streamingTime(0, optimizer_bytes, gpu.machine);
+        // A GPU framework updates every tensor in one multi-tensor launch (Megatron, PyTorch's
+        // foreach/fused AdamW); the reference transformer runs one loop per parameter tensor.
+        double calls = 1;
+        if (cpu)
+            calls = parameterTensorCount(modelParameters(scenario.model));
+        const KernelTime optimizer = streamingTime(optimizer_flops, optimizer_bytes, gpu.machine,
+                                                   std::max(1.0, calls), "optimizer_step");
         out.optimizer_seconds = optimizer.seconds;
         OperatorTime row;
         row.name = "optimizer_step";
         row.pass = "optimizer";
         row.kernel_class = KernelClass::Optimizer;
-        row.count = 1;
+        row.count = std::max(1.0, calls);
+        row.flops = optimizer_flops;
         row.bytes = optimizer_bytes;
         row.seconds = optimizer.seconds;
         row.efficiency = optimizer.efficiency;

@@ -76,8 +76,20 @@ double secondsPerCall(const Run &run, double min_batch_seconds, int batches = 0)
     // More batches above one thread: a batch there is slowed whenever any thread loses its core.
     if (batches <= 0)
         batches = omp_get_max_threads() > 1 ? 5 : 3;
+    const double warmStart = clockSeconds();
     run();
-    int reps = 1;
+    const double warm = clockSeconds() - warmStart;
+    // A call that lasts four batches already spans scheduler time slices: one more call, timed, is
+    // the measurement (this is what keeps the grid's large corners, and the whole grid on a build
+    // that runs tens of times slower such as AddressSanitizer's, to two calls each).
+    if (warm >= 4 * min_batch_seconds) {
+        const double start = clockSeconds();
+        run();
+        return std::min(warm, clockSeconds() - start);
+    }
+    // The warm-up call's time sets the first batch's length (it is slower than the calls after it:
+    // the batch may still come out short and grow).
+    int reps = warm > 0 ? int(std::clamp(min_batch_seconds / warm, 1.0, double(1 << 20))) : 1;
     double batch = 0;
     for (;;) {
         const double start = clockSeconds();
@@ -98,12 +110,35 @@ double secondsPerCall(const Run &run, double min_batch_seconds, int batches = 0)
     return best;
 }
 
-// The grid's largest corners would take seconds: above kDeepGemmFlops a product is measured with its
-// depth k divided by 4 (not below 256, where Eigen's blocking has reached its full depth), and
-// above kMaxGemmFlops with its larger output side divided by 4 too. The output's size (whether C
-// stays in cache) is kept as long as possible: it is what slows the large products here.
-constexpr double kDeepGemmFlops = double(1u << 31);
-constexpr double kMaxGemmFlops = 8.0 * double(1u << 30);
+// The grid's largest corners would take seconds. A product is measured with its depth k divided by
+// 4 while it is above a quarter of the largest product (not below k = 256, where Eigen's blocking
+// has reached its full depth), and above the largest with its larger output side divided by 4 too.
+// The output's size (whether C stays in cache) is kept as long as possible: it is what slows the
+// large products here. The largest product is what this machine multiplies in kLargestCallSeconds,
+// within [kMinLargestFlops, kMaxLargestFlops]: 2 GFLOP (the upper bound) on this class of CPU
+// (50-150 GFLOP/s, where Eigen's rate has long reached its plateau), tens of MFLOP on a build that
+// runs tens of times slower (AddressSanitizer's), whose figures mean nothing but must not take minutes.
+constexpr double kLargestCallSeconds = 0.025;
+constexpr double kMinLargestFlops = double(1u << 25);
+constexpr double kMaxLargestFlops = double(1u << 31);
+
+// FLOP/s of one 512³ product at the current thread count, after a warm-up call.
+double probeGemmFlopsPerSecond()
+{
+    constexpr Index n = 512;
+    const RowMatrix<float> a = RowMatrix<float>::Random(n, n), b = RowMatrix<float>::Random(n, n);
+    RowMatrix<float> c(n, n);
+    double best = 0;
+    for (int i = 0; i < 2; ++i) {
+        const double start = clockSeconds();
+        c.noalias() = a * b.transpose();
+        const double seconds = clockSeconds() - start;
+        if (seconds > 0)
+            best = std::max(best, 2.0 * double(n * n * n) / seconds);
+    }
+    g_sink = g_sink + c(0, 0);
+    return best;
+}
 
 // `cold`: each call takes its operands and output from the next place in 64 MiB buffers, as the
 // reference's attention loop does (every (sequence, head) its own slices of Q, K, V and scores),
@@ -112,6 +147,7 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
                               const std::atomic<bool> *cancel, bool cold)
 {
     const ThreadScope scope(threads);
+    const double largestFlops = std::clamp(probeGemmFlopsPerSecond() * kLargestCallSeconds, kMinLargestFlops, kMaxLargestFlops);
     const auto largest = Index(axis.back());
     RowMatrix<float> a = RowMatrix<float>::Random(largest, largest);
     RowMatrix<float> b = RowMatrix<float>::Random(largest, largest);
@@ -124,9 +160,9 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
                 if (cancel && *cancel)
                     return {};
                 double m = m0, n = n0, k = k0;
-                while (2 * m * n * k > kDeepGemmFlops && k > 256)
+                while (2 * m * n * k > largestFlops / 4 && k > 256)
                     k /= 4;
-                while (2 * m * n * k > kMaxGemmFlops)
+                while (2 * m * n * k > largestFlops)
                     (m >= n ? m : n) /= 4;
                 const Index size = largest * largest;
                 const auto am = Index(m * k), bm = Index(n * k), cm = Index(m * n);
@@ -277,9 +313,11 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     f.quick = options.quick;
     if (double load[1]; getloadavg(load, 1) == 1)
         f.load_average = load[0];
-    // A batch of calls lasts a few milliseconds, longer than a scheduler's time slice, so on a
-    // shared machine each batch takes its share of other processes' slices as a training step does.
-    const double minBatch = options.quick ? 2e-5 : 3e-3;
+    // Above one thread a batch of calls lasts a few milliseconds, longer than a scheduler's time
+    // slice, so on a shared machine each batch takes its share of other processes' slices as a
+    // training step does; on one thread the clock is the thread's CPU time, which other processes
+    // do not advance, and a millisecond is enough.
+    const double minBatch = options.quick ? 2e-5 : f.threads == 1 ? 1e-3 : 2e-3;
     f.gemm_axis = options.quick ? std::vector<double>{16, 64, 256} : std::vector<double>{16, 64, 256, 1024, 4096};
     const int stages = 5;
     int stage = 0;
@@ -290,17 +328,24 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     };
     const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
 
+    // Operands from memory, not the same cache-resident buffers call after call: in a training step
+    // every product reads activations another kernel wrote and weights last touched a layer ago.
+    // Measured on this machine at one thread, cache-resident operands were up to 1.5× faster at
+    // k = 64 (the tiny preset's linear layers ran at the from-memory rate, not the resident one)
+    // and the same within noise at k ≥ 256.
     report("kernel factors: matrix products on a " + std::to_string(f.gemm_axis.size()) + "³ grid of (m, n, k)" + at);
-    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, false);
+    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, true);
     if (cancelled())
         return f;
     report("kernel factors: matrix products one per thread, operands from memory (attention)");
     const std::size_t cells = f.gemm_axis.size() * f.gemm_axis.size() * f.gemm_axis.size();
     if (options.one_thread_table.size() == cells) {
         f.gemm_flops_per_second_one_thread = options.one_thread_table;
+    } else if (f.threads == 1) {
+        f.gemm_flops_per_second_one_thread = f.gemm_flops_per_second;  // the same measurement
     } else {
         endStage(1);
-        f.gemm_flops_per_second_one_thread = gemmTable(f.gemm_axis, 1, minBatch, options.cancel, true);
+        f.gemm_flops_per_second_one_thread = gemmTable(f.gemm_axis, 1, options.quick ? minBatch : 1e-3, options.cancel, true);
         endStage(f.threads);
     }
     if (cancelled())

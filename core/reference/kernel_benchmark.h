@@ -3,8 +3,9 @@
 // the factors the operator-level step predictor needs (hardware/machine_kernel_factors.h).
 //
 //   matrix products   Eigen's C = A·Bᵀ (the reference's linear layer) on a log grid of (m, n, k),
-//                     at the run's threads and at one thread; each point the median of three timed
-//                     batches of calls after a warm-up
+//                     at the run's threads and at one thread, each call's operands taken from
+//                     memory as a training step's are; a point is the best of a few timed batches
+//                     of calls after a warm-up (two calls where one call is long)
 //   element-wise      a float32 triad over working sets from L2- to memory-sized, split over threads
 //                     as the reference's loops are (from kParallelMinWork elements); and the
 //                     reference's own RMSNorm, SwiGLU, causal softmax and residual kernels, forward

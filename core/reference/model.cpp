@@ -559,6 +559,8 @@ Result<const S *> BasicModel<S>::forward(const std::int32_t *tokens, int batch, 
     embed(tokens, b, t);
     const S *x = embedded_;
     for (int l = 0; l < config_.n_layers; ++l) {
+        if (interrupted())
+            return Result<const S *>::failure("step", kInterruptedRule, "The forward pass was interrupted before its end.");
         layerForward(l, x, b, t);
         x = saved_[std::size_t(l)].output;
     }
@@ -575,7 +577,8 @@ Result<S> BasicModel<S>::loss(const std::int32_t *tokens, const std::int32_t *ta
 {
     if (Problems p = checkCall(tokens, targets, batch, seq); !p.empty())
         return p;
-    forward(tokens, batch, seq);
+    if (Result<const S *> logits = forward(tokens, batch, seq); !logits)
+        return logits.problems();
     const Index N = Index(batch) * seq;
     Scope scope(&profiler_, "cross_entropy", kFwd, false, flop_rules::kCrossEntropy * double(N * V_));
     return crossEntropyLoss(logits_, targets, row_loss_, N, V_);
@@ -587,7 +590,13 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
     if (Problems p = checkCall(tokens, targets, batch, seq); !p.empty())
         return p;
     const Index b = batch, t = seq, N = b * t;
-    forward(tokens, batch, seq);
+    const auto interruption = [] {
+        return Result<S>::failure("step", kInterruptedRule, "The step was interrupted before its end.");
+    };
+    if (Result<const S *> logits = forward(tokens, batch, seq); !logits)
+        return logits.problems();
+    if (interrupted())
+        return interruption();
     zeroGradients();
     S loss_value;
     {
@@ -613,6 +622,8 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
     auto layerStart = [&](int l) { return layers_[std::size_t(l)].ln1_g ? layers_[std::size_t(l)].ln1_g : layers_[std::size_t(l)].wqkv; };
     reportGradientsReadyFrom(layers_.back().w_down + D_ * F_);
     for (int l = config_.n_layers - 1; l >= 0; --l) {
+        if (interrupted())
+            return interruption();
         layerBackward(l, b, t, g, spare);
         reportGradientsReadyFrom(layerStart(l));
     }

@@ -21,6 +21,7 @@
 #include "reference/ops/rope.h"
 #include "scenario/model_config.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +30,9 @@
 #include <vector>
 
 namespace lse::reference {
+
+// The rule of the problem forwardBackward returns when setInterrupt's flag stopped it.
+inline constexpr const char *kInterruptedRule = "interrupted";
 
 struct ReferenceOptions {
     float norm_eps = 1e-5f;
@@ -125,6 +129,11 @@ public:
     {
         gradient_ready_ = std::move(callback);
     }
+
+    // While *flag is true, forwardBackward stops at the next layer boundary and fails with
+    // kInterruptedRule (a Stop that must not wait for the end of a long step). The gradients are
+    // then partial; nothing else changed. Null: never interrupted.
+    void setInterrupt(const std::atomic<bool> *flag) { interrupt_ = flag; }
 
     // logits (B, V) of each sequence's last position only (the head runs on B rows, not B·T).
     Result<const S *> forwardLogitsLast(const std::int32_t *tokens, int batch, int seq);
@@ -231,6 +240,8 @@ private:
     RopeTable<S> rope_;
     OpProfiler profiler_;
     std::function<void(std::int64_t)> gradient_ready_;
+    const std::atomic<bool> *interrupt_ = nullptr;
+    bool interrupted() const { return interrupt_ && interrupt_->load(std::memory_order_relaxed); }
     void reportGradientsReadyFrom(const S *param)
     {
         if (gradient_ready_)

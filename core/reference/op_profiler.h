@@ -77,6 +77,8 @@ public:
 
     // In first-seen order; one entry per (name, phase).
     const std::vector<OpRecord> &records() const { return records_; }
+    // Back to records taken earlier (a step interrupted before its end is not counted).
+    void restore(const std::vector<OpRecord> &records) { records_.assign(records.begin(), records.end()); }
     double totalFlops() const;
     double matmulFlops() const;
     double totalSeconds() const;

@@ -33,11 +33,7 @@ Result<ReferenceStepPrediction> predictReferenceStep(const TrainConfig &config, 
     // fp32 gradients and weights, 4 bytes per parameter; one call per parameter tensor.
     const double gradient_bytes = double(estimated->memory.grads);
     const double elements = gradient_bytes / 4;
-    const ModelParameters parameters = modelParameters(config.model);
-    double tensors = double(parameters.embedding.size() + parameters.head.size());
-    for (const LayerParameters *layer : {&parameters.dense_layers, &parameters.moe_layers})
-        tensors += double(layer->layer_count) * double(layer->tensors.size());
-    tensors = std::max(1.0, tensors);
+    const double tensors = std::max(1.0, parameterTensorCount(modelParameters(config.model)));
     // g = 0 before backward; Σ g² (2 FLOPs per element) after it; when clipping, g ·= scale.
     double passes = performance::cpuStreamingTime(0, gradient_bytes, kernels, tensors).seconds;
     passes += performance::cpuStreamingTime(2 * elements, gradient_bytes, kernels, tensors).seconds;

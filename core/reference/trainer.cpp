@@ -47,6 +47,7 @@ struct Trainer::Impl {
     std::unique_ptr<AdamW<float>> optimizer;
     CosineSchedule schedule;
     std::mt19937_64 rng;
+    std::vector<OpRecord> records_before;  // the profiler's records before the step under way
     int step = 0;
     std::vector<std::int32_t> inputs, targets;  // (batch, ctx) each, allocated once
 
@@ -212,11 +213,24 @@ Result<StepReport> Trainer::step()
     const int ctx = int(s.config.model.max_seq_len);
     const auto start = Clock::now();
     const double flopsBefore = s.model->profiler().totalFlops();
+    // What an interrupted step puts back: the sampler's state and the profiler's records.
+    // (into a buffer kept between steps: a steady-state step allocates nothing).
+    const std::mt19937_64 rngBefore = s.rng;
+    s.records_before.assign(s.model->profiler().records().begin(), s.model->profiler().records().end());
     if (Result<bool> batch = s.sampleTrainingBatch(); !batch)
         return batch.problems();
     Result<float> loss = s.model->forwardBackward(s.inputs.data(), s.targets.data(), s.config.batch_size, ctx);
-    if (!loss)
+    if (!loss) {
+        if (!loss.problems().empty() && loss.problems().front().rule == kInterruptedRule) {
+            s.rng = rngBefore;
+            s.model->profiler().restore(s.records_before);
+            StepReport interrupted;
+            interrupted.step = s.step;
+            interrupted.interrupted = true;
+            return interrupted;
+        }
         return loss.problems();
+    }
     StepReport report;
     report.batch_hash = fnv1a(s.inputs);
     report.step = s.step + 1;
@@ -241,6 +255,8 @@ Result<StepReport> Trainer::step()
     report.mfu = s.config.peak_flops_per_s > 0 ? report.achieved_flops_per_s / s.config.peak_flops_per_s : 0;
     if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
         Result<double> val = validationLoss();
+        if (!val && val.problems().front().rule == kInterruptedRule)
+            return report;  // the step is taken; only its validation loss is missing
         if (!val)
             return val.problems();
         if (!std::isfinite(val.value()))
@@ -249,6 +265,8 @@ Result<StepReport> Trainer::step()
     }
     return report;
 }
+
+void Trainer::setInterrupt(const std::atomic<bool> *flag) { impl_->model->setInterrupt(flag); }
 
 Result<double> Trainer::validationLoss()
 {

@@ -16,6 +16,7 @@
 
 #include <QByteArray>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -96,6 +97,9 @@ struct StepReport {
     // FNV-1a of this step's input ids: runs with the same tokens and seed see equal hashes (the
     // ablation runner records the first one as evidence that its variants saw the same batches).
     std::uint64_t batch_hash = 0;
+    // setInterrupt's flag stopped the step before its end: nothing changed (no update, the batch
+    // sampler and the op profiler as before the step), and `step` is the last step taken.
+    bool interrupted = false;
 };
 
 // The rule of the problem Trainer::step returns when training diverged (a non-finite loss or
@@ -115,6 +119,9 @@ public:
     // loss fails with rule kDivergedRule (field "loss"); a non-finite loss or gradient norm fails
     // before the optimizer updates the weights.
     Result<StepReport> step();
+    // While *flag is true, step() stops at the next layer boundary and returns a report with
+    // `interrupted` set (the GUI's Stop). Null: never interrupted.
+    void setInterrupt(const std::atomic<bool> *flag);
     Result<double> validationLoss();       // mean over eval_batches fixed windows
     // Safetensors, atomic; refused (rule "non-finite") when a weight or moment is NaN or infinite.
     Result<bool> saveCheckpoint(const std::string &path) const;

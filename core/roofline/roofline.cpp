@@ -3,6 +3,7 @@
 
 #include "cost/estimate.h"
 #include "cost/parameters.h"
+#include "ops/optimizer_update.h"
 #include "performance/step_prediction.h"
 #include "roofline/step_operators.h"
 
@@ -79,52 +80,22 @@ RooflineOp rowFrom(const StepOp &step, OpPass pass, int count)
     return row;
 }
 
-// FLOPs of one optimizer update per parameter, counting each multiply, add, divide and square
-// root as one FLOP (as flop_rules does for element-wise work):
-//   SGD θ -= η·g: 2. Momentum (PyTorch) b = μ·b + g, θ -= η·b: 4.
-//   Adam (Kingma & Ba 2015, Alg. 1): m = β1·m + (1-β1)·g 3, v = β2·v + (1-β2)·g² 4, the two bias
-//   corrections 2, m̂ / (√v̂ + ε) 3, θ -= η·u 2: 14. AdamW (Loshchilov & Hutter 2019, Alg. 2) adds the
-//   decoupled decay θ -= η·λ·θ: 16. Adam8bit (Dettmers et al. 2022): AdamW + dequantising and
-//   requantising m and v, 2 each: 20. Adafactor (Shazeer & Stern 2018, Alg. 4, no momentum): g² + ε 2,
-//   row and column averages 2, v̂ = R·C / ΣR 2, g / √v̂ 2, update clipping 2, θ -= η·u 2: 12.
-double optimizerFlopsPerParameter(Optimizer optimizer)
-{
-    switch (optimizer) {
-    case Optimizer::SGD: return 2;
-    case Optimizer::Momentum: return 4;
-    case Optimizer::Adam: return 14;
-    case Optimizer::AdamW: return 16;
-    case Optimizer::Adam8bit: return 20;
-    case Optimizer::Adafactor: return 12;
-    }
-    return 16;
-}
-
-// The optimizer step reads each gradient, the optimizer states and the fp32 master weight (or the
-// weight itself without a master copy) and writes the states, the master weight and the working
-// copy at the weight dtype (ZeRO §3.1 lists the same states). Adafactor's factored state is
-// O(rows + columns) per matrix and left out.
+// The optimizer step (ops/optimizer_update.h). Adafactor's factored state is O(rows + columns) per
+// matrix and left out.
 RooflineOp optimizerRow(const Scenario &scenario, double parameters)
 {
     const TrainingConfig &training = scenario.training;
-    const PrecisionConfig &precision = training.precision;
-    const double weight = bytesPerElement(precision.weight_dtype);
-    const double gradient = precision.fp32_gradient_accumulation ? 4.0 : double(bytesPerElement(precision.gradient_dtype));
-    const double states = optimizerStateBytesPerParameter(training.optimizer);
+    const ops::OptimizerUpdateCost cost = ops::optimizerUpdatePerParameter(
+        training.optimizer, training.precision, optimizerStateBytesPerParameter(training.optimizer));
     RooflineOp row;
     row.name = "optimizer_step";
     row.component = Component::Norm;  // no component fits; the pass says what it is
     row.pass = OpPass::Optimizer;
     row.kind = OpKind::Elementwise;
     row.shape = std::to_string(std::int64_t(parameters)) + " parameters, " + std::string(toString(training.optimizer));
-    row.flops = optimizerFlopsPerParameter(training.optimizer) * parameters;
-    if (precision.master_weights) {
-        row.bytes_read = parameters * (gradient + states + 4);
-        row.bytes_written = parameters * (states + 4 + weight);
-    } else {
-        row.bytes_read = parameters * (gradient + states + weight);
-        row.bytes_written = parameters * (states + weight);
-    }
+    row.flops = cost.flops * parameters;
+    row.bytes_read = cost.bytes_read * parameters;
+    row.bytes_written = cost.bytes_written * parameters;
     return row;
 }
 

@@ -204,6 +204,48 @@ private slots:
         QCOMPARE(g_allocations.load() - before, 0LL);
     }
 
+    // The GUI's Stop interrupts a long step at a layer boundary: the interrupted step changes
+    // nothing (weights, moments, sampler, profiler), so the next step is the one an uninterrupted
+    // run takes, bit for bit.
+    void interruptedStepChangesNothing()
+    {
+        const TrainConfig c = tinyConfig(data_);
+        auto straight = Trainer::create(c);
+        auto stopped = Trainer::create(c);
+        QVERIFY(straight.ok() && stopped.ok());
+        Trainer &a = *straight.value(), &b = *stopped.value();
+        const StepReport a1 = a.step().value(), a2 = a.step().value();
+        QVERIFY(b.step().ok());
+
+        std::atomic<bool> interrupt{false};
+        b.setInterrupt(&interrupt);
+        // Raised in the middle of the backward pass, as a Stop press from the GUI thread would be.
+        b.model().setGradientReadyCallback([&](std::int64_t) { interrupt = true; });
+        const std::vector<OpRecord> records = b.profiler().records();
+        const Result<StepReport> cut = b.step();
+        QVERIFY2(cut.ok(), formatProblems(cut.problems()).c_str());
+        QVERIFY(cut->interrupted);
+        QCOMPARE(cut->step, 1);
+        QCOMPARE(b.currentStep(), 1);
+        QCOMPARE(b.profiler().records().size(), records.size());
+        for (std::size_t i = 0; i < records.size(); ++i)
+            QCOMPARE(b.profiler().records()[i].seconds, records[i].seconds);
+
+        // Raised before the step: it stops before the first layer.
+        b.model().setGradientReadyCallback({});
+        QVERIFY(b.step()->interrupted);
+
+        interrupt = false;
+        const Result<StepReport> b2 = b.step();
+        QVERIFY(b2.ok() && !b2->interrupted);
+        QCOMPARE(b2->step, 2);
+        QCOMPARE(b2->batch_hash, a2.batch_hash);
+        QCOMPARE(b2->loss, a2.loss);
+        QVERIFY(a1.loss != a2.loss);
+        const std::vector<float> pa = parametersOf(a.model()), pb = parametersOf(b.model());
+        QVERIFY(std::memcmp(pa.data(), pb.data(), pa.size() * sizeof(float)) == 0);
+    }
+
     void resumeIsBitIdentical_data()
     {
         QTest::addColumn<bool>("parallel");

@@ -252,6 +252,7 @@ ReferenceRunPage::~ReferenceRunPage()
         std::lock_guard lock(mutex_);
         quit_ = true;
         cancel_ = true;
+        interrupt_step_ = true;
     }
     wake_.notify_all();
     if (worker_.joinable())
@@ -392,6 +393,7 @@ bool ReferenceRunPage::start()
         train_ = false;
         paused_ = false;
         cancel_ = true;  // ends a generation still running for the previous model
+        interrupt_step_ = true;
     }
     wake_.notify_all();
     ensureWorker();
@@ -437,6 +439,7 @@ void ReferenceRunPage::stop()
         std::lock_guard lock(mutex_);
         train_ = false;
         paused_ = false;
+        interrupt_step_ = true;
         if (setup_request_) {
             setup_request_.reset();
         }

@@ -274,6 +274,10 @@ private:
     bool train_ = false;   // steps wanted
     bool paused_ = false;
     std::atomic<bool> cancel_{false};  // quit or a new setup: ends BPE training and generation
+    // Stop, quit or a new setup: ends the training step under way at its next layer boundary (a
+    // step of a larger model lasts seconds, minutes in a sanitizer build). Cleared, under mutex_,
+    // before each step.
+    std::atomic<bool> interrupt_step_{false};
     std::thread worker_;
 };
 

@@ -131,6 +131,7 @@ void ReferenceRunPage::workerLoop()
                 continue;
             }
             trainer = std::move(created.value());
+            trainer->setInterrupt(&interrupt_step_);
             // MFU against the peak of the thread count the trainer chose (one core or all cores).
             if (setup.roofline)
                 trainer->setPeakFlopsPerSecond(trainer->threadChoice().threads == 1 ? setup.roofline->peak_flops_per_s_one_core
@@ -239,9 +240,12 @@ void ReferenceRunPage::workerLoop()
         }
 
         // One training step.
+        interrupt_step_ = false;
         lock.unlock();
         before = trainer->profiler().records();
         Result<StepReport> report = trainer->step();
+        if (report && report->interrupted)
+            continue;  // stopped mid-step: nothing changed, nothing to show
         if (!report) {
             const QString message = QString::fromStdString(formatProblems(report.problems())).trimmed();
             lock.lock();
