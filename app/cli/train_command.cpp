@@ -427,7 +427,7 @@ int runTrain(const QStringList &arguments)
         if (taken == 1)
             profileAfterFirst = trainer.profiler().records();
         stepSeconds.push_back(last.seconds);
-        stepCpuSeconds.push_back(cpuSeconds);
+        stepCpuSeconds.push_back(cpuSeconds - last.validation_cpu_seconds);
         seconds += last.seconds;
         flops += last.flops;
         tokens += double(run.batch_size) * double(run.model.max_seq_len);

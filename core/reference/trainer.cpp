@@ -29,6 +29,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <sstream>
 
@@ -59,6 +60,13 @@ struct Trainer::Impl {
 };
 
 namespace {
+
+double processCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 // FNV-1a, 64-bit (Fowler–Noll–Vo): offset basis 14695981039346656037, prime 1099511628211.
 std::uint64_t fnv1a(const std::vector<std::int32_t> &ids)
@@ -254,7 +262,9 @@ Result<StepReport> Trainer::step()
     report.achieved_flops_per_s = report.seconds > 0 ? report.flops / report.seconds : 0;
     report.mfu = s.config.peak_flops_per_s > 0 ? report.achieved_flops_per_s / s.config.peak_flops_per_s : 0;
     if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
+        const double cpuBefore = processCpuSeconds();
         Result<double> val = validationLoss();
+        report.validation_cpu_seconds = processCpuSeconds() - cpuBefore;
         if (!val && val.problems().front().rule == kInterruptedRule)
             return report;  // the step is taken; only its validation loss is missing
         if (!val)

@@ -94,6 +94,9 @@ struct StepReport {
     double achieved_flops_per_s = 0;
     double mfu = 0;               // achieved / peak_flops_per_s (0 when no peak is known)
     std::optional<double> validation_loss;  // set on evaluation steps
+    // The process's CPU time the evaluation took (0 without one): `seconds` leaves it out, and a
+    // caller timing the whole call subtracts it to compare like with like.
+    double validation_cpu_seconds = 0;
     // FNV-1a of this step's input ids: runs with the same tokens and seed see equal hashes (the
     // ablation runner records the first one as evidence that its variants saw the same batches).
     std::uint64_t batch_hash = 0;
