@@ -26,27 +26,51 @@ double chainSavings(const StepOp &from, const StepOp &to)
 
 }  // namespace
 
-std::vector<FusedChain> fusedChains(const Scenario &scenario, const StepOperators &step,
-                                    std::vector<std::vector<int>> *unfused_instances)
+namespace {
+
+// Which instances form chains depends only on the execution order and each operator's `fusable`
+// flag, not on the shapes: the layout search predicts thousands of layouts of one model, so the
+// chains are found once per order (walking every layer's operators was a fifth of a search's
+// time) and only their FLOPs and bytes are summed per call.
+struct ChainStructure {
+    std::vector<std::vector<OpInstance>> chains;  // members of each distinct chain
+    std::vector<int> counts;                      // instances of each chain
+    std::vector<std::vector<int>> singles;        // per group and index: instances in no chain
+};
+
+std::vector<int> orderSignature(const Scenario &scenario, const StepOperators &step)
+{
+    std::vector<int> signature;
+    for (OpGroup group : {OpGroup::Embedding, OpGroup::DenseLayer, OpGroup::MoeLayer, OpGroup::Head}) {
+        const std::vector<StepOp> &ops = step.group(group);
+        signature.push_back(int(ops.size()));
+        for (const StepOp &op : ops)
+            signature.push_back(op.fusable ? 1 : 0);
+    }
+    const bool moe = step.moe_layer_count > 0;
+    signature.push_back(scenario.model.n_layers);
+    for (int layer = 0; layer < scenario.model.n_layers; ++layer)
+        signature.push_back(moe && scenario.model.moe.isMoeLayer(layer) ? 1 : 0);
+    return signature;
+}
+
+ChainStructure findChains(const Scenario &scenario, const StepOperators &step)
 {
     const std::vector<OpInstance> order = executionOrder(scenario, step);
-    std::vector<std::vector<int>> singles(4);
+    ChainStructure out;
+    out.singles.resize(4);
     for (OpGroup group : {OpGroup::Embedding, OpGroup::DenseLayer, OpGroup::MoeLayer, OpGroup::Head})
-        singles[std::size_t(group)].assign(step.group(group).size(), 0);
-    const auto at = [&](const OpInstance &instance) -> const StepOp & {
-        return step.group(instance.group)[instance.index];
-    };
-
-    std::vector<FusedChain> chains;
+        out.singles[std::size_t(group)].assign(step.group(group).size(), 0);
+    const auto fusable = [&](const OpInstance &instance) { return step.group(instance.group)[instance.index].fusable; };
     std::map<std::vector<std::pair<int, std::size_t>>, std::size_t> index_of;
     std::size_t i = 0;
     while (i < order.size()) {
         std::size_t end = i + 1;
-        if (at(order[i]).fusable)
-            while (end < order.size() && at(order[end]).fusable)
+        if (fusable(order[i]))
+            while (end < order.size() && fusable(order[end]))
                 ++end;
         if (end - i < 2) {
-            ++singles[std::size_t(order[i].group)][order[i].index];
+            ++out.singles[std::size_t(order[i].group)][order[i].index];
             i = end;
             continue;
         }
@@ -55,26 +79,57 @@ std::vector<FusedChain> fusedChains(const Scenario &scenario, const StepOperator
             key.emplace_back(int(order[j].group), order[j].index);
         auto found = index_of.find(key);
         if (found == index_of.end()) {
-            FusedChain chain;
-            for (std::size_t j = i; j < end; ++j) {
-                const StepOp &op = at(order[j]);
-                chain.members.push_back(order[j]);
-                chain.flops += op.op.flops;
-                const double own = op.op.bytes_read + op.op.bytes_written;
-                const double saved = j > i ? chainSavings(at(order[j - 1]), op) : 0.0;
-                chain.unfused_bytes += own;
-                chain.fused_bytes -= saved;
-                chain.member_fused_bytes.push_back(own - saved);
-            }
-            chain.fused_bytes += chain.unfused_bytes;
-            found = index_of.emplace(key, chains.size()).first;
-            chains.push_back(chain);
+            found = index_of.emplace(key, out.chains.size()).first;
+            out.chains.emplace_back(order.begin() + std::ptrdiff_t(i), order.begin() + std::ptrdiff_t(end));
+            out.counts.push_back(0);
         }
-        ++chains[found->second].count;
+        ++out.counts[found->second];
         i = end;
     }
+    return out;
+}
+
+const ChainStructure &chainStructure(const Scenario &scenario, const StepOperators &step)
+{
+    thread_local std::map<std::vector<int>, ChainStructure> cache;
+    std::vector<int> signature = orderSignature(scenario, step);
+    auto found = cache.find(signature);
+    if (found != cache.end())
+        return found->second;
+    if (cache.size() >= 64)
+        cache.clear();  // a search visits one model; an editing session a few
+    return cache.emplace(std::move(signature), findChains(scenario, step)).first->second;
+}
+
+}  // namespace
+
+std::vector<FusedChain> fusedChains(const Scenario &scenario, const StepOperators &step,
+                                    std::vector<std::vector<int>> *unfused_instances)
+{
+    const ChainStructure &structure = chainStructure(scenario, step);
+    const auto at = [&](const OpInstance &instance) -> const StepOp & {
+        return step.group(instance.group)[instance.index];
+    };
+    std::vector<FusedChain> chains;
+    chains.reserve(structure.chains.size());
+    for (std::size_t c = 0; c < structure.chains.size(); ++c) {
+        FusedChain chain;
+        chain.members = structure.chains[c];
+        chain.count = structure.counts[c];
+        for (std::size_t j = 0; j < chain.members.size(); ++j) {
+            const StepOp &op = at(chain.members[j]);
+            chain.flops += op.op.flops;
+            const double own = op.op.bytes_read + op.op.bytes_written;
+            const double saved = j > 0 ? chainSavings(at(chain.members[j - 1]), op) : 0.0;
+            chain.unfused_bytes += own;
+            chain.fused_bytes -= saved;
+            chain.member_fused_bytes.push_back(own - saved);
+        }
+        chain.fused_bytes += chain.unfused_bytes;
+        chains.push_back(std::move(chain));
+    }
     if (unfused_instances)
-        *unfused_instances = std::move(singles);
+        *unfused_instances = structure.singles;
     return chains;
 }
 
