@@ -156,8 +156,6 @@ int runMachine(const QStringList &arguments)
         lse::reference::KernelBenchmarkOptions options;
         options.threads = threads;
         options.quick = parser.isSet(quick);
-        if (!kernels.empty())  // the one-thread table does not depend on the run's threads
-            options.one_thread_table = kernels.front().gemm_flops_per_second_one_thread;
         kernels.push_back(lse::reference::measureCpuKernelFactors(options, progress));
         if (!options.quick)
             if (Result<std::string> saved = saveCpuKernelFactors(kernels.back()); !saved)

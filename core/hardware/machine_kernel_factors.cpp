@@ -13,15 +13,19 @@
 
 #include <dlfcn.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
+#include <utility>
 
 namespace lse {
 
 namespace {
 
 constexpr const char *kCacheFormat = "llm-explorer-machine-kernels";
-constexpr int kCacheVersion = 1;
+// 2: the Aᵀ·B table and the attention kernels' tables replaced the one-thread product table.
+constexpr int kCacheVersion = 2;
 
 QJsonArray numbers(const std::vector<double> &values)
 {
@@ -52,6 +56,19 @@ bool allPositive(const std::vector<double> &values)
     return !values.empty();
 }
 
+// The attention kernels' tables by their JSON key.
+template <typename Factors>
+auto attentionTables(Factors &f)
+{
+    using Table = std::conditional_t<std::is_const_v<Factors>, const std::vector<double>, std::vector<double>>;
+    return std::array<std::pair<const char *, Table *>, 4>{{
+        {"attention_scores_forward_flops_per_second", &f.attention_scores_forward_flops_per_second},
+        {"attention_values_forward_flops_per_second", &f.attention_values_forward_flops_per_second},
+        {"attention_scores_backward_flops_per_second", &f.attention_scores_backward_flops_per_second},
+        {"attention_values_backward_flops_per_second", &f.attention_values_backward_flops_per_second},
+    }};
+}
+
 QDateTime parseTime(const std::string &iso) { return QDateTime::fromString(QString::fromStdString(iso), Qt::ISODate); }
 
 }  // namespace
@@ -69,10 +86,21 @@ Problems validateCpuKernelFactors(const CpuKernelFactors &f)
         bad("gemm_flops_per_second", "range");
     else if (f.gemm_flops_per_second.size() != s * s * s)
         bad("gemm_flops_per_second", "size");
-    if (!allPositive(f.gemm_flops_per_second_one_thread))
-        bad("gemm_flops_per_second_one_thread", "range");
-    else if (f.gemm_flops_per_second_one_thread.size() != s * s * s)
-        bad("gemm_flops_per_second_one_thread", "size");
+    if (!allPositive(f.gemm_weight_gradient_flops_per_second))
+        bad("gemm_weight_gradient_flops_per_second", "range");
+    else if (f.gemm_weight_gradient_flops_per_second.size() != s * s * s)
+        bad("gemm_weight_gradient_flops_per_second", "size");
+    if (!allPositive(f.attention_seq_axis))
+        bad("attention_seq_axis", "range");
+    if (!allPositive(f.attention_head_dim_axis))
+        bad("attention_head_dim_axis", "range");
+    const std::size_t attentionCells = f.attention_seq_axis.size() * f.attention_head_dim_axis.size();
+    for (const auto &[key, table] : attentionTables(f)) {
+        if (!allPositive(*table))
+            bad(key, "range");
+        else if (table->size() != attentionCells)
+            bad(key, "size");
+    }
     if (!allPositive(f.stream_working_set_bytes))
         bad("stream_working_set_bytes", "range");
     if (!allPositive(f.stream_bytes_per_second))
@@ -100,7 +128,11 @@ QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &f)
     o.insert("threads", f.threads);
     o.insert("gemm_axis", numbers(f.gemm_axis));
     o.insert("gemm_flops_per_second", numbers(f.gemm_flops_per_second));
-    o.insert("gemm_flops_per_second_one_thread", numbers(f.gemm_flops_per_second_one_thread));
+    o.insert("gemm_weight_gradient_flops_per_second", numbers(f.gemm_weight_gradient_flops_per_second));
+    o.insert("attention_seq_axis", numbers(f.attention_seq_axis));
+    o.insert("attention_head_dim_axis", numbers(f.attention_head_dim_axis));
+    for (const auto &[key, table] : attentionTables(f))
+        o.insert(QLatin1String(key), numbers(*table));
     o.insert("stream_working_set_bytes", numbers(f.stream_working_set_bytes));
     o.insert("stream_bytes_per_second", numbers(f.stream_bytes_per_second));
     o.insert("elementwise_flops_per_second", f.elementwise_flops_per_second);
@@ -126,7 +158,11 @@ Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object)
     reader.readCount("threads", f.threads);
     readNumbers(object, "gemm_axis", f.gemm_axis, problems);
     readNumbers(object, "gemm_flops_per_second", f.gemm_flops_per_second, problems);
-    readNumbers(object, "gemm_flops_per_second_one_thread", f.gemm_flops_per_second_one_thread, problems);
+    readNumbers(object, "gemm_weight_gradient_flops_per_second", f.gemm_weight_gradient_flops_per_second, problems);
+    readNumbers(object, "attention_seq_axis", f.attention_seq_axis, problems);
+    readNumbers(object, "attention_head_dim_axis", f.attention_head_dim_axis, problems);
+    for (const auto &[key, table] : attentionTables(f))
+        readNumbers(object, key, *table, problems);
     readNumbers(object, "stream_working_set_bytes", f.stream_working_set_bytes, problems);
     readNumbers(object, "stream_bytes_per_second", f.stream_bytes_per_second, problems);
     reader.readAmount("elementwise_flops_per_second", f.elementwise_flops_per_second);

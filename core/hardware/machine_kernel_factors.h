@@ -3,10 +3,13 @@
 // reference transformer's kernel classes achieve here, measured by micro-benchmarks
 // (reference/kernel_benchmark.h) at one thread count, and cached beside the machine roofline.
 //
-//   matrix product   a table of measured GFLOP/s over (m, n, k) on a log grid (the reference's
-//                    shapes, the small and skinny ones included), at the run's threads, and at one
-//                    thread on operands from memory (the attention products run one per thread
-//                    inside a parallel loop, each on its own slices)
+//   matrix product   tables of measured GFLOP/s over (m, n, k) on a log grid (the reference's
+//                    shapes, the small and skinny ones included) at the run's threads, operands from
+//                    memory: C = A·Bᵀ (forward; the input gradient's A·B runs at the same rate
+//                    here) and C = Aᵀ·B (the weight gradient, up to 1.5× slower at large k)
+//   attention        the reference's own attention kernels (scores Q·Kᵀ, values P·V, and their
+//                    backward loops) over (sequence, head dim): one (sequence, head) product per
+//                    thread inside a parallel loop, each on its own strided slices
 //   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
 //                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
 //   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
@@ -32,10 +35,19 @@ struct CpuKernelFactors {
     // at index (i·S + j)·S + l, S = axis size.
     std::vector<double> gemm_axis;
     // Each call on other operands, taken from memory as in a training step (not cache-resident).
-    std::vector<double> gemm_flops_per_second;             // at `threads`
-    // One product per thread (the attention loop's slices of Q, K, V and the scores): the batched
-    // products' rate.
-    std::vector<double> gemm_flops_per_second_one_thread;
+    std::vector<double> gemm_flops_per_second;                  // C = A·Bᵀ at `threads`
+    std::vector<double> gemm_weight_gradient_flops_per_second;  // C = Aᵀ·B at `threads`
+    // The reference's attention kernels (reference/ops/attention.h) on the grid attention_seq_axis ×
+    // attention_head_dim_axis; entry (i, j) is (T = seq_axis[i], Dh = head_dim_axis[j]) at index
+    // i·D + j. Each rate is one (sequence, head) pair's FLOPs over the time of one round of the
+    // kernel's parallel loop (every thread one pair): the backward kernels' FLOPs are their two
+    // products' (attentionValuesBackward: Pᵀ·dO and dO·Vᵀ; attentionScoresBackward: dS·K and dSᵀ·Q).
+    std::vector<double> attention_seq_axis;
+    std::vector<double> attention_head_dim_axis;
+    std::vector<double> attention_scores_forward_flops_per_second;
+    std::vector<double> attention_values_forward_flops_per_second;
+    std::vector<double> attention_scores_backward_flops_per_second;
+    std::vector<double> attention_values_backward_flops_per_second;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;
     std::vector<double> stream_bytes_per_second;

@@ -32,33 +32,63 @@ AxisPosition axisPosition(const std::vector<double> &axis, double x)
 
 }  // namespace
 
-double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n, double k, bool one_thread)
+namespace {
+
+// log rate interpolated linearly in the logs of the coordinates over a grid of axes.size()
+// dimensions stored row-major (the last axis fastest); below the grid the rate shrinks with the
+// size in that dimension (a call costs what the smallest measured one does), above it is held.
+double interpolatedRate(const std::vector<const std::vector<double> *> &axes, const std::vector<double> &table,
+                        const std::vector<double> &at)
 {
-    const std::vector<double> &axis = factors.gemm_axis;
-    const std::vector<double> &table = one_thread ? factors.gemm_flops_per_second_one_thread : factors.gemm_flops_per_second;
-    const std::size_t s = axis.size();
-    if (s == 0 || table.size() != s * s * s)
+    std::size_t cells = 1;
+    for (const std::vector<double> *axis : axes)
+        cells *= axis->size();
+    if (cells == 0 || table.size() != cells)
         return 0;
-    const auto at = [&](std::size_t i, std::size_t j, std::size_t l) { return std::log(table[(i * s + j) * s + l]); };
-    if (s == 1)
-        return table.front();
-    const AxisPosition pm = axisPosition(axis, m), pn = axisPosition(axis, n), pk = axisPosition(axis, k);
+    const std::size_t dims = axes.size();
+    std::vector<AxisPosition> positions(dims);
+    for (std::size_t d = 0; d < dims; ++d)
+        positions[d] = axisPosition(*axes[d], at[d]);
     double log_rate = 0;
-    for (int a = 0; a < 2; ++a)
-        for (int b = 0; b < 2; ++b)
-            for (int c = 0; c < 2; ++c) {
-                const double weight = (a ? pm.fraction : 1 - pm.fraction) * (b ? pn.fraction : 1 - pn.fraction) *
-                                      (c ? pk.fraction : 1 - pk.fraction);
-                if (weight > 0)
-                    log_rate += weight * at(pm.index + std::size_t(a), pn.index + std::size_t(b), pk.index + std::size_t(c));
-            }
+    for (std::size_t corner = 0; corner < (std::size_t(1) << dims); ++corner) {
+        double weight = 1;
+        std::size_t index = 0;
+        for (std::size_t d = 0; d < dims; ++d) {
+            const bool upper = (corner >> d) & 1u;
+            const AxisPosition &p = positions[d];
+            weight *= upper ? p.fraction : 1 - p.fraction;
+            const std::size_t i = axes[d]->size() == 1 ? 0 : p.index + (upper ? 1 : 0);
+            index = index * axes[d]->size() + i;
+        }
+        if (weight > 0)
+            log_rate += weight * std::log(table[index]);
+    }
     double rate = std::exp(log_rate);
-    // Below the grid a product costs what the smallest measured one does: its rate shrinks with
-    // its size in that dimension.
-    for (double x : {m, n, k})
-        if (x > 0 && x < axis.front())
-            rate *= x / axis.front();
+    for (std::size_t d = 0; d < dims; ++d)
+        if (at[d] > 0 && at[d] < axes[d]->front())
+            rate *= at[d] / axes[d]->front();
     return rate;
+}
+
+}  // namespace
+
+double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n, double k, GemmPass pass)
+{
+    const std::vector<double> &table = pass == GemmPass::WeightGradient ? factors.gemm_weight_gradient_flops_per_second
+                                                                        : factors.gemm_flops_per_second;
+    const std::vector<double> *axis = &factors.gemm_axis;
+    return interpolatedRate({axis, axis, axis}, table, {m, n, k});
+}
+
+double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduct product, bool backward, double seq,
+                                  double head_dim)
+{
+    const bool scores = product == BatchedProduct::AttentionScores;
+    const std::vector<double> &table = scores ? (backward ? factors.attention_scores_backward_flops_per_second
+                                                          : factors.attention_scores_forward_flops_per_second)
+                                              : (backward ? factors.attention_values_backward_flops_per_second
+                                                          : factors.attention_values_forward_flops_per_second);
+    return interpolatedRate({&factors.attention_seq_axis, &factors.attention_head_dim_axis}, table, {seq, head_dim});
 }
 
 double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
@@ -80,14 +110,23 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors)
     if (flops <= 0)
         return time;
     const int threads = std::max(1, factors.threads);
-    if (shape.batch > 1) {
-        // One product per loop iteration, each on one thread; the loop is one parallel region.
-        const double one = 2.0 * shape.m * shape.n * shape.k /
-                           cpuGemmFlopsPerSecond(factors, shape.m, shape.n, shape.k, true);
+    if (shape.product != BatchedProduct::None) {
+        // Two of (m, n, k) are the sequence T, the third the head dim: (T, T, Dh) for Q·Kᵀ and
+        // dO·Vᵀ, (T, Dh, T) for P·V, dS·K and Pᵀ·dO, (Dh, T, T) as the step predictor writes dSᵀ·Q.
+        const double seq = shape.m == shape.n ? shape.m : shape.m == shape.k ? shape.m : shape.n;
+        const double head_dim = shape.m == shape.n ? shape.k : shape.m == shape.k ? shape.n : shape.m;
+        const bool backward = shape.pass != GemmPass::Forward;
+        const double rate = cpuAttentionFlopsPerSecond(factors, shape.product, backward, seq, head_dim);
         const double rounds = std::ceil(std::ceil(shape.batch) / threads);
-        time.seconds = rounds * one + factors.call_overhead_seconds + (threads > 1 ? factors.barrier_seconds : 0.0);
+        // A backward kernel runs both products in one loop: each is half its rounds, call and region.
+        const double share = backward ? 0.5 : 1.0;
+        time.seconds = rounds * 2.0 * shape.m * shape.n * shape.k / rate +
+                       share * (factors.call_overhead_seconds + (threads > 1 ? factors.barrier_seconds : 0.0));
+    } else if (shape.batch > 1) {
+        // Any other batch of products: as one product of batch·m rows.
+        time.seconds = flops / cpuGemmFlopsPerSecond(factors, shape.batch * shape.m, shape.n, shape.k, shape.pass);
     } else {
-        time.seconds = flops / cpuGemmFlopsPerSecond(factors, shape.m, shape.n, shape.k);
+        time.seconds = flops / cpuGemmFlopsPerSecond(factors, shape.m, shape.n, shape.k, shape.pass);
     }
     const double best = factors.gemm_flops_per_second.empty()
         ? 0

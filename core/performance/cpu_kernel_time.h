@@ -3,12 +3,17 @@
 // factors measured here (hardware/machine_kernel_factors.h). The same classes as on a GPU
 // (kernel_time.h): only the factors differ — a measured rate table where a GPU has tiles and waves.
 //
-//   matrix product   2·m·n·k / rate(m, n, k), rate interpolated in the measured table: linearly in
-//                    log m, log n, log k of log rate; below the grid the time of the smallest size
-//                    (a call costs what a tiny one does), above it the largest size's rate
-//   batched product  the reference runs the attention products of batch = sequences × heads as one
-//                    OpenMP loop, one single-threaded product per iteration:
-//                    ⌈batch / threads⌉ · one product at the one-thread rate + a parallel region
+//   matrix product   2·m·n·k / rate(m, n, k), rate interpolated in the measured table (A·Bᵀ for
+//                    the forward and the input gradient, Aᵀ·B for the weight gradient): linearly
+//                    in log m, log n, log k of log rate; below the grid the time of the smallest
+//                    size (a call costs what a tiny one does), above it the largest size's rate
+//   attention        the reference runs the attention products of batch = sequences × heads as one
+//                    OpenMP loop, one single-threaded (sequence, head) pair per iteration:
+//                    ⌈batch / threads⌉ rounds · one pair's FLOPs / the measured kernel's rate per
+//                    round at (T, Dh), interpolated as above, + a call + a parallel region. Each
+//                    backward kernel runs both backward products in one loop: each product is
+//                    half of its time
+//   other batched    ⌈batch / threads⌉ · one product at the table's rate + a parallel region
 //   element-wise     max(bytes / bandwidth(working set), FLOPs / the rate of its kernel)
 //                    + a call's overhead + a parallel region when the op is split over threads
 //                    (the reference's loops do that from kParallelMinElements elements on)
@@ -22,9 +27,14 @@ namespace lse::performance {
 // reference/ops/eigen_maps.h kParallelMinWork: below this many elements a loop runs on one thread.
 inline constexpr double kParallelMinElements = 32768;
 
-// The measured rate of one product (m, n, k) on the grid, interpolated; `one_thread` reads the
-// one-thread table.
-double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n, double k, bool one_thread = false);
+// The measured rate of one product (m, n, k) on the grid, interpolated; the weight gradient's
+// form (Aᵀ·B) has its own table.
+double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n, double k,
+                             GemmPass pass = GemmPass::Forward);
+// The rate per round of one (sequence, head) pair of a reference attention kernel: `backward`
+// picks the backward kernel, whose rate counts both its products.
+double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduct product, bool backward, double seq,
+                                  double head_dim);
 // Bandwidth of an element-wise pass over `bytes`, interpolated linearly in log bytes of log rate
 // between the measured working sets, clamped at the ends.
 double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes);

@@ -12,9 +12,14 @@ namespace lse {
 struct CpuKernelFactors;
 }
 
-#include <cstdint>
-
 namespace lse::performance {
+
+// Which product of a layer a GEMM is: its forward, or one of the two products of its backward
+// (for C = A·B: dA = dC·Bᵀ and dB = Aᵀ·dC). A GPU's factors do not tell them apart; this CPU's
+// measured tables do (cpu_kernel_time.h).
+enum class GemmPass { Forward, InputGradient, WeightGradient };
+// The attention products the reference runs as its own kernels (reference/ops/attention.h).
+enum class BatchedProduct { None, AttentionScores, AttentionValues };
 
 // batch independent products (m x k)·(k x n).
 struct GemmShape {
@@ -22,6 +27,8 @@ struct GemmShape {
     double m = 0;
     double n = 0;
     double k = 0;
+    GemmPass pass = GemmPass::Forward;
+    BatchedProduct product = BatchedProduct::None;
     double flops() const { return 2.0 * batch * m * n * k; }
 };
 

@@ -233,7 +233,10 @@ private:
         const Operator &op = step.op;
         const KernelClass kernel_class = op.component == Component::AttentionScores ? KernelClass::Attention
                                                                                     : KernelClass::Gemm;
-        const GemmShape forward = gpuGemm(op, gpu_);
+        GemmShape forward = gpuGemm(op, gpu_);
+        forward.product = op.name == "attention_scores" ? BatchedProduct::AttentionScores
+                          : op.name == "attention_values" ? BatchedProduct::AttentionValues
+                                                          : BatchedProduct::None;
         const double work_share = forward.flops() / std::max(1.0, op.flops);  // tp (and causal) share
         const double forward_bytes = (op.bytes_read + op.bytes_written) * work_share;
         const KernelTime forward_time = gemmTime(forward, forward_bytes, gpu_.machine);
@@ -244,8 +247,8 @@ private:
         // Backward of C = A·B: dA = dC·Bᵀ (m×k, reducing n) and dB = Aᵀ·dC (k×n, reducing m); each
         // has the forward's FLOPs (flop_rules::kBackwardMatmulFactor = 2 in all).
         const double backward_bytes = (step.backward_bytes_read + step.backward_bytes_written) * work_share / 2;
-        const GemmShape input_gradient{forward.batch, forward.m, forward.k, forward.n};
-        const GemmShape weight_gradient{forward.batch, forward.k, forward.n, forward.m};
+        const GemmShape input_gradient{forward.batch, forward.m, forward.k, forward.n, GemmPass::InputGradient, forward.product};
+        const GemmShape weight_gradient{forward.batch, forward.k, forward.n, forward.m, GemmPass::WeightGradient, forward.product};
         add(group, step, Pass::Backward, kernel_class, shapeText(input_gradient), input_gradient.flops(),
             backward_bytes, gemmTime(input_gradient, backward_bytes, gpu_.machine));
         add(group, step, Pass::Backward, kernel_class, shapeText(weight_gradient), weight_gradient.flops(),

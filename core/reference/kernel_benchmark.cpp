@@ -140,11 +140,17 @@ double probeGemmFlopsPerSecond()
     return best;
 }
 
-// `cold`: each call takes its operands and output from the next place in 64 MiB buffers, as the
-// reference's attention loop does (every (sequence, head) its own slices of Q, K, V and scores),
-// instead of the same cache-resident ones.
+// The two forms of the reference's linear layer (reference/ops/linear.cpp): the forward Y = X·Wᵀ
+// (its input gradient dX = dY·W runs at the same rate within noise here: measured 0.95-1.11× of
+// A·Bᵀ on the small preset's shapes) and the weight gradient dW += dYᵀ·X, whose transposed left
+// operand Eigen packs more slowly when the reduction is long (measured at m = 4096, n = 256,
+// k = 4096: 105 against 155 GFLOP/s for A·Bᵀ on one core).
+enum class ProductForm { ABt, AtB };
+
+// Each call takes its operands and output from the next place in 64 MiB buffers, as a training
+// step's products read activations another kernel wrote, instead of the same cache-resident ones.
 std::vector<double> gemmTable(const std::vector<double> &axis, int threads, double min_batch_seconds,
-                              const std::atomic<bool> *cancel, bool cold)
+                              const std::atomic<bool> *cancel, ProductForm form)
 {
     const ThreadScope scope(threads);
     const double largestFlops = std::clamp(probeGemmFlopsPerSecond() * kLargestCallSeconds, kMinLargestFlops, kMaxLargestFlops);
@@ -160,26 +166,128 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
                 if (cancel && *cancel)
                     return {};
                 double m = m0, n = n0, k = k0;
-                while (2 * m * n * k > largestFlops / 4 && k > 256)
-                    k /= 4;
-                while (2 * m * n * k > largestFlops)
-                    (m >= n ? m : n) /= 4;
+                if (form == ProductForm::AtB) {
+                    // Aᵀ·B slows with its depth instead (Aᵀ's rows are m apart: a power-of-two m
+                    // makes its packing hit the same cache sets; measured at m = 4096, n = 256:
+                    // 117-124 GFLOP/s at k = 4096, 158 at k = 1024, where m = 1024 or 4096 made
+                    // no difference): the output side is divided first, down to the grid's
+                    // smallest, then the depth.
+                    while (2 * m * n * k > largestFlops && std::max(m, n) > axis.front())
+                        (m >= n ? m : n) /= 4;
+                    while (2 * m * n * k > largestFlops)
+                        k /= 4;
+                } else {
+                    while (2 * m * n * k > largestFlops / 4 && k > 256)
+                        k /= 4;
+                    while (2 * m * n * k > largestFlops)
+                        (m >= n ? m : n) /= 4;
+                }
                 const Index size = largest * largest;
                 const auto am = Index(m * k), bm = Index(n * k), cm = Index(m * n);
                 Index call = 0;
                 const double seconds = secondsPerCall(
                     [&] {
-                        const Index at = cold ? call++ : 0;
-                        const auto A = viewOf(a.data() + at * am % (size - am + 1), Index(m), Index(k));
-                        const auto B = viewOf(b.data() + at * bm % (size - bm + 1), Index(n), Index(k));
+                        const Index at = call++;
+                        float *const A = a.data() + at * am % (size - am + 1);
+                        float *const B = b.data() + at * bm % (size - bm + 1);
                         auto C = viewOf(c.data() + at * cm % (size - cm + 1), Index(m), Index(n));
-                        C.noalias() = A * B.transpose();
+                        if (form == ProductForm::ABt)
+                            C.noalias() = viewOf(A, Index(m), Index(k)) * viewOf(B, Index(n), Index(k)).transpose();
+                        else
+                            C.noalias() += viewOf(A, Index(k), Index(m)).transpose() * viewOf(B, Index(k), Index(n));
                     },
                     min_batch_seconds);
                 g_sink = g_sink + c(0, 0);
                 table.push_back(2 * m * n * k / seconds);
             }
     return table;
+}
+
+// The reference's four attention kernels (reference/ops/attention.h) at each (T, Dh) of the grid,
+// at the current thread count, on the model's layout: Q, K and V are one fused (B, T, 3·H·Dh)
+// buffer, so each head's slice has rows 3·H·Dh apart (headView). Enough (sequence, head) pairs
+// that the scores and the fused projection fill about 8 MiB, at least one per thread. A rate is
+// one pair's FLOPs over one round of the loop.
+//
+// Each call takes all its tensors from the next place in a 128 MiB pool, as a step does: by the
+// time a layer's attention runs again the step has streamed through every other layer's
+// activations, so its scores are written to and read from memory. Measured on this machine at
+// T = 256, Dh = 32 (the small preset): the same scores buffer call after call ran Q·Kᵀ at
+// 86-104 GFLOP/s up to 50 MB of scores and 54-57 from 134 MB on, where the step's own kernel
+// ran at 62.
+struct AttentionRates {
+    std::vector<double> scores_forward, values_forward, scores_backward, values_backward;
+};
+
+AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::vector<double> &head_dim_axis, int threads,
+                              double min_batch_seconds, const std::atomic<bool> *cancel, bool quick)
+{
+    constexpr Index heads = 4;
+    const double workingSetFloats = quick ? double(1 << 14) : double(1 << 21);
+    std::vector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 25), 0.0f);
+    // Where the next call's tensors start: it keeps moving through the pool from kernel to kernel
+    // and cell to cell, so no call finds what an earlier one left in the cache.
+    Index next = 0;
+    AttentionRates rates;
+    for (double seq : seq_axis)
+        for (double head_dim : head_dim_axis) {
+            if (cancel && *cancel)
+                return {};
+            const auto T = Index(seq), Dh = Index(head_dim);
+            const double perPair = double(T * T + 3 * T * Dh);
+            const Index pairs = std::max<Index>(threads, Index(workingSetFloats / perPair));
+            const Index batch = (pairs + heads - 1) / heads;
+            const Index width = heads * Dh;
+            AttentionDims dims;
+            dims.batch = batch;
+            dims.seq = T;
+            dims.heads = dims.kv_heads = heads;
+            dims.head_dim = Dh;
+            dims.ld_q = dims.ld_k = dims.ld_v = 3 * width;
+            dims.ld_out = width;
+            // One call's tensors, laid out one after another from `at`.
+            const Index qkvSize = batch * T * 3 * width, probsSize = batch * heads * T * T, outSize = batch * T * width;
+            const Index footprint = 2 * (qkvSize + probsSize + outSize);
+            if (2 * footprint > Index(pool.size()))  // many threads: at least two calls' worth
+                pool.resize(std::size_t(2 * footprint), 0.0f);
+            const Index poolSize = Index(pool.size());
+            struct Tensors {
+                float *qkv, *dqkv, *probs, *dprobs, *out, *dout;
+            };
+            const auto tensors = [&]() {
+                if (next + footprint > poolSize)
+                    next = 0;
+                float *at = pool.data() + next;
+                next += footprint;
+                Tensors t{};
+                t.qkv = at;
+                t.dqkv = t.qkv + qkvSize;
+                t.probs = t.dqkv + qkvSize;
+                t.dprobs = t.probs + probsSize;
+                t.out = t.dprobs + probsSize;
+                t.dout = t.out + outSize;
+                return t;
+            };
+            const double rounds = std::ceil(double(batch * heads) / threads);
+            const double product = 2.0 * double(T) * double(T) * double(Dh);  // one pair's product
+            const auto rate = [&](double flops_per_pair, const std::function<void(const Tensors &)> &run) {
+                return flops_per_pair / (secondsPerCall([&] { run(tensors()); }, min_batch_seconds) / rounds);
+            };
+            rates.scores_forward.push_back(rate(product, [&](const Tensors &t) {
+                attentionScoresForward(t.qkv, t.qkv + width, t.probs, dims);
+            }));
+            rates.values_forward.push_back(rate(product, [&](const Tensors &t) {
+                attentionValuesForward(t.probs, t.qkv + 2 * width, t.out, dims);
+            }));
+            rates.values_backward.push_back(rate(2 * product, [&](const Tensors &t) {
+                attentionValuesBackward(t.probs, t.qkv + 2 * width, t.dout, t.dqkv + 2 * width, t.dprobs, dims);
+            }));
+            rates.scores_backward.push_back(rate(2 * product, [&](const Tensors &t) {
+                attentionScoresBackward(t.qkv, t.qkv + width, t.dprobs, t.dqkv, t.dqkv + width, dims);
+            }));
+        }
+    g_sink = g_sink + pool[0];
+    return rates;
 }
 
 // float32 triad over a working set, split over the threads as the reference's loops are.
@@ -214,22 +322,33 @@ ElementwiseRates elementwiseRates(bool quick, double min_batch_seconds)
 {
     const Index tokens = quick ? 256 : 2048, d = quick ? 64 : 256, f = quick ? 192 : 704, t = quick ? 64 : 128;
     const Index heads = 4, sequences = tokens / t, head_dim = d / heads, vocab = quick ? 512 : 4096;
-    std::vector<float> x(std::size_t(tokens * d), 0.5f), g(std::size_t(d), 1.0f);
-    std::vector<float> y(x.size()), dx(x.size()), dg(g.size()), stats(static_cast<std::size_t>(tokens));
-    std::vector<float> up(std::size_t(tokens * 2 * f), 0.25f), act(std::size_t(tokens * f)), dup(up.size());
+    const Index rows = tokens, lossRows = tokens / 4;
+    // Each call takes its tensors from the next set in a 128 MiB pool, as the attention kernels'
+    // (attentionRates says why): in a step a norm's backward reads the input it saved a whole
+    // forward and backward ago. Measured on this machine (small preset) before this: the norms'
+    // backward ran 60 % slower in the step than on cache-resident tensors.
+    std::vector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 25), 0.25f);
+    Index next = 0;
+    const auto take = [&](Index set) {
+        if (next + set > Index(pool.size()))
+            next = 0;
+        float *at = pool.data() + next;
+        next += set;
+        return at;
+    };
     AttentionDims dims;
     dims.batch = sequences;
     dims.seq = t;
     dims.heads = dims.kv_heads = heads;
     dims.head_dim = head_dim;
-    std::vector<float> probs(std::size_t(sequences * heads * t * t), 0.1f), dprobs(probs.size(), 0.01f);
     RopeTable<float> rope;
     rope.build(t, head_dim, 10000.0);
-    std::vector<float> logits(std::size_t(tokens / 4 * vocab), 0.01f), dlogits(logits.size()), rowLoss(std::size_t(tokens / 4));
-    std::vector<std::int32_t> targets(std::size_t(tokens / 4));
+    std::vector<std::int32_t> targets(static_cast<std::size_t>(lossRows));
     for (std::size_t i = 0; i < targets.size(); ++i)
         targets[i] = std::int32_t((i * 7919) % std::size_t(vocab));
-    const double rows = double(tokens), width = double(d), ff = double(f);
+    std::vector<float> rowLoss(static_cast<std::size_t>(lossRows));
+    const Index activations = rows * d, up = rows * 2 * f, scoreCount = sequences * heads * t * t, logits = lossRows * vocab;
+    const double width = double(d), ff = double(f);
     const double scores = double(sequences * heads) * flop_rules::causalScoreCount(double(t));
     const double back = flop_rules::kBackwardElementwiseFactor;
     struct Kernel {
@@ -238,30 +357,42 @@ ElementwiseRates elementwiseRates(bool quick, double min_batch_seconds)
         std::function<void()> run;
     };
     const Kernel kernels[] = {
-        {"norm", (1 + back) * flop_rules::kRmsNorm * rows * width,
+        {"norm", (1 + back) * flop_rules::kRmsNorm * double(rows) * width,
          [&] {
-             rmsNormForward(x.data(), g.data(), y.data(), stats.data(), tokens, d, 1e-5f);
-             rmsNormBackward(x.data(), g.data(), stats.data(), y.data(), dx.data(), dg.data(), tokens, d);
+             float *x = take(4 * activations + 2 * d + rows), *y = x + activations, *dx = y + activations, *dy = dx + activations;
+             float *g = dy + activations, *dg = g + d, *stats = dg + d;
+             rmsNormForward(x, g, y, stats, rows, d, 1e-5f);
+             rmsNormBackward(x, g, stats, dy, dx, dg, rows, d);
          }},
-        {"activation", (1 + back) * flop_rules::kSwiGLU * rows * ff,
+        {"activation", (1 + back) * flop_rules::kSwiGLU * double(rows) * ff,
          [&] {
-             activationForward(Activation::SwiGLU, up.data(), act.data(), tokens, f);
-             activationBackward(Activation::SwiGLU, up.data(), act.data(), dup.data(), tokens, f);
+             float *u = take(2 * up + rows * f), *dup = u + up, *act = dup + up;
+             activationForward(Activation::SwiGLU, u, act, rows, f);
+             activationBackward(Activation::SwiGLU, u, act, dup, rows, f);
          }},
         {"softmax", (1 + back) * flop_rules::kSoftmax * scores,
          [&] {
-             causalSoftmaxForward(probs.data(), dims);
-             causalSoftmaxBackward(probs.data(), dprobs.data(), dims);
+             float *probs = take(2 * scoreCount), *dprobs = probs + scoreCount;
+             causalSoftmaxForward(probs, dims);
+             causalSoftmaxBackward(probs, dprobs, dims);
          }},
-        {"rope", (1 + back) * flop_rules::kRope * rows * width,
+        {"rope", (1 + back) * flop_rules::kRope * double(rows) * width,
          [&] {
-             ropeForward(x.data(), d, sequences, t, heads, head_dim, rope, 0);
-             ropeBackward(x.data(), d, sequences, t, heads, head_dim, rope, 0);
+             float *x = take(activations);
+             ropeForward(x, d, sequences, t, heads, head_dim, rope, 0);
+             ropeBackward(x, d, sequences, t, heads, head_dim, rope, 0);
          }},
-        {"residual", flop_rules::kResidual * rows * width, [&] { residualAdd(x.data(), dx.data(), y.data(), tokens * d); }},
+        {"residual", flop_rules::kResidual * double(rows) * width,
+         [&] {
+             float *a = take(3 * activations);
+             residualAdd(a, a + activations, a + 2 * activations, rows * d);
+         }},
         // One fused kernel computes the loss and its gradient (reference/model.cpp).
-        {"cross_entropy", (1 + back) * flop_rules::kCrossEntropy * double(tokens / 4) * double(vocab),
-         [&] { crossEntropyForwardBackward(logits.data(), targets.data(), dlogits.data(), rowLoss.data(), tokens / 4, vocab); }},
+        {"cross_entropy", (1 + back) * flop_rules::kCrossEntropy * double(lossRows) * double(vocab),
+         [&] {
+             float *l = take(2 * logits);
+             crossEntropyForwardBackward(l, targets.data(), l + logits, rowLoss.data(), lossRows, vocab);
+         }},
     };
     // Repeating a backward kernel on its own output shrinks the values into subnormals, which the
     // FPU handles tens of times slower; a training step never meets them. Flushed to zero here.
@@ -281,7 +412,7 @@ ElementwiseRates elementwiseRates(bool quick, double min_batch_seconds)
 #if defined(__SSE__)
     _mm_setcsr(mxcsr);
 #endif
-    g_sink = g_sink + y[0] + dup[0] + dprobs[1] + dlogits[0] + x[1];
+    g_sink = g_sink + pool[1] + rowLoss[0];
     rates.all = flops / seconds;
     return rates;
 }
@@ -319,7 +450,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // do not advance, and a millisecond is enough.
     const double minBatch = options.quick ? 2e-5 : f.threads == 1 ? 1e-3 : 2e-3;
     f.gemm_axis = options.quick ? std::vector<double>{16, 64, 256} : std::vector<double>{16, 64, 256, 1024, 4096};
-    const int stages = 5;
+    const int stages = 6;
     int stage = 0;
     const std::string at = " on " + std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads");
     const auto report = [&](const std::string &what) {
@@ -333,25 +464,28 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // Measured on this machine at one thread, cache-resident operands were up to 1.5× faster at
     // k = 64 (the tiny preset's linear layers ran at the from-memory rate, not the resident one)
     // and the same within noise at k ≥ 256.
-    report("kernel factors: matrix products on a " + std::to_string(f.gemm_axis.size()) + "³ grid of (m, n, k)" + at);
-    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, true);
+    report("kernel factors: matrix products A·Bᵀ on a " + std::to_string(f.gemm_axis.size()) + "³ grid of (m, n, k)" + at);
+    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::ABt);
     if (cancelled())
         return f;
-    report("kernel factors: matrix products one per thread, operands from memory (attention)");
-    const std::size_t cells = f.gemm_axis.size() * f.gemm_axis.size() * f.gemm_axis.size();
-    if (options.one_thread_table.size() == cells) {
-        f.gemm_flops_per_second_one_thread = options.one_thread_table;
-    } else if (f.threads == 1) {
-        f.gemm_flops_per_second_one_thread = f.gemm_flops_per_second;  // the same measurement
-    } else {
-        endStage(1);
-        f.gemm_flops_per_second_one_thread = gemmTable(f.gemm_axis, 1, options.quick ? minBatch : 1e-3, options.cancel, true);
-        endStage(f.threads);
-    }
+    report("kernel factors: matrix products Aᵀ·B (weight gradients)" + at);
+    f.gemm_weight_gradient_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::AtB);
     if (cancelled())
         return f;
 
     const ThreadScope scope(f.threads);
+    report("kernel factors: the reference's attention kernels over (sequence, head dim)" + at);
+    f.attention_seq_axis = options.quick ? std::vector<double>{16, 64} : std::vector<double>{32, 128, 256, 1024};
+    f.attention_head_dim_axis = options.quick ? std::vector<double>{8, 16} : std::vector<double>{16, 32, 64, 128};
+    {
+        AttentionRates attention = attentionRates(f.attention_seq_axis, f.attention_head_dim_axis, f.threads, minBatch, options.cancel, options.quick);
+        f.attention_scores_forward_flops_per_second = std::move(attention.scores_forward);
+        f.attention_values_forward_flops_per_second = std::move(attention.values_forward);
+        f.attention_scores_backward_flops_per_second = std::move(attention.scores_backward);
+        f.attention_values_backward_flops_per_second = std::move(attention.values_backward);
+    }
+    if (cancelled())
+        return f;
     report("kernel factors: element-wise bandwidth against the working set" + at);
     f.stream_working_set_bytes = options.quick ? std::vector<double>{double(1 << 16), double(1 << 20)}
                                                : std::vector<double>{double(1 << 16), double(1 << 20), double(1 << 23),

@@ -2,10 +2,12 @@
 // Micro-benchmarks of the reference transformer's kernel classes on this CPU, at one thread count:
 // the factors the operator-level step predictor needs (hardware/machine_kernel_factors.h).
 //
-//   matrix products   Eigen's C = A·Bᵀ (the reference's linear layer) on a log grid of (m, n, k),
-//                     at the run's threads and at one thread, each call's operands taken from
-//                     memory as a training step's are; a point is the best of a few timed batches
-//                     of calls after a warm-up (two calls where one call is long)
+//   matrix products   Eigen's C = A·Bᵀ (the reference's linear layer) and C += Aᵀ·B (its weight
+//                     gradient) on a log grid of (m, n, k) at the run's threads, each call's
+//                     operands taken from memory as a training step's are; a point is the best of
+//                     a few timed batches of calls after a warm-up (two calls where one call is long)
+//   attention         the reference's own attention kernels (scores, values, forward and backward)
+//                     on a grid of (sequence, head dim), on the model's fused-QKV layout
 //   element-wise      a float32 triad over working sets from L2- to memory-sized, split over threads
 //                     as the reference's loops are (from kParallelMinWork elements); and the
 //                     reference's own RMSNorm, SwiGLU, causal softmax and residual kernels, forward
@@ -22,14 +24,11 @@ namespace lse::reference {
 struct KernelBenchmarkOptions {
     int threads = 1;
     bool quick = false;  // a small grid and small sizes (tests): well under a second, never cached
-    // The one-thread, operands-from-memory table of a measurement just made on the same grid (it
-    // does not depend on the thread count): reused instead of measured again when given.
-    std::vector<double> one_thread_table;
     const std::atomic<bool> *cancel = nullptr;
 };
 
 // Runs in the calling thread and restores OpenMP's and Eigen's thread counts afterwards. A few
-// seconds per thread count (about twice as long above one thread: the one-thread table as well).
+// seconds per thread count.
 CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, const MachineMeasureProgress &progress = {});
 
 // The roofline and the kernel factors of this machine for a run at `threads`, each from the cache

@@ -14,7 +14,9 @@ using namespace lse::performance;
 namespace {
 
 // A 2-point grid per axis (16 and 256): the rate is 10 GFLOP/s where m = 16, 40 GFLOP/s where
-// m = 256, whatever n and k are; one thread runs at half that.
+// m = 256, whatever n and k are; the weight gradient's form (Aᵀ·B) at half that. The attention
+// kernels on (T, Dh) ∈ {16, 256} × {16, 64}: scores forward 4 GFLOP/s per round where T = 16,
+// 16 where T = 256; values forward twice that; each backward kernel (two products) 3 GFLOP/s.
 CpuKernelFactors givenFactors(int threads)
 {
     CpuKernelFactors f;
@@ -25,8 +27,14 @@ CpuKernelFactors givenFactors(int threads)
             for (int l = 0; l < 2; ++l) {
                 const double rate = i == 0 ? 10e9 : 40e9;
                 f.gemm_flops_per_second.push_back(rate);
-                f.gemm_flops_per_second_one_thread.push_back(rate / 2);
+                f.gemm_weight_gradient_flops_per_second.push_back(rate / 2);
             }
+    f.attention_seq_axis = {16, 256};
+    f.attention_head_dim_axis = {16, 64};
+    f.attention_scores_forward_flops_per_second = {4e9, 4e9, 16e9, 16e9};
+    f.attention_values_forward_flops_per_second = {8e9, 8e9, 32e9, 32e9};
+    f.attention_scores_backward_flops_per_second.assign(4, 3e9);
+    f.attention_values_backward_flops_per_second.assign(4, 3e9);
     f.stream_working_set_bytes = {1e4, 1e6};
     f.stream_bytes_per_second = {40e9, 10e9};
     f.elementwise_kernels = {"norm", "softmax"};
@@ -51,7 +59,8 @@ private slots:
         const CpuKernelFactors f = givenFactors(2);
         QVERIFY(near(cpuGemmFlopsPerSecond(f, 16, 16, 16), 10e9));
         QVERIFY(near(cpuGemmFlopsPerSecond(f, 256, 16, 256), 40e9));
-        QVERIFY(near(cpuGemmFlopsPerSecond(f, 256, 16, 256, true), 20e9));
+        QVERIFY(near(cpuGemmFlopsPerSecond(f, 256, 16, 256, GemmPass::WeightGradient), 20e9));
+        QVERIFY(near(cpuGemmFlopsPerSecond(f, 256, 16, 256, GemmPass::InputGradient), 40e9));
     }
 
     // m = 64 is halfway between 16 and 256 in log m: exp(½ ln 10e9 + ½ ln 40e9) = 20e9.
@@ -81,17 +90,51 @@ private slots:
         QVERIFY(near(t.efficiency, 1.0));  // the best rate of the table
     }
 
-    // Attention: 5 products of (16, 16, 16) over 2 threads: ⌈5/2⌉ = 3 rounds at the one-thread
-    // rate (5 GFLOP/s) + one call + one parallel region.
-    void batchedProductsRunOnePerThread()
+    // Attention scores Q·Kᵀ of 5 (sequence, head) pairs at T = 16, Dh = 16 over 2 threads:
+    // ⌈5/2⌉ = 3 rounds of 2·16·16·16 FLOPs at 4 GFLOP/s + one call + one parallel region.
+    void attentionRunsOnePairPerThread()
     {
         const CpuKernelFactors f = givenFactors(2);
-        const KernelTime t = cpuGemmTime(GemmShape{5, 16, 16, 16}, f);
-        const double one = 2.0 * 16 * 16 * 16 / 5e9;
-        QVERIFY(near(t.seconds, 3 * one + 1e-6 + 5e-6));
+        const double pair = 2.0 * 16 * 16 * 16;
+        GemmShape scores{5, 16, 16, 16, GemmPass::Forward, BatchedProduct::AttentionScores};
+        QVERIFY(near(cpuGemmTime(scores, f).seconds, 3 * pair / 4e9 + 1e-6 + 5e-6));
         // One thread: 5 rounds, no barrier.
-        CpuKernelFactors single = givenFactors(1);
-        QVERIFY(near(cpuGemmTime(GemmShape{5, 16, 16, 16}, single).seconds, 5 * one + 1e-6));
+        const CpuKernelFactors single = givenFactors(1);
+        QVERIFY(near(cpuGemmTime(scores, single).seconds, 5 * pair / 4e9 + 1e-6));
+        // P·V (T = 16, Dh = 16 as (m, n, k) = (T, Dh, T)) reads the values table: 8 GFLOP/s.
+        const GemmShape values{5, 16, 16, 16, GemmPass::Forward, BatchedProduct::AttentionValues};
+        QVERIFY(near(cpuGemmTime(values, f).seconds, 3 * pair / 8e9 + 1e-6 + 5e-6));
+    }
+
+    // T = 64 is halfway between 16 and 256 in log T: √(4e9 · 16e9) = 8e9 for the scores, whatever
+    // Dh; the sequence and head dim are read from the shape whichever way it is written.
+    void attentionRateInterpolatedOverSequence()
+    {
+        const CpuKernelFactors f = givenFactors(1);
+        QVERIFY(near(cpuAttentionFlopsPerSecond(f, BatchedProduct::AttentionScores, false, 64, 32), 8e9));
+        const double pair = 2.0 * 64 * 64 * 32;
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 64, 64, 32, GemmPass::Forward, BatchedProduct::AttentionScores}, f).seconds,
+                     pair / 8e9 + 1e-6));
+    }
+
+    // A backward kernel runs its two products in one loop at 3 GFLOP/s per round for both: each
+    // product's row is half its time — one product's FLOPs at that rate — and half its call and region.
+    void attentionBackwardSharesItsKernel()
+    {
+        const CpuKernelFactors f = givenFactors(2);
+        const double pair = 2.0 * 16 * 16 * 64;  // T = 16, Dh = 64
+        const GemmShape inputGradient{4, 16, 64, 16, GemmPass::InputGradient, BatchedProduct::AttentionScores};  // dS·K
+        const GemmShape weightGradient{4, 64, 16, 16, GemmPass::WeightGradient, BatchedProduct::AttentionScores};  // dSᵀ·Q
+        const double expected = 2 * pair / 3e9 + 0.5 * (1e-6 + 5e-6);
+        QVERIFY(near(cpuGemmTime(inputGradient, f).seconds, expected));
+        QVERIFY(near(cpuGemmTime(weightGradient, f).seconds, expected));
+    }
+
+    // A weight gradient (Aᵀ·B) takes its own table: 2·256³ FLOPs at 20 GFLOP/s.
+    void weightGradientUsesItsTable()
+    {
+        const CpuKernelFactors f = givenFactors(1);
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 256, 256, 256, GemmPass::WeightGradient}, f).seconds, 2.0 * 256 * 256 * 256 / 20e9));
     }
 
     // Bandwidth between 1e4 and 1e6 bytes: at 1e5 (halfway in log) √(40e9 · 10e9) = 20e9.

@@ -18,7 +18,13 @@ CpuKernelFactors givenFactors(int threads, const std::string &measured_at)
     f.threads = threads;
     f.gemm_axis = {16, 256};
     f.gemm_flops_per_second.assign(8, 50e9);
-    f.gemm_flops_per_second_one_thread.assign(8, 30e9);
+    f.gemm_weight_gradient_flops_per_second.assign(8, 40e9);
+    f.attention_seq_axis = {32, 256};
+    f.attention_head_dim_axis = {16, 32, 64};
+    f.attention_scores_forward_flops_per_second.assign(6, 30e9);
+    f.attention_values_forward_flops_per_second.assign(6, 31e9);
+    f.attention_scores_backward_flops_per_second.assign(6, 25e9);
+    f.attention_values_backward_flops_per_second.assign(6, 26e9);
     f.stream_working_set_bytes = {1e4, 1e6};
     f.stream_bytes_per_second = {40e9, 10e9};
     f.elementwise_kernels = {"norm", "softmax"};
@@ -79,6 +85,12 @@ private slots:
         Problems problems = validateCpuKernelFactors(f);
         QVERIFY(!problems.empty());
         QCOMPARE(problems.front().field, std::string("kernels.gemm_flops_per_second"));
+        QCOMPARE(problems.front().rule, std::string("size"));
+        f = givenFactors(1, kAfter);
+        f.attention_values_backward_flops_per_second.pop_back();  // 5 entries for a 2 × 3 grid
+        problems = validateCpuKernelFactors(f);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems.front().field, std::string("kernels.attention_values_backward_flops_per_second"));
         QCOMPARE(problems.front().rule, std::string("size"));
         f = givenFactors(1, kAfter);
         f.cpu_share = 1.5;
