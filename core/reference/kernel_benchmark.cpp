@@ -228,6 +228,7 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
     // Where the next call's tensors start: it keeps moving through the pool from kernel to kernel
     // and cell to cell, so no call finds what an earlier one left in the cache.
     Index next = 0;
+    const double largestFlops = std::clamp(probeGemmFlopsPerSecond() * kLargestCallSeconds, kMinLargestFlops, kMaxLargestFlops);
     AttentionRates rates;
     for (double seq : seq_axis)
         for (double head_dim : head_dim_axis) {
@@ -235,7 +236,10 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
                 return {};
             const auto T = Index(seq), Dh = Index(head_dim);
             const double perPair = double(T * T + 3 * T * Dh);
-            const Index pairs = std::max<Index>(threads, Index(workingSetFloats / perPair));
+            const double product = 2.0 * double(T) * double(T) * double(Dh);  // one pair's product
+            // No more pairs per call than the machine multiplies in kLargestCallSeconds (a slow
+            // build's, AddressSanitizer's, calls must not take seconds).
+            const Index pairs = std::max<Index>(threads, Index(std::min(workingSetFloats / perPair, largestFlops / product)));
             const Index batch = (pairs + heads - 1) / heads;
             const Index width = heads * Dh;
             AttentionDims dims;
@@ -269,7 +273,6 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
                 return t;
             };
             const double rounds = std::ceil(double(batch * heads) / threads);
-            const double product = 2.0 * double(T) * double(T) * double(Dh);  // one pair's product
             const auto rate = [&](double flops_per_pair, const std::function<void(const Tensors &)> &run) {
                 return flops_per_pair / (secondsPerCall([&] { run(tensors()); }, min_batch_seconds) / rounds);
             };
