@@ -114,7 +114,7 @@ private slots:
                 cost_charts += expected.contains(page->id()) ? 1 : 0;
             }
         QCOMPARE(chart_ids.size(), charts);
-        QCOMPARE(cost_charts, 8);  // Time: days vs GPUs, days vs MFU, the predicted step's parts
+        QCOMPARE(cost_charts, 7);
     }
 
     void defaultScenarioFillsEveryChart()

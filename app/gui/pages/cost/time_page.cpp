@@ -5,8 +5,6 @@
 #include "cost/sweeps.h"
 #include "enum_labels.h"
 #include "pages/validation/calibration_dialog.h"
-#include "pages/validation/validation_charts.h"
-#include "performance/step_prediction.h"
 #include "pages/page_format.h"
 #include "pages/prediction_band_text.h"
 
@@ -95,14 +93,12 @@ TimePage::TimePage(QWidget *parent) : Page(parent)
     layout->setSpacing(8);
     gpu_chart_ = new ChartView(QStringLiteral("days-vs-gpu-count"), this);
     mfu_chart_ = new ChartView(QStringLiteral("days-vs-mfu"), this);
-    step_chart_ = new ChartView(QStringLiteral("predicted-step-parts"), this);
     calibrate_button_ = new QPushButton;
     calibrate_button_->setObjectName(QStringLiteral("time.calibrate"));
     connect(calibrate_button_, &QPushButton::clicked, this, [this] { CalibrationDialog::openFor(scenario(), this); });
     layout->addWidget(calibrate_button_, 0, Qt::AlignRight);
     layout->addWidget(gpu_chart_, 1);
     layout->addWidget(mfu_chart_, 1);
-    layout->addWidget(step_chart_, 1);
     // Below this height projector fonts crowd the plot out; the page scrolls instead.
     setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
@@ -113,7 +109,7 @@ QString TimePage::pageId() { return QStringLiteral("time"); }
 
 QString TimePage::pageTitle() { return tr("Time"); }
 
-QList<ChartView *> TimePage::charts() const { return {gpu_chart_, mfu_chart_, step_chart_}; }
+QList<ChartView *> TimePage::charts() const { return {gpu_chart_, mfu_chart_}; }
 
 void TimePage::estimateChanged(const Scenario * /*previous*/)
 {
@@ -129,7 +125,6 @@ void TimePage::refresh()
     calibrate_button_->setEnabled(hasEstimate());
     gpu_chart_->setData(gpuCountChart());
     mfu_chart_->setData(mfuChart());
-    step_chart_->setData(stepChart());
 }
 
 QString TimePage::formulaText() const
@@ -303,54 +298,6 @@ ChartData TimePage::mfuChart() const
         + bandInputsText();
     chart.formula.formula = formulaText();
     chart.formula.source = sourceText();
-    return chart;
-}
-
-ChartData TimePage::stepChart() const
-{
-    if (!hasEstimate()) {
-        ChartData chart;
-        chart.title = tr("Predicted step: no valid scenario yet");
-        return chart;
-    }
-    const TimeEstimate &time = estimate().time;
-    std::vector<performance::StepPart> parts;
-    double step_seconds = 0, band_fraction = 0, mfu = 0;
-    QString title;
-    if (time.mfu_source == MfuSource::Predicted && time.predicted) {
-        for (const StepPartSeconds &part : time.predicted->step_breakdown)
-            parts.push_back({part.id, part.seconds});
-        step_seconds = time.predicted->step_seconds;
-        band_fraction = time.predicted->band_fraction;
-        mfu = time.predicted->mfu;
-        title = tr("Predicted step: %1, MFU %2");
-    } else {
-        const Result<performance::StepPrediction> prediction = performance::predictStep(scenario());
-        if (!prediction) {
-            ChartData chart;
-            chart.title = tr("Predicted step: no prediction for this scenario (%1)").arg(problemText(prediction.problems()));
-            return chart;
-        }
-        parts = performance::stepParts(*prediction);
-        step_seconds = prediction->total_seconds;
-        band_fraction = prediction->band_fraction;
-        mfu = prediction->mfu;
-        title = tr("Predicted step: %1, MFU %2 (the days above use the given MFU, %3)")
-                    .arg(QStringLiteral("%1"), QStringLiteral("%2"), format::percent(time.mfu));
-    }
-    ChartData chart = ValidationCharts::stepPartBars(
-        title.arg(PredictionBandText::withBand(tr("%1 s").arg(format::decimal(step_seconds, 3)), band_fraction),
-                  format::percent(mfu, 1)),
-        parts, step_seconds);
-    chart.formula.inputs = tr("%1 × %2, tp·pp·cp = %3·%4·%5, global batch %6, micro-batch %7")
-                               .arg(format::integer(scenario().cluster.gpus),
-                                    format::fromStd(scenario().cluster.accelerator.name).toHtmlEscaped())
-                               .arg(scenario().training.parallel.tp)
-                               .arg(scenario().training.parallel.pp)
-                               .arg(scenario().training.parallel.cp)
-                               .arg(format::integer(scenario().training.global_batch),
-                                    format::integer(scenario().training.micro_batch)) +
-                           bandInputsText();
     return chart;
 }
 

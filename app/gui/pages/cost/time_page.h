@@ -9,9 +9,7 @@ class QPushButton;
 namespace lse::gui {
 
 // How long the run takes: training days against the GPU count (data parallelism scaled, model
-// parallelism kept) and against MFU, with the current scenario marked; and the predicted step of
-// the current scenario split into its parts (GEMM, attention, exposed communication, bubble,
-// stragglers, ...), each with its formula and source.
+// parallelism kept) and against MFU, with the current scenario marked.
 class TimePage : public Page {
     Q_OBJECT
 public:
@@ -36,17 +34,12 @@ private:
     // "; error band ± 15.1 % (basis)" or "; <basis>" for the charts' inputs when the MFU is predicted.
     QString bandInputsText() const;
     ChartData mfuChart() const;
-    // The operator-level prediction's parts of the current step: the estimate's own when its MFU
-    // is predicted, otherwise performance::predictStep's for the same scenario (said in the title:
-    // the days then use the given MFU).
-    ChartData stepChart() const;
     QString formulaText() const;
     QString gpuCountFormulaText() const;  // the formula, saying when each count's MFU is predicted
     QString sourceText() const;
 
     ChartView *gpu_chart_;
     ChartView *mfu_chart_;
-    ChartView *step_chart_;
     QPushButton *calibrate_button_;  // opens the CalibrationDialog for the current scenario
 };
 

@@ -205,18 +205,21 @@ ChartData ValidationCharts::predictedVsPublished(const ValidationTable &table, c
     return chart;
 }
 
-ChartData ValidationCharts::stepPartBars(const QString &title, const std::vector<performance::StepPart> &parts,
-                                         double total_seconds)
+ChartData ValidationCharts::stepBreakdown(const ValidationRow &row)
 {
+    const performance::StepPrediction &prediction = row.prediction;
     ChartData chart;
-    chart.title = title;
+    chart.title = tr("Predicted step of %1: %2")
+                      .arg(format::fromStd(row.id),
+                           PredictionBandText::withBand(tr("%1 s").arg(format::decimal(prediction.total_seconds, 2)),
+                                                        prediction.band_fraction));
     chart.x_label = tr("Part of the step");
     chart.y_label = tr("Seconds per step");
     chart.y_unit = QStringLiteral("s");
     ChartSeries bars;
     bars.name = tr("Predicted seconds");
     bars.kind = ChartSeries::Kind::Bar;
-    for (const performance::StepPart &part : parts) {
+    for (const performance::StepPart &part : performance::stepParts(prediction)) {
         if (part.seconds <= 0)
             continue;  // parts the layout does not have (no cp, no ep, ...)
         const QString label = partLabel(part.id);
@@ -224,25 +227,12 @@ ChartData ValidationCharts::stepPartBars(const QString &title, const std::vector
         bars.y << part.seconds;
         bars.point_tooltips << tr("<b>%1</b>: %2 s (%3 of the step)<br>%4")
                                    .arg(label.toHtmlEscaped(), format::decimal(part.seconds, 3),
-                                        format::percent(total_seconds > 0 ? part.seconds / total_seconds : 0),
+                                        format::percent(prediction.total_seconds > 0 ? part.seconds / prediction.total_seconds : 0),
                                         partExplanation(part.id));
         bars.point_labels << format::decimal(part.seconds, 2);
         chart.categories << label;
     }
     chart.series << bars;
-    chart.formula.formula = formulaText();
-    chart.formula.source = sourceText();
-    return chart;
-}
-
-ChartData ValidationCharts::stepBreakdown(const ValidationRow &row)
-{
-    const performance::StepPrediction &prediction = row.prediction;
-    ChartData chart = stepPartBars(tr("Predicted step of %1: %2")
-                                       .arg(format::fromStd(row.id),
-                                            PredictionBandText::withBand(tr("%1 s").arg(format::decimal(prediction.total_seconds, 2)),
-                                                                         prediction.band_fraction)),
-                                   performance::stepParts(prediction), prediction.total_seconds);
     chart.formula.inputs =
         tr("busiest stage %1 (%n layer(s)), micro-batches per step %2; compute %3 s, exposed communication %4 s, bubble %5 s, "
            "optimizer %6 s, stragglers %9 s; MFU %7, HFU %8",

@@ -25,11 +25,6 @@ public:
                                           const std::string &selected_id);
     // One run's predicted step split into performance::stepParts (they add up to the step).
     static ChartData stepBreakdown(const ValidationRow &row);
-    // Bars of a predicted step's parts (ids as in performance::stepParts; parts of no time left
-    // out), each with its share of `total_seconds` and its formula and source in the tooltip; the
-    // formula panel's formula and source set, its inputs left to the caller.
-    static ChartData stepPartBars(const QString &title, const std::vector<performance::StepPart> &parts,
-                                  double total_seconds);
     // A step part's id ("compute_gemm", "exposed_tp", "bubble", ...) as a short label.
     static QString partLabel(const std::string &id);
     // A step part's formula and source, one or two sentences (HTML) for its tooltip.
