@@ -115,10 +115,13 @@ double secondsPerCall(const Run &run, double min_batch_seconds, int batches = 0)
 // has reached its full depth), and above the largest with its larger output side divided by 4 too.
 // The output's size (whether C stays in cache) is kept as long as possible: it is what slows the
 // large products here. The largest product is what this machine multiplies in kLargestCallSeconds,
-// within [kMinLargestFlops, kMaxLargestFlops]: 2 GFLOP (the upper bound) on this class of CPU
-// (50-150 GFLOP/s, where Eigen's rate has long reached its plateau), tens of MFLOP on a build that
-// runs tens of times slower (AddressSanitizer's), whose figures mean nothing but must not take minutes.
-constexpr double kLargestCallSeconds = 0.025;
+// within [kMinLargestFlops, kMaxLargestFlops]: 0.5-1.5 GFLOP on this class of CPU (50-150 GFLOP/s,
+// where Eigen's rate has long reached its plateau), tens of MFLOP on a build that runs tens of times
+// slower (AddressSanitizer's), whose figures mean nothing but must not take minutes. 10 ms rather
+// than the 25 ms before: measured here at one thread, alternating two runs of each, the grid's rates
+// came out 1.03× the 25 ms ones on the mean (the largest cells within the 0.83-1.03 run-to-run
+// spread of either) and one thread's factors took 3.1 s instead of 4.4 s.
+constexpr double kLargestCallSeconds = 0.010;
 constexpr double kMinLargestFlops = double(1u << 25);
 constexpr double kMaxLargestFlops = double(1u << 31);
 
@@ -147,17 +150,40 @@ double probeGemmFlopsPerSecond()
 // k = 4096: 105 against 155 GFLOP/s for A·Bᵀ on one core).
 enum class ProductForm { ABt, AtB };
 
-// Each call takes its operands and output from the next place in 64 MiB buffers, as a training
-// step's products read activations another kernel wrote, instead of the same cache-resident ones.
+// Operands for the product tables: three largest × largest float32 matrices (64 MiB each on the
+// full grid), allocated and filled once for both forms. Filled with a cheap pattern in [-1, 1]
+// rather than Eigen's Random(), which took 0.27 s per matrix here (2 s of `machine` for four
+// tables); the values only have to stay away from subnormals, which the products never produce
+// from them.
+struct ProductOperands {
+    explicit ProductOperands(Index largest)
+        : size(largest * largest), a(std::size_t(size)), b(std::size_t(size)), c(std::size_t(size), 0.0f)
+    {
+        for (Index i = 0; i < size; ++i) {
+            a[std::size_t(i)] = float((i * 37) % 255) / 127.0f - 1.0f;
+            b[std::size_t(i)] = float((i * 91) % 251) / 125.0f - 1.0f;
+        }
+    }
+    Index size;
+    std::vector<float> a, b, c;
+};
+
+// Aᵀ·B cells shallower than this reuse the A·Bᵀ rate of the same (m, n, k): Aᵀ's packing only
+// falls behind once the reduction is long (measured here: the same rate within noise at k = 256,
+// 1.3-1.5× slower at k = 4096), and measuring the shallow cells again took a fifth of `machine`.
+constexpr double kWeightGradientMinDepth = 256;
+
+// Each call takes its operands and output from the next place in the operand buffers, as a
+// training step's products read activations another kernel wrote, instead of the same
+// cache-resident ones. `shallow_rates` (A·Bᵀ's table, for form AtB) gives the cells below
+// kWeightGradientMinDepth.
 std::vector<double> gemmTable(const std::vector<double> &axis, int threads, double min_batch_seconds,
-                              const std::atomic<bool> *cancel, ProductForm form)
+                              const std::atomic<bool> *cancel, ProductForm form, ProductOperands &operands,
+                              const std::vector<double> *shallow_rates = nullptr)
 {
     const ThreadScope scope(threads);
     const double largestFlops = std::clamp(probeGemmFlopsPerSecond() * kLargestCallSeconds, kMinLargestFlops, kMaxLargestFlops);
-    const auto largest = Index(axis.back());
-    RowMatrix<float> a = RowMatrix<float>::Random(largest, largest);
-    RowMatrix<float> b = RowMatrix<float>::Random(largest, largest);
-    RowMatrix<float> c = RowMatrix<float>::Zero(largest, largest);
+    const Index size = operands.size;
     std::vector<double> table;
     table.reserve(axis.size() * axis.size() * axis.size());
     for (double m0 : axis)
@@ -165,6 +191,10 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
             for (double k0 : axis) {
                 if (cancel && *cancel)
                     return {};
+                if (shallow_rates && k0 < kWeightGradientMinDepth && table.size() < shallow_rates->size()) {
+                    table.push_back((*shallow_rates)[table.size()]);
+                    continue;
+                }
                 double m = m0, n = n0, k = k0;
                 if (form == ProductForm::AtB) {
                     // Aᵀ·B slows with its depth instead (Aᵀ's rows are m apart: a power-of-two m
@@ -182,22 +212,22 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
                     while (2 * m * n * k > largestFlops)
                         (m >= n ? m : n) /= 4;
                 }
-                const Index size = largest * largest;
                 const auto am = Index(m * k), bm = Index(n * k), cm = Index(m * n);
                 Index call = 0;
+                float *const a = operands.a.data(), *const b = operands.b.data(), *const c = operands.c.data();
                 const double seconds = secondsPerCall(
                     [&] {
                         const Index at = call++;
-                        float *const A = a.data() + at * am % (size - am + 1);
-                        float *const B = b.data() + at * bm % (size - bm + 1);
-                        auto C = viewOf(c.data() + at * cm % (size - cm + 1), Index(m), Index(n));
+                        float *const A = a + at * am % (size - am + 1);
+                        float *const B = b + at * bm % (size - bm + 1);
+                        auto C = viewOf(c + at * cm % (size - cm + 1), Index(m), Index(n));
                         if (form == ProductForm::ABt)
                             C.noalias() = viewOf(A, Index(m), Index(k)) * viewOf(B, Index(n), Index(k)).transpose();
                         else
                             C.noalias() += viewOf(A, Index(k), Index(m)).transpose() * viewOf(B, Index(k), Index(n));
                     },
                     min_batch_seconds);
-                g_sink = g_sink + c(0, 0);
+                g_sink = g_sink + c[0];
                 table.push_back(2 * m * n * k / seconds);
             }
     return table;
@@ -468,11 +498,15 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // k = 64 (the tiny preset's linear layers ran at the from-memory rate, not the resident one)
     // and the same within noise at k ≥ 256.
     report("kernel factors: matrix products A·Bᵀ on a " + std::to_string(f.gemm_axis.size()) + "³ grid of (m, n, k)" + at);
-    f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::ABt);
-    if (cancelled())
-        return f;
-    report("kernel factors: matrix products Aᵀ·B (weight gradients)" + at);
-    f.gemm_weight_gradient_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::AtB);
+    {
+        ProductOperands operands(Index(f.gemm_axis.back()));
+        f.gemm_flops_per_second = gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::ABt, operands);
+        if (cancelled())
+            return f;
+        report("kernel factors: matrix products Aᵀ·B (weight gradients, k ≥ " + std::to_string(int(kWeightGradientMinDepth)) + ")" + at);
+        f.gemm_weight_gradient_flops_per_second =
+            gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::AtB, operands, &f.gemm_flops_per_second);
+    }
     if (cancelled())
         return f;
 
