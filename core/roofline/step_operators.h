@@ -39,7 +39,7 @@ struct StepShapes {
     std::int64_t seq_len = 1;       // query tokens per sequence (1 for decode)
     std::int64_t context = 0;       // decode: keys each new token attends to
     int activation_bytes = 2;
-    int weight_bytes = 2;
+    double weight_bytes = 2;  // fractional for int4 with its scales (RooflineOptions)
     int gradient_bytes = 2;
     int kv_cache_bytes = 2;
     bool flash_attention = true;
