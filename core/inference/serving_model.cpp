@@ -138,6 +138,7 @@ RooflineOptions formatOptions(const ServingInputs &inputs, StepPhase phase)
     options.activation_bytes_per_element = elementBytes(inputs.activations);
     options.kv_cache_bytes_per_element = elementBytes(inputs.kv_cache);
     options.decode_crossover = false;
+    options.kv_cache_read_per_query_head = inputs.kv_cache_read_per_query_head;
     return options;
 }
 

@@ -45,6 +45,10 @@ struct ServingInputs {
     ServingFormat activations = ServingFormat::FP16;
     ServingFormat kv_cache = ServingFormat::FP16;
     bool flash_attention = true;
+    // Decode attention loads the KV cache once per query head (FasterTransformer's and TensorRT-LLM's
+    // masked multi-head attention kernel before XQA) instead of once per KV head (vLLM, FlashDecoding,
+    // XQA): n_heads / n_kv_heads times the KV traffic of a GQA model (roofline.h).
+    bool kv_cache_read_per_query_head = false;
     // Unset: the catalog's for the accelerator and precision (builtinServingFactors()).
     std::optional<ServingFactors> factors;
     std::optional<SpeculativeInputs> speculative;

@@ -49,6 +49,11 @@ struct RooflineOptions {
     int activation_bytes_per_element = 0;
     int kv_cache_bytes_per_element = 0;
     bool decode_crossover = true;  // compute decode_crossover_batch (a bisection over the batch)
+    // Decode attention reads each KV head's cache once per query head that uses it (a kernel with one
+    // thread block per query head: FasterTransformer's and TensorRT-LLM's masked multi-head attention
+    // before its XQA kernel) instead of once per KV head (vLLM's paged attention, FlashDecoding,
+    // XQA). The same for multi-head attention; n_heads / n_kv_heads times the KV bytes for GQA/MQA.
+    bool kv_cache_read_per_query_head = false;
 };
 // Default options with flash_attention taken from the scenario.
 RooflineOptions rooflineOptionsFor(const Scenario &scenario, StepPhase phase = StepPhase::Train);

@@ -176,7 +176,9 @@ std::vector<StepOp> decodeAttention(const ModelConfig &model, const StepShapes &
     const double b = double(shapes.batch), a = double(model.n_heads), g = double(model.n_kv_heads);
     const double d = double(model.head_dim), keys = double(shapes.context), act = shapes.activation_bytes;
     const double kv = double(shapes.kv_cache_bytes);
-    const double cache_half = kv * b * g * d * keys;  // K (or V) cache of one layer
+    // K (or V) cache of one layer, read once per KV head, or once per query head by a kernel that
+    // runs one thread block per query head (RooflineOptions::kv_cache_read_per_query_head).
+    const double cache_half = kv * b * (shapes.kv_cache_read_per_query_head ? a : g) * d * keys;
     const double scores = b * a * keys;
     const auto op = [&](const char *name, OpKind kind, double flops) {
         StepOp step;
@@ -314,6 +316,7 @@ StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, 
     shapes.kv_cache_bytes = options.kv_cache_bytes_per_element > 0 ? options.kv_cache_bytes_per_element
                                                                    : bytesPerElement(training.kv_cache_dtype);
     shapes.flash_attention = options.flash_attention;
+    shapes.kv_cache_read_per_query_head = options.kv_cache_read_per_query_head;
     shapes.l2_bytes = l2_bytes;
     shapes.causal_attention_flops = training.attention_flops == AttentionFlops::Causal;
     if (shapes.flash_attention) {

@@ -43,6 +43,7 @@ struct StepShapes {
     int gradient_bytes = 2;
     int kv_cache_bytes = 2;
     bool flash_attention = true;
+    bool kv_cache_read_per_query_head = false;  // RooflineOptions
     bool causal_attention_flops = false;
     std::int64_t flash_tile_rows = 0;     // B_r
     std::int64_t flash_tile_columns = 0;  // B_c

@@ -147,6 +147,11 @@ Result<std::vector<ServingCalibrationRow>> parseServingCalibration(const QByteAr
                 + "KV-cache format not printed: the activations' assumed";
         }
         inputs.flash_attention = true;  // context FMHA / FasterTransformer's fused attention
+        // FasterTransformer and TensorRT-LLM up to v0.6 decode with the masked multi-head attention
+        // kernel, one thread block per (query head, sequence), each loading its KV head's cache: the
+        // XQA kernel that loads a group's cache once came to MQA/GQA generation later (TensorRT-LLM
+        // v0.7 release notes; Hopper XQA for Llama 2 70B in v0.10).
+        inputs.kv_cache_read_per_query_head = true;
         row.inputs = inputs;
         row.precision = inference::precisionKey(inference::computeFormat(inputs.weights, inputs.activations));
 
