@@ -29,6 +29,7 @@ int runLinks(const QStringList &arguments);
 int runTrain(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runRoofline(const QStringList &arguments);
+int runInfer(const QStringList &arguments);
 int runCollective(const QStringList &arguments);
 int runPipeline(const QStringList &arguments);
 int runSearch(const QStringList &arguments);

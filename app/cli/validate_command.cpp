@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "output.h"
+#include "validate_serving.h"
 
 #include "performance/calibration.h"
 #include "validation/accelerator_validation.h"
@@ -186,16 +187,24 @@ int runValidate(const QStringList &arguments)
         QStringLiteral("Error evaluations per fit, 1 to 100000 (default 1000, what the catalog's factors were fitted "
                        "with; fewer is faster and less exact)."),
         QStringLiteral("N"));
+    const QCommandLineOption serving(
+        QStringLiteral("serving"),
+        QStringLiteral("Validate the serving model instead (infer): predicted vs published TensorRT-LLM and "
+                       "FasterTransformer throughput and latencies per accelerator and precision; with --fit the "
+                       "serving factors fitted on every row, with --leave-one-source-out each source predicted by "
+                       "factors fitted without it."));
     parser.addOption(help);
     parser.addOption(json);
     parser.addOption(fit);
     parser.addOption(leave_one_out);
     parser.addOption(evaluations);
+    parser.addOption(serving);
 
     if (!parser.parse(QStringList{"validate"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
-        printOut(QStringLiteral("Usage: llm-explorer-cli validate [--json] [--fit] [--leave-one-paper-out] [--max-evaluations N]\n")
+        printOut(QStringLiteral("Usage: llm-explorer-cli validate [--serving] [--json] [--fit] [--leave-one-paper-out] "
+                                "[--max-evaluations N]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
@@ -204,6 +213,13 @@ int runValidate(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'"}});
 
+    if (parser.isSet(serving)) {
+        if (parser.isSet(evaluations))
+            return reportProblems({Problem{"--max-evaluations", "serving",
+                                           "--max-evaluations applies to the training validation; the serving fit has "
+                                           "its own fixed budget"}});
+        return runValidateServing({parser.isSet(json), parser.isSet(fit), parser.isSet(leave_one_out)});
+    }
     AcceleratorValidationOptions options;
     if (parser.isSet(evaluations)) {
         bool whole = false;

@@ -105,7 +105,8 @@ NormKernelTiming normCost(NormType norm, bool backward, std::int64_t rows, std::
     shapes.phase = StepPhase::Train;
     shapes.batch = 1;
     shapes.seq_len = rows;
-    shapes.activation_bytes = shapes.weight_bytes = shapes.gradient_bytes = 4;  // the reference runs fp32
+    shapes.activation_bytes = shapes.gradient_bytes = 4;  // the reference runs fp32
+    shapes.weight_bytes = 4;
     const roofline_detail::StepOperators step = roofline_detail::stepOperators(normScenario(norm, width), shapes);
     NormKernelTiming cost;
     cost.norm = norm;

@@ -48,7 +48,7 @@ constexpr const char *kNvidiaOnChip =
     "CUDA C++ Programming Guide (64 K 32-bit registers per SM; 32 banks x 4 B/clk shared memory); NVIDIA "
     "architecture whitepapers (4 tensor cores per SM; FP32 lanes per SM give the clock from the FP32 peak)";
 
-constexpr std::array<PlatformFigures, 9> kPlatforms = {{
+constexpr std::array<PlatformFigures, 10> kPlatforms = {{
     {"a100-sxm-40gb", "SM", "tensor core", 4, 256 * kKiB, 128, 128, 5120, true, "PCIe Gen4 x16", kPcieGen4x16,
      1 * kTB / 8, 15 * kTB / 8, true,
      "NVIDIA A100 Tensor Core GPU Architecture whitepaper (L2 read bandwidth 5,120 B/clk, PCIe Gen4); NVIDIA DGX "
@@ -84,6 +84,11 @@ constexpr std::array<PlatformFigures, 9> kPlatforms = {{
     {"tpu-v5p", "TensorCore", "MXU", 4, 0, 0, 0, 0, false, "", 0, 0, 0, false,
      "Google Cloud TPU documentation, 'TPU system architecture' (4 MXUs per TensorCore); on-chip memory, host "
      "RAM and storage per chip are not published"},
+    {"l40s", "SM", "tensor core", 4, 256 * kKiB, 256, 128, 5120, false, "PCIe Gen4 x16", kPcieGen4x16,
+     2 * kTB / 8, 3.84 * kTB, false,
+     "NVIDIA Ada Lovelace GPU Architecture whitepaper (4 tensor cores and 128 FP32 lanes per SM); NVIDIA L40S "
+     "datasheet (PCIe Gen4 x16); host: approximate, a typical 8-GPU server with 2 TB RAM and one 3.84 TB NVMe "
+     "drive per GPU"},
     {"rtx-4090", "SM", "tensor core", 4, 256 * kKiB, 256, 128, 5120, false, "PCIe Gen4 x16", kPcieGen4x16,
      128 * kGB, 2 * kTB, false,
      "NVIDIA Ada Lovelace GPU Architecture whitepaper (4 tensor cores and 128 FP32 lanes per SM, PCIe Gen4); "

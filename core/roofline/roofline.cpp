@@ -65,6 +65,9 @@ RooflineOp rowFrom(const StepOp &step, OpPass pass, int count)
     row.shape = step.shape;
     row.count = count;
     row.weight_matmul = step.weight_matmul;
+    row.attention_core = step.attention_core;
+    row.tp_sharded = step.op.isMatMul() ? step.op.tp_dimension != TpDimension::Replicated
+                                        : step.op.tp_split == TpSplit::Sharded;
     const double n = count;
     if (pass == OpPass::Backward) {
         row.flops = step.op.backward_flops * n;
@@ -209,9 +212,11 @@ Problems validateInputs(const Scenario &scenario, const RooflineOptions &options
 // Whether every decode weight matmul at `batch` sequences is compute-bound. The MoE router is left
 // out: its d_model × n_experts product stays below any GPU's ridge point at every batch (its
 // intensity tends to n_experts / bytes per element).
-bool decodeWeightMatmulsComputeBound(const Scenario &scenario, const RooflineMachine &machine, std::int64_t batch)
+bool decodeWeightMatmulsComputeBound(const Scenario &scenario, const RooflineMachine &machine,
+                                     const RooflineOptions &formats, std::int64_t batch)
 {
-    RooflineOptions options = rooflineOptionsFor(scenario, StepPhase::Decode);
+    RooflineOptions options = formats;
+    options.phase = StepPhase::Decode;
     options.batch = batch;
     options.context_tokens = 1;
     const StepOperators step = stepOperators(scenario, stepShapes(scenario, options, machine.sram_bytes_per_sm, machine.l2_bytes));
@@ -252,17 +257,22 @@ RooflineOp matmulRooflineOp(std::string name, std::int64_t m, std::int64_t n, st
 
 std::int64_t decodeCrossoverBatch(const Scenario &scenario, const RooflineMachine &machine)
 {
+    return decodeCrossoverBatch(scenario, machine, rooflineOptionsFor(scenario, StepPhase::Decode));
+}
+
+std::int64_t decodeCrossoverBatch(const Scenario &scenario, const RooflineMachine &machine, const RooflineOptions &formats)
+{
     if (!validate(scenario).empty() || !machine.valid())
         return 0;
     constexpr std::int64_t kLimit = std::int64_t(1) << 24;
-    if (!decodeWeightMatmulsComputeBound(scenario, machine, kLimit))
+    if (!decodeWeightMatmulsComputeBound(scenario, machine, formats, kLimit))
         return 0;
     // The intensity of X[b×k]·W[k×n] grows with b (and so does that of the routed experts, whose
     // touched-expert count grows slower than b), so the predicate is monotone: bisect.
     std::int64_t low = 0, high = kLimit;  // low: memory-bound (or 0), high: compute-bound
     while (high - low > 1) {
         const std::int64_t middle = low + (high - low) / 2;
-        if (decodeWeightMatmulsComputeBound(scenario, machine, middle))
+        if (decodeWeightMatmulsComputeBound(scenario, machine, formats, middle))
             high = middle;
         else
             low = middle;
@@ -330,7 +340,7 @@ Result<RooflineReport> rooflineReport(const Scenario &scenario, const RooflineOp
     }
     report.mfu_step_seconds = report.model_flops / (peak * report.mfu);
     report.implied_mfu = report.step_seconds > 0 ? report.model_flops / (report.step_seconds * peak) : 0;
-    report.decode_crossover_batch = decodeCrossoverBatch(scenario, machine);
+    report.decode_crossover_batch = options.decode_crossover ? decodeCrossoverBatch(scenario, machine) : 0;
 
     for (const double value : {report.total_flops, report.total_bytes, report.step_seconds, report.mfu_step_seconds,
                                report.kv_cache_bytes})

@@ -43,6 +43,17 @@ struct RooflineOptions {
     bool flash_attention = true;      // use rooflineOptionsFor() to start from the scenario's setting
     bool fused_elementwise = false;   // element-wise chains read/write HBM once (fusionComparisons)
     bool include_optimizer = true;    // train: add the optimizer-step operator
+    // Serving formats (core/inference): bytes per element that replace the scenario's dtypes when
+    // set (> 0). Weights may be fractional: int4 with group-wise scales is 0.5 + 2/128 bytes.
+    double weight_bytes_per_element = 0;
+    int activation_bytes_per_element = 0;
+    int kv_cache_bytes_per_element = 0;
+    bool decode_crossover = true;  // compute decode_crossover_batch (a bisection over the batch)
+    // Decode attention reads each KV head's cache once per query head that uses it (a kernel with one
+    // thread block per query head: FasterTransformer's and TensorRT-LLM's masked multi-head attention
+    // before its XQA kernel) instead of once per KV head (vLLM's paged attention, FlashDecoding,
+    // XQA). The same for multi-head attention; n_heads / n_kv_heads times the KV bytes for GQA/MQA.
+    bool kv_cache_read_per_query_head = false;
 };
 // Default options with flash_attention taken from the scenario.
 RooflineOptions rooflineOptionsFor(const Scenario &scenario, StepPhase phase = StepPhase::Train);
@@ -56,6 +67,10 @@ struct RooflineOp {
     int count = 1;      // instances per step (layers of that kind); the figures below are totals
     bool weight_matmul = false;  // a matmul whose second operand is a parameter
     bool fused = false;          // bytes are those of a fused element-wise chain
+    bool attention_core = false; // QKᵀ, softmax, P·V or the fused attention kernel
+    // Tensor parallelism divides its work (a matmul's tp_dimension, an element-wise operator's
+    // tp_split in the operator list) or every rank repeats it.
+    bool tp_sharded = true;
     double flops = 0;
     double matmul_flops = 0;  // part of flops that are matrix products (all of it for a matmul)
     double bytes_read = 0;
@@ -95,7 +110,7 @@ struct RooflineReport {
     std::int64_t flash_tile_columns = 0;  // B_c of FlashAttention (flashTileColumns); 0 without flash
     double parameters = 0;                // all parameters of the model
     double ridge_point_flop_per_byte = 0;
-    double weight_bytes = 0;             // all parameters at the weight dtype
+    double weight_bytes = 0;             // all parameters at the weight dtype (or options' bytes)
     double kv_cache_bytes = 0;           // decode: K and V of batch sequences of context_tokens
     std::int64_t decode_crossover_batch = 0;  // decodeCrossoverBatch(scenario, machine)
 };
@@ -118,6 +133,9 @@ RooflineOp matmulRooflineOp(std::string name, std::int64_t m, std::int64_t n, st
 // The smallest batch (sequences, one token each) at which every decode weight matmul of the
 // scenario's model is compute-bound on `machine`; 0 if none up to 2^24.
 std::int64_t decodeCrossoverBatch(const Scenario &scenario, const RooflineMachine &machine);
+// The same with the byte sizes of `formats` (its weight, activation and KV-cache bytes and flash
+// setting; phase, batch and context are the search's own).
+std::int64_t decodeCrossoverBatch(const Scenario &scenario, const RooflineMachine &machine, const RooflineOptions &formats);
 
 // A chain of element-wise operators of one layer (or of the head) that a fused kernel runs in one
 // pass: it reads the chain's inputs and writes its outputs once instead of once per operator.

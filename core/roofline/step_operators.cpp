@@ -176,7 +176,9 @@ std::vector<StepOp> decodeAttention(const ModelConfig &model, const StepShapes &
     const double b = double(shapes.batch), a = double(model.n_heads), g = double(model.n_kv_heads);
     const double d = double(model.head_dim), keys = double(shapes.context), act = shapes.activation_bytes;
     const double kv = double(shapes.kv_cache_bytes);
-    const double cache_half = kv * b * g * d * keys;  // K (or V) cache of one layer
+    // K (or V) cache of one layer, read once per KV head, or once per query head by a kernel that
+    // runs one thread block per query head (RooflineOptions::kv_cache_read_per_query_head).
+    const double cache_half = kv * b * (shapes.kv_cache_read_per_query_head ? a : g) * d * keys;
     const double scores = b * a * keys;
     const auto op = [&](const char *name, OpKind kind, double flops) {
         StepOp step;
@@ -306,11 +308,15 @@ StepShapes stepShapes(const Scenario &scenario, const RooflineOptions &options, 
     shapes.context = options.phase == StepPhase::Decode
         ? (options.context_tokens > 0 ? options.context_tokens : training.seq_len)
         : 0;
-    shapes.activation_bytes = bytesPerElement(training.precision.activation_dtype);
-    shapes.weight_bytes = bytesPerElement(training.precision.weight_dtype);
+    shapes.activation_bytes = options.activation_bytes_per_element > 0 ? options.activation_bytes_per_element
+                                                                       : bytesPerElement(training.precision.activation_dtype);
+    shapes.weight_bytes = options.weight_bytes_per_element > 0 ? options.weight_bytes_per_element
+                                                               : double(bytesPerElement(training.precision.weight_dtype));
     shapes.gradient_bytes = bytesPerElement(training.precision.gradient_dtype);
-    shapes.kv_cache_bytes = bytesPerElement(training.kv_cache_dtype);
+    shapes.kv_cache_bytes = options.kv_cache_bytes_per_element > 0 ? options.kv_cache_bytes_per_element
+                                                                   : bytesPerElement(training.kv_cache_dtype);
     shapes.flash_attention = options.flash_attention;
+    shapes.kv_cache_read_per_query_head = options.kv_cache_read_per_query_head;
     shapes.l2_bytes = l2_bytes;
     shapes.causal_attention_flops = training.attention_flops == AttentionFlops::Causal;
     if (shapes.flash_attention) {
@@ -329,7 +335,9 @@ StepOperators stepOperators(const Scenario &scenario, const StepShapes &shapes)
     operator_shapes.seq_len = shapes.seq_len;
     operator_shapes.micro_batch = shapes.batch;
     operator_shapes.activation_bytes = shapes.activation_bytes;
-    operator_shapes.weight_bytes = shapes.weight_bytes;
+    // The operator list reads the norms' weight vectors at this size; a fractional (int4) format
+    // rounds up (those vectors stay unquantised in practice and are a few kB per layer).
+    operator_shapes.weight_bytes = int(std::ceil(shapes.weight_bytes));
     operator_shapes.flash_attention = shapes.flash_attention;
     operator_shapes.dropout = shapes.phase == StepPhase::Train && training.dropout;  // off at inference
     operator_shapes.causal_attention_flops = shapes.causal_attention_flops;

@@ -39,10 +39,11 @@ struct StepShapes {
     std::int64_t seq_len = 1;       // query tokens per sequence (1 for decode)
     std::int64_t context = 0;       // decode: keys each new token attends to
     int activation_bytes = 2;
-    int weight_bytes = 2;
+    double weight_bytes = 2;  // fractional for int4 with its scales (RooflineOptions)
     int gradient_bytes = 2;
     int kv_cache_bytes = 2;
     bool flash_attention = true;
+    bool kv_cache_read_per_query_head = false;  // RooflineOptions
     bool causal_attention_flops = false;
     std::int64_t flash_tile_rows = 0;     // B_r
     std::int64_t flash_tile_columns = 0;  // B_c

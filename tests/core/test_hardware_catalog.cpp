@@ -88,7 +88,7 @@ private slots:
     {
         QTest::addColumn<QString>("id");
         for (const char *id : {"a100-sxm-40gb", "a100-sxm-80gb", "h100-sxm", "h100-pcie", "h200-sxm", "b200", "mi300x",
-                               "tpu-v5p", "rtx-4090"})
+                               "tpu-v5p", "l40s", "rtx-4090"})
             QTest::addRow("%s", id) << QString(id);
     }
     void everyEntryIsUsable()
@@ -205,6 +205,11 @@ private slots:
         QTest::addRow("TPU v5p 95 GiB (Google Cloud TPU v5p documentation)") << "tpu-v5p" << "memory" << double(95 * kGiB);
         QTest::addRow("TPU v5p 2765 GB/s (Google Cloud TPU v5p documentation)") << "tpu-v5p" << "hbm" << 2765e9;
 
+        QTest::addRow("L40S bf16 362.05 TFLOPS (NVIDIA L40S datasheet, dense)") << "l40s" << "bf16" << 362.05 * kTera;
+        QTest::addRow("L40S fp8 733 TFLOPS (NVIDIA L40S datasheet, dense)") << "l40s" << "fp8" << 733 * kTera;
+        QTest::addRow("L40S 48 GB (NVIDIA L40S datasheet)") << "l40s" << "memory" << 48e9;
+        QTest::addRow("L40S 864 GB/s (NVIDIA L40S datasheet)") << "l40s" << "hbm" << 864e9;
+        QTest::addRow("L40S PCIe 4.0 x16 31.5 GB/s per direction (PCIe 4.0 specification)") << "l40s" << "link" << 31.5e9;
         QTest::addRow("RTX 4090 bf16 165.2 TFLOPS fp32 accumulate (NVIDIA Ada whitepaper)") << "rtx-4090" << "bf16" << 165.2 * kTera;
         QTest::addRow("RTX 4090 fp8 330.3 TFLOPS (NVIDIA Ada whitepaper)") << "rtx-4090" << "fp8" << 330.3 * kTera;
         QTest::addRow("RTX 4090 tf32 82.6 TFLOPS (NVIDIA Ada whitepaper)") << "rtx-4090" << "tf32" << 82.6 * kTera;
