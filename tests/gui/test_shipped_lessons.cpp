@@ -6,6 +6,7 @@
 // cut, before and after Reveal, in English and Chinese; and a handout PDF has one page per step.
 // (core's checks of the same lessons are in test_lesson_catalog.)
 #include "pdf_pages.h"
+#include "platform_warning_filter.h"
 #include "editor/scenario_editor.h"
 #include "lessons/lesson_bar.h"
 #include "lessons/lesson_catalog.h"
@@ -123,6 +124,8 @@ void settle()
 class TestShippedLessons : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { lse::test::installPlatformWarningFilter(); }
+
     void everyStepShowsOnItsPage_data()
     {
         QTest::addColumn<QString>("id");
