@@ -135,6 +135,7 @@ int runMachine(const QStringList &arguments)
     // The kernel factors of the operator-level predictor at one thread and at all threads: cached
     // with the roofline, measured again when the cache cannot serve (checkCachedMeasurement).
     std::vector<CpuKernelFactors> kernels;
+    kernels.reserve(2);
     std::vector<int> threadCounts{1};
     if (roofline.threads_used > 1)
         threadCounts.push_back(roofline.threads_used);
@@ -156,6 +157,8 @@ int runMachine(const QStringList &arguments)
         lse::reference::KernelBenchmarkOptions options;
         options.threads = threads;
         options.quick = parser.isSet(quick);
+        if (threads > 1 && !kernels.empty() && kernels.front().threads == 1)
+            options.one_thread = &kernels.front();
         kernels.push_back(lse::reference::measureCpuKernelFactors(options, progress));
         if (!options.quick)
             if (Result<std::string> saved = saveCpuKernelFactors(kernels.back()); !saved)

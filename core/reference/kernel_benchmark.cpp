@@ -507,6 +507,21 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
         f.gemm_weight_gradient_flops_per_second =
             gemmTable(f.gemm_axis, f.threads, minBatch, options.cancel, ProductForm::AtB, operands, &f.gemm_flops_per_second);
     }
+    // A product never runs slower on more threads than on one: Eigen splits a product over threads
+    // only when it is large enough to gain, and runs smaller ones on one. Above one thread a batch
+    // lasts milliseconds of wall-clock time, and on a busy machine every batch of a cell can lose a
+    // core to another process: measured here with two compilers running, some cells of the two-thread
+    // tables came out 3-5× below the one-thread rate and the cs336-tinystories step was predicted at
+    // 19-39 s where it took 5.8-6.6 s. Such a cell takes the one-thread rate instead.
+    if (const CpuKernelFactors *one = options.one_thread; one && f.threads > 1 && one->threads == 1 && one->gemm_axis == f.gemm_axis) {
+        const auto floor = [](std::vector<double> &rates, const std::vector<double> &floor_rates) {
+            if (rates.size() == floor_rates.size())
+                for (std::size_t i = 0; i < rates.size(); ++i)
+                    rates[i] = std::max(rates[i], floor_rates[i]);
+        };
+        floor(f.gemm_flops_per_second, one->gemm_flops_per_second);
+        floor(f.gemm_weight_gradient_flops_per_second, one->gemm_weight_gradient_flops_per_second);
+    }
     if (cancelled())
         return f;
 
@@ -569,6 +584,32 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     return f;
 }
 
+namespace {
+
+// Above one thread, the one-thread factors whose product rates floor the measurement
+// (KernelBenchmarkOptions::one_thread): from the cache when usable, else measured now (a few
+// seconds) and cached. None at one thread.
+std::optional<CpuKernelFactors> oneThreadFloor(int threads, const MachineMeasureProgress &progress,
+                                               const std::atomic<bool> *cancel, Problems *save_problems)
+{
+    if (threads <= 1)
+        return std::nullopt;
+    std::optional<CpuKernelFactors> one = loadCachedCpuKernelFactors(1);
+    if (one && checkCachedKernelFactors(one, 1, currentMachineIdentity().logical_cores, binaryBuiltAt()).usable)
+        return one;
+    KernelBenchmarkOptions options;
+    options.threads = 1;
+    options.cancel = cancel;
+    one = measureCpuKernelFactors(options, progress);
+    if (cancel && *cancel)
+        return std::nullopt;
+    if (Result<std::string> saved = saveCpuKernelFactors(*one); !saved && save_problems)
+        save_problems->insert(save_problems->end(), saved.problems().begin(), saved.problems().end());
+    return one;
+}
+
+}  // namespace
+
 std::optional<CpuMachine> cpuMachineForRun(int threads, bool measure_when_missing, const MachineMeasureProgress &progress,
                                            std::string *why_not, const std::atomic<bool> *cancel)
 {
@@ -604,6 +645,10 @@ std::optional<CpuMachine> cpuMachineForRun(int threads, bool measure_when_missin
     KernelBenchmarkOptions kernelOptions;
     kernelOptions.threads = threads;
     kernelOptions.cancel = cancel;
+    const std::optional<CpuKernelFactors> one = oneThreadFloor(threads, progress, cancel, &machine.save_problems);
+    if (cancel && *cancel)
+        return std::nullopt;
+    kernelOptions.one_thread = one ? &*one : nullptr;
     machine.kernels = measureCpuKernelFactors(kernelOptions, progress);
     if (cancel && *cancel)
         return std::nullopt;
@@ -627,6 +672,10 @@ std::optional<KernelFactorsForRun> kernelFactorsForRun(int threads, const Machin
     KernelBenchmarkOptions options;
     options.threads = threads;
     options.cancel = cancel;
+    const std::optional<CpuKernelFactors> one = oneThreadFloor(threads, progress, cancel, &out.save_problems);
+    if (cancel && *cancel)
+        return std::nullopt;
+    options.one_thread = one ? &*one : nullptr;
     out.kernels = measureCpuKernelFactors(options, progress);
     if (cancel && *cancel)
         return std::nullopt;

@@ -25,6 +25,9 @@ struct KernelBenchmarkOptions {
     int threads = 1;
     bool quick = false;  // a small grid and small sizes (tests): well under a second, never cached
     const std::atomic<bool> *cancel = nullptr;
+    // Above one thread: the same machine's one-thread factors (same grid), whose product rates are
+    // a floor for this thread count's (nullptr: none).
+    const CpuKernelFactors *one_thread = nullptr;
 };
 
 // Runs in the calling thread and restores OpenMP's and Eigen's thread counts afterwards. A few
