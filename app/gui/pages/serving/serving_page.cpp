@@ -122,7 +122,7 @@ ServingPage::ServingPage(QWidget *parent) : Page(parent)
     layout->addWidget(breakdown_title_);
     breakdown_table_ = table(content, QStringLiteral("serving.breakdown"), 3);
     breakdown_table_->setMinimumHeight(kChartMinimumHeight);
-    setKeyColumns(breakdown_table_, {0, 1, 2});
+    setKeyColumns(breakdown_table_, {0, 1});  // the part and its time; the share scrolls
     layout->addWidget(breakdown_table_);
 
     setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
@@ -136,7 +136,23 @@ QString ServingPage::pageId() { return QStringLiteral("serving"); }
 
 QString ServingPage::pageTitle() { return tr("Serving"); }
 
+// Only the charts that show data (for export-all): the curve needs a batch that fits, the
+// speculative chart a draft model; presentation mode sizes them all.
 QList<ChartView *> ServingPage::charts() const
+{
+    QList<ChartView *> shown;
+    if (report_)
+        shown << memory_chart_;
+    if (sweep_ && !sweep_->rows.empty())
+        shown << latency_chart_;
+    if (report_)
+        shown << prefill_roofline_chart_ << decode_roofline_chart_;
+    if (speculative_report_)
+        shown << speculative_chart_;
+    return shown;
+}
+
+QList<ChartView *> ServingPage::presentationCharts() const
 {
     return {memory_chart_, latency_chart_, prefill_roofline_chart_, decode_roofline_chart_, speculative_chart_};
 }

@@ -68,6 +68,7 @@ signals:
 protected:
     void estimateChanged(const Scenario *previous) override;
     void applyPresentation(bool presentation) override;
+    QList<ChartView *> presentationCharts() const override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
