@@ -419,7 +419,7 @@ ServingFit fitServingFactors(const PreparedCalibration &calibration, const std::
 }
 
 ServingValidation validateServing(const PreparedCalibration &calibration, const FactorLookup &lookup,
-                                  bool leave_one_source_out)
+                                  bool leave_one_source_out, const HeldOutProgress &progress)
 {
     ServingValidation validation;
     validation.comparisons = compareServing(calibration, lookup);
@@ -436,7 +436,12 @@ ServingValidation validateServing(const PreparedCalibration &calibration, const 
         if (std::find(sources.begin(), sources.end(), row.source) == sources.end())
             sources.push_back(row.source);
     std::vector<ServingComparison> all_held_out;
+    const int total = int(sources.size());
     for (const std::string &source : sources) {
+        if (progress && !progress(int(validation.held_out.size()), total)) {
+            validation.held_out_cancelled = true;
+            return validation;
+        }
         const ServingFit fit = fitServingFactors(calibration, source);
         HeldOutSource held;
         held.source = source;
@@ -447,10 +452,12 @@ ServingValidation validateServing(const PreparedCalibration &calibration, const 
         validation.held_out.push_back(std::move(held));
     }
     validation.held_out_overall = summarise(all_held_out, "leave-one-source-out");
+    if (progress)
+        progress(total, total);
     return validation;
 }
 
-Result<ServingValidation> validateServing(bool leave_one_source_out)
+Result<ServingValidation> validateServing(bool leave_one_source_out, const HeldOutProgress &progress)
 {
     Result<std::vector<ServingCalibrationRow>> rows = builtinServingCalibration();
     if (!rows)
@@ -461,7 +468,11 @@ Result<ServingValidation> validateServing(bool leave_one_source_out)
     const FactorLookup catalog = [](const std::string &accelerator, const std::string &precision) {
         return inference::builtinServingFactors().lookUp(accelerator, precision);
     };
-    return validateServing(*prepared, catalog, leave_one_source_out);
+    ServingValidation validation = validateServing(*prepared, catalog, leave_one_source_out, progress);
+    if (validation.held_out_cancelled)
+        return Result<ServingValidation>::failure("validation.serving", "cancelled",
+                                                  "the leave-one-source-out fits were cancelled");
+    return validation;
 }
 
 }  // namespace lse

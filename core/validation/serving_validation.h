@@ -104,11 +104,16 @@ struct ServingValidation {
     std::vector<ServingErrorSummary> per_accelerator;
     std::vector<HeldOutSource> held_out;  // empty unless asked for
     ServingErrorSummary held_out_overall;
+    bool held_out_cancelled = false;      // the progress callback stopped the held-out fits
 };
+// Called before each source's held-out fit and once at the end (done == total); returning false
+// stops before the next fit (the GUI's Cancel). A fit takes about a second.
+using HeldOutProgress = std::function<bool(int done_sources, int total_sources)>;
 // The catalog's factors on every row; with `leave_one_source_out`, each source predicted by factors
 // fitted without it (groups with no rows left use their fallback's fit, else the defaults).
-Result<ServingValidation> validateServing(bool leave_one_source_out);
+// A cancelled run fails with the rule "cancelled".
+Result<ServingValidation> validateServing(bool leave_one_source_out, const HeldOutProgress &progress = {});
 ServingValidation validateServing(const PreparedCalibration &calibration, const FactorLookup &lookup,
-                                  bool leave_one_source_out);
+                                  bool leave_one_source_out, const HeldOutProgress &progress = {});
 
 }  // namespace lse

@@ -4,10 +4,10 @@
 <context>
     <name>AtlasCharts</name>
     <message numerus="yes">
-        <source>%n model(s) of the atlas shown (%1); the table's filters apply</source>
+        <source>%n model(s) of the atlas shown (%1); the table&apos;s filters apply</source>
         <translation>
-            <numerusform>%n model of the atlas shown (%1); the table's filters apply</numerusform>
-            <numerusform>%n models of the atlas shown (%1); the table's filters apply</numerusform>
+            <numerusform>%n model of the atlas shown (%1); the table&apos;s filters apply</numerusform>
+            <numerusform>%n models of the atlas shown (%1); the table&apos;s filters apply</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -56,12 +56,22 @@
     </message>
 </context>
 <context>
+    <name>ServingCharts</name>
+    <message numerus="yes">
+        <source>%1: %2 at %3, HBM %4; %n operator(s) without FLOPs (lookups) left out</source>
+        <translation>
+            <numerusform>%1: %2 at %3, HBM %4; %n operator without FLOPs (lookups) left out</numerusform>
+            <numerusform>%1: %2 at %3, HBM %4; %n operators without FLOPs (lookups) left out</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
-        <source>%n step(s) of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
+        <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
         <translation>
-            <numerusform>%n step of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
-            <numerusform>%n steps of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+            <numerusform>%n step of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+            <numerusform>%n steps of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
         </translation>
     </message>
 </context>
@@ -75,10 +85,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
+        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
         <translation>
-            <numerusform>%n run; mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to this run; the held-out errors are in the table and the summary above</numerusform>
-            <numerusform>%n runs; mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to these runs; the held-out errors are in the table and the summary above</numerusform>
+            <numerusform>%n run; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to this run; the held-out errors are in the table and the summary above</numerusform>
+            <numerusform>%n runs; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -364,10 +374,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n thread(s), measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
+        <source>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread(s), measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
         <translation>
-            <numerusform>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n thread, measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
-            <numerusform>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n threads, measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n threads, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
         </translation>
     </message>
 </context>
@@ -395,10 +405,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln thread(s), measured %1</source>
+        <source>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread(s), measured %1</source>
         <translation>
-            <numerusform>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln thread, measured %1</numerusform>
-            <numerusform>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln threads, measured %1</numerusform>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread, measured %1</numerusform>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln threads, measured %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -443,10 +453,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank those apart.</source>
+        <source>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</source>
         <translation>
-            <numerusform>%n of them (≈ best) is within the prediction's error band (± %1) of the best: it cannot rank the two apart.</numerusform>
-            <numerusform>%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank those apart.</numerusform>
+            <numerusform>%n of them (≈ best) is within the prediction&apos;s error band (± %1) of the best: it cannot rank the two apart.</numerusform>
+            <numerusform>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</numerusform>
         </translation>
     </message>
 </context>
@@ -457,6 +467,61 @@
         <translation>
             <numerusform>%Ln GPU, global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)</numerusform>
             <numerusform>%Ln GPUs, global batch %1 × %2 tokens, efficiency factors of %3 (hardware catalog)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ServingPage</name>
+    <message numerus="yes">
+        <source>%1 on %2 × %3 (tp %4, pp %5, %n replica(s)); matmuls at the %6 peak; serving factors: %7.</source>
+        <translation>
+            <numerusform>%1 on %2 × %3 (tp %4, pp %5, %n replica); matmuls at the %6 peak; serving factors: %7.</numerusform>
+            <numerusform>%1 on %2 × %3 (tp %4, pp %5, %n replicas); matmuls at the %6 peak; serving factors: %7.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>mean over %n decode step(s)</source>
+        <translation>
+            <numerusform>mean over %n decode step</numerusform>
+            <numerusform>mean over %n decode steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at %1 per GPU-hour × %n GPU(s)</source>
+        <translation>
+            <numerusform>at %1 per GPU-hour × %n GPU</numerusform>
+            <numerusform>at %1 per GPU-hour × %n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::ServingValidationView</name>
+    <message numerus="yes">
+        <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</source>
+        <translation>
+            <numerusform>%n published figure: mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</numerusform>
+            <numerusform>%n published figures: mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>held out (leave one source out, %n figure(s)): mean %1, worst %2 (%3)</source>
+        <translation>
+            <numerusform>held out (leave one source out, %n figure): mean %1, worst %2 (%3)</numerusform>
+            <numerusform>held out (leave one source out, %n figures): mean %1, worst %2 (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving: predicted vs published (%n figure(s))</source>
+        <translation>
+            <numerusform>Serving: predicted vs published (%n figure)</numerusform>
+            <numerusform>Serving: predicted vs published (%n figures)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n figure(s) from %1 source(s)</source>
+        <translation>
+            <numerusform>%n figure from %1 source</numerusform>
+            <numerusform>%n figures from %1 sources</numerusform>
         </translation>
     </message>
 </context>
@@ -569,10 +634,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to these runs)</source>
+        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</source>
         <translation>
-            <numerusform>Step time over %n published run: mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to this run)</numerusform>
-            <numerusform>Step time over %n published runs: mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to these runs)</numerusform>
+            <numerusform>Step time over %n published run: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to this run)</numerusform>
+            <numerusform>Step time over %n published runs: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -11,6 +11,7 @@
 #include "pages/cost/memory_page.h"
 #include "pages/cost/overview_page.h"
 #include "pages/cost/time_page.h"
+#include "pages/serving/serving_page.h"
 #include "pages/validation/validation_page.h"
 #include "pages/numbers/numbers_page.h"
 #include "pages/tensors/tensors_page.h"
@@ -51,6 +52,7 @@ std::unique_ptr<Page> makePage(const QString &step_page)
         {QStringLiteral("compute"), [] { return new ComputePage; }},
         {QStringLiteral("time"), [] { return new TimePage; }},
         {QStringLiteral("validation"), [] { return new ValidationPage; }},
+        {QStringLiteral("serving"), [] { return new ServingPage; }},
         {QStringLiteral("hardware"), [] { return new HardwarePage; }},
         {QStringLiteral("roofline"), [] { return new RooflinePage; }},
         {QStringLiteral("architecture"), [] { return new ArchitecturePage; }},
@@ -132,6 +134,7 @@ const QStringList kPages = {
     QStringLiteral("compute"),
     QStringLiteral("time"),
     QStringLiteral("validation"),
+    QStringLiteral("serving"),
     QStringLiteral("hardware"),
     QStringLiteral("roofline"),
     QStringLiteral("architecture/atlas"),
@@ -198,6 +201,9 @@ private slots:
         QTest::addColumn<QString>("key");
         // A valid key first (it must not be applied either), then the bad one.
         QTest::newRow("validation") << "validation" << json(R"j({"selected_run":"no-such-run"})j") << "selected_run";
+        QTest::newRow("validation tab") << "validation" << json(R"j({"tab":"inference"})j") << "tab";
+        QTest::newRow("serving weights") << "serving" << json(R"j({"batch":8,"weights":"int3"})j") << "weights";
+        QTest::newRow("serving acceptance") << "serving" << json(R"j({"acceptance":1.5})j") << "acceptance";
         QTest::newRow("hardware") << "hardware" << json(R"j({"first_accelerator":"no-such-gpu"})j")
                                   << "first_accelerator";
         QTest::newRow("roofline phase") << "roofline" << json(R"j({"batch":8,"phase":"forward"})j") << "phase";
@@ -238,6 +244,8 @@ private slots:
     {
         QTest::addColumn<QString>("page_id");
         QTest::addColumn<QJsonObject>("settings");
+        QTest::newRow("serving batch") << "serving" << json(R"j({"batch":64})j");
+        QTest::newRow("serving formats") << "serving" << json(R"j({"weights":"int4","kv_cache":"fp8"})j");
         QTest::newRow("hardware") << "hardware" << json(R"j({"second_accelerator":"none"})j");
         QTest::newRow("roofline phase") << "roofline" << json(R"j({"phase":"decode"})j");
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"batch":256})j");

@@ -34,7 +34,7 @@ private slots:
         QVERIFY(navigator);
         QCOMPARE(navigator->topLevelItemCount(), 5);
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Cost)),
-                 (QStringList{"overview", "memory", "compute", "time", "validation"}));
+                 (QStringList{"overview", "memory", "compute", "time", "serving", "validation"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Parallelism)),
                  (QStringList{"layout", "collectives", "zero", "pipeline", "search", "distributed_run"}));

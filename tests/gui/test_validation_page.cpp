@@ -6,14 +6,21 @@
 // beside each run's error and in the summary, computed in the background and cancellable.
 
 #include "charts/chart_view.h"
+#include "pages/page_format.h"
 #include "pages/validation/held_out_runner.h"
+#include "pages/validation/serving_validation_view.h"
 #include "pages/validation/validation_page.h"
 #include "pages/validation/validation_runs_model.h"
 #include "scenario/scenario_json.h"
 #include "validation/published_runs.h"
+#include "validation/serving_validation.h"
+
+#include <memory>
 
 #include <QLabel>
+#include <QJsonObject>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -311,7 +318,7 @@ private slots:
         ValidationPage page;
         page.ensureTable();
         const QList<ChartView *> charts = page.charts();
-        QCOMPARE(charts.size(), 2);
+        QCOMPARE(charts.size(), 3);  // training scatter and breakdown, serving scatter
         int scatter_points = 0;
         for (const ChartSeries &series : charts.at(0)->data().series)
             if (series.kind == ChartSeries::Kind::Marker && series.marker_size == 0)
@@ -323,6 +330,72 @@ private slots:
             QVERIFY(!chart->data().formula.source.isEmpty());
             QVERIFY2(chart->toCsv().count(QLatin1Char('\n')) > 1, qPrintable(chart->id()));
         }
+    }
+
+    // The Serving tab: core's comparisons with the catalog's factors, one point and one table row
+    // per published figure, the mean in the summary; the held-out fits start when the tab is shown,
+    // run in the background and stop on Cancel or when the page goes away.
+    void servingTabShowsCoresComparisons()
+    {
+        const Result<ServingValidation> expected = validateServing(false);
+        QVERIFY(expected.ok());
+        ValidationPage page;
+        page.ensureTable();
+        ServingValidationView *view = page.servingView();
+        QVERIFY(!view->heldOutRunning());  // not before the tab is shown
+        int points = 0;
+        for (const ChartSeries &series : view->scatterChart()->data().series)
+            if (series.kind == ChartSeries::Kind::Marker)
+                points += int(series.x.size());
+        QCOMPARE(points, int(expected->comparisons.size()));
+        QCOMPARE(view->table()->rowCount(), int(expected->comparisons.size()));
+        QVERIFY2(view->summaryLabel()->text().contains(format::percent(expected->overall.mean_abs_error, 1)),
+                 qPrintable(view->summaryLabel()->text()));
+        QString error;
+        QVERIFY(page.applyLessonSettings(QJsonObject{{"tab", "serving"}}, &error));
+        QCOMPARE(page.tabs()->currentWidget(), view);
+    }
+
+    void servingHeldOutRunsInTheBackgroundAndCancels()
+    {
+        auto page = std::make_unique<ValidationPage>();
+        page->resize(1280, 900);
+        page->show();
+        page->tabs()->setCurrentWidget(page->servingView());
+        ServingValidationView *view = page->servingView();
+        QVERIFY(view->heldOutRunning());
+        QVERIFY(!page->isReady());  // export and screenshots wait for it
+        QSignalSpy finished(view, &ServingValidationView::heldOutFinished);
+        view->cancelHeldOut();
+        QVERIFY(view->waitForHeldOut(120000));
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(!view->heldOut().has_value());
+        QVERIFY(!view->heldOutRunning());
+        QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral("cancelled")), qPrintable(view->summaryLabel()->text()));
+        // Started again and the page destroyed mid-run: the destructor cancels and waits.
+        view->startHeldOut();
+        QVERIFY(view->heldOutRunning());
+        page.reset();
+    }
+
+    // One whole run (about 12 s of fits): the held-out errors reach the summary and every row.
+    void servingHeldOutIsShown()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("the leave-one-source-out fits take minutes under AddressSanitizer; the release build runs this");
+#endif
+        ValidationPage page;
+        page.ensureTable();
+        ServingValidationView *view = page.servingView();
+        view->startHeldOut();
+        QVERIFY(view->waitForHeldOut(300000));
+        QVERIFY(view->heldOut().has_value());
+        const ServingErrorSummary &held = view->heldOut()->held_out_overall;
+        QCOMPARE(held.comparisons, int(view->validation()->comparisons.size()));
+        QVERIFY(held.mean_abs_error > view->validation()->overall.mean_abs_error);  // fitted without the source
+        QVERIFY(view->summaryLabel()->text().contains(format::percent(held.mean_abs_error, 1)));
+        for (int row = 0; row < view->table()->rowCount(); ++row)
+            QVERIFY(view->table()->item(row, view->table()->columnCount() - 1)->text().contains(QLatin1Char('%')));
     }
 };
 

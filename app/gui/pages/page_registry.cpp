@@ -5,6 +5,7 @@
 #include "pages/cost/memory_page.h"
 #include "pages/cost/overview_page.h"
 #include "pages/cost/time_page.h"
+#include "pages/serving/serving_page.h"
 #include "pages/validation/validation_page.h"
 #include "pages/numbers/numbers_page.h"
 #include "pages/tensors/tensors_page.h"
@@ -37,7 +38,8 @@ QList<PageGroup> pageCatalog()
 {
     return {
         {PageDomain::Cost,
-         {entry<OverviewPage>(), entry<MemoryPage>(), entry<ComputePage>(), entry<TimePage>(), entry<ValidationPage>()}},
+         {entry<OverviewPage>(), entry<MemoryPage>(), entry<ComputePage>(), entry<TimePage>(), entry<ServingPage>(),
+          entry<ValidationPage>()}},
         {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>()}},
         {PageDomain::Parallelism,
          {entry<LayoutPage>(), entry<CollectivesPage>(), entry<ZeroPage>(), entry<PipelinePage>(), entry<SearchPage>(),

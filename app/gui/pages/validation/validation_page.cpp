@@ -4,6 +4,7 @@
 #include "charts/chart_view.h"
 #include "pages/validation/calibration_dialog.h"
 #include "pages/validation/held_out_runner.h"
+#include "pages/validation/serving_validation_view.h"
 #include "pages/validation/validation_charts.h"
 #include "pages/validation/validation_runs_model.h"
 #include "pages/page_format.h"
@@ -21,6 +22,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -54,7 +56,16 @@ bool renderingScreenshot()
 
 ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
 {
-    auto *layout = new QVBoxLayout(addScrollingContent(this));
+    // Two tabs: the training step time (below) and the serving model (ServingValidationView).
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("validation.tabs"));
+    tabs_->setDocumentMode(true);
+    outer->addWidget(tabs_);
+    auto *training = new QWidget;
+    tabs_->addTab(training, QString());
+    auto *layout = new QVBoxLayout(addScrollingContent(training));
     layout->setContentsMargins(8, 8, 8, 8);
     layout->setSpacing(8);
 
@@ -159,6 +170,13 @@ ValidationPage::ValidationPage(QWidget *parent) : Page(parent)
     });
     connect(calibrate_button_, &QPushButton::clicked, this, &ValidationPage::openCalibration);
 
+    serving_view_ = new ServingValidationView;
+    tabs_->addTab(serving_view_, QString());
+    connect(serving_view_, &ServingValidationView::heldOutFinished, this, [this] {
+        if (isReady())
+            emit ready();
+    });
+
     setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     setPresentation(false);
     retranslate();
@@ -169,7 +187,10 @@ QString ValidationPage::pageId() { return QStringLiteral("validation"); }
 
 QString ValidationPage::pageTitle() { return tr("Validation"); }
 
-QList<ChartView *> ValidationPage::charts() const { return {scatter_chart_, breakdown_chart_}; }
+QList<ChartView *> ValidationPage::charts() const
+{
+    return {scatter_chart_, breakdown_chart_, serving_view_->scatterChart()};
+}
 
 void ValidationPage::estimateChanged(const Scenario * /*previous*/)
 {
@@ -190,6 +211,9 @@ void ValidationPage::ensureTable()
     if (computed_)
         return;
     computed_ = true;
+    // The serving comparisons with the catalog's factors (milliseconds); their held-out fits wait
+    // until the Serving tab is shown.
+    serving_view_->ensureComputed();
     const std::vector<PublishedRun> &runs = builtinPublishedRuns();
     const Result<ValidationTable> table = validationTable(runs);
     if (!table) {
@@ -229,7 +253,7 @@ void ValidationPage::fitColumns()
         operator_table_->resizeColumnsToContents();
 }
 
-bool ValidationPage::isReady() const { return !held_out_runner_->isRunning(); }
+bool ValidationPage::isReady() const { return !held_out_runner_->isRunning() && !serving_view_->heldOutRunning(); }
 
 bool ValidationPage::waitForHeldOut(int timeout_ms) { return held_out_runner_->waitForFinished(timeout_ms); }
 
@@ -324,6 +348,9 @@ void ValidationPage::openCalibration()
 
 void ValidationPage::retranslate()
 {
+    tabs_->setTabText(0, tr("Training step time"));
+    tabs_->setTabText(1, tr("Serving"));
+    serving_view_->retranslate();
     calibrate_button_->setText(tr("Calibrate…"));
     calibrate_button_->setToolTip(tr("Fit the current scenario's accelerator to a step time or TFLOP/s you measured, and "
                                      "save it as a new hardware entry"));
@@ -493,6 +520,7 @@ void ValidationPage::bindLessonControls()
 {
     hint_label_->setObjectName(QStringLiteral("validation-hint"));
     operators_label_->setObjectName(QStringLiteral("validation-operators-heading"));
+    lesson_controls_.addTab(QStringLiteral("tab"), tabs_, {QStringLiteral("training"), QStringLiteral("serving")});
     // The run whose operators the lower table shows, by its id in the published-runs table; set by
     // selecting its row, as a click does.
     auto run_ids = [this] {

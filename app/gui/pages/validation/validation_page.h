@@ -16,10 +16,12 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 
 namespace lse::gui {
 
 class HeldOutRunner;
+class ServingValidationView;
 class ValidationRunsModel;
 
 // How well the step-time prediction matches published runs: predicted against published step time
@@ -55,6 +57,8 @@ public:
     ValidationRunsModel *runsModel() const { return runs_model_; }
     QTableWidget *operatorTable() const { return operator_table_; }
     QLabel *acceleratorSummary() const { return accelerator_label_; }
+    QTabWidget *tabs() const { return tabs_; }
+    ServingValidationView *servingView() const { return serving_view_; }
     // The held-out errors: running, done (isReady) and the per-accelerator result once done.
     bool isReady() const override;
     bool waitForHeldOut(int timeout_ms);
@@ -92,6 +96,8 @@ private:
     void openCalibration();
     QString factorsToolTip() const;
 
+    QTabWidget *tabs_;                     // "training" (the rest below) and "serving"
+    ServingValidationView *serving_view_;  // the serving model against published inference figures
     QLabel *summary_label_;
     QLabel *accelerator_label_;
     QProgressBar *held_out_progress_;
