@@ -84,6 +84,10 @@ struct ChartText {
 // Everything a chart shows; ChartView renders it and exports it (CSV writes exactly these numbers).
 struct ChartData {
     QString title;
+    // The tr() context its series names were translated in when a chart builder outside the
+    // widget tree made them (ServingCharts, ValidationCharts): lessons name series in English and
+    // find the translation through it (lesson_targets.cpp). Empty: a widget's own class.
+    QString translation_context;
     QString x_label;
     QString y_label;
     QString x_unit;  // for CSV headers, e.g. "tokens"

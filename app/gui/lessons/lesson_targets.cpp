@@ -87,8 +87,11 @@ std::optional<int> indexTarget(const QString &text)
 const ChartSeries *seriesNamed(const ChartView *chart, const QString &name, const QStringList &contexts)
 {
     const QVector<ChartSeries> &all = chart->data().series;
+    QStringList withBuilder = contexts;
+    if (!chart->data().translation_context.isEmpty())
+        withBuilder << chart->data().translation_context;
     for (const ChartSeries &series : all)
-        if (sameText(series.name, name, contexts))
+        if (sameText(series.name, name, withBuilder))
             return &series;
     if (const std::optional<int> index = indexTarget(name); index && *index < all.size())
         return &all[*index];

@@ -38,6 +38,7 @@ QString computeName(ComputeFormat format) { return format::fromStd(toString(form
 ChartData ServingCharts::empty(const QString &title, const QString &formula, const QString &source)
 {
     ChartData chart;
+    chart.translation_context = QStringLiteral("ServingCharts");
     chart.title = title;
     chart.formula.formula = formula;
     chart.formula.source = source;
@@ -61,6 +62,7 @@ QString ServingCharts::memorySource()
 ChartData ServingCharts::memory(const ServingReport &report, const ServingReport *at_max_batch)
 {
     ChartData chart;
+    chart.translation_context = QStringLiteral("ServingCharts");
     chart.title = tr("Memory per GPU");
     chart.x_label = tr("Batch");
     chart.y_label = tr("Memory per GPU (GB)");
@@ -141,6 +143,7 @@ ChartData ServingCharts::latencyThroughput(const BatchSweep &sweep, const Servin
                                            const ServingReport *at_crossover)
 {
     ChartData chart;
+    chart.translation_context = QStringLiteral("ServingCharts");
     chart.x_label = tr("Output tokens/s per GPU");
     chart.x_unit = QStringLiteral("tokens/s");
     chart.y_label = tr("Time per output token (ms)");
@@ -236,6 +239,7 @@ ChartData ServingCharts::roofline(const ServingReport &report, bool prefill, con
 {
     const std::vector<ServingOperator> &ops = prefill ? report.prefill_operators : report.decode_operators;
     ChartData chart;
+    chart.translation_context = QStringLiteral("ServingCharts");
     chart.x_label = tr("Arithmetic intensity (FLOP/byte, log scale)");
     chart.x_unit = QStringLiteral("FLOP/B");
     chart.y_label = tr("Attainable FLOP/s (log scale)");
@@ -340,6 +344,7 @@ QString ServingCharts::speculativeSource()
 ChartData ServingCharts::speculativeSpeedup(const ServingReport &report)
 {
     ChartData chart;
+    chart.translation_context = QStringLiteral("ServingCharts");
     chart.x_label = tr("Acceptance rate α");
     chart.x_unit = QStringLiteral("probability");
     chart.y_label = tr("Expected speedup of decode (×)");

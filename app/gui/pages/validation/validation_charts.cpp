@@ -107,6 +107,7 @@ ChartData ValidationCharts::predictedVsPublished(const ValidationTable &table, c
                                                 const std::string &selected_id)
 {
     ChartData chart;
+    chart.translation_context = QStringLiteral("ValidationCharts");
     chart.title = tr("Predicted vs published step time, by accelerator");
     chart.x_label = tr("Published step (s, log scale)");
     chart.x_unit = QStringLiteral("s");
@@ -209,6 +210,7 @@ ChartData ValidationCharts::stepBreakdown(const ValidationRow &row)
 {
     const performance::StepPrediction &prediction = row.prediction;
     ChartData chart;
+    chart.translation_context = QStringLiteral("ValidationCharts");
     chart.title = tr("Predicted step of %1: %2")
                       .arg(format::fromStd(row.id),
                            PredictionBandText::withBand(tr("%1 s").arg(format::decimal(prediction.total_seconds, 2)),
