@@ -10,6 +10,8 @@
 //   attention        the reference's own attention kernels (scores Q·Kᵀ, values P·V, and their
 //                    backward loops) over (sequence, head dim): one (sequence, head) product per
 //                    thread inside a parallel loop, each on its own strided slices
+//   decode attention the reference's attention of one new token against its KV cache (generation),
+//                    over (keys, head dim)
 //   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
 //                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
 //   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
@@ -48,6 +50,15 @@ struct CpuKernelFactors {
     std::vector<double> attention_values_forward_flops_per_second;
     std::vector<double> attention_scores_backward_flops_per_second;
     std::vector<double> attention_values_backward_flops_per_second;
+    // The reference's decode attention (reference/ops/attention.h, decodeAttentionBatch: Q·Kᵀ, the
+    // softmax and P·V of one new token per sequence against its KV cache, one single-threaded
+    // sequence per iteration of a parallel loop) on the grid decode_attention_keys_axis ×
+    // attention_head_dim_axis; entry (i, j) is (keys = keys_axis[i], Dh = head_dim_axis[j]) at index
+    // i·D + j. Each rate is one sequence's FLOPs as the roofline's decode phase counts them
+    // (2·keys·Dh per head for each product, flop_rules::kSoftmax per score) over one round of the
+    // loop (every thread one sequence), the cache read from memory as a decode step reads it.
+    std::vector<double> decode_attention_keys_axis;
+    std::vector<double> decode_attention_flops_per_second;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;
     std::vector<double> stream_bytes_per_second;

@@ -323,6 +323,49 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
     return rates;
 }
 
+// The reference's decode attention (decodeAttentionBatch) at each (keys, Dh) of the grid, at the
+// current thread count: one new query token per sequence, one sequence per thread (one round of the
+// loop), each with `heads` heads and its own K and V cache. Each call takes the caches from the next
+// place in a 128 MiB pool: a decode step reads a layer's cache once, after every other layer's
+// weights and caches have gone through the cache hierarchy. A rate is one sequence's FLOPs as the
+// roofline's decode phase counts them (Q·Kᵀ and P·V 2·keys·Dh each per head, the softmax
+// flop_rules::kSoftmax per score) over the time of the call.
+std::vector<double> decodeAttentionRates(const std::vector<double> &keys_axis, const std::vector<double> &head_dim_axis,
+                                         int threads, double min_batch_seconds, const std::atomic<bool> *cancel, bool quick)
+{
+    constexpr Index heads = 4;
+    std::vector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 25), 0.25f);
+    Index next = 0;
+    std::vector<double> rates;
+    const Index sequences = std::max(1, threads);
+    for (double keys : keys_axis)
+        for (double head_dim : head_dim_axis) {
+            if (cancel && *cancel)
+                return {};
+            const auto L = Index(keys), Dh = Index(head_dim), width = heads * Dh;
+            const Index cacheSize = sequences * L * width;  // K (or V) of every sequence
+            if (4 * cacheSize > Index(pool.size()))
+                pool.resize(std::size_t(4 * cacheSize), 0.25f);
+            std::vector<float> q(std::size_t(sequences * width), 0.5f), out(std::size_t(sequences * width));
+            std::vector<float> scores(std::size_t(sequences * L));
+            const std::vector<int> positions(std::size_t(sequences), int(L) - 1);
+            const double seconds = secondsPerCall(
+                [&] {
+                    if (next + 2 * cacheSize > Index(pool.size()))
+                        next = 0;
+                    const float *k = pool.data() + next, *v = k + cacheSize;
+                    next += 2 * cacheSize;
+                    decodeAttentionBatch(q.data(), width, k, v, width, L * width, positions.data(), sequences, heads, heads, Dh,
+                                         scores.data(), L, out.data(), width);
+                },
+                min_batch_seconds);
+            g_sink = g_sink + out[0];
+            const double flops = double(heads) * keys * (2 * 2 * head_dim + flop_rules::kSoftmax);
+            rates.push_back(flops / seconds);
+        }
+    return rates;
+}
+
 // float32 triad over a working set, split over the threads as the reference's loops are.
 double triadBytesPerSecond(double working_set_bytes, double min_batch_seconds)
 {
@@ -483,7 +526,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // do not advance, and a millisecond is enough.
     const double minBatch = options.quick ? 2e-5 : f.threads == 1 ? 1e-3 : 2e-3;
     f.gemm_axis = options.quick ? std::vector<double>{16, 64, 256} : std::vector<double>{16, 64, 256, 1024, 4096};
-    const int stages = 6;
+    const int stages = 7;
     int stage = 0;
     const std::string at = " on " + std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads");
     const auto report = [&](const std::string &what) {
@@ -521,6 +564,13 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
         f.attention_scores_backward_flops_per_second = std::move(attention.scores_backward);
         f.attention_values_backward_flops_per_second = std::move(attention.values_backward);
     }
+    if (cancelled())
+        return f;
+    report("kernel factors: the reference's decode attention over (keys, head dim)" + at);
+    f.decode_attention_keys_axis = options.quick ? std::vector<double>{16, 64}
+                                                 : std::vector<double>{16, 64, 256, 1024, 4096};
+    f.decode_attention_flops_per_second = decodeAttentionRates(f.decode_attention_keys_axis, f.attention_head_dim_axis,
+                                                               f.threads, minBatch, options.cancel, options.quick);
     if (cancelled())
         return f;
     report("kernel factors: element-wise bandwidth against the working set" + at);
