@@ -238,6 +238,7 @@ int runGenerate(const QStringList &arguments)
 
     const bool report = parser.isSet(batch) || parser.isSet(json);
     options.profile = report;
+    options.warm_up = report;  // the timed prefill is a warm process's (GenerateOptions::warm_up)
     Result<lse::reference::BatchGeneration> run = lse::reference::generateBatch(*model, promptIds, options);
     if (!run)
         return reportProblems(run.problems());
@@ -327,13 +328,19 @@ int runGenerate(const QStringList &arguments)
         sequenceArray.append(sequence);
     }
     out["sequences"] = sequenceArray;
+    // measured_cpu_seconds: this process's CPU time (all threads), beside the prediction on idle
+    // cores: on a shared machine the wall time also holds what other processes took.
     out["prefill"] = QJsonObject{{"measured_seconds", generated.prefill_seconds},
-                                 {"predicted_seconds", seconds(prediction ? prediction->prefill_seconds : 0, bool(prediction))}};
+                                 {"predicted_seconds", seconds(prediction ? prediction->prefill_seconds : 0, bool(prediction))},
+                                 {"measured_cpu_seconds", generated.prefill_cpu_seconds},
+                                 {"predicted_idle_seconds", seconds(prediction ? prediction->idle.prefill_seconds : 0, bool(prediction))}};
     out["decode"] = QJsonObject{
         {"steps", generated.decode_steps},
         {"predicted_steps", prediction ? QJsonValue(double(prediction->idle.decode_steps)) : QJsonValue()},
         {"measured_seconds", generated.decode_seconds},
         {"predicted_seconds", seconds(prediction ? prediction->decode_seconds : 0, bool(prediction))},
+        {"measured_cpu_seconds", generated.decode_cpu_seconds},
+        {"predicted_idle_seconds", seconds(prediction ? prediction->idle.decode_seconds : 0, bool(prediction))},
         {"measured_tokens_per_second", decoded ? QJsonValue(measuredTokensPerSecond) : QJsonValue()},
         {"predicted_tokens_per_second",
          prediction && prediction->decode_tokens_per_second > 0 ? QJsonValue(prediction->decode_tokens_per_second) : QJsonValue()}};

@@ -12,6 +12,8 @@
 //                    thread inside a parallel loop, each on its own strided slices
 //   decode attention the reference's attention of one new token against its KV cache (generation),
 //                    over (keys, head dim)
+//   one-row product  the bytes per second of the reference's matrix-vector product (a batch-1 decode
+//                    step's weight products) against the working set
 //   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
 //                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
 //   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
@@ -62,6 +64,11 @@ struct CpuKernelFactors {
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;
     std::vector<double> stream_bytes_per_second;
+    // The reference's linear layer on one row (Eigen's matrix-vector product y = W·x, which a
+    // batch-1 decode step runs for every weight matrix): the matrix's bytes per second when the
+    // matrices come from a working set of stream_working_set_bytes (read-only traffic, faster than
+    // the triad's read-and-write).
+    std::vector<double> gemv_bytes_per_second;
     // The reference's element-wise kernels, forward and backward, timed one by one: their FLOPs
     // (core/ops/flop_rules.h, as the op profiler counts them) per second, by kernel ("norm",
     // "softmax", "activation", "rope", "residual", "cross_entropy"; cpuElementwiseKernel maps the

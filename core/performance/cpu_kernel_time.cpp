@@ -91,16 +91,29 @@ double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduc
     return interpolatedRate({&factors.attention_seq_axis, &factors.attention_head_dim_axis}, table, {seq, head_dim});
 }
 
-double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+namespace {
+
+// A rate measured against the working set, interpolated linearly in log bytes of log rate.
+double workingSetRate(const std::vector<double> &sizes, const std::vector<double> &rates, double bytes)
 {
-    const std::vector<double> &sizes = factors.stream_working_set_bytes;
-    const std::vector<double> &rates = factors.stream_bytes_per_second;
     if (sizes.empty() || rates.size() != sizes.size())
         return 0;
     if (sizes.size() == 1)
         return rates.front();
     const AxisPosition p = axisPosition(sizes, bytes);
     return std::exp((1 - p.fraction) * std::log(rates[p.index]) + p.fraction * std::log(rates[p.index + 1]));
+}
+
+}  // namespace
+
+double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+{
+    return workingSetRate(factors.stream_working_set_bytes, factors.stream_bytes_per_second, bytes);
+}
+
+double cpuGemvBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+{
+    return workingSetRate(factors.stream_working_set_bytes, factors.gemv_bytes_per_second, bytes);
 }
 
 namespace {
@@ -144,13 +157,22 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, 
     } else {
         // Any batch of products: as one product of batch·m rows.
         const double rows = std::max(1.0, shape.batch) * shape.m;
-        time.seconds = tableProductSeconds(factors, rows, shape.n, shape.k, shape.pass);
-        // Reading the operands and writing the product (float32) at the stream bandwidth.
         const double bytes = 4.0 * (rows * shape.k + std::max(1.0, shape.batch) * shape.k * shape.n + rows * shape.n);
-        const double bandwidth = cpuStreamBytesPerSecond(factors, std::max(bytes, working_set_bytes));
-        const double memory = bandwidth > 0 ? bytes / bandwidth : 0;
-        time.memory_bound = memory > time.seconds;
-        time.seconds = std::max(time.seconds, memory);
+        const double working_set = std::max(bytes, working_set_bytes);
+        if (rows <= 1) {
+            // Eigen runs a one-row product as a matrix-vector product, which streams the matrix
+            // once: its measured bytes per second against the working set.
+            const double bandwidth = cpuGemvBytesPerSecond(factors, working_set);
+            time.seconds = bandwidth > 0 ? bytes / bandwidth : 0;
+            time.memory_bound = true;
+        } else {
+            time.seconds = tableProductSeconds(factors, rows, shape.n, shape.k, shape.pass);
+            // Reading the operands and writing the product (float32) at the stream bandwidth.
+            const double bandwidth = cpuStreamBytesPerSecond(factors, working_set);
+            const double memory = bandwidth > 0 ? bytes / bandwidth : 0;
+            time.memory_bound = memory > time.seconds;
+            time.seconds = std::max(time.seconds, memory);
+        }
     }
     const double best = factors.gemm_flops_per_second.empty()
         ? 0

@@ -11,8 +11,9 @@
 //                    time is linear in m through the table's two smallest m at this (n, k): a fixed
 //                    part (packing the weight operand, streaming it from memory) plus a part per row.
 //                    Never less than the operands' bytes (float32) at the stream bandwidth of the
-//                    working set they are read from: a batch-1 product (a GEMV) is bound by reading
-//                    its weights
+//                    working set they are read from. One row (a batch-1 decode step): Eigen's
+//                    matrix-vector product, bound by reading the matrix: its bytes at the measured
+//                    one-row product bandwidth of that working set
 //   decode attention one new token per sequence against its KV cache: ⌈sequences / threads⌉ rounds ·
 //                    one sequence's FLOPs / the measured rate at (keys, Dh) + a call + a parallel
 //                    region when the loop is split over threads
@@ -47,6 +48,9 @@ double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduc
 // Bandwidth of an element-wise pass over `bytes`, interpolated linearly in log bytes of log rate
 // between the measured working sets, clamped at the ends.
 double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes);
+// The one-row product's (GEMV's) bytes per second with its matrices in a working set of `bytes`,
+// interpolated in the same way.
+double cpuGemvBytesPerSecond(const CpuKernelFactors &factors, double bytes);
 
 // `working_set_bytes`: what the operands are streamed from between two uses (a decode step reads every
 // weight once, so a matrix comes from memory however small it is); 0: the operands alone.

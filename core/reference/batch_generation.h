@@ -7,7 +7,7 @@
 // as a static batch without early exit does. The run ends when every sequence has stopped.
 //
 // Timing: prefill_seconds is the time to the first token of every sequence (the prefill and the
-// first sampling); decode_seconds the decode steps after it, each with its sampling. Decode
+// first sampling; after an untimed one with GenerateOptions::warm_up); decode_seconds the decode steps after it, each with its sampling. Decode
 // throughput counts the tokens of all sequences: batch · decode_steps / decode_seconds.
 #pragma once
 
@@ -25,6 +25,10 @@ struct BatchGeneration {
     int decode_steps = 0;         // batched decode steps run (each: one token of every sequence)
     double prefill_seconds = 0;   // the batched prefill and the first tokens' sampling
     double decode_seconds = 0;    // the decode steps and their sampling
+    // The CPU time this process used meanwhile (all threads): on a shared machine below threads ×
+    // the wall time by what other processes took (at one thread, the time the work had its core).
+    double prefill_cpu_seconds = 0;
+    double decode_cpu_seconds = 0;
     // With GenerateOptions::profile, the op profiler's records of the prefill and of all decode
     // steps (forward operator names; the cache writes as "kv_cache_write", the attention over the
     // cache as "decode_attention").

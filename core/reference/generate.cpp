@@ -20,12 +20,21 @@
 #include <numeric>
 #include <random>
 
+#include <time.h>
+
 namespace lse::reference {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+double processCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 Problems checkOptions(const GenerateOptions &options)
 {
@@ -181,7 +190,13 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
     BatchGeneration out;
     out.tokens.assign(std::size_t(batch), {});
     std::vector<char> stopped(std::size_t(batch), options.max_new_tokens == 0);
+    if (options.warm_up)
+        if (Result<const float *> warm = model.prefill(padded.data(), lengths.data(), batch, seq); !warm)
+            return warm.problems();
+    if (options.profile)
+        model.profiler().reset();
     const Clock::time_point prefillStart = Clock::now();
+    const double prefillCpuStart = processCpuSeconds();
     Result<const float *> logits = model.prefill(padded.data(), lengths.data(), batch, seq);
     if (!logits)
         return logits.problems();
@@ -226,11 +241,13 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
         running = *sampled;
     }
     out.prefill_seconds = secondsSince(prefillStart);
+    out.prefill_cpu_seconds = processCpuSeconds() - prefillCpuStart;
     if (options.profile) {
         out.prefill_operators = model.profiler().records();
         model.profiler().reset();
     }
     const Clock::time_point decodeStart = Clock::now();
+    const double decodeCpuStart = processCpuSeconds();
     while (running) {
         logits = model.decodeBatch(fed.data(), positions.data(), batch);
         if (!logits)
@@ -244,6 +261,7 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
         running = *sampled;
     }
     out.decode_seconds = secondsSince(decodeStart);
+    out.decode_cpu_seconds = processCpuSeconds() - decodeCpuStart;
     if (options.profile)
         out.decode_operators = model.profiler().records();
     return out;

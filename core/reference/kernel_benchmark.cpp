@@ -5,6 +5,7 @@
 #include "reference/ops/activations.h"
 #include "reference/ops/attention.h"
 #include "reference/ops/cross_entropy.h"
+#include "reference/ops/linear.h"
 #include "reference/ops/norms.h"
 #include "reference/ops/residual.h"
 #include "reference/ops/rope.h"
@@ -385,6 +386,38 @@ double triadBytesPerSecond(double working_set_bytes, double min_batch_seconds)
     return 12.0 * double(n) / seconds;
 }
 
+// The reference's linear layer on one row (Eigen's matrix-vector product, a batch-1 decode step's
+// weight product) with its matrices in a working set of `working_set_bytes`: matrices of up to
+// 8 MiB (512 columns: a decode step's matrices are 1 to 20 MB for the cs336 model; with 2 MiB ones
+// the fixed cost of each call held the rate from a 64 MB working set at 15 instead of 26 GB/s
+// here), each call the next one, so the working set is what the calls cycle through.
+// Bytes per second of the matrix, input and output.
+double gemvBytesPerSecond(double working_set_bytes, double min_batch_seconds)
+{
+    constexpr Index k = 512;
+    const double matrixBytes = std::min(working_set_bytes, double(8 << 20));
+    const Index n = std::max<Index>(16, Index(matrixBytes / (4.0 * double(k))));
+    const Index count = std::max<Index>(1, Index(working_set_bytes / (4.0 * double(n * k))));
+    std::vector<float> pool(std::size_t(count * n * k));
+    for (std::size_t i = 0; i < pool.size(); ++i)
+        pool[i] = float((i * 37) % 255) / 127.0f - 1.0f;
+    std::vector<float> x(std::size_t(k), 0.5f), y(std::size_t(n), 0.0f);
+    Index call = 0;
+    const auto run = [&] {
+        const float *w = pool.data() + (call++ % count) * n * k;
+        linearForward(x.data(), k, w, y.data(), n, 1, k, n);
+    };
+    // A decode loop reads the same weights step after step, so the caches hold what fits of them:
+    // the rate of the passes after the first few. Measured here from a 64 MB working set, the first
+    // passes after filling it ran at 14-16 GB/s and later ones at 22-27 (a cs336 decode step read
+    // its 91 MB of weights at 28 GB/s).
+    for (Index i = 0; i < 8 * count; ++i)
+        run();
+    const double seconds = secondsPerCall(run, min_batch_seconds, 5);
+    g_sink = g_sink + y[0];
+    return 4.0 * double(n * k + k + n) / seconds;
+}
+
 // The reference's element-wise kernels over one layer's shapes (tokens × model width, tokens ×
 // feed-forward width, sequences · heads × context², tokens × vocabulary), each forward and
 // backward: FLOPs as the op profiler counts them (core/ops/flop_rules.h) per second.
@@ -573,12 +606,14 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
                                                                f.threads, minBatch, options.cancel, options.quick);
     if (cancelled())
         return f;
-    report("kernel factors: element-wise bandwidth against the working set" + at);
+    report("kernel factors: element-wise and one-row product bandwidth against the working set" + at);
     f.stream_working_set_bytes = options.quick ? std::vector<double>{double(1 << 16), double(1 << 20)}
                                                : std::vector<double>{double(1 << 16), double(1 << 20), double(1 << 23),
                                                                      double(1 << 26)};
     for (double bytes : f.stream_working_set_bytes)
         f.stream_bytes_per_second.push_back(triadBytesPerSecond(bytes, minBatch));
+    for (double bytes : f.stream_working_set_bytes)
+        f.gemv_bytes_per_second.push_back(gemvBytesPerSecond(bytes, minBatch));
     if (cancelled())
         return f;
     report("kernel factors: the reference's element-wise kernels" + at);

@@ -36,12 +36,13 @@ ModelConfig model()
     return c;  // RMSNorm, pre-norm, SwiGLU (w1|w3: 1024 wide), RoPE, untied
 }
 
-// GEMMs at 50 GFLOP/s everywhere, attention and decode attention at 4 GFLOP/s, streaming at 10 GB/s
-// whatever the working set, element-wise at 2 GFLOP/s, 1 µs per call, one thread.
+// GEMMs at 50 GFLOP/s everywhere, attention and decode attention at 4 GFLOP/s, streaming and one-row
+// products at 10 GB/s whatever the working set, element-wise at 2 GFLOP/s, 1 µs per call, one thread.
 CpuKernelFactors factors()
 {
     CpuKernelFactors f = test::givenCpuKernelFactors(1, 50e9, 4e9, 2e9, "2026-12-01T10:00:00Z");
     f.stream_bytes_per_second = {10e9, 10e9};
+    f.gemv_bytes_per_second = {10e9, 10e9};
     return f;
 }
 
@@ -70,9 +71,10 @@ class TestCpuInferencePrediction : public QObject {
     Q_OBJECT
 
 private slots:
-    // Batch 1: the fused Q|K|V product (1×256)·(256×768) is a GEMV. Its table time, linear in m
-    // through m = 16 and 256 (flat rate: 2·1·768·256 / 50e9 = 7.9 µs), is below reading its
-    // operands at 10 GB/s: 4·(256 + 256·768 + 768) bytes = 79 µs, per layer, per step.
+    // Batch 1: the fused Q|K|V product (1×256)·(256×768) is a matrix-vector product, bound by
+    // reading its operands at the one-row product's 10 GB/s: 4·(256 + 256·768 + 768) bytes = 79 µs,
+    // per layer, per step. A few rows (m = 8, below the grid's 16) take the table's time, linear in
+    // m through m = 16 and 256: with a flat rate 2·m·n·k / rate.
     void batchOneWeightProductIsBoundByItsWeights()
     {
         const reference::ReferenceDecodePrediction p = predict(1, 20, 2);
@@ -83,13 +85,13 @@ private slots:
         QVERIFY(near(qkv->seconds, 2 * 4.0 * (256 + 256 * 768 + 768) / 10e9));
         // The head: (1×256)·(256×1000), once.
         QVERIFY(near(row(p.idle.decode_operators, "lm_head")->seconds, 4.0 * (256 + 256 * 1000 + 1000) / 10e9));
-        // Below the grid the table's time is linear in m: a flat rate gives 2·m·n·k / rate.
-        const CpuKernelFactors f = factors();
-        CpuKernelFactors compute = f;
-        compute.stream_bytes_per_second = {1e15, 1e15};
-        QVERIFY(near(cpuGemmTime(GemmShape{1, 1, 768, 256}, compute).seconds, 2.0 * 768 * 256 / 50e9));
-        QVERIFY(near(cpuGemmTime(GemmShape{1, 8, 768, 256}, compute).seconds, 2.0 * 8 * 768 * 256 / 50e9));
+        CpuKernelFactors f = factors();
         QVERIFY(cpuGemmTime(GemmShape{1, 1, 768, 256}, f).memory_bound);
+        f.gemv_bytes_per_second = {20e9, 20e9};
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 1, 768, 256}, f).seconds, 4.0 * (256 + 256 * 768 + 768) / 20e9));
+        f.stream_bytes_per_second = {1e15, 1e15};
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 8, 768, 256}, f).seconds, 2.0 * 8 * 768 * 256 / 50e9));
+        QVERIFY(!cpuGemmTime(GemmShape{1, 8, 768, 256}, f).memory_bound);
     }
 
     // Batch 64: (64×256)·(256×768) takes 2·64·768·256 / 50e9 = 503 µs, more than its 1.05 MB of
