@@ -14,7 +14,9 @@ medians over the rounds.
   tools/bench_cpu_decode_prediction.py --cli build/default/app/cli/llm-explorer-cli --rounds 3
 
 Prints one line per run and a summary: measured, predicted and measured / predicted for the
-prefill (ms) and the decode (tokens/s), and the decode's share of memory-bound weight products.
+prefill (ms) and the decode (tokens/s); and the same ratios from this process's CPU time against
+the prediction on idle cores (what the work took while it had its core: on a shared machine the
+wall time also holds other processes' time slices).
 """
 import argparse
 import json
@@ -58,23 +60,25 @@ def main():
                 print("no prediction: %s" % out.get("no_prediction"), file=sys.stderr)
                 sys.exit(1)
             row = (prefill["measured_seconds"], prefill["predicted_seconds"], decode["measured_tokens_per_second"],
-                   decode["predicted_tokens_per_second"])
+                   decode["predicted_tokens_per_second"],
+                   prefill["measured_cpu_seconds"] / args.threads / prefill["predicted_idle_seconds"],
+                   decode["predicted_idle_seconds"] / (decode["measured_cpu_seconds"] / args.threads))
             results.setdefault(b, []).append(row)
-            print("round %d batch %2d load %.2f: prefill measured %8.1f ms, predicted %8.1f ms (%.2f); decode measured "
-                  "%8.1f tokens/s, predicted %8.1f tokens/s (%.2f)"
-                  % (round_ + 1, b, load, row[0] * 1e3, row[1] * 1e3, row[0] / row[1], row[2], row[3], row[2] / row[3]),
-                  flush=True)
+            print("round %d batch %2d load %.2f: prefill measured %8.1f ms, predicted %8.1f ms (%.2f, CPU time %.2f); decode "
+                  "measured %8.1f tokens/s, predicted %8.1f tokens/s (%.2f, CPU time %.2f)"
+                  % (round_ + 1, b, load, row[0] * 1e3, row[1] * 1e3, row[0] / row[1], row[4], row[2], row[3], row[2] / row[3],
+                     row[5]), flush=True)
     print("\n%s, prompt %d tokens, %d new tokens per sequence, %d thread(s); medians over %d rounds"
           % (args.preset, args.prompt_tokens, args.max_tokens, args.threads, args.rounds))
-    print("%5s %13s %14s %9s %15s %16s %9s" % ("batch", "prefill ms", "predicted ms", "meas/pred", "decode tok/s",
-                                              "predicted tok/s", "meas/pred"))
+    print("%5s %11s %13s %10s %9s %13s %16s %10s %9s" % ("batch", "prefill ms", "predicted ms", "meas/pred", "CPU time",
+                                                         "decode tok/s", "predicted tok/s", "meas/pred", "CPU time"))
     for b in batches:
         rows = results[b]
         med = lambda i: statistics.median(r[i] for r in rows)
         prefill_ratio = statistics.median(r[0] / r[1] for r in rows)
         decode_ratio = statistics.median(r[2] / r[3] for r in rows)
-        print("%5d %13.1f %14.1f %9.2f %15.1f %16.1f %9.2f" % (b, med(0) * 1e3, med(1) * 1e3, prefill_ratio, med(2), med(3),
-                                                             decode_ratio))
+        print("%5d %11.1f %13.1f %10.2f %9.2f %13.1f %16.1f %10.2f %9.2f"
+              % (b, med(0) * 1e3, med(1) * 1e3, prefill_ratio, med(4), med(2), med(3), decode_ratio, med(5)))
 
 
 if __name__ == "__main__":

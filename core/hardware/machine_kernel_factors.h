@@ -73,6 +73,8 @@ struct CpuKernelFactors {
     // (core/ops/flop_rules.h, as the op profiler counts them) per second, by kernel ("norm",
     // "softmax", "activation", "rope", "residual", "cross_entropy"; cpuElementwiseKernel maps the
     // operator list's names to these), and over all of them (for any other element-wise operator).
+    // Also "sampling": generation's greedy choice over the logits, one FLOP per logit (not part of
+    // the rate over all of them).
     std::vector<std::string> elementwise_kernels;
     std::vector<double> elementwise_kernel_flops_per_second;
     double elementwise_flops_per_second = 0;

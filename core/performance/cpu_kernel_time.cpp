@@ -215,7 +215,7 @@ std::string_view cpuElementwiseKernel(std::string_view name)
         return "residual";
     if (name == "mlp_activation")
         return "activation";
-    if (name == "softmax" || name == "rope" || name == "cross_entropy")
+    if (name == "softmax" || name == "rope" || name == "cross_entropy" || name == "sampling")
         return name;
     return {};
 }

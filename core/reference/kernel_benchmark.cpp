@@ -4,6 +4,7 @@
 #include "ops/flop_rules.h"
 #include "reference/ops/activations.h"
 #include "reference/ops/attention.h"
+#include "reference/checkpoint_check.h"
 #include "reference/ops/cross_entropy.h"
 #include "reference/ops/linear.h"
 #include "reference/ops/norms.h"
@@ -523,6 +524,27 @@ ElementwiseRates elementwiseRates(bool quick, double min_batch_seconds)
 #endif
     g_sink = g_sink + pool[1] + rowLoss[0];
     rates.all = flops / seconds;
+    // Generation's greedy sampling (generate.cpp): each row of logits checked finite, then its first
+    // maximum taken; one FLOP per logit, as the inference predictor counts it. Not part of `all`,
+    // which prices a training step's other element-wise operators.
+    {
+        float *l = take(logits);
+        for (Index i = 0; i < logits; ++i)
+            l[i] = float((i * 37) % 255) / 127.0f - 1.0f;
+        std::int64_t chosen = 0;
+        const double s = secondsPerCall(
+            [&] {
+                for (Index r = 0; r < lossRows; ++r) {
+                    const float *row = l + r * vocab;
+                    if (allFinite(row, vocab))
+                        chosen += std::max_element(row, row + vocab) - row;
+                }
+            },
+            min_batch_seconds);
+        g_sink = g_sink + float(chosen % 2);
+        rates.kernels.emplace_back("sampling");
+        rates.flops_per_second.push_back(double(logits) / s);
+    }
     return rates;
 }
 
