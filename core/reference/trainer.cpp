@@ -23,7 +23,6 @@
 #include "reference/thread_choice.h"
 
 #include <Eigen/Core>
-#include <omp.h>
 
 #include <algorithm>
 #include <charconv>
@@ -80,12 +79,6 @@ std::uint64_t fnv1a(const std::vector<std::int32_t> &ids)
         }
     }
     return hash;
-}
-
-void applyThreads(int threads)
-{
-    omp_set_num_threads(threads);
-    Eigen::setNbThreads(threads);
 }
 
 // "the loss is NaN", "the gradient norm is infinite".
@@ -157,7 +150,7 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
     if (Problems p = validateTrainConfig(config); !p.empty())
         return p;
     const ThreadChoice threads = chooseThreads(config.threads);
-    applyThreads(threads.threads);
+    useThreads(threads.threads);
 
     std::unique_ptr<Trainer> trainer(new Trainer());
     Impl &s = *trainer->impl_;

@@ -13,7 +13,9 @@
 #include "performance/cpu_inference_prediction.h"
 #include "performance/cpu_kernel_time.h"
 #include "reference/decode_time_comparison.h"
+#include "reference/kernel_benchmark.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace lse;
@@ -153,6 +155,23 @@ private slots:
         QVERIFY(near(predicted, busy.decode_seconds));
         QCOMPARE(rows.back().name, std::string(reference::kSamplingAndRestName));
         QCOMPARE(rows.back().measured_seconds, 2.0);
+    }
+
+    // The kernel benchmark's quick grid (tests: well under a second) measures every factor the
+    // predictor needs, the decode attention and one-row product tables and the sampling rate included.
+    void quickMeasurementFeedsThePredictor()
+    {
+        reference::KernelBenchmarkOptions options;
+        options.quick = true;
+        const CpuKernelFactors measured = reference::measureCpuKernelFactors(options);
+        QVERIFY2(validateCpuKernelFactors(measured).empty(), formatProblems(validateCpuKernelFactors(measured)).c_str());
+        QCOMPARE(measured.decode_attention_flops_per_second.size(),
+                 measured.decode_attention_keys_axis.size() * measured.attention_head_dim_axis.size());
+        QCOMPARE(measured.gemv_bytes_per_second.size(), measured.stream_working_set_bytes.size());
+        QVERIFY(std::find(measured.elementwise_kernels.begin(), measured.elementwise_kernels.end(), "sampling")
+                != measured.elementwise_kernels.end());
+        const reference::ReferenceDecodePrediction p = predict(2, 8, 3, measured);
+        QVERIFY(p.prefill_seconds > 0 && p.decode_tokens_per_second > 0);
     }
 
     void badInputsAreNamed()
