@@ -272,8 +272,10 @@ int runGenerate(const QStringList &arguments)
     std::optional<lse::reference::ReferenceDecodePrediction> prediction;
     QString noPrediction;
     if (kernels) {
+        // The tokens a sequence can get: the first from the prefill, then one per position left in the cache.
+        const int outputTokens = std::min(options.max_new_tokens, model->cacheContext() - longest + 1);
         Result<lse::reference::ReferenceDecodePrediction> predicted =
-            lse::reference::predictReferenceDecode(model->config(), sequences, longest, options.max_new_tokens, kernels->kernels);
+            lse::reference::predictReferenceDecode(model->config(), sequences, longest, outputTokens, kernels->kernels);
         if (predicted)
             prediction = std::move(predicted.value());
         else
@@ -334,8 +336,14 @@ int runGenerate(const QStringList &arguments)
                                  {"predicted_seconds", seconds(prediction ? prediction->prefill_seconds : 0, bool(prediction))},
                                  {"measured_cpu_seconds", generated.prefill_cpu_seconds},
                                  {"predicted_idle_seconds", seconds(prediction ? prediction->idle.prefill_seconds : 0, bool(prediction))}};
+    // A static batch: every step computes every slot, a stopped sequence's too, so the throughput
+    // counts batch × steps; generated_tokens is what the sequences kept after their first token.
+    int kept = 0;
+    for (const std::vector<std::int32_t> &t : generated.tokens)
+        kept += std::max(0, int(t.size()) - 1);
     out["decode"] = QJsonObject{
         {"steps", generated.decode_steps},
+        {"generated_tokens", kept},
         {"predicted_steps", prediction ? QJsonValue(double(prediction->idle.decode_steps)) : QJsonValue()},
         {"measured_seconds", generated.decode_seconds},
         {"predicted_seconds", seconds(prediction ? prediction->decode_seconds : 0, bool(prediction))},

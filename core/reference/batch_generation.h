@@ -7,8 +7,10 @@
 // as a static batch without early exit does. The run ends when every sequence has stopped.
 //
 // Timing: prefill_seconds is the time to the first token of every sequence (the prefill and the
-// first sampling; after an untimed one with GenerateOptions::warm_up); decode_seconds the decode steps after it, each with its sampling. Decode
-// throughput counts the tokens of all sequences: batch · decode_steps / decode_seconds.
+// first sampling; after an untimed prefill with GenerateOptions::warm_up); decode_seconds the
+// decode steps after it, each with its sampling. Decode throughput counts the tokens of all
+// sequences: batch · decode_steps / decode_seconds (every step computes every slot; without a stop
+// token every sequence keeps one token per step).
 #pragma once
 
 #include "reference/op_profiler.h"
