@@ -12,7 +12,8 @@
 // take its packing buffers from malloc inside a product, which is outside this code's control.
 //
 // Shape legend: B batch, T sequence, D d_model, H heads, G kv heads, Dh head dim, F d_ff,
-// V vocab, N = B·T tokens, W = (H + 2G)·Dh fused Q|K|V width, P positions (context).
+// V vocab, N = B·T tokens, W = (H + 2G)·Dh fused Q|K|V width, P positions (context; the KV cache's
+// cache_context), Bc sequences the KV cache holds (cache_batch).
 #pragma once
 
 #include "common/problem.h"
