@@ -38,7 +38,7 @@ public:
     {
     }
 
-    void time(const StepOperators &step, const ModelConfig &model)
+    void time(const StepOperators &step, const ModelConfig &model, bool sample = true)
     {
         const double layers = step.dense_layer_count + step.moe_layer_count;
         group(step.embedding, 1, step, model);
@@ -49,6 +49,8 @@ public:
         add("kv_cache_write", KernelClass::MemoryBound, std::to_string(step.tokens) + " tokens' K and V", layers, 0,
             2 * kv_bytes, cpuStreamingTime(0, 2 * kv_bytes, cpu_, 1, "kv_cache_write"));
         group(step.head, 1, step, model);
+        if (!sample)
+            return;
         // Greedy sampling: one pass over each sequence's logits (the first maximum).
         const double batch = double(step.shapes.batch), vocab = double(model.vocab_size);
         add("sampling", KernelClass::MemoryBound, std::to_string(step.shapes.batch) + "×" + std::to_string(model.vocab_size)
@@ -176,7 +178,8 @@ Result<CpuInferencePrediction> predictCpuInference(const CpuInferenceInputs &inp
 
     const RooflineOptions prefill_options = phaseOptions(StepPhase::Prefill, inputs.batch, 0);
     PassTimer prefill(cpu, "prefill", weight_bytes);
-    prefill.time(roofline_detail::stepOperators(scenario, roofline_detail::stepShapes(scenario, prefill_options, 0, 0)), model);
+    prefill.time(roofline_detail::stepOperators(scenario, roofline_detail::stepShapes(scenario, prefill_options, 0, 0)), model,
+                 inputs.output_tokens > 0);
     out.prefill_seconds = prefill.seconds();
     out.prefill_operators = std::move(prefill.operators());
 
