@@ -53,9 +53,10 @@ public:
             return;
         // Greedy sampling: one pass over each sequence's logits (the first maximum).
         const double batch = double(step.shapes.batch), vocab = double(model.vocab_size);
-        add("sampling", KernelClass::MemoryBound, std::to_string(step.shapes.batch) + "×" + std::to_string(model.vocab_size)
-                                                      + " logits",
-            1, batch * vocab, kFloatBytes * batch * vocab, cpuStreamingTime(batch * vocab, kFloatBytes * batch * vocab, cpu_, batch, "sampling"));
+        const double logit_bytes = kFloatBytes * batch * vocab;
+        add("sampling", KernelClass::MemoryBound,
+            std::to_string(step.shapes.batch) + "×" + std::to_string(model.vocab_size) + " logits", 1, batch * vocab,
+            logit_bytes, cpuStreamingTime(batch * vocab, logit_bytes, cpu_, batch, "sampling"));
     }
 
     double seconds() const { return seconds_; }
