@@ -202,6 +202,14 @@ int runMachine(const QStringList &arguments)
                      .arg(k.barrier_seconds * 1e6, 0, 'f', 2)
                      .arg(qstr(k.measured_at))
                      .arg(k.measure_seconds, 0, 'f', 1));
+        const auto range = [](const std::vector<double> &values, double unit) {
+            if (values.empty())
+                return QStringLiteral("-");
+            return QStringLiteral("%1-%2").arg(*std::min_element(values.begin(), values.end()) / unit, 0, 'f', 1)
+                .arg(*std::max_element(values.begin(), values.end()) / unit, 0, 'f', 1);
+        };
+        printOut(QStringLiteral("  generation: one-row product (GEMV) %1 GB/s, decode attention %2 GFLOP/s over (keys, head dim)\n")
+                     .arg(range(k.gemv_bytes_per_second, 1e9), range(k.decode_attention_flops_per_second, 1e9)));
     }
     for (const QString &note : kernelNotes)
         printOut(QStringLiteral("note: %1\n").arg(note));

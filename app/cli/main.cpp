@@ -31,7 +31,7 @@ const char *const kUsage =
     "  infer            serving: time to first token, time per token, tokens/s, memory, batch, cost, speculative\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU); --dp N under mpirun\n"
     "  dist-train       data-parallel / ZeRO training on N local ranks: starts mpiexec with train --dp N\n"
-    "  generate         continue a prompt with a trained reference checkpoint\n"
+    "  generate         continue prompts with the reference model; --batch B: prefill and decode measured vs predicted\n"
     "  ablate           train variants of the reference transformer (norm, activation, ...) on the same tokens\n"
     "  collective       simulate a ring/tree collective step by step (alpha-beta time, bus bandwidth)\n"
     "  pipeline         simulate a pipeline schedule (GPipe, 1F1B, interleaved, ZB-H1): bubble and timeline\n"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `llm-explorer-cli train` and `generate`: the CPU reference transformer (core/reference/).
+// `llm-explorer-cli train`: the CPU reference transformer (core/reference/); `generate` is generate_command.cpp.
 //
 // MFU needs this machine's peak. It comes from the cached `llm-explorer-cli machine` measurement
 // (or training.peak_flops_per_s in the config); when neither exists the run says so and reports
@@ -10,6 +10,7 @@
 // than the program, was measured under load, or lacks this thread count (kernel_benchmark.h).
 
 #include "count_option.h"
+#include "reference_cli.h"
 #include "commands.h"
 #include "data_parallel_train.h"
 #include "file_arguments.h"
@@ -41,13 +42,6 @@
 #include <vector>
 
 namespace lse::cli {
-
-namespace {
-
-using lse::reference::GenerateOptions;
-using lse::reference::StepReport;
-using lse::reference::TrainConfig;
-using lse::reference::Trainer;
 
 Problem problem(const std::string &field, const std::string &rule, const std::string &message)
 {
@@ -89,7 +83,7 @@ void numberOption(const QCommandLineParser &parser, const QString &name, double 
 }
 
 // A config file, or the name of a bundled preset (tiny, small, cs336-tinystories).
-Result<TrainConfig> loadConfig(const QString &path)
+Result<lse::reference::TrainConfig> loadConfig(const QString &path)
 {
     QString file = path;
     if (!QFileInfo::exists(file) && QFile::exists(QStringLiteral(":/reference/%1.json").arg(path)))
@@ -109,6 +103,13 @@ Result<TrainConfig> loadConfig(const QString &path)
     }
     return lse::reference::trainConfigFromJson(*bytes, path.toStdString());
 }
+
+namespace {
+
+using lse::reference::StepReport;
+using lse::reference::TrainConfig;
+using lse::reference::Trainer;
+
 
 // Checkpoints are named step_NNNNNN.safetensors in --checkpoint-dir: an input file of this run
 // under such a name there could be replaced by one. Rules of file_arguments.h.
@@ -584,74 +585,6 @@ int runTrain(const QStringList &arguments)
     out["memory_bytes"] = mem;
     out["ops"] = ops;
     printJson(out);
-    return kExitOk;
-}
-
-int runGenerate(const QStringList &arguments)
-{
-    QCommandLineParser parser;
-    const QCommandLineOption checkpoint(QStringLiteral("checkpoint"), QStringLiteral("Checkpoint written by `train`."), QStringLiteral("F"));
-    const QCommandLineOption tokenizer(QStringLiteral("tokenizer"),
-                                       QStringLiteral("Tokenizer the data was prepared with: a directory with vocab.json + merges.txt, "
-                                                      "a tokenizer.json or a .tiktoken file."),
-                                       QStringLiteral("DIR|FILE"));
-    const QCommandLineOption prompt(QStringLiteral("prompt"), QStringLiteral("Text to continue."), QStringLiteral("TEXT"));
-    const QCommandLineOption maxTokens(QStringLiteral("max-tokens"), QStringLiteral("New tokens at most (default 200)."), QStringLiteral("N"));
-    const QCommandLineOption temperature(QStringLiteral("temperature"), QStringLiteral("Sampling temperature; 0 is greedy (default 1)."), QStringLiteral("T"));
-    const QCommandLineOption topK(QStringLiteral("top-k"), QStringLiteral("Sample among the K most likely tokens (0: off)."), QStringLiteral("K"));
-    const QCommandLineOption topP(QStringLiteral("top-p"), QStringLiteral("Nucleus sampling mass in (0, 1] (1: off)."), QStringLiteral("P"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Sampling seed (default 0)."), QStringLiteral("S"));
-    if (const auto done = parseArguments(
-            parser, QStringLiteral("generate"),
-            QStringLiteral("--checkpoint F --tokenizer DIR|FILE --prompt TEXT [--max-tokens N] [--temperature T] [--top-k K] "
-                           "[--top-p P] [--seed S]"),
-            QStringLiteral("Continue a prompt with a trained reference model (KV cache) and print the text; stops at "
-                           "<|endoftext|> when the tokenizer has it."),
-            {checkpoint, tokenizer, prompt, maxTokens, temperature, topK, topP, seed}, arguments))
-        return *done;
-
-    Problems problems;
-    GenerateOptions options;
-    intOption(parser, maxTokens.names().front(), 0, options.max_new_tokens, problems);
-    numberOption(parser, temperature.names().front(), 0, options.temperature, problems);
-    intOption(parser, topK.names().front(), 0, options.top_k, problems);
-    numberOption(parser, topP.names().front(), 0, options.top_p, problems);
-    if (parser.isSet(topP) && !(options.top_p > 0 && options.top_p <= 1))
-        problems.push_back(problem("--top-p", "range", "--top-p must be in (0, 1]."));
-    intOption(parser, seed.names().front(), 0, options.seed, problems);
-    for (const auto &[option, flag] : {std::pair{&checkpoint, "--checkpoint"}, {&tokenizer, "--tokenizer"}, {&prompt, "--prompt"}})
-        if (!parser.isSet(*option))
-            problems.push_back(problem(flag, "required", std::string(flag) + " is required."));
-    if (!problems.empty())
-        return reportProblems(problems);
-
-    Result<BpeTokenizer> loaded = lse::loadTokenizer(parser.value(tokenizer).toStdString());
-    if (!loaded)
-        return reportProblems(namedAfterFlag(loaded.problems(), "--tokenizer", parser.value(tokenizer)));
-    BpeTokenizer &bpe = loaded.value();
-    Result<std::unique_ptr<lse::reference::Model>> model = lse::reference::loadCheckpointModel(parser.value(checkpoint).toStdString());
-    if (!model)
-        return reportProblems(namedAfterFlag(model.problems(), "--checkpoint", parser.value(checkpoint)));
-    const std::int64_t vocab = model.value()->config().vocab_size;
-    if (std::int64_t(bpe.vocabSize()) > vocab)
-        return reportProblems({problem("--tokenizer", "vocab",
-                                       "--tokenizer has " + std::to_string(bpe.vocabSize()) + " tokens but the model's vocabulary is " +
-                                           std::to_string(vocab) + ": use the tokenizer the training data was prepared with.")});
-    // The end-of-text token stops generation when this tokenizer defines it.
-    std::vector<std::string> allowed;
-    if (const std::optional<std::uint32_t> eot = lse::reference::endOfTextId(bpe)) {
-        options.stop_token = std::int32_t(*eot);
-        allowed.emplace_back(lse::reference::kEndOfText);
-    }
-    const QByteArray text = parser.value(prompt).toUtf8();
-    const std::vector<std::uint32_t> ids = bpe.encode(std::string_view(text.constData(), std::size_t(text.size())), allowed);
-    std::vector<std::int32_t> promptIds(ids.begin(), ids.end());
-    Result<std::vector<std::int32_t>> out = lse::reference::generate(*model.value(), promptIds, options);
-    if (!out)
-        return reportProblems(out.problems());
-    std::vector<std::uint32_t> all(ids);
-    all.insert(all.end(), out->begin(), out->end());
-    printOut(QString::fromStdString(bpe.decode(all)) + QLatin1Char('\n'));
     return kExitOk;
 }
 

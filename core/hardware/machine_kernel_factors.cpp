@@ -25,7 +25,9 @@ namespace {
 
 constexpr const char *kCacheFormat = "llm-explorer-machine-kernels";
 // 2: the Aᵀ·B table and the attention kernels' tables replaced the one-thread product table.
-constexpr int kCacheVersion = 2;
+// 3: the decode attention table (generation's attention over the KV cache) and the one-row product's
+//    bandwidth (a batch-1 decode step's weight products).
+constexpr int kCacheVersion = 3;
 
 QJsonArray numbers(const std::vector<double> &values)
 {
@@ -101,12 +103,22 @@ Problems validateCpuKernelFactors(const CpuKernelFactors &f)
         else if (table->size() != attentionCells)
             bad(key, "size");
     }
+    if (!allPositive(f.decode_attention_keys_axis))
+        bad("decode_attention_keys_axis", "range");
+    if (!allPositive(f.decode_attention_flops_per_second))
+        bad("decode_attention_flops_per_second", "range");
+    else if (f.decode_attention_flops_per_second.size() != f.decode_attention_keys_axis.size() * f.attention_head_dim_axis.size())
+        bad("decode_attention_flops_per_second", "size");
     if (!allPositive(f.stream_working_set_bytes))
         bad("stream_working_set_bytes", "range");
     if (!allPositive(f.stream_bytes_per_second))
         bad("stream_bytes_per_second", "range");
     else if (f.stream_bytes_per_second.size() != f.stream_working_set_bytes.size())
         bad("stream_bytes_per_second", "size");
+    if (!allPositive(f.gemv_bytes_per_second))
+        bad("gemv_bytes_per_second", "range");
+    else if (f.gemv_bytes_per_second.size() != f.stream_working_set_bytes.size())
+        bad("gemv_bytes_per_second", "size");
     if (f.elementwise_kernels.size() != f.elementwise_kernel_flops_per_second.size())
         bad("elementwise_kernel_flops_per_second", "size");
     else if (!f.elementwise_kernels.empty() && !allPositive(f.elementwise_kernel_flops_per_second))
@@ -133,8 +145,11 @@ QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &f)
     o.insert("attention_head_dim_axis", numbers(f.attention_head_dim_axis));
     for (const auto &[key, table] : attentionTables(f))
         o.insert(QLatin1String(key), numbers(*table));
+    o.insert("decode_attention_keys_axis", numbers(f.decode_attention_keys_axis));
+    o.insert("decode_attention_flops_per_second", numbers(f.decode_attention_flops_per_second));
     o.insert("stream_working_set_bytes", numbers(f.stream_working_set_bytes));
     o.insert("stream_bytes_per_second", numbers(f.stream_bytes_per_second));
+    o.insert("gemv_bytes_per_second", numbers(f.gemv_bytes_per_second));
     o.insert("elementwise_flops_per_second", f.elementwise_flops_per_second);
     QJsonObject kernels;
     for (std::size_t i = 0; i < f.elementwise_kernels.size() && i < f.elementwise_kernel_flops_per_second.size(); ++i)
@@ -163,8 +178,11 @@ Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object)
     readNumbers(object, "attention_head_dim_axis", f.attention_head_dim_axis, problems);
     for (const auto &[key, table] : attentionTables(f))
         readNumbers(object, key, *table, problems);
+    readNumbers(object, "decode_attention_keys_axis", f.decode_attention_keys_axis, problems);
+    readNumbers(object, "decode_attention_flops_per_second", f.decode_attention_flops_per_second, problems);
     readNumbers(object, "stream_working_set_bytes", f.stream_working_set_bytes, problems);
     readNumbers(object, "stream_bytes_per_second", f.stream_bytes_per_second, problems);
+    readNumbers(object, "gemv_bytes_per_second", f.gemv_bytes_per_second, problems);
     reader.readAmount("elementwise_flops_per_second", f.elementwise_flops_per_second);
     const QJsonObject kernels = object.value("elementwise_kernel_flops_per_second").toObject();
     for (auto it = kernels.begin(); it != kernels.end(); ++it) {

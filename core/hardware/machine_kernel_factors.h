@@ -10,6 +10,10 @@
 //   attention        the reference's own attention kernels (scores Q·Kᵀ, values P·V, and their
 //                    backward loops) over (sequence, head dim): one (sequence, head) product per
 //                    thread inside a parallel loop, each on its own strided slices
+//   decode attention the reference's attention of one new token against its KV cache (generation),
+//                    over (keys, head dim)
+//   one-row product  the bytes per second of the reference's matrix-vector product (a batch-1 decode
+//                    step's weight products) against the working set
 //   element-wise     sustained bandwidth against the working set, and the FLOP rate of the
 //                    reference's own element-wise kernels (norms, softmax, SwiGLU, residual)
 //   every call       the fixed cost of one kernel call, and of one OpenMP parallel region's
@@ -48,13 +52,29 @@ struct CpuKernelFactors {
     std::vector<double> attention_values_forward_flops_per_second;
     std::vector<double> attention_scores_backward_flops_per_second;
     std::vector<double> attention_values_backward_flops_per_second;
+    // The reference's decode attention (reference/ops/attention.h, decodeAttentionBatch: Q·Kᵀ, the
+    // softmax and P·V of one new token per sequence against its KV cache, one single-threaded
+    // sequence per iteration of a parallel loop) on the grid decode_attention_keys_axis ×
+    // attention_head_dim_axis; entry (i, j) is (keys = keys_axis[i], Dh = head_dim_axis[j]) at index
+    // i·D + j. Each rate is one sequence's FLOPs as the roofline's decode phase counts them
+    // (2·keys·Dh per head for each product, flop_rules::kSoftmax per score) over one round of the
+    // loop (every thread one sequence), the cache read from memory as a decode step reads it.
+    std::vector<double> decode_attention_keys_axis;
+    std::vector<double> decode_attention_flops_per_second;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
     std::vector<double> stream_working_set_bytes;
     std::vector<double> stream_bytes_per_second;
+    // The reference's linear layer on one row (Eigen's matrix-vector product y = W·x, which a
+    // batch-1 decode step runs for every weight matrix): the matrix's bytes per second when the
+    // matrices come from a working set of stream_working_set_bytes (read-only traffic, faster than
+    // the triad's read-and-write).
+    std::vector<double> gemv_bytes_per_second;
     // The reference's element-wise kernels, forward and backward, timed one by one: their FLOPs
     // (core/ops/flop_rules.h, as the op profiler counts them) per second, by kernel ("norm",
     // "softmax", "activation", "rope", "residual", "cross_entropy"; cpuElementwiseKernel maps the
     // operator list's names to these), and over all of them (for any other element-wise operator).
+    // Also "sampling": generation's greedy choice over the logits, one FLOP per logit (not part of
+    // the rate over all of them).
     std::vector<std::string> elementwise_kernels;
     std::vector<double> elementwise_kernel_flops_per_second;
     double elementwise_flops_per_second = 0;

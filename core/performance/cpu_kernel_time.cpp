@@ -91,10 +91,11 @@ double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduc
     return interpolatedRate({&factors.attention_seq_axis, &factors.attention_head_dim_axis}, table, {seq, head_dim});
 }
 
-double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+namespace {
+
+// A rate measured against the working set, interpolated linearly in log bytes of log rate.
+double workingSetRate(const std::vector<double> &sizes, const std::vector<double> &rates, double bytes)
 {
-    const std::vector<double> &sizes = factors.stream_working_set_bytes;
-    const std::vector<double> &rates = factors.stream_bytes_per_second;
     if (sizes.empty() || rates.size() != sizes.size())
         return 0;
     if (sizes.size() == 1)
@@ -103,7 +104,38 @@ double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
     return std::exp((1 - p.fraction) * std::log(rates[p.index]) + p.fraction * std::log(rates[p.index + 1]));
 }
 
-KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors)
+}  // namespace
+
+double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+{
+    return workingSetRate(factors.stream_working_set_bytes, factors.stream_bytes_per_second, bytes);
+}
+
+double cpuGemvBytesPerSecond(const CpuKernelFactors &factors, double bytes)
+{
+    return workingSetRate(factors.stream_working_set_bytes, factors.gemv_bytes_per_second, bytes);
+}
+
+namespace {
+
+// Seconds of one product of `rows` rows at (n, k) on the table. Below the grid's smallest m, the line
+// through the two smallest m of the grid (time = fixed + per-row · m), as Eigen's blocked product
+// packs the right operand once per call whatever m is, then runs its kernel over the rows.
+double tableProductSeconds(const CpuKernelFactors &factors, double rows, double n, double k, GemmPass pass)
+{
+    const std::vector<double> &axis = factors.gemm_axis;
+    const auto seconds = [&](double m) { return 2.0 * m * n * k / cpuGemmFlopsPerSecond(factors, m, n, k, pass); };
+    if (axis.size() < 2 || rows >= axis.front())
+        return seconds(rows);
+    const double m0 = axis[0], m1 = axis[1];
+    const double t0 = seconds(m0), t1 = seconds(m1);
+    const double per_row = std::max(0.0, (t1 - t0) / (m1 - m0));
+    return std::max(0.0, t0 - (m0 - rows) * per_row);
+}
+
+}  // namespace
+
+KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, double working_set_bytes)
 {
     KernelTime time;
     const double flops = shape.flops();
@@ -122,16 +154,53 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors)
         const double share = backward ? 0.5 : 1.0;
         time.seconds = rounds * 2.0 * shape.m * shape.n * shape.k / rate +
                        share * (factors.call_overhead_seconds + (threads > 1 ? factors.barrier_seconds : 0.0));
-    } else if (shape.batch > 1) {
-        // Any other batch of products: as one product of batch·m rows.
-        time.seconds = flops / cpuGemmFlopsPerSecond(factors, shape.batch * shape.m, shape.n, shape.k, shape.pass);
     } else {
-        time.seconds = flops / cpuGemmFlopsPerSecond(factors, shape.m, shape.n, shape.k, shape.pass);
+        // Any batch of products: as one product of batch·m rows.
+        const double rows = std::max(1.0, shape.batch) * shape.m;
+        const double bytes = 4.0 * (rows * shape.k + std::max(1.0, shape.batch) * shape.k * shape.n + rows * shape.n);
+        const double working_set = std::max(bytes, working_set_bytes);
+        if (rows <= 1) {
+            // Eigen runs a one-row product as a matrix-vector product, which streams the matrix
+            // once: its measured bytes per second against the working set.
+            const double bandwidth = cpuGemvBytesPerSecond(factors, working_set);
+            time.seconds = bandwidth > 0 ? bytes / bandwidth : 0;
+            time.memory_bound = true;
+        } else {
+            time.seconds = tableProductSeconds(factors, rows, shape.n, shape.k, shape.pass);
+            // Reading the operands and writing the product (float32) at the stream bandwidth.
+            const double bandwidth = cpuStreamBytesPerSecond(factors, working_set);
+            const double memory = bandwidth > 0 ? bytes / bandwidth : 0;
+            time.memory_bound = memory > time.seconds;
+            time.seconds = std::max(time.seconds, memory);
+        }
     }
     const double best = factors.gemm_flops_per_second.empty()
         ? 0
         : *std::max_element(factors.gemm_flops_per_second.begin(), factors.gemm_flops_per_second.end());
     time.efficiency = best > 0 ? flops / (best * time.seconds) : 0;
+    return time;
+}
+
+double cpuDecodeAttentionFlopsPerSecond(const CpuKernelFactors &factors, double keys, double head_dim)
+{
+    return interpolatedRate({&factors.decode_attention_keys_axis, &factors.attention_head_dim_axis},
+                            factors.decode_attention_flops_per_second, {keys, head_dim});
+}
+
+KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double keys, double head_dim,
+                                  const CpuKernelFactors &factors)
+{
+    KernelTime time;
+    if (flops <= 0 || sequences <= 0)
+        return time;
+    const int threads = std::max(1, factors.threads);
+    const double rate = cpuDecodeAttentionFlopsPerSecond(factors, keys, head_dim);
+    const double rounds = std::ceil(sequences / threads);
+    // decodeAttentionBatch splits its loop over threads from two sequences and kParallelMinElements
+    // multiply-adds (keys · heads · head dim over the batch) on.
+    const bool parallel = threads > 1 && sequences > 1 && sequences * keys * heads * head_dim >= kParallelMinElements;
+    time.seconds = (rate > 0 ? rounds * flops / sequences / rate : 0) + factors.call_overhead_seconds
+        + (parallel ? factors.barrier_seconds : 0.0);
     return time;
 }
 
@@ -146,7 +215,7 @@ std::string_view cpuElementwiseKernel(std::string_view name)
         return "residual";
     if (name == "mlp_activation")
         return "activation";
-    if (name == "softmax" || name == "rope" || name == "cross_entropy")
+    if (name == "softmax" || name == "rope" || name == "cross_entropy" || name == "sampling")
         return name;
     return {};
 }

@@ -5,8 +5,18 @@
 //
 //   matrix product   2·m·n·k / rate(m, n, k), rate interpolated in the measured table (A·Bᵀ for
 //                    the forward and the input gradient, Aᵀ·B for the weight gradient): linearly
-//                    in log m, log n, log k of log rate; below the grid the time of the smallest
-//                    size (a call costs what a tiny one does), above it the largest size's rate
+//                    in log m, log n, log k of log rate; below the grid in n or k the time of the
+//                    smallest size (a call costs what a tiny one does), above it the largest size's
+//                    rate. Below the grid in m (the rows: a decode step's batch of sequences) the
+//                    time is linear in m through the table's two smallest m at this (n, k): a fixed
+//                    part (packing the weight operand, streaming it from memory) plus a part per row.
+//                    Never less than the operands' bytes (float32) at the stream bandwidth of the
+//                    working set they are read from. One row (a batch-1 decode step): Eigen's
+//                    matrix-vector product, bound by reading the matrix: its bytes at the measured
+//                    one-row product bandwidth of that working set
+//   decode attention one new token per sequence against its KV cache: ⌈sequences / threads⌉ rounds ·
+//                    one sequence's FLOPs / the measured rate at (keys, Dh) + a call + a parallel
+//                    region when the loop is split over threads
 //   attention        the reference runs the attention products of batch = sequences × heads as one
 //                    OpenMP loop, one single-threaded (sequence, head) pair per iteration:
 //                    ⌈batch / threads⌉ rounds · one pair's FLOPs / the measured kernel's rate per
@@ -38,8 +48,21 @@ double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduc
 // Bandwidth of an element-wise pass over `bytes`, interpolated linearly in log bytes of log rate
 // between the measured working sets, clamped at the ends.
 double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes);
+// The one-row product's (GEMV's) bytes per second with its matrices in a working set of `bytes`,
+// interpolated in the same way.
+double cpuGemvBytesPerSecond(const CpuKernelFactors &factors, double bytes);
 
-KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors);
+// `working_set_bytes`: what the operands are streamed from between two uses (a decode step reads every
+// weight once, so a matrix comes from memory however small it is); 0: the operands alone.
+KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, double working_set_bytes = 0);
+
+// The measured decode attention rate of one sequence at (keys, head dim), interpolated as the tables above.
+double cpuDecodeAttentionFlopsPerSecond(const CpuKernelFactors &factors, double keys, double head_dim);
+// The decode attention of `sequences` sequences (`flops` in all, the roofline's decode operators
+// attention_scores, softmax and attention_values), each attending `keys` keys in heads of
+// `head_dim`; `heads` decides, as the reference's loop does, whether it is split over threads.
+KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double keys, double head_dim,
+                                  const CpuKernelFactors &factors);
 // The reference kernel that runs an operator of the operator list ("norm" for attention_norm,
 // mlp_norm, final_norm; "residual" for the residual adds and position_embedding_add; ...), empty
 // when none of the measured ones does.

@@ -4,7 +4,9 @@
 #include "ops/flop_rules.h"
 #include "reference/ops/activations.h"
 #include "reference/ops/attention.h"
+#include "reference/checkpoint_check.h"
 #include "reference/ops/cross_entropy.h"
+#include "reference/ops/linear.h"
 #include "reference/ops/norms.h"
 #include "reference/ops/residual.h"
 #include "reference/ops/rope.h"
@@ -323,6 +325,49 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
     return rates;
 }
 
+// The reference's decode attention (decodeAttentionBatch) at each (keys, Dh) of the grid, at the
+// current thread count: one new query token per sequence, one sequence per thread (one round of the
+// loop), each with `heads` heads and its own K and V cache. Each call takes the caches from the next
+// place in a 128 MiB pool: a decode step reads a layer's cache once, after every other layer's
+// weights and caches have gone through the cache hierarchy. A rate is one sequence's FLOPs as the
+// roofline's decode phase counts them (Q·Kᵀ and P·V 2·keys·Dh each per head, the softmax
+// flop_rules::kSoftmax per score) over the time of the call.
+std::vector<double> decodeAttentionRates(const std::vector<double> &keys_axis, const std::vector<double> &head_dim_axis,
+                                         int threads, double min_batch_seconds, const std::atomic<bool> *cancel, bool quick)
+{
+    constexpr Index heads = 4;
+    std::vector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 25), 0.25f);
+    Index next = 0;
+    std::vector<double> rates;
+    const Index sequences = std::max(1, threads);
+    for (double keys : keys_axis)
+        for (double head_dim : head_dim_axis) {
+            if (cancel && *cancel)
+                return {};
+            const auto L = Index(keys), Dh = Index(head_dim), width = heads * Dh;
+            const Index cacheSize = sequences * L * width;  // K (or V) of every sequence
+            if (4 * cacheSize > Index(pool.size()))
+                pool.resize(std::size_t(4 * cacheSize), 0.25f);
+            std::vector<float> q(std::size_t(sequences * width), 0.5f), out(std::size_t(sequences * width));
+            std::vector<float> scores(std::size_t(sequences * L));
+            const std::vector<int> positions(std::size_t(sequences), int(L) - 1);
+            const double seconds = secondsPerCall(
+                [&] {
+                    if (next + 2 * cacheSize > Index(pool.size()))
+                        next = 0;
+                    const float *k = pool.data() + next, *v = k + cacheSize;
+                    next += 2 * cacheSize;
+                    decodeAttentionBatch(q.data(), width, k, v, width, L * width, positions.data(), sequences, heads, heads, Dh,
+                                         scores.data(), L, out.data(), width);
+                },
+                min_batch_seconds);
+            g_sink = g_sink + out[0];
+            const double flops = double(heads) * keys * (2 * 2 * head_dim + flop_rules::kSoftmax);
+            rates.push_back(flops / seconds);
+        }
+    return rates;
+}
+
 // float32 triad over a working set, split over the threads as the reference's loops are.
 double triadBytesPerSecond(double working_set_bytes, double min_batch_seconds)
 {
@@ -340,6 +385,38 @@ double triadBytesPerSecond(double working_set_bytes, double min_batch_seconds)
         min_batch_seconds);
     g_sink = g_sink + z[std::size_t(n / 2)];
     return 12.0 * double(n) / seconds;
+}
+
+// The reference's linear layer on one row (Eigen's matrix-vector product, a batch-1 decode step's
+// weight product) with its matrices in a working set of `working_set_bytes`: matrices of up to
+// 8 MiB (512 columns: a decode step's matrices are 1 to 20 MB for the cs336 model; with 2 MiB ones
+// the fixed cost of each call held the rate from a 64 MB working set at 15 instead of 26 GB/s
+// here), each call the next one, so the working set is what the calls cycle through.
+// Bytes per second of the matrix, input and output.
+double gemvBytesPerSecond(double working_set_bytes, double min_batch_seconds)
+{
+    constexpr Index k = 512;
+    const double matrixBytes = std::min(working_set_bytes, double(8 << 20));
+    const Index n = std::max<Index>(16, Index(matrixBytes / (4.0 * double(k))));
+    const Index count = std::max<Index>(1, Index(working_set_bytes / (4.0 * double(n * k))));
+    std::vector<float> pool(std::size_t(count * n * k));
+    for (std::size_t i = 0; i < pool.size(); ++i)
+        pool[i] = float((i * 37) % 255) / 127.0f - 1.0f;
+    std::vector<float> x(std::size_t(k), 0.5f), y(std::size_t(n), 0.0f);
+    Index call = 0;
+    const auto run = [&] {
+        const float *w = pool.data() + (call++ % count) * n * k;
+        linearForward(x.data(), k, w, y.data(), n, 1, k, n);
+    };
+    // A decode loop reads the same weights step after step, so the caches hold what fits of them:
+    // the rate of the passes after the first few. Measured here from a 64 MB working set, the first
+    // passes after filling it ran at 14-16 GB/s and later ones at 22-27 (a cs336 decode step read
+    // its 91 MB of weights at 28 GB/s).
+    for (Index i = 0; i < 8 * count; ++i)
+        run();
+    const double seconds = secondsPerCall(run, min_batch_seconds, 5);
+    g_sink = g_sink + y[0];
+    return 4.0 * double(n * k + k + n) / seconds;
 }
 
 // The reference's element-wise kernels over one layer's shapes (tokens × model width, tokens ×
@@ -447,6 +524,27 @@ ElementwiseRates elementwiseRates(bool quick, double min_batch_seconds)
 #endif
     g_sink = g_sink + pool[1] + rowLoss[0];
     rates.all = flops / seconds;
+    // Generation's greedy sampling (generate.cpp): each row of logits checked finite, then its first
+    // maximum taken; one FLOP per logit, as the inference predictor counts it. Not part of `all`,
+    // which prices a training step's other element-wise operators.
+    {
+        float *l = take(logits);
+        for (Index i = 0; i < logits; ++i)
+            l[i] = float((i * 37) % 255) / 127.0f - 1.0f;
+        std::int64_t chosen = 0;
+        const double s = secondsPerCall(
+            [&] {
+                for (Index r = 0; r < lossRows; ++r) {
+                    const float *row = l + r * vocab;
+                    if (allFinite(row, vocab))
+                        chosen += std::max_element(row, row + vocab) - row;
+                }
+            },
+            min_batch_seconds);
+        g_sink = g_sink + float(chosen % 2);
+        rates.kernels.emplace_back("sampling");
+        rates.flops_per_second.push_back(double(logits) / s);
+    }
     return rates;
 }
 
@@ -483,7 +581,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     // do not advance, and a millisecond is enough.
     const double minBatch = options.quick ? 2e-5 : f.threads == 1 ? 1e-3 : 2e-3;
     f.gemm_axis = options.quick ? std::vector<double>{16, 64, 256} : std::vector<double>{16, 64, 256, 1024, 4096};
-    const int stages = 6;
+    const int stages = 7;
     int stage = 0;
     const std::string at = " on " + std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads");
     const auto report = [&](const std::string &what) {
@@ -538,12 +636,21 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
     }
     if (cancelled())
         return f;
-    report("kernel factors: element-wise bandwidth against the working set" + at);
+    report("kernel factors: the reference's decode attention over (keys, head dim)" + at);
+    f.decode_attention_keys_axis = options.quick ? std::vector<double>{16, 64}
+                                                 : std::vector<double>{16, 64, 256, 1024, 4096};
+    f.decode_attention_flops_per_second = decodeAttentionRates(f.decode_attention_keys_axis, f.attention_head_dim_axis,
+                                                               f.threads, minBatch, options.cancel, options.quick);
+    if (cancelled())
+        return f;
+    report("kernel factors: element-wise and one-row product bandwidth against the working set" + at);
     f.stream_working_set_bytes = options.quick ? std::vector<double>{double(1 << 16), double(1 << 20)}
                                                : std::vector<double>{double(1 << 16), double(1 << 20), double(1 << 23),
                                                                      double(1 << 26)};
     for (double bytes : f.stream_working_set_bytes)
         f.stream_bytes_per_second.push_back(triadBytesPerSecond(bytes, minBatch));
+    for (double bytes : f.stream_working_set_bytes)
+        f.gemv_bytes_per_second.push_back(gemvBytesPerSecond(bytes, minBatch));
     if (cancelled())
         return f;
     report("kernel factors: the reference's element-wise kernels" + at);

@@ -8,6 +8,10 @@
 //                     a few timed batches of calls after a warm-up (two calls where one call is long)
 //   attention         the reference's own attention kernels (scores, values, forward and backward)
 //                     on a grid of (sequence, head dim), on the model's fused-QKV layout
+//   decode attention  the reference's attention of one new token per sequence against its KV cache
+//                     over (keys, head dim), the cache from memory
+//   one-row product   the reference's linear layer on one row (Eigen's GEMV) over working sets from
+//                     L2- to memory-sized
 //   element-wise      a float32 triad over working sets from L2- to memory-sized, split over threads
 //                     as the reference's loops are (from kParallelMinWork elements); and the
 //                     reference's own RMSNorm, SwiGLU, causal softmax and residual kernels, forward

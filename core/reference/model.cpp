@@ -143,6 +143,12 @@ Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &
         problems.push_back({"norm_eps", "positive", "norm_eps must be positive."});
     if (!(options.rope_theta > 0))
         problems.push_back({"rope_theta", "positive", "rope_theta must be positive."});
+    if (options.cache_batch < 1 || options.cache_batch > kMaxReferenceBatch)
+        problems.push_back({"cache_batch", "range", "The KV cache holds from 1 to " + std::to_string(kMaxReferenceBatch)
+                                                        + " sequences, got cache_batch " + std::to_string(options.cache_batch) + "."});
+    if (options.cache_context < 0 || (config.max_seq_len > 0 && options.cache_context > config.max_seq_len))
+        problems.push_back({"cache_context", "range", "cache_context must be between 1 and max_seq_len ("
+                                                          + std::to_string(config.max_seq_len) + "), or 0 for context."});
     if (options.max_batch > kMaxReferenceBatch)
         problems.push_back({"max_batch", "maximum", "The reference workspace holds at most " + std::to_string(kMaxReferenceBatch)
                                                         + " sequences, got max_batch " + std::to_string(options.max_batch) + "."});
@@ -154,8 +160,12 @@ Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &
                                "parameters and gradients " + formatBytes(needed.parameters + needed.gradients)
                                    + ", activations and workspace for " + std::to_string(options.max_batch) + " × "
                                    + std::to_string(options.context > 0 ? std::int64_t(options.context) : config.max_seq_len)
-                                   + " tokens " + formatBytes(needed.activations + needed.workspace) + ", KV cache "
-                                   + formatBytes(needed.kv_cache));
+                                   + " tokens " + formatBytes(needed.activations + needed.workspace) + ", KV cache of "
+                                   + std::to_string(std::max(1, options.cache_batch)) + " × "
+                                   + std::to_string(options.cache_context > 0 ? std::int64_t(options.cache_context)
+                                                    : options.context > 0       ? std::int64_t(options.context)
+                                                                                : config.max_seq_len)
+                                   + " positions " + formatBytes(needed.kv_cache));
     if (!problems.empty())
         return problems;
     std::unique_ptr<BasicModel> model(new BasicModel(config, options));
@@ -178,10 +188,13 @@ BasicModel<S>::BasicModel(const ModelConfig &config, const ReferenceOptions &opt
     up_ = upWidth(config.activation, F_);
     context_ = options.context > 0 ? options.context : config.max_seq_len;
     max_tokens_ = Index(options.max_batch) * context_;
+    cache_batch_ = std::max(1, options.cache_batch);
+    cache_context_ = options.cache_context > 0 ? options.cache_context : context_;
+    cached_.assign(std::size_t(cache_batch_), 0);
     layoutParameters();
     layoutActivations();
     if (config.positional_encoding == PositionalEncoding::RoPE)
-        rope_.build(context_, Dh_, double(options.rope_theta));
+        rope_.build(std::max(context_, cache_context_), Dh_, double(options.rope_theta));
     initialize(options.seed);
 }
 
@@ -320,21 +333,22 @@ void BasicModel<S>::layoutActivations()
     w.allocate(work_);
 
     Carver<S> c;
+    const Index Bc = cache_batch_, P = cache_context_;
     k_cache_.assign(std::size_t(config_.n_layers), nullptr);
     v_cache_.assign(std::size_t(config_.n_layers), nullptr);
     for (int l = 0; l < config_.n_layers; ++l) {
-        c.want(k_cache_[std::size_t(l)], T * KV_);
-        c.want(v_cache_[std::size_t(l)], T * KV_);
+        c.want(k_cache_[std::size_t(l)], Bc * P * KV_);
+        c.want(v_cache_[std::size_t(l)], Bc * P * KV_);
     }
     for (S **p : {&dec_x_, &dec_a_, &dec_h_, &dec_hn_, &dec_b_, &dec_y_})
-        c.want(*p, D_);
-    c.want(dec_qkv_, W_);
-    c.want(dec_att_, Q_);
-    c.want(dec_up_, up_);
-    c.want(dec_act_, F_);
-    c.want(dec_stats_, 2);
-    c.want(dec_scores_, T);
-    c.want(dec_logits_, V_);
+        c.want(*p, Bc * D_);
+    c.want(dec_qkv_, Bc * W_);
+    c.want(dec_att_, Bc * Q_);
+    c.want(dec_up_, Bc * up_);
+    c.want(dec_act_, Bc * F_);
+    c.want(dec_stats_, Bc * 2);
+    c.want(dec_scores_, Bc * P);
+    c.want(dec_logits_, Bc * V_);
     c.allocate(cache_);
 }
 
@@ -363,7 +377,7 @@ void BasicModel<S>::initialize(std::uint64_t seed)
         for (std::int64_t i = 0; i < n; ++i)
             t.data[i] = is_norm_gain ? S(1) : is_bias ? S(0) : truncated(std);
     }
-    decoded_ = 0;
+    std::fill(cached_.begin(), cached_.end(), 0);
 }
 
 template <typename S>
@@ -773,72 +787,185 @@ Result<const S *> BasicModel<S>::blockForward(int layer, const S *x, int batch, 
 template <typename S>
 Result<const S *> BasicModel<S>::decodeStep(std::int32_t token, int position)
 {
-    if (token < 0 || token >= V_)
-        return Result<const S *>::failure("token", "range", "token id " + std::to_string(token)
-                                                                + " is outside the vocabulary.");
-    if (position < 0 || position >= context_ || position > decoded_)
-        return Result<const S *>::failure("position", "range",
-                                          "decode position " + std::to_string(position) + " must be in [0, "
-                                              + std::to_string(std::min<Index>(decoded_, context_ - 1))
-                                              + "]: the cache holds positions 0.." + std::to_string(decoded_ - 1)
-                                              + " and the context is " + std::to_string(context_) + ".");
-    const Index pos = position;
+    return decodeBatch(&token, &position, 1);
+}
+
+template <typename S>
+void BasicModel<S>::writeCache(int layer, const S *qkv_row, Index sequence, Index position)
+{
+    // K and V follow Q in the fused row; the cache keeps them per sequence, P positions each.
+    const Index at = (sequence * cache_context_ + position) * KV_;
+    std::memcpy(k_cache_[std::size_t(layer)] + at, qkv_row + Q_, std::size_t(KV_) * sizeof(S));
+    std::memcpy(v_cache_[std::size_t(layer)] + at, qkv_row + Q_ + KV_, std::size_t(KV_) * sizeof(S));
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::prefill(const std::int32_t *tokens, const int *lengths, int batch, int seq)
+{
+    if (Problems p = checkCall(tokens, nullptr, batch, seq); !p.empty())
+        return p;
+    Problems problems;
+    if (batch > cache_batch_)
+        problems.push_back({"batch", "range", "batch " + std::to_string(batch) + " exceeds the "
+                                                  + std::to_string(cache_batch_) + " sequences the KV cache holds."});
+    if (seq > cache_context_)
+        problems.push_back({"seq", "range", "the prompt of " + std::to_string(seq) + " tokens exceeds the "
+                                                + std::to_string(cache_context_) + " positions the KV cache holds."});
+    for (int i = 0; problems.empty() && i < batch; ++i)
+        if (!lengths || lengths[i] < 1 || lengths[i] > seq)
+            problems.push_back({"lengths", "range", "prompt length of sequence " + std::to_string(i) + " must be in [1, "
+                                                        + std::to_string(seq) + "]."});
+    if (!problems.empty())
+        return problems;
+    const Index b = batch, t = seq;
+    embed(tokens, b, t);
+    const S *x = embedded_;
+    for (int l = 0; l < config_.n_layers; ++l) {
+        layerForward(l, x, b, t);
+        const LayerActivations &s = saved_[std::size_t(l)];
+        {
+            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0);
+            for (Index i = 0; i < b; ++i)
+                for (Index p = 0; p < lengths[i]; ++p)
+                    writeCache(l, s.qkv + (i * t + p) * W_, i, p);  // s.qkv holds K after RoPE
+        }
+        x = s.output;
+    }
+    for (Index i = 0; i < b; ++i) {
+        std::memcpy(last_rows_ + i * D_, x + (i * t + lengths[i] - 1) * D_, std::size_t(D_) * sizeof(S));
+        cached_[std::size_t(i)] = lengths[i];
+    }
+    const S *f = last_rows_;
+    if (hasNorm()) {
+        normForward("final_norm", last_rows_, lnf_g_, lnf_b_, last_norm_, last_stats_, b);
+        f = last_norm_;
+    }
+    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+    linearForward(f, D_, lm_head_, last_logits_, V_, b, D_, V_);
+    return static_cast<const S *>(last_logits_);
+}
+
+template <typename S>
+Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const int *positions, int batch)
+{
+    if (batch < 1 || batch > cache_batch_)
+        return Result<const S *>::failure("batch", "range", "batch must be between 1 and the "
+                                                                + std::to_string(cache_batch_)
+                                                                + " sequences the KV cache holds, got "
+                                                                + std::to_string(batch) + ".");
+    for (int i = 0; i < batch; ++i) {
+        if (tokens[i] < 0 || tokens[i] >= V_)
+            return Result<const S *>::failure("token", "range", "token id " + std::to_string(tokens[i])
+                                                                    + " is outside the vocabulary.");
+        const Index held = cached_[std::size_t(i)];
+        if (positions[i] < 0 || positions[i] >= cache_context_ || positions[i] > held)
+            return Result<const S *>::failure(
+                "position", "range",
+                "decode position " + std::to_string(positions[i]) + (batch > 1 ? " of sequence " + std::to_string(i) : "")
+                    + " must be in [0, " + std::to_string(std::min<Index>(held, cache_context_ - 1))
+                    + "]: the cache holds positions 0.." + std::to_string(held - 1) + " and the context is "
+                    + std::to_string(cache_context_) + ".");
+    }
+    const Index b = batch, P = cache_context_;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
-    const bool ln = config_.norm == NormType::LayerNorm;
-    const S eps = S(options_.norm_eps);
-    auto norm = [&](const S *x, const S *g, const S *bias, S *y) {  // one row, unprofiled
-        if (ln)
-            layerNormForward(x, g, bias, y, dec_stats_, 1, D_, eps);
-        else
-            rmsNormForward(x, g, y, dec_stats_, 1, D_, eps);
-    };
-    embeddingForward(&token, tok_emb_, dec_x_, 1, D_);
-    if (config_.positional_encoding == PositionalEncoding::Learned)
-        addLearnedPositions(dec_x_, pos_emb_, 1, 1, D_, pos);
-    else if (config_.positional_encoding == PositionalEncoding::Sinusoidal)
-        addSinusoidalPositions(dec_x_, 1, 1, D_, pos);
+    {
+        Scope scope(&profiler_, "token_embedding", kFwd, false, 0);
+        embeddingForward(tokens, tok_emb_, dec_x_, b, D_);
+    }
+    if (config_.positional_encoding == PositionalEncoding::Learned
+        || config_.positional_encoding == PositionalEncoding::Sinusoidal) {
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(b * D_));
+        for (Index i = 0; i < b; ++i) {
+            if (config_.positional_encoding == PositionalEncoding::Learned)
+                addLearnedPositions(dec_x_ + i * D_, pos_emb_, 1, 1, D_, positions[i]);
+            else
+                addSinusoidalPositions(dec_x_ + i * D_, 1, 1, D_, positions[i]);
+        }
+    }
     for (int l = 0; l < config_.n_layers; ++l) {
         const LayerWeights &w = layers_[std::size_t(l)];
-        S *kc = k_cache_[std::size_t(l)], *vc = v_cache_[std::size_t(l)];  // (P, G·Dh)
-        const S *a = dec_x_;
+        const S *a = dec_x_;  // (B, D)
         if (pre) {
-            norm(dec_x_, w.ln1_g, w.ln1_b, dec_a_);
+            normForward("attention_norm", dec_x_, w.ln1_g, w.ln1_b, dec_a_, dec_stats_, b);
             a = dec_a_;
         }
-        linearForward(a, D_, w.wqkv, dec_qkv_, W_, 1, D_, W_);
-        if (config_.positional_encoding == PositionalEncoding::RoPE)
-            ropeForward(dec_qkv_, W_, 1, 1, H_ + G_, Dh_, rope_, pos);
-        std::memcpy(kc + pos * KV_, dec_qkv_ + Q_, std::size_t(KV_) * sizeof(S));
-        std::memcpy(vc + pos * KV_, dec_qkv_ + Q_ + KV_, std::size_t(KV_) * sizeof(S));
-        decodeAttention(dec_qkv_, kc, vc, KV_, pos + 1, H_, G_, Dh_, dec_scores_, dec_att_);
-        std::memcpy(dec_h_, dec_x_, std::size_t(D_) * sizeof(S));
-        linearForward(dec_att_, Q_, w.wo, dec_h_, D_, 1, Q_, D_, true);  // x + attention
+        {
+            Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(b, W_, D_));
+            linearForward(a, D_, w.wqkv, dec_qkv_, W_, b, D_, W_);  // (B, W)
+        }
+        if (config_.positional_encoding == PositionalEncoding::RoPE) {
+            Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(b * (Q_ + KV_)));
+            for (Index i = 0; i < b; ++i)
+                ropeForward(dec_qkv_ + i * W_, W_, 1, 1, H_ + G_, Dh_, rope_, positions[i]);
+        }
+        {
+            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0);
+            for (Index i = 0; i < b; ++i)
+                writeCache(l, dec_qkv_ + i * W_, i, positions[i]);
+        }
+        {
+            // Q·Kᵀ, softmax and P·V of each new token against its sequence's cache in one kernel.
+            double keys = 0;
+            for (Index i = 0; i < b; ++i)
+                keys += double(positions[i] + 1);
+            Scope scope(&profiler_, "decode_attention", kFwd, true,
+                        double(H_) * keys * (2 * 2 * double(Dh_) + flop_rules::kSoftmax));
+            decodeAttentionBatch(dec_qkv_, W_, k_cache_[std::size_t(l)], v_cache_[std::size_t(l)], KV_, P * KV_, positions,
+                                 b, H_, G_, Dh_, dec_scores_, P, dec_att_, Q_);
+        }
+        {
+            Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "attention_residual", kFwd, false,
+                        flop_rules::kResidual * double(b * D_));
+            std::memcpy(dec_h_, dec_x_, std::size_t(b * D_) * sizeof(S));  // added by the product below
+        }
+        {
+            Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(b, D_, Q_));
+            linearForward(dec_att_, Q_, w.wo, dec_h_, D_, b, Q_, D_, true);  // x + attention
+        }
         const S *h = dec_h_;
         if (post) {
-            norm(dec_h_, w.ln1_g, w.ln1_b, dec_hn_);
+            normForward("attention_norm", dec_h_, w.ln1_g, w.ln1_b, dec_hn_, dec_stats_, b);
             h = dec_hn_;
         }
         const S *m = parallelBlock() ? dec_x_ : h;  // parallel: the feed-forward reads the layer input
         if (pre) {
-            norm(m, w.ln2_g, w.ln2_b, dec_b_);
+            normForward("mlp_norm", m, w.ln2_g, w.ln2_b, dec_b_, dec_stats_, b);
             m = dec_b_;
         }
-        linearForward(m, D_, w.w_up, dec_up_, up_, 1, D_, up_);
-        activationForward(config_.activation, dec_up_, dec_act_, 1, F_);
-        std::memcpy(dec_y_, h, std::size_t(D_) * sizeof(S));
-        linearForward(dec_act_, F_, w.w_down, dec_y_, D_, 1, F_, D_, true);  // h + feed-forward
+        {
+            Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(b, up_, D_));
+            linearForward(m, D_, w.w_up, dec_up_, up_, b, D_, up_);
+        }
+        {
+            Scope scope(&profiler_, "mlp_activation", kFwd, false,
+                        activationFlopsPerElement(config_.activation) * double(b * F_));
+            activationForward(config_.activation, dec_up_, dec_act_, b, F_);
+        }
+        {
+            Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "mlp_residual", kFwd, false,
+                        flop_rules::kResidual * double(b * D_));
+            std::memcpy(dec_y_, h, std::size_t(b * D_) * sizeof(S));
+        }
+        {
+            Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(b, D_, F_));
+            linearForward(dec_act_, F_, w.w_down, dec_y_, D_, b, F_, D_, true);  // h + feed-forward
+        }
         if (post)
-            norm(dec_y_, w.ln2_g, w.ln2_b, dec_x_);
+            normForward("mlp_norm", dec_y_, w.ln2_g, w.ln2_b, dec_x_, dec_stats_, b);
         else
-            std::memcpy(dec_x_, dec_y_, std::size_t(D_) * sizeof(S));
+            std::swap(dec_x_, dec_y_);  // the next layer's input; the old input becomes scratch
     }
     const S *f = dec_x_;
     if (hasNorm()) {
-        norm(dec_x_, lnf_g_, lnf_b_, dec_a_);
+        normForward("final_norm", dec_x_, lnf_g_, lnf_b_, dec_a_, dec_stats_, b);
         f = dec_a_;
     }
-    linearForward(f, D_, lm_head_, dec_logits_, V_, 1, D_, V_);
-    decoded_ = position + 1;
+    {
+        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+        linearForward(f, D_, lm_head_, dec_logits_, V_, b, D_, V_);
+    }
+    for (Index i = 0; i < b; ++i)
+        cached_[std::size_t(i)] = positions[i] + 1;
     return static_cast<const S *>(dec_logits_);
 }
 
@@ -859,7 +986,7 @@ std::size_t BasicModel<S>::bufferCapacityChecksum() const
 {
     return params_.capacity() + grads_.capacity() + acts_.capacity() + work_.capacity() + cache_.capacity()
         + tensors_.capacity() + layers_.capacity() + saved_.capacity() + k_cache_.capacity() + v_cache_.capacity()
-        + profiler_.records().capacity();
+        + cached_.capacity() + profiler_.records().capacity();
 }
 
 template struct NamedTensor<float>;

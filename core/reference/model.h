@@ -12,7 +12,8 @@
 // take its packing buffers from malloc inside a product, which is outside this code's control.
 //
 // Shape legend: B batch, T sequence, D d_model, H heads, G kv heads, Dh head dim, F d_ff,
-// V vocab, N = B·T tokens, W = (H + 2G)·Dh fused Q|K|V width, P positions (context).
+// V vocab, N = B·T tokens, W = (H + 2G)·Dh fused Q|K|V width, P positions (context; the KV cache's
+// cache_context), Bc sequences the KV cache holds (cache_batch).
 #pragma once
 
 #include "common/problem.h"
@@ -40,6 +41,12 @@ struct ReferenceOptions {
     std::uint64_t seed = 0;  // initialisation
     int max_batch = 1;       // sequences per forward/backward call the workspace is sized for
     int context = 0;         // tokens per sequence the workspace holds; 0: the model's max_seq_len
+    // Generation (prefill, decodeBatch, decodeStep): sequences the KV cache holds and positions per
+    // sequence; 0: `context`. A batched prefill runs in the workspace, so its prompt length is
+    // bounded by `context` and its batch by max_batch; decoding then grows each sequence up to
+    // cache_context positions (the workspace need not hold them).
+    int cache_batch = 1;
+    int cache_context = 0;
 };
 
 // Problems (naming the field) for configurations the reference model does not implement: biases,
@@ -94,6 +101,9 @@ public:
     const ModelConfig &config() const { return config_; }
     const ReferenceOptions &options() const { return options_; }
     int context() const { return int(context_); }
+    // Positions per sequence the KV cache holds (ReferenceOptions::cache_context) and its sequences.
+    int cacheContext() const { return int(cache_context_); }
+    int cacheBatch() const { return int(cache_batch_); }
 
     // Arena order: token_embeddings, [position_embeddings], per layer [ln1.weight, ln1.bias],
     // attn.q_proj, k_proj, v_proj (consecutive: one (W, D) matrix), attn.output_proj,
@@ -138,9 +148,25 @@ public:
     // logits (B, V) of each sequence's last position only (the head runs on B rows, not B·T).
     Result<const S *> forwardLogitsLast(const std::int32_t *tokens, int batch, int seq);
 
-    // Incremental decoding of one sequence with a KV cache: feed tokens at positions 0, 1, 2, ...
-    // in order (position 0 starts a new sequence); returns logits (V) for the next token.
+    // Incremental decoding of one sequence (the KV cache's first) with a KV cache: feed tokens at
+    // positions 0, 1, 2, ... in order (position 0 starts a new sequence); returns logits (V) for the
+    // next token. The same as decodeBatch with a batch of one.
     Result<const S *> decodeStep(std::int32_t token, int position);
+
+    // Batched prefill: the prompts of `batch` sequences in one forward pass that fills the KV cache.
+    // tokens (B, T) row-major, T = seq; row i holds lengths[i] ∈ [1, T] prompt tokens followed by
+    // padding (any valid id: causal attention keeps it out of every prompt position, and its cache
+    // rows are not kept). Sequence i of the cache then holds positions 0..lengths[i]-1. Returns the
+    // logits (B, V) of each sequence's last prompt token (the head runs on B rows, not B·T). Needs
+    // batch ≤ max_batch and cache_batch, seq ≤ context and cache_context. The op profiler times it
+    // under the forward pass's operator names, and the cache writes as "kv_cache_write".
+    Result<const S *> prefill(const std::int32_t *tokens, const int *lengths, int batch, int seq);
+
+    // One decode step of `batch` sequences: token i (B) at position positions[i] of sequence i, which
+    // must be at most the positions its cache holds (a position below rewinds the sequence there).
+    // Returns logits (B, V) of the next token of each. Profiled under the operator names, the
+    // attention over the cache (scores, softmax and values in one kernel) as "decode_attention".
+    Result<const S *> decodeBatch(const std::int32_t *tokens, const int *positions, int batch);
 
     // Layer `layer` alone on hidden states x (B, T, D) → (B, T, D) (the course's transformer_block
     // test), positions 0..T-1.
@@ -229,13 +255,22 @@ private:
     S *last_stats_ = nullptr; // (B, 2)
     S *last_logits_ = nullptr;  // (B, V)
 
-    // KV cache and one-token buffers of decodeStep.
+    // KV cache and the one-token-per-sequence buffers of decodeBatch; Bc = cache_batch,
+    // P = cache_context.
     AlignedVector<S> cache_;
-    std::vector<S *> k_cache_, v_cache_;  // per layer (P, G·Dh)
-    S *dec_x_ = nullptr, *dec_a_ = nullptr, *dec_qkv_ = nullptr, *dec_att_ = nullptr, *dec_h_ = nullptr;
-    S *dec_hn_ = nullptr, *dec_b_ = nullptr, *dec_up_ = nullptr, *dec_act_ = nullptr, *dec_y_ = nullptr;
-    S *dec_stats_ = nullptr, *dec_scores_ = nullptr, *dec_logits_ = nullptr;
-    int decoded_ = 0;  // positions already in the cache
+    std::vector<S *> k_cache_, v_cache_;  // per layer (Bc, P, G·Dh)
+    S *dec_x_ = nullptr, *dec_a_ = nullptr, *dec_h_ = nullptr;             // (Bc, D)
+    S *dec_hn_ = nullptr, *dec_b_ = nullptr, *dec_y_ = nullptr;            // (Bc, D)
+    S *dec_qkv_ = nullptr;     // (Bc, W)
+    S *dec_att_ = nullptr;     // (Bc, H·Dh)
+    S *dec_up_ = nullptr;      // (Bc, up)
+    S *dec_act_ = nullptr;     // (Bc, F)
+    S *dec_stats_ = nullptr;   // (Bc, 2)
+    S *dec_scores_ = nullptr;  // (Bc, P)
+    S *dec_logits_ = nullptr;  // (Bc, V)
+    std::vector<int> cached_;  // (Bc) positions each sequence holds in the cache
+    Index cache_batch_ = 1, cache_context_ = 0;
+    void writeCache(int layer, const S *qkv_row, Index sequence, Index position);
 
     RopeTable<S> rope_;
     OpProfiler profiler_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/size_limits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -63,8 +64,11 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
     const double work = 3 * padded(N * D) + padded(N * W) + padded(N * Q) + padded(probs) + padded(N * up) + padded(N * F) +
                         padded(N) + 2 * padded(B * D) + padded(2 * B) + padded(B * V);
 
-    const double cache = L * 2 * padded(T * KV) + 6 * padded(D) + padded(W) + padded(Q) + padded(up) + padded(F) + padded(2) +
-                         padded(T) + padded(V);
+    // KV cache of cache_batch sequences × cache_context positions and its one-token-per-sequence buffers.
+    const double Bc = double(std::max(1, o.cache_batch));
+    const double P = o.cache_context > 0 ? double(o.cache_context) : T;
+    const double cache = L * 2 * padded(Bc * P * KV) + 6 * padded(Bc * D) + padded(Bc * W) + padded(Bc * Q) +
+                         padded(Bc * up) + padded(Bc * F) + padded(Bc * 2) + padded(Bc * P) + padded(Bc * V);
 
     ReferenceMemory memory;
     memory.parameters = params * bytes_per_element;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/thread_choice.h"
 
+#include <Eigen/Core>
 #include <omp.h>
 
 #include <algorithm>
@@ -98,6 +99,12 @@ ThreadChoice chooseThreads(int requested, double sample_seconds)
         choice.busy_cores = *busy;
     choice.threads = threadsForIdleCores(choice.logical_cores, choice.busy_cores);
     return choice;
+}
+
+void useThreads(int threads)
+{
+    omp_set_num_threads(std::max(1, threads));
+    Eigen::setNbThreads(std::max(1, threads));
 }
 
 }  // namespace lse::reference

@@ -38,4 +38,7 @@ std::optional<double> busyCoresBetween(const std::string &proc_stat_before, cons
 // /proc/stat is unreadable.
 ThreadChoice chooseThreads(int requested, double sample_seconds = 0.2);
 
+// Sets OpenMP's and Eigen's thread counts for what runs next in this process (generation, training).
+void useThreads(int threads);
+
 }  // namespace lse::reference

@@ -23,7 +23,6 @@
 #include "reference/thread_choice.h"
 
 #include <Eigen/Core>
-#include <omp.h>
 
 #include <algorithm>
 #include <charconv>
@@ -80,12 +79,6 @@ std::uint64_t fnv1a(const std::vector<std::int32_t> &ids)
         }
     }
     return hash;
-}
-
-void applyThreads(int threads)
-{
-    omp_set_num_threads(threads);
-    Eigen::setNbThreads(threads);
 }
 
 // "the loss is NaN", "the gradient norm is infinite".
@@ -157,7 +150,7 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
     if (Problems p = validateTrainConfig(config); !p.empty())
         return p;
     const ThreadChoice threads = chooseThreads(config.threads);
-    applyThreads(threads.threads);
+    useThreads(threads.threads);
 
     std::unique_ptr<Trainer> trainer(new Trainer());
     Impl &s = *trainer->impl_;
@@ -441,6 +434,22 @@ namespace lse::reference {
 
 Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, TrainConfig *configOut, int *stepOut)
 {
+    return loadCheckpointModel(path, GenerationSize{}, configOut, stepOut);
+}
+
+ReferenceOptions generationOptions(const ReferenceOptions &base, const GenerationSize &size)
+{
+    ReferenceOptions options = base;
+    options.max_batch = size.batch;
+    options.context = size.prompt_tokens;
+    options.cache_batch = size.batch;
+    options.cache_context = size.cache_context;
+    return options;
+}
+
+Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, const GenerationSize &size, TrainConfig *configOut,
+                                                   int *stepOut)
+{
     Result<SafetensorsFile> file = readSafetensors(path);
     if (!file)
         return file.problems();
@@ -462,10 +471,11 @@ Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, Trai
     }
     if (Problems p = checkCheckpointTensors(ckpt, config.model, false, path); !p.empty())
         return p;
-    ReferenceOptions options = config.options;
-    options.max_batch = 1;
-    options.context = int(config.model.max_seq_len);
-    Result<std::unique_ptr<Model>> created = Model::create(config.model, options);
+    GenerationSize clamped = size;
+    const auto context = int(std::min<std::int64_t>(config.model.max_seq_len, std::numeric_limits<int>::max()));
+    clamped.prompt_tokens = std::min(clamped.prompt_tokens, context);
+    clamped.cache_context = std::min(clamped.cache_context, context);
+    Result<std::unique_ptr<Model>> created = Model::create(config.model, generationOptions(config.options, clamped));
     if (!created)
         return created.problems();
     std::unique_ptr<Model> model = std::move(created.value());

@@ -155,6 +155,19 @@ private:
 Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &checkpointPath, TrainConfig *config = nullptr,
                                                    int *step = nullptr);
 
+// How generation sizes the model (batch_generation.h): `batch` sequences, prompts of up to
+// `prompt_tokens` (the workspace's context: the batched prefill runs there) growing to
+// `cache_context` positions in the KV cache (0: the model's max_seq_len; loadCheckpointModel clamps
+// both to it). Model::create checks the memory of both against this process's limit.
+struct GenerationSize {
+    int batch = 1;
+    int prompt_tokens = 0;  // 0: max_seq_len
+    int cache_context = 0;  // 0: max_seq_len
+};
+ReferenceOptions generationOptions(const ReferenceOptions &base, const GenerationSize &size);
+Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &checkpointPath, const GenerationSize &size,
+                                                   TrainConfig *config = nullptr, int *step = nullptr);
+
 struct GenerateOptions {
     int max_new_tokens = 200;
     double temperature = 1.0;  // 0: greedy
@@ -162,6 +175,15 @@ struct GenerateOptions {
     double top_p = 1.0;        // nucleus sampling; 1: off
     std::uint64_t seed = 0;
     std::optional<std::int32_t> stop_token;  // usually <|endoftext|>
+    // Time each operator of the prefill and the decode steps with the model's op profiler (its
+    // records are reset; batch_generation.h). Off: the profiler is paused during generation, so a
+    // trainer's records of its steps stay as they were.
+    bool profile = false;
+    // generateBatch only: one untimed prefill of the same prompts first, so the timed one is a warm
+    // process's (as a serving engine that has answered a request before): the first forward pass
+    // pays cold caches and page faults, as a run's first training step does (measured on the cs336
+    // model at batch 1: 25 ms cold, 19.5 ms warm).
+    bool warm_up = false;
 };
 
 // Samples a continuation of prompt ids with the KV cache; calls onToken (when set) as each token is

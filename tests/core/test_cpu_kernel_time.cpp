@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace lse;
@@ -35,8 +36,11 @@ CpuKernelFactors givenFactors(int threads)
     f.attention_values_forward_flops_per_second = {8e9, 8e9, 32e9, 32e9};
     f.attention_scores_backward_flops_per_second.assign(4, 3e9);
     f.attention_values_backward_flops_per_second.assign(4, 3e9);
+    f.decode_attention_keys_axis = {16, 256};
+    f.decode_attention_flops_per_second = {1e9, 2e9, 4e9, 8e9};
     f.stream_working_set_bytes = {1e4, 1e6};
     f.stream_bytes_per_second = {40e9, 10e9};
+    f.gemv_bytes_per_second = {50e9, 20e9};
     f.elementwise_kernels = {"norm", "softmax"};
     f.elementwise_kernel_flops_per_second = {2e9, 4e9};
     f.elementwise_flops_per_second = 3e9;
@@ -72,13 +76,53 @@ private slots:
         QVERIFY(near(cpuGemmFlopsPerSecond(f, 4096, 4096, 4096), 40e9));
     }
 
-    // Below the grid a product costs what the smallest one does: m = 4 runs at 10e9 · 4/16.
-    void gemmBelowTheGridKeepsTheSmallestTime()
+    // Below the grid in m (a decode step's few rows) the time is linear in m through the grid's two
+    // smallest m at this (n, k): t(16) = 2·16·16·16 / 10e9, t(256) = 2·256·16·16 / 40e9, so
+    // t(4) = t(16) − 12 · (t(256) − t(16)) / 240. The rate itself still scales as before.
+    void gemmBelowTheGridIsLinearInRows()
     {
         const CpuKernelFactors f = givenFactors(1);
         QVERIFY(near(cpuGemmFlopsPerSecond(f, 4, 16, 16), 2.5e9));
+        const double t16 = 2.0 * 16 * 16 * 16 / 10e9, t256 = 2.0 * 256 * 16 * 16 / 40e9;
         const KernelTime t = cpuGemmTime(GemmShape{1, 4, 16, 16}, f);
-        QVERIFY(near(t.seconds, 2.0 * 16 * 16 * 16 / 10e9));  // the 16·16·16 product's time
+        QVERIFY(near(t.seconds, t16 - 12 * (t256 - t16) / 240));
+        QVERIFY(!t.memory_bound);
+    }
+
+    // A product never takes less than reading its operands and writing its output (float32) at the
+    // stream bandwidth of the working set they come from: at 1 TFLOP/s (2×256)·(256×256) from a 1 MB
+    // working set (10 GB/s) is 4·(512 + 65536 + 512) bytes / 10e9, far above its table time.
+    void gemmNeverBeatsItsBytes()
+    {
+        CpuKernelFactors f = givenFactors(1);
+        std::fill(f.gemm_flops_per_second.begin(), f.gemm_flops_per_second.end(), 1e12);
+        const KernelTime t = cpuGemmTime(GemmShape{1, 2, 256, 256}, f, 1e6);
+        QVERIFY(t.memory_bound);
+        QVERIFY(near(t.seconds, 4.0 * (512 + 65536 + 512) / 10e9));
+    }
+
+    // One row is Eigen's matrix-vector product: the matrix's bytes at the one-row product's bandwidth
+    // of the working set, 20 GB/s at 1 MB: 4·(256 + 65536 + 256) bytes / 20e9.
+    void oneRowProductReadsItsMatrix()
+    {
+        const CpuKernelFactors f = givenFactors(1);
+        const KernelTime t = cpuGemmTime(GemmShape{1, 1, 256, 256}, f, 1e6);
+        QVERIFY(t.memory_bound);
+        QVERIFY(near(t.seconds, 4.0 * (256 + 65536 + 256) / 20e9));
+    }
+
+    // Decode attention: ⌈5 sequences / 2 threads⌉ = 3 rounds of one sequence's FLOPs at the rate of
+    // (keys 16, Dh 16) = 1 GFLOP/s, one call and one parallel region (5·16·4·16 ≥ 32768? no: 5120
+    // multiply-adds stay on one thread, so no region).
+    void decodeAttentionRounds()
+    {
+        const CpuKernelFactors f = givenFactors(2);
+        QVERIFY(near(cpuDecodeAttentionFlopsPerSecond(f, 16, 16), 1e9));
+        QVERIFY(near(cpuDecodeAttentionFlopsPerSecond(f, 256, 64), 8e9));
+        const double perSequence = 1000;
+        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 4, 16, 16, f).seconds, 3 * perSequence / 1e9 + 1e-6));
+        // 5 sequences of 256 keys, 8 heads of 64: 655360 multiply-adds, split over the threads.
+        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 8, 256, 64, f).seconds, 3 * perSequence / 8e9 + 1e-6 + 5e-6));
     }
 
     // One product: 2·256·256·256 FLOPs at 40 GFLOP/s, nothing added (the rate includes the call).

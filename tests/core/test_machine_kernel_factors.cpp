@@ -25,8 +25,11 @@ CpuKernelFactors givenFactors(int threads, const std::string &measured_at)
     f.attention_values_forward_flops_per_second.assign(6, 31e9);
     f.attention_scores_backward_flops_per_second.assign(6, 25e9);
     f.attention_values_backward_flops_per_second.assign(6, 26e9);
+    f.decode_attention_keys_axis = {16, 256};
+    f.decode_attention_flops_per_second.assign(6, 5e9);
     f.stream_working_set_bytes = {1e4, 1e6};
     f.stream_bytes_per_second = {40e9, 10e9};
+    f.gemv_bytes_per_second = {50e9, 20e9};
     f.elementwise_kernels = {"norm", "softmax"};
     f.elementwise_kernel_flops_per_second = {2e9, 4e9};
     f.elementwise_flops_per_second = 3e9;

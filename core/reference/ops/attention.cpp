@@ -183,6 +183,20 @@ void decodeAttention(const S *q, const S *kcache, const S *vcache, Index ld, Ind
     }
 }
 
+template <typename S>
+void decodeAttentionBatch(const S *q, Index ld_q, const S *kcache, const S *vcache, Index ld_kv, Index sequence_stride,
+                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *scores,
+                          Index scores_stride, S *out, Index ld_out)
+{
+    Index work = 0;  // multiply-adds of the batch: keys · heads · head dim
+    for (Index i = 0; i < batch; ++i)
+        work += (Index(positions[i]) + 1) * heads * head_dim;
+#pragma omp parallel for schedule(static) if (batch > 1 && work >= kParallelMinWork)
+    for (Index i = 0; i < batch; ++i)
+        decodeAttention(q + i * ld_q, kcache + i * sequence_stride, vcache + i * sequence_stride, ld_kv,
+                        Index(positions[i]) + 1, heads, kv_heads, head_dim, scores + i * scores_stride, out + i * ld_out);
+}
+
 #define LSE_INSTANTIATE(S)                                                                                        \
     template void attentionScoresForward<S>(const S *, const S *, S *, const AttentionDims &);                      \
     template void causalSoftmaxForward<S>(S *, const AttentionDims &);                                            \
@@ -193,7 +207,9 @@ void decodeAttention(const S *q, const S *kcache, const S *vcache, Index ld, Ind
     template void causalAttentionForward<S>(const S *, const S *, const S *, S *, S *, const AttentionDims &);     \
     template void causalAttentionBackward<S>(const S *, const S *, const S *, const S *, const S *, S *, S *, S *,  \
                                              S *, const AttentionDims &);                                         \
-    template void decodeAttention<S>(const S *, const S *, const S *, Index, Index, Index, Index, Index, S *, S *);
+    template void decodeAttention<S>(const S *, const S *, const S *, Index, Index, Index, Index, Index, S *, S *); \
+    template void decodeAttentionBatch<S>(const S *, Index, const S *, const S *, Index, Index, const int *, Index, Index, \
+                                          Index, Index, S *, Index, S *, Index);
 LSE_INSTANTIATE(float)
 LSE_INSTANTIATE(double)
 #undef LSE_INSTANTIATE

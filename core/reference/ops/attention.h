@@ -53,4 +53,14 @@ template <typename S>
 void decodeAttention(const S *q, const S *kcache, const S *vcache, Index ld, Index length, Index heads,
                      Index kv_heads, Index head_dim, S *scores, S *out);
 
+// decodeAttention for `batch` sequences, one new query token each, parallel over the sequences
+// (one single-threaded decodeAttention per sequence, as the prefill's attention kernels run one
+// (sequence, head) pair per iteration). Sequence i: query row q + i·ld_q (H·Dh), its cache at
+// kcache/vcache + i·sequence_stride with rows ld_kv apart holding positions 0..positions[i] (its
+// new key last), scores scratch + i·scores_stride (≥ positions[i] + 1), output out + i·ld_out.
+template <typename S>
+void decodeAttentionBatch(const S *q, Index ld_q, const S *kcache, const S *vcache, Index ld_kv, Index sequence_stride,
+                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *scores,
+                          Index scores_stride, S *out, Index ld_out);
+
 }  // namespace lse::reference
