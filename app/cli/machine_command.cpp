@@ -2,6 +2,7 @@
 // `llm-explorer-cli machine`: this machine's measured roofline (SGEMM peak, STREAM bandwidth).
 
 #include "commands.h"
+#include "count_option.h"
 #include "output.h"
 
 #include "hardware/machine_roofline.h"
@@ -92,17 +93,29 @@ int runMachine(const QStringList &arguments)
                                        QStringLiteral("Measure again even when a cached measurement exists (a few seconds)."));
     const QCommandLineOption quick(QStringLiteral("quick"),
                                    QStringLiteral("Tiny cache-resident sizes for tests; measured now, never cached."));
-    parser.addOptions({help, json, remeasure, quick});
+    const QCommandLineOption threadsOption(
+        QStringLiteral("threads"),
+        QStringLiteral("Also measure the kernel factors at N threads (1 to the logical cores). Without it a measurement "
+                       "takes one thread's factors only: `train`, `generate` and the Reference run page measure another "
+                       "thread count's themselves when a run first needs them (a few seconds)."),
+        QStringLiteral("N"));
+    parser.addOptions({help, json, remeasure, quick, threadsOption});
     if (!parser.parse(QStringList{QStringLiteral("machine")} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
-        printOut(QStringLiteral("Usage: llm-explorer-cli machine [--json] [--remeasure] [--quick]\n")
+        printOut(QStringLiteral("Usage: llm-explorer-cli machine [--json] [--remeasure] [--quick] [--threads N]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
     if (!parser.positionalArguments().isEmpty())
         return reportProblems({Problem{"arguments", "unexpected",
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString() + "'"}});
+
+    Problems threadProblems;
+    const std::optional<std::int64_t> alsoThreads =
+        countFlag(parser, QStringLiteral("threads"), 1, std::max(1, currentMachineIdentity().logical_cores), threadProblems);
+    if (!threadProblems.empty())
+        return reportProblems(threadProblems);
 
     QElapsedTimer clock;
     clock.start();
@@ -136,9 +149,14 @@ int runMachine(const QStringList &arguments)
     // with the roofline, measured again when the cache cannot serve (checkCachedMeasurement).
     std::vector<CpuKernelFactors> kernels;
     kernels.reserve(2);
+    // Measured now: one thread's, and --threads N's when asked (each thread count takes a few
+    // seconds; `machine` measured all cores' too before, 12 s in all here). From the cache: the
+    // cached ones at one thread and at all cores.
     std::vector<int> threadCounts{1};
-    if (roofline.threads_used > 1)
+    if (roofline.from_cache && roofline.threads_used > 1)
         threadCounts.push_back(roofline.threads_used);
+    else if (!roofline.from_cache && alsoThreads && *alsoThreads > 1)
+        threadCounts.push_back(int(*alsoThreads));
     QStringList kernelNotes;
     for (const int threads : threadCounts) {
         // A cached roofline shows the cached factors (`train` measures missing or stale ones for

@@ -8,7 +8,6 @@ namespace lse::gui {
 
 namespace {
 
-QString qs(const std::string &text) { return QString::fromStdString(text); }
 
 FormulaInfo formula(const reference::AblationResults &results)
 {
