@@ -9481,7 +9481,7 @@
     </message>
     <message>
         <source>&amp;GPU</source>
-        <translation>&amp;GPU</translation>
+        <translation>GPU 型号(&amp;G)</translation>
     </message>
     <message>
         <source>The scenario&apos;s accelerator (changing it here changes the scenario, one undo step): dense peak per format, HBM capacity and bandwidth from its datasheet, and its serving factors (resources/hardware/serving_efficiency.json).</source>
@@ -9497,7 +9497,7 @@
     </message>
     <message>
         <source>&amp;tp</source>
-        <translation>&amp;tp</translation>
+        <translation>tp(&amp;T)</translation>
     </message>
     <message>
         <source>Tensor parallelism: each layer&apos;s heads and FFN split over tp GPUs, two all-reduces of batch × d_model activations per layer and step (Shoeybi et al. 2019 §3); ring all-reduce time 2(tp−1)·latency + 2(tp−1)/tp · bytes / bandwidth (Patarasuk &amp; Yuan 2009). tp must divide the heads.</source>
@@ -9505,7 +9505,7 @@
     </message>
     <message>
         <source>&amp;pp</source>
-        <translation>&amp;pp</translation>
+        <translation>pp(&amp;P)</translation>
     </message>
     <message>
         <source>Pipeline parallelism: the layers in pp stages one after another for a request; the batch is cut into micro-batches that fill the stages (GPipe, Huang et al. 2019; hand-offs: Narayanan et al. 2021 §4.1).</source>

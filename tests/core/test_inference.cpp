@@ -6,6 +6,7 @@
 // the tensor-parallel all-reduce time of the link model, the breakdown summing to the latency, the
 // FLOPs equal to the roofline's (one operator list) and the largest batch at the memory's edge.
 
+#include "../small_serving_model.h"
 #include "inference/serving_factors.h"
 #include "inference/serving_model.h"
 #include "inference/speculative.h"
@@ -24,25 +25,7 @@ using namespace lse::inference;
 
 namespace {
 
-// 2 layers, d_model 64, 4 query heads and 2 KV heads of 16, SwiGLU d_ff 128, vocabulary 100,
-// RMSNorm, untied embeddings, no biases.
-ModelConfig smallModel()
-{
-    ModelConfig model;
-    model.name = "small";
-    model.n_layers = 2;
-    model.d_model = 64;
-    model.n_heads = 4;
-    model.n_kv_heads = 2;
-    model.head_dim = 16;
-    model.d_ff = 128;
-    model.vocab_size = 100;
-    model.max_seq_len = 4096;
-    model.norm = NormType::RMSNorm;
-    model.activation = Activation::SwiGLU;
-    model.positional_encoding = PositionalEncoding::RoPE;
-    return model;
-}
+ModelConfig smallModel() { return test::smallServingModel(); }
 
 ServingInputs inputsFor(const ModelConfig &model, const char *gpu)
 {

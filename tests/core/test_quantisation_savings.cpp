@@ -2,6 +2,7 @@
 // core/inference/quantisation_savings: what the serving formats save against 16-bit storage, by hand
 // on a small model (the matrices of test_inference's weightBytesByHand; vLLM §3's KV bytes).
 
+#include "../small_serving_model.h"
 #include "inference/quantisation_savings.h"
 #include "hardware/hardware_catalog.h"
 #include "scenario/scenario_json.h"
@@ -13,22 +14,10 @@ using namespace lse::inference;
 
 namespace {
 
-// 2 layers, d_model 64, 4 query heads and 2 KV heads of 16, SwiGLU d_ff 128, vocabulary 100.
+// The small model of tests/small_serving_model.h on `gpu`.
 ServingInputs smallOn(const char *gpu)
 {
-    ModelConfig model;
-    model.name = "small";
-    model.n_layers = 2;
-    model.d_model = 64;
-    model.n_heads = 4;
-    model.n_kv_heads = 2;
-    model.head_dim = 16;
-    model.d_ff = 128;
-    model.vocab_size = 100;
-    model.max_seq_len = 4096;
-    model.norm = NormType::RMSNorm;
-    model.activation = Activation::SwiGLU;
-    model.positional_encoding = PositionalEncoding::RoPE;
+    const ModelConfig model = test::smallServingModel();
     ServingInputs inputs;
     inputs.scenario = defaultScenario();
     inputs.scenario.model = model;
