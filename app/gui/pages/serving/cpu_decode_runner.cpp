@@ -49,9 +49,10 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
     running_ = true;
     QObject *self = this;
     job->thread = std::thread([job, request, self] {
-        const auto report = [self](const QString &stage, int step, int steps) {
+        const auto report = [self](const QString &stage, int batch, int step, int steps) {
             QMetaObject::invokeMethod(
-                self, [self, stage, step, steps] { emit static_cast<CpuDecodeRunner *>(self)->progress(stage, step, steps); },
+                self,
+                [self, stage, batch, step, steps] { emit static_cast<CpuDecodeRunner *>(self)->progress(stage, batch, step, steps); },
                 Qt::QueuedConnection);
         };
         const auto done = [self, job] {
@@ -74,12 +75,12 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
         std::optional<CpuKernelFactors> kernels = request.given_kernels;
         int kernelSteps = kKernelSteps;
         if (!kernels) {
-            report(QStringLiteral("kernel factors"), 0, kKernelSteps + batches);
+            report(QString(), 0, 0, kKernelSteps + batches);
             const std::optional<reference::KernelFactorsForRun> run = reference::kernelFactorsForRun(
                 threads.threads,
                 [&](std::string_view stage, int index, int count) {
                     kernelSteps = count;
-                    report(QString::fromUtf8(stage.data(), qsizetype(stage.size())), index, count + batches);
+                    report(QString::fromUtf8(stage.data(), qsizetype(stage.size())), 0, index, count + batches);
                 },
                 &job->cancelled);
             if (job->cancelled.load()) {
@@ -92,7 +93,7 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
         if (kernels)
             out.kernels_measured_at = QString::fromStdString(kernels->measured_at);
         for (int i = 0; i < batches; ++i) {
-            report(QStringLiteral("batch %1").arg(request.batches[std::size_t(i)]), kernelSteps + i, kernelSteps + batches);
+            report(QString(), request.batches[std::size_t(i)], kernelSteps + i, kernelSteps + batches);
             Result<reference::DecodeBenchmark> row =
                 reference::benchmarkUntrainedDecode(config.value(), request.batches[std::size_t(i)], request.prompt_tokens,
                                                     request.output_tokens, kernels ? &*kernels : nullptr, &job->cancelled);
@@ -104,7 +105,7 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
             }
             out.rows.push_back(std::move(row.value()));
         }
-        report(QString(), kernelSteps + batches, kernelSteps + batches);
+        report(QString(), 0, kernelSteps + batches, kernelSteps + batches);
         done();
     });
 }

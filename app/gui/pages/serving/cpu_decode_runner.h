@@ -51,8 +51,9 @@ public:
     const std::optional<CpuDecodeResult> &result() const { return result_; }
 
 signals:
-    // `step` of `steps`: the kernel-factor stages (when measured) and then the batches.
-    void progress(const QString &stage, int step, int steps);
+    // `step` of `steps`: the kernel-factor stages (`kernel_stage`, core's name; batch 0) when
+    // measured, then the batches (`batch` > 0); step == steps at the end.
+    void progress(const QString &kernel_stage, int batch, int step, int steps);
     void finished();
 
 private:

@@ -134,6 +134,7 @@ void CpuMeasurementSection::start()
         return;
     request_.preset = preset_box_->currentData().toString();
     progress_stage_.clear();
+    progress_batch_ = 0;
     progress_bar_->setRange(0, 0);  // busy until the first step is known
     progress_bar_->setVisible(true);
     runner_->start(request_);
@@ -147,11 +148,12 @@ void CpuMeasurementSection::cancel()
     fillStatus();
 }
 
-void CpuMeasurementSection::showProgress(const QString &stage, int step, int steps)
+void CpuMeasurementSection::showProgress(const QString &kernel_stage, int batch, int step, int steps)
 {
     if (!runner_->isRunning())
         return;
-    progress_stage_ = stage;
+    progress_stage_ = kernel_stage;
+    progress_batch_ = batch;
     progress_bar_->setRange(0, std::max(1, steps));
     progress_bar_->setValue(step);
     fillStatus();
@@ -214,8 +216,12 @@ void CpuMeasurementSection::fillStatus()
     const std::optional<CpuDecodeResult> &result = runner_->result();
     QString text;
     if (runner_->isRunning()) {
-        text = progress_stage_.isEmpty() ? tr("Measuring on this CPU…")
-                                         : tr("Measuring on this CPU: %1…").arg(progress_stage_);
+        if (progress_batch_ > 0)
+            text = tr("Generating at batch %1…").arg(progress_batch_);
+        else if (!progress_stage_.isEmpty())
+            text = tr("Measuring this CPU's kernel factors (once; then cached): %1…").arg(progress_stage_);
+        else
+            text = tr("Preparing: this CPU's kernel factors…");
     } else if (!result) {
         text = tr("Press Start to measure decode and prefill on this CPU (a few seconds to a minute; the kernel factors "
                   "are measured first when none are cached).");

@@ -49,7 +49,7 @@ public:
     void cancel();
 
 private:
-    void showProgress(const QString &stage, int step, int steps);
+    void showProgress(const QString &kernel_stage, int batch, int step, int steps);
     void showResult();
     void fillCharts();
     void fillTable();
@@ -69,7 +69,8 @@ private:
     ChartView *decode_chart_ = nullptr;
     ChartView *prefill_chart_ = nullptr;
     QTableWidget *table_ = nullptr;
-    QString progress_stage_;
+    QString progress_stage_;  // the kernel-factor stage being measured
+    int progress_batch_ = 0;  // the batch generating (0: none yet)
 };
 
 }  // namespace lse::gui
