@@ -3283,30 +3283,6 @@
         <translation>批量</translation>
     </message>
     <message>
-        <source>Decode measured (tokens/s)</source>
-        <translation>解码实测（词元/秒）</translation>
-    </message>
-    <message>
-        <source>Decode predicted (tokens/s)</source>
-        <translation>解码预测（词元/秒）</translation>
-    </message>
-    <message>
-        <source>Decode measured / predicted</source>
-        <translation>解码 实测 / 预测</translation>
-    </message>
-    <message>
-        <source>Prefill measured</source>
-        <translation>预填充实测</translation>
-    </message>
-    <message>
-        <source>Prefill predicted</source>
-        <translation>预填充预测</translation>
-    </message>
-    <message>
-        <source>Prefill measured / predicted</source>
-        <translation>预填充 实测 / 预测</translation>
-    </message>
-    <message>
         <source>Generating at batch %1…</source>
         <translation>正在以批量 %1 生成…</translation>
     </message>
@@ -3411,6 +3387,42 @@
     <message>
         <source>batch %1: %2 predicted</source>
         <translation>批量 %1：预测 %2</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s
+measured</source>
+        <translation>解码词元/秒
+实测</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s
+predicted</source>
+        <translation>解码词元/秒
+预测</translation>
+    </message>
+    <message>
+        <source>Decode
+measured / predicted</source>
+        <translation>解码
+实测 / 预测</translation>
+    </message>
+    <message>
+        <source>Prefill
+measured</source>
+        <translation>预填充
+实测</translation>
+    </message>
+    <message>
+        <source>Prefill
+predicted</source>
+        <translation>预填充
+预测</translation>
+    </message>
+    <message>
+        <source>Prefill
+measured / predicted</source>
+        <translation>预填充
+实测 / 预测</translation>
     </message>
 </context>
 <context>
