@@ -3424,6 +3424,18 @@ measured / predicted</source>
         <translation>预填充
 实测 / 预测</translation>
     </message>
+    <message>
+        <source>From batch %1 to %2 (%3× the sequences) decode tokens/s grew %4× measured</source>
+        <translation>从批量 %1 到 %2（序列数 %3 倍），解码词元/秒实测增长 %4 倍</translation>
+    </message>
+    <message>
+        <source>, %1× predicted</source>
+        <translation>，预测增长 %1 倍</translation>
+    </message>
+    <message>
+        <source>: far less than the batch once decode is compute-bound.</source>
+        <translation>：一旦解码受计算限制，增长就远小于批量的增长。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::DesignAxisText</name>

@@ -324,6 +324,8 @@ private slots:
             QCOMPARE(table->item(r, 1)->text(), format::decimal(b.measured_decode_tokens_per_second, 1));
         }
         QCOMPARE(rows[1].batch, 2);
+        QVERIFY2(section->statusLabel()->text().contains(QStringLiteral("From batch 1 to 4")),
+                 qPrintable(section->statusLabel()->text()));
         QVERIFY(!section->progressBar()->isVisibleTo(page.get()));
         QVERIFY(section->startButton()->isEnabled());
         QVERIFY(listsChart(*page, "serving-cpu-decode"));

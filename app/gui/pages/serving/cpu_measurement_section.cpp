@@ -234,6 +234,21 @@ void CpuMeasurementSection::fillStatus()
         text = tr("Measured at %1; kernel factors of %2.")
                    .arg(result->threads_reason,
                         result->kernels_measured_at.isEmpty() ? tr("none (no prediction)") : result->kernels_measured_at);
+        // What the curve says in one line: the growth of decode tokens/s against the growth of the batch.
+        const reference::DecodeBenchmark &first = result->rows.front();
+        const reference::DecodeBenchmark &last = result->rows.back();
+        if (result->rows.size() >= 2 && first.measured_decode_tokens_per_second > 0) {
+            text += QLatin1Char(' ')
+                + tr("From batch %1 to %2 (%3× the sequences) decode tokens/s grew %4× measured")
+                      .arg(first.batch)
+                      .arg(last.batch)
+                      .arg(format::decimal(double(last.batch) / first.batch, 0))
+                      .arg(format::decimal(last.measured_decode_tokens_per_second / first.measured_decode_tokens_per_second, 1));
+            if (first.prediction && last.prediction && first.prediction->decode_tokens_per_second > 0)
+                text += tr(", %1× predicted").arg(format::decimal(
+                    last.prediction->decode_tokens_per_second / first.prediction->decode_tokens_per_second, 1));
+            text += tr(": far less than the batch once decode is compute-bound.");
+        }
     }
     status_label_->setText(text);
 }
