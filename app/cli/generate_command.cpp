@@ -16,6 +16,7 @@
 #include "reference_cli.h"
 
 #include "reference/batch_generation.h"
+#include "reference/decode_benchmark.h"
 #include "reference/decode_time_comparison.h"
 #include "reference/kernel_benchmark.h"
 #include "reference/thread_choice.h"
@@ -37,16 +38,6 @@ namespace {
 // Sequences --batch accepts: each has its own KV cache and workspace rows, and the point is the
 // curve from memory-bound to compute-bound decode, which a CPU reaches well below 64.
 constexpr int kMaxGenerateBatch = 64;
-
-// A prompt of `count` token ids for sequence `sequence` (--prompt-tokens): deterministic, below the
-// vocabulary, different from sequence to sequence.
-std::vector<std::int32_t> syntheticPrompt(int count, int sequence, std::int64_t vocab)
-{
-    std::vector<std::int32_t> ids(std::size_t(std::max(0, count)));
-    for (std::size_t i = 0; i < ids.size(); ++i)
-        ids[i] = std::int32_t((1 + 7919 * std::int64_t(i) + 104729 * std::int64_t(sequence)) % vocab);
-    return ids;
-}
 
 // Model problems that come from this run's size are the user's flags: the KV cache and workspace
 // of --batch sequences (memory), the batch bounds.
@@ -199,11 +190,7 @@ int runGenerate(const QStringList &arguments)
     lse::reference::useThreads(threadChoice.threads);
     // The model with a workspace for the prompts and a KV cache for them and their new tokens.
     const auto sizeFor = [&](std::int64_t maxSeqLen) {
-        lse::reference::GenerationSize size;
-        size.batch = sequences;
-        size.prompt_tokens = int(std::clamp<std::int64_t>(longest, 1, maxSeqLen));
-        size.cache_context = int(std::clamp<std::int64_t>(std::int64_t(longest) + options.max_new_tokens, 1, maxSeqLen));
-        return size;
+        return lse::reference::generationSizeFor(sequences, longest, options.max_new_tokens, maxSeqLen);
     };
     std::unique_ptr<lse::reference::Model> model;
     if (parser.isSet(checkpoint)) {
@@ -230,7 +217,7 @@ int runGenerate(const QStringList &arguments)
                                            std::to_string(vocab) + ": use the tokenizer the training data was prepared with.")});
     if (synthetic > 0)
         for (int i = 0; i < sequences; ++i)
-            promptIds[std::size_t(i)] = syntheticPrompt(synthetic, i, vocab);
+            promptIds[std::size_t(i)] = lse::reference::syntheticPrompt(synthetic, i, vocab);
     if (longest > model->context())
         return reportProblems({problem(synthetic > 0 ? "--prompt-tokens" : "--prompt", "range",
                                        "the prompt of " + std::to_string(longest) + " tokens exceeds the model's context of "
@@ -273,7 +260,7 @@ int runGenerate(const QStringList &arguments)
     QString noPrediction;
     if (kernels) {
         // The tokens a sequence can get: the first from the prefill, then one per position left in the cache.
-        const int outputTokens = std::min(options.max_new_tokens, model->cacheContext() - longest + 1);
+        const int outputTokens = lse::reference::reachableOutputTokens(options.max_new_tokens, model->cacheContext(), longest);
         Result<lse::reference::ReferenceDecodePrediction> predicted =
             lse::reference::predictReferenceDecode(model->config(), sequences, longest, outputTokens, kernels->kernels);
         if (predicted)
@@ -283,9 +270,8 @@ int runGenerate(const QStringList &arguments)
     } else {
         noPrediction = QStringLiteral("the kernel factors could not be measured");
     }
-    const double tokens = double(sequences) * double(generated.decode_steps);
-    const bool decoded = generated.decode_steps > 0 && generated.decode_seconds > 0;
-    const double measuredTokensPerSecond = decoded ? tokens / generated.decode_seconds : 0;
+    const double measuredTokensPerSecond = lse::reference::measuredDecodeTokensPerSecond(generated, sequences);
+    const bool decoded = measuredTokensPerSecond > 0;
 
     if (!parser.isSet(json)) {
         QString text;

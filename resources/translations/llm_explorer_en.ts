@@ -202,6 +202,16 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::CpuMeasurementSection</name>
+    <message numerus="yes">
+        <source>Cancelled after %n batch(es).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::DesignAxisText</name>
     <message numerus="yes">
         <source>MHA, %n KV head(s)</source>

@@ -768,7 +768,7 @@
         <source>%1: %2 at %3, HBM %4; %n operator(s) without FLOPs (lookups) left out</source>
         <translation>
             <numerusform>%1：%2，%3 格式，HBM %4；省略了 %n 个没有 FLOPs 的算子（查表）</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>speedup = (1 − α^(γ+1)) / ((1 − α)(γc + 1)); expected tokens per target step (1 − α^(γ+1)) / (1 − α); c = draft TPOT / target TPOT on the same GPUs</source>
@@ -3234,6 +3234,207 @@
     <message>
         <source>s = %1 for all %2 built-in presets (labels that would overlap are left out; hover a point for its name)</source>
         <translation>全部 %2 个内置预设均取 s = %1（会重叠的标签已省略；鼠标悬停在点上可查看名称）</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::CpuMeasurementSection</name>
+    <message>
+        <source>&lt;b&gt;This CPU: decode measured&lt;/b&gt; — the reference transformer (untrained, the chosen preset) generates %1 tokens after a %2-token prompt for a batch of 1, 8 and 32 sequences on this machine, beside the prediction from this CPU&apos;s kernel factors.</source>
+        <translation>&lt;b&gt;本机 CPU：实测解码&lt;/b&gt;——参考 Transformer（未训练，所选预设）在本机上以 1、8、32 条序列的批量，在 %2 个词元的提示之后生成 %1 个词元，并与根据本机 CPU 内核系数得到的预测并列。</translation>
+    </message>
+    <message>
+        <source>At batch 1 every decode step reads all the weights from memory to make one token per sequence: the step is memory-bound and tokens/s grows almost in proportion to the batch. Each weight read then serves more tokens, until the matrix products reach what the cores can compute: decode turns compute-bound and tokens/s levels off. Prefill is compute-bound from the start: its time grows with the batch.</source>
+        <translation>批量为 1 时，每个解码步都要从内存读取全部权重，只为每条序列产生一个词元：这一步受内存带宽限制，词元/秒几乎与批量成正比增长。随着批量增大，每次读取的权重服务更多词元，直到矩阵乘法达到核心的计算能力：解码转为受计算限制，词元/秒趋于平稳。预填充从一开始就受计算限制：其耗时随批量增长。</translation>
+    </message>
+    <message>
+        <source>Decode from memory-bound to compute-bound</source>
+        <translation>解码从受内存限制转为受计算限制</translation>
+    </message>
+    <message>
+        <source>decode step ≈ max(weight bytes / memory bandwidth, 2 · parameters · B / FLOP rate) + attention over the KV cache; tokens/s = B / step time; the crossover where weight bytes / bandwidth = 2 · parameters · B / FLOP rate</source>
+        <translation>解码步 ≈ max(权重字节 / 内存带宽, 2 · 参数量 · B / FLOP 速率) + 对 KV 缓存的注意力；词元/秒 = B / 步时间；转折点：权重字节 / 带宽 = 2 · 参数量 · B / FLOP 速率</translation>
+    </message>
+    <message>
+        <source>Williams et al. 2009 (roofline); Pope et al. 2022 (Efficiently scaling transformer inference) §2; predictor: core/performance/cpu_inference_prediction with this CPU&apos;s kernel factors (Machine page)</source>
+        <translation>Williams et al. 2009（屋顶线模型）；Pope et al. 2022（Efficiently scaling transformer inference）§2；预测器：core/performance/cpu_inference_prediction，使用本机 CPU 的内核系数（机器页面）</translation>
+    </message>
+    <message>
+        <source>Reference model:</source>
+        <translation>参考模型：</translation>
+    </message>
+    <message>
+        <source>The bundled reference preset generated with (untrained: the speed depends on the shapes, not on the weights).</source>
+        <translation>用于生成的内置参考预设（未训练：速度取决于形状，而非权重）。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Measure this CPU: the kernel factors first when none are cached (a few seconds), then one batched generation per batch.</source>
+        <translation>测量本机 CPU：若无缓存，先测量内核系数（几秒钟），然后每个批量进行一次批量生成。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>Generating at batch %1…</source>
+        <translation>正在以批量 %1 生成…</translation>
+    </message>
+    <message>
+        <source>Measuring this CPU&apos;s kernel factors (once; then cached): %1…</source>
+        <translation>正在测量本机 CPU 的内核系数（仅一次，之后缓存）：%1…</translation>
+    </message>
+    <message>
+        <source>Preparing: this CPU&apos;s kernel factors…</source>
+        <translation>准备中：本机 CPU 的内核系数…</translation>
+    </message>
+    <message>
+        <source>Press Start to measure decode and prefill on this CPU (a few seconds to a minute; the kernel factors are measured first when none are cached).</source>
+        <translation>按“开始”在本机 CPU 上测量解码和预填充（几秒到一分钟；若无缓存，先测量内核系数）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n batch(es).</source>
+        <translation>
+            <numerusform>已在 %n 个批量后取消。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Measured at %1; kernel factors of %2.</source>
+        <translation>测量条件：%1；内核系数测于 %2。</translation>
+    </message>
+    <message>
+        <source>none (no prediction)</source>
+        <translation>无（没有预测）</translation>
+    </message>
+    <message>
+        <source>prefill: the batched forward pass of every prompt and the first token&apos;s sampling, after one untimed warm-up (core/reference/batch_generation)</source>
+        <translation>预填充：所有提示的批量前向传播及第一个词元的采样，在一次不计时的预热之后（core/reference/batch_generation）</translation>
+    </message>
+    <message>
+        <source>decode tokens/s = batch · decode steps / decode time (every sequence&apos;s tokens)</source>
+        <translation>解码词元/秒 = 批量 · 解码步数 / 解码时间（所有序列的词元）</translation>
+    </message>
+    <message>
+        <source>predicted: core/performance/cpu_inference_prediction with this CPU&apos;s kernel factors; measured: core/reference/batch_generation</source>
+        <translation>预测：core/performance/cpu_inference_prediction，使用本机 CPU 的内核系数；实测：core/reference/batch_generation</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s on this CPU</source>
+        <translation>本机 CPU 的解码词元/秒</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s on this CPU: press Start to measure</source>
+        <translation>本机 CPU 的解码词元/秒：按“开始”测量</translation>
+    </message>
+    <message>
+        <source>Batch (sequences)</source>
+        <translation>批量（序列数）</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s (all sequences)</source>
+        <translation>解码词元/秒（所有序列）</translation>
+    </message>
+    <message>
+        <source>tokens/s = batch · decode steps / decode time</source>
+        <translation>词元/秒 = 批量 · 解码步数 / 解码时间</translation>
+    </message>
+    <message>
+        <source>Prefill time on this CPU</source>
+        <translation>本机 CPU 的预填充时间</translation>
+    </message>
+    <message>
+        <source>Prefill time on this CPU: press Start to measure</source>
+        <translation>本机 CPU 的预填充时间：按“开始”测量</translation>
+    </message>
+    <message>
+        <source>Prefill time (ms)</source>
+        <translation>预填充时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>prefill = one forward pass of batch × prompt tokens + the first token&apos;s sampling</source>
+        <translation>预填充 = 批量 × 提示词元的一次前向传播 + 第一个词元的采样</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 tokens/s measured</source>
+        <translation>批量 %1：实测 %2 词元/秒</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 measured</source>
+        <translation>批量 %1：实测 %2</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 tokens/s predicted</source>
+        <translation>批量 %1：预测 %2 词元/秒</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 predicted</source>
+        <translation>批量 %1：预测 %2</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s
+measured</source>
+        <translation>解码词元/秒
+实测</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s
+predicted</source>
+        <translation>解码词元/秒
+预测</translation>
+    </message>
+    <message>
+        <source>Decode
+measured / predicted</source>
+        <translation>解码
+实测 / 预测</translation>
+    </message>
+    <message>
+        <source>Prefill
+measured</source>
+        <translation>预填充
+实测</translation>
+    </message>
+    <message>
+        <source>Prefill
+predicted</source>
+        <translation>预填充
+预测</translation>
+    </message>
+    <message>
+        <source>Prefill
+measured / predicted</source>
+        <translation>预填充
+实测 / 预测</translation>
+    </message>
+    <message>
+        <source>From batch %1 to %2 (%3× the sequences) decode tokens/s grew %4× measured</source>
+        <translation>从批量 %1 到 %2（序列数 %3 倍），解码词元/秒实测增长 %4 倍</translation>
+    </message>
+    <message>
+        <source>, %1× predicted</source>
+        <translation>，预测增长 %1 倍</translation>
+    </message>
+    <message>
+        <source>: far less than the batch once decode is compute-bound.</source>
+        <translation>：一旦解码受计算限制，增长就远小于批量的增长。</translation>
     </message>
 </context>
 <context>
@@ -9651,7 +9852,7 @@
         <source>%1 on %2 × %3 (tp %4, pp %5, %n replica(s)); matmuls at the %6 peak; serving factors: %7.</source>
         <translation>
             <numerusform>%1 运行于 %2 × %3（tp %4，pp %5，%n 个副本）；矩阵乘按 %6 峰值；服务系数：%7。</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>fitted on published measurements</source>
@@ -9713,7 +9914,7 @@
         <source>mean over %n decode step(s)</source>
         <translation>
             <numerusform>%n 个解码步的平均值</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>with the draft: %1 (%2× faster)</source>
@@ -9759,7 +9960,7 @@
         <source>at %1 per GPU-hour × %n GPU(s)</source>
         <translation>
             <numerusform>每 GPU 小时 %1 × %n 个 GPU</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>cost = price per GPU-hour · GPUs / 3600 / output tokens/s · 10⁶</source>
@@ -10044,7 +10245,7 @@
         <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</source>
         <translation>
             <numerusform>%n 个公开数字：使用目录服务系数（在这些数字上拟合）时平均 |误差| %1，最差 %2（%3）</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>held out (leave one source out): computing…</source>
@@ -10054,7 +10255,7 @@
         <source>held out (leave one source out, %n figure(s)): mean %1, worst %2 (%3)</source>
         <translation>
             <numerusform>留出（留一来源，%n 个数字）：平均 %1，最差 %2（%3）</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>held out: not computed (%1)</source>
@@ -10080,7 +10281,7 @@
         <source>Serving: predicted vs published (%n figure(s))</source>
         <translation>
             <numerusform>服务：预测与公开（%n 个数字）</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>Published (ms or tokens/s, log scale)</source>
@@ -10118,7 +10319,7 @@
         <source>%n figure(s) from %1 source(s)</source>
         <translation>
             <numerusform>%n 个数字，来自 %1 个来源</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <source>several</source>

@@ -4,7 +4,11 @@
 // the accelerator is one undoable scenario edit, every chart exports, and bad or extreme inputs
 // (a batch beyond memory, a model that does not fit, a tp that does not divide the heads, a GPU
 // count that is no multiple of tp × pp, fp8 on a GPU without FP8) show a message instead of crashing.
+// The "This CPU" section runs the reference model in the background: one table row per batch with
+// measured and predicted figures, its charts listed for export once they have data, Cancel stops
+// it, and destroying the page mid-run does not crash.
 
+#include "../cpu_kernel_fixture.h"
 #include "charts/chart_view.h"
 #include "document/scenario_document.h"
 #include "hardware/hardware_catalog.h"
@@ -12,6 +16,7 @@
 #include "main_window.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
+#include "pages/serving/cpu_measurement_section.h"
 #include "pages/serving/serving_card.h"
 #include "pages/serving/serving_page.h"
 #include "scenario/presets.h"
@@ -23,6 +28,8 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -73,6 +80,24 @@ Widget *child(QWidget &parent, const char *name)
     if (widget == nullptr)
         qFatal("no %s", name);
     return widget;
+}
+
+// A short run of the tiny preset with given kernel factors (no measurement of this CPU, no cache).
+void useShortCpuRun(CpuMeasurementSection &section, std::vector<int> batches, int output_tokens)
+{
+    section.request().batches = std::move(batches);
+    section.request().prompt_tokens = 8;
+    section.request().output_tokens = output_tokens;
+    section.request().given_kernels = test::givenCpuKernelFactors(1, 20e9, 4e9, 2e9, "2026-12-01T10:00:00Z");
+    section.presetBox()->setCurrentIndex(section.presetBox()->findData(QStringLiteral("tiny")));
+}
+
+bool listsChart(const ServingPage &page, const char *id)
+{
+    for (ChartView *chart : page.charts())
+        if (chart->id() == QLatin1String(id))
+            return true;
+    return false;
 }
 
 }  // namespace
@@ -264,6 +289,77 @@ private slots:
         QCOMPARE(chosen.x.front(), 0.8);
         QCOMPARE(chosen.y.front(), expected->speculative->speedup);
         QVERIFY(page->card("serving.tpot")->detail().contains(format::duration(expected->speculative->tpot_seconds)));
+    }
+
+    void cpuRunFillsOneRowPerBatch()
+    {
+        auto page = shownPage();
+        CpuMeasurementSection *section = page->cpuSection();
+        QVERIFY(section->statusLabel()->text().contains(QStringLiteral("Press Start")));
+        QVERIFY(!listsChart(*page, "serving-cpu-decode"));  // no data yet: not exported
+        QString error;
+        QVERIFY2(page->applyLessonSettings(QJsonObject{{"cpu_preset", "small"}}, &error), qPrintable(error));
+        QCOMPARE(section->presetBox()->currentData().toString(), QStringLiteral("small"));
+        QVERIFY(!page->applyLessonSettings(QJsonObject{{"cpu_preset", "huge"}}, &error));
+        useShortCpuRun(*section, {1, 2, 4}, 4);
+        section->startButton()->click();
+        QVERIFY(section->runner()->isRunning());
+        QVERIFY(!section->startButton()->isEnabled());
+        QVERIFY(section->cancelButton()->isEnabled());
+        QVERIFY(section->progressBar()->isVisibleTo(page.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(!section->runner()->isRunning(), 60000);
+        QVERIFY(section->runner()->result());
+        QVERIFY2(section->runner()->result()->error.isEmpty(), qPrintable(section->runner()->result()->error));
+        QTableWidget *table = section->table();
+        QCOMPARE(table->rowCount(), 3);
+        const std::vector<reference::DecodeBenchmark> &rows = section->runner()->result()->rows;
+        for (int r = 0; r < 3; ++r) {
+            const reference::DecodeBenchmark &b = rows[std::size_t(r)];
+            QCOMPARE(table->item(r, 0)->text(), QString::number(b.batch));
+            QVERIFY(b.measured_prefill_seconds > 0);
+            QVERIFY(b.measured_decode_tokens_per_second > 0);
+            QVERIFY(b.prediction && b.prediction->prefill_seconds > 0 && b.prediction->decode_tokens_per_second > 0);
+            for (int c = 1; c < table->columnCount(); ++c)
+                QVERIFY2(table->item(r, c)->text() != QStringLiteral("–"), qPrintable(table->item(r, c)->text()));
+            QCOMPARE(table->item(r, 1)->text(), format::decimal(b.measured_decode_tokens_per_second, 1));
+        }
+        QCOMPARE(rows[1].batch, 2);
+        QVERIFY2(section->statusLabel()->text().contains(QStringLiteral("From batch 1 to 4")),
+                 qPrintable(section->statusLabel()->text()));
+        QVERIFY(!section->progressBar()->isVisibleTo(page.get()));
+        QVERIFY(section->startButton()->isEnabled());
+        QVERIFY(listsChart(*page, "serving-cpu-decode"));
+        QVERIFY(listsChart(*page, "serving-cpu-prefill"));
+        QTemporaryDir dir;
+        for (ChartView *chart : page->charts())
+            if (chart->id().startsWith(QLatin1String("serving-cpu-"))) {
+                QCOMPARE(chart->data().series.size(), 2);  // measured and predicted
+                QCOMPARE(chart->data().series.front().x.size(), 3);
+                QVERIFY(chart->data().log_x);
+                QString exportError;
+                QVERIFY2(chart->exportAll(dir.path(), &exportError), qPrintable(exportError));
+            }
+    }
+
+    void cpuRunCancelsAndSurvivesThePage()
+    {
+        auto page = shownPage();
+        CpuMeasurementSection *section = page->cpuSection();
+        useShortCpuRun(*section, {1, 8, 32}, 100);
+        section->startButton()->click();
+        section->cancelButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!section->runner()->isRunning(), 30000);
+        QCOMPARE(section->runner()->result()->error, QStringLiteral("cancelled"));
+        QVERIFY(section->table()->rowCount() < 3);
+        QVERIFY(section->statusLabel()->text().contains(QStringLiteral("Cancelled")));
+        QVERIFY(section->startButton()->isEnabled());
+
+        // Destroying the page mid-run cancels the run and waits for its thread.
+        QSignalSpy progress(section->runner(), &CpuDecodeRunner::progress);
+        section->startButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 10000);  // the first batch is generating
+        QVERIFY(section->runner()->isRunning());
+        page.reset();
     }
 };
 

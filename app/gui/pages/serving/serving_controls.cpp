@@ -9,6 +9,7 @@
 #include "inference/serving_format.h"
 #include "pages/flow_layout.h"
 #include "pages/page_format.h"
+#include "pages/serving/cpu_measurement_section.h"
 #include "scenario/presets.h"
 
 #include <QCheckBox>
@@ -372,6 +373,7 @@ void ServingPage::bindLessonControls()
     lesson_controls_.addChoiceByData(QStringLiteral("draft_model"), draft_box_, {{QString(), QStringLiteral("none")}});
     lesson_controls_.addInt(QStringLiteral("draft_tokens"), gamma_spin_);
     lesson_controls_.addNumber(QStringLiteral("acceptance"), alpha_spin_);
+    cpu_section_->bindLessonControls(lesson_controls_);
 }
 
 QJsonObject ServingPage::lessonSettings() const { return lesson_controls_.settings(); }

@@ -4,6 +4,7 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 #include "pages/parallel/layout/duration_format.h"
+#include "pages/serving/cpu_measurement_section.h"
 #include "pages/serving/serving_card.h"
 #include "pages/serving/serving_charts.h"
 #include "pages/side_by_side_layout.h"
@@ -125,6 +126,9 @@ ServingPage::ServingPage(QWidget *parent) : Page(parent)
     setKeyColumns(breakdown_table_, {0, 1});  // the part and its time; the share scrolls
     layout->addWidget(breakdown_table_);
 
+    cpu_section_ = new CpuMeasurementSection(content);
+    layout->addWidget(cpu_section_);
+
     setChartMinimumHeights(kChartMinimumHeight, kPresentationChartMinimumHeight);
     bindLessonControls();
     setPresentation(false);
@@ -149,12 +153,14 @@ QList<ChartView *> ServingPage::charts() const
         shown << prefill_roofline_chart_ << decode_roofline_chart_;
     if (speculative_report_)
         shown << speculative_chart_;
+    shown << cpu_section_->chartsWithData();  // once a run has measured a batch
     return shown;
 }
 
 QList<ChartView *> ServingPage::presentationCharts() const
 {
-    return {memory_chart_, latency_chart_, prefill_roofline_chart_, decode_roofline_chart_, speculative_chart_};
+    return QList<ChartView *>{memory_chart_, latency_chart_, prefill_roofline_chart_, decode_roofline_chart_, speculative_chart_}
+        + cpu_section_->allCharts();
 }
 
 ServingCard *ServingPage::card(const QString &object_name) const
@@ -169,6 +175,7 @@ void ServingPage::retranslate()
 {
     retranslateControls();
     fillDraftBox();
+    cpu_section_->retranslate();
     refresh();
 }
 
@@ -182,6 +189,7 @@ void ServingPage::applyPresentation(bool presentation)
 {
     quantisation_table_->setMinimumHeight(presentation ? 240 : 140);
     breakdown_table_->setMinimumHeight(presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight);
+    cpu_section_->setPresentation(presentation);
     placeCards();
 }
 

@@ -21,6 +21,7 @@ class QVBoxLayout;
 
 namespace lse::gui {
 
+class CpuMeasurementSection;
 class ServingCard;
 
 // The serving lab (core/inference): the scenario's model and GPU price served on its accelerator
@@ -60,6 +61,8 @@ public:
     QLabel *statusLabel() const { return status_label_; }
     QTableWidget *breakdownTable() const { return breakdown_table_; }
     QTableWidget *quantisationTable() const { return quantisation_table_; }
+    // The "This CPU" section: the reference model measured on this machine beside its prediction.
+    CpuMeasurementSection *cpuSection() const { return cpu_section_; }
 
 signals:
     // The page recomputed its figures from the controls and the scenario.
@@ -140,6 +143,7 @@ private:
     ChartView *speculative_chart_ = nullptr;
     QLabel *breakdown_title_ = nullptr;
     QTableWidget *breakdown_table_ = nullptr;
+    CpuMeasurementSection *cpu_section_ = nullptr;
 
     // The scenario settings the controls were seeded from: re-seeded only when these change.
     int seeded_tp_ = 0;
