@@ -205,9 +205,9 @@
     <name>lse::gui::CpuMeasurementSection</name>
     <message numerus="yes">
         <source>Cancelled after %n batch(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Cancelled after %n batch.</numerusform>
+            <numerusform>Cancelled after %n batches.</numerusform>
         </translation>
     </message>
 </context>
