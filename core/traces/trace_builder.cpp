@@ -144,6 +144,9 @@ bool TraceBuilder::addMember(std::string_view key, std::string_view json)
 bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
 {
     ++rank_.counts.events;
+    // QJsonDocument parses only objects and arrays; a bare number or string is no event either.
+    if (json.empty() || json.front() != '{')
+        return problem(eventField(index, ""), "type", "must be an object (an event), not " + std::string(json.substr(0, 20)) + ".");
     QJsonParseError error{};
     const QJsonDocument document =
         QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &error);
