@@ -70,7 +70,117 @@ std::optional<std::int64_t> stepNumberOf(std::string_view name)
     return n;
 }
 
+std::size_t skipSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t'))
+        ++at;
+    return at;
+}
+
+// The end (one past the closing quote) of the string starting at `at`, npos when unterminated.
+std::size_t stringEnd(std::string_view text, std::size_t at)
+{
+    for (std::size_t i = at + 1; i < text.size(); ++i) {
+        if (text[i] == '\\')
+            ++i;
+        else if (text[i] == '"')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+// The end of the value starting at `at` (a string, a nested object or array, or a literal).
+std::size_t valueEnd(std::string_view text, std::size_t at)
+{
+    if (at >= text.size())
+        return std::string_view::npos;
+    if (text[at] == '"')
+        return stringEnd(text, at);
+    if (text[at] != '{' && text[at] != '[') {
+        while (at < text.size() && text[at] != ',' && text[at] != '}' && text[at] != ']')
+            ++at;
+        return at;
+    }
+    int depth = 0;
+    for (std::size_t i = at; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            i = stringEnd(text, i);
+            if (i == std::string_view::npos)
+                return i;
+            --i;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+// "ph" and "cat" of one event, read from its top-level members without parsing the rest, so that
+// the events the importer does not use (flows, Python frames, metadata: often most of a trace)
+// cost no JSON parse. Each is nothing when absent, not a plain string, or when the event is not
+// well formed (the full parse then decides and reports).
+struct EventHead {
+    std::optional<std::string_view> ph;
+    std::optional<std::string_view> cat;
+    bool well_formed = false;
+};
+
+EventHead eventHead(std::string_view json)
+{
+    EventHead head;
+    std::size_t at = skipSpace(json, 1);
+    if (at < json.size() && json[at] == '}')
+        return EventHead{{}, {}, true};
+    while (at < json.size() && json[at] == '"') {
+        const std::size_t key_end = stringEnd(json, at);
+        if (key_end == std::string_view::npos)
+            return {};
+        const std::string_view key = json.substr(at + 1, key_end - at - 2);
+        at = skipSpace(json, key_end);
+        if (at >= json.size() || json[at] != ':')
+            return {};
+        at = skipSpace(json, at + 1);
+        const std::size_t end = valueEnd(json, at);
+        if (end == std::string_view::npos)
+            return {};
+        if ((key == "ph" || key == "cat") && json[at] == '"') {
+            const std::string_view value = json.substr(at + 1, end - at - 2);
+            if (value.find('\\') == std::string_view::npos)
+                (key == "ph" ? head.ph : head.cat) = value;
+        }
+        at = skipSpace(json, end);
+        if (at < json.size() && json[at] == '}') {
+            head.well_formed = skipSpace(json, at + 1) == json.size();
+            return head;
+        }
+        if (at >= json.size() || json[at] != ',')
+            return {};
+        at = skipSpace(json, at + 1);
+    }
+    return {};
+}
+
 enum class EventKind { Kernel, Memcpy, Memset, CpuOp, Annotation, Runtime, Ignored };
+
+EventKind kindOf(std::string_view cat)
+{
+    if (cat == "kernel")
+        return EventKind::Kernel;
+    if (cat == "gpu_memcpy")
+        return EventKind::Memcpy;
+    if (cat == "gpu_memset")
+        return EventKind::Memset;
+    if (cat == "cpu_op" || cat == "operator")
+        return EventKind::CpuOp;
+    if (cat == "user_annotation")
+        return EventKind::Annotation;
+    if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "runtime")
+        return EventKind::Runtime;
+    return EventKind::Ignored;
+}
 
 EventKind kindOf(const QString &cat)
 {
@@ -150,6 +260,18 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     // QJsonDocument parses only objects and arrays; a bare number or string is no event either.
     if (json.empty() || json.front() != '{')
         return problem(eventField(index, ""), "type", "must be an object (an event), not " + std::string(json.substr(0, 20)) + ".");
+    // Flows and events of categories the importer does not read are counted and skipped unparsed.
+    const EventHead head = eventHead(json);
+    if (head.well_formed && head.ph) {
+        if (*head.ph == "s" || *head.ph == "f" || *head.ph == "t") {
+            ++rank_.counts.flows;
+            return true;
+        }
+        if (*head.ph != "X" || (head.cat && kindOf(*head.cat) == EventKind::Ignored)) {
+            ++rank_.counts.ignored;
+            return true;
+        }
+    }
     QJsonParseError error{};
     const QJsonDocument document =
         QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &error);
