@@ -206,7 +206,8 @@ TraceBuilder::TraceBuilder(std::string source) { rank_.source = std::move(source
 
 bool TraceBuilder::problem(std::string field, std::string rule, std::string message)
 {
-    problems_.push_back(Problem{field, std::move(rule), rank_.source + ": " + field + ": " + message});
+    // "traceEvents[3].dur in run.json: must be ...": the field first, as formatProblems expects.
+    problems_.push_back(Problem{field, std::move(rule), field + " in " + rank_.source + ": " + message});
     return false;
 }
 

@@ -22,7 +22,12 @@ TraceEventScanner::TraceEventScanner(std::string source, TraceScanLimits limits,
 
 Result<bool> TraceEventScanner::fail(std::string field, std::string rule, std::string message)
 {
-    return Result<bool>::failure(std::move(field), std::move(rule), source_ + ": " + message);
+    // The field first ("traceEvents[3] in run.json: ..."), as formatProblems expects; a problem of
+    // the whole file has the file's path as its field, like the reader's.
+    if (field == "file")
+        return Result<bool>::failure(source_, std::move(rule), source_ + ": " + message);
+    std::string text = field + " in " + source_ + ": " + message;
+    return Result<bool>::failure(std::move(field), std::move(rule), std::move(text));
 }
 
 Result<bool> TraceEventScanner::emit(std::string_view chunk, std::size_t end)
@@ -38,7 +43,7 @@ Result<bool> TraceEventScanner::emit(std::string_view chunk, std::size_t end)
     const std::string what = capture_is_event_ ? "traceEvents[" + std::to_string(events_) + "]" : current_key_;
     if (static_cast<std::int64_t>(piece.size()) > limits_.max_piece_bytes)
         return fail(what, "too_large",
-                    what + " is " + std::to_string(piece.size()) + " bytes of JSON, more than the " +
+                    "is " + std::to_string(piece.size()) + " bytes of JSON, more than the " +
                         std::to_string(limits_.max_piece_bytes) + " one event or member may take.");
     bool go_on = true;
     if (capture_is_event_) {
@@ -104,9 +109,9 @@ Result<bool> TraceEventScanner::feed(std::string_view chunk)
             value_pending_ = false;
             if (current_key_ == "traceEvents") {
                 if (c != '[')
-                    return fail("traceEvents", "type", "traceEvents must be an array of events.");
+                    return fail("traceEvents", "type", "must be an array of events.");
                 if (saw_trace_events_)
-                    return fail("traceEvents", "duplicate", "traceEvents appears twice.");
+                    return fail("traceEvents", "duplicate", "appears twice at the top level.");
                 saw_trace_events_ = true;
                 stack_.push_back('[');
                 depth_ = 2;
@@ -187,7 +192,7 @@ Result<bool> TraceEventScanner::feed(std::string_view chunk)
         if (static_cast<std::int64_t>(capture_.size()) > limits_.max_piece_bytes) {
             const std::string what = capture_is_event_ ? "traceEvents[" + std::to_string(events_) + "]" : current_key_;
             return fail(what, "too_large",
-                        what + " is more than " + std::to_string(limits_.max_piece_bytes) +
+                        "is more than " + std::to_string(limits_.max_piece_bytes) +
                             " bytes of JSON, the most one event or member may take.");
         }
     }
@@ -204,7 +209,7 @@ Result<bool> TraceEventScanner::finish()
                     "the JSON ends before its closing bracket, after " + std::to_string(offset_) +
                         " bytes (a truncated file?).");
     if (!saw_trace_events_)
-        return fail("traceEvents", "missing", "not a Chrome trace: the JSON object has no traceEvents array.");
+        return fail("traceEvents", "missing", "not a Chrome trace: the JSON object has no traceEvents array (is it another kind of file?).");
     return true;
 }
 

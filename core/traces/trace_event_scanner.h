@@ -37,6 +37,7 @@ public:
     // The next piece of text. A problem ends the scan; false from a handler ends it without one.
     Result<bool> feed(std::string_view text);
     // After the last piece: the problem when the JSON is incomplete or holds no event array.
+    // Problems of the whole text have the source as their field; others name the event or member.
     Result<bool> finish();
 
     std::int64_t eventCount() const { return events_; }

@@ -227,16 +227,16 @@ private slots:
 
     void refusesWhatIsNotATrace()
     {
-        QVERIFY_PROBLEM(refused("hello world"), "file", "json");
-        QVERIFY_PROBLEM(refused(""), "file", "empty");
-        QVERIFY_PROBLEM(refused(std::string("\0\1\2\3", 4)), "file", "json");
+        QVERIFY_PROBLEM(refused("hello world"), "t.json", "json");
+        QVERIFY_PROBLEM(refused(""), "t.json", "empty");
+        QVERIFY_PROBLEM(refused(std::string("\0\1\2\3", 4)), "t.json", "json");
         // A JSON object that is some other file: the project's own scenario format.
         QVERIFY_PROBLEM(refused(R"({"format":"llm-explorer-scenario","version":1,"model":{"layers":2}})"), "traceEvents",
                         "missing");
         QVERIFY_PROBLEM(refused(R"({"traceEvents":{"ph":"X"}})"), "traceEvents", "type");
-        QVERIFY_PROBLEM(refused(smallTrace().substr(0, 300)), "file", "truncated");
-        QVERIFY_PROBLEM(refused(smallTrace() + " {}"), "file", "json");
-        QVERIFY_PROBLEM(refused(R"({"traceEvents":[{}]]})"), "file", "json");
+        QVERIFY_PROBLEM(refused(smallTrace().substr(0, 300)), "t.json", "truncated");
+        QVERIFY_PROBLEM(refused(smallTrace() + " {}"), "t.json", "json");
+        QVERIFY_PROBLEM(refused(R"({"traceEvents":[{}]]})"), "t.json", "json");
     }
 
     // Each bad field named with its event's index.
