@@ -66,6 +66,21 @@ QString rankText(const TraceRankAnalysis &a)
         line("idle", b.idle_seconds);
         line("  host-bound (none queued)", b.idle_host_bound_seconds);
         line("  waiting (work queued)", b.idle_waiting_seconds);
+        if (a.steps.size() > 1) {
+            out += QStringLiteral("  per step:   window      compute  comm.exp.  memcpy   idle (host-bound / waiting)\n");
+            for (const traces::TraceStepAnalysis &step : a.steps) {
+                const traces::TraceTimeBreakdown &s = step.breakdown;
+                out += QStringLiteral("    #%1 %2 %3 %4 %5 %6 (%7 / %8)\n")
+                           .arg(step.number, -6)
+                           .arg(formatSeconds(s.window_seconds), 11)
+                           .arg(percentOf(s.compute_seconds, s.window_seconds), 8)
+                           .arg(percentOf(s.communication_seconds, s.window_seconds), 9)
+                           .arg(percentOf(s.memcpy_seconds, s.window_seconds), 7)
+                           .arg(percentOf(s.idle_seconds, s.window_seconds), 6)
+                           .arg(percentOf(s.idle_host_bound_seconds, s.window_seconds))
+                           .arg(percentOf(s.idle_waiting_seconds, s.window_seconds));
+            }
+        }
         out += QStringLiteral("  communication overlapped with compute: %1 of %2\n")
                    .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
                                                           : QStringLiteral("-"),
@@ -109,6 +124,26 @@ QString rankText(const TraceRankAnalysis &a)
                    .arg(row.flops > 0 ? formatFlops(row.flops) : QStringLiteral("-"), 12)
                    .arg(shortened(row.name, 48))
                    .arg(qstr(row.shape));
+    }
+    return out;
+}
+
+// One line per rank, so the slow or idle rank stands out.
+QString ranksSideBySide(const std::vector<TraceRankAnalysis> &analyses)
+{
+    QString out = QStringLiteral("Ranks side by side:\n  rank      GPU window   compute  comm.exp.  idle  overlap  matmul FLOPs\n");
+    for (const TraceRankAnalysis &a : analyses) {
+        const traces::TraceTimeBreakdown &b = a.breakdown;
+        out += QStringLiteral("  %1 %2 %3 %4 %5 %6  %7\n")
+                   .arg(a.rank >= 0 ? QString::number(a.rank) : QStringLiteral("?"), -6)
+                   .arg(a.has_gpu ? formatSeconds(b.window_seconds) : QStringLiteral("CPU only"), 13)
+                   .arg(percentOf(b.compute_seconds, b.window_seconds), 9)
+                   .arg(percentOf(b.communication_seconds, b.window_seconds), 10)
+                   .arg(percentOf(b.idle_seconds, b.window_seconds), 5)
+                   .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
+                                                          : QStringLiteral("-"),
+                        8)
+                   .arg(a.record_shapes ? formatFlops(a.matmul_flops) : QStringLiteral("unknown"));
     }
     return out;
 }
@@ -175,6 +210,8 @@ int runTrace(const QStringList &arguments)
     QString text;
     for (std::size_t i = 0; i < analyses.size(); ++i)
         text += (i > 0 ? QStringLiteral("\n") : QString()) + rankText(analyses[i]);
+    if (analyses.size() > 1)
+        text += QStringLiteral("\n") + ranksSideBySide(analyses);
     printOut(text);
     return kExitOk;
 }

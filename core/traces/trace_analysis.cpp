@@ -201,6 +201,7 @@ void classifyAndRank(const TraceRank &rank, const TraceAnalysisOptions &options,
         row.name = rank.text(name);
         row.percent = activity_us > 0 ? 100.0 * row.seconds / (activity_us * kSecondsPerMicrosecond) : 0.0;
         row.achieved_flops_per_second = row.flops > 0 && row.seconds > 0 ? row.flops / row.seconds : 0.0;
+        row.arithmetic_intensity = row.flops > 0 && row.bytes > 0 ? row.flops / row.bytes : 0.0;
         rows.push_back(std::move(row));
     }
     std::sort(rows.begin(), rows.end(), [](const TraceKernelRow &a, const TraceKernelRow &b) {

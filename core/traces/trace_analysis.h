@@ -66,6 +66,7 @@ struct TraceKernelRow {
     double flops = 0;           // 0 when unknown
     double bytes = 0;
     double achieved_flops_per_second = 0;  // flops / seconds, 0 when unknown
+    double arithmetic_intensity = 0;       // flops / bytes (FLOPs per byte), 0 when unknown
 };
 
 // Operator calls of one name, class and shape together: the rows a prediction is matched to.

@@ -69,6 +69,7 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
         k.insert("flops", row.flops);
         k.insert("bytes", row.bytes);
         k.insert("achieved_flops_per_second", row.achieved_flops_per_second);
+        k.insert("arithmetic_intensity", row.arithmetic_intensity);
         top.append(k);
     }
     object.insert("top_kernels", top);
