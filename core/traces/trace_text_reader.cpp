@@ -19,7 +19,7 @@ struct TraceTextReader::State {
     z_stream zs{};
     bool inflating = false;   // inflateInit2 done
     bool stream_end = false;  // the last member ended and no input followed
-    std::vector<char> input = std::vector<char>(std::size_t{1} << 20);
+    std::vector<char> input;  // allocated at the first read: loadTraces opens every rank's file first
     std::size_t input_begin = 0;  // unread compressed bytes input[begin, end)
     std::size_t input_end = 0;
     bool input_done = false;
@@ -141,6 +141,7 @@ Result<std::size_t> TraceTextReader::read(char *buffer, std::size_t capacity, st
     State &s = *state_;
     if (!started_) {
         started_ = true;
+        s.input.resize(std::size_t{1} << 20);
         // Peek at the first bytes to choose between plain text and gzip.
         Result<std::size_t> got = readInput(s.input.data(), s.input.size());
         if (!got)
