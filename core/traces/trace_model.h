@@ -84,6 +84,7 @@ struct TraceKernel {
 };
 
 // One CPU operator call (cat "cpu_op", and "user_annotation" ranges such as nccl:all_reduce).
+// ProfilerStep#N ranges are kept as TraceStep, not as operators.
 struct TraceCpuOp {
     TextId name = kNoText;
     double start_us = 0;
