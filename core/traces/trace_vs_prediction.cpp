@@ -464,10 +464,16 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
     };
     std::map<std::int32_t, GemmCall> gemm_calls;
     double measured_classes[5] = {0, 0, 0, 0, 0};  // gemm, attention, memory_bound, optimizer, other
+    double earlier_seconds = 0;
+    const bool records_launches = rank.counts.runtime_calls > 0;
     for (const TraceKernel &kernel : rank.kernels) {
         if (!isComputeClass(kernel.kernel_class) || !inWindow(kernel))
             continue;
         const double seconds = kernel.duration_us * 1e-6;
+        if (records_launches && kernel.launch_start_us < 0) {
+            earlier_seconds += seconds;
+            continue;
+        }
         switch (kernel.kernel_class) {
         case KernelClass::Gemm: {
             measured_classes[0] += seconds;
@@ -591,6 +597,7 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
               });
     out.measured_matmul_flops /= steps;
 
+    missing.earlier_kernel_seconds = earlier_seconds / steps;
     missing.measured_step_seconds = sum.window_seconds / steps;
     missing.exposed_communication_seconds = sum.communication_seconds / steps;
     missing.memcpy_seconds = sum.memcpy_seconds / steps;
@@ -600,7 +607,7 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
     // at once; what is left of the window after every other part is that (negative) overlap.
     missing.concurrent_kernel_seconds = missing.measured_step_seconds
         - (missing.predicted_kernel_seconds + missing.slower_kernel_seconds + missing.unpredicted_kernel_seconds
-           + missing.exposed_communication_seconds + missing.memcpy_seconds + missing.idle_host_bound_seconds
+           + missing.earlier_kernel_seconds + missing.exposed_communication_seconds + missing.memcpy_seconds + missing.idle_host_bound_seconds
            + missing.idle_waiting_seconds);
 
     const bool training = pass == ComparedPass::TrainingStep;
@@ -621,6 +628,7 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
         {"memory_bound", measured_classes[2] / steps, predicted_classes[int(PredictedClass::MemoryBound)]},
         {"optimizer", measured_classes[3] / steps, training ? prediction.optimizer_seconds : 0},
         {"other", measured_classes[4] / steps, 0},
+        {"earlier", missing.earlier_kernel_seconds, 0},
         {"communication", missing.exposed_communication_seconds, training ? prediction.exposed_communication_seconds : 0},
         {"memcpy", missing.memcpy_seconds, 0},
         {"idle", sum.idle_seconds / steps, predicted_idle},

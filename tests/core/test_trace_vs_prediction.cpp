@@ -125,7 +125,7 @@ const OperatorComparison *row(const std::vector<OperatorComparison> &rows, const
 double sumOfParts(const MissingTime &t)
 {
     return t.predicted_kernel_seconds + t.slower_kernel_seconds + t.unpredicted_kernel_seconds
-        + t.concurrent_kernel_seconds + t.exposed_communication_seconds + t.memcpy_seconds
+        + t.earlier_kernel_seconds + t.concurrent_kernel_seconds + t.exposed_communication_seconds + t.memcpy_seconds
         + t.idle_host_bound_seconds + t.idle_waiting_seconds;
 }
 
@@ -368,6 +368,40 @@ private slots:
         // Forward only: the predicted products are the forward ones, the same FLOPs as the trace's
         // five model products (not the odd one).
         QVERIFY(close(c.predicted_matmul_flops, matmul_flops - 2.0 * 7 * 13 * 5));
+    }
+
+    // A trace that records launches, with two kernels in the window whose launch it lacks (queued
+    // before the profiler started, like the previous iteration's tail in the Qwen trace): their
+    // 10 µs are a part of their own, matched to no operator, not "memory-bound" or "unpredicted".
+    void kernelsQueuedBeforeTheTrace()
+    {
+        HandTrace trace;
+        trace.kernel(KernelClass::Elementwise, "vectorized_elementwise_kernel", 6, -1);
+        trace.kernel(KernelClass::Gemm, "sm90_xmma_gemm_bf16bf16_bf16f32", 4, -1);
+        trace.mm(256, 256, 2048, 30);
+        for (TraceKernel &k : trace.rank.kernels)
+            k.launch_start_us = k.op_index >= 0 ? 5.0 : -1.0;
+        trace.rank.counts.runtime_calls = 1;
+
+        TraceRankAnalysis analysis;
+        TraceStepAnalysis step;
+        step.number = 1;
+        step.breakdown.window_seconds = 50e-6;
+        step.breakdown.compute_seconds = 40e-6;
+        step.breakdown.idle_seconds = 10e-6;
+        step.breakdown.idle_host_bound_seconds = 10e-6;
+        analysis.steps.push_back(step);
+
+        const Result<TraceVsPrediction> compared =
+            compareWithPrediction(trace.rank, analysis, smallLlama(), ComparedPass::ForwardOnly);
+        QVERIFY(compared.ok());
+        const MissingTime &t = compared->missing_time;
+        QVERIFY(close(t.earlier_kernel_seconds, 10e-6));
+        QCOMPARE(t.unpredicted_kernel_seconds, 0.0);
+        QVERIFY(close(t.predicted_kernel_seconds + t.slower_kernel_seconds, 30e-6));
+        QVERIFY(std::abs(t.concurrent_kernel_seconds) < 1e-12);
+        QVERIFY(close(sumOfParts(t), 50e-6));
+        QVERIFY(row(compared->missing_in_trace, "memory_bound"));  // the early element-wise kernel is not it
     }
 
     // The real trace of a known model: Qwen1.5-0.5B's forward, bf16, batch 16 × 559 on one H100
