@@ -91,9 +91,13 @@ QString rankText(const TraceRankAnalysis &a)
                        .arg(row.count, 5)
                        .arg(shortened(row.name, 80));
     }
-    out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from recorded shapes)\n")
-               .arg(a.matmul_count)
-               .arg(formatFlops(a.matmul_flops));
+    if (a.record_shapes)
+        out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from the recorded shapes)\n")
+                   .arg(a.matmul_count)
+                   .arg(formatFlops(a.matmul_flops));
+    else
+        out += QStringLiteral("  matrix multiplies: %1 calls; FLOPs unknown (traced without record_shapes)\n")
+                   .arg(a.matmul_count);
     out += QStringLiteral("  operators by time (%1):\n").arg(a.has_gpu ? QStringLiteral("GPU time of their kernels")
                                                                        : QStringLiteral("CPU self time"));
     const std::size_t shown = std::min<std::size_t>(a.operators.size(), 10);

@@ -116,6 +116,10 @@ void addTracePredictionOptions(QCommandLineParser &parser)
         "With a scenario: the part of the predicted step the trace holds, train (forward, backward, optimizer) or "
         "forward (inference); default: train when the trace has autograd backward operators, else forward.",
         "train|forward"));
+    parser.addOption(QCommandLineOption(
+        "predict-gemms",
+        "Each GEMM call's measured kernel time beside the engine's GEMM kernel time on the trace's device "
+        "(deviceProperties; --gpu ID picks another, a scenario its own)."));
 }
 
 Result<TracePredictionRequest> tracePredictionRequest(const QCommandLineParser &parser)
@@ -144,10 +148,11 @@ Result<TracePredictionRequest> tracePredictionRequest(const QCommandLineParser &
             return Result<TracePredictionRequest>::failure(
                 "--gpu", "unknown", "--gpu '" + id + "' is not in the hardware catalog (see 'hardware' for the ids)");
         request.gpu = *found;
-    } else if (request.pass) {
+    } else if (!parser.isSet("predict-gemms") && request.pass) {
         return Result<TracePredictionRequest>::failure(
             "--pass", "needs_scenario", "--pass chooses the part of a predicted step: give a scenario (--scenario FILE or --model ...)");
     }
+    request.requested = request.gpu || request.scenario || parser.isSet("predict-gemms");
     return request;
 }
 
@@ -155,6 +160,8 @@ Result<TracePredictionOutput> tracePredictionFor(const TracePredictionRequest &r
                                                  const traces::TraceRankAnalysis &analysis, int top)
 {
     TracePredictionOutput out;
+    if (!request.requested)
+        return out;
     if (request.scenario && !rank.hasGpu())
         return Result<TracePredictionOutput>::failure(
             "trace", "gpu_kernels",

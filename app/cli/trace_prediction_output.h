@@ -18,11 +18,15 @@
 
 namespace lse::cli {
 
-// The scenario flags (--scenario, --model, --gpu, ...) and --pass train|forward.
+// The scenario flags (--scenario, --model, --gpu, ...), --pass train|forward and --predict-gemms.
+// Without any of them `trace` prints no prediction (its output stays the analysis alone).
 void addTracePredictionOptions(QCommandLineParser &parser);
 
 struct TracePredictionRequest {
-    // --gpu alone: the accelerator of the per-GEMM predictions; unset: the trace's deviceProperties.
+    bool requested = false;  // any prediction flag given
+
+    // --gpu alone: the accelerator of the per-GEMM predictions; unset (--predict-gemms): the trace's
+    // deviceProperties.
     std::optional<Accelerator> gpu;
     // --scenario or any other scenario flag: the step to compare with.
     std::optional<Scenario> scenario;
@@ -32,7 +36,7 @@ struct TracePredictionRequest {
 Result<TracePredictionRequest> tracePredictionRequest(const QCommandLineParser &parser);
 
 struct TracePredictionOutput {
-    QJsonObject json;  // empty: nothing to predict (a CPU-only trace without a scenario)
+    QJsonObject json;  // empty: nothing requested, or a CPU-only trace without a scenario
     QString text;
 };
 // `top`: the rows listed in the text (JSON lists every row). A scenario with a CPU-only trace is a

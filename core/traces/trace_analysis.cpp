@@ -259,9 +259,11 @@ void summariseOperators(const TraceRank &rank, TraceRankAnalysis &out)
         }
         for (std::size_t i = 0; i < rank.cpu_ops.size(); ++i) {
             const TraceCpuOp &op = rank.cpu_ops[i];
-            if (op.annotation)
-                continue;
             const KernelClass cls = classOfOperator(rank.text(op.name));
+            // Annotations are ranges, not operators; a collective's (gloo:all_reduce) is the only
+            // record of the communication in a CPU-only trace, so it is kept.
+            if (op.annotation && cls != KernelClass::Communication)
+                continue;
             const OperatorKey key{op.name, static_cast<int>(cls), op.shape, op.dtype};
             TraceOperatorRow &row = rows[key];
             ++row.count;
@@ -295,6 +297,7 @@ TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions 
     out.source = rank.source;
     out.device_name = rank.device_name;
     out.has_gpu = rank.hasGpu();
+    out.record_shapes = rank.record_shapes;
     analyseSteps(rank, out);
     classifyAndRank(rank, options, out);
     sumMatmuls(rank, out);

@@ -95,10 +95,25 @@ private slots:
         QVERIFY(ratio.value("median").toDouble() <= ratio.value("p90").toDouble());
     }
 
+    void noPredictionUnlessAsked()
+    {
+        const Run run = runCli({"trace", tracePath(kQwen), "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        QVERIFY(!parseJson(run).contains("prediction"));
+    }
+
+    void traceDeviceByDefault()
+    {
+        const Run run = runCli({"trace", tracePath(kQwen), "--predict-gemms", "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject gemms = parseJson(run).value("prediction").toObject().value("gemm_calls").toObject();
+        QCOMPARE(gemms.value("accelerator").toString(), QStringLiteral("h100-sxm"));
+    }
+
     void unknownDeviceGetsANote()
     {
         // HTA's sampled ranks carry no deviceProperties: without --gpu there is no accelerator.
-        const Run run = runCli({"trace", tracePath("hta/sampled_rank-0.json.gz"), "--json"});
+        const Run run = runCli({"trace", tracePath("hta/sampled_rank-0.json.gz"), "--predict-gemms", "--json"});
         QVERIFY2(run.exit_code == 0, run.err.constData());
         const QJsonObject prediction = parseJson(run).value("prediction").toObject();
         QVERIFY(!prediction.contains("gemm_calls"));
@@ -107,7 +122,7 @@ private slots:
 
     void cpuOnlyTrace()
     {
-        const Run plain = runCli({"trace", tracePath("torch-cpu/reference_tiny_cpu.json.gz"), "--json"});
+        const Run plain = runCli({"trace", tracePath("torch-cpu/reference_tiny_cpu.json.gz"), "--predict-gemms", "--json"});
         QVERIFY2(plain.exit_code == 0, plain.err.constData());
         QVERIFY(!parseJson(plain).contains("prediction"));
         const Run with_scenario = runCli({"trace", tracePath("torch-cpu/reference_tiny_cpu.json.gz"), "--model", "gpt2-small"});
