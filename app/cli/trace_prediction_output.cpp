@@ -148,10 +148,10 @@ Result<TracePredictionRequest> tracePredictionRequest(const QCommandLineParser &
             return Result<TracePredictionRequest>::failure(
                 "--gpu", "unknown", "--gpu '" + id + "' is not in the hardware catalog (see 'hardware' for the ids)");
         request.gpu = *found;
-    } else if (!parser.isSet("predict-gemms") && request.pass) {
+    }
+    if (request.pass && !request.scenario)
         return Result<TracePredictionRequest>::failure(
             "--pass", "needs_scenario", "--pass chooses the part of a predicted step: give a scenario (--scenario FILE or --model ...)");
-    }
     request.requested = request.gpu || request.scenario || parser.isSet("predict-gemms");
     return request;
 }

@@ -137,6 +137,7 @@ private slots:
         QTest::addColumn<QString>("named");
         QTest::newRow("--pass bogus") << QStringList{"--scenario", tracePath(kQwenScenario), "--pass", "backward"} << "--pass";
         QTest::newRow("--pass without a scenario") << QStringList{"--pass", "forward"} << "--pass";
+        QTest::newRow("--pass with GEMM predictions only") << QStringList{"--predict-gemms", "--pass", "train"} << "--pass";
         QTest::newRow("--gpu unknown") << QStringList{"--gpu", "v100"} << "--gpu";
     }
     void badFlags()
