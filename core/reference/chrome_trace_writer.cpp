@@ -46,6 +46,9 @@ struct Range {
     double end_us = 0;
 };
 
+// The events of one process: metadata first, then the complete events sorted by thread, start and
+// longest first, so that a range precedes the calls inside it (readers that build a stack per
+// thread, and people reading the file, expect that order).
 class EventText {
 public:
     EventText(std::string &out, int pid) : out_(out), pid_(pid) {}
@@ -63,16 +66,40 @@ public:
                   const std::string &args)
     {
         const long long ts = nanoseconds(start_us);
-        const long long end = nanoseconds(start_us + duration_us);
-        separate();
-        out_ += R"({"ph":"X","cat":")";
-        out_ += cat;
-        out_ += R"(","name":)" + jsonString(name) + R"(,"pid":)" + std::to_string(pid_) + R"(,"tid":)"
-            + std::to_string(tid) + R"(,"ts":)" + microsecondsText(ts) + R"(,"dur":)"
-            + microsecondsText(end > ts ? end - ts : 0) + R"(,"args":)" + args + "}";
+        const long long end = std::max(ts, nanoseconds(start_us + duration_us));
+        std::string json = R"({"ph":"X","cat":")";
+        json += cat;
+        json += R"(","name":)" + jsonString(name) + R"(,"pid":)" + std::to_string(pid_) + R"(,"tid":)"
+            + std::to_string(tid) + R"(,"ts":)" + microsecondsText(ts) + R"(,"dur":)" + microsecondsText(end - ts)
+            + R"(,"args":)" + args + "}";
+        complete_.push_back({tid, ts, end, std::move(json)});
+    }
+
+    // Appends the complete events in order.
+    void finish()
+    {
+        std::stable_sort(complete_.begin(), complete_.end(), [](const Complete &a, const Complete &b) {
+            if (a.tid != b.tid)
+                return a.tid < b.tid;
+            if (a.ts != b.ts)
+                return a.ts < b.ts;
+            return a.end > b.end;
+        });
+        for (const Complete &c : complete_) {
+            separate();
+            out_ += c.json;
+        }
+        complete_.clear();
     }
 
 private:
+    struct Complete {
+        int tid;
+        long long ts;
+        long long end;
+        std::string json;
+    };
+
     void separate()
     {
         if (!out_.empty())
@@ -81,6 +108,7 @@ private:
 
     std::string &out_;
     int pid_;
+    std::vector<Complete> complete_;
 };
 
 std::string operatorArgs(const TraceEvent &e)
@@ -199,6 +227,7 @@ std::string chromeTraceProcessEvents(const OpTraceLog &log, int pid, const std::
                           R"({"class":"communication","bytes":)" + number(e.bytes) + R"(,"elements":)"
                               + std::to_string(e.shape.m) + R"(,"step":)" + std::to_string(e.step) + "}");
     }
+    text.finish();
     return out;
 }
 

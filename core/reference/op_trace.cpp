@@ -4,6 +4,8 @@
 #include "ops/byte_rules.h"
 #include "ops/optimizer_update.h"
 
+#include <algorithm>
+
 namespace lse::reference {
 
 const char *toString(OpClass op_class)
@@ -76,6 +78,8 @@ double OpTraceLog::microsecondsSinceOrigin(Clock::time_point at) const
 
 void OpTraceLog::add(const TraceEvent &event)
 {
+    if (event.step > last_step_)
+        return;
     if (events_.size() == events_.capacity()) {
         ++dropped_;  // never grow while a step runs: a trace must not change what it measures
         return;
@@ -132,6 +136,14 @@ void traceOptimizerUpdate(OpTraceLog &log, std::int64_t parameters, OpTraceLog::
     const double n = double(parameters);
     log.addSpan(TraceEventKind::Phase, "optimizer", start, end, per.flops * n, per.bytes() * n, shape);
     log.addSpan(TraceEventKind::Update, "adamw_update", start, end, per.flops * n, per.bytes() * n, shape);
+}
+
+TraceWindow traceWindow(int steps_this_run, int trace_steps)
+{
+    TraceWindow window;
+    window.first = steps_this_run > trace_steps ? 1 : 0;
+    window.count = std::max(0, std::min(trace_steps, steps_this_run - window.first));
+    return window;
 }
 
 std::size_t traceCapacityForSteps(int n_layers, int steps)

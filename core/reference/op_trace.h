@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ public:
     // The step stamped on the events recorded from now on.
     void setStep(int step) { step_ = step; }
     int step() const { return step_; }
+    // Events of steps after `step` are not recorded (a generation's decode steps past the ones
+    // asked for); they are not counted as dropped either.
+    void setLastStep(int step) { last_step_ = step; }
 
     void addOperator(const char *name, OpPhase phase, double flops, const OpShape &shape, Clock::time_point start,
                      Clock::time_point end);
@@ -80,6 +84,7 @@ private:
     Clock::time_point origin_;
     double element_bytes_ = 4;
     int step_ = 0;
+    int last_step_ = std::numeric_limits<int>::max();
     std::int64_t dropped_ = 0;
 };
 
@@ -89,6 +94,17 @@ private:
 // step's operator calls of the forward and backward phases sum to its FLOPs.
 void traceOptimizerUpdate(OpTraceLog &log, std::int64_t parameters, OpTraceLog::Clock::time_point start,
                           OpTraceLog::Clock::time_point end);
+
+// Which steps of a run a trace records (0-based among the steps this run takes): `count` steps,
+// after the first one when the run has more steps than that. The first step pays cold caches and
+// page faults (torch.profiler's schedule skips warm-up steps for the same reason); a run of
+// `count` steps or fewer is traced whole.
+struct TraceWindow {
+    int first = 0;
+    int count = 0;
+    bool covers(int index) const { return index >= first && index < first + count; }
+};
+TraceWindow traceWindow(int steps_this_run, int trace_steps);
 
 // Events one training step of `model` records (its operators, the step, the optimizer), with room
 // to spare: what a log for `steps` steps reserves.
