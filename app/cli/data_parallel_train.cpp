@@ -186,9 +186,13 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
     QJsonArray steps;
     std::optional<double> final_loss, validation_loss;
     while (trainer.currentStep() < config.steps) {
-        trainer.model().profiler().setTrace(trace_log && trace_window.covers(taken) ? &*trace_log : nullptr);
+        // The data-parallel trainer runs its model unprofiled; a traced step turns the profiler on.
+        const bool traced = trace_log && trace_window.covers(taken);
+        trainer.model().profiler().setEnabled(traced);
+        trainer.model().profiler().setTrace(traced ? &*trace_log : nullptr);
         Result<distributed::DataParallelStepReport> report = trainer.step();
         trainer.model().profiler().setTrace(nullptr);
+        trainer.model().profiler().setEnabled(false);
         ++taken;
         if (!report) {
             if (printer)

@@ -328,6 +328,16 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
 Result<double> DataParallelTrainer::validationLoss()
 {
     Impl &s = *impl_;
+    // Not a step's work: a profiled (traced) step's records and trace keep the step alone, as
+    // Trainer::validationLoss keeps them.
+    reference::OpProfiler &profiler = s.model->profiler();
+    const bool profiled = profiler.enabled();
+    profiler.setEnabled(false);
+    struct Restore {
+        reference::OpProfiler &profiler;
+        bool on;
+        ~Restore() { profiler.setEnabled(on); }
+    } restore{profiler, profiled};
     // Rank 0 evaluates; the others wait in the broadcast. status[0] = 1 when it succeeded.
     float status[2] = {0.0f, 0.0f};
     Problems problems;
