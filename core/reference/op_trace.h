@@ -74,6 +74,12 @@ public:
                  double flops = 0, double bytes = 0, const OpShape &shape = OpShape{});
 
     const std::vector<TraceEvent> &events() const { return events_; }
+    // Back to the first `count` events (a step interrupted before its end leaves none behind).
+    void truncate(std::size_t count)
+    {
+        if (count < events_.size())
+            events_.resize(count);
+    }
     std::int64_t dropped() const { return dropped_; }
     void clear();
 
