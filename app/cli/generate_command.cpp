@@ -97,7 +97,7 @@ int runGenerate(const QStringList &arguments)
                                   QStringLiteral("Print JSON: the sequences, prefill {measured_seconds, predicted_seconds}, decode "
                                                  "{measured_tokens_per_second, predicted_tokens_per_second} and the operators."));
     const QCommandLineOption trace = traceOption(QStringLiteral("steps (the prefill is step 1, each decode step one more)"));
-    const QCommandLineOption traceSteps = traceStepsOption(QStringLiteral("steps, from the prefill on,"));
+    const QCommandLineOption traceSteps = traceStepsOption(QStringLiteral("the prefill and the decode steps after it"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("generate"),
             QStringLiteral("(--checkpoint F | --config F|PRESET) (--tokenizer DIR|FILE --prompt TEXT... | --prompt-tokens N) "

@@ -20,14 +20,13 @@ QCommandLineOption traceOption(const QString &what)
                               QStringLiteral("FILE"));
 }
 
-QCommandLineOption traceStepsOption(const QString &what)
+QCommandLineOption traceStepsOption(const QString &which)
 {
     return QCommandLineOption(QStringLiteral("trace-steps"),
-                              QStringLiteral("With --trace: how many %1 it records (default %2, at most %3), after the first "
-                                             "one when the run has more (the first pays cold caches).")
-                                  .arg(what)
+                              QStringLiteral("With --trace: how many steps it records (default %1, at most %2): %3.")
                                   .arg(kDefaultTraceSteps)
-                                  .arg(kMaxTraceSteps),
+                                  .arg(kMaxTraceSteps)
+                                  .arg(which),
                               QStringLiteral("N"));
 }
 

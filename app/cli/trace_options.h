@@ -25,9 +25,10 @@ struct TraceRequest {
     bool requested() const { return !path.isEmpty(); }
 };
 
-// The two options, with their help texts (`what`: "training steps" or "decode steps").
+// The two options. `what`: the steps the trace holds ("training steps"); `which`: which of them
+// --trace-steps selects, as a phrase ending the help text.
 QCommandLineOption traceOption(const QString &what);
-QCommandLineOption traceStepsOption(const QString &what);
+QCommandLineOption traceStepsOption(const QString &which);
 
 // Reads --trace and --trace-steps: --trace-steps needs --trace and lies in [1, 1000]; the file is
 // a regular file or a new name in an existing folder and none of `inputs` (file_arguments.h),

@@ -189,7 +189,8 @@ int runTrain(const QStringList &arguments)
                                                    "after backward (naive)."),
                                     QStringLiteral("B"));
     const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
-    const QCommandLineOption traceSteps = traceStepsOption(QStringLiteral("training steps"));
+    const QCommandLineOption traceSteps = traceStepsOption(
+        QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "

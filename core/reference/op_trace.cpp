@@ -38,6 +38,8 @@ std::string shapeText(const OpShape &s)
         }
         return text + "]";
     };
+    if (s.op_class == OpClass::Optimizer || s.op_class == OpClass::Communication)
+        return "[" + std::to_string(s.batch * s.m * s.n) + "]";  // a flat buffer of parameters or gradients
     if (s.op_class == OpClass::Matmul) {
         if (s.batch > 1)
             return dims({s.batch, s.m, s.k}) + " x " + dims({s.batch, s.k, s.n});

@@ -88,7 +88,6 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     stop_button_ = new QPushButton(setup_box_);
     measure_button_ = new QPushButton(setup_box_);
     trace_button_ = new QPushButton(setup_box_);
-    trace_button_->setObjectName(QStringLiteral("reference-run-save-trace"));
     progress_ = new QProgressBar(setup_box_);
     progress_->setRange(0, 1);
     progress_->setValue(0);
