@@ -61,7 +61,7 @@ Summary summarise(const QByteArray &json)
 
 }  // namespace
 
-class TestCliTrace : public QObject {
+class TestCliTrainTrace : public QObject {
     Q_OBJECT
 
     QTemporaryDir dir_;
@@ -172,5 +172,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliTrace)
-#include "test_cli_trace.moc"
+QTEST_GUILESS_MAIN(TestCliTrainTrace)
+#include "test_cli_train_trace.moc"
