@@ -22,6 +22,7 @@ REQUIRED_PACKAGES=(
     "qt6-l10n-tools|Qt 6 lupdate/lrelease for building translations"
     "libqcustomplot-dev|QCustomPlot charting widget"
     "libeigen3-dev|Eigen 3 linear algebra headers"
+    "zlib1g-dev|zlib, the streaming gzip inflate of the trace importer (core/traces reads .json.gz profiler traces)"
     "libgl-dev|OpenGL headers required by Qt 6 Gui's CMake package"
     "fonts-noto-cjk|CJK fonts so translated UI text renders"
     "fonts-noto-color-emoji|colour emoji font so emoji in samples (Tokenization page) render instead of boxes"

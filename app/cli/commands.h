@@ -38,5 +38,6 @@ int runScaling(const QStringList &arguments);
 int runAblate(const QStringList &arguments);
 int runNumbers(const QStringList &arguments);
 int runTensor(const QStringList &arguments);
+int runTrace(const QStringList &arguments);
 
 }  // namespace lse::cli

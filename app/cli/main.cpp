@@ -28,6 +28,7 @@ const char *const kUsage =
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
     "  links            this machine's alpha and beta between mpirun's processes (ping-pong, all-reduce sweep)\n"
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
+    "  trace            PyTorch profiler traces: GPU time breakdown per step, kernels by class, FLOPs, overlap\n"
     "  infer            serving: time to first token, time per token, tokens/s, memory, batch, cost, speculative\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU); --dp N under mpirun\n"
     "  dist-train       data-parallel / ZeRO training on N local ranks: starts mpiexec with train --dp N\n"
@@ -87,6 +88,8 @@ int runCommand(QStringList arguments)
         return lse::cli::runLinks(arguments);
     if (command == QLatin1String("roofline"))
         return lse::cli::runRoofline(arguments);
+    if (command == QLatin1String("trace"))
+        return lse::cli::runTrace(arguments);
     if (command == QLatin1String("infer"))
         return lse::cli::runInfer(arguments);
     if (command == QLatin1String("train"))

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli trace FILE...`: PyTorch profiler (Kineto) traces read and analysed per rank:
+// where each step's GPU time went (compute, exposed communication, copies, idle host-bound or
+// waiting), communication overlap, the kernels by class with FLOPs and achieved rates, the
+// operators with their shapes, and the FLOPs of the matrix multiplies (core/traces).
+
+#include "commands.h"
+#include "file_arguments.h"
+#include "output.h"
+
+#include "traces/trace_analysis.h"
+#include "traces/trace_json.h"
+#include "traces/trace_loader.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <vector>
+
+namespace lse::cli {
+
+namespace {
+
+using traces::TraceRankAnalysis;
+
+QString qstr(const std::string &text) { return QString::fromStdString(text); }
+QString qstr(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
+
+QString percentOf(double part, double whole)
+{
+    return whole > 0 ? QString::number(100.0 * part / whole, 'f', 1) + QStringLiteral("%") : QStringLiteral("-");
+}
+
+QString shortened(const std::string &name, int width)
+{
+    QString text = qstr(name);
+    return text.size() > width ? text.left(width - 3) + QStringLiteral("...") : text;
+}
+
+QString rankText(const TraceRankAnalysis &a)
+{
+    QString out;
+    out += QStringLiteral("Trace %1: rank %2%3\n")
+               .arg(qstr(a.source), a.rank >= 0 ? QString::number(a.rank) : QStringLiteral("?"),
+                    a.device_name.empty() ? QString() : QStringLiteral(", ") + qstr(a.device_name));
+    if (!a.has_gpu) {
+        out += QStringLiteral("  CPU-only trace: no GPU kernels.\n");
+    } else {
+        const traces::TraceTimeBreakdown &b = a.breakdown;
+        out += QStringLiteral("  steps: %1; GPU kernels: %2 (%3)\n")
+                   .arg(a.steps.size() == 1 && a.steps.front().number < 0 ? QStringLiteral("none (whole trace)")
+                                                                          : QString::number(a.steps.size()))
+                   .arg(a.kernel_count)
+                   .arg(formatSeconds(a.kernel_seconds));
+        out += QStringLiteral("  breakdown of %1 on the GPU (union of all streams):\n").arg(formatSeconds(b.window_seconds));
+        const auto line = [&](const char *label, double seconds) {
+            out += QStringLiteral("    %1 %2  %3\n")
+                       .arg(QLatin1String(label), -26)
+                       .arg(formatSeconds(seconds), 12)
+                       .arg(percentOf(seconds, b.window_seconds), 6);
+        };
+        line("compute", b.compute_seconds);
+        line("communication (exposed)", b.communication_seconds);
+        line("memcpy/memset (exposed)", b.memcpy_seconds);
+        line("idle", b.idle_seconds);
+        line("  host-bound (none queued)", b.idle_host_bound_seconds);
+        line("  waiting (work queued)", b.idle_waiting_seconds);
+        out += QStringLiteral("  communication overlapped with compute: %1 of %2\n")
+                   .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
+                                                          : QStringLiteral("-"),
+                        formatSeconds(b.communication_total_seconds));
+        out += QStringLiteral("  classified: %1 activities, %2 unknown (%3%)\n")
+                   .arg(a.classification.activity_count)
+                   .arg(a.classification.unknown_count)
+                   .arg(QString::number(a.classification.unknown_percent, 'f', 1));
+        for (const traces::TraceClassRow &row : a.classification.by_class) {
+            if (row.count > 0)
+                out += QStringLiteral("    %1 %2  %3\n")
+                           .arg(qstr(traces::kernelClassName(row.kernel_class)), -14)
+                           .arg(row.count, 7)
+                           .arg(formatSeconds(row.seconds), 12);
+        }
+        out += QStringLiteral("  top kernels by time:\n");
+        for (const traces::TraceKernelRow &row : a.top_kernels)
+            out += QStringLiteral("    %1  %2  %3  %4x  %5\n")
+                       .arg(formatSeconds(row.seconds), 10)
+                       .arg(QString::number(row.percent, 'f', 1) + QStringLiteral("%"), 6)
+                       .arg(qstr(traces::kernelClassName(row.kernel_class)), -13)
+                       .arg(row.count, 5)
+                       .arg(shortened(row.name, 80));
+    }
+    if (a.record_shapes)
+        out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from the recorded shapes)\n")
+                   .arg(a.matmul_count)
+                   .arg(formatFlops(a.matmul_flops));
+    else
+        out += QStringLiteral("  matrix multiplies: %1 calls; FLOPs unknown (traced without record_shapes)\n")
+                   .arg(a.matmul_count);
+    out += QStringLiteral("  operators by time (%1):\n").arg(a.has_gpu ? QStringLiteral("GPU time of their kernels")
+                                                                       : QStringLiteral("CPU self time"));
+    const std::size_t shown = std::min<std::size_t>(a.operators.size(), 10);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const traces::TraceOperatorRow &row = a.operators[i];
+        out += QStringLiteral("    %1  %2x  %3  %4  %5 %6\n")
+                   .arg(formatSeconds(row.seconds), 10)
+                   .arg(row.count, 5)
+                   .arg(qstr(traces::kernelClassName(row.kernel_class)), -13)
+                   .arg(row.flops > 0 ? formatFlops(row.flops) : QStringLiteral("-"), 12)
+                   .arg(shortened(row.name, 48))
+                   .arg(qstr(row.shape));
+    }
+    return out;
+}
+
+}  // namespace
+
+int runTrace(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Read PyTorch profiler (Kineto) Chrome-trace files, plain or .json.gz, one per rank, and show\n"
+        "where each step's GPU time went (compute, exposed communication, copies, idle: host-bound or\n"
+        "waiting; HTA's definitions), how much communication overlapped compute, the kernels by class\n"
+        "with FLOPs and achieved rates, the operators with their shapes, and the matrix multiplies'\n"
+        "FLOPs (2mnk from the recorded shapes). Definitions: docs/user-guide/traces.md."));
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    parser.addOption(QCommandLineOption("top", "Kernels listed by time (default 10).", "N"));
+    parser.addOption(QCommandLineOption("json", "Print JSON: one rank object for one file, {\"ranks\": [...]} for several."));
+    parser.addPositionalArgument("FILE", "Trace files (.json or .json.gz), one per rank.", "FILE...");
+    if (!parser.parse(QStringList{"trace"} + arguments))
+        return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
+    if (parser.isSet(help)) {
+        printOut(QStringLiteral("Usage: llm-explorer-cli trace [options] FILE...\n") + parser.helpText().section('\n', 1));
+        return kExitOk;
+    }
+    traces::TraceAnalysisOptions options;
+    if (parser.isSet("top")) {
+        const std::optional<std::int64_t> top = parseCount(parser.value("top"));
+        if (!top || *top > 100000)
+            return reportProblems({Problem{"--top", "range",
+                                           "--top must be a whole number from 0 to 100000, got '" +
+                                               parser.value("top").toStdString() + "'"}});
+        options.top_kernels = static_cast<int>(*top);
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return reportProblems({Problem{"FILE", "missing", "give at least one trace file (.json or .json.gz)"}});
+
+    std::vector<std::string> paths;
+    for (const QString &file : files)
+        paths.push_back(file.toStdString());
+    Result<std::vector<traces::TraceRank>> ranks = traces::loadTraces(paths);
+    if (!ranks)
+        return reportProblems(ranks.problems());
+    std::vector<TraceRankAnalysis> analyses;
+    for (const traces::TraceRank &rank : ranks.value())
+        analyses.push_back(traces::analyseRank(rank, options));
+    // Hook for a comparison with a prediction (--scenario, issue 31): match analyses[i].operators
+    // (name, class, shape) to the predicted step's operators and add the result per rank here.
+
+    if (parser.isSet("json")) {
+        if (analyses.size() == 1) {
+            printJson(traces::traceAnalysisToJson(analyses.front()));
+        } else {
+            QJsonArray array;
+            for (const TraceRankAnalysis &analysis : analyses)
+                array.append(traces::traceAnalysisToJson(analysis));
+            printJson(QJsonObject{{"ranks", array}});
+        }
+        return kExitOk;
+    }
+    QString text;
+    for (std::size_t i = 0; i < analyses.size(); ++i)
+        text += (i > 0 ? QStringLiteral("\n") : QString()) + rankText(analyses[i]);
+    printOut(text);
+    return kExitOk;
+}
+
+}  // namespace lse::cli
