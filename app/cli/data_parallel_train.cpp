@@ -259,7 +259,8 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                                {"global_batch", std::to_string(config.batch_size)},
                                {"context", std::to_string(config.model.max_seq_len)},
                                {"steps_traced", std::to_string(trace_window.count)},
-                               {"clock", "each rank's steady clock from its exit of a barrier before the first step"}});
+                               {"clock", "each rank's steady clock from its exit of a barrier before the first step"},
+                               {"dropped_events_rank_0", std::to_string(trace_log->dropped())}});
             if (Problems failed = writeTraceFile(run.trace.path, document); !failed.empty())
                 return reportProblems(failed);
             printError(QStringLiteral("trace %1 (%2 ranks, %3 step(s))\n").arg(run.trace.path).arg(run.ranks).arg(trace_window.count));

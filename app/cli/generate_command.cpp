@@ -262,6 +262,9 @@ int runGenerate(const QStringList &arguments)
              {"dropped_events", std::to_string(traceLog->dropped())}});
         if (Problems failed = writeTraceFile(traceRequest.path, document); !failed.empty())
             return reportProblems(failed);
+        if (traceLog->dropped() > 0)  // never expected: the room is sized from the model's layers
+            printError(QStringLiteral("warning: %1 call(s) did not fit the trace's reserved room and are missing from it\n")
+                           .arg(traceLog->dropped()));
         printError(QStringLiteral("trace %1 (%2 step(s): the prefill and %3 decode step(s))\n")
                        .arg(traceRequest.path)
                        .arg(traced)
