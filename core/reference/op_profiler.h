@@ -3,7 +3,9 @@
 // call reports its name, the FLOPs of that call (computed from the call's actual dimensions:
 // matmul 2·m·n·k, element-wise ops a per-element constant from core/ops/flop_rules.h) and its wall time.
 // Entries accumulate across calls until reset(). Storage is reserved at construction, so recording
-// never allocates; when disabled a scope costs one branch.
+// never allocates; when disabled a scope costs one branch. Each call site also states the call's
+// shape (op_shape.h); only while a trace log is attached (setTrace, op_trace.h) is the call kept,
+// with its shape and bytes, as one event of a Chrome trace.
 //
 // Op names are the cost engine's operator names (core/ops/operator_list.cpp, non-flash path), so
 // measured and predicted tables join on name:
