@@ -16,6 +16,7 @@
 #include "cli_fixtures.h"
 #include "cli_run.h"
 
+#include <map>
 #include <set>
 
 using lse::test::Run;
@@ -103,6 +104,54 @@ private slots:
         QCOMPARE(int(s.annotations.count("optimizer")), 2);
         QCOMPARE(s.op_threads, (std::set<std::pair<int, int>>{{0, 1}}));
         QVERIFY(QJsonDocument::fromJson(json).object().value("displayTimeUnit").toString() == "ms");
+    }
+
+    // The bundled tiny preset (2 layers, d_model 128, 4 heads of 32, SwiGLU d_ff 384, vocabulary
+    // 2048, context 128) at batch 2: N = 256 tokens. Every matrix product's shape and 2·m·n·k by
+    // hand, and the step's operator FLOPs equal the op profiler's flops_per_step (--json).
+    void tinyPresetMatmulsByHand()
+    {
+        const Run run = runCli({"train", "--config", "tiny", "--data", path("ids.bin"), "--steps", "1", "--batch", "2",
+                                "--threads", "1", "--json", "--trace", path("tiny.json")});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const double profiler_flops = QJsonDocument::fromJson(run.out).object().value("flops_per_step").toDouble();
+        const QByteArray json = readAll(path("tiny.json"));
+        const QStringList problems = lse::test::traceEventFormatProblems(json);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        struct Product {
+            QString shape;
+            double mnk;
+        };
+        const std::map<QString, Product> expected = {
+            {"qkv_projection", {"[256, 128] x [128, 384]", 256.0 * 384 * 128}},
+            {"attention_scores", {"[8, 128, 32] x [8, 32, 128]", 8.0 * 128 * 128 * 32}},
+            {"attention_values", {"[8, 128, 128] x [8, 128, 32]", 8.0 * 128 * 32 * 128}},
+            {"attention_output", {"[256, 128] x [128, 128]", 256.0 * 128 * 128}},
+            {"mlp_up", {"[256, 128] x [128, 768]", 256.0 * 768 * 128}},
+            {"mlp_down", {"[256, 384] x [384, 128]", 256.0 * 128 * 384}},
+            {"lm_head", {"[256, 128] x [128, 2048]", 256.0 * 2048 * 128}},
+        };
+        int products = 0;
+        double step_flops = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(json).object().value("traceEvents").toArray()) {
+            const QJsonObject e = v.toObject();
+            const QJsonObject args = e.value("args").toObject();
+            if (e.value("cat").toString() != "cpu_op")
+                continue;
+            const QString phase = args.value("phase").toString();
+            if (phase == "forward" || phase == "backward")
+                step_flops += args.value("flops").toDouble();
+            if (args.value("class").toString() != "matmul")
+                continue;
+            ++products;
+            const auto it = expected.find(e.value("name").toString());
+            QVERIFY2(it != expected.end(), qPrintable(e.value("name").toString()));
+            QCOMPARE(args.value("shape").toString(), it->second.shape);
+            QCOMPARE(args.value("flops").toDouble(), (phase == "forward" ? 2.0 : 4.0) * it->second.mnk);
+        }
+        QCOMPARE(products, 2 * 2 * 6 + 2);
+        QVERIFY(profiler_flops > 0);
+        QCOMPARE(step_flops, profiler_flops);
     }
 
     void generateWritesPrefillAndDecodeSteps()
