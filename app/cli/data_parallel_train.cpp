@@ -8,6 +8,9 @@
 #include "common/folder_lock.h"
 #include "distributed/data_parallel_prediction.h"
 #include "distributed/link_profile.h"
+#include "distributed/text_gather.h"
+#include "reference/chrome_trace_writer.h"
+#include "reference/op_trace.h"
 
 #include <QDir>
 #include <QFile>
@@ -167,10 +170,30 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
         if (!run.resume_path.isEmpty())
             printError(QStringLiteral("resumed %1 at step %2\n").arg(run.resume_path).arg(trainer.currentStep()));
     }
+    // --trace: every rank records the same steps against a common origin, the moment each leaves a
+    // barrier (ranks on one machine share the monotonic clock; across machines this aligns them to
+    // within the barrier's exit skew, microseconds on one host). Set once, before the first step.
+    const reference::TraceWindow trace_window =
+        reference::traceWindow(config.steps - trainer.currentStep(), run.trace.requested() ? run.trace.steps : 0);
+    std::optional<reference::OpTraceLog> trace_log;
+    if (run.trace.requested()) {
+        trace_log.emplace(reference::traceCapacityForSteps(config.model.n_layers, trace_window.count));
+        communicator->barrier();
+        trace_log->setOrigin(reference::OpTraceLog::Clock::now());
+        communicator->takeRecords();  // not a training step's communication
+    }
+    int taken = 0;
     QJsonArray steps;
     std::optional<double> final_loss, validation_loss;
     while (trainer.currentStep() < config.steps) {
+        // The data-parallel trainer runs its model unprofiled; a traced step turns the profiler on.
+        const bool traced = trace_log && trace_window.covers(taken);
+        trainer.model().profiler().setEnabled(traced);
+        trainer.model().profiler().setTrace(traced ? &*trace_log : nullptr);
         Result<distributed::DataParallelStepReport> report = trainer.step();
+        trainer.model().profiler().setTrace(nullptr);
+        trainer.model().profiler().setEnabled(false);
+        ++taken;
         if (!report) {
             if (printer)
                 printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
@@ -220,6 +243,27 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
             }
             if (printer)
                 printError(QStringLiteral("checkpoint %1\n").arg(path));
+        }
+    }
+    if (trace_log) {
+        // Every rank's events to every rank (the communicator's collectives), rank 0 writes.
+        const std::vector<std::string> ranks_events = distributed::allGatherText(
+            *communicator, reference::chromeTraceProcessEvents(*trace_log, communicator->rank(),
+                                                               "rank " + std::to_string(communicator->rank())));
+        if (printer) {
+            const std::string document = reference::chromeTraceDocument(
+                ranks_events, {{"producer", "llm-explorer-cli train --dp"},
+                               {"model", config.model.name},
+                               {"ranks", std::to_string(run.ranks)},
+                               {"mode", std::string(distributed::toString(run.options.mode))},
+                               {"global_batch", std::to_string(config.batch_size)},
+                               {"context", std::to_string(config.model.max_seq_len)},
+                               {"steps_traced", std::to_string(trace_window.count)},
+                               {"clock", "each rank's steady clock from its exit of a barrier before the first step"},
+                               {"dropped_events_rank_0", std::to_string(trace_log->dropped())}});
+            if (Problems failed = writeTraceFile(run.trace.path, document); !failed.empty())
+                return reportProblems(failed);
+            printError(QStringLiteral("trace %1 (%2 ranks, %3 step(s))\n").arg(run.trace.path).arg(run.ranks).arg(trace_window.count));
         }
     }
     if (printer && run.json)

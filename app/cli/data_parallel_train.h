@@ -3,6 +3,8 @@
 // started by mpirun (issue 19). Rank 0 prints; every rank trains.
 #pragma once
 
+#include "trace_options.h"
+
 #include "distributed/data_parallel_trainer.h"
 #include "reference/trainer.h"
 
@@ -19,6 +21,9 @@ struct DataParallelRun {
     QString checkpoint_dir;
     int checkpoint_every = 0;
     QString resume_path;  // --resume: every rank loads it (a ZeRO rank keeps its shard of the moments)
+    // --trace: every rank records the same steps; rank 0 gathers the ranks' events and writes one
+    // trace with a process per rank.
+    TraceRequest trace;
 };
 
 // Trains `config` over MPI_COMM_WORLD (from run.resume_path when set, `config` then supplying what a

@@ -13,12 +13,15 @@
 #include "count_option.h"
 #include "file_arguments.h"
 #include "output.h"
+#include "trace_options.h"
 #include "reference_cli.h"
 
 #include "reference/batch_generation.h"
+#include "reference/chrome_trace_writer.h"
 #include "reference/decode_benchmark.h"
 #include "reference/decode_time_comparison.h"
 #include "reference/kernel_benchmark.h"
+#include "reference/op_trace.h"
 #include "reference/thread_choice.h"
 #include "reference/training_text.h"
 #include "tokenizer/tokenizer_formats.h"
@@ -93,14 +96,18 @@ int runGenerate(const QStringList &arguments)
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print JSON: the sequences, prefill {measured_seconds, predicted_seconds}, decode "
                                                  "{measured_tokens_per_second, predicted_tokens_per_second} and the operators."));
+    const QCommandLineOption trace = traceOption(QStringLiteral("steps (the prefill is step 1, each decode step one more)"));
+    const QCommandLineOption traceSteps = traceStepsOption(QStringLiteral("the prefill and the decode steps after it"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("generate"),
             QStringLiteral("(--checkpoint F | --config F|PRESET) (--tokenizer DIR|FILE --prompt TEXT... | --prompt-tokens N) "
-                           "[--batch B] [--max-tokens N] [--temperature T] [--top-k K] [--top-p P] [--seed S] [--threads T] [--json]"),
+                           "[--batch B] [--max-tokens N] [--temperature T] [--top-k K] [--top-p P] [--seed S] [--threads T] [--json] "
+                           "[--trace FILE [--trace-steps N]]"),
             QStringLiteral("Continue prompts with the reference model (KV cache) and print the text; stops at <|endoftext|> "
                            "when the tokenizer has it. With --batch or --json, also the prefill time and decode tokens/s, "
                            "measured and predicted from this CPU's kernel factors (sampling is predicted as greedy)."),
-            {checkpoint, config, tokenizer, prompt, promptTokens, batch, maxTokens, temperature, topK, topP, seed, threads, json},
+            {checkpoint, config, tokenizer, prompt, promptTokens, batch, maxTokens, temperature, topK, topP, seed, threads, json,
+             trace, traceSteps},
             arguments))
         return *done;
 
@@ -144,6 +151,11 @@ int runGenerate(const QStringList &arguments)
             if (!parser.isSet(*option))
                 problems.push_back(problem(flag, "required", std::string(flag) + " is required (or --prompt-tokens N)."));
     }
+    std::vector<InputFile> inputs;
+    for (const auto &[option, flag] : {std::pair{&checkpoint, "--checkpoint"}, {&config, "--config"}, {&tokenizer, "--tokenizer"}})
+        if (parser.isSet(*option))
+            inputs.push_back({flag, parser.value(*option)});
+    const TraceRequest traceRequest = readTraceOptions(parser, inputs, problems);
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -224,11 +236,40 @@ int runGenerate(const QStringList &arguments)
                                            + std::to_string(model->config().max_seq_len) + ".")});
 
     const bool report = parser.isSet(batch) || parser.isSet(json);
-    options.profile = report;
-    options.warm_up = report;  // the timed prefill is a warm process's (GenerateOptions::warm_up)
+    options.profile = report || traceRequest.requested();
+    options.warm_up = options.profile;  // the timed prefill is a warm process's (GenerateOptions::warm_up)
+    // --trace: the prefill and the decode steps after it, up to --trace-steps of them.
+    std::optional<lse::reference::OpTraceLog> traceLog;
+    if (traceRequest.requested()) {
+        traceLog.emplace(lse::reference::traceCapacityForSteps(int(modelConfig.model.n_layers), traceRequest.steps));
+        traceLog->setLastStep(traceRequest.steps);
+        model->profiler().setTrace(&*traceLog);
+    }
     Result<lse::reference::BatchGeneration> run = lse::reference::generateBatch(*model, promptIds, options);
+    model->profiler().setTrace(nullptr);
     if (!run)
         return reportProblems(run.problems());
+    if (traceLog) {
+        const int traced = std::min(traceRequest.steps, 1 + run->decode_steps);
+        const std::string document = lse::reference::chromeTraceDocument(
+            {lse::reference::chromeTraceProcessEvents(*traceLog, 0, "llm-explorer-cli generate")},
+            {{"producer", "llm-explorer-cli generate"},
+             {"model", model->config().name},
+             {"batch", std::to_string(sequences)},
+             {"prompt_tokens", std::to_string(longest)},
+             {"threads", std::to_string(threadChoice.threads)},
+             {"steps_traced", std::to_string(traced)},
+             {"dropped_events", std::to_string(traceLog->dropped())}});
+        if (Problems failed = writeTraceFile(traceRequest.path, document); !failed.empty())
+            return reportProblems(failed);
+        if (traceLog->dropped() > 0)  // never expected: the room is sized from the model's layers
+            printError(QStringLiteral("warning: %1 call(s) did not fit the trace's reserved room and are missing from it\n")
+                           .arg(traceLog->dropped()));
+        printError(QStringLiteral("trace %1 (%2 step(s): the prefill and %3 decode step(s))\n")
+                       .arg(traceRequest.path)
+                       .arg(traced)
+                       .arg(traced - 1));
+    }
     const lse::reference::BatchGeneration &generated = run.value();
     const auto textOf = [&](int i) {
         std::vector<std::uint32_t> all(promptIds[std::size_t(i)].begin(), promptIds[std::size_t(i)].end());

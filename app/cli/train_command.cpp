@@ -15,10 +15,13 @@
 #include "data_parallel_train.h"
 #include "file_arguments.h"
 #include "output.h"
+#include "trace_options.h"
 
 #include "common/file_bytes.h"
 #include "common/folder_lock.h"
 #include "hardware/machine_roofline.h"
+#include "reference/chrome_trace_writer.h"
+#include "reference/op_trace.h"
 #include "reference/peak_utilisation.h"
 #include "reference/safetensors.h"
 #include "reference/kernel_benchmark.h"
@@ -185,15 +188,19 @@ int runTrain(const QStringList &arguments)
                                                    "produces them (PyTorch DDP's bucket_cap_mb; default 25); 0: one all-reduce "
                                                    "after backward (naive)."),
                                     QStringLiteral("B"));
+    const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
+    const QCommandLineOption traceSteps = traceStepsOption(
+        QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json] "
-                           "[--dp N [--zero 0|1|2] [--bucket-mb B]]"),
+                           "[--dp N [--zero 0|1|2] [--bucket-mb B]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
-            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json, dp, zero, bucket},
+            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json, dp, zero, bucket, trace,
+             traceSteps},
             arguments))
         return *done;
 
@@ -274,6 +281,10 @@ int runTrain(const QStringList &arguments)
     if (parser.isSet(dir))
         if (std::optional<Problem> same = checkpointNameOfAnInput(parser.value(dir), inputs))
             problems.push_back(*same);
+    std::vector<InputFile> traceInputs = inputs;  // a trace must not replace the checkpoint it resumes either
+    if (parser.isSet(resume))
+        traceInputs.push_back({"--resume", parser.value(resume)});
+    const TraceRequest traceRequest = readTraceOptions(parser, traceInputs, problems);
     // Data parallelism (issue 19): checked here with the other flags, run by data_parallel_train.cpp.
     DataParallelRun parallelRun;
     if (parser.isSet(dp)) {
@@ -302,6 +313,7 @@ int runTrain(const QStringList &arguments)
         parallelRun.checkpoint_dir = parser.value(dir);
         parallelRun.checkpoint_every = checkpointEvery;
         parallelRun.resume_path = parser.value(resume);
+        parallelRun.trace = traceRequest;
     } else {
         for (const QCommandLineOption *needsDp : {&zero, &bucket})
             if (parser.isSet(*needsDp))
@@ -413,9 +425,18 @@ int runTrain(const QStringList &arguments)
     std::vector<double> stepSeconds;
     std::vector<double> stepCpuSeconds;  // the process's CPU time in each step, all threads
     std::vector<lse::reference::OpRecord> profileAfterFirst;  // the op times of the first step, left out of the comparison
+    // --trace: the log is made (its room reserved) before the first step, attached for the steps
+    // of the window only.
+    const lse::reference::TraceWindow traceWindow =
+        lse::reference::traceWindow(run.steps - trainer.currentStep(), traceRequest.requested() ? traceRequest.steps : 0);
+    std::optional<lse::reference::OpTraceLog> traceLog;
+    if (traceRequest.requested())
+        traceLog.emplace(lse::reference::traceCapacityForSteps(run.model.n_layers, traceWindow.count));
     while (trainer.currentStep() < run.steps) {
+        trainer.model().profiler().setTrace(traceLog && traceWindow.covers(taken) ? &*traceLog : nullptr);
         const double cpuBefore = processCpuSeconds();
         Result<StepReport> report = trainer.step();
+        trainer.model().profiler().setTrace(nullptr);
         const double cpuSeconds = processCpuSeconds() - cpuBefore;
         if (!report && report.problems().front().rule == lse::reference::kDivergedRule) {
             printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
@@ -459,6 +480,26 @@ int runTrain(const QStringList &arguments)
                 return reportProblems(saved.problems());
             }
         }
+    }
+    if (traceLog) {
+        const std::string document = lse::reference::chromeTraceDocument(
+            {lse::reference::chromeTraceProcessEvents(*traceLog, 0, "llm-explorer-cli train")},
+            {{"producer", "llm-explorer-cli train"},
+             {"model", run.model.name},
+             {"batch_size", std::to_string(run.batch_size)},
+             {"context", std::to_string(run.model.max_seq_len)},
+             {"threads", std::to_string(threadChoice.threads)},
+             {"steps_traced", std::to_string(traceWindow.count)},
+             {"dropped_events", std::to_string(traceLog->dropped())}});
+        if (Problems failed = writeTraceFile(traceRequest.path, document); !failed.empty())
+            return reportProblems(failed);
+        if (traceLog->dropped() > 0)  // never expected: the room is sized from the model's layers
+            printError(QStringLiteral("warning: %1 call(s) did not fit the trace's reserved room and are missing from it\n")
+                           .arg(traceLog->dropped()));
+        printError(QStringLiteral("trace %1 (%2 step(s), %3 events)\n")
+                       .arg(traceRequest.path)
+                       .arg(traceWindow.count)
+                       .arg(qsizetype(traceLog->events().size())));
     }
     if (!lastValidation && taken > 0) {
         Result<double> v = trainer.validationLoss();

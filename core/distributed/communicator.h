@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,10 @@ struct CollectiveRecord {
     std::int64_t bytes_sent = 0;  // counted on this rank, every transfer
     double seconds = 0;           // from the start of the collective to its completion on this rank
     double waited_seconds = 0;    // how long the caller blocked in wait(): the exposed part
+    // When this rank's communication thread began running it (collectives run one after another
+    // there, so these intervals never overlap): where a trace places it (op_trace.h).
+    std::chrono::steady_clock::time_point ran_from;
+    std::chrono::steady_clock::time_point ran_to;
 };
 
 // A collective started without blocking; wait() returns once this rank's part is complete.

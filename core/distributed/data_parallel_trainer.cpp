@@ -9,6 +9,7 @@
 #include "distributed/gradient_buckets.h"
 #include "distributed/zero_shards.h"
 #include "reference/checkpoint_check.h"
+#include "reference/op_trace.h"
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
 
@@ -209,6 +210,10 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     float *grads = model.gradientData();
     const float inverse_ranks = 1.0f / float(s.ranks);
     s.purposes.clear();
+    // A trace being recorded (reference/op_trace.h) stamps this step's events with its number.
+    reference::OpTraceLog *trace = model.profiler().trace();
+    if (trace)
+        trace->setStep(s.step + 1);
 
     // Every rank draws the whole global batch, so the generator advances as the single-process
     // trainer's does, and trains on its own rows of it.
@@ -267,7 +272,10 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     }
     if (!std::isfinite(report.grad_norm))
         return diverged(report.step, "the gradient norm is not finite", report.learning_rate);
+    const auto optimizer_start = Clock::now();
     s.optimizer->step(report.learning_rate);
+    if (trace)  // this rank's spans: its shard under ZeRO, every parameter otherwise
+        reference::traceOptimizerUpdate(*trace, s.shard.count, optimizer_start, Clock::now());
     if (sharded(s.options.mode)) {
         comm.allGather(model.parameterData(), P);
         s.noteCollective("parameters");
@@ -275,11 +283,16 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     if (!reference::allFinite(model.parameterData(), P))
         return diverged(report.step, "the update made weights NaN or infinite", report.learning_rate);
     s.step = report.step;
-    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const auto end = Clock::now();
+    report.seconds = std::chrono::duration<double>(end - start).count();
 
     const std::vector<CollectiveRecord> records = comm.takeRecords();
     for (std::size_t i = 0; i < records.size(); ++i) {
         const CollectiveRecord &record = records[i];
+        if (trace)  // on its own thread row: when this rank's communication thread ran it
+            trace->addSpan(reference::TraceEventKind::Communication, toString(record.collective).data() /* a literal */,
+                           record.ran_from, record.ran_to, 0, double(record.bytes_sent),
+                           reference::OpShape::elementwise(reference::OpClass::Communication, record.elements, 1));
         CommunicationEntry entry;
         entry.collective = std::string(toString(record.collective));
         entry.purpose = i < s.purposes.size() ? s.purposes[i] : "other";
@@ -289,6 +302,13 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
         if (entry.purpose != "loss_and_norm")
             report.measured_bytes_per_rank += entry.bytes_per_rank;
         report.communication.push_back(std::move(entry));
+    }
+    if (trace) {
+        double flops = 0;  // the forward and backward calls of this step, as Trainer's step reports
+        for (const reference::TraceEvent &e : trace->events())
+            if (e.kind == reference::TraceEventKind::Operator && e.step == report.step)
+                flops += e.flops;
+        trace->addSpan(reference::TraceEventKind::Step, "ProfilerStep", start, end, flops);
     }
     report.memory = memory();
     report.predicted_bytes_per_rank = s.prediction.bytes_per_rank;
@@ -308,6 +328,16 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
 Result<double> DataParallelTrainer::validationLoss()
 {
     Impl &s = *impl_;
+    // Not a step's work: a profiled (traced) step's records and trace keep the step alone, as
+    // Trainer::validationLoss keeps them.
+    reference::OpProfiler &profiler = s.model->profiler();
+    const bool profiled = profiler.enabled();
+    profiler.setEnabled(false);
+    struct Restore {
+        reference::OpProfiler &profiler;
+        bool on;
+        ~Restore() { profiler.setEnabled(on); }
+    } restore{profiler, profiled};
     // Rank 0 evaluates; the others wait in the broadcast. status[0] = 1 when it succeeded.
     float status[2] = {0.0f, 0.0f};
     Problems problems;

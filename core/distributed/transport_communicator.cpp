@@ -127,6 +127,7 @@ void TransportCommunicator::runQueue()
         }
         std::int64_t bytes_sent = 0;
         std::exception_ptr error;
+        const auto ran_from = PendingCollective::Clock::now();
         try {
             bytes_sent = pending->work(*transport_);
         } catch (...) {
@@ -139,6 +140,8 @@ void TransportCommunicator::runQueue()
             pending->completed_at = completed_at;
             pending->record.bytes_sent = bytes_sent;
             pending->record.seconds = seconds;
+            pending->record.ran_from = ran_from;
+            pending->record.ran_to = completed_at;
             if (pending->caller_blocks)
                 pending->record.waited_seconds = seconds;
             pending->error = error;

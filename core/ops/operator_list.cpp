@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ops/operator_list.h"
 
+#include "ops/byte_rules.h"
 #include "ops/flop_rules.h"
 
 namespace lse {
@@ -59,10 +60,10 @@ public:
         op.n = n;
         op.k = k;
         op.flops = flop_rules::matmul(double(batch), double(m), double(n), double(k));
-        const double b = double(batch), dm = double(m), dn = double(n), dk = double(k);
-        op.bytes_read = act_ * b * dm * dk
-            + (weight_operand ? double(shapes_.weight_bytes) * dk * dn : act_ * b * dk * dn);
-        op.bytes_written = act_ * b * dm * dn;
+        const byte_rules::Bytes bytes = byte_rules::matmulForward(double(batch), double(m), double(n), double(k), act_,
+                                                                  double(shapes_.weight_bytes), weight_operand);
+        op.bytes_read = bytes.read;
+        op.bytes_written = bytes.written;
         op.tp_split = split;
         return op;
     }
@@ -78,8 +79,9 @@ public:
         op.m = std::int64_t(elements);
         op.n = op.k = 1;
         op.flops = flops_per_element * elements;
-        op.bytes_read = act_ * elements * inputs;
-        op.bytes_written = act_ * elements;
+        const byte_rules::Bytes bytes = byte_rules::elementwiseForward(elements, inputs, act_);
+        op.bytes_read = bytes.read;
+        op.bytes_written = bytes.written;
         op.tp_split = split;
         return op;
     }

@@ -13,6 +13,7 @@
 #include "reference/batch_generation.h"
 
 #include "reference/checkpoint_check.h"
+#include "reference/op_trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -190,16 +191,29 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
     BatchGeneration out;
     out.tokens.assign(std::size_t(batch), {});
     std::vector<char> stopped(std::size_t(batch), options.max_new_tokens == 0);
-    if (options.warm_up)
-        if (Result<const float *> warm = model.prefill(padded.data(), lengths.data(), batch, seq); !warm)
+    // A trace being recorded (op_trace.h, profiled runs only): step 1 is the prefill, step k + 1 the
+    // k-th decode step; each a ProfilerStep range (the model call and the sampling) around a
+    // "prefill" or "decode" range (the model call).
+    OpTraceLog *trace = options.profile ? model.profiler().trace() : nullptr;
+    if (options.warm_up) {
+        OpTraceLog *attached = model.profiler().trace();
+        model.profiler().setTrace(nullptr);  // the untimed warm-up is not part of the trace
+        Result<const float *> warm = model.prefill(padded.data(), lengths.data(), batch, seq);
+        model.profiler().setTrace(attached);
+        if (!warm)
             return warm.problems();
+    }
     if (options.profile)
         model.profiler().reset();
     const Clock::time_point prefillStart = Clock::now();
     const double prefillCpuStart = processCpuSeconds();
+    if (trace)
+        trace->setStep(1);
     Result<const float *> logits = model.prefill(padded.data(), lengths.data(), batch, seq);
     if (!logits)
         return logits.problems();
+    if (trace)
+        trace->addSpan(TraceEventKind::Phase, "prefill", prefillStart, Clock::now());
     // Samples the next token of every running sequence from `rows` (B, V); fed[i] and positions[i]
     // become what the next step feeds it and where (a stopped sequence: its last position again).
     // Returns whether any sequence is still running.
@@ -240,6 +254,8 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
             return sampled.problems();
         running = *sampled;
     }
+    if (trace)
+        trace->addSpan(TraceEventKind::Step, "ProfilerStep", prefillStart, Clock::now());
     out.prefill_seconds = secondsSince(prefillStart);
     out.prefill_cpu_seconds = processCpuSeconds() - prefillCpuStart;
     if (options.profile) {
@@ -249,9 +265,14 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
     const Clock::time_point decodeStart = Clock::now();
     const double decodeCpuStart = processCpuSeconds();
     while (running) {
+        const Clock::time_point stepStart = Clock::now();
+        if (trace)
+            trace->setStep(out.decode_steps + 2);
         logits = model.decodeBatch(fed.data(), positions.data(), batch);
         if (!logits)
             return logits.problems();
+        if (trace)
+            trace->addSpan(TraceEventKind::Phase, "decode", stepStart, Clock::now());
         ++out.decode_steps;
         for (int i = 0; i < batch; ++i)
             held[std::size_t(i)] = positions[std::size_t(i)] + 1;
@@ -259,6 +280,8 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
         if (!sampled)
             return sampled.problems();
         running = *sampled;
+        if (trace)
+            trace->addSpan(TraceEventKind::Step, "ProfilerStep", stepStart, Clock::now());
     }
     out.decode_seconds = secondsSince(decodeStart);
     out.decode_cpu_seconds = processCpuSeconds() - decodeCpuStart;

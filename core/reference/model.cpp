@@ -23,6 +23,13 @@ namespace lse::reference {
 namespace {
 
 using Scope = OpProfiler::Scope;
+// A product with a weight matrix: [m, k]·[k, n], the parameter read once (op_shape.h).
+OpShape weightProduct(Index m, Index n, Index k) { return OpShape::matmul(1, m, n, k, true); }
+// An output of rows × columns values computed from `inputs` inputs of its size.
+OpShape rowsOf(OpClass op_class, Index rows, Index columns, double inputs = 1)
+{
+    return OpShape::elementwise(op_class, rows, columns, inputs);
+}
 constexpr OpPhase kFwd = OpPhase::Forward;
 constexpr OpPhase kBwd = OpPhase::Backward;
 constexpr double kBack = flop_rules::kBackwardElementwiseFactor;
@@ -428,7 +435,8 @@ void BasicModel<S>::normForward(const char *op, const S *x, const S *g, const S 
 {
     const bool ln = config_.norm == NormType::LayerNorm;
     Scope scope(&profiler_, op, kFwd, false,
-                (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_));
+                (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_),
+                rowsOf(OpClass::Norm, n, D_).readingAlso((ln ? 2.0 : 1.0) * double(D_)));
     if (ln)
         layerNormForward(x, g, bias, y, stats, n, D_, S(options_.norm_eps));
     else
@@ -441,7 +449,8 @@ void BasicModel<S>::normBackward(const char *op, const S *x, const S *g, const S
 {
     const bool ln = config_.norm == NormType::LayerNorm;
     Scope scope(&profiler_, op, kBwd, false,
-                kBack * (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_));
+                kBack * (ln ? flop_rules::kLayerNorm : flop_rules::kRmsNorm) * double(n) * double(D_),
+                rowsOf(OpClass::Norm, n, D_).readingAlso((ln ? 2.0 : 1.0) * double(D_)));
     // The bias (LayerNorm) sits right after its gain in the arena.
     if (ln)
         layerNormBackward(x, g, stats, dy, dx, gradOf(g), gradOf(g) + D_, n, D_, accumulate);
@@ -454,14 +463,16 @@ void BasicModel<S>::embed(const std::int32_t *tokens, Index b, Index t)
 {
     const Index N = b * t;
     {
-        Scope scope(&profiler_, "token_embedding", kFwd, false, 0);
+        Scope scope(&profiler_, "token_embedding", kFwd, false, 0, rowsOf(OpClass::Embedding, N, D_));
         embeddingForward(tokens, tok_emb_, embedded_, N, D_);
     }
     if (config_.positional_encoding == PositionalEncoding::Learned) {
-        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_));
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addLearnedPositions(embedded_, pos_emb_, b, t, D_, 0);
     } else if (config_.positional_encoding == PositionalEncoding::Sinusoidal) {
-        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_));
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addSinusoidalPositions(embedded_, b, t, D_, 0);
     }
 }
@@ -484,36 +495,40 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         a = s.ln1_out;
     }
     {
-        Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(N, W_, D_));
+        Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(N, W_, D_), weightProduct(N, W_, D_));
         linearForward(a, D_, w.wqkv, s.qkv, W_, N, D_, W_);
     }
     if (config_.positional_encoding == PositionalEncoding::RoPE) {
-        Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(N * (Q_ + KV_)));
+        Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(N * (Q_ + KV_)),
+                    rowsOf(OpClass::Elementwise, N, Q_ + KV_));
         ropeForward(s.qkv, W_, b, t, H_ + G_, Dh_, rope_, 0);  // Q and K heads are adjacent
     }
     {
-        Scope scope(&profiler_, "attention_scores", kFwd, true, attentionProductFlops);
+        Scope scope(&profiler_, "attention_scores", kFwd, true, attentionProductFlops,
+                    OpShape::matmul(b * H_, t, t, Dh_, false));
         attentionScoresForward(s.qkv, s.qkv + Q_, s.probs, dims);
     }
     {
         // Only the causal lower triangle, T(T+1)/2 per head, is exponentiated and normalised.
         Scope scope(&profiler_, "softmax", kFwd, false,
-                    flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)));
+                    flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)),
+                    rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
         causalSoftmaxForward(s.probs, dims);
     }
     {
-        Scope scope(&profiler_, "attention_values", kFwd, true, attentionProductFlops);
+        Scope scope(&profiler_, "attention_values", kFwd, true, attentionProductFlops,
+                    OpShape::matmul(b * H_, t, Dh_, t, false));
         attentionValuesForward(s.probs, s.qkv + Q_ + KV_, s.att, dims);
     }
     {
-        Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(N, D_, Q_));
+        Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(N, D_, Q_), weightProduct(N, D_, Q_));
         linearForward(s.att, Q_, w.wo, s.h_sum, D_, N, Q_, D_);
     }
     {
         // A parallel block's x + attention + MLP is the operator list's one parallel_residual (two
         // adds per element); computed here as two adds, counted under that one name.
         Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "attention_residual", kFwd, false,
-                    flop_rules::kResidual * double(N * D_));
+                    flop_rules::kResidual * double(N * D_), rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addInto(s.h_sum, x, N * D_);
     }
     const S *h = s.h_sum;  // (N, D) stream after the attention sub-block
@@ -530,21 +545,22 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
         m = s.ln2_out;
     }
     {
-        Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(N, up_, D_));
+        Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(N, up_, D_), weightProduct(N, up_, D_));
         linearForward(m, D_, w.w_up, s.up, up_, N, D_, up_);
     }
     {
         Scope scope(&profiler_, "mlp_activation", kFwd, false,
-                    activationFlopsPerElement(config_.activation) * double(N * F_));
+                    activationFlopsPerElement(config_.activation) * double(N * F_),
+                    rowsOf(OpClass::Elementwise, N, F_, double(up_) / double(F_)));
         activationForward(config_.activation, s.up, s.act, N, F_);
     }
     {
-        Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(N, D_, F_));
+        Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(N, D_, F_), weightProduct(N, D_, F_));
         linearForward(s.act, F_, w.w_down, s.y_sum, D_, N, F_, D_);
     }
     {
         Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "mlp_residual", kFwd, false,
-                    flop_rules::kResidual * double(N * D_));
+                    flop_rules::kResidual * double(N * D_), rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addInto(s.y_sum, h, N * D_);
     }
     s.output = s.y_sum;
@@ -580,7 +596,7 @@ Result<const S *> BasicModel<S>::forward(const std::int32_t *tokens, int batch, 
     }
     const S *f = headInput(N);
     {
-        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(N, V_, D_));
+        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(N, V_, D_), weightProduct(N, V_, D_));
         linearForward(f, D_, lm_head_, logits_, V_, N, D_, V_);
     }
     return static_cast<const S *>(logits_);
@@ -594,7 +610,8 @@ Result<S> BasicModel<S>::loss(const std::int32_t *tokens, const std::int32_t *ta
     if (Result<const S *> logits = forward(tokens, batch, seq); !logits)
         return logits.problems();
     const Index N = Index(batch) * seq;
-    Scope scope(&profiler_, "cross_entropy", kFwd, false, flop_rules::kCrossEntropy * double(N * V_));
+    Scope scope(&profiler_, "cross_entropy", kFwd, false, flop_rules::kCrossEntropy * double(N * V_),
+                rowsOf(OpClass::CrossEntropy, N, V_).writing(double(N)));
     return crossEntropyLoss(logits_, targets, row_loss_, N, V_);
 }
 
@@ -617,13 +634,15 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
         // One fused kernel computes the loss and dlogits: counted as its forward plus a backward of
         // twice that, recorded under the backward phase.
         Scope scope(&profiler_, "cross_entropy", kBwd, false,
-                    (1.0 + kBack) * flop_rules::kCrossEntropy * double(N * V_));
+                    (1.0 + kBack) * flop_rules::kCrossEntropy * double(N * V_),
+                    rowsOf(OpClass::CrossEntropy, N, V_).writing(double(N)));
         loss_value = crossEntropyForwardBackward(logits_, targets, logits_, row_loss_, N, V_);
     }
     const S *y = saved_.back().output;
     const S *f = hasNorm() ? lnf_out_ : y;
     {
-        Scope scope(&profiler_, "lm_head", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, V_, D_));
+        Scope scope(&profiler_, "lm_head", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, V_, D_),
+                    weightProduct(N, V_, D_));
         linearBackward(f, D_, lm_head_, logits_, V_, grad_a_, gradOf(lm_head_), N, D_, V_);
     }
     S *g = grad_a_, *spare = grad_b_;
@@ -642,11 +661,13 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
         reportGradientsReadyFrom(layerStart(l));
     }
     {
-        Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_));  // one add per element
+        Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_),  // one add per element
+                    rowsOf(OpClass::Embedding, N, D_));
         embeddingBackward(tokens, g, gradOf(tok_emb_), N, D_);
     }
     if (config_.positional_encoding == PositionalEncoding::Learned) {
-        Scope scope(&profiler_, "position_embedding_add", kBwd, false, flop_rules::kPositionAdd * double(N * D_));
+        Scope scope(&profiler_, "position_embedding_add", kBwd, false, flop_rules::kPositionAdd * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addLearnedPositionsBackward(g, gradOf(pos_emb_), b, t, D_, 0);
     }
     reportGradientsReadyFrom(params_.data());
@@ -674,18 +695,21 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     const S *mlp_source = parallel ? s.input : h;
     const S *m = pre ? s.ln2_out : mlp_source;
     {
-        Scope scope(&profiler_, "mlp_down", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, F_));
+        Scope scope(&profiler_, "mlp_down", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, F_),
+                    weightProduct(N, D_, F_));
         linearBackward(s.act, F_, w.w_down, g, D_, dact_, gradOf(w.w_down), N, F_, D_);
     }
     {
         Scope scope(&profiler_, "mlp_activation", kBwd, false,
-                    kBack * activationFlopsPerElement(config_.activation) * double(N * F_));
+                    kBack * activationFlopsPerElement(config_.activation) * double(N * F_),
+                    rowsOf(OpClass::Elementwise, N, F_, double(up_) / double(F_)));
         activationBackward(config_.activation, s.up, dact_, dup_, N, F_);
     }
     {
         // Parallel without a norm: ∂L/∂m is already the feed-forward branch's share of ∂L/∂x and
         // is kept in `spare` until the attention branch has run.
-        Scope scope(&profiler_, "mlp_up", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, up_, D_));
+        Scope scope(&profiler_, "mlp_up", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, up_, D_),
+                    weightProduct(N, up_, D_));
         linearBackward(m, D_, w.w_up, dup_, up_, parallel && !pre ? spare : grad_c_, gradOf(w.w_up), N, D_, up_);
     }
     if (parallel) {
@@ -696,9 +720,11 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
         normBackward("mlp_norm", h, w.ln2_g, s.ln2_stats, grad_c_, g, N, true);  // residual folded in
         // The residual's gradient add happens inside the norm's backward (it accumulates into g);
         // it is recorded under its own name so the count follows the engine's one convention.
-        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
     } else {
-        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, "mlp_residual", kBwd, false, flop_rules::kResidual * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addInto(g, grad_c_, N * D_);
     }
     // g = ∂L/∂h. Attention sub-block: h = [norm1](x + Attn([norm1](x))).
@@ -708,40 +734,49 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     }
     const S *a = pre ? s.ln1_out : s.input;
     {
-        Scope scope(&profiler_, "attention_output", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, Q_));
+        Scope scope(&profiler_, "attention_output", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, D_, Q_),
+                    weightProduct(N, D_, Q_));
         linearBackward(s.att, Q_, w.wo, g, D_, datt_, gradOf(w.wo), N, Q_, D_);
     }
     {
-        Scope scope(&profiler_, "attention_values", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops);
+        Scope scope(&profiler_, "attention_values", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
+                    OpShape::matmul(b * H_, t, Dh_, t, false));
         attentionValuesBackward(s.probs, s.qkv + Q_ + KV_, datt_, dqkv_ + Q_ + KV_, dprobs_, dims);
     }
     {
         Scope scope(&profiler_, "softmax", kBwd, false,
-                    kBack * flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)));
+                    kBack * flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)),
+                    rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
         causalSoftmaxBackward(s.probs, dprobs_, dims);
     }
     {
-        Scope scope(&profiler_, "attention_scores", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops);
+        Scope scope(&profiler_, "attention_scores", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
+                    OpShape::matmul(b * H_, t, t, Dh_, false));
         attentionScoresBackward(s.qkv, s.qkv + Q_, dprobs_, dqkv_, dqkv_ + Q_, dims);
     }
     if (config_.positional_encoding == PositionalEncoding::RoPE) {
-        Scope scope(&profiler_, "rope", kBwd, false, kBack * flop_rules::kRope * double(N * (Q_ + KV_)));
+        Scope scope(&profiler_, "rope", kBwd, false, kBack * flop_rules::kRope * double(N * (Q_ + KV_)),
+                    rowsOf(OpClass::Elementwise, N, Q_ + KV_));
         ropeBackward(dqkv_, W_, b, t, H_ + G_, Dh_, rope_, 0);
     }
     {
-        Scope scope(&profiler_, "qkv_projection", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, W_, D_));
+        Scope scope(&profiler_, "qkv_projection", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, W_, D_),
+                    weightProduct(N, W_, D_));
         linearBackward(a, D_, w.wqkv, dqkv_, W_, grad_c_, gradOf(w.wqkv), N, D_, W_);
     }
     const char *attention_residual = parallel ? "parallel_residual" : "attention_residual";
     if (pre) {
         normBackward("attention_norm", s.input, w.ln1_g, s.ln1_stats, grad_c_, g, N, true);
-        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
     } else {
-        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, attention_residual, kBwd, false, flop_rules::kResidual * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addInto(g, grad_c_, N * D_);
     }
     if (parallel) {
-        Scope scope(&profiler_, "parallel_residual", kBwd, false, flop_rules::kResidual * double(N * D_));
+        Scope scope(&profiler_, "parallel_residual", kBwd, false, flop_rules::kResidual * double(N * D_),
+                    rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addInto(g, spare, N * D_);  // the feed-forward branch's share of ∂L/∂x
     }
     // g = ∂L/∂x
@@ -766,7 +801,7 @@ Result<const S *> BasicModel<S>::forwardLogitsLast(const std::int32_t *tokens, i
         normForward("final_norm", last_rows_, lnf_g_, lnf_b_, last_norm_, last_stats_, b);
         f = last_norm_;
     }
-    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_), weightProduct(b, V_, D_));
     linearForward(f, D_, lm_head_, last_logits_, V_, b, D_, V_);
     return static_cast<const S *>(last_logits_);
 }
@@ -824,7 +859,10 @@ Result<const S *> BasicModel<S>::prefill(const std::int32_t *tokens, const int *
         layerForward(l, x, b, t);
         const LayerActivations &s = saved_[std::size_t(l)];
         {
-            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0);
+            Index rows = 0;  // the prompt positions cached (K and V of each)
+            for (Index i = 0; i < b; ++i)
+                rows += lengths[i];
+            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0, rowsOf(OpClass::Copy, rows, 2 * KV_));
             for (Index i = 0; i < b; ++i)
                 for (Index p = 0; p < lengths[i]; ++p)
                     writeCache(l, s.qkv + (i * t + p) * W_, i, p);  // s.qkv holds K after RoPE
@@ -840,7 +878,7 @@ Result<const S *> BasicModel<S>::prefill(const std::int32_t *tokens, const int *
         normForward("final_norm", last_rows_, lnf_g_, lnf_b_, last_norm_, last_stats_, b);
         f = last_norm_;
     }
-    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+    Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_), weightProduct(b, V_, D_));
     linearForward(f, D_, lm_head_, last_logits_, V_, b, D_, V_);
     return static_cast<const S *>(last_logits_);
 }
@@ -869,12 +907,13 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
     const Index b = batch, P = cache_context_;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
     {
-        Scope scope(&profiler_, "token_embedding", kFwd, false, 0);
+        Scope scope(&profiler_, "token_embedding", kFwd, false, 0, rowsOf(OpClass::Embedding, b, D_));
         embeddingForward(tokens, tok_emb_, dec_x_, b, D_);
     }
     if (config_.positional_encoding == PositionalEncoding::Learned
         || config_.positional_encoding == PositionalEncoding::Sinusoidal) {
-        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(b * D_));
+        Scope scope(&profiler_, "position_embedding_add", kFwd, false, flop_rules::kPositionAdd * double(b * D_),
+                    rowsOf(OpClass::Elementwise, b, D_, 2).passingGradient());
         for (Index i = 0; i < b; ++i) {
             if (config_.positional_encoding == PositionalEncoding::Learned)
                 addLearnedPositions(dec_x_ + i * D_, pos_emb_, 1, 1, D_, positions[i]);
@@ -890,16 +929,17 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
             a = dec_a_;
         }
         {
-            Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(b, W_, D_));
+            Scope scope(&profiler_, "qkv_projection", kFwd, true, matmulFlops(b, W_, D_), weightProduct(b, W_, D_));
             linearForward(a, D_, w.wqkv, dec_qkv_, W_, b, D_, W_);  // (B, W)
         }
         if (config_.positional_encoding == PositionalEncoding::RoPE) {
-            Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(b * (Q_ + KV_)));
+            Scope scope(&profiler_, "rope", kFwd, false, flop_rules::kRope * double(b * (Q_ + KV_)),
+                        rowsOf(OpClass::Elementwise, b, Q_ + KV_));
             for (Index i = 0; i < b; ++i)
                 ropeForward(dec_qkv_ + i * W_, W_, 1, 1, H_ + G_, Dh_, rope_, positions[i]);
         }
         {
-            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0);
+            Scope scope(&profiler_, "kv_cache_write", kFwd, false, 0, rowsOf(OpClass::Copy, b, 2 * KV_));
             for (Index i = 0; i < b; ++i)
                 writeCache(l, dec_qkv_ + i * W_, i, positions[i]);
         }
@@ -908,18 +948,20 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
             double keys = 0;
             for (Index i = 0; i < b; ++i)
                 keys += double(positions[i] + 1);
+            // Reads each query and the cached K and V of every key it attends to; writes the output.
             Scope scope(&profiler_, "decode_attention", kFwd, true,
-                        double(H_) * keys * (2 * 2 * double(Dh_) + flop_rules::kSoftmax));
+                        double(H_) * keys * (2 * 2 * double(Dh_) + flop_rules::kSoftmax),
+                        rowsOf(OpClass::Attention, b, Q_).readingAlso(2 * double(KV_) * keys));
             decodeAttentionBatch(dec_qkv_, W_, k_cache_[std::size_t(l)], v_cache_[std::size_t(l)], KV_, P * KV_, positions,
                                  b, H_, G_, Dh_, dec_scores_, P, dec_att_, Q_);
         }
         {
             Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "attention_residual", kFwd, false,
-                        flop_rules::kResidual * double(b * D_));
+                        flop_rules::kResidual * double(b * D_), rowsOf(OpClass::Elementwise, b, D_, 2).passingGradient());
             std::memcpy(dec_h_, dec_x_, std::size_t(b * D_) * sizeof(S));  // added by the product below
         }
         {
-            Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(b, D_, Q_));
+            Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(b, D_, Q_), weightProduct(b, D_, Q_));
             linearForward(dec_att_, Q_, w.wo, dec_h_, D_, b, Q_, D_, true);  // x + attention
         }
         const S *h = dec_h_;
@@ -933,21 +975,22 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
             m = dec_b_;
         }
         {
-            Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(b, up_, D_));
+            Scope scope(&profiler_, "mlp_up", kFwd, true, matmulFlops(b, up_, D_), weightProduct(b, up_, D_));
             linearForward(m, D_, w.w_up, dec_up_, up_, b, D_, up_);
         }
         {
             Scope scope(&profiler_, "mlp_activation", kFwd, false,
-                        activationFlopsPerElement(config_.activation) * double(b * F_));
+                        activationFlopsPerElement(config_.activation) * double(b * F_),
+                        rowsOf(OpClass::Elementwise, b, F_, double(up_) / double(F_)));
             activationForward(config_.activation, dec_up_, dec_act_, b, F_);
         }
         {
             Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "mlp_residual", kFwd, false,
-                        flop_rules::kResidual * double(b * D_));
+                        flop_rules::kResidual * double(b * D_), rowsOf(OpClass::Elementwise, b, D_, 2).passingGradient());
             std::memcpy(dec_y_, h, std::size_t(b * D_) * sizeof(S));
         }
         {
-            Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(b, D_, F_));
+            Scope scope(&profiler_, "mlp_down", kFwd, true, matmulFlops(b, D_, F_), weightProduct(b, D_, F_));
             linearForward(dec_act_, F_, w.w_down, dec_y_, D_, b, F_, D_, true);  // h + feed-forward
         }
         if (post)
@@ -961,7 +1004,7 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
         f = dec_a_;
     }
     {
-        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_));
+        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(b, V_, D_), weightProduct(b, V_, D_));
         linearForward(f, D_, lm_head_, dec_logits_, V_, b, D_, V_);
     }
     for (Index i = 0; i < b; ++i)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/op_profiler.h"
 
+#include "reference/op_trace.h"
+
 #include <cstdio>
 #include <cstring>
 
@@ -27,6 +29,12 @@ void OpProfiler::record(const char *name, OpPhase phase, bool matmul, double flo
     if (records_.size() == records_.capacity())
         return;  // never expected; dropping beats allocating inside a training step
     records_.push_back(OpRecord{name, phase, matmul, flops, seconds, 1});
+}
+
+void OpProfiler::traceCall(const char *name, OpPhase phase, double flops, const OpShape &shape,
+                           std::chrono::steady_clock::time_point start, std::chrono::steady_clock::time_point end)
+{
+    trace_->addOperator(name, phase, flops, shape, start, end);
 }
 
 double OpProfiler::totalFlops() const

@@ -3,7 +3,9 @@
 // call reports its name, the FLOPs of that call (computed from the call's actual dimensions:
 // matmul 2·m·n·k, element-wise ops a per-element constant from core/ops/flop_rules.h) and its wall time.
 // Entries accumulate across calls until reset(). Storage is reserved at construction, so recording
-// never allocates; when disabled a scope costs one branch.
+// never allocates; when disabled a scope costs one branch. Each call site also states the call's
+// shape (op_shape.h); only while a trace log is attached (setTrace, op_trace.h) is the call kept,
+// with its shape and bytes, as one event of a Chrome trace.
 //
 // Op names are the cost engine's operator names (core/ops/operator_list.cpp, non-flash path), so
 // measured and predicted tables join on name:
@@ -15,6 +17,7 @@
 #pragma once
 
 #include "ops/flop_rules.h"
+#include "reference/op_shape.h"
 
 #include <chrono>
 #include <cstdint>
@@ -24,6 +27,8 @@
 namespace lse::reference {
 
 enum class OpPhase { Forward, Backward };
+
+class OpTraceLog;  // op_trace.h
 
 // FLOP counting rules (per-element constants, backward factors) are lse::flop_rules
 // (core/ops/flop_rules.h), the same definitions the cost engine's operator list uses.
@@ -47,21 +52,33 @@ public:
 
     void record(const char *name, OpPhase phase, bool matmul, double flops, double seconds);
 
-    // Records on destruction the time since construction (nothing when the profiler is null or off).
+    // Per-call events go to `log` too while one is attached (trace export, op_trace.h); null: none.
+    // The log must outlive its attachment.
+    void setTrace(OpTraceLog *log) { trace_ = log; }
+    OpTraceLog *trace() const { return trace_; }
+
+    // Records on destruction the time since construction (nothing when the profiler is null or off),
+    // and the call with its shape in the attached trace log, if any.
     class Scope {
     public:
-        Scope(OpProfiler *profiler, const char *name, OpPhase phase, bool matmul, double flops)
+        Scope(OpProfiler *profiler, const char *name, OpPhase phase, bool matmul, double flops, const OpShape &shape)
             : profiler_(profiler && profiler->enabled() ? profiler : nullptr), name_(name), phase_(phase),
               matmul_(matmul), flops_(flops)
         {
-            if (profiler_)
+            if (profiler_) {
+                if (profiler_->trace_)
+                    shape_ = shape;
                 start_ = std::chrono::steady_clock::now();
+            }
         }
         ~Scope()
         {
-            if (profiler_)
-                profiler_->record(name_, phase_, matmul_, flops_,
-                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+            if (!profiler_)
+                return;
+            const auto end = std::chrono::steady_clock::now();
+            profiler_->record(name_, phase_, matmul_, flops_, std::chrono::duration<double>(end - start_).count());
+            if (profiler_->trace_)
+                profiler_->traceCall(name_, phase_, flops_, shape_, start_, end);
         }
         Scope(const Scope &) = delete;
         Scope &operator=(const Scope &) = delete;
@@ -72,6 +89,7 @@ public:
         OpPhase phase_;
         bool matmul_;
         double flops_;
+        OpShape shape_;
         std::chrono::steady_clock::time_point start_;
     };
 
@@ -86,7 +104,11 @@ public:
     std::string table() const;
 
 private:
+    void traceCall(const char *name, OpPhase phase, double flops, const OpShape &shape,
+                   std::chrono::steady_clock::time_point start, std::chrono::steady_clock::time_point end);
+
     bool enabled_ = false;
+    OpTraceLog *trace_ = nullptr;
     std::vector<OpRecord> records_;
 };
 

@@ -17,6 +17,7 @@
 #include "reference/trainer.h"
 
 #include "reference/checkpoint_check.h"
+#include "reference/op_trace.h"
 #include "reference/optimizer.h"
 #include "reference/safetensors.h"
 #include "reference/schedule.h"
@@ -218,6 +219,10 @@ Result<StepReport> Trainer::step()
     // (into a buffer kept between steps: a steady-state step allocates nothing).
     const std::mt19937_64 rngBefore = s.rng;
     s.records_before.assign(s.model->profiler().records().begin(), s.model->profiler().records().end());
+    // A trace being recorded (op_trace.h) stamps this step's events with its number.
+    OpTraceLog *trace = s.model->profiler().trace();
+    if (trace)
+        trace->setStep(s.step + 1);
     if (Result<bool> batch = s.sampleTrainingBatch(); !batch)
         return batch.problems();
     Result<float> loss = s.model->forwardBackward(s.inputs.data(), s.targets.data(), s.config.batch_size, ctx);
@@ -242,18 +247,24 @@ Result<StepReport> Trainer::step()
     report.grad_norm = s.config.grad_clip > 0 ? clipGradNorm(s.spans, s.config.grad_clip) : globalGradNorm(s.spans);
     if (!std::isfinite(report.grad_norm))
         return divergedProblems(report.step, nonFinite("gradient norm", report.grad_norm), report.learning_rate);
+    const auto optimizer_start = Clock::now();
     s.optimizer->step(report.learning_rate);
+    if (trace)
+        traceOptimizerUpdate(*trace, s.model->parameterCount(), optimizer_start, Clock::now());
     // Finite gradients can still overflow the update (a learning rate of 1e30): one pass over the
     // parameters, cheap next to the forward and backward passes over every token.
     if (!allFinite(s.model->parameterData(), s.model->parameterCount()))
         return divergedProblems(report.step, "the update made weights NaN or infinite", report.learning_rate);
-    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const auto end = Clock::now();
+    report.seconds = std::chrono::duration<double>(end - start).count();
     s.step = report.step;
     const double tokens = double(s.config.batch_size) * double(ctx);
     report.tokens_per_s = report.seconds > 0 ? tokens / report.seconds : 0;
     report.flops = s.model->profiler().totalFlops() - flopsBefore;
     report.achieved_flops_per_s = report.seconds > 0 ? report.flops / report.seconds : 0;
     report.mfu = s.config.peak_flops_per_s > 0 ? report.achieved_flops_per_s / s.config.peak_flops_per_s : 0;
+    if (trace)  // the step as report.seconds times it; validation is not part of it
+        trace->addSpan(TraceEventKind::Step, "ProfilerStep", start, end, report.flops);
     if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
         const double cpuBefore = processCpuSeconds();
         Result<double> val = validationLoss();

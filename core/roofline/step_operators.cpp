@@ -12,6 +12,7 @@
 //    through: residual, bias, dropout), write one gradient per input; dropout also reads its mask.
 #include "roofline/step_operators.h"
 
+#include "ops/byte_rules.h"
 #include "ops/flop_rules.h"
 #include "ops/operator_list.h"
 
@@ -78,36 +79,31 @@ double expertsTouched(const MoeConfig &moe, double tokens)
     return e * (1.0 - std::pow(1.0 - p, tokens));
 }
 
-// Forward and backward bytes of a matmul; `experts` scales the weight operand (routed experts).
+// Forward and backward bytes of a matmul (ops/byte_rules.h); `experts` scales the weight operand
+// (routed experts).
 void setMatmulBytes(StepOp &step, const StepShapes &shapes, double experts)
 {
     const Operator &op = step.op;
-    const double act = shapes.activation_bytes;
     const double b = double(op.batch), m = double(op.m), n = double(op.n), k = double(op.k);
-    const double x = act * b * m * k;  // left operand
-    const double y = act * b * m * n;  // product
-    if (step.weight_matmul) {
-        const double w = double(shapes.weight_bytes) * k * n * experts;
-        const double dw = double(shapes.gradient_bytes) * k * n * experts;
-        step.op.bytes_read = x + w;
-        step.op.bytes_written = y;
-        step.backward_bytes_read = 2 * y + w + x;
-        step.backward_bytes_written = x + dw;
-    } else {
-        const double right = act * b * k * n;
-        step.op.bytes_read = x + right;
-        step.op.bytes_written = y;
-        step.backward_bytes_read = 2 * y + x + right;
-        step.backward_bytes_written = x + right;
-    }
+    const double act = shapes.activation_bytes;
+    const byte_rules::Bytes forward =
+        byte_rules::matmulForward(b, m, n, k, act, double(shapes.weight_bytes), step.weight_matmul, experts);
+    const byte_rules::Bytes backward = byte_rules::matmulBackward(b, m, n, k, act, double(shapes.weight_bytes),
+                                                                  double(shapes.gradient_bytes), step.weight_matmul,
+                                                                  experts);
+    step.op.bytes_read = forward.read;
+    step.op.bytes_written = forward.written;
+    step.backward_bytes_read = backward.read;
+    step.backward_bytes_written = backward.written;
 }
 
 void setElementwiseBackwardBytes(StepOp &step)
 {
     const Operator &op = step.op;
-    const double saved_inputs = op.gradient_passes_through ? 0 : op.bytes_read;
-    step.backward_bytes_read = op.bytes_written + saved_inputs;
-    step.backward_bytes_written = op.bytes_read;
+    const byte_rules::Bytes backward =
+        byte_rules::elementwiseBackward({op.bytes_read, op.bytes_written}, op.gradient_passes_through);
+    step.backward_bytes_read = backward.read;
+    step.backward_bytes_written = backward.written;
     if (isDropout(op))
         step.backward_bytes_read += double(op.m);  // the 1-byte mask
 }

@@ -390,6 +390,13 @@
             <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n threads, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Every run records %n step(s) as a Chrome trace, after the first step (cold caches) when the run is longer; this button saves them once they are taken.</source>
+        <translation>
+            <numerusform>Every run records %n step as a Chrome trace, after the first step (cold caches) when the run is longer; this button saves it once it is taken.</numerusform>
+            <numerusform>Every run records %n steps as a Chrome trace, after the first step (cold caches) when the run is longer; this button saves them once they are taken.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::RooflinePage</name>

@@ -7770,6 +7770,36 @@ measured / predicted</source>
         <source>Kernel factors measured again: %1</source>
         <translation>已重新测量内核因子：%1</translation>
     </message>
+    <message>
+        <source>No trace yet: it is recorded once steps %1 to %2 of a run have been taken.</source>
+        <translation>尚无追踪：运行完成第 %1 到第 %2 步后才会记录。</translation>
+    </message>
+    <message>
+        <source>Could not save the trace %1.</source>
+        <translation>无法保存追踪文件 %1。</translation>
+    </message>
+    <message>
+        <source>Save trace</source>
+        <translation>保存追踪</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome 追踪文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save trace…</source>
+        <translation>保存追踪…</translation>
+    </message>
+    <message>
+        <source>Saves steps %1 to %2 of this run as a Chrome trace (JSON): one event per operator call with its class, shape, FLOPs and bytes, inside forward, backward and optimizer ranges. Open it in Perfetto (ui.perfetto.dev) or chrome://tracing.</source>
+        <translation>将本次运行的第 %1 到第 %2 步保存为 Chrome 追踪文件（JSON）：每次算子调用一个事件，附带其类别、形状、FLOPs 和字节数，位于前向、反向和优化器区间之内。可在 Perfetto（ui.perfetto.dev）或 chrome://tracing 中打开。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every run records %n step(s) as a Chrome trace, after the first step (cold caches) when the run is longer; this button saves them once they are taken.</source>
+        <translation>
+            <numerusform>每次运行都会把 %n 个步骤记录为 Chrome 追踪（运行更长时跳过第一步，因其缓存尚冷）；这些步骤完成后即可用此按钮保存。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::RooflinePage</name>

@@ -6,6 +6,7 @@
 // file runs in seconds, also under sanitizers. No timing is asserted.
 #include "reference_fixtures.h"
 #include "reference/safetensors.h"
+#include "reference/op_trace.h"
 #include "reference/trainer.h"
 
 #include <QFile>
@@ -202,6 +203,26 @@ private slots:
         for (int i = 0; i < 3; ++i)
             QVERIFY(t.step().ok());
         QCOMPARE(g_allocations.load() - before, 0LL);
+    }
+
+    // A traced step (--trace, op_trace.h) records into room reserved before the run: recording the
+    // calls must not change what it measures by allocating inside the step.
+    void tracedStepAllocatesNothing()
+    {
+        auto created = Trainer::create(tinyConfig(data_));
+        QVERIFY(created.ok());
+        Trainer &t = *created.value();
+        lse::reference::OpTraceLog log(lse::reference::traceCapacityForSteps(t.config().model.n_layers, 4));
+        t.model().profiler().setTrace(&log);
+        QVERIFY(t.step().ok());  // warm-up: thread pools and first-use buffers
+        QVERIFY(t.step().ok());
+        const long long before = g_allocations.load();
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(t.step().ok());
+        QCOMPARE(g_allocations.load() - before, 0LL);
+        t.model().profiler().setTrace(nullptr);
+        QVERIFY(log.events().size() > 2 * 50);  // the calls were recorded
+        QCOMPARE(log.dropped(), 0);
     }
 
     // The GUI's Stop interrupts a long step at a layer boundary: the interrupted step changes

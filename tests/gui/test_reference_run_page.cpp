@@ -26,6 +26,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../trace_event_format.h"
+
 #include <algorithm>
 #include <memory>
 
@@ -213,6 +215,43 @@ private slots:
         QCOMPARE(page_->lossChart()->data().series.at(0).x.size(), 30);
         QCOMPARE(page_->lossChart()->data().series.at(1).x.size(), 6);
         QVERIFY(!page_->comparisonTable()->item(0, 2)->text().isEmpty());
+    }
+
+    // Issue 31: every run records steps 2-4 as a Chrome trace; "Save trace…" writes them through
+    // the output path (a device refused), and they obey the Trace Event Format.
+    void savesTheRunsTrace()
+    {
+        QVERIFY(!page_->traceButton()->isEnabled());
+        QString error;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("trace.json"));
+        QVERIFY(!page_->saveTrace(path, &error));  // nothing recorded yet
+        QVERIFY(!error.isEmpty());
+        page_->setPresetConfig(tinyTestConfig(6));
+        page_->setCustomText(testText());
+        page_->setVocabSize(300);
+        QSignalSpy recorded(page_, &ReferenceRunPage::traceRecorded);
+        QVERIFY(page_->start());
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, kBackgroundWorkTimeoutMs);
+        QVERIFY(page_->traceButton()->isEnabled());
+        QVERIFY2(page_->saveTrace(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray json = file.readAll();
+        const QStringList problems = test::traceEventFormatProblems(json);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        for (const char *step : {"\"ProfilerStep#2\"", "\"ProfilerStep#4\"", "\"forward\"", "\"optimizer\"", "\"matmul\""})
+            QVERIFY2(json.contains(step), step);
+        QVERIFY(!json.contains("\"ProfilerStep#1\""));  // the first step pays cold caches
+        QVERIFY(!page_->saveTrace(QStringLiteral("/dev/null"), &error));
+        QVERIFY(error.contains(QStringLiteral("/dev/null")));
+        QTRY_COMPARE_WITH_TIMEOUT(page_->state(), ReferenceRunPage::State::Finished, kBackgroundWorkTimeoutMs);
+        // A new run records its own steps: the old trace is gone at Start.
+        page_->setPresetConfig(tinyTestConfig(2));
+        QVERIFY(page_->start());
+        QVERIFY(!page_->traceButton()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 2, kBackgroundWorkTimeoutMs);
+        QVERIFY(page_->traceDocument().contains("\"ProfilerStep#1\""));  // a 2-step run is traced whole
     }
 
     void stopsAndKeepsTheModel()

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -31,6 +32,7 @@ void ReferenceRunPage::nameLessonRegions()
     preset_box_->setObjectName(QStringLiteral("model-preset"));
     shape_label_->setObjectName(QStringLiteral("model-shape"));
     progress_->setObjectName(QStringLiteral("run-progress"));
+    trace_button_->setObjectName(QStringLiteral("save-trace"));
     status_label_->setObjectName(QStringLiteral("run-status"));
     peak_label_->setObjectName(QStringLiteral("machine-peak"));
     stats_label_->setObjectName(QStringLiteral("run-stats"));

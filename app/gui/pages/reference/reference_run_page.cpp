@@ -87,6 +87,7 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     pause_button_ = new QPushButton(setup_box_);
     stop_button_ = new QPushButton(setup_box_);
     measure_button_ = new QPushButton(setup_box_);
+    trace_button_ = new QPushButton(setup_box_);
     progress_ = new QProgressBar(setup_box_);
     progress_->setRange(0, 1);
     progress_->setValue(0);
@@ -115,6 +116,7 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     buttons->addWidget(start_button_);
     buttons->addWidget(pause_button_);
     buttons->addWidget(stop_button_);
+    buttons->addWidget(trace_button_);
     buttons->addWidget(progress_);
     setup->addLayout(buttons, 2, 0);
     auto *peak_row = new QHBoxLayout;
@@ -231,6 +233,7 @@ ReferenceRunPage::ReferenceRunPage(QWidget *parent) : Page(parent)
     });
     connect(stop_button_, &QPushButton::clicked, this, &ReferenceRunPage::stop);
     connect(measure_button_, &QPushButton::clicked, this, &ReferenceRunPage::measureMachine);
+    connect(trace_button_, &QPushButton::clicked, this, &ReferenceRunPage::chooseTraceFile);
     connect(generate_button_, &QPushButton::clicked, this, [this] {
         generate(prompt_edit_->text(), max_tokens_spin_->value(), temperature_spin_->value(), top_k_spin_->value());
     });
@@ -345,6 +348,7 @@ void ReferenceRunPage::updateButtons()
     const bool has_model = run_.has_value() && state_ != State::Preparing;
     generate_button_->setEnabled(has_model && !generating_);
     measure_button_->setEnabled(!measuring_);
+    trace_button_->setEnabled(hasTrace());
 }
 
 void ReferenceRunPage::ensureWorker()
@@ -374,6 +378,7 @@ bool ReferenceRunPage::start()
     setup.vocab = vocab_spin_->value();
     setup.roofline = cpu_;
     run_.reset();
+    trace_document_.clear();  // the new run records its own steps
     step_seconds_.clear();
     last_report_.reset();
     last_profile_.reset();
@@ -630,6 +635,7 @@ void ReferenceRunPage::retranslateUi()
     start_button_->setText(tr("Start"));
     stop_button_->setText(tr("Stop"));
     measure_button_->setText(measuring_ ? tr("Measuring…") : cpu_ ? tr("Re-measure this machine") : tr("Measure this machine"));
+    retranslateTrace();
     measure_button_->setToolTip(tr("Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker "
                                    "(a few seconds) and caches the result for MFU; the step time is predicted from this "
                                    "CPU's kernel factors, measured at Start when none are cached for the run's threads."));

@@ -4,8 +4,10 @@
 #include "hardware/machine_kernel_factors.h"
 #include "hardware/machine_roofline.h"
 #include "pages/page.h"
+#include "reference/op_trace.h"
 #include "reference/trainer.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -107,6 +109,17 @@ public:
     QString statsText() const;  // the line under the controls: step, loss, tokens/s, MFU, threads
     QPushButton *measureButton() const { return measure_button_; }
 
+    // The run's trace (issue 31): every run records kTraceSteps steps as Chrome-trace JSON
+    // (core/reference/chrome_trace_writer.h), those after the first (cold caches) unless the run is
+    // that short; "Save trace…" writes them once they are taken.
+    static constexpr int kTraceSteps = 3;
+    bool hasTrace() const { return !trace_document_.isEmpty(); }
+    const QByteArray &traceDocument() const { return trace_document_; }
+    // Writes the recorded trace through the GUI's output path (output/output_file.h: atomic, never a
+    // device or a file this window reads); `error` gets the reason when it cannot.
+    bool saveTrace(const QString &path, QString *error);
+    QPushButton *traceButton() const { return trace_button_; }
+
     // Lessons (reference_run_lesson_settings.cpp): the run's setup ("preset", "text", "vocab_size",
     // "steps") and the generation controls ("prompt", "max_tokens", "temperature", "top_k"). A
     // lesson never starts a run; the setup is refused while one is in progress.
@@ -118,6 +131,7 @@ signals:
     void stepReported(int step);
     void generationFinished(bool ok);
     void machineMeasured(bool ok);
+    void traceRecorded();
 
 protected:
     void applyPresentation(bool presentation) override;
@@ -192,6 +206,11 @@ private:
     void refreshOperatorsTable();
     void refreshOpsChart();
     void refreshStats();
+    // reference_run_trace.cpp: the document of the steps the worker recorded, made in the worker.
+    static QByteArray traceDocumentOf(const reference::OpTraceLog &log, const reference::TrainConfig &config, int threads);
+    void onTraceRecorded(int id, const QByteArray &document, int first_step, int last_step);
+    void chooseTraceFile();
+    void retranslateTrace();
     QString selectedText(QString *error) const;
 
     // Widgets.
@@ -212,6 +231,7 @@ private:
     QPushButton *pause_button_;
     QPushButton *stop_button_;
     QPushButton *measure_button_;
+    QPushButton *trace_button_;
     QProgressBar *progress_;
     QLabel *status_label_;
     QLabel *peak_label_;
@@ -249,6 +269,10 @@ private:
     std::optional<MachineRoofline> cpu_;  // the cached measurement of this machine
     std::string cache_measured_at_;       // the cached measurement this page last read or wrote
     std::vector<double> step_seconds_;  // wall time of each step of this run, for typicalStepSeconds
+
+    QByteArray trace_document_;  // the current run's recorded steps; empty until they are taken
+    int trace_first_step_ = 0;
+    int trace_last_step_ = 0;
 
     bool measuring_ = false;
     bool generating_ = false;

@@ -66,6 +66,12 @@ void ReferenceRunPage::workerLoop()
     std::unique_ptr<QTemporaryDir> temp;
     std::vector<OpRecord> before;
     int run_id = 0;  // the Setup id of `trainer`
+    // The run's trace: its room is reserved when the run is made, and it is attached to the
+    // profiler for the steps of the window only (op_trace.h), so the other steps run as before.
+    std::unique_ptr<reference::OpTraceLog> trace;
+    reference::TraceWindow trace_window;
+    int steps_taken = 0;
+    bool trace_posted = false;
 
     for (;;) {
         std::unique_lock lock(mutex_);
@@ -132,6 +138,11 @@ void ReferenceRunPage::workerLoop()
             }
             trainer = std::move(created.value());
             trainer->setInterrupt(&interrupt_step_);
+            trace_window = reference::traceWindow(trainer->config().steps, kTraceSteps);
+            trace = std::make_unique<reference::OpTraceLog>(
+                reference::traceCapacityForSteps(trainer->config().model.n_layers, trace_window.count));
+            steps_taken = 0;
+            trace_posted = false;
             // MFU against the peak of the thread count the trainer chose (one core or all cores).
             if (setup.roofline)
                 trainer->setPeakFlopsPerSecond(trainer->threadChoice().threads == 1 ? setup.roofline->peak_flops_per_s_one_core
@@ -243,9 +254,24 @@ void ReferenceRunPage::workerLoop()
         interrupt_step_ = false;
         lock.unlock();
         before = trainer->profiler().records();
+        const std::size_t trace_events_before = trace->events().size();
+        trainer->model().profiler().setTrace(trace_window.covers(steps_taken) ? trace.get() : nullptr);
         Result<StepReport> report = trainer->step();
-        if (report && report->interrupted)
+        trainer->model().profiler().setTrace(nullptr);
+        if (report && report->interrupted) {
+            trace->truncate(trace_events_before);  // the step did not happen; neither do its calls
             continue;  // stopped mid-step: nothing changed, nothing to show
+        }
+        if (report)
+            ++steps_taken;
+        if (report && !trace_posted && trace_window.count > 0 && steps_taken == trace_window.first + trace_window.count) {
+            trace_posted = true;
+            const QByteArray document = traceDocumentOf(*trace, trainer->config(), trainer->threadChoice().threads);
+            const int first = report->step - trace_window.count + 1, last = report->step;
+            QMetaObject::invokeMethod(
+                this, [this, run_id, document, first, last] { onTraceRecorded(run_id, document, first, last); },
+                Qt::QueuedConnection);
+        }
         if (!report) {
             const QString message = QString::fromStdString(formatProblems(report.problems())).trimmed();
             lock.lock();
