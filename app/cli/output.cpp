@@ -99,6 +99,8 @@ QString withPrefix(double value, const char *unit, double base)
 QString formatCount(double value) { return withPrefix(value, "", 1000).trimmed(); }
 QString formatBytes(double bytes) { return withPrefix(bytes, "B", 1000); }
 QString formatFlops(double flops) { return QStringLiteral("%1 (%2)").arg(withPrefix(flops, "FLOP", 1000)).arg(flops, 0, 'e', 3); }
+QString formatFlopsShort(double flops) { return withPrefix(flops, "FLOP", 1000); }
+QString formatFlopRate(double flopsPerSecond) { return withPrefix(flopsPerSecond, "FLOP/s", 1000); }
 
 QString formatSeconds(double seconds)
 {

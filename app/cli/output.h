@@ -32,6 +32,10 @@ int reportProblems(const Problems &problems);
 QString formatCount(double value);
 QString formatBytes(double bytes);
 QString formatFlops(double flops);
+// "2.476 TFLOP" without the exact figure beside it: for table cells, where the width matters.
+QString formatFlopsShort(double flops);
+// "616.6 TFLOP/s".
+QString formatFlopRate(double flopsPerSecond);
 QString formatSeconds(double seconds);
 // "119.2 days"; from a million days on in e-notation ("2.130e+195 days").
 QString formatDays(double days);

@@ -122,7 +122,7 @@ QString rankText(const TraceRankAnalysis &a)
                    .arg(formatSeconds(row.seconds), 10)
                    .arg(row.count, 5)
                    .arg(qstr(traces::kernelClassName(row.kernel_class)), -13)
-                   .arg(row.flops > 0 ? formatFlops(row.flops) : QStringLiteral("-"), 12)
+                   .arg(row.flops > 0 ? formatFlopsShort(row.flops) : QStringLiteral("-"), 12)
                    .arg(shortened(row.name, 48))
                    .arg(qstr(row.shape));
     }
@@ -144,7 +144,7 @@ QString ranksSideBySide(const std::vector<TraceRankAnalysis> &analyses)
                    .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
                                                           : QStringLiteral("-"),
                         8)
-                   .arg(a.record_shapes ? formatFlops(a.matmul_flops) : QStringLiteral("unknown"));
+                   .arg(a.record_shapes ? formatFlopsShort(a.matmul_flops) : QStringLiteral("unknown"));
     }
     return out;
 }

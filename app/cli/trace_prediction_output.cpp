@@ -38,7 +38,7 @@ QString gemmText(const traces::GemmPredictionSummary &s, int top)
                .arg(QStringLiteral("ratio"), 6)
                .arg(QStringLiteral("dtype"), -5)
                .arg(QStringLiteral("calls"), 6)
-               .arg(QStringLiteral("achieved"), 11)
+               .arg(QStringLiteral("achieved"), 15)
                .arg(QStringLiteral("operator shape"));
     int shown = 0;
     for (const traces::GemmComparisonRow &row : s.rows) {
@@ -50,7 +50,7 @@ QString gemmText(const traces::GemmPredictionSummary &s, int top)
                    .arg(ratioText(row.ratio()), 6)
                    .arg(qstr(row.dtype), -5)
                    .arg(row.calls, 6)
-                   .arg(formatFlops(row.achievedFlopsPerSecond()) + QStringLiteral("/s"), 11)
+                   .arg(formatFlopRate(row.achievedFlopsPerSecond()), 15)
                    .arg(qstr(row.op_name), qstr(row.shape));
     }
     return out;
@@ -61,9 +61,9 @@ QString stepText(const traces::TraceVsPrediction &c, const Scenario &scenario, i
     QString out = QStringLiteral("  beside the predicted step (%1 on %2, %3 pass; %4 step(s) averaged):\n")
                       .arg(qstr(scenario.model.name), qstr(c.accelerator_id), qstr(traces::toString(c.pass)))
                       .arg(c.steps);
-    out += QStringLiteral("    step: measured %1, predicted %2; MFU (matmul FLOPs at %3/s): measured %4, predicted %5\n")
+    out += QStringLiteral("    step: measured %1, predicted %2; MFU (matmul FLOPs at %3): measured %4, predicted %5\n")
                .arg(formatSeconds(c.measured_step_seconds), formatSeconds(c.predicted_step_seconds),
-                    formatFlops(c.peak_flops_per_second), percentText(c.measured_mfu), percentText(c.predicted_mfu));
+                    formatFlopRate(c.peak_flops_per_second), percentText(c.measured_mfu), percentText(c.predicted_mfu));
     out += QStringLiteral("    by class            measured   predicted\n");
     for (const traces::ClassComparison &row : c.classes)
         if (row.measured_seconds > 0 || row.predicted_seconds > 0)
