@@ -82,6 +82,12 @@ QString rankText(const TraceRankAnalysis &a)
                            .arg(percentOf(s.idle_waiting_seconds, s.window_seconds));
             }
         }
+        if (a.outside_steps.count > 0)
+            out += QStringLiteral("  not in any step: %1 activities (%2), %3 of them (%4) queued before the trace began\n")
+                       .arg(a.outside_steps.count)
+                       .arg(formatSeconds(a.outside_steps.seconds))
+                       .arg(a.queued_before_trace.count)
+                       .arg(formatSeconds(a.queued_before_trace.seconds));
         out += QStringLiteral("  communication overlapped with compute: %1 of %2\n")
                    .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
                                                           : QStringLiteral("-"),
