@@ -46,7 +46,9 @@ QString rankText(const TraceRankAnalysis &a)
                .arg(qstr(a.source), a.rank >= 0 ? QString::number(a.rank) : QStringLiteral("?"),
                     a.device_name.empty() ? QString() : QStringLiteral(", ") + qstr(a.device_name));
     if (!a.has_gpu) {
-        out += QStringLiteral("  CPU-only trace: no GPU kernels.\n");
+        out += QStringLiteral("  CPU-only trace: no GPU kernels; steps: %1\n")
+                   .arg(a.steps.size() == 1 && a.steps.front().number < 0 ? QStringLiteral("none (whole trace)")
+                                                                          : QString::number(a.steps.size()));
     } else {
         const traces::TraceTimeBreakdown &b = a.breakdown;
         out += QStringLiteral("  steps: %1; GPU kernels: %2 (%3)\n")
@@ -119,6 +121,8 @@ QString rankText(const TraceRankAnalysis &a)
     else
         out += QStringLiteral("  matrix multiplies: %1 calls; FLOPs unknown (traced without record_shapes)\n")
                    .arg(a.matmul_count);
+    for (const std::string &note : a.notes)
+        out += QStringLiteral("  note: %1\n").arg(qstr(note));
     out += QStringLiteral("  operators by time (%1):\n").arg(a.has_gpu ? QStringLiteral("GPU time of their kernels")
                                                                        : QStringLiteral("CPU self time"));
     const std::size_t shown = std::min<std::size_t>(a.operators.size(), 10);

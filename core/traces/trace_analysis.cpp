@@ -292,6 +292,18 @@ void countOutsideSteps(const TraceRank &rank, TraceRankAnalysis &out)
     }
 }
 
+void addNotes(const TraceRank &rank, TraceRankAnalysis &out)
+{
+    if (rank.counts.uncategorised_ops > 0)
+        out.notes.push_back(std::to_string(rank.counts.uncategorised_ops)
+                            + " events without a category were read as CPU operators: the legacy autograd profiler's "
+                              "export (PyTorch built without Kineto), which records no shapes, dtypes or GPU kernels.");
+    if (!rank.record_shapes && out.matmul_count > 0)
+        out.notes.push_back(std::to_string(out.matmul_count)
+                            + " matrix-multiply calls found, but the trace was recorded without record_shapes (no "
+                              "Input Dims): their FLOPs and bytes are unknown, so matmul_flops is 0.");
+}
+
 }  // namespace
 
 bool recordsLaunches(const TraceRank &rank) { return rank.counts.runtime_calls > 0; }
@@ -340,6 +352,7 @@ TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions 
     classifyAndRank(rank, options, out);
     sumMatmuls(rank, out);
     summariseOperators(rank, out);
+    addNotes(rank, out);
     return out;
 }
 

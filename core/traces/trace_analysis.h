@@ -131,6 +131,9 @@ struct TraceRankAnalysis {
     TraceClassification classification;
     std::vector<TraceKernelRow> top_kernels;   // by seconds, at most TraceAnalysisOptions::top_kernels
     std::vector<TraceOperatorRow> operators;   // by seconds, descending
+    // What the figures cannot say and why, one sentence each: matrix multiplies traced without
+    // record_shapes (no FLOPs), a legacy export read from events without a category.
+    std::vector<std::string> notes;
 };
 
 struct TraceAnalysisOptions {

@@ -292,7 +292,12 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
         return true;
     }
     const QJsonValue cat_value = event.value(QLatin1String("cat"));
-    const EventKind kind = phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString())
+    // A complete event without any category is the legacy autograd profiler's (torch built without
+    // Kineto writes a bare array of {"name","ph":"X","ts","dur","tid","pid","args":{}}): all of its
+    // events are CPU operators and ProfilerStep#N ranges.
+    const bool legacy_op = phase == QLatin1String("X") && cat_value.isUndefined();
+    const EventKind kind = legacy_op                                          ? EventKind::CpuOp
+                           : phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString())
                                                                                : EventKind::Ignored;
     if (kind == EventKind::Ignored) {
         ++rank_.counts.ignored;
@@ -429,6 +434,8 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
                 op.dtype = op.input_types.back();
         }
         ++rank_.counts.cpu_ops;
+        if (legacy_op)
+            ++rank_.counts.uncategorised_ops;
         rank_.cpu_ops.push_back(std::move(op));
         return true;
     }

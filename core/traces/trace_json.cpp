@@ -90,6 +90,10 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
         operators.append(o);
     }
     object.insert("operators", operators);
+    QJsonArray notes;
+    for (const std::string &note : a.notes)
+        notes.append(qstr(note));
+    object.insert("notes", notes);
     return object;
 }
 

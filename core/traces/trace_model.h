@@ -120,7 +120,10 @@ struct TraceEventCounts {
     std::int64_t kernels = 0;           // cat "kernel"
     std::int64_t memcpys = 0;           // cat "gpu_memcpy"
     std::int64_t memsets = 0;           // cat "gpu_memset"
-    std::int64_t cpu_ops = 0;           // cat "cpu_op" and "user_annotation"
+    std::int64_t cpu_ops = 0;           // cat "cpu_op" and "user_annotation", and the uncategorised below
+    // ph "X" events without a cat, read as CPU operators: the legacy autograd profiler's export
+    // (torch without Kineto), whose events carry no category and empty args (no shapes).
+    std::int64_t uncategorised_ops = 0;
     std::int64_t runtime_calls = 0;     // cat "cuda_runtime" / "cuda_driver"
     std::int64_t flows = 0;             // ph "s"/"f" (ac2g), read and not needed: correlation links
     std::int64_t ignored = 0;           // metadata, python_function, cuda_sync, gpu_user_annotation, ...
