@@ -3,6 +3,8 @@
 
 #include "common/json_fields.h"
 #include "traces/op_shape_flops.h"
+#include "traces/trace_event_fields.h"
+#include "traces/trace_event_rules.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -21,8 +23,11 @@ namespace lse::traces {
 
 namespace {
 
-constexpr double kMaxTimestampUs = 1e17;
-constexpr double kMaxDurationUs = 1e15;
+using event_rules::EventKind;
+using event_rules::kMaxDurationUs;
+using event_rules::kMaxTimestampUs;
+using event_rules::kindOf;
+using event_rules::stepNumberOf;
 
 std::string eventField(std::int64_t index, std::string_view key)
 {
@@ -46,28 +51,11 @@ std::optional<double> numberOf(const QJsonValue &value)
 // The trace's pid/tid: a number, or a name such as "Spans" (hashed to a stable id).
 std::int64_t threadIdOf(const QJsonValue &value)
 {
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        if (std::isfinite(d) && std::abs(d) < 9.0e15)
-            return static_cast<std::int64_t>(d);
-    }
+    if (value.isDouble())
+        return event_rules::threadIdOfNumber(value.toDouble());
     if (value.isString())
-        return static_cast<std::int64_t>(std::hash<std::string>{}(value.toString().toStdString()) >> 2);
+        return event_rules::threadIdOfName(value.toString().toStdString());
     return -1;
-}
-
-std::optional<std::int64_t> stepNumberOf(std::string_view name)
-{
-    static constexpr std::string_view kPrefix = "ProfilerStep#";
-    if (name.substr(0, kPrefix.size()) != kPrefix || name.size() == kPrefix.size() || name.size() > kPrefix.size() + 15)
-        return std::nullopt;
-    std::int64_t n = 0;
-    for (char c : name.substr(kPrefix.size())) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return n;
 }
 
 std::size_t skipSpace(std::string_view text, std::size_t at)
@@ -163,46 +151,12 @@ EventHead eventHead(std::string_view json)
     return {};
 }
 
-enum class EventKind { Kernel, Memcpy, Memset, CpuOp, Annotation, Runtime, Ignored };
-
-EventKind kindOf(std::string_view cat)
-{
-    if (cat == "kernel")
-        return EventKind::Kernel;
-    if (cat == "gpu_memcpy")
-        return EventKind::Memcpy;
-    if (cat == "gpu_memset")
-        return EventKind::Memset;
-    if (cat == "cpu_op" || cat == "operator")
-        return EventKind::CpuOp;
-    if (cat == "user_annotation")
-        return EventKind::Annotation;
-    if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "runtime")
-        return EventKind::Runtime;
-    return EventKind::Ignored;
-}
-
-EventKind kindOf(const QString &cat)
-{
-    if (cat == QLatin1String("kernel"))
-        return EventKind::Kernel;
-    if (cat == QLatin1String("gpu_memcpy"))
-        return EventKind::Memcpy;
-    if (cat == QLatin1String("gpu_memset"))
-        return EventKind::Memset;
-    if (cat == QLatin1String("cpu_op") || cat == QLatin1String("operator"))
-        return EventKind::CpuOp;
-    if (cat == QLatin1String("user_annotation"))
-        return EventKind::Annotation;
-    if (cat == QLatin1String("cuda_runtime") || cat == QLatin1String("cuda_driver") ||
-        cat == QLatin1String("runtime"))
-        return EventKind::Runtime;
-    return EventKind::Ignored;
-}
-
 }  // namespace
 
-TraceBuilder::TraceBuilder(std::string source) { rank_.source = std::move(source); }
+TraceBuilder::TraceBuilder(std::string source, bool fast_events) : fast_events_(fast_events)
+{
+    rank_.source = std::move(source);
+}
 
 bool TraceBuilder::problem(std::string field, std::string rule, std::string message)
 {
@@ -261,6 +215,13 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     // QJsonDocument parses only objects and arrays; a bare number or string is no event either.
     if (json.empty() || json.front() != '{')
         return problem(eventField(index, ""), "type", "must be an object (an event), not " + std::string(json.substr(0, 20)) + ".");
+    if (fast_events_ && addFastEvent(json) == FastResult::Done)
+        return true;
+    return addJsonEvent(index, json);
+}
+
+bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
+{
     // Flows and events of categories the importer does not read are counted and skipped unparsed.
     const EventHead head = eventHead(json);
     if (head.well_formed && head.ph) {
@@ -297,7 +258,7 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     // events are CPU operators and ProfilerStep#N ranges.
     const bool legacy_op = phase == QLatin1String("X") && cat_value.isUndefined();
     const EventKind kind = legacy_op                                          ? EventKind::CpuOp
-                           : phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString())
+                           : phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString().toStdString())
                                                                                : EventKind::Ignored;
     if (kind == EventKind::Ignored) {
         ++rank_.counts.ignored;
@@ -442,6 +403,170 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     case EventKind::Ignored: break;
     }
     return true;
+}
+
+TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
+{
+    // The same decisions as addJsonEvent, in the same order; wherever that one would record a
+    // problem (or read a value this reader leaves to it), Fallback before anything is changed.
+    using Kind = JsonToken::Kind;
+    constexpr FastResult kFallback = FastResult::Fallback;
+    TraceEventFields f;
+    if (!readTraceEventFields(json, f))
+        return kFallback;
+    if (!f.ph.absent() && !f.ph.is(Kind::String))
+        return kFallback;
+    const std::string phase = jsonTokenString(f.ph);
+    if (phase == "s" || phase == "f" || phase == "t") {
+        ++rank_.counts.flows;
+        return FastResult::Done;
+    }
+    const bool legacy_op = phase == "X" && f.cat.absent();
+    const EventKind kind = legacy_op                               ? EventKind::CpuOp
+                           : phase == "X" && f.cat.is(Kind::String) ? kindOf(jsonTokenString(f.cat))
+                                                                    : EventKind::Ignored;
+    if (kind == EventKind::Ignored) {
+        ++rank_.counts.ignored;
+        return FastResult::Done;
+    }
+    double ts = 0, dur = 0;
+    if (!jsonTokenNumber(f.ts, ts) || !std::isfinite(ts) || std::abs(ts) > kMaxTimestampUs)
+        return kFallback;  // also a timestamp given as a string: QString's number rules decide
+    if (!jsonTokenNumber(f.dur, dur) || !std::isfinite(dur) || dur < 0 || dur > kMaxDurationUs)
+        return kFallback;
+    if (!f.args.absent() && !f.args.is(Kind::Object))
+        return kFallback;
+    const std::string name = jsonTokenString(f.name);
+
+    // jsonCountValue's rule: -1 when absent or null, nothing (fall back) when not a whole number.
+    const auto countArg = [](const JsonToken &token) -> std::optional<std::int64_t> {
+        if (token.absent() || token.is(Kind::Null))
+            return -1;
+        double d = 0;
+        if (!jsonTokenNumber(token, d) || !(d >= 0) || d > static_cast<double>(kMaxExactJsonInteger) || std::floor(d) != d)
+            return std::nullopt;
+        return static_cast<std::int64_t>(d);
+    };
+    // jsonCountValue(...).value_or(fallback) of an element.
+    const auto countOr = [](const JsonToken &token, std::int64_t fallback) {
+        double d = 0;
+        if (!jsonTokenNumber(token, d) || !(d >= 0) || d > static_cast<double>(kMaxExactJsonInteger) || std::floor(d) != d)
+            return fallback;
+        return static_cast<std::int64_t>(d);
+    };
+    const auto threadId = [](const JsonToken &token) -> std::int64_t {
+        double d = 0;
+        if (jsonTokenNumber(token, d))
+            return event_rules::threadIdOfNumber(d);
+        if (token.is(Kind::String))
+            return event_rules::threadIdOfName(jsonTokenString(token));
+        return -1;
+    };
+    const auto noteTs = [&] {
+        if (!any_ts_ || ts < min_ts_us_) {
+            min_ts_us_ = ts;
+            any_ts_ = true;
+        }
+    };
+
+    switch (kind) {
+    case EventKind::Kernel:
+    case EventKind::Memcpy:
+    case EventKind::Memset: {
+        const std::optional<std::int64_t> device = countArg(f.device), stream = countArg(f.stream),
+                                          correlation = countArg(f.correlation), external = countArg(f.external_id);
+        const std::optional<std::int64_t> bytes = kind == EventKind::Kernel ? std::optional<std::int64_t>(-1) : countArg(f.bytes);
+        if (!device || !stream || !correlation || !external || !bytes)
+            return kFallback;
+        noteTs();
+        TraceKernel kernel;
+        kernel.name = intern(name);
+        kernel.start_us = ts;
+        kernel.duration_us = dur;
+        kernel.kernel_class = kind == EventKind::Memcpy ? KernelClass::Memcpy
+                              : kind == EventKind::Memset ? KernelClass::Memset
+                                                          : KernelClass::Unknown;
+        kernel.correlation = *correlation;
+        kernel.external_id = *external;
+        const auto small = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -1, 1 << 30)); };
+        kernel.device = small(*device >= 0 ? *device : threadId(f.pid));
+        kernel.stream = small(*stream >= 0 ? *stream : threadId(f.tid));
+        if (*bytes >= 0)
+            kernel.bytes = static_cast<double>(*bytes);
+        for (const auto &[token, target] : {std::pair{&f.grid, &kernel.grid}, std::pair{&f.block, &kernel.block}}) {
+            JsonArrayElements dims(*token);
+            JsonToken element;
+            for (std::size_t i = 0; i < 3 && dims.next(element); ++i)
+                (*target)[i] = small(countOr(element, 0));
+        }
+        if (kind == EventKind::Kernel)
+            ++rank_.counts.kernels;
+        else if (kind == EventKind::Memcpy)
+            ++rank_.counts.memcpys;
+        else
+            ++rank_.counts.memsets;
+        rank_.kernels.push_back(kernel);
+        return FastResult::Done;
+    }
+    case EventKind::Runtime: {
+        const std::optional<std::int64_t> correlation = countArg(f.correlation);
+        if (!correlation)
+            return kFallback;
+        noteTs();
+        ++rank_.counts.runtime_calls;
+        if (*correlation >= 0)
+            launches_[*correlation] = TraceLaunch{ts, threadId(f.tid)};
+        return FastResult::Done;
+    }
+    case EventKind::CpuOp:
+    case EventKind::Annotation: {
+        if (const std::optional<std::int64_t> step = stepNumberOf(name)) {
+            noteTs();
+            rank_.steps.push_back(TraceStep{*step, ts, dur});
+            return FastResult::Done;
+        }
+        const std::optional<std::int64_t> external = countArg(f.external_id);
+        if (!external || (!f.input_dims.absent() && !f.input_dims.is(Kind::Array)))
+            return kFallback;
+        noteTs();
+        TraceCpuOp op;
+        op.name = intern(name);
+        op.start_us = ts;
+        op.duration_us = dur;
+        op.thread = threadId(f.tid);
+        op.annotation = kind == EventKind::Annotation;
+        op.external_id = *external;
+        if (f.input_dims.is(Kind::Array)) {
+            rank_.record_shapes = true;
+            JsonArrayElements shapes(f.input_dims);
+            JsonToken shape;
+            while (shapes.next(shape)) {
+                std::vector<std::int64_t> extents;
+                JsonArrayElements dims(shape);  // not an array: no extents, as QJsonValue::toArray
+                JsonToken extent;
+                while (dims.next(extent))
+                    extents.push_back(countOr(extent, -1));
+                op.input_dims.push_back(std::move(extents));
+            }
+            op.shape = intern(shapeText(op.input_dims));
+        }
+        JsonArrayElements types(f.input_type);
+        JsonToken type;
+        while (types.next(type)) {
+            const std::string text = jsonTokenString(type);
+            op.input_types.push_back(intern(text));
+            if (op.dtype == kNoText && dtypeBytes(text) > 0)
+                op.dtype = op.input_types.back();
+        }
+        ++rank_.counts.cpu_ops;
+        if (legacy_op)
+            ++rank_.counts.uncategorised_ops;
+        rank_.cpu_ops.push_back(std::move(op));
+        return FastResult::Done;
+    }
+    case EventKind::Ignored: break;
+    }
+    return FastResult::Done;
 }
 
 TraceRank TraceBuilder::finish()

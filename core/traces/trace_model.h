@@ -78,6 +78,7 @@ struct TraceKernel {
     std::array<int, 3> block = {0, 0, 0};
 
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceKernel &) const = default;
     // Achieved FLOP/s (0 when FLOPs or the duration are unknown) and FLOPs per byte (0 when unknown).
     double achievedFlopsPerSecond() const;
     double arithmeticIntensity() const;
@@ -104,6 +105,7 @@ struct TraceCpuOp {
     double bytes = 0;
 
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceCpuOp &) const = default;
 };
 
 // A ProfilerStep#N range (a cpu_op or user_annotation named "ProfilerStep#N"), on the CPU.
@@ -112,6 +114,7 @@ struct TraceStep {
     double start_us = 0;
     double duration_us = 0;
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceStep &) const = default;
 };
 
 // Counts of what the loader read, for the report and the tests.
@@ -128,6 +131,7 @@ struct TraceEventCounts {
     std::int64_t flows = 0;             // ph "s"/"f" (ac2g), read and not needed: correlation links
     std::int64_t ignored = 0;           // metadata, python_function, cuda_sync, gpu_user_annotation, ...
     std::int64_t linked_kernels = 0;    // GPU activities with a CPU operator (op_index ≥ 0)
+    bool operator==(const TraceEventCounts &) const = default;
 };
 
 // One trace file: one rank of a run.
@@ -148,6 +152,8 @@ struct TraceRank {
     const std::string &text(TextId id) const;
     // Whether any GPU activity was read (false for a CPU-only trace).
     bool hasGpu() const { return !kernels.empty(); }
+    // Field by field (the tests compare the fast and the general event paths with it).
+    bool operator==(const TraceRank &) const = default;
 };
 
 }  // namespace lse::traces
