@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Turns the pieces the scanner cuts out (one event's JSON, one top-level member's JSON) into a
-// TraceRank: parses each piece alone, checks the fields the importer uses and records the first
+// TraceRank: reads each piece alone (the purpose-built reader of trace_event_fields.h, QJsonDocument
+// for what it leaves), checks the fields the importer uses and records the first
 // problems with the event's index and the field, "traceEvents[12].dur: must be a number ≥ 0".
 // Events of categories the importer does not use are counted and skipped unread.
 #pragma once
