@@ -46,7 +46,9 @@ QString rankText(const TraceRankAnalysis &a)
                .arg(qstr(a.source), a.rank >= 0 ? QString::number(a.rank) : QStringLiteral("?"),
                     a.device_name.empty() ? QString() : QStringLiteral(", ") + qstr(a.device_name));
     if (!a.has_gpu) {
-        out += QStringLiteral("  CPU-only trace: no GPU kernels.\n");
+        out += QStringLiteral("  CPU-only trace: no GPU kernels; steps: %1\n")
+                   .arg(a.steps.size() == 1 && a.steps.front().number < 0 ? QStringLiteral("none (whole trace)")
+                                                                          : QString::number(a.steps.size()));
     } else {
         const traces::TraceTimeBreakdown &b = a.breakdown;
         out += QStringLiteral("  steps: %1; GPU kernels: %2 (%3)\n")
@@ -82,6 +84,12 @@ QString rankText(const TraceRankAnalysis &a)
                            .arg(percentOf(s.idle_waiting_seconds, s.window_seconds));
             }
         }
+        if (a.outside_steps.count > 0)
+            out += QStringLiteral("  not in any step: %1 activities (%2), %3 of them (%4) queued before the trace began\n")
+                       .arg(a.outside_steps.count)
+                       .arg(formatSeconds(a.outside_steps.seconds))
+                       .arg(a.queued_before_trace.count)
+                       .arg(formatSeconds(a.queued_before_trace.seconds));
         out += QStringLiteral("  communication overlapped with compute: %1 of %2\n")
                    .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
                                                           : QStringLiteral("-"),
@@ -113,6 +121,8 @@ QString rankText(const TraceRankAnalysis &a)
     else
         out += QStringLiteral("  matrix multiplies: %1 calls; FLOPs unknown (traced without record_shapes)\n")
                    .arg(a.matmul_count);
+    for (const std::string &note : a.notes)
+        out += QStringLiteral("  note: %1\n").arg(qstr(note));
     out += QStringLiteral("  operators by time (%1):\n").arg(a.has_gpu ? QStringLiteral("GPU time of their kernels")
                                                                        : QStringLiteral("CPU self time"));
     const std::size_t shown = std::min<std::size_t>(a.operators.size(), 10);

@@ -97,12 +97,14 @@ QString stepText(const traces::TraceVsPrediction &c, const Scenario &scenario, i
     part("predicted time of the operators found", t.predicted_kernel_seconds);
     part("their kernels slower than predicted (<0 faster)", t.slower_kernel_seconds);
     part("kernels the model does not have", t.unpredicted_kernel_seconds);
-    part("kernels queued before the trace began", t.earlier_kernel_seconds);
     part("kernels running concurrently (counted once)", t.concurrent_kernel_seconds);
     part("exposed communication", t.exposed_communication_seconds);
     part("exposed copies and memsets", t.memcpy_seconds);
     part("idle, host-bound (nothing queued)", t.idle_host_bound_seconds);
     part("idle, waiting (work queued)", t.idle_waiting_seconds);
+    if (c.queued_before_trace_seconds > 0)
+        out += QStringLiteral("    not in any step: %1 of kernels queued before the trace began (their launch is not in it)\n")
+                   .arg(formatSeconds(c.queued_before_trace_seconds));
     return out;
 }
 

@@ -111,26 +111,13 @@ void addTo(TraceTimeBreakdown &total, const TraceTimeBreakdown &step)
     total.idle_waiting_seconds += step.idle_waiting_seconds;
 }
 
-// The activities of each step: by the CPU time of their launch inside the ProfilerStep range
-// (their own start when the launch is unknown); none of the steps' when outside every range.
 std::vector<std::vector<std::size_t>> activitiesByStep(const TraceRank &rank)
 {
     std::vector<std::vector<std::size_t>> by_step(std::max<std::size_t>(1, rank.steps.size()));
-    for (std::size_t k = 0; k < rank.kernels.size(); ++k) {
-        if (rank.steps.empty()) {
-            by_step[0].push_back(k);
-            continue;
-        }
-        const TraceKernel &kernel = rank.kernels[k];
-        const double t = kernel.launch_start_us >= 0 ? kernel.launch_start_us : kernel.start_us;
-        auto it = std::upper_bound(rank.steps.begin(), rank.steps.end(), t,
-                                   [](double time, const TraceStep &step) { return time < step.start_us; });
-        if (it == rank.steps.begin())
-            continue;
-        --it;
-        if (t < it->endUs())
-            by_step[static_cast<std::size_t>(it - rank.steps.begin())].push_back(k);
-    }
+    const std::vector<std::int32_t> step_of = stepOfActivities(rank);
+    for (std::size_t k = 0; k < step_of.size(); ++k)
+        if (step_of[k] >= 0)
+            by_step[static_cast<std::size_t>(step_of[k])].push_back(k);
     return by_step;
 }
 
@@ -289,7 +276,68 @@ void summariseOperators(const TraceRank &rank, TraceRankAnalysis &out)
                      [](const TraceOperatorRow &a, const TraceOperatorRow &b) { return a.seconds > b.seconds; });
 }
 
+void countOutsideSteps(const TraceRank &rank, TraceRankAnalysis &out)
+{
+    const std::vector<std::int32_t> step_of = stepOfActivities(rank);
+    for (std::size_t k = 0; k < step_of.size(); ++k) {
+        if (step_of[k] >= 0)
+            continue;
+        const double seconds = rank.kernels[k].duration_us * kSecondsPerMicrosecond;
+        ++out.outside_steps.count;
+        out.outside_steps.seconds += seconds;
+        if (queuedBeforeTrace(rank, rank.kernels[k])) {
+            ++out.queued_before_trace.count;
+            out.queued_before_trace.seconds += seconds;
+        }
+    }
+}
+
+void addNotes(const TraceRank &rank, TraceRankAnalysis &out)
+{
+    if (rank.counts.uncategorised_ops > 0)
+        out.notes.push_back(std::to_string(rank.counts.uncategorised_ops)
+                            + " events without a category were read as CPU operators: the legacy autograd profiler's "
+                              "export (PyTorch built without Kineto), which records no shapes, dtypes or GPU kernels.");
+    if (!rank.record_shapes && out.matmul_count > 0)
+        out.notes.push_back(std::to_string(out.matmul_count)
+                            + " matrix-multiply calls found, but the trace was recorded without record_shapes (no "
+                              "Input Dims): their FLOPs and bytes are unknown, so matmul_flops is 0.");
+}
+
 }  // namespace
+
+bool recordsLaunches(const TraceRank &rank) { return rank.counts.runtime_calls > 0; }
+
+bool queuedBeforeTrace(const TraceRank &rank, const TraceKernel &activity)
+{
+    return activity.launch_start_us < 0 && recordsLaunches(rank);
+}
+
+std::vector<std::int32_t> stepOfActivities(const TraceRank &rank)
+{
+    std::vector<std::int32_t> step_of(rank.kernels.size(), -1);
+    for (std::size_t k = 0; k < rank.kernels.size(); ++k) {
+        const TraceKernel &kernel = rank.kernels[k];
+        // Queued before the profiler started: its launch, the only time that places an activity in
+        // a step, is not in the trace. Placing it by its GPU start instead would open the step's
+        // window at the previous iteration's tail (HTA leaves such kernels out the same way).
+        if (queuedBeforeTrace(rank, kernel))
+            continue;
+        if (rank.steps.empty()) {
+            step_of[k] = 0;
+            continue;
+        }
+        const double t = kernel.launch_start_us >= 0 ? kernel.launch_start_us : kernel.start_us;
+        auto it = std::upper_bound(rank.steps.begin(), rank.steps.end(), t,
+                                   [](double time, const TraceStep &step) { return time < step.start_us; });
+        if (it == rank.steps.begin())
+            continue;
+        --it;
+        if (t < it->endUs())
+            step_of[k] = static_cast<std::int32_t>(it - rank.steps.begin());
+    }
+    return step_of;
+}
 
 TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions &options)
 {
@@ -300,9 +348,11 @@ TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions 
     out.has_gpu = rank.hasGpu();
     out.record_shapes = rank.record_shapes;
     analyseSteps(rank, out);
+    countOutsideSteps(rank, out);
     classifyAndRank(rank, options, out);
     sumMatmuls(rank, out);
     summariseOperators(rank, out);
+    addNotes(rank, out);
     return out;
 }
 

@@ -7,10 +7,15 @@
 // https://hta.readthedocs.io/en/latest/source/features/temporal_breakdown.html and
 // .../idle_time_breakdown.html), all over the union of the device's activity intervals on every
 // stream (a time with two kernels running counts once, so these are never sums of durations):
-//   step window   the GPU's span of a step: from the first start to the last end of the GPU
-//                 activities launched during the ProfilerStep#N range (by their launch's CPU time;
-//                 by their own start when the launch is unknown). Without steps: the span of all
-//                 GPU activities, as one step (number -1).
+//   step's activities  after HTA: the GPU activities whose launch (the cuda_runtime call's start
+//                 on the CPU) falls inside the ProfilerStep#N range. An activity whose launch the
+//                 trace lacks although it records launches was queued before the profiler started
+//                 (the previous iteration's tail when the GPU runs behind the CPU): it belongs to no
+//                 step, and is reported as queued_before_trace. Only a trace without any runtime
+//                 events places activities by their own start on the GPU.
+//   step window   the GPU's span of a step: from the first start to the last end of its
+//                 activities. Without steps: the span of all GPU activities (but those queued
+//                 before the trace began), as one step (number -1).
 //   compute       time at least one compute kernel (isComputeClass) runs.
 //   communication time NCCL kernels run and no compute kernel does (exposed communication).
 //   memcpy        time copies or memsets run and neither compute nor NCCL kernels do.
@@ -45,6 +50,12 @@ struct TraceTimeBreakdown {
     double idle_host_bound_seconds = 0;
     double idle_waiting_seconds = 0;
     double overlap_percent = 0;              // 0 when there is no communication
+};
+
+// A number of GPU activities and their summed durations.
+struct TraceActivityCount {
+    std::int64_t count = 0;
+    double seconds = 0;
 };
 
 struct TraceStepAnalysis {
@@ -106,6 +117,11 @@ struct TraceRankAnalysis {
     bool record_shapes = false;         // shapes were recorded: FLOPs and bytes can be known
     std::vector<TraceStepAnalysis> steps;
     TraceTimeBreakdown breakdown;       // summed over steps (overlap_percent recomputed from the sums)
+    // GPU activities in no step (summed durations, not in any breakdown): launched outside every
+    // ProfilerStep range, including those queued before the trace began, which are also counted
+    // on their own (their launch is missing from a trace that records launches).
+    TraceActivityCount outside_steps;
+    TraceActivityCount queued_before_trace;
     std::int64_t kernel_count = 0;      // cat "kernel" only (not copies or memsets)
     double kernel_seconds = 0;          // their summed durations
     // Σ 2·m·n·k (× batch) over aten::mm, addmm, bmm, baddbmm calls, each once (never again through
@@ -115,6 +131,9 @@ struct TraceRankAnalysis {
     TraceClassification classification;
     std::vector<TraceKernelRow> top_kernels;   // by seconds, at most TraceAnalysisOptions::top_kernels
     std::vector<TraceOperatorRow> operators;   // by seconds, descending
+    // What the figures cannot say and why, one sentence each: matrix multiplies traced without
+    // record_shapes (no FLOPs), a legacy export read from events without a category.
+    std::vector<std::string> notes;
 };
 
 struct TraceAnalysisOptions {
@@ -122,6 +141,15 @@ struct TraceAnalysisOptions {
 };
 
 TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions &options = {});
+
+// Whether the trace records kernel launches (cuda_runtime / cuda_driver events).
+bool recordsLaunches(const TraceRank &rank);
+// Whether an activity was queued before the trace began: the trace records launches but not its.
+bool queuedBeforeTrace(const TraceRank &rank, const TraceKernel &activity);
+// The step of each GPU activity (rank.kernels order), by the rule above: an index into rank.steps,
+// or -1 for none. Without steps, 0 (the whole trace) for every activity not queued before the
+// trace began. analyseRank's steps and the comparison with a prediction both use this.
+std::vector<std::int32_t> stepOfActivities(const TraceRank &rank);
 
 // Union-of-intervals helpers the breakdown is built from, public for tests and the GUI's timeline:
 // the time in [begin, end) covered by at least one of `intervals` (pairs of start, end in µs).

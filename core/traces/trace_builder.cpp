@@ -3,6 +3,7 @@
 
 #include "common/json_fields.h"
 #include "traces/op_shape_flops.h"
+#include "traces/trace_event_rules.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <optional>
 
@@ -21,8 +21,11 @@ namespace lse::traces {
 
 namespace {
 
-constexpr double kMaxTimestampUs = 1e17;
-constexpr double kMaxDurationUs = 1e15;
+using event_rules::EventKind;
+using event_rules::kMaxDurationUs;
+using event_rules::kMaxTimestampUs;
+using event_rules::kindOf;
+using event_rules::stepNumberOf;
 
 std::string eventField(std::int64_t index, std::string_view key)
 {
@@ -46,28 +49,11 @@ std::optional<double> numberOf(const QJsonValue &value)
 // The trace's pid/tid: a number, or a name such as "Spans" (hashed to a stable id).
 std::int64_t threadIdOf(const QJsonValue &value)
 {
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        if (std::isfinite(d) && std::abs(d) < 9.0e15)
-            return static_cast<std::int64_t>(d);
-    }
+    if (value.isDouble())
+        return event_rules::threadIdOfNumber(value.toDouble());
     if (value.isString())
-        return static_cast<std::int64_t>(std::hash<std::string>{}(value.toString().toStdString()) >> 2);
+        return event_rules::threadIdOfName(value.toString().toStdString());
     return -1;
-}
-
-std::optional<std::int64_t> stepNumberOf(std::string_view name)
-{
-    static constexpr std::string_view kPrefix = "ProfilerStep#";
-    if (name.substr(0, kPrefix.size()) != kPrefix || name.size() == kPrefix.size() || name.size() > kPrefix.size() + 15)
-        return std::nullopt;
-    std::int64_t n = 0;
-    for (char c : name.substr(kPrefix.size())) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return n;
 }
 
 std::size_t skipSpace(std::string_view text, std::size_t at)
@@ -163,46 +149,12 @@ EventHead eventHead(std::string_view json)
     return {};
 }
 
-enum class EventKind { Kernel, Memcpy, Memset, CpuOp, Annotation, Runtime, Ignored };
-
-EventKind kindOf(std::string_view cat)
-{
-    if (cat == "kernel")
-        return EventKind::Kernel;
-    if (cat == "gpu_memcpy")
-        return EventKind::Memcpy;
-    if (cat == "gpu_memset")
-        return EventKind::Memset;
-    if (cat == "cpu_op" || cat == "operator")
-        return EventKind::CpuOp;
-    if (cat == "user_annotation")
-        return EventKind::Annotation;
-    if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "runtime")
-        return EventKind::Runtime;
-    return EventKind::Ignored;
-}
-
-EventKind kindOf(const QString &cat)
-{
-    if (cat == QLatin1String("kernel"))
-        return EventKind::Kernel;
-    if (cat == QLatin1String("gpu_memcpy"))
-        return EventKind::Memcpy;
-    if (cat == QLatin1String("gpu_memset"))
-        return EventKind::Memset;
-    if (cat == QLatin1String("cpu_op") || cat == QLatin1String("operator"))
-        return EventKind::CpuOp;
-    if (cat == QLatin1String("user_annotation"))
-        return EventKind::Annotation;
-    if (cat == QLatin1String("cuda_runtime") || cat == QLatin1String("cuda_driver") ||
-        cat == QLatin1String("runtime"))
-        return EventKind::Runtime;
-    return EventKind::Ignored;
-}
-
 }  // namespace
 
-TraceBuilder::TraceBuilder(std::string source) { rank_.source = std::move(source); }
+TraceBuilder::TraceBuilder(std::string source, bool fast_events) : fast_events_(fast_events)
+{
+    rank_.source = std::move(source);
+}
 
 bool TraceBuilder::problem(std::string field, std::string rule, std::string message)
 {
@@ -261,6 +213,13 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     // QJsonDocument parses only objects and arrays; a bare number or string is no event either.
     if (json.empty() || json.front() != '{')
         return problem(eventField(index, ""), "type", "must be an object (an event), not " + std::string(json.substr(0, 20)) + ".");
+    if (fast_events_ && addFastEvent(json) == FastResult::Done)
+        return true;
+    return addJsonEvent(index, json);
+}
+
+bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
+{
     // Flows and events of categories the importer does not read are counted and skipped unparsed.
     const EventHead head = eventHead(json);
     if (head.well_formed && head.ph) {
@@ -292,7 +251,12 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
         return true;
     }
     const QJsonValue cat_value = event.value(QLatin1String("cat"));
-    const EventKind kind = phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString())
+    // A complete event without any category is the legacy autograd profiler's (torch built without
+    // Kineto writes a bare array of {"name","ph":"X","ts","dur","tid","pid","args":{}}): all of its
+    // events are CPU operators and ProfilerStep#N ranges.
+    const bool legacy_op = phase == QLatin1String("X") && cat_value.isUndefined();
+    const EventKind kind = legacy_op                                          ? EventKind::CpuOp
+                           : phase == QLatin1String("X") && cat_value.isString() ? kindOf(cat_value.toString().toStdString())
                                                                                : EventKind::Ignored;
     if (kind == EventKind::Ignored) {
         ++rank_.counts.ignored;
@@ -429,6 +393,8 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
                 op.dtype = op.input_types.back();
         }
         ++rank_.counts.cpu_ops;
+        if (legacy_op)
+            ++rank_.counts.uncategorised_ops;
         rank_.cpu_ops.push_back(std::move(op));
         return true;
     }

@@ -40,9 +40,8 @@ Result<bool> TraceEventScanner::emit(std::string_view chunk, std::size_t end)
         capture_.append(chunk.substr(capture_from_, end - capture_from_));
         piece = capture_;
     }
-    const std::string what = capture_is_event_ ? "traceEvents[" + std::to_string(events_) + "]" : current_key_;
     if (static_cast<std::int64_t>(piece.size()) > limits_.max_piece_bytes)
-        return fail(what, "too_large",
+        return fail(capture_is_event_ ? "traceEvents[" + std::to_string(events_) + "]" : current_key_, "too_large",
                     "is " + std::to_string(piece.size()) + " bytes of JSON, more than the " +
                         std::to_string(limits_.max_piece_bytes) + " one event or member may take.");
     bool go_on = true;
@@ -62,6 +61,16 @@ Result<bool> TraceEventScanner::feed(std::string_view chunk)
 {
     const std::size_t size = chunk.size();
     for (std::size_t i = 0; i < size; ++i) {
+        if (in_string_ && !escape_ && !reading_key_) {
+            // A string's plain bytes at once (kernel names are most of a trace's text): up to its
+            // closing quote or its next escape.
+            std::size_t next = i;
+            while (next < size && chunk[next] != '"' && chunk[next] != '\\')
+                ++next;
+            if (next == size)
+                break;
+            i = next;
+        }
         const char c = chunk[i];
         if (in_string_) {
             if (escape_) {

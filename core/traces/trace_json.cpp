@@ -48,6 +48,9 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
     object.insert("kernels", QJsonObject{{"count", double(a.kernel_count)}, {"seconds", a.kernel_seconds}});
     object.insert("breakdown", breakdownToJson(a.breakdown));
     object.insert("overlap_percent", a.breakdown.overlap_percent);
+    object.insert("outside_steps", QJsonObject{{"count", double(a.outside_steps.count)}, {"seconds", a.outside_steps.seconds}});
+    object.insert("queued_before_trace",
+                  QJsonObject{{"count", double(a.queued_before_trace.count)}, {"seconds", a.queued_before_trace.seconds}});
     object.insert("matmul_flops", a.matmul_flops);
     object.insert("matmul_count", double(a.matmul_count));
     QJsonObject by_class;
@@ -87,6 +90,10 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
         operators.append(o);
     }
     object.insert("operators", operators);
+    QJsonArray notes;
+    for (const std::string &note : a.notes)
+        notes.append(qstr(note));
+    object.insert("notes", notes);
     return object;
 }
 

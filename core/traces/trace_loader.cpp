@@ -19,7 +19,7 @@ constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 Result<TraceRank> readTrace(TraceTextReader &reader, const std::string &source, const TraceLoadOptions &options,
                             const TraceLoadProgress &progress, std::int64_t progress_offset, std::int64_t progress_total)
 {
-    TraceBuilder builder(source);
+    TraceBuilder builder(source, options.fast_event_parser);
     TraceScanLimits limits;
     limits.max_events = options.max_events;
     limits.max_piece_bytes = options.max_event_bytes;

@@ -31,6 +31,9 @@ struct TraceLoadOptions {
     std::int64_t max_event_bytes = 4 << 20;
     // Nesting depth of arrays and objects anywhere in the file (an event is 3-4 deep).
     int max_depth = 64;
+    // Events read by the purpose-built reader (trace_event_fields.h); false: all through
+    // QJsonDocument, the slower reference the tests and the fuzz harness compare it with.
+    bool fast_event_parser = true;
 };
 
 // Called now and then with the bytes of the file read so far and its size; returning false

@@ -78,6 +78,7 @@ struct TraceKernel {
     std::array<int, 3> block = {0, 0, 0};
 
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceKernel &) const = default;
     // Achieved FLOP/s (0 when FLOPs or the duration are unknown) and FLOPs per byte (0 when unknown).
     double achievedFlopsPerSecond() const;
     double arithmeticIntensity() const;
@@ -104,6 +105,7 @@ struct TraceCpuOp {
     double bytes = 0;
 
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceCpuOp &) const = default;
 };
 
 // A ProfilerStep#N range (a cpu_op or user_annotation named "ProfilerStep#N"), on the CPU.
@@ -112,6 +114,7 @@ struct TraceStep {
     double start_us = 0;
     double duration_us = 0;
     double endUs() const { return start_us + duration_us; }
+    bool operator==(const TraceStep &) const = default;
 };
 
 // Counts of what the loader read, for the report and the tests.
@@ -120,11 +123,15 @@ struct TraceEventCounts {
     std::int64_t kernels = 0;           // cat "kernel"
     std::int64_t memcpys = 0;           // cat "gpu_memcpy"
     std::int64_t memsets = 0;           // cat "gpu_memset"
-    std::int64_t cpu_ops = 0;           // cat "cpu_op" and "user_annotation"
+    std::int64_t cpu_ops = 0;           // cat "cpu_op" and "user_annotation", and the uncategorised below
+    // ph "X" events without a cat, read as CPU operators: the legacy autograd profiler's export
+    // (torch without Kineto), whose events carry no category and empty args (no shapes).
+    std::int64_t uncategorised_ops = 0;
     std::int64_t runtime_calls = 0;     // cat "cuda_runtime" / "cuda_driver"
     std::int64_t flows = 0;             // ph "s"/"f" (ac2g), read and not needed: correlation links
     std::int64_t ignored = 0;           // metadata, python_function, cuda_sync, gpu_user_annotation, ...
     std::int64_t linked_kernels = 0;    // GPU activities with a CPU operator (op_index ≥ 0)
+    bool operator==(const TraceEventCounts &) const = default;
 };
 
 // One trace file: one rank of a run.
@@ -145,6 +152,8 @@ struct TraceRank {
     const std::string &text(TextId id) const;
     // Whether any GPU activity was read (false for a CPU-only trace).
     bool hasGpu() const { return !kernels.empty(); }
+    // Field by field (the tests compare the fast and the general event paths with it).
+    bool operator==(const TraceRank &) const = default;
 };
 
 }  // namespace lse::traces

@@ -353,16 +353,15 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
         return predicted_step.problems();
     const performance::StepPrediction &prediction = *predicted_step;
 
-    // The step windows on the GPU and their breakdown.
-    struct Window {
-        double begin_us = 0, end_us = 0;
-    };
-    std::vector<Window> windows;
+    // The steps with a window on the GPU and their breakdown.
+    int windows = 0;
+    std::vector<bool> compared_step;  // per analysis.steps: it has a window
     TraceTimeBreakdown sum;
     for (const TraceStepAnalysis &step : analysis.steps) {
-        if (!(step.breakdown.window_seconds > 0))
+        compared_step.push_back(step.breakdown.window_seconds > 0);
+        if (!compared_step.back())
             continue;
-        windows.push_back({step.gpu_start_us, step.gpu_start_us + step.breakdown.window_seconds * 1e6});
+        ++windows;
         sum.window_seconds += step.breakdown.window_seconds;
         sum.compute_seconds += step.breakdown.compute_seconds;
         sum.communication_seconds += step.breakdown.communication_seconds;
@@ -371,23 +370,23 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
         sum.idle_host_bound_seconds += step.breakdown.idle_host_bound_seconds;
         sum.idle_waiting_seconds += step.breakdown.idle_waiting_seconds;
     }
-    if (windows.empty())
+    if (windows == 0)
         return Result<TraceVsPrediction>::failure("trace", "steps",
                                                   rank.source + " has no step with GPU activity to compare.");
-    const double steps = double(windows.size());
-    const auto inWindow = [&](const TraceKernel &kernel) {
-        const double tolerance_us = 1e-3;
-        for (const Window &w : windows)
-            if (kernel.start_us >= w.begin_us - tolerance_us && kernel.start_us <= w.end_us + tolerance_us)
-                return true;
-        return false;
+    const double steps = double(windows);
+    // The kernels compared are exactly the compared steps' activities (stepOfActivities), the set
+    // each step's breakdown is made of, so that the parts below add up to the windows.
+    const std::vector<std::int32_t> step_of = stepOfActivities(rank);
+    const auto inComparedStep = [&](std::size_t k) {
+        const std::int32_t s = step_of[k];
+        return s >= 0 && std::size_t(s) < compared_step.size() && compared_step[std::size_t(s)];
     };
 
     // The prediction's operators, grouped: GEMMs by name, FlashAttention, memory-bound, optimizer.
     TraceVsPrediction out;
     out.accelerator_id = scenario.cluster.accelerator.id;
     out.pass = pass;
-    out.steps = int(windows.size());
+    out.steps = windows;
     out.peak_flops_per_second = prediction.peak_flops_per_gpu;
     std::vector<Predicted> predicted;
     std::map<std::string, std::size_t> predicted_index;
@@ -464,16 +463,13 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
     };
     std::map<std::int32_t, GemmCall> gemm_calls;
     double measured_classes[5] = {0, 0, 0, 0, 0};  // gemm, attention, memory_bound, optimizer, other
-    double earlier_seconds = 0;
-    const bool records_launches = rank.counts.runtime_calls > 0;
-    for (const TraceKernel &kernel : rank.kernels) {
-        if (!isComputeClass(kernel.kernel_class) || !inWindow(kernel))
+    for (std::size_t k = 0; k < rank.kernels.size(); ++k) {
+        const TraceKernel &kernel = rank.kernels[k];
+        if (queuedBeforeTrace(rank, kernel) && isComputeClass(kernel.kernel_class))
+            out.queued_before_trace_seconds += kernel.duration_us * 1e-6;
+        if (!isComputeClass(kernel.kernel_class) || !inComparedStep(k))
             continue;
         const double seconds = kernel.duration_us * 1e-6;
-        if (records_launches && kernel.launch_start_us < 0) {
-            earlier_seconds += seconds;
-            continue;
-        }
         switch (kernel.kernel_class) {
         case KernelClass::Gemm: {
             measured_classes[0] += seconds;
@@ -597,7 +593,6 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
               });
     out.measured_matmul_flops /= steps;
 
-    missing.earlier_kernel_seconds = earlier_seconds / steps;
     missing.measured_step_seconds = sum.window_seconds / steps;
     missing.exposed_communication_seconds = sum.communication_seconds / steps;
     missing.memcpy_seconds = sum.memcpy_seconds / steps;
@@ -607,7 +602,7 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
     // at once; what is left of the window after every other part is that (negative) overlap.
     missing.concurrent_kernel_seconds = missing.measured_step_seconds
         - (missing.predicted_kernel_seconds + missing.slower_kernel_seconds + missing.unpredicted_kernel_seconds
-           + missing.earlier_kernel_seconds + missing.exposed_communication_seconds + missing.memcpy_seconds + missing.idle_host_bound_seconds
+           + missing.exposed_communication_seconds + missing.memcpy_seconds + missing.idle_host_bound_seconds
            + missing.idle_waiting_seconds);
 
     const bool training = pass == ComparedPass::TrainingStep;
@@ -628,7 +623,6 @@ Result<TraceVsPrediction> compareWithPrediction(const TraceRank &rank, const Tra
         {"memory_bound", measured_classes[2] / steps, predicted_classes[int(PredictedClass::MemoryBound)]},
         {"optimizer", measured_classes[3] / steps, training ? prediction.optimizer_seconds : 0},
         {"other", measured_classes[4] / steps, 0},
-        {"earlier", missing.earlier_kernel_seconds, 0},
         {"communication", missing.exposed_communication_seconds, training ? prediction.exposed_communication_seconds : 0},
         {"memcpy", missing.memcpy_seconds, 0},
         {"idle", sum.idle_seconds / steps, predicted_idle},

@@ -129,7 +129,7 @@ struct OperatorComparison {
 // as in the breakdown) beside the prediction's.
 struct ClassComparison {
     std::string kernel_class;  // "gemm", "attention", "memory_bound", "optimizer", "other",
-                               // "earlier" (launched before the trace began), "communication",
+                               // "communication",
                                // "memcpy", "idle"
     double measured_seconds = 0;
     double predicted_seconds = 0;
@@ -137,17 +137,13 @@ struct ClassComparison {
 
 // Where the measured step went, per step. The parts add up to measured_step_seconds exactly:
 //   predicted_kernel_seconds + slower_kernel_seconds + unpredicted_kernel_seconds
-//   + earlier_kernel_seconds + concurrent_kernel_seconds + exposed_communication_seconds
+//   + concurrent_kernel_seconds + exposed_communication_seconds
 //   + memcpy_seconds + idle_host_bound_seconds + idle_waiting_seconds = measured_step_seconds.
 struct MissingTime {
     double measured_step_seconds = 0;      // the GPU window (trace_analysis.h)
     double predicted_kernel_seconds = 0;   // the prediction of the operators the trace has
     double slower_kernel_seconds = 0;      // their measured − predicted time (< 0: faster)
     double unpredicted_kernel_seconds = 0; // compute kernels the model does not have
-    // Compute kernels in the window whose launch the trace does not hold although it records
-    // launches: queued before the profiler started (the previous iteration's tail when the GPU
-    // lags the CPU). They belong to no profiled step, so no operator is matched to them.
-    double earlier_kernel_seconds = 0;
     double concurrent_kernel_seconds = 0;  // ≤ 0: compute kernels overlapping on other streams
     double exposed_communication_seconds = 0;
     double memcpy_seconds = 0;
@@ -178,6 +174,10 @@ struct TraceVsPrediction {
     std::vector<OperatorComparison> operators;  // matched and trace-only, by measured seconds
     std::vector<OperatorComparison> missing_in_trace;  // predicted, no kernel matched
     MissingTime missing_time;
+    // Not in any step, so in no part above: compute kernels whose launch the trace lacks although
+    // it records launches, queued before the profiler started (the previous iteration's tail when
+    // the GPU runs behind the CPU); summed durations over the whole trace, not per step.
+    double queued_before_trace_seconds = 0;
 };
 
 // `analysis` is analyseRank(rank). Problems: the scenario's (validation, predictStep), "trace"

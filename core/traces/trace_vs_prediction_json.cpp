@@ -94,7 +94,6 @@ QJsonObject traceVsPredictionToJson(const TraceVsPrediction &c)
     time.insert("predicted_kernel_seconds", t.predicted_kernel_seconds);
     time.insert("slower_kernel_seconds", t.slower_kernel_seconds);
     time.insert("unpredicted_kernel_seconds", t.unpredicted_kernel_seconds);
-    time.insert("earlier_kernel_seconds", t.earlier_kernel_seconds);
     time.insert("concurrent_kernel_seconds", t.concurrent_kernel_seconds);
     time.insert("exposed_communication_seconds", t.exposed_communication_seconds);
     time.insert("memcpy_seconds", t.memcpy_seconds);
@@ -103,6 +102,7 @@ QJsonObject traceVsPredictionToJson(const TraceVsPrediction &c)
     time.insert("predicted_missing_in_trace_seconds", t.predicted_missing_in_trace_seconds);
     time.insert("predicted_step_seconds", t.predicted_step_seconds);
     object.insert("missing_time", time);
+    object.insert("queued_before_trace_seconds", c.queued_before_trace_seconds);
     return object;
 }
 

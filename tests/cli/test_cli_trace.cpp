@@ -89,6 +89,25 @@ private slots:
             QVERIFY2(text.contains(QLatin1String(part)), part);
     }
 
+    // Debian's torch 1.13 without Kineto: a bare array of events without "cat". Two steps, the
+    // matrix multiplies counted, their FLOPs unknown and said so (record_shapes false, a note).
+    void legacyExportWithoutCategories()
+    {
+        const QString legacy = QStringLiteral(LSE_TEST_DATA_DIR "/traces/torch-cpu/reference_tiny_cpu.legacy.json.gz");
+        const Run run = runCli({"trace", "--json", legacy});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject rank = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(rank.value("steps").toArray().size(), 2);
+        QCOMPARE(rank.value("record_shapes").toBool(true), false);
+        QCOMPARE(rank.value("matmul_count").toInt(), 78);
+        QCOMPARE(rank.value("matmul_flops").toDouble(), 0.0);
+        QVERIFY(rank.value("operators").toArray().size() > 10);
+        QCOMPARE(rank.value("notes").toArray().size(), 2);
+        const Run text = runCli({"trace", legacy});
+        QVERIFY(text.out.contains("steps: 2"));
+        QVERIFY(text.out.contains("FLOPs unknown (traced without record_shapes)"));
+    }
+
     void badInputExitsTwo()
     {
         const Run none = runCli({"trace"});

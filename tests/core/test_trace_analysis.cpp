@@ -83,6 +83,39 @@ private slots:
         QCOMPARE(a.top_kernels.front().kernel_class, traces::KernelClass::Communication);
     }
 
+    // One step [0, 100] µs on the CPU. A kernel whose launch the trace lacks (correlation 9, no
+    // runtime event: queued before the profiler started) runs [2, 20] on the GPU; the step's own
+    // kernel, launched at 5, runs [25, 35]. After HTA the first belongs to no step: the window is
+    // [25, 35] = 10 µs, not [2, 35], and the early kernel is counted as queued before the trace.
+    void kernelsQueuedBeforeTheTraceAreInNoStep()
+    {
+        const traces::TraceRank rank = parsedTrace(traceJson({
+            stepEvent(1, 0, 100),
+            launchEvent(5, 1),
+            kernelEvent("void at::native::vectorized_elementwise_kernel<4>(int)", 2, 18, 9, 7),
+            kernelEvent("ampere_sgemm_128x64_nn", 25, 10, 1, 7),
+        }));
+        const traces::TraceRankAnalysis a = traces::analyseRank(rank);
+        QCOMPARE(a.steps.size(), std::size_t{1});
+        QCOMPARE(a.steps[0].kernel_count, std::int64_t{1});
+        QCOMPARE(a.breakdown.window_seconds, 10e-6);
+        QCOMPARE(a.breakdown.compute_seconds, 10e-6);
+        QCOMPARE(a.steps[0].gpu_start_us, 25.0);
+        QCOMPARE(a.queued_before_trace.count, std::int64_t{1});
+        QCOMPARE(a.queued_before_trace.seconds, 18e-6);
+        QCOMPARE(a.outside_steps.count, std::int64_t{1});
+        checkSumsToWindow(a.breakdown);
+        // Without any runtime event the trace cannot tell: activities are placed by their start.
+        const traces::TraceRank no_launches = parsedTrace(traceJson({
+            stepEvent(1, 0, 100),
+            kernelEvent("void at::native::vectorized_elementwise_kernel<4>(int)", 2, 18, 9, 7),
+            kernelEvent("ampere_sgemm_128x64_nn", 25, 10, 1, 7),
+        }));
+        const traces::TraceRankAnalysis b = traces::analyseRank(no_launches);
+        QCOMPARE(b.breakdown.window_seconds, 33e-6);
+        QCOMPARE(b.queued_before_trace.count, std::int64_t{0});
+    }
+
     // Two compute kernels on two streams, [0,10] and [5,15]: the union, 15 µs, not the sum 20.
     void unionOverStreamsNotSum()
     {

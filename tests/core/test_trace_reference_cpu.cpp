@@ -95,15 +95,47 @@ private slots:
         QCOMPARE(analysis.matmul_flops, 2 * flops_per_step);
     }
 
+    // The profiler's own legacy export (torch without Kineto): a bare array whose events have no
+    // "cat" and empty args. They are CPU operators: the two ProfilerSteps and the products are
+    // found (the same 39 per step as the Kineto-layout file), without shapes, so without FLOPs.
     void legacyExportLoads()
     {
         const Result<TraceRank> loaded = loadTrace(dataPath("reference_tiny_cpu.legacy.json.gz").toStdString());
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.problems().front().message.c_str());
-        // Every element read; its events have no "cat" (the legacy writer's), so the importer
-        // keeps none of them as operators, and there are no shapes to count FLOPs from anyway.
-        QCOMPARE(loaded->counts.events, std::int64_t(17591));  // python3: len(json.load(...))
-        QVERIFY(!loaded->record_shapes);
-        QCOMPARE(analyseRank(*loaded).matmul_flops, 0.0);
+        const TraceRank &rank = *loaded;
+        QCOMPARE(rank.counts.events, std::int64_t(17591));  // python3: len(json.load(...))
+        QVERIFY(!rank.record_shapes);
+        QVERIFY(!rank.hasGpu());
+        QCOMPARE(rank.steps.size(), std::size_t(2));
+        QCOMPARE(rank.steps[0].number, std::int64_t(1));
+        QCOMPARE(rank.steps[1].number, std::int64_t(2));
+        // Every event but the two steps is an operator (python3: 17591 − 2).
+        QCOMPARE(rank.counts.uncategorised_ops, std::int64_t(17589));
+        QCOMPARE(rank.cpu_ops.size(), std::size_t(17589));
+        QCOMPARE(rank.counts.ignored, std::int64_t(0));
+        std::int64_t mm = 0, bmm = 0, in_steps = 0;
+        for (const TraceCpuOp &op : rank.cpu_ops) {
+            const std::string &name = rank.text(op.name);
+            mm += name == "aten::mm";
+            bmm += name == "aten::bmm";
+            QVERIFY(op.input_dims.empty());
+            for (const TraceStep &step : rank.steps)
+                in_steps += (name == "aten::mm" || name == "aten::bmm") && op.start_us >= step.start_us
+                    && op.endUs() <= step.endUs();
+        }
+        // python3: 54 aten::mm and 24 aten::bmm events in the file; 2 × 39 inside the steps
+        // (13 linears × 3 mm + 2 layers × 6 bmm per step, reference_tiny_cpu.matmuls.json).
+        QCOMPARE(mm, std::int64_t(54));
+        QCOMPARE(bmm, std::int64_t(24));
+        QCOMPARE(in_steps, std::int64_t(2 * 39));
+        const TraceRankAnalysis analysis = analyseRank(rank);
+        QCOMPARE(analysis.steps.size(), std::size_t(2));
+        QCOMPARE(analysis.matmul_count, std::int64_t(mm + bmm));
+        QCOMPARE(analysis.matmul_flops, 0.0);  // no Input Dims: unknown, and said so
+        QVERIFY(!analysis.operators.empty());
+        QCOMPARE(analysis.notes.size(), std::size_t(2));
+        QVERIFY(analysis.notes[0].find("legacy autograd profiler") != std::string::npos);
+        QVERIFY(analysis.notes[1].find("record_shapes") != std::string::npos);
     }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PyTorch profiler / Kineto Chrome traces (traces/trace_loader.h), plain or gzip, loaded from a
 // file as the CLI loads them and analysed: the breakdown's parts sum to each step's window, idle
-// splits into host-bound and waiting, every class count adds up, links point inside the trace.
+// splits into host-bound and waiting, every class count adds up, links point inside the trace;
+// and the purpose-built event reader gives what QJsonDocument gives (the same rank or problems).
 #include "fuzz_support.h"
 #include "traces/trace_analysis.h"
 #include "traces/trace_loader.h"
@@ -36,10 +37,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     traces::TraceLoadOptions options;
     options.max_text_bytes = 64 << 20;  // a gzip bomb stops here rather than at the 16 GiB default
     const Result<traces::TraceRank> rank = traces::loadTrace(path, options);
+    traces::TraceLoadOptions general = options;
+    general.fast_event_parser = false;
+    const Result<traces::TraceRank> reference = traces::loadTrace(path, general);
+    fuzz::check(rank.ok() == reference.ok(), "the fast event reader and QJsonDocument disagree on refusing");
     if (!rank) {
+        fuzz::check(formatProblems(rank.problems()) == formatProblems(reference.problems()),
+                    "the fast event reader's problems differ from QJsonDocument's");
         fuzz::checkProblemsNameAField(rank.problems());
         return 0;
     }
+    fuzz::check(rank.value() == reference.value(), "the fast event reader's rank differs from QJsonDocument's");
     const traces::TraceRank &r = rank.value();
     double latest_us = 0;
     for (const traces::TraceKernel &kernel : r.kernels) {
