@@ -20,6 +20,10 @@ QColor kernelClassColor(traces::KernelClass cls);
 // The translated name of a class ("GEMM", "communication", …).
 QString kernelClassLabel(traces::KernelClass cls);
 
+// The hover text of GPU activity `index` of `rank`: name, class, time, operator, shape, FLOPs,
+// achieved FLOP/s (the timeline and the Roofline page's overlay).
+QString traceKernelToolTip(const traces::TraceRank &rank, std::size_t index);
+
 // One rank's timeline as a ChartLayer: a row per GPU stream (and one for the ProfilerStep ranges on
 // the CPU), every kernel a bar coloured by its class. Drawn by one plottable per class that paints
 // only the bars in the visible time range and merges bars closer than a pixel, so a trace of 100k
