@@ -270,33 +270,32 @@ QString TraceTimelineLayer::kernelToolTip(std::size_t index) const { return trac
 
 QString traceKernelToolTip(const traces::TraceRank &r, std::size_t index)
 {
-    using T = TraceTimelineLayer;
     const traces::TraceKernel &kernel = r.kernels[index];
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(elided(r.text(kernel.name)).toHtmlEscaped());
-    lines << T::tr("class: %1").arg(kernelClassLabel(kernel.kernel_class));
-    lines << T::tr("start %1 ms, duration %2 µs, GPU %3 stream %4")
+    lines << TraceTimelineLayer::tr("class: %1").arg(kernelClassLabel(kernel.kernel_class));
+    lines << TraceTimelineLayer::tr("start %1 ms, duration %2 µs, GPU %3 stream %4")
                  .arg(format::decimal(kernel.start_us / 1000.0, 3), format::decimal(kernel.duration_us, 1))
                  .arg(kernel.device)
                  .arg(kernel.stream);
     if (kernel.op_index >= 0 && std::size_t(kernel.op_index) < r.cpu_ops.size()) {
         const traces::TraceCpuOp &op = r.cpu_ops[std::size_t(kernel.op_index)];
-        lines << T::tr("operator: %1").arg(elided(r.text(op.name), 80).toHtmlEscaped());
+        lines << TraceTimelineLayer::tr("operator: %1").arg(elided(r.text(op.name), 80).toHtmlEscaped());
         if (op.shape != traces::kNoText)
-            lines << T::tr("shape: %1 %2").arg(elided(r.text(op.shape), 120).toHtmlEscaped(),
+            lines << TraceTimelineLayer::tr("shape: %1 %2").arg(elided(r.text(op.shape), 120).toHtmlEscaped(),
                                              QString::fromStdString(r.text(op.dtype)).toHtmlEscaped());
     }
     if (kernel.flops > 0) {
-        lines << T::tr("FLOPs %1, bytes %2").arg(format::si(kernel.flops, T::tr("FLOP")), format::bytes(kernel.bytes));
-        lines << T::tr("achieved %1 = FLOPs / duration; intensity %2 FLOP/B")
-                     .arg(format::si(kernel.achievedFlopsPerSecond(), T::tr("FLOP/s")),
+        lines << TraceTimelineLayer::tr("FLOPs %1, bytes %2").arg(format::si(kernel.flops, TraceTimelineLayer::tr("FLOP")), format::bytes(kernel.bytes));
+        lines << TraceTimelineLayer::tr("achieved %1 = FLOPs / duration; intensity %2 FLOP/B")
+                     .arg(format::si(kernel.achievedFlopsPerSecond(), TraceTimelineLayer::tr("FLOP/s")),
                           format::decimal(kernel.arithmeticIntensity(), 1));
     } else if (kernel.bytes > 0) {
-        lines << T::tr("bytes %1, %2").arg(format::bytes(kernel.bytes),
+        lines << TraceTimelineLayer::tr("bytes %1, %2").arg(format::bytes(kernel.bytes),
                                         format::si(kernel.duration_us > 0 ? kernel.bytes / (kernel.duration_us * 1e-6) : 0,
                                                    QStringLiteral("B/s")));
     } else {
-        lines << T::tr("FLOPs unknown (no linked operator with recorded shapes)");
+        lines << TraceTimelineLayer::tr("FLOPs unknown (no linked operator with recorded shapes)");
     }
     return lines.join(QStringLiteral("<br>"));
 }
