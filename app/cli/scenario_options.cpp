@@ -436,6 +436,14 @@ void addScenarioOptions(QCommandLineParser &parser)
     }
 }
 
+bool anyScenarioFlagSet(const QCommandLineParser &parser, const QStringList &except)
+{
+    for (const Flag &flag : kFlags)
+        if (!except.contains(QLatin1String(flag.name)) && parser.isSet(QLatin1String(flag.name)))
+            return true;
+    return false;
+}
+
 Problems nameScenarioFlags(Problems problems, const QCommandLineParser &parser)
 {
     for (Problem &problem : problems) {

@@ -14,6 +14,9 @@
 namespace lse::cli {
 
 void addScenarioOptions(QCommandLineParser &parser);
+// Whether any of the flags addScenarioOptions adds was given, other than those in `except`
+// (e.g. {"gpu"}: `trace` reads --gpu alone as the accelerator of its GEMM predictions).
+bool anyScenarioFlagSet(const QCommandLineParser &parser, const QStringList &except = {});
 // The scenario the flags describe, or one problem per bad flag (field "--flag"). With --model, the
 // settings the model rules out (and no flag sets) change to their nearest valid value
 // (adaptScenarioToModel); one line on stderr says what changed and why, and `adjustments`, when

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "file_arguments.h"
 #include "output.h"
+#include "trace_prediction_output.h"
 
 #include "traces/trace_analysis.h"
 #include "traces/trace_json.h"
@@ -90,9 +91,13 @@ QString rankText(const TraceRankAnalysis &a)
                        .arg(row.count, 5)
                        .arg(shortened(row.name, 80));
     }
-    out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from recorded shapes)\n")
-               .arg(a.matmul_count)
-               .arg(formatFlops(a.matmul_flops));
+    if (a.record_shapes)
+        out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from the recorded shapes)\n")
+                   .arg(a.matmul_count)
+                   .arg(formatFlops(a.matmul_flops));
+    else
+        out += QStringLiteral("  matrix multiplies: %1 calls; FLOPs unknown (traced without record_shapes)\n")
+                   .arg(a.matmul_count);
     out += QStringLiteral("  operators by time (%1):\n").arg(a.has_gpu ? QStringLiteral("GPU time of their kernels")
                                                                        : QStringLiteral("CPU self time"));
     const std::size_t shown = std::min<std::size_t>(a.operators.size(), 10);
@@ -125,6 +130,7 @@ int runTrace(const QStringList &arguments)
     parser.addOption(help);
     parser.addOption(QCommandLineOption("top", "Kernels listed by time (default 10).", "N"));
     parser.addOption(QCommandLineOption("json", "Print JSON: one rank object for one file, {\"ranks\": [...]} for several."));
+    addTracePredictionOptions(parser);  // --scenario / scenario flags, --gpu, --pass
     parser.addPositionalArgument("FILE", "Trace files (.json or .json.gz), one per rank.", "FILE...");
     if (!parser.parse(QStringList{"trace"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
@@ -145,6 +151,10 @@ int runTrace(const QStringList &arguments)
     if (files.isEmpty())
         return reportProblems({Problem{"FILE", "missing", "give at least one trace file (.json or .json.gz)"}});
 
+    const Result<TracePredictionRequest> prediction_request = tracePredictionRequest(parser);
+    if (!prediction_request)
+        return reportProblems(prediction_request.problems());
+
     std::vector<std::string> paths;
     for (const QString &file : files)
         paths.push_back(file.toStdString());
@@ -154,23 +164,36 @@ int runTrace(const QStringList &arguments)
     std::vector<TraceRankAnalysis> analyses;
     for (const traces::TraceRank &rank : ranks.value())
         analyses.push_back(traces::analyseRank(rank, options));
-    // Hook for a comparison with a prediction (--scenario, issue 31): match analyses[i].operators
-    // (name, class, shape) to the predicted step's operators and add the result per rank here.
+    // Measured beside predicted (trace_prediction_output.h): per-GEMM times, and the scenario's step.
+    std::vector<TracePredictionOutput> predictions;
+    for (std::size_t i = 0; i < analyses.size(); ++i) {
+        Result<TracePredictionOutput> prediction =
+            tracePredictionFor(*prediction_request, ranks.value()[i], analyses[i], options.top_kernels);
+        if (!prediction)
+            return reportProblems(prediction.problems());
+        predictions.push_back(std::move(prediction.value()));
+    }
+    const auto rankJson = [&](std::size_t i) {
+        QJsonObject object = traces::traceAnalysisToJson(analyses[i]);
+        if (!predictions[i].json.isEmpty())
+            object.insert("prediction", predictions[i].json);
+        return object;
+    };
 
     if (parser.isSet("json")) {
         if (analyses.size() == 1) {
-            printJson(traces::traceAnalysisToJson(analyses.front()));
+            printJson(rankJson(0));
         } else {
             QJsonArray array;
-            for (const TraceRankAnalysis &analysis : analyses)
-                array.append(traces::traceAnalysisToJson(analysis));
+            for (std::size_t i = 0; i < analyses.size(); ++i)
+                array.append(rankJson(i));
             printJson(QJsonObject{{"ranks", array}});
         }
         return kExitOk;
     }
     QString text;
     for (std::size_t i = 0; i < analyses.size(); ++i)
-        text += (i > 0 ? QStringLiteral("\n") : QString()) + rankText(analyses[i]);
+        text += (i > 0 ? QStringLiteral("\n") : QString()) + rankText(analyses[i]) + predictions[i].text;
     printOut(text);
     return kExitOk;
 }

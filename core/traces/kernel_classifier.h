@@ -9,6 +9,8 @@
 //   3. the linked operator: aten::mm/addmm/bmm/baddbmm/linear/matmul → Gemm, scaled_dot_product /
 //      flash attention → Attention, convolution → Convolution, *norm* → Norm, nccl:/c10d:: → Communication;
 //   4. otherwise Unknown.
+// The linker (trace_linker.h) adds one rule with the operator chain: a GEMM-named kernel whose
+// nearest classed operator is a convolution is Convolution (cuDNN runs convolutions as GEMMs).
 #pragma once
 
 #include "traces/trace_model.h"

@@ -297,6 +297,7 @@ TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions 
     out.source = rank.source;
     out.device_name = rank.device_name;
     out.has_gpu = rank.hasGpu();
+    out.record_shapes = rank.record_shapes;
     analyseSteps(rank, out);
     classifyAndRank(rank, options, out);
     sumMatmuls(rank, out);

@@ -102,6 +102,7 @@ struct TraceRankAnalysis {
     std::string source;
     std::string device_name;
     bool has_gpu = false;
+    bool record_shapes = false;         // shapes were recorded: FLOPs and bytes can be known
     std::vector<TraceStepAnalysis> steps;
     TraceTimeBreakdown breakdown;       // summed over steps (overlap_percent recomputed from the sums)
     std::int64_t kernel_count = 0;      // cat "kernel" only (not copies or memsets)

@@ -21,6 +21,9 @@ namespace lse::traces {
 
 namespace {
 
+constexpr double kMaxTimestampUs = 1e17;
+constexpr double kMaxDurationUs = 1e15;
+
 std::string eventField(std::int64_t index, std::string_view key)
 {
     return "traceEvents[" + std::to_string(index) + "]" + (key.empty() ? "" : "." + std::string(key));
@@ -174,14 +177,18 @@ bool TraceBuilder::addEvent(std::int64_t index, std::string_view json)
     }
 
     // Complete events of the categories read: ts and dur are needed.
+    // Bounded so that every sum of times stays exact enough and finite: ±1e17 µs is 3 000 years
+    // from the epoch, and no event lasts 30 years (1e15 µs).
     const std::optional<double> ts = numberOf(event.value(QLatin1String("ts")));
-    if (!ts || !std::isfinite(*ts))
+    if (!ts || !std::isfinite(*ts) || std::abs(*ts) > kMaxTimestampUs)
         return problem(eventField(index, "ts"), "type",
-                       "must be a number of microseconds (is " + describeJsonValue(event.value(QLatin1String("ts"))) + ").");
+                       "must be a number of microseconds within ±1e17 (is " +
+                           describeJsonValue(event.value(QLatin1String("ts"))) + ").");
     const std::optional<double> dur = numberOf(event.value(QLatin1String("dur")));
-    if (!dur || !std::isfinite(*dur) || *dur < 0)
+    if (!dur || !std::isfinite(*dur) || *dur < 0 || *dur > kMaxDurationUs)
         return problem(eventField(index, "dur"), "range",
-                       "must be a number ≥ 0 (is " + describeJsonValue(event.value(QLatin1String("dur"))) + ").");
+                       "must be a number ≥ 0 and at most 1e15 µs (is " +
+                           describeJsonValue(event.value(QLatin1String("dur"))) + ").");
     const QJsonValue args_value = event.value(QLatin1String("args"));
     if (!args_value.isUndefined() && !args_value.isObject())
         return problem(eventField(index, "args"), "type", "must be an object (is " + describeJsonValue(args_value) + ").");

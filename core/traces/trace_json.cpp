@@ -34,6 +34,7 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
     object.insert("rank", a.rank);
     object.insert("device", qstr(a.device_name));
     object.insert("has_gpu", a.has_gpu);
+    object.insert("record_shapes", a.record_shapes);
     QJsonArray steps;
     for (const TraceStepAnalysis &step : a.steps) {
         QJsonObject s;

@@ -122,11 +122,14 @@ void linkTrace(TraceRank &rank, const TraceLaunches &launches)
         // none), and up the parents the first that implies a class and the first counted one.
         std::int32_t attributed = -1;
         std::int32_t counted = -1;
+        KernelClass nearest_op_class = KernelClass::Unknown;
         for (std::int32_t at = innermost; at >= 0; at = rank.cpu_ops[static_cast<std::size_t>(at)].parent) {
             const TraceCpuOp &op = rank.cpu_ops[static_cast<std::size_t>(at)];
             const std::string &op_name = rank.text(op.name);
             if (attributed < 0 && !op.annotation)
                 attributed = at;
+            if (nearest_op_class == KernelClass::Unknown && !op.annotation)
+                nearest_op_class = classOfOperator(op_name);
             if (cls == KernelClass::Unknown) {
                 const KernelClass implied = classOfOperator(op_name);
                 if (implied != KernelClass::Unknown && (!op.annotation || implied == KernelClass::Communication))
@@ -137,6 +140,10 @@ void linkTrace(TraceRank &rank, const TraceLaunches &launches)
         }
         if (attributed < 0)
             attributed = innermost;
+        // cuDNN runs convolutions (and their weight gradients) as CUTLASS/cuBLAS GEMM kernels: under
+        // a convolution operator such a GEMM is convolution work.
+        if (cls == KernelClass::Gemm && nearest_op_class == KernelClass::Convolution)
+            cls = KernelClass::Convolution;
         kernel.kernel_class = cls;
         if (counted >= 0 && carriesOperatorFlops(cls) && rank.cpu_ops[static_cast<std::size_t>(counted)].flops > 0) {
             kernel.op_index = counted;

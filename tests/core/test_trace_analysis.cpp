@@ -206,6 +206,20 @@ private slots:
         QCOMPARE(a.operators[1].flops, 0.0);
     }
 
+    // cuDNN's convolution runs a CUTLASS GEMM kernel: under aten::convolution_backward it is
+    // convolution work; the same kernel under aten::mm is a GEMM.
+    void gemmKernelUnderConvolutionIsConvolution()
+    {
+        const traces::TraceRank rank = parsedTrace(traceJson({
+            cpuOpEvent("aten::convolution_backward", 0, 20), launchEvent(5, 1),
+            cpuOpEvent("aten::mm", 30, 20), launchEvent(35, 2),
+            kernelEvent("void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64_16x6_tn_align4>(int)", 40, 5, 1),
+            kernelEvent("void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64_16x6_tn_align4>(int)", 50, 5, 2),
+        }));
+        QCOMPARE(rank.kernels[0].kernel_class, traces::KernelClass::Convolution);
+        QCOMPARE(rank.kernels[1].kernel_class, traces::KernelClass::Gemm);
+    }
+
     void intervalHelpers()
     {
         const auto merged = traces::unionOfIntervals({{5, 10}, {0, 3}, {2, 4}, {10, 12}, {20, 20}});
