@@ -10,10 +10,14 @@
 #include "pages/roofline/roofline_page.h"
 #include "pages/traces/trace_charts.h"
 #include "pages/traces/trace_page.h"
+#include "pages/traces/trace_prediction_section.h"
 #include "pages/traces/trace_session.h"
 #include "pages/traces/trace_timeline.h"
 #include "traces/trace_analysis.h"
 #include "traces/trace_loader.h"
+#include "traces/trace_vs_prediction.h"
+#include "hardware/hardware_catalog.h"
+#include "scenario/scenario_json.h"
 
 #include <qcustomplot.h>
 
@@ -27,6 +31,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTabWidget>
 
 #include <memory>
 
@@ -221,6 +226,77 @@ private slots:
         QVERIFY(!page.applyLessonSettings({{QStringLiteral("rank"), -1}}, &error));
         QVERIFY(page.applyLessonSettings({{QStringLiteral("tab"), QStringLiteral("kernels")}}, &error));
         QCOMPARE(page.lessonSettings().value(QStringLiteral("tab")).toString(), QStringLiteral("kernels"));
+    }
+
+    // The Qwen1.5-0.5B forward pass on an H100 (TraceLens's trace) beside its scenario: the GEMM
+    // calls on the trace's own device and the step's comparison are core's, the MissingTime bars sum
+    // to the measured step, and the Roofline overlay names a GEMM point's predicted counterpart.
+    void measuredVsPredictedIsCoresComparison()
+    {
+        const QString dir = QStringLiteral(LSE_SOURCE_DIR "/tests/data/traces/tracelens-h100/");
+        const QString trace_path = dir + QStringLiteral("qwen1.5-0.5b_h100_forward.json.gz");
+        const Result<Scenario> scenario =
+            loadScenarioFile((dir + QStringLiteral("qwen1.5-0.5b_h100_forward.scenario.json")).toStdString());
+        QVERIFY(scenario.ok());
+        const Result<Estimate> estimate = lse::estimate(*scenario);
+        QVERIFY(estimate.ok());
+        auto page = pageWith({trace_path});
+        page->showEstimate(*scenario, *estimate);
+        TracePredictionSection *section = page->predictionSection();
+        QCOMPARE(section->acceleratorChoice(), QStringLiteral("trace"));
+        QVERIFY2(section->gemms().has_value(), qPrintable(section->gemmProblem()));
+
+        const traces::TraceRank &rank = page->session()->current()->rank;
+        const Accelerator *h100 = traces::acceleratorForDeviceName(rank.device_name, builtinHardwareCatalog());
+        QVERIFY(h100);
+        const Result<traces::GemmPredictionSummary> gemms = traces::predictTraceGemms(rank, *h100);
+        QVERIFY(gemms.ok());
+        QCOMPARE(section->gemms()->calls, gemms->calls);
+        QCOMPARE(section->gemms()->median_ratio, gemms->median_ratio);
+        QCOMPARE(section->gemmTable()->rowCount(), int(gemms->rows.size()));
+        QVERIFY(page->session()->gemmPrediction());
+
+        QVERIFY(!section->comparison());
+        QString error;
+        QVERIFY(page->applyLessonSettings({{QStringLiteral("tab"), QStringLiteral("prediction")},
+                                           {QStringLiteral("compare"), true}},
+                                          &error));
+        QVERIFY2(section->comparison().has_value(), qPrintable(section->comparisonProblem()));
+        const Result<traces::TraceVsPrediction> compared = traces::compareWithPrediction(
+            rank, page->session()->current()->analysis, *scenario, traces::detectComparedPass(rank));
+        QVERIFY(compared.ok());
+        QCOMPARE(section->comparison()->measured_step_seconds, compared->measured_step_seconds);
+        QCOMPARE(section->comparison()->predicted_step_seconds, compared->predicted_step_seconds);
+        const ChartData &missing = section->missingTimeChart()->data();
+        QCOMPARE(missing.series.size(), qsizetype(1));
+        double sum = 0;
+        for (double y : missing.series.front().y)
+            sum += y;
+        QVERIFY(std::abs(sum - compared->missing_time.measured_step_seconds * 1e3) <
+                1e-6 * compared->missing_time.measured_step_seconds * 1e3);
+        QCOMPARE(section->operatorTable()->rowCount(),
+                 int(compared->operators.size() + compared->missing_in_trace.size()));
+        QCOMPARE(page->charts().size(), qsizetype(6));
+        QVERIFY(!page->applyLessonSettings({{QStringLiteral("accelerator"), QStringLiteral("tpu-v9")}}, &error));
+        QVERIFY(error.startsWith(QStringLiteral("accelerator")));
+
+        // The overlay's GEMM points name their predicted call.
+        RooflinePage roofline;
+        roofline.showEstimate(*scenario, *estimate);
+        roofline.setTraceSession(page->session());
+        bool named = false;
+        for (qsizetype i = 0; i < 2000 && !named; ++i) {
+            roofline.showTracePoint(i);
+            named = roofline.tracePointLabel()->text().contains(QStringLiteral("µs per call"));
+        }
+        QVERIFY(named);
+
+        if (const QByteArray shot = qgetenv("LSE_TRACE_PAGE_SCREENSHOT"); !shot.isEmpty()) {
+            page->resize(1100, 1000);
+            page->show();
+            QTest::qWait(200);
+            page->grab().save(QString::fromLocal8Bit(shot));
+        }
     }
 
     void rooflineOverlayHasOnePointPerKernelWithFlops()

@@ -121,18 +121,33 @@ void RooflinePage::showTracePoint(qsizetype point)
     const traces::TraceStepAnalysis *step = stepOf(trace->analysis, k.start_us);
     const double window_s = step ? step->breakdown.window_seconds : trace->analysis.breakdown.window_seconds;
     const QString step_name = step && step->number >= 0 ? tr("ProfilerStep#%1").arg(step->number) : tr("the trace");
+    // The predicted counterpart: the GEMM call of the same operator and shape that the Trace page
+    // predicted ("Measured vs predicted").
+    QString counterpart = tr("Predicted counterpart: none yet (a GEMM call gets one on the Trace page's "
+                             "<i>Measured vs predicted</i> tab).");
+    if (const auto &gemms = trace_session_->gemmPrediction(); gemms && k.op_index >= 0) {
+        const traces::TraceCpuOp &op = rank.cpu_ops[std::size_t(k.op_index)];
+        for (const traces::GemmComparisonRow &row : gemms->rows)
+            if (row.op_name == rank.text(op.name) && row.shape == rank.text(op.shape) && row.calls > 0) {
+                counterpart = tr("Predicted counterpart on %1: %2 µs per call for %3 (measured ÷ predicted %4).")
+                                  .arg(QString::fromStdString(gemms->accelerator_name).toHtmlEscaped(),
+                                       format::decimal(row.predicted_seconds / double(row.calls) * 1e6, 1),
+                                       QString::fromStdString(row.op_name + " " + row.shape).toHtmlEscaped(),
+                                       format::decimal(row.ratio(), 2));
+                break;
+            }
+    }
     QString name = QString::fromStdString(rank.text(k.name));
     if (name.size() > 200)
         name = name.left(199) + QChar(0x2026);
     trace_point_label_->setText(
-        tr("<b>Your trace:</b> %1 (%2) from %3, shape %4: %5 µs = %6 of %7's GPU window; %8 at %9 FLOP/B. "
-           "Predicted counterpart: the operators of the scenario are the filled points; matching a kernel to one "
-           "needs the trace's scenario (the Trace page's comparison).")
+        tr("<b>Your trace:</b> %1 (%2) from %3, shape %4: %5 µs = %6 of %7's GPU window; %8 at %9 FLOP/B. %10")
             .arg(name.toHtmlEscaped(), kernelClassLabel(k.kernel_class), op_name.toHtmlEscaped(), shape.toHtmlEscaped(),
                  format::decimal(k.duration_us, 1),
                  format::percent(window_s > 0 ? k.duration_us * 1e-6 / window_s : 0), step_name,
                  format::si(k.achievedFlopsPerSecond(), tr("FLOP/s")),
-                 format::decimal(k.arithmeticIntensity(), 1)));
+                 format::decimal(k.arithmeticIntensity(), 1))
+            .arg(counterpart));
 }
 
 void RooflinePage::connectTracePointClicks()

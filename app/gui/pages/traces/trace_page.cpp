@@ -2,10 +2,12 @@
 #include "pages/traces/trace_page.h"
 
 #include "charts/chart_view.h"
+#include "hardware/hardware_catalog.h"
 #include "pages/page_format.h"
 #include "pages/table_key_columns.h"
 #include "pages/traces/trace_charts.h"
 #include "pages/traces/trace_load_runner.h"
+#include "pages/traces/trace_prediction_section.h"
 #include "pages/traces/trace_timeline.h"
 
 #include <QComboBox>
@@ -30,7 +32,8 @@ namespace lse::gui {
 
 namespace {
 
-const QStringList kTabIds = {QStringLiteral("timeline"), QStringLiteral("breakdown"), QStringLiteral("kernels")};
+const QStringList kTabIds = {QStringLiteral("timeline"), QStringLiteral("breakdown"), QStringLiteral("kernels"),
+                             QStringLiteral("prediction")};
 
 QTableWidget *table(QWidget *parent, const QString &name, int columns)
 {
@@ -182,7 +185,17 @@ void TracePage::buildUi()
     kernels_layout->addWidget(operators_title_);
     kernels_layout->addWidget(operator_table_, 1);
     tabs_->addTab(kernels, QString());
+
+    prediction_ = new TracePredictionSection(tabs_);
+    tabs_->addTab(prediction_, QString());
+    connect(prediction_, &TracePredictionSection::gemmsChanged, this, [this] {
+        session_->setGemmPrediction(prediction_->gemms()
+                                        ? std::make_shared<const traces::GemmPredictionSummary>(*prediction_->gemms())
+                                        : nullptr);
+    });
 }
+
+void TracePage::estimateChanged(const Scenario * /*previous*/) { prediction_->setScenario(scenario()); }
 
 void TracePage::retranslate()
 {
@@ -203,6 +216,7 @@ void TracePage::retranslateUi()
     tabs_->setTabText(0, tr("Timeline"));
     tabs_->setTabText(1, tr("Breakdown"));
     tabs_->setTabText(2, tr("Kernels and operators"));
+    tabs_->setTabText(3, tr("Measured vs predicted"));
     kernel_table_->setHorizontalHeaderLabels({tr("Kernel"), tr("Class"), tr("Count"), tr("Time (ms)"), tr("Share"),
                                               tr("FLOPs"), tr("Achieved FLOP/s")});
     operator_table_->setHorizontalHeaderLabels({tr("Operator"), tr("Class"), tr("Shape"), tr("Type"), tr("Count"),
@@ -213,7 +227,7 @@ QList<ChartView *> TracePage::charts() const
 {
     if (session_->isEmpty())
         return {};
-    return {timeline_chart_, breakdown_chart_, class_chart_};
+    return QList<ChartView *>{timeline_chart_, breakdown_chart_, class_chart_} + prediction_->charts();
 }
 
 bool TracePage::isReady() const { return !runner_->isRunning(); }
@@ -363,6 +377,7 @@ void TracePage::refresh()
     fillRankBox();
     fillStatus();
     const LoadedTrace *trace = session_->current();
+    prediction_->setTrace(trace);
     if (!trace) {
         timeline_chart_->setData(traceTimelineChart({}, -1));
         return;
@@ -385,6 +400,10 @@ void TracePage::applyPresentation(bool presentation)
     const int height = presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight;
     for (ChartView *chart : {timeline_chart_, breakdown_chart_, class_chart_})
         chart->setMinimumHeight(height);
+    for (ChartView *chart : prediction_->allCharts()) {
+        chart->setPresentation(presentation);
+        chart->setMinimumHeight(height);
+    }
 }
 
 void TracePage::dragEnterEvent(QDragEnterEvent *event)
@@ -415,7 +434,9 @@ QJsonObject TracePage::lessonSettings() const
             {QStringLiteral("rank"), session_->currentRank()},
             {QStringLiteral("sample"), !session_->isEmpty() && session_->traces()->size() == 1 &&
                                            session_->traces()->front().rank.source ==
-                                               QFileInfo(samplePath()).fileName().toStdString()}};
+                                               QFileInfo(samplePath()).fileName().toStdString()},
+            {QStringLiteral("accelerator"), prediction_->acceleratorChoice()},
+            {QStringLiteral("compare"), prediction_->comparing()}};
 }
 
 bool TracePage::applyLessonSettings(const QJsonObject &settings, QString *error)
@@ -426,8 +447,10 @@ bool TracePage::applyLessonSettings(const QJsonObject &settings, QString *error)
         return false;
     };
     for (auto it = settings.begin(); it != settings.end(); ++it)
-        if (it.key() != QLatin1String("tab") && it.key() != QLatin1String("rank") && it.key() != QLatin1String("sample"))
-            return fail(tr("%1: not a setting of this page (tab, rank, sample)").arg(it.key()));
+        if (!QStringList{QStringLiteral("tab"), QStringLiteral("rank"), QStringLiteral("sample"),
+                         QStringLiteral("accelerator"), QStringLiteral("compare")}
+                 .contains(it.key()))
+            return fail(tr("%1: not a setting of this page (tab, rank, sample, accelerator, compare)").arg(it.key()));
     int tab = tabs_->currentIndex();
     if (settings.contains(QLatin1String("tab"))) {
         tab = int(kTabIds.indexOf(settings.value(QLatin1String("tab")).toString()));
@@ -445,7 +468,19 @@ bool TracePage::applyLessonSettings(const QJsonObject &settings, QString *error)
     const QJsonValue sample = settings.value(QLatin1String("sample"));
     if (settings.contains(QLatin1String("sample")) && !sample.isBool())
         return fail(tr("sample: expected true or false"));
+    const QJsonValue compare = settings.value(QLatin1String("compare"));
+    if (settings.contains(QLatin1String("compare")) && !compare.isBool())
+        return fail(tr("compare: expected true or false"));
+    const QString accelerator = settings.value(QLatin1String("accelerator")).toString();
+    if (settings.contains(QLatin1String("accelerator")) && accelerator != QLatin1String("trace") &&
+        !builtinHardwareCatalog().find(accelerator.toStdString()))
+        return fail(tr("accelerator: expected trace or a hardware catalog id, got '%1'")
+                        .arg(settings.value(QLatin1String("accelerator")).toVariant().toString()));
     tabs_->setCurrentIndex(tab);
+    if (settings.contains(QLatin1String("accelerator")))
+        prediction_->chooseAccelerator(accelerator);
+    if (settings.contains(QLatin1String("compare")))
+        prediction_->setComparing(compare.toBool());
     if (sample.toBool() && !lessonSettings().value(QLatin1String("sample")).toBool())
         openSample();
     if (rank >= 0)

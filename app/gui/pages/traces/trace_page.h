@@ -17,6 +17,7 @@ class QTableWidget;
 namespace lse::gui {
 
 class TraceLoadRunner;
+class TracePredictionSection;
 
 // The Trace page (core/traces): a PyTorch profiler (Kineto) trace opened or dropped here, one file
 // per rank, read and analysed in the background with progress and cancel. It shows the rank's
@@ -39,7 +40,7 @@ public:
     void retranslate() override;
     bool isReady() const override;
 
-    // Lesson settings: "tab", "rank", "sample" (docs/lesson-pages.md).
+    // Lesson settings: "tab", "rank", "sample", "accelerator", "compare" (docs/lesson-pages.md).
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
 
@@ -69,6 +70,7 @@ public:
     QProgressBar *progressBar() const { return progress_; }
     QPushButton *cancelButton() const { return cancel_button_; }
     QTabWidget *tabs() const { return tabs_; }
+    TracePredictionSection *predictionSection() const { return prediction_; }
     // The problems of the last failed load ("file: traceEvents[12].dur: …"), empty after a success.
     QString lastProblems() const { return last_problems_; }
 
@@ -80,6 +82,7 @@ signals:
     void loadFinished();
 
 protected:
+    void estimateChanged(const Scenario *previous) override;
     void applyPresentation(bool presentation) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -119,6 +122,7 @@ private:
     QTableWidget *kernel_table_ = nullptr;
     QLabel *operators_title_ = nullptr;
     QTableWidget *operator_table_ = nullptr;
+    TracePredictionSection *prediction_ = nullptr;
     QString last_problems_;
 };
 

@@ -9,6 +9,7 @@ void TraceSession::setTraces(std::vector<LoadedTrace> traces)
 {
     traces_ = std::make_shared<const std::vector<LoadedTrace>>(std::move(traces));
     current_ = 0;
+    gemms_.reset();
     emit changed();
 }
 
@@ -16,6 +17,7 @@ void TraceSession::clear()
 {
     traces_.reset();
     current_ = 0;
+    gemms_.reset();
     emit changed();
 }
 
@@ -24,6 +26,7 @@ void TraceSession::setCurrentRank(int index)
     if (index < 0 || index >= rankCount() || index == current_)
         return;
     current_ = index;
+    gemms_.reset();
     emit changed();
 }
 
@@ -32,6 +35,15 @@ const LoadedTrace *TraceSession::current() const
     if (isEmpty())
         return nullptr;
     return &(*traces_)[std::size_t(current_)];
+}
+
+}  // namespace lse::gui
+
+namespace lse::gui {
+
+void TraceSession::setGemmPrediction(std::shared_ptr<const traces::GemmPredictionSummary> gemms)
+{
+    gemms_ = std::move(gemms);
 }
 
 }  // namespace lse::gui

@@ -3,6 +3,7 @@
 
 #include "traces/trace_analysis.h"
 #include "traces/trace_model.h"
+#include "traces/trace_vs_prediction.h"
 
 #include <QObject>
 #include <QString>
@@ -40,12 +41,19 @@ public:
     // The current rank's trace; null when nothing is loaded.
     const LoadedTrace *current() const;
 
+    // The current rank's GEMM calls beside the engine's kernel times, as the Trace page's "Measured
+    // vs predicted" tab last computed them (null: none); cleared with every new load or rank.
+    // The Roofline overlay names a clicked point's predicted counterpart from it.
+    void setGemmPrediction(std::shared_ptr<const traces::GemmPredictionSummary> gemms);
+    const std::shared_ptr<const traces::GemmPredictionSummary> &gemmPrediction() const { return gemms_; }
+
 signals:
     void changed();
 
 private:
     LoadedTraces traces_;
     int current_ = 0;
+    std::shared_ptr<const traces::GemmPredictionSummary> gemms_;
 };
 
 // A page that shows the window's loaded traces (MainWindow::pageAt hands it the session when it

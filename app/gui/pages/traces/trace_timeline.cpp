@@ -209,13 +209,18 @@ void TraceTimelineLayer::addTo(QCustomPlot *plot, const QPalette &palette, doubl
 {
     const int rows = int(row_labels_.size());
     const auto classes = traces::allKernelClasses();
-    for (std::size_t i = 0; i < sets_.size(); ++i) {
-        if (sets_[i]->bars.empty())
+    // Drawn from the last set to the first, so the ProfilerStep ranges lie under everything and the
+    // many short element-wise kernels under the GEMMs, attention and NCCL kernels they surround;
+    // the legend then lists the classes in their usual order.
+    std::vector<TimelineBars *> drawn(sets_.size(), nullptr);
+    for (std::size_t j = sets_.size(); j-- > 0;) {
+        if (sets_[j]->bars.empty())
             continue;
-        auto *bars = new TimelineBars(plot->xAxis, plot->yAxis, sets_[i], rows);
-        if (i < classes.size()) {
-            bars->setName(kernelClassLabel(classes[i]));
-            bars->setBrush(kernelClassColor(classes[i]));
+        auto *bars = new TimelineBars(plot->xAxis, plot->yAxis, sets_[j], rows);
+        drawn[j] = bars;
+        if (j < classes.size()) {
+            bars->setName(kernelClassLabel(classes[j]));
+            bars->setBrush(kernelClassColor(classes[j]));
         } else {
             bars->setName(tr("ProfilerStep (CPU)"));
             QColor step = palette.color(QPalette::WindowText);
@@ -224,6 +229,11 @@ void TraceTimelineLayer::addTo(QCustomPlot *plot, const QPalette &palette, doubl
             bars->setPen(QPen(palette.color(QPalette::Base), 2));
         }
     }
+    for (TimelineBars *bars : drawn)
+        if (bars) {
+            bars->removeFromLegend();
+            bars->addToLegend();
+        }
     // Time is the only axis worth zooming: the rows are categories.
     plot->axisRect()->setRangeZoom(Qt::Horizontal);
     plot->axisRect()->setRangeDrag(Qt::Horizontal);
