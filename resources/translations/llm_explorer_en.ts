@@ -655,6 +655,16 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::TracePredictionSection</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step(s) averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</numerusform>
+            <numerusform>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln steps averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::UnderflowSection</name>
     <message numerus="yes">
         <source>Gradients of a real network span many powers of two, and FP16 covers few of them: its smallest subnormal is 2^%1 and a value below half of it rounds to zero. Run trains the CPU reference transformer (%2 layers, d_model %3, on the built-in sample text) for %n step(s) in FP32 and histograms every element of its gradients. The FP16 cast is simulated on these real gradients (round to nearest even); the training itself stays FP32. Move the loss scale to see which gradients a scale rescues from zero and which it pushes into overflow.</source>

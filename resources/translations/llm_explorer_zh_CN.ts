@@ -8528,8 +8528,16 @@ measured / predicted</source>
         <translation>整个 trace</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Your trace:&lt;/b&gt; %1 (%2) from %3, shape %4: %5 µs = %6 of %7&apos;s GPU window; %8 at %9 FLOP/B. Predicted counterpart: the operators of the scenario are the filled points; matching a kernel to one needs the trace&apos;s scenario (the Trace page&apos;s comparison).</source>
-        <translation>&lt;b&gt;你的追踪：&lt;/b&gt;%1（%2），来自 %3，形状 %4：%5 µs = %7 的 GPU 窗口的 %6；%8，算术强度 %9 FLOP/B。预测对应项：场景的算子是实心点；要把内核与其中之一匹配，需要该 trace 的场景（“追踪”页面的对比）。</translation>
+        <source>Predicted counterpart: none yet (a GEMM call gets one on the Trace page&apos;s &lt;i&gt;Measured vs predicted&lt;/i&gt; tab).</source>
+        <translation>预测对应项：暂无（GEMM 调用在“追踪”页面的&lt;i&gt;实测与预测&lt;/i&gt;标签页上得到对应项）。</translation>
+    </message>
+    <message>
+        <source>Predicted counterpart on %1: %2 µs per call for %3 (measured ÷ predicted %4).</source>
+        <translation>在 %1 上的预测对应项：%3 每次调用 %2 µs（实测 ÷ 预测 %4）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your trace:&lt;/b&gt; %1 (%2) from %3, shape %4: %5 µs = %6 of %7&apos;s GPU window; %8 at %9 FLOP/B. %10</source>
+        <translation>&lt;b&gt;你的追踪：&lt;/b&gt;%1（%2），来自 %3，形状 %4：%5 µs = %7 的 GPU 窗口的 %6；%8，算术强度 %9 FLOP/B。%10</translation>
     </message>
 </context>
 <context>
@@ -11624,10 +11632,6 @@ measured / predicted</source>
         <translation>&lt;b&gt;分类：&lt;/b&gt;%2 个 GPU 活动中有 %1 个未知（%3）：它们的名称不匹配任何规则，也不是由矩阵乘或注意力算子发射的。</translation>
     </message>
     <message>
-        <source>%1: not a setting of this page (tab, rank, sample)</source>
-        <translation>%1：不是本页面的设置（tab、rank、sample）</translation>
-    </message>
-    <message>
         <source>tab: expected %1, got &apos;%2&apos;</source>
         <translation>tab：应为 %1，实际为“%2”</translation>
     </message>
@@ -11664,6 +11668,315 @@ measured / predicted</source>
         <translation>
             <numerusform>&lt;b&gt;算子&lt;/b&gt;，按其在 CPU 上的自身时间排序（%Ln 行，每个名称和形状一行）：</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Measured vs predicted</source>
+        <translation>实测与预测</translation>
+    </message>
+    <message>
+        <source>%1: not a setting of this page (tab, rank, sample, accelerator, compare)</source>
+        <translation>%1：不是本页面的设置（tab、rank、sample、accelerator、compare）</translation>
+    </message>
+    <message>
+        <source>compare: expected true or false</source>
+        <translation>compare：应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>accelerator: expected trace or a hardware catalog id, got &apos;%1&apos;</source>
+        <translation>accelerator：应为 trace 或硬件目录中的 id，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TracePredictionSection</name>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM 矩阵乘</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>受内存带宽限制</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>other kernels</source>
+        <translation>其他内核</translation>
+    </message>
+    <message>
+        <source>launched before the trace</source>
+        <translation>在追踪开始前发射</translation>
+    </message>
+    <message>
+        <source>communication (exposed)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Predicted kernels</source>
+        <translation>预测的内核</translation>
+    </message>
+    <message>
+        <source>Slower than predicted</source>
+        <translation>比预测更慢</translation>
+    </message>
+    <message>
+        <source>Kernels the model lacks</source>
+        <translation>模型中没有的内核</translation>
+    </message>
+    <message>
+        <source>Launched before the trace</source>
+        <translation>在追踪开始前发射</translation>
+    </message>
+    <message>
+        <source>Concurrent kernels</source>
+        <translation>并发内核</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Idle, host-bound</source>
+        <translation>空闲，受主机限制</translation>
+    </message>
+    <message>
+        <source>Idle, waiting</source>
+        <translation>空闲，等待中</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator:</source>
+        <translation>加速器(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device: %1</source>
+        <translation>追踪中的设备：%1</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device (not in the catalog: pick one)</source>
+        <translation>追踪中的设备（不在目录中：请选择一个）</translation>
+    </message>
+    <message>
+        <source>The GPU whose predicted GEMM kernel times the trace&apos;s calls are compared with: the trace&apos;s deviceProperties name when the hardware catalog has it</source>
+        <translation>与追踪中的调用相比较的预测 GEMM 内核时间所用的 GPU：硬件目录中有该型号时，使用追踪的 deviceProperties 名称</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with the current scenario</source>
+        <translation>与当前场景比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Match the trace&apos;s kernels to the operators of the scenario&apos;s predicted step (model, layout and accelerator from the editor): by class and shape, per step</source>
+        <translation>把追踪中的内核与场景预测的一步中的算子对应起来（模型、并行布局和加速器取自编辑器）：按类别和形状，逐步进行</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Measured (ms)</source>
+        <translation>实测（ms）</translation>
+    </message>
+    <message>
+        <source>Predicted (ms)</source>
+        <translation>预测（ms）</translation>
+    </message>
+    <message>
+        <source>Measured ÷ predicted</source>
+        <translation>实测 ÷ 预测</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s</source>
+        <translation>实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Predicted calls</source>
+        <translation>预测调用次数</translation>
+    </message>
+    <message>
+        <source>Measured calls</source>
+        <translation>实测调用次数</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device &apos;%1&apos; is not in the hardware catalog: pick the accelerator to predict its GEMM calls on.</source>
+        <translation>追踪中的设备“%1”不在硬件目录中：请选择用于预测其 GEMM 调用的加速器。</translation>
+    </message>
+    <message>
+        <source>A CPU-only trace has no GPU kernels to compare with a GPU prediction.</source>
+        <translation>仅 CPU 的追踪没有可与 GPU 预测比较的 GPU 内核。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GEMM calls on %1:&lt;/b&gt; none with recorded shapes (record_shapes=True) and a floating-point type.</source>
+        <translation>&lt;b&gt;%1 上的 GEMM 调用：&lt;/b&gt;没有记录了形状（record_shapes=True）且为浮点类型的调用。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GEMM calls on %2&lt;/b&gt; beside the engine&apos;s GEMM kernel time (tiles, waves, the catalog&apos;s efficiency): measured %3 ms, predicted %4 ms; measured ÷ predicted per call: median %5 (10th–90th percentile %6–%7, extremes %8–%9)%10.</source>
+        <translation>&lt;b&gt;%2 上的 %1 次 GEMM 调用&lt;/b&gt;与引擎的 GEMM 内核时间（分块、波次、目录中的效率）并列：实测 %3 ms，预测 %4 ms；每次调用的实测 ÷ 预测：中位数 %5（第 10–90 百分位 %6–%7，极值 %8–%9）%10。</translation>
+    </message>
+    <message>
+        <source>; %1 calls without a usable shape or type skipped</source>
+        <translation>；跳过了 %1 次没有可用形状或类型的调用</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>GEMM calls: measured against predicted</source>
+        <translation>GEMM 调用：实测对比预测</translation>
+    </message>
+    <message>
+        <source>Predicted per call (µs, log scale)</source>
+        <translation>每次调用的预测时间（µs，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Measured per call (µs, log scale)</source>
+        <translation>每次调用的实测时间（µs，对数刻度）</translation>
+    </message>
+    <message>
+        <source>predicted = the engine&apos;s GEMM kernel time for (batch, m, n, k) and the kernel&apos;s dtype peak; measured = summed durations of the GEMM kernels the call launched</source>
+        <translation>预测 = 引擎对 (batch, m, n, k) 和该内核数据类型峰值给出的 GEMM 内核时间；实测 = 该调用发射的 GEMM 内核时长之和</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (performance::gemmTime; catalog efficiency factors)</source>
+        <translation>core/traces/trace_vs_prediction（performance::gemmTime；目录中的效率系数）</translation>
+    </message>
+    <message>
+        <source>GEMM shapes</source>
+        <translation>GEMM 形状</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; (%3, ×%4)&lt;br&gt;predicted %5 µs, measured %6 µs per call: ratio %7&lt;br&gt;%8</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;（%3，×%4）&lt;br&gt;每次调用预测 %5 µs，实测 %6 µs：比值 %7&lt;br&gt;%8</translation>
+    </message>
+    <message>
+        <source>measured = predicted</source>
+        <translation>实测 = 预测</translation>
+    </message>
+    <message>
+        <source>Check &lt;i&gt;Compare with the current scenario&lt;/i&gt; to match the trace&apos;s kernels to the predicted step of the scenario in the editor (set its model, layout and accelerator to the traced run&apos;s).</source>
+        <translation>勾选&lt;i&gt;与当前场景比较&lt;/i&gt;，把追踪中的内核与编辑器中场景的预测步对应起来（请把场景的模型、并行布局和加速器设为被追踪运行的配置）。</translation>
+    </message>
+    <message>
+        <source>No trace with GPU kernels to compare.</source>
+        <translation>没有含 GPU 内核的追踪可供比较。</translation>
+    </message>
+    <message>
+        <source>The comparison cannot be made: %1</source>
+        <translation>无法进行比较：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step(s) averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</source>
+        <translation>
+            <numerusform>&lt;b&gt;与预测步并列&lt;/b&gt;（%1 在 %2 上，%3；对 %Ln 步取平均）：实测每步 %4 ms，预测 %5 ms；MFU（矩阵乘 FLOPs，峰值 %6）：实测 %7，预测 %8。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>forward pass</source>
+        <translation>前向传播</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source> (split)</source>
+        <translation>（拆分）</translation>
+    </message>
+    <message>
+        <source>Per class, per step: measured and predicted</source>
+        <translation>按类别、每步：实测与预测</translation>
+    </message>
+    <message>
+        <source>Time per step (ms)</source>
+        <translation>每步时间（ms）</translation>
+    </message>
+    <message>
+        <source>measured = summed kernel durations per step (communication and copies exposed, as in the breakdown); predicted = the scenario&apos;s predicted operators of that class</source>
+        <translation>实测 = 每步内核时长之和（通信和拷贝按未掩盖部分计，与时间分解相同）；预测 = 场景中该类别的预测算子</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (compareWithPrediction, performance::predictStep)</source>
+        <translation>core/traces/trace_vs_prediction（compareWithPrediction，performance::predictStep）</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 %3 ms per step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 每步 %3 ms</translation>
+    </message>
+    <message>
+        <source>measured step = predicted kernels + slower than predicted + kernels the model lacks + launched before the trace + concurrent kernels (≤ 0) + exposed communication + memory copies + idle host-bound + idle waiting</source>
+        <translation>实测步 = 预测的内核 + 比预测更慢 + 模型中没有的内核 + 在追踪开始前发射 + 并发内核（≤ 0）+ 未掩盖的通信 + 内存拷贝 + 受主机限制的空闲 + 等待中的空闲</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (MissingTime); idle split after Holistic Trace Analysis</source>
+        <translation>core/traces/trace_vs_prediction（MissingTime）；空闲的拆分参照 Holistic Trace Analysis</translation>
+    </message>
+    <message>
+        <source>Where the measured step went</source>
+        <translation>实测的一步时间去了哪里</translation>
+    </message>
+    <message>
+        <source>Where the measured step went: %1 ms measured, %2 ms predicted</source>
+        <translation>实测的一步时间去了哪里：实测 %1 ms，预测 %2 ms</translation>
+    </message>
+    <message>
+        <source>Part of the measured step</source>
+        <translation>实测步的组成部分</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 ms per step = %3 of the measured step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：每步 %2 ms = 实测步的 %3</translation>
     </message>
 </context>
 <context>
