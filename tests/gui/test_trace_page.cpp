@@ -31,6 +31,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QElapsedTimer>
 #include <QTabWidget>
 
 #include <memory>
@@ -297,6 +298,50 @@ private slots:
             QTest::qWait(200);
             page->grab().save(QString::fromLocal8Bit(shot));
         }
+    }
+
+    // 100k kernels: read, drawn and hovered without per-kernel items (one plottable per class draws
+    // the visible bars, merged below a pixel). The bound is loose: it catches a per-kernel QCPItem
+    // or a quadratic search, not a slow machine.
+    void hundredThousandKernelsStayFast()
+    {
+        QByteArray json = "{\"traceEvents\":[";
+        const char *names[] = {"ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_tn", "vectorized_elementwise_kernel",
+                               "ncclKernel_AllReduce_RING_LL_Sum_float", "reduce_kernel"};
+        double t = 1000;
+        for (int i = 0; i < 100000; ++i) {
+            const double d = 2 + (i * 7919 % 37);
+            json += QStringLiteral("%1{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%2\",\"pid\":0,\"tid\":%3,"
+                                   "\"ts\":%4,\"dur\":%5,\"args\":{\"device\":0,\"stream\":%3}}")
+                        .arg(i ? QStringLiteral(",") : QString(), QLatin1String(names[i % 4]))
+                        .arg(7 + i % 4)
+                        .arg(t, 0, 'f', 3)
+                        .arg(d, 0, 'f', 3)
+                        .toLatin1();
+            t += d * 0.3;
+        }
+        json += "]}";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(json);
+        file.close();
+
+        auto page = pageWith({path});
+        QCOMPARE(page->session()->current()->rank.kernels.size(), std::size_t(100000));
+        page->show();
+        ChartView *chart = page->timelineChart();
+        QCustomPlot *plot = chart->plot();
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < 5; ++i) {
+            plot->xAxis->scaleRange(0.5);  // zoom in, as the wheel does
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+        chart->toolTipAt(QPointF(plot->axisRect()->center()));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(plot->plottableCount(), 4);  // one per class present: GEMM, element-wise, NCCL, reduction
     }
 
     void rooflineOverlayHasOnePointPerKernelWithFlops()
