@@ -293,10 +293,16 @@ private slots:
         QVERIFY(named);
 
         if (const QByteArray shot = qgetenv("LSE_TRACE_PAGE_SCREENSHOT"); !shot.isEmpty()) {
+            // A look at every tab (the app's --page shows the first): SHOT, SHOT-0.png … SHOT-3.png.
             page->resize(1100, 1000);
             page->show();
             QTest::qWait(200);
             page->grab().save(QString::fromLocal8Bit(shot));
+            for (int tab = 0; tab < page->tabs()->count(); ++tab) {
+                page->tabs()->setCurrentIndex(tab);
+                QTest::qWait(100);
+                page->grab().save(QString::fromLocal8Bit(shot) + QStringLiteral("-%1.png").arg(tab));
+            }
         }
     }
 
