@@ -90,7 +90,12 @@ ChartData TraceCharts::classes(const traces::TraceRankAnalysis &analysis)
     chart.x_label = tr("Kernel class");
     chart.y_label = tr("Summed duration (ms)");
     chart.y_unit = QStringLiteral("ms");
-    // One series per class (stacked on their own category) so each bar has its class's colour.
+    // One series: with a series per class the legend repeated the category labels and squeezed
+    // them unreadable at 1024 pixels; the class colours are the timeline's legend.
+    ChartSeries series;
+    series.name = tr("Summed duration");
+    series.kind = ChartSeries::Kind::Bar;
+    series.color = kernelClassColor(traces::KernelClass::Gemm);
     double total = 0;
     for (const traces::TraceClassRow &row : analysis.classification.by_class)
         total += row.seconds;
@@ -98,11 +103,6 @@ ChartData TraceCharts::classes(const traces::TraceRankAnalysis &analysis)
     for (const traces::TraceClassRow &row : analysis.classification.by_class) {
         if (row.count == 0)
             continue;
-        ChartSeries series;
-        series.name = kernelClassLabel(row.kernel_class);
-        series.kind = ChartSeries::Kind::Bar;
-        series.stack_group = 0;
-        series.color = kernelClassColor(row.kernel_class);
         chart.categories << kernelClassLabel(row.kernel_class);
         series.x << double(index++);
         series.y << row.seconds * 1e3;
@@ -110,8 +110,8 @@ ChartData TraceCharts::classes(const traces::TraceRankAnalysis &analysis)
                                      .arg(kernelClassLabel(row.kernel_class), format::integer(row.count),
                                           format::decimal(row.seconds * 1e3, 3),
                                           format::percent(total > 0 ? row.seconds / total : 0));
-        chart.series << series;
     }
+    chart.series << series;
     chart.formula.formula = tr("summed durations of the class's kernels (not a union: kernels on different streams "
                                "at once both count)");
     chart.formula.source = tr("kernel classes from the kernel names and the launching CPU operators "

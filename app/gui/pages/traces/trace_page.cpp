@@ -158,17 +158,20 @@ void TracePage::buildUi()
     timeline_chart_ = new ChartView(QStringLiteral("trace-timeline"), tabs_);
     tabs_->addTab(timeline_chart_, QString());
 
+    // The two charts one above the other, scrolling: side by side in the page area beside the editor
+    // (~780 pixels at 1280) their legends and category labels were cut.
     auto *breakdown = new QWidget(tabs_);
-    auto *breakdown_layout = new QVBoxLayout(breakdown);
+    QWidget *breakdown_content = addScrollingContent(breakdown);
+    auto *breakdown_layout = new QVBoxLayout(breakdown_content);
     breakdown_layout->setContentsMargins(0, 4, 0, 0);
-    breakdown_chart_ = new ChartView(QStringLiteral("trace-breakdown"), breakdown);
-    class_chart_ = new ChartView(QStringLiteral("trace-kernel-classes"), breakdown);
-    auto *charts_row = new QHBoxLayout;
-    charts_row->addWidget(breakdown_chart_, 3);
-    charts_row->addWidget(class_chart_, 2);
-    breakdown_layout->addLayout(charts_row, 1);
-    classification_label_ = richLabel(breakdown, QStringLiteral("trace.classification"));
+    breakdown_chart_ = new ChartView(QStringLiteral("trace-breakdown"), breakdown_content);
+    class_chart_ = new ChartView(QStringLiteral("trace-kernel-classes"), breakdown_content);
+    breakdown_chart_->setMinimumHeight(kChartMinimumHeight + 60);
+    class_chart_->setMinimumHeight(kChartMinimumHeight);
+    classification_label_ = richLabel(breakdown_content, QStringLiteral("trace.classification"));
+    breakdown_layout->addWidget(breakdown_chart_, 3);
     breakdown_layout->addWidget(classification_label_);
+    breakdown_layout->addWidget(class_chart_, 2);
     tabs_->addTab(breakdown, QString());
 
     auto *kernels = new QWidget(tabs_);
@@ -398,8 +401,9 @@ void TracePage::refresh()
 void TracePage::applyPresentation(bool presentation)
 {
     const int height = presentation ? kPresentationChartMinimumHeight : kChartMinimumHeight;
-    for (ChartView *chart : {timeline_chart_, breakdown_chart_, class_chart_})
-        chart->setMinimumHeight(height);
+    timeline_chart_->setMinimumHeight(height);
+    breakdown_chart_->setMinimumHeight(height + 60);
+    class_chart_->setMinimumHeight(height);
     for (ChartView *chart : prediction_->allCharts()) {
         chart->setPresentation(presentation);
         chart->setMinimumHeight(height);
