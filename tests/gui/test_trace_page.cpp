@@ -31,6 +31,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QScrollArea>
 #include <QElapsedTimer>
 #include <QTabWidget>
 
@@ -303,6 +304,8 @@ private slots:
                 QTest::qWait(100);
                 page->grab().save(QString::fromLocal8Bit(shot) + QStringLiteral("-%1.png").arg(tab));
             }
+            if (auto *area = section->findChild<QScrollArea *>())
+                area->widget()->grab().save(QString::fromLocal8Bit(shot) + QStringLiteral("-prediction-all.png"));
         }
     }
 

@@ -121,23 +121,23 @@ TracePredictionSection::TracePredictionSection(QWidget *parent) : QWidget(parent
     gemm_chart_ = new ChartView(QStringLiteral("trace-gemm-measured-vs-predicted"), content);
     gemm_chart_->setMinimumHeight(kChartMinimumHeight);
     gemm_table_ = table(content, QStringLiteral("trace.gemmTable"), 9);
-    setKeyColumns(gemm_table_, {0, 1, 6});
+    setKeyColumns(gemm_table_, {0, 6, 1});
     gemm_row->addWidget(gemm_chart_, 2);
     gemm_row->addWidget(gemm_table_, 3);
     layout->addLayout(gemm_row);
 
     comparison_summary_ = richLabel(content, QStringLiteral("trace.comparisonSummary"));
     layout->addWidget(comparison_summary_);
-    auto *compare_row = new QHBoxLayout;
+    // Full width, one above the other: side by side the rotated part names of the first category
+    // ran past the chart's left edge.
     class_chart_ = new ChartView(QStringLiteral("trace-class-comparison"), content);
     missing_chart_ = new ChartView(QStringLiteral("trace-missing-time"), content);
     class_chart_->setMinimumHeight(kChartMinimumHeight);
-    missing_chart_->setMinimumHeight(kChartMinimumHeight);
-    compare_row->addWidget(class_chart_, 1);
-    compare_row->addWidget(missing_chart_, 1);
-    layout->addLayout(compare_row);
+    missing_chart_->setMinimumHeight(kChartMinimumHeight + 40);
+    layout->addWidget(class_chart_);
+    layout->addWidget(missing_chart_);
     operator_table_ = table(content, QStringLiteral("trace.comparisonTable"), 8);
-    setKeyColumns(operator_table_, {0, 4, 7});
+    setKeyColumns(operator_table_, {0, 6, 4, 7});
     layout->addWidget(operator_table_);
     layout->addStretch(1);
 
