@@ -9,6 +9,7 @@
 #include "desktop_identity.h"
 #include "document/autosave_store.h"
 #include "document/scenario_document.h"
+#include "pages/traces/trace_page.h"
 #include "lessons/lesson_catalog.h"
 #include "output/output_file.h"
 #include "output/stale_temporary_prompt.h"
@@ -16,6 +17,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -129,6 +131,8 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenario_option("scenario", "Open this scenario file (or Hugging Face config.json).", "FILE");
+    const QCommandLineOption trace_option(
+        "trace", "Open this PyTorch profiler trace (.json or .json.gz) on the Trace page; repeat for more ranks.", "FILE");
     const QCommandLineOption page_option("page", "Show this page (see --list-pages).", "NAME");
     const QCommandLineOption screenshot_option("screenshot", "Render the page to PNG and exit.", "PNG");
     const QCommandLineOption size_option("size", "Window size for --screenshot (default 1280x800).", "WxH", "1280x800");
@@ -152,7 +156,7 @@ int main(int argc, char *argv[])
                    "(also before --screenshot).");
     const QCommandLineOption no_recover_option("no-recover", "Do not offer autosaves back at start-up (they are kept).");
     for (const QCommandLineOption &option :
-         {scenario_option, page_option, screenshot_option, size_option, presentation_option, lang_option,
+         {scenario_option, trace_option, page_option, screenshot_option, size_option, presentation_option, lang_option,
           theme_option, list_pages_option, list_lessons_option, lesson_option, step_option, list_targets_option,
           handout_option, slides_option, recover_option, no_recover_option})
         parser.addOption(option);
@@ -276,6 +280,19 @@ int main(int argc, char *argv[])
     // A document named by --scenario stays in this window; recovered ones then open beside it.
     if (parser.isSet(recover_option))
         window.offerRecovery(MainWindow::RecoveryMode::RecoverAll, !parser.isSet(scenario_option));
+    // Before --page, which may name another page: the trace then loads in the background.
+    if (parser.isSet(trace_option)) {
+        window.openTraces(parser.values(trace_option));
+        // A screenshot of any page (the Roofline page's overlay too) shows the trace read.
+        auto *trace = qobject_cast<lse::gui::TracePage *>(window.page(lse::gui::TracePage::pageId()));
+        if (screenshot && trace && trace->loading()) {
+            QEventLoop loop;
+            QObject::connect(trace, &lse::gui::TracePage::loadFinished, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        if (screenshot && trace && !trace->lastProblems().isEmpty())
+            return fail(QStringLiteral("--trace: %1").arg(trace->lastProblems()));
+    }
     if (parser.isSet(page_option) && !window.selectPage(parser.value(page_option)))
         return fail(QStringLiteral("--page '%1' is not a page; pages: %2")
                         .arg(parser.value(page_option), window.pageAndSectionIds().join(QStringLiteral(", "))));

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "pages/traces/trace_page.h"
+#include "pages/traces/trace_session.h"
+
 #include "page_navigator.h"
 
 #include "charts/chart_view.h"
@@ -167,6 +170,7 @@ MainWindow::MainWindow(bool use_settings, QWidget *parent)
       undo_group_(new QUndoGroup(this)), lesson_controller_(new LessonController(this))
 {
     normal_font_ = QApplication::font();
+    trace_session_ = new TraceSession(this);
     undo_group_->addStack(document_->undoStack());
     undo_group_->setActiveStack(document_->undoStack());
     lesson_controller_->setLanguage(currentLanguage());
@@ -323,6 +327,11 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAsWithDialog);
     file->addSeparator();
+    file->addAction(tr("Open &Trace…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        if (selectPage(TracePage::pageId()))
+            if (auto *trace = qobject_cast<TracePage *>(page(TracePage::pageId())))
+                trace->openWithDialog();
+    });
     file->addAction(tr("&Import Hugging Face config.json…"), QKeySequence(tr("Ctrl+I")), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
                                                           tr("Hugging Face config (*.json)"));

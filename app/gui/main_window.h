@@ -30,6 +30,7 @@ class DocumentAutosaver;
 class Page;
 class PageNavigator;
 class StaleBanner;
+class TraceSession;
 class ScenarioDocument;
 class ScenarioEditor;
 class LessonBar;
@@ -50,6 +51,12 @@ public:
     ~MainWindow() override;
 
     ScenarioDocument *document() const { return document_; }
+    // The profiler traces the Trace page loaded, shared with the pages that show them (the
+    // Roofline page's "Your trace" overlay).
+    TraceSession *traceSession() const { return trace_session_; }
+    // Shows the Trace page and starts reading `paths` (one rank each) in the background (--trace,
+    // File ▸ Open Trace…); false when there is no path.
+    bool openTraces(const QStringList &paths);
     ScenarioEditor *editor() const { return editor_; }
     QStringList pageIds() const;
     // What `page` was last given to show (the scenario and its estimate), null before its first
@@ -218,6 +225,7 @@ private:
 
     bool use_settings_;
     ScenarioDocument *document_;
+    TraceSession *trace_session_ = nullptr;
     DocumentAutosaver *autosaver_ = nullptr;
     QList<QPointer<MainWindow>> recovery_windows_;
     ScenarioEditor *editor_ = nullptr;

@@ -5,6 +5,8 @@
 #include "page_navigator.h"
 #include "pages/page.h"
 #include "pages/sectioned_page.h"
+#include "pages/traces/trace_page.h"
+#include "pages/traces/trace_session.h"
 
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -33,6 +35,8 @@ Page *MainWindow::pageAt(int index) const
     auto *window = const_cast<MainWindow *>(this);
     window->stale_.insert(page, true);
     connect(page, &Page::scenarioEditRequested, window, &MainWindow::applyPageEdit);
+    if (auto *client = dynamic_cast<TraceSessionClient *>(page))
+        client->setTraceSession(trace_session_);
     if (presentation_)
         page->setPresentation(true);
     // A page first built inside a lesson goes back to the settings it was built with when the
@@ -57,6 +61,16 @@ QStringList MainWindow::pageIds() const
     for (const PageSlot &slot : page_slots_)
         ids << slot.entry.id;
     return ids;
+}
+
+bool MainWindow::openTraces(const QStringList &paths)
+{
+    auto *trace = qobject_cast<TracePage *>(page(TracePage::pageId()));
+    if (paths.isEmpty() || !trace)
+        return false;
+    selectPage(TracePage::pageId());
+    trace->openFiles(paths);
+    return true;
 }
 
 Page *MainWindow::page(const QString &id) const { return pageAt(int(pageIds().indexOf(id))); }

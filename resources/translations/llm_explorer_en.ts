@@ -66,6 +66,26 @@
     </message>
 </context>
 <context>
+    <name>TraceCharts</name>
+    <message numerus="yes">
+        <source>%Ln step(s); window = first start to last end of the GPU activities launched in the ProfilerStep range</source>
+        <translation>
+            <numerusform>%Ln step; window = first start to last end of the GPU activities launched in the ProfilerStep range</numerusform>
+            <numerusform>%Ln steps; window = first start to last end of the GPU activities launched in the ProfilerStep range</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TraceTimelineLayer</name>
+    <message numerus="yes">
+        <source>Timeline of %1: %Ln GPU activities</source>
+        <translation>
+            <numerusform>Timeline of %1: %Ln GPU activity</numerusform>
+            <numerusform>Timeline of %1: %Ln GPU activities</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
         <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
@@ -435,6 +455,13 @@
             <numerusform>no predicted operators: no kernel factors cached for %Ln threads (run `llm-explorer-cli machine`, or train on the Reference run page)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Your trace: %1 (%Ln kernel(s))</source>
+        <translation>
+            <numerusform>Your trace: %1 (%Ln kernel)</numerusform>
+            <numerusform>Your trace: %1 (%Ln kernels)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::ScenarioEditor</name>
@@ -600,6 +627,47 @@
         <translation>
             <numerusform>%n later op not applied: the chain stops at the error.</numerusform>
             <numerusform>%n later ops not applied: the chain stops at the error.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TracePage</name>
+    <message numerus="yes">
+        <source>%Ln ProfilerStep(s)</source>
+        <translation>
+            <numerusform>%Ln ProfilerStep</numerusform>
+            <numerusform>%Ln ProfilerSteps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</source>
+        <translation>
+            <numerusform>&lt;b&gt;Top %Ln kernel by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</numerusform>
+            <numerusform>&lt;b&gt;Top %Ln kernels by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Operators&lt;/b&gt; by the GPU time of the kernels they launched (%Ln row(s), one per name, class and shape):</source>
+        <translation>
+            <numerusform>&lt;b&gt;Operators&lt;/b&gt; by the GPU time of the kernels they launched (%Ln row, one per name, class and shape):</numerusform>
+            <numerusform>&lt;b&gt;Operators&lt;/b&gt; by the GPU time of the kernels they launched (%Ln rows, one per name, class and shape):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Operators&lt;/b&gt; by their self time on the CPU (%Ln row(s), one per name and shape):</source>
+        <translation>
+            <numerusform>&lt;b&gt;Operators&lt;/b&gt; by their self time on the CPU (%Ln row, one per name and shape):</numerusform>
+            <numerusform>&lt;b&gt;Operators&lt;/b&gt; by their self time on the CPU (%Ln rows, one per name and shape):</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TracePredictionSection</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step(s) averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</numerusform>
+            <numerusform>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln steps averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</numerusform>
         </translation>
     </message>
 </context>

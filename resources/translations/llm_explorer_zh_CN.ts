@@ -824,6 +824,236 @@
     </message>
 </context>
 <context>
+    <name>TraceCharts</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (exposed)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Idle, host-bound</source>
+        <translation>空闲，受主机限制</translation>
+    </message>
+    <message>
+        <source>Idle, waiting</source>
+        <translation>空闲，等待中</translation>
+    </message>
+    <message>
+        <source>Where each step&apos;s GPU time went</source>
+        <translation>每一步的 GPU 时间去了哪里</translation>
+    </message>
+    <message>
+        <source>Step (communication overlapped with compute)</source>
+        <translation>步（通信与计算的重叠）</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（ms）</translation>
+    </message>
+    <message>
+        <source>time at least one compute kernel runs (every class but NCCL, copies, memsets)</source>
+        <translation>至少有一个计算内核在运行的时间（除 NCCL、拷贝、memset 外的所有类别）</translation>
+    </message>
+    <message>
+        <source>time NCCL kernels run and no compute kernel does</source>
+        <translation>NCCL 内核在运行而没有计算内核运行的时间</translation>
+    </message>
+    <message>
+        <source>time copies or memsets run and neither compute nor NCCL kernels do</source>
+        <translation>拷贝或 memset 在运行而计算内核和 NCCL 内核都没有运行的时间</translation>
+    </message>
+    <message>
+        <source>no GPU activity and nothing queued: the CPU had not launched the next kernel yet</source>
+        <translation>GPU 无活动且队列为空：CPU 还没有发射下一个内核</translation>
+    </message>
+    <message>
+        <source>no GPU activity although work was launched and not started: waiting on an event, a synchronisation or another rank</source>
+        <translation>GPU 无活动，但已有工作发射而未开始：在等待事件、同步或另一个 rank</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>%1 (overlap %2)</source>
+        <translation>%1（重叠 %2）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1, step %2&lt;/b&gt;&lt;br&gt;%3 ms = %4 of the step&apos;s GPU window (%5 ms)&lt;br&gt;%6</source>
+        <translation>&lt;b&gt;%1，第 %2 步&lt;/b&gt;&lt;br&gt;%3 ms = 该步 GPU 窗口（%5 ms）的 %4&lt;br&gt;%6</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;overlap = NCCL time under compute ÷ all NCCL time = %1 of %2 ms</source>
+        <translation>&lt;br&gt;重叠 = 与计算同时的 NCCL 时间 ÷ 全部 NCCL 时间 = %2 ms 中的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s); window = first start to last end of the GPU activities launched in the ProfilerStep range</source>
+        <translation>
+            <numerusform>%Ln 步；窗口 = 在 ProfilerStep 区间内发射的 GPU 活动从最早开始到最晚结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compute + exposed communication + memory copies + idle = window, over the union of all streams (two kernels at once count once); idle = host-bound (nothing queued) + waiting (launched, not started); overlap % = NCCL time under compute ÷ NCCL time</source>
+        <translation>计算 + 未掩盖的通信 + 内存拷贝 + 空闲 = 窗口，按所有流的并集计（同时运行的两个内核只计一次）；空闲 = 受主机限制（队列为空）+ 等待（已发射未开始）；重叠 % = 与计算同时的 NCCL 时间 ÷ NCCL 时间</translation>
+    </message>
+    <message>
+        <source>GPU time per kernel class</source>
+        <translation>各内核类别的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel class</source>
+        <translation>内核类别</translation>
+    </message>
+    <message>
+        <source>Summed duration (ms)</source>
+        <translation>时长之和（ms）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 activities, %3 ms summed = %4 of all GPU activity time</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个活动，合计 %3 ms = 全部 GPU 活动时间的 %4</translation>
+    </message>
+    <message>
+        <source>summed durations of the class&apos;s kernels (not a union: kernels on different streams at once both count)</source>
+        <translation>该类别内核的时长之和（不是并集：不同流上同时运行的内核各自计入）</translation>
+    </message>
+    <message>
+        <source>kernel classes from the kernel names and the launching CPU operators (core/traces/kernel_classifier)</source>
+        <translation>内核类别来自内核名称和发射它的 CPU 算子（core/traces/kernel_classifier）</translation>
+    </message>
+</context>
+<context>
+    <name>TraceTimelineLayer</name>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM 矩阵乘</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>communication (NCCL)</source>
+        <translation>通信（NCCL）</translation>
+    </message>
+    <message>
+        <source>normalisation</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>reduction</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <source>element-wise</source>
+        <translation>逐元素</translation>
+    </message>
+    <message>
+        <source>memory copy</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>内存置值（memset）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>CPU: ProfilerStep</source>
+        <translation>CPU：ProfilerStep 步</translation>
+    </message>
+    <message>
+        <source>GPU %1 · stream %2</source>
+        <translation>GPU %1 · 流 %2</translation>
+    </message>
+    <message>
+        <source>ProfilerStep (CPU)</source>
+        <translation>ProfilerStep 步（CPU）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ProfilerStep#%1&lt;/b&gt; on the CPU&lt;br&gt;%2 ms to %3 ms (%4 ms)</source>
+        <translation>&lt;b&gt;ProfilerStep#%1&lt;/b&gt;（CPU 上）&lt;br&gt;%2 ms 至 %3 ms（%4 ms）</translation>
+    </message>
+    <message>
+        <source>Time since the trace&apos;s first event (ms; scroll to zoom, drag to pan, double-click to reset)</source>
+        <translation>自 trace 第一个事件起的时间（ms；滚轮缩放，拖动平移，双击复位）</translation>
+    </message>
+    <message>
+        <source>Timeline: no trace loaded</source>
+        <translation>时间线：未加载 trace</translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline of %1: %Ln GPU activities</source>
+        <translation>
+            <numerusform>%1 的时间线：%Ln 个 GPU 活动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>One bar per GPU activity (kernel, memory copy, memset) from its ts to ts + dur, on its stream&apos;s row; class from the kernel name and the CPU operator that launched it; achieved FLOP/s = FLOPs of the linked operator&apos;s shapes / duration</source>
+        <translation>每个 GPU 活动（内核、内存拷贝、memset）一条横条，从 ts 到 ts + dur，位于其所在流的行；类别来自内核名称和发射它的 CPU 算子；实际 FLOP/s = 关联算子形状的 FLOPs / 时长</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) Chrome-trace events; classes as in docs/user-guide/traces.md</source>
+        <translation>PyTorch 性能分析器（Kineto）的 Chrome-trace 事件；类别见 docs/user-guide/traces.md</translation>
+    </message>
+    <message>
+        <source>class: %1</source>
+        <translation>类别：%1</translation>
+    </message>
+    <message>
+        <source>start %1 ms, duration %2 µs, GPU %3 stream %4</source>
+        <translation>开始 %1 ms，时长 %2 µs，GPU %3 流 %4</translation>
+    </message>
+    <message>
+        <source>operator: %1</source>
+        <translation>算子：%1</translation>
+    </message>
+    <message>
+        <source>shape: %1 %2</source>
+        <translation>形状：%1 %2</translation>
+    </message>
+    <message>
+        <source>FLOPs %1, bytes %2</source>
+        <translation>FLOPs %1，字节 %2</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>achieved %1 = FLOPs / duration; intensity %2 FLOP/B</source>
+        <translation>实际达到 %1 = FLOPs / 时长；算术强度 %2 FLOP/B</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>bytes %1, %2</source>
+        <translation>字节 %1，%2</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown (no linked operator with recorded shapes)</source>
+        <translation>FLOPs 未知（没有记录了形状的关联算子）</translation>
+    </message>
+</context>
+<context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
         <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
@@ -5593,6 +5823,14 @@ measured / predicted</source>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>打开性能追踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::MemoryPage</name>
@@ -8280,6 +8518,56 @@ measured / predicted</source>
         <translation>
             <numerusform>无预测算子：没有缓存 %Ln 个线程的内核因子（运行 `llm-explorer-cli machine`，或在“参考运行”页面训练）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Your trace</source>
+        <translation>你的追踪(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>The kernels of the trace loaded on the Trace page with known FLOPs and bytes, at their achieved FLOP/s (FLOPs ÷ duration) and intensity (FLOPs ÷ bytes); click a point to name its kernel</source>
+        <translation>“追踪”页面加载的 trace 中已知 FLOPs 和字节数的内核，按其实际 FLOP/s（FLOPs ÷ 时长）和算术强度（FLOPs ÷ 字节）绘制；点击一个点可显示其内核名称</translation>
+    </message>
+    <message>
+        <source>Your trace</source>
+        <translation>你的追踪</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your trace: %1 (%Ln kernel(s))</source>
+        <translation>
+            <numerusform>你的追踪：%1（%Ln 个内核）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;(click the point to name it below the chart)</source>
+        <translation>&lt;br&gt;（点击该点，在图表下方显示其名称）</translation>
+    </message>
+    <message>
+        <source>no shape</source>
+        <translation>无形状</translation>
+    </message>
+    <message>
+        <source>no linked operator</source>
+        <translation>无关联算子</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1</source>
+        <translation>ProfilerStep#%1 步</translation>
+    </message>
+    <message>
+        <source>the trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>Predicted counterpart: none yet (a GEMM call gets one on the Trace page&apos;s &lt;i&gt;Measured vs predicted&lt;/i&gt; tab).</source>
+        <translation>预测对应项：暂无（GEMM 调用在“追踪”页面的&lt;i&gt;实测与预测&lt;/i&gt;标签页上得到对应项）。</translation>
+    </message>
+    <message>
+        <source>Predicted counterpart on %1: %2 µs per call for %3 (measured ÷ predicted %4).</source>
+        <translation>在 %1 上的预测对应项：%3 每次调用 %2 µs（实测 ÷ 预测 %4）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your trace:&lt;/b&gt; %1 (%2) from %3, shape %4: %5 µs = %6 of %7&apos;s GPU window; %8 at %9 FLOP/B. %10</source>
+        <translation>&lt;b&gt;你的追踪：&lt;/b&gt;%1（%2），来自 %3，形状 %4：%5 µs = %7 的 GPU 窗口的 %6；%8，算术强度 %9 FLOP/B。%10</translation>
     </message>
 </context>
 <context>
@@ -11219,6 +11507,506 @@ measured / predicted</source>
     <message>
         <source>Not available: the bundled GPT-2 files could not be copied to %1.</source>
         <translation>不可用：无法将内置的 GPT-2 文件复制到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TracePage</name>
+    <message>
+        <source>Trace</source>
+        <translation>性能追踪</translation>
+    </message>
+    <message>
+        <source>Open Trace…</source>
+        <translation>打开追踪…</translation>
+    </message>
+    <message>
+        <source>Open one PyTorch profiler trace (.json or .json.gz), or several: one rank each (Ctrl+Shift+O; or drop the files on this page)</source>
+        <translation>打开一个 PyTorch 性能分析器 trace（.json 或 .json.gz），或多个：每个文件一个 rank（Ctrl+Shift+O；或把文件拖放到本页）</translation>
+    </message>
+    <message>
+        <source>Open the Sample Trace</source>
+        <translation>打开示例追踪</translation>
+    </message>
+    <message>
+        <source>Rank 0 of a 128-GPU training job (NVIDIA A100, NCCL, shapes recorded), from Holistic Trace Analysis&apos;s test data (MIT licence)</source>
+        <translation>一个 128 GPU 训练任务的 rank 0（NVIDIA A100，NCCL，记录了形状），来自 Holistic Trace Analysis 的测试数据（MIT 许可）</translation>
+    </message>
+    <message>
+        <source>&amp;Rank:</source>
+        <translation>进程号(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>时间分解</translation>
+    </message>
+    <message>
+        <source>Kernels and operators</source>
+        <translation>内核与算子</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（ms）</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>浮点运算数</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s</source>
+        <translation>实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>The sample trace is missing from the resources (%1).</source>
+        <translation>资源中缺少示例 trace（%1）。</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>打开追踪</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
+        <translation>PyTorch 性能分析器 trace (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled; the trace shown before is kept.</source>
+        <translation>已取消加载 %1；保留之前显示的 trace。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read; the trace shown before is kept:</source>
+        <translation>无法读取 %1；保留之前显示的 trace：</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Open a PyTorch profiler trace&lt;/b&gt; to see where a real run&apos;s time went: the timeline of every GPU stream, each step split into compute, exposed communication, memory copies and idle time (host-bound or waiting), the kernels and operators that took the time, and on the Roofline page the kernels beside the prediction.&lt;br&gt;Record one with &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; and &lt;code&gt;prof.export_chrome_trace(&quot;trace.json&quot;)&lt;/code&gt; (or its tensorboard handler&apos;s &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;). Open or drop one file, or several (one rank each), or start with the sample.</source>
+        <translation>&lt;b&gt;打开一个 PyTorch 性能分析器 trace&lt;/b&gt;，看看真实运行的时间花在哪里：每个 GPU 流的时间线，每一步拆分为计算、未掩盖的通信、内存拷贝和空闲时间（受主机限制或等待），占用时间的内核和算子，以及在“屋顶线”页面上与预测并列的内核。&lt;br&gt;用 &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; 和 &lt;code&gt;prof.export_chrome_trace(&quot;trace.json&quot;)&lt;/code&gt;（或其 tensorboard 处理器写出的 &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;）录制。打开或拖放一个文件，或多个（每个一个 rank），或从示例开始。</translation>
+    </message>
+    <message>
+        <source>A PyTorch profiler trace: the GPU&apos;s time per step after Holistic Trace Analysis, the kernels by class and the operators that launched them. Hover a bar for its figures.</source>
+        <translation>一个 PyTorch 性能分析器 trace：按 Holistic Trace Analysis 的方法分解每一步的 GPU 时间，按类别列出内核以及发射它们的算子。把鼠标停在横条上可查看数值。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>rank %1 of %2</source>
+        <translation>rank %1 / 共 %2 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln ProfilerStep(s)</source>
+        <translation>
+            <numerusform>%Ln 个 ProfilerStep 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 kernels (%2 ms summed)</source>
+        <translation>%1 个内核（合计 %2 ms）</translation>
+    </message>
+    <message>
+        <source>GPU busy %1 of the window, communication overlap %2</source>
+        <translation>GPU 忙碌占窗口的 %1，通信重叠 %2</translation>
+    </message>
+    <message>
+        <source>none (no NCCL kernels)</source>
+        <translation>无（没有 NCCL 内核）</translation>
+    </message>
+    <message>
+        <source>CPU-only trace: no GPU activity, the operators are timed on the CPU</source>
+        <translation>仅 CPU 的 trace：没有 GPU 活动，算子按 CPU 上的时间计</translation>
+    </message>
+    <message>
+        <source>recorded without shapes: no FLOPs</source>
+        <translation>录制时未记录形状：没有 FLOPs</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Classification:&lt;/b&gt; %1 of %2 GPU activities unknown (%3): their names match no rule and no matrix-multiply or attention operator launched them.</source>
+        <translation>&lt;b&gt;分类：&lt;/b&gt;%2 个 GPU 活动中有 %1 个未知（%3）：它们的名称不匹配任何规则，也不是由矩阵乘或注意力算子发射的。</translation>
+    </message>
+    <message>
+        <source>tab: expected %1, got &apos;%2&apos;</source>
+        <translation>tab：应为 %1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>rank: expected an index from 0, got &apos;%1&apos;</source>
+        <translation>rank：应为从 0 开始的索引，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>sample: expected true or false</source>
+        <translation>sample：应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</source>
+        <translation>
+            <numerusform>&lt;b&gt;按 GPU 时间排名前 %Ln 的内核&lt;/b&gt;（占全部 GPU 活动时间的比例；实际 FLOP/s = 关联算子形状的 FLOPs ÷ 时长之和）：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Operators&lt;/b&gt; by the GPU time of the kernels they launched (%Ln row(s), one per name, class and shape):</source>
+        <translation>
+            <numerusform>&lt;b&gt;算子&lt;/b&gt;，按其发射的内核的 GPU 时间排序（%Ln 行，每个名称、类别和形状一行）：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Operators&lt;/b&gt; by their self time on the CPU (%Ln row(s), one per name and shape):</source>
+        <translation>
+            <numerusform>&lt;b&gt;算子&lt;/b&gt;，按其在 CPU 上的自身时间排序（%Ln 行，每个名称和形状一行）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measured vs predicted</source>
+        <translation>实测与预测</translation>
+    </message>
+    <message>
+        <source>%1: not a setting of this page (tab, rank, sample, accelerator, compare)</source>
+        <translation>%1：不是本页面的设置（tab、rank、sample、accelerator、compare）</translation>
+    </message>
+    <message>
+        <source>compare: expected true or false</source>
+        <translation>compare：应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>accelerator: expected trace or a hardware catalog id, got &apos;%1&apos;</source>
+        <translation>accelerator：应为 trace 或硬件目录中的 id，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::TracePredictionSection</name>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM 矩阵乘</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>受内存带宽限制</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>other kernels</source>
+        <translation>其他内核</translation>
+    </message>
+    <message>
+        <source>launched before the trace</source>
+        <translation>在追踪开始前发射</translation>
+    </message>
+    <message>
+        <source>communication (exposed)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Predicted kernels</source>
+        <translation>预测的内核</translation>
+    </message>
+    <message>
+        <source>Slower than predicted</source>
+        <translation>比预测更慢</translation>
+    </message>
+    <message>
+        <source>Kernels the model lacks</source>
+        <translation>模型中没有的内核</translation>
+    </message>
+    <message>
+        <source>Launched before the trace</source>
+        <translation>在追踪开始前发射</translation>
+    </message>
+    <message>
+        <source>Concurrent kernels</source>
+        <translation>并发内核</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Idle, host-bound</source>
+        <translation>空闲，受主机限制</translation>
+    </message>
+    <message>
+        <source>Idle, waiting</source>
+        <translation>空闲，等待中</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator:</source>
+        <translation>加速器(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device: %1</source>
+        <translation>追踪中的设备：%1</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device (not in the catalog: pick one)</source>
+        <translation>追踪中的设备（不在目录中：请选择一个）</translation>
+    </message>
+    <message>
+        <source>The GPU whose predicted GEMM kernel times the trace&apos;s calls are compared with: the trace&apos;s deviceProperties name when the hardware catalog has it</source>
+        <translation>与追踪中的调用相比较的预测 GEMM 内核时间所用的 GPU：硬件目录中有该型号时，使用追踪的 deviceProperties 名称</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with the current scenario</source>
+        <translation>与当前场景比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Match the trace&apos;s kernels to the operators of the scenario&apos;s predicted step (model, layout and accelerator from the editor): by class and shape, per step</source>
+        <translation>把追踪中的内核与场景预测的一步中的算子对应起来（模型、并行布局和加速器取自编辑器）：按类别和形状，逐步进行</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Measured (ms)</source>
+        <translation>实测（ms）</translation>
+    </message>
+    <message>
+        <source>Predicted (ms)</source>
+        <translation>预测（ms）</translation>
+    </message>
+    <message>
+        <source>Measured ÷ predicted</source>
+        <translation>实测 ÷ 预测</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s</source>
+        <translation>实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Predicted calls</source>
+        <translation>预测调用次数</translation>
+    </message>
+    <message>
+        <source>Measured calls</source>
+        <translation>实测调用次数</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s device &apos;%1&apos; is not in the hardware catalog: pick the accelerator to predict its GEMM calls on.</source>
+        <translation>追踪中的设备“%1”不在硬件目录中：请选择用于预测其 GEMM 调用的加速器。</translation>
+    </message>
+    <message>
+        <source>A CPU-only trace has no GPU kernels to compare with a GPU prediction.</source>
+        <translation>仅 CPU 的追踪没有可与 GPU 预测比较的 GPU 内核。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GEMM calls on %1:&lt;/b&gt; none with recorded shapes (record_shapes=True) and a floating-point type.</source>
+        <translation>&lt;b&gt;%1 上的 GEMM 调用：&lt;/b&gt;没有记录了形状（record_shapes=True）且为浮点类型的调用。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GEMM calls on %2&lt;/b&gt; beside the engine&apos;s GEMM kernel time (tiles, waves, the catalog&apos;s efficiency): measured %3 ms, predicted %4 ms; measured ÷ predicted per call: median %5 (10th–90th percentile %6–%7, extremes %8–%9)%10.</source>
+        <translation>&lt;b&gt;%2 上的 %1 次 GEMM 调用&lt;/b&gt;与引擎的 GEMM 内核时间（分块、波次、目录中的效率）并列：实测 %3 ms，预测 %4 ms；每次调用的实测 ÷ 预测：中位数 %5（第 10–90 百分位 %6–%7，极值 %8–%9）%10。</translation>
+    </message>
+    <message>
+        <source>; %1 calls without a usable shape or type skipped</source>
+        <translation>；跳过了 %1 次没有可用形状或类型的调用</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>GEMM calls: measured against predicted</source>
+        <translation>GEMM 调用：实测对比预测</translation>
+    </message>
+    <message>
+        <source>Predicted per call (µs, log scale)</source>
+        <translation>每次调用的预测时间（µs，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Measured per call (µs, log scale)</source>
+        <translation>每次调用的实测时间（µs，对数刻度）</translation>
+    </message>
+    <message>
+        <source>predicted = the engine&apos;s GEMM kernel time for (batch, m, n, k) and the kernel&apos;s dtype peak; measured = summed durations of the GEMM kernels the call launched</source>
+        <translation>预测 = 引擎对 (batch, m, n, k) 和该内核数据类型峰值给出的 GEMM 内核时间；实测 = 该调用发射的 GEMM 内核时长之和</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (performance::gemmTime; catalog efficiency factors)</source>
+        <translation>core/traces/trace_vs_prediction（performance::gemmTime；目录中的效率系数）</translation>
+    </message>
+    <message>
+        <source>GEMM shapes</source>
+        <translation>GEMM 形状</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; (%3, ×%4)&lt;br&gt;predicted %5 µs, measured %6 µs per call: ratio %7&lt;br&gt;%8</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;（%3，×%4）&lt;br&gt;每次调用预测 %5 µs，实测 %6 µs：比值 %7&lt;br&gt;%8</translation>
+    </message>
+    <message>
+        <source>measured = predicted</source>
+        <translation>实测 = 预测</translation>
+    </message>
+    <message>
+        <source>Check &lt;i&gt;Compare with the current scenario&lt;/i&gt; to match the trace&apos;s kernels to the predicted step of the scenario in the editor (set its model, layout and accelerator to the traced run&apos;s).</source>
+        <translation>勾选&lt;i&gt;与当前场景比较&lt;/i&gt;，把追踪中的内核与编辑器中场景的预测步对应起来（请把场景的模型、并行布局和加速器设为被追踪运行的配置）。</translation>
+    </message>
+    <message>
+        <source>No trace with GPU kernels to compare.</source>
+        <translation>没有含 GPU 内核的追踪可供比较。</translation>
+    </message>
+    <message>
+        <source>The comparison cannot be made: %1</source>
+        <translation>无法进行比较：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beside the predicted step&lt;/b&gt; (%1 on %2, %3; %Ln step(s) averaged): measured step %4 ms, predicted %5 ms; MFU (matrix-multiply FLOPs at %6): measured %7, predicted %8.</source>
+        <translation>
+            <numerusform>&lt;b&gt;与预测步并列&lt;/b&gt;（%1 在 %2 上，%3；对 %Ln 步取平均）：实测每步 %4 ms，预测 %5 ms；MFU（矩阵乘 FLOPs，峰值 %6）：实测 %7，预测 %8。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>forward pass</source>
+        <translation>前向传播</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source> (split)</source>
+        <translation>（拆分）</translation>
+    </message>
+    <message>
+        <source>Per class, per step: measured and predicted</source>
+        <translation>按类别、每步：实测与预测</translation>
+    </message>
+    <message>
+        <source>Time per step (ms)</source>
+        <translation>每步时间（ms）</translation>
+    </message>
+    <message>
+        <source>measured = summed kernel durations per step (communication and copies exposed, as in the breakdown); predicted = the scenario&apos;s predicted operators of that class</source>
+        <translation>实测 = 每步内核时长之和（通信和拷贝按未掩盖部分计，与时间分解相同）；预测 = 场景中该类别的预测算子</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (compareWithPrediction, performance::predictStep)</source>
+        <translation>core/traces/trace_vs_prediction（compareWithPrediction，performance::predictStep）</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 %3 ms per step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 每步 %3 ms</translation>
+    </message>
+    <message>
+        <source>measured step = predicted kernels + slower than predicted + kernels the model lacks + launched before the trace + concurrent kernels (≤ 0) + exposed communication + memory copies + idle host-bound + idle waiting</source>
+        <translation>实测步 = 预测的内核 + 比预测更慢 + 模型中没有的内核 + 在追踪开始前发射 + 并发内核（≤ 0）+ 未掩盖的通信 + 内存拷贝 + 受主机限制的空闲 + 等待中的空闲</translation>
+    </message>
+    <message>
+        <source>core/traces/trace_vs_prediction (MissingTime); idle split after Holistic Trace Analysis</source>
+        <translation>core/traces/trace_vs_prediction（MissingTime）；空闲的拆分参照 Holistic Trace Analysis</translation>
+    </message>
+    <message>
+        <source>Where the measured step went</source>
+        <translation>实测的一步时间去了哪里</translation>
+    </message>
+    <message>
+        <source>Where the measured step went: %1 ms measured, %2 ms predicted</source>
+        <translation>实测的一步时间去了哪里：实测 %1 ms，预测 %2 ms</translation>
+    </message>
+    <message>
+        <source>Part of the measured step</source>
+        <translation>实测步的组成部分</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 ms per step = %3 of the measured step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：每步 %2 ms = 实测步的 %3</translation>
     </message>
 </context>
 <context>

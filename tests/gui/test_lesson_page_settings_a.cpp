@@ -12,6 +12,7 @@
 #include "pages/cost/overview_page.h"
 #include "pages/cost/time_page.h"
 #include "pages/serving/serving_page.h"
+#include "pages/traces/trace_page.h"
 #include "pages/validation/validation_page.h"
 #include "pages/numbers/numbers_page.h"
 #include "pages/tensors/tensors_page.h"
@@ -53,6 +54,7 @@ std::unique_ptr<Page> makePage(const QString &step_page)
         {QStringLiteral("time"), [] { return new TimePage; }},
         {QStringLiteral("validation"), [] { return new ValidationPage; }},
         {QStringLiteral("serving"), [] { return new ServingPage; }},
+        {QStringLiteral("trace"), [] { return new TracePage; }},
         {QStringLiteral("hardware"), [] { return new HardwarePage; }},
         {QStringLiteral("roofline"), [] { return new RooflinePage; }},
         {QStringLiteral("architecture"), [] { return new ArchitecturePage; }},
@@ -137,6 +139,7 @@ const QStringList kPages = {
     QStringLiteral("serving"),
     QStringLiteral("hardware"),
     QStringLiteral("roofline"),
+    QStringLiteral("trace"),
     QStringLiteral("architecture/atlas"),
     QStringLiteral("architecture/choices"),
     QStringLiteral("architecture/positional-encodings"),

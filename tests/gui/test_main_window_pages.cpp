@@ -8,6 +8,9 @@
 #include "document/scenario_document.h"
 #include "lessons/lesson_catalog.h"
 #include "main_window.h"
+#include "pages/roofline/roofline_page.h"
+#include "pages/traces/trace_page.h"
+#include "pages/traces/trace_session.h"
 #include "page_navigator.h"
 #include "pages/page.h"
 #include "pages/page_registry.h"
@@ -76,7 +79,7 @@ private slots:
                 catalog_titles << entry.title();
             }
         QCOMPARE(window.pageIds(), catalog_ids);
-        QCOMPARE(catalog_ids.size(), 20);
+        QCOMPARE(catalog_ids.size(), 21);
         auto *navigator = window.findChild<PageNavigator *>();
         QCOMPARE(navigator->pageCount(), int(catalog_ids.size()));
         for (int i = 0; i < catalog_ids.size(); ++i)
@@ -136,6 +139,28 @@ private slots:
         emit layout->scenarioEditRequested(edited, QStringLiteral("double the tokens"));
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
         QCOMPARE(window.document()->scenario().training.tokens, edited.training.tokens);
+    }
+
+    // The window's TraceSession reaches every page that shows traces, whichever is built first: a
+    // trace opened with openTraces (--trace, File > Open Trace…) appears on the Roofline page too.
+    void traceSessionIsSharedByThePages()
+    {
+        MainWindow window(false);
+        auto *roofline = qobject_cast<RooflinePage *>(window.page(QStringLiteral("roofline")));
+        QVERIFY(roofline);
+        QVERIFY(window.openTraces({QStringLiteral(LSE_SOURCE_DIR "/tests/data/traces/hta/sampled_rank-0.json.gz")}));
+        QCOMPARE(window.currentPage()->id(), QStringLiteral("trace"));
+        auto *trace = qobject_cast<TracePage *>(window.page(QStringLiteral("trace")));
+        QVERIFY(trace);
+        QCOMPARE(trace->session(), window.traceSession());
+        if (trace->loading()) {
+            QSignalSpy finished(trace, &TracePage::loadFinished);
+            QVERIFY(finished.wait(60000));
+        }
+        QVERIFY(!window.traceSession()->isEmpty());
+        QVERIFY(window.selectPage(QStringLiteral("roofline")));
+        QVERIFY(!roofline->traceSeriesName().isEmpty());
+        QVERIFY(!window.openTraces({}));
     }
 
     void unknownPageIsNullAndBuildsNothing()

@@ -7,8 +7,11 @@
 #include <QVector>
 
 #include <functional>
+#include <memory>
 
 namespace lse::gui {
+
+class ChartLayer;
 
 // Where a figure comes from: shown in the chart's formula panel and tooltip.
 struct FormulaInfo {
@@ -109,6 +112,8 @@ struct ChartData {
     bool y_reversed = false;  // first row at the top
     bool show_axes = true;    // false: a pure diagram without axes and grid
     FormulaInfo formula;
+    // Drawn by the page's own plottables (charts/chart_layer.h): a trace timeline's kernels.
+    std::shared_ptr<const ChartLayer> layer;
 };
 
 }  // namespace lse::gui

@@ -2,6 +2,7 @@
 #include "charts/chart_view.h"
 
 #include "charts/chart_annotations.h"
+#include "charts/chart_layer.h"
 #include "charts/chart_palette.h"
 #include "charts/height_cached_label.h"
 #include "output/output_file.h"
@@ -715,7 +716,7 @@ void ChartView::Private::fitRanges() {
     }
     const bool logY = data.log_y;
     const bool diagram = data.series.isEmpty()
-        && (!data.rects.isEmpty() || !data.arrows.isEmpty() || !data.texts.isEmpty());
+        && (!data.rects.isEmpty() || !data.arrows.isEmpty() || !data.texts.isEmpty() || data.layer);
     if (anyData) {
         plot->rescaleAxes();
     } else if (!diagram) {
@@ -727,6 +728,17 @@ void ChartView::Private::fitRanges() {
         QCPRange y = plot->yAxis->range();
         bool any = anyData;
         expandRangesForAnnotations(data, x, y, any);
+        QCPRange layerX, layerY;
+        if (data.layer && data.layer->ranges(layerX, layerY)) {
+            if (!any) {
+                x = layerX;
+                y = layerY;
+            } else {
+                x.expand(layerX);
+                y.expand(layerY);
+            }
+            any = true;
+        }
         plot->xAxis->setRange(x);
         plot->yAxis->setRange(y);
     }
@@ -829,6 +841,8 @@ void ChartView::Private::rebuild(bool keepView) {
             referenceLabels.append(label);
     annotations = addAnnotations(plot, data, {q->palette(), q->font(), fontScale(), penScale()});
     annotations.reference_labels = referenceLabels;
+    if (data.layer)
+        data.layer->addTo(plot, q->palette(), penScale());
     plot->legend->setVisible(plot->plottableCount() > 1);
 
     style();
@@ -1211,6 +1225,11 @@ QString ChartView::Private::hoverText(const QPointF &pos, QString *key) const {
         if (!selection.isEmpty())
             return describePoint(r, selection.dataRange().begin(), key);
     }
+    if (data.layer) {
+        const QString text = data.layer->toolTipAt(plot, pos, key);
+        if (!text.isEmpty())
+            return text;
+    }
     return annotationToolTipAt(plot, data, pos, key);
 }
 
@@ -1491,7 +1510,12 @@ QString ChartView::toCsv() const {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 
-    const QString annotations = annotationsCsv(data);
+    QString annotations = annotationsCsv(data);
+    if (data.layer) {
+        const QString layer = data.layer->csv();
+        if (!layer.isEmpty())
+            annotations = annotations.isEmpty() ? layer : annotations + QLatin1Char('\n') + layer;
+    }
     if (data.series.isEmpty() && !annotations.isEmpty())
         return annotations;
     QString csv = header.join(QLatin1Char(',')) + QLatin1Char('\n');

@@ -11,6 +11,7 @@
 #include "pages/tensors/tensors_page.h"
 #include "pages/hardware/hardware_page.h"
 #include "pages/roofline/roofline_page.h"
+#include "pages/traces/trace_page.h"
 #include "pages/architecture/architecture_page.h"
 #include "pages/reference/reference_run_page.h"
 #include "pages/scaling/scaling_page.h"
@@ -40,7 +41,7 @@ QList<PageGroup> pageCatalog()
         {PageDomain::Cost,
          {entry<OverviewPage>(), entry<MemoryPage>(), entry<ComputePage>(), entry<TimePage>(), entry<ServingPage>(),
           entry<ValidationPage>()}},
-        {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>()}},
+        {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>(), entry<TracePage>()}},
         {PageDomain::Parallelism,
          {entry<LayoutPage>(), entry<CollectivesPage>(), entry<ZeroPage>(), entry<PipelinePage>(), entry<SearchPage>(),
           entry<DistributedRunPage>()}},

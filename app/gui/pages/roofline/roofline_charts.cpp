@@ -168,7 +168,7 @@ ChartData RooflinePage::acceleratorChartData() const
             machines.push_back({cpu, tr("This CPU (fp32, all cores)"), true});
     }
 
-    // The x range covers every operator as well as 0.01 … 10^4 FLOP/B.
+    // The x range covers every operator (and every kernel of "Your trace") as well as 0.01 … 10^4 FLOP/B.
     double low = kMinIntensity, high = kMaxIntensity;
     if (report_)
         for (const RooflineOp &op : report_->ops)
@@ -176,6 +176,8 @@ ChartData RooflinePage::acceleratorChartData() const
                 low = std::min(low, op.intensity_flop_per_byte / 2);
                 high = std::max(high, op.intensity_flop_per_byte * 2);
             }
+    ChartData trace_overlay;
+    addTraceOverlay(trace_overlay, low, high);
 
     const QPalette palette = accelerator_chart_->palette();
     ChartSeries ridges;
@@ -212,6 +214,7 @@ ChartData RooflinePage::acceleratorChartData() const
                           .arg(displayName(shown_dtype), report_problem_);
         if (!ridges.x.isEmpty())
             chart.series << ridges;
+        chart.series << trace_overlay.series;
         chart.formula.inputs = inputs.join(QStringLiteral("<br>"));
         return chart;
     }
@@ -248,7 +251,7 @@ ChartData RooflinePage::acceleratorChartData() const
                         format::si(op.attainable_flops_per_second, tr("FLOP/s")), boundName(op.bound),
                         format::si(op.seconds, QStringLiteral("s")), format::percent(op.share_of_step));
     }
-    chart.series << memory << compute << ridges;
+    chart.series << memory << compute << ridges << trace_overlay.series;
     chart.texts = sparseLabels(candidates, kLabelledOps, low, high);
     const QString phase_name = phase_box_->currentText();
     chart.title = tr("%1, batch %2, on %3").arg(phase_name, format::integer(report_->batch),

@@ -144,6 +144,11 @@ void RooflinePage::buildControls()
     auto *checks_row = new QHBoxLayout;
     checks_row->addWidget(flash_check_);
     checks_row->addWidget(fused_check_);
+    trace_check_ = new QCheckBox(content);
+    trace_check_->setObjectName(QStringLiteral("traceCheck"));
+    trace_check_->setChecked(true);
+    trace_check_->setVisible(false);  // shown once the Trace page has loaded a trace
+    checks_row->addWidget(trace_check_);
     checks_row->addStretch(1);
     options->addLayout(checks_row, 1, 1, 1, 3);
     auto *batch_row = new QHBoxLayout;
@@ -157,6 +162,10 @@ void RooflinePage::buildControls()
     connect(phase_box_, &QComboBox::currentIndexChanged, this, &RooflinePage::refresh);
     connect(flash_check_, &QCheckBox::toggled, this, &RooflinePage::refresh);
     connect(fused_check_, &QCheckBox::toggled, this, &RooflinePage::refresh);
+    connect(trace_check_, &QCheckBox::toggled, this, [this] {
+        trace_point_label_->clear();
+        accelerator_chart_->setData(acceleratorChartData());
+    });
     connect(batch_slider_, &QSlider::valueChanged, this, [this] {
         updateBatchLabel();
         refresh();
@@ -169,6 +178,13 @@ void RooflinePage::buildControls()
 
     accelerator_chart_ = new ChartView(QStringLiteral("roofline-accelerators"), content);
     layout->addWidget(accelerator_chart_, 2);
+    trace_point_label_ = new QLabel(content);
+    trace_point_label_->setObjectName(QStringLiteral("tracePointLabel"));
+    trace_point_label_->setWordWrap(true);
+    trace_point_label_->setTextFormat(Qt::RichText);
+    trace_point_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(trace_point_label_);
+    connectTracePointClicks();
 
     // The operator table.
     table_title_ = new QLabel(content);
@@ -279,6 +295,10 @@ void RooflinePage::retranslateUi()
     flash_check_->setText(tr("&FlashAttention"));
     flash_check_->setToolTip(tr("FlashAttention (Dao et al. 2022) tiles QKᵀ, softmax and P·V in on-chip SRAM: the "
                                 "s×s score matrix never reaches HBM, so attention moves far fewer bytes."));
+    trace_check_->setText(tr("&Your trace"));
+    trace_check_->setToolTip(tr("The kernels of the trace loaded on the Trace page with known FLOPs and bytes, at "
+                                "their achieved FLOP/s (FLOPs ÷ duration) and intensity (FLOPs ÷ bytes); click a "
+                                "point to name its kernel"));
     fused_check_->setText(tr("F&used element-wise"));
     fused_check_->setToolTip(tr("A fused kernel runs a chain of element-wise operators (residual add, norm, "
                                 "activation) in one pass: it reads the chain's inputs and writes its outputs once."));

@@ -5,6 +5,7 @@
 #include "hardware/machine_roofline.h"
 #include "pages/lesson_controls.h"
 #include "pages/page.h"
+#include "pages/traces/trace_session.h"
 #include "reference/op_profiler.h"
 #include "reference/trainer.h"
 #include "roofline/measured_roofline.h"
@@ -31,7 +32,7 @@ namespace lse::gui {
 // on log–log axes, the scenario's operators of one training / prefill / decode step as points, a
 // batch slider for decode, the reference transformer's measured operators on the CPU roofline,
 // and a sortable table of the operators with CSV export.
-class RooflinePage : public Page {
+class RooflinePage : public Page, public TraceSessionClient {
     Q_OBJECT
 public:
     explicit RooflinePage(QWidget *parent = nullptr);
@@ -62,6 +63,14 @@ public:
     void setMeasuredRun(const reference::TrainConfig &config, const std::vector<reference::OpRecord> &records,
                         int measured_steps);
     bool busy() const { return worker_ != nullptr; }
+    // "Your trace" (roofline_trace_overlay.cpp): the window's loaded traces, drawn as points.
+    void setTraceSession(TraceSession *session) override;
+    QCheckBox *traceCheck() const { return trace_check_; }
+    QLabel *tracePointLabel() const { return trace_point_label_; }
+    // The name of the overlay's series ("Your trace: …"), empty when it is not drawn.
+    QString traceSeriesName() const;
+    // Names overlay point `point` (in the series' order) under the chart, as a click on it does.
+    void showTracePoint(qsizetype point);
     // Size of the "Measure reference ops" run: measured steps after one warm-up, and threads
     // (0 = all cores). Tests use a short single-threaded run.
     void setReferenceRunSize(int measured_steps, int threads);
@@ -102,6 +111,9 @@ private:
     RooflineMachine operatorMachine() const;
     ChartData acceleratorChartData() const;
     ChartData machineChartData() const;
+    // roofline_trace_overlay.cpp
+    void addTraceOverlay(ChartData &chart, double &low, double &high) const;
+    void connectTracePointClicks();
     void startMachineMeasurement();
     void startReferenceRun();
     void finishWorker();
@@ -116,6 +128,11 @@ private:
     QComboBox *phase_box_;
     QCheckBox *flash_check_;
     QCheckBox *fused_check_;
+    QCheckBox *trace_check_ = nullptr;
+    QLabel *trace_point_label_ = nullptr;
+    TraceSession *trace_session_ = nullptr;
+    // The kernels behind the overlay's points, in the series' order (indices into the current rank).
+    mutable std::vector<std::size_t> trace_point_kernels_;
     QLabel *batch_title_;
     QSlider *batch_slider_;
     QLabel *batch_label_;
