@@ -931,6 +931,10 @@
         <source>kernel classes from the kernel names and the launching CPU operators (core/traces/kernel_classifier)</source>
         <translation>内核类别来自内核名称和发射它的 CPU 算子（core/traces/kernel_classifier）</translation>
     </message>
+    <message>
+        <source>Summed duration</source>
+        <translation>时长之和</translation>
+    </message>
 </context>
 <context>
     <name>TraceTimelineLayer</name>
@@ -11739,10 +11743,6 @@ measured / predicted</source>
         <translation>其他内核</translation>
     </message>
     <message>
-        <source>launched before the trace</source>
-        <translation>在追踪开始前发射</translation>
-    </message>
-    <message>
         <source>communication (exposed)</source>
         <translation>通信（未被掩盖）</translation>
     </message>
@@ -11773,10 +11773,6 @@ measured / predicted</source>
     <message>
         <source>Kernels the model lacks</source>
         <translation>模型中没有的内核</translation>
-    </message>
-    <message>
-        <source>Launched before the trace</source>
-        <translation>在追踪开始前发射</translation>
     </message>
     <message>
         <source>Concurrent kernels</source>
@@ -11985,10 +11981,6 @@ measured / predicted</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：%2 每步 %3 ms</translation>
     </message>
     <message>
-        <source>measured step = predicted kernels + slower than predicted + kernels the model lacks + launched before the trace + concurrent kernels (≤ 0) + exposed communication + memory copies + idle host-bound + idle waiting</source>
-        <translation>实测步 = 预测的内核 + 比预测更慢 + 模型中没有的内核 + 在追踪开始前发射 + 并发内核（≤ 0）+ 未掩盖的通信 + 内存拷贝 + 受主机限制的空闲 + 等待中的空闲</translation>
-    </message>
-    <message>
         <source>core/traces/trace_vs_prediction (MissingTime); idle split after Holistic Trace Analysis</source>
         <translation>core/traces/trace_vs_prediction（MissingTime）；空闲的拆分参照 Holistic Trace Analysis</translation>
     </message>
@@ -12007,6 +11999,14 @@ measured / predicted</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 ms per step = %3 of the measured step</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：每步 %2 ms = 实测步的 %3</translation>
+    </message>
+    <message>
+        <source>Kernels queued before the trace began (%1 ms) belong to no step and are left out of both.</source>
+        <translation>在追踪开始前已排队的内核（%1 ms）不属于任何一步，两边都不计入。</translation>
+    </message>
+    <message>
+        <source>measured step = predicted kernels + slower than predicted + kernels the model lacks + concurrent kernels (≤ 0) + exposed communication + memory copies + idle host-bound + idle waiting</source>
+        <translation>实测步 = 预测的内核 + 比预测更慢 + 模型中没有的内核 + 并发内核（≤ 0）+ 未掩盖的通信 + 内存拷贝 + 受主机限制的空闲 + 等待中的空闲</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,6 @@ QString comparedClassLabel(const std::string &name)
     if (name == "memory_bound") return TracePredictionSection::tr("memory-bound");
     if (name == "optimizer") return TracePredictionSection::tr("optimizer");
     if (name == "other") return TracePredictionSection::tr("other kernels");
-    if (name == "earlier") return TracePredictionSection::tr("launched before the trace");
     if (name == "communication") return TracePredictionSection::tr("communication (exposed)");
     if (name == "memcpy") return TracePredictionSection::tr("memory copies");
     if (name == "idle") return TracePredictionSection::tr("idle");
@@ -88,9 +87,9 @@ QString comparedClassLabel(const std::string &name)
 
 QStringList TracePredictionSection::missingTimePartNames()
 {
-    return {tr("Predicted kernels"),        tr("Slower than predicted"), tr("Kernels the model lacks"),
-            tr("Launched before the trace"), tr("Concurrent kernels"),    tr("Exposed communication"),
-            tr("Memory copies"),            tr("Idle, host-bound"),      tr("Idle, waiting")};
+    return {tr("Predicted kernels"),     tr("Slower than predicted"), tr("Kernels the model lacks"),
+            tr("Concurrent kernels"),    tr("Exposed communication"), tr("Memory copies"),
+            tr("Idle, host-bound"),      tr("Idle, waiting")};
 }
 
 TracePredictionSection::TracePredictionSection(QWidget *parent) : QWidget(parent)
@@ -377,7 +376,12 @@ void TracePredictionSection::fillComparison()
                  c.pass == traces::ComparedPass::ForwardOnly ? tr("forward pass") : tr("training step"),
                  ms(c.measured_step_seconds), ms(c.predicted_step_seconds),
                  format::si(c.peak_flops_per_second, tr("FLOP/s")), format::percent(c.measured_mfu),
-                 format::percent(c.predicted_mfu)));
+                 format::percent(c.predicted_mfu)) +
+        (c.queued_before_trace_seconds > 0
+             ? QStringLiteral(" ") + tr("Kernels queued before the trace began (%1 ms) belong to no step and are left "
+                                        "out of both.")
+                                         .arg(ms(c.queued_before_trace_seconds))
+             : QString()));
     class_chart_->setData(classChartData());
     missing_chart_->setData(missingChartData());
     std::vector<const traces::OperatorComparison *> rows;
@@ -444,7 +448,7 @@ ChartData TracePredictionSection::missingChartData() const
     chart.y_label = tr("Time per step (ms)");
     chart.y_unit = QStringLiteral("ms");
     chart.formula.formula = tr("measured step = predicted kernels + slower than predicted + kernels the model lacks + "
-                               "launched before the trace + concurrent kernels (≤ 0) + exposed communication + memory "
+                               "concurrent kernels (≤ 0) + exposed communication + memory "
                                "copies + idle host-bound + idle waiting");
     chart.formula.source = tr("core/traces/trace_vs_prediction (MissingTime); idle split after Holistic Trace Analysis");
     if (!comparison_) {
@@ -455,9 +459,9 @@ ChartData TracePredictionSection::missingChartData() const
     chart.title = tr("Where the measured step went: %1 ms measured, %2 ms predicted")
                       .arg(ms(m.measured_step_seconds), ms(m.predicted_step_seconds));
     const QStringList names = missingTimePartNames();
-    const double values[] = {m.predicted_kernel_seconds,  m.slower_kernel_seconds,   m.unpredicted_kernel_seconds,
-                             m.earlier_kernel_seconds,    m.concurrent_kernel_seconds, m.exposed_communication_seconds,
-                             m.memcpy_seconds,            m.idle_host_bound_seconds, m.idle_waiting_seconds};
+    const double values[] = {m.predicted_kernel_seconds,  m.slower_kernel_seconds,     m.unpredicted_kernel_seconds,
+                             m.concurrent_kernel_seconds, m.exposed_communication_seconds, m.memcpy_seconds,
+                             m.idle_host_bound_seconds,   m.idle_waiting_seconds};
     ChartSeries parts;
     parts.name = tr("Part of the measured step");
     parts.kind = ChartSeries::Kind::Bar;
