@@ -185,7 +185,10 @@ private slots:
             processes.push_back(chromeTraceProcessEvents(*logs[std::size_t(r)], r, "rank " + std::to_string(r)));
         const std::string document = chromeTraceDocument(processes, {{"producer", "test"}});
 
-        Result<std::vector<traces::TraceRank>> imported = traces::parseTraceRanks(document, "dp.json");
+        // Through a file, as the CLI and the GUI read it (loadTraces expands a file into its ranks).
+        const std::string path = dir.filePath(QStringLiteral("dp.json")).toStdString();
+        QVERIFY(writeChromeTrace(path, document).ok());
+        Result<std::vector<traces::TraceRank>> imported = traces::loadTraces({path});
         QVERIFY2(imported.ok(), imported.ok() ? "" : formatProblems(imported.problems()).c_str());
         QCOMPARE(int(imported.value().size()), kRanks);
         for (int r = 0; r < kRanks; ++r) {
@@ -219,6 +222,7 @@ private slots:
             QCOMPARE(analysis.breakdown.communication_seconds, 0.0);
             QCOMPARE(analysis.matmul_flops, matmul_flops[std::size_t(r)]);
         }
+        QCOMPARE(int(traces::parseTraceRanks(document, "dp.json").value().size()), kRanks);
         // The file read as one rank (loadTrace/parseTrace) keeps every event in one.
         Result<traces::TraceRank> whole = traces::parseTrace(document, "dp.json");
         QVERIFY(whole.ok());
