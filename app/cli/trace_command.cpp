@@ -49,6 +49,11 @@ QString rankText(const TraceRankAnalysis &a)
         out += QStringLiteral("  CPU-only trace: no GPU kernels; steps: %1\n")
                    .arg(a.steps.size() == 1 && a.steps.front().number < 0 ? QStringLiteral("none (whole trace)")
                                                                           : QString::number(a.steps.size()));
+        if (a.cpu_communication.count > 0)
+            out += QStringLiteral("  communication on the CPU: %1 calls, %2, %3\n")
+                       .arg(a.cpu_communication.count)
+                       .arg(formatSeconds(a.cpu_communication.seconds))
+                       .arg(formatBytes(a.cpu_communication.bytes));
     } else {
         const traces::TraceTimeBreakdown &b = a.breakdown;
         out += QStringLiteral("  steps: %1; GPU kernels: %2 (%3)\n")
@@ -114,8 +119,8 @@ QString rankText(const TraceRankAnalysis &a)
                        .arg(row.count, 5)
                        .arg(shortened(row.name, 80));
     }
-    if (a.record_shapes)
-        out += QStringLiteral("  matrix multiplies: %1 calls, %2 (2mnk from the recorded shapes)\n")
+    if (a.record_shapes || a.matmul_flops > 0)
+        out += QStringLiteral("  matrix multiplies: %1 calls, %2 (recorded FLOPs, else 2mnk from the shapes)\n")
                    .arg(a.matmul_count)
                    .arg(formatFlops(a.matmul_flops));
     else
@@ -154,7 +159,7 @@ QString ranksSideBySide(const std::vector<TraceRankAnalysis> &analyses)
                    .arg(b.communication_total_seconds > 0 ? QString::number(b.overlap_percent, 'f', 1) + QStringLiteral("%")
                                                           : QStringLiteral("-"),
                         8)
-                   .arg(a.record_shapes ? formatFlopsShort(a.matmul_flops) : QStringLiteral("unknown"));
+                   .arg(a.record_shapes || a.matmul_flops > 0 ? formatFlopsShort(a.matmul_flops) : QStringLiteral("unknown"));
     }
     return out;
 }
@@ -165,16 +170,17 @@ int runTrace(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Read PyTorch profiler (Kineto) Chrome-trace files, plain or .json.gz, one per rank, and show\n"
+        "Read PyTorch profiler (Kineto) Chrome-trace files, plain or .json.gz, one per rank (a file whose\n"
+        "processes are named \"rank N\", as `train --dp N --trace` writes, gives one rank each), and show\n"
         "where each step's GPU time went (compute, exposed communication, copies, idle: host-bound or\n"
         "waiting; HTA's definitions), how much communication overlapped compute, the kernels by class\n"
         "with FLOPs and achieved rates, the operators with their shapes, and the matrix multiplies'\n"
-        "FLOPs (2mnk from the recorded shapes). Definitions: docs/user-guide/traces.md."));
+        "FLOPs (recorded ones, else 2mnk from the recorded shapes). Definitions: docs/user-guide/traces.md."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
     parser.addOption(help);
     parser.addOption(QCommandLineOption("top", "Kernels listed by time (default 10).", "N"));
-    parser.addOption(QCommandLineOption("json", "Print JSON: one rank object for one file, {\"ranks\": [...]} for several."));
+    parser.addOption(QCommandLineOption("json", "Print JSON: one rank object for one rank, {\"ranks\": [...]} for several."));
     addTracePredictionOptions(parser);  // --scenario / scenario flags, --gpu, --pass
     parser.addPositionalArgument("FILE", "Trace files (.json or .json.gz), one per rank.", "FILE...");
     if (!parser.parse(QStringList{"trace"} + arguments))

@@ -122,6 +122,29 @@ KernelClass classOfOperator(std::string_view op_name)
     return KernelClass::Unknown;
 }
 
+KernelClass classOfRecordedClass(std::string_view recorded_class)
+{
+    if (recorded_class == "matmul")
+        return KernelClass::Gemm;
+    if (recorded_class == "softmax" || recorded_class == "cross_entropy")
+        return KernelClass::Reduction;
+    if (recorded_class == "embedding" || recorded_class == "copy" || recorded_class == "optimizer")
+        return KernelClass::Elementwise;
+    // "attention", "norm", "elementwise", "communication" and the importer's other class names.
+    KernelClass cls = KernelClass::Unknown;
+    return kernelClassFromName(recorded_class, cls) ? cls : KernelClass::Unknown;
+}
+
+KernelClass classOfOperatorCall(std::string_view op_name, KernelClass recorded_class)
+{
+    return recorded_class != KernelClass::Unknown ? recorded_class : classOfOperator(op_name);
+}
+
+bool isMatmulCall(std::string_view op_name, KernelClass recorded_class)
+{
+    return recorded_class == KernelClass::Gemm || isMatmulOperator(op_name);
+}
+
 KernelClass classifyKernel(std::string_view category, std::string_view kernel_name, std::string_view linked_op)
 {
     if (category == "gpu_memcpy")

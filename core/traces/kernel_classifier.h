@@ -26,4 +26,20 @@ KernelClass classifyKernel(std::string_view category, std::string_view kernel_na
 // The class an operator's name alone implies (rule 3 above), Unknown when it implies none.
 KernelClass classOfOperator(std::string_view op_name);
 
+// The importer's class of a producer's own args."class": our exporter's (chrome_trace_writer.h)
+// "matmul" → Gemm, "attention" → Attention, "softmax" and "cross_entropy" → Reduction (as the
+// aten names classOfOperator reads), "norm" → Norm, "elementwise", "embedding", "copy" and
+// "optimizer" → Elementwise (copies and the fused optimizer update are element-wise work, as
+// aten::copy_ and _foreach_* are), "communication" → Communication; and the importer's own class
+// names (kernelClassName). Unknown for anything else.
+KernelClass classOfRecordedClass(std::string_view recorded_class);
+
+// The class of one CPU operator call: the class its producer recorded when it recorded one the
+// importer knows, else the one its name implies (classOfOperator).
+KernelClass classOfOperatorCall(std::string_view op_name, KernelClass recorded_class);
+
+// A matrix-multiply call, the calls matmul_flops sums: aten::mm/addmm/bmm/baddbmm
+// (isMatmulOperator), or any operator its producer recorded as one (args.class "matmul").
+bool isMatmulCall(std::string_view op_name, KernelClass recorded_class);
+
 }  // namespace lse::traces

@@ -202,7 +202,8 @@ void classifyAndRank(const TraceRank &rank, const TraceAnalysisOptions &options,
 bool hasMatmulAncestor(const TraceRank &rank, const TraceCpuOp &op)
 {
     for (std::int32_t at = op.parent; at >= 0; at = rank.cpu_ops[static_cast<std::size_t>(at)].parent) {
-        if (isMatmulOperator(rank.text(rank.cpu_ops[static_cast<std::size_t>(at)].name)))
+        const TraceCpuOp &ancestor = rank.cpu_ops[static_cast<std::size_t>(at)];
+        if (isMatmulCall(rank.text(ancestor.name), ancestor.recorded_class))
             return true;
     }
     return false;
@@ -211,7 +212,7 @@ bool hasMatmulAncestor(const TraceRank &rank, const TraceCpuOp &op)
 void sumMatmuls(const TraceRank &rank, TraceRankAnalysis &out)
 {
     for (const TraceCpuOp &op : rank.cpu_ops) {
-        if (!isMatmulOperator(rank.text(op.name)) || hasMatmulAncestor(rank, op))
+        if (!isMatmulCall(rank.text(op.name), op.recorded_class) || hasMatmulAncestor(rank, op))
             continue;
         ++out.matmul_count;
         out.matmul_flops += op.flops;
@@ -247,7 +248,7 @@ void summariseOperators(const TraceRank &rank, TraceRankAnalysis &out)
         }
         for (std::size_t i = 0; i < rank.cpu_ops.size(); ++i) {
             const TraceCpuOp &op = rank.cpu_ops[i];
-            const KernelClass cls = classOfOperator(rank.text(op.name));
+            const KernelClass cls = classOfOperatorCall(rank.text(op.name), op.recorded_class);
             // Annotations are ranges, not operators; a collective's (gloo:all_reduce) is the only
             // record of the communication in a CPU-only trace, so it is kept.
             if (op.annotation && cls != KernelClass::Communication)
@@ -298,7 +299,7 @@ void addNotes(const TraceRank &rank, TraceRankAnalysis &out)
         out.notes.push_back(std::to_string(rank.counts.uncategorised_ops)
                             + " events without a category were read as CPU operators: the legacy autograd profiler's "
                               "export (PyTorch built without Kineto), which records no shapes, dtypes or GPU kernels.");
-    if (!rank.record_shapes && out.matmul_count > 0)
+    if (!rank.record_shapes && out.matmul_count > 0 && out.matmul_flops == 0)
         out.notes.push_back(std::to_string(out.matmul_count)
                             + " matrix-multiply calls found, but the trace was recorded without record_shapes (no "
                               "Input Dims): their FLOPs and bytes are unknown, so matmul_flops is 0.");
@@ -352,6 +353,15 @@ TraceRankAnalysis analyseRank(const TraceRank &rank, const TraceAnalysisOptions 
     classifyAndRank(rank, options, out);
     sumMatmuls(rank, out);
     summariseOperators(rank, out);
+    if (!rank.hasGpu()) {
+        for (const TraceOperatorRow &row : out.operators) {
+            if (row.kernel_class != KernelClass::Communication)
+                continue;
+            out.cpu_communication.count += row.count;
+            out.cpu_communication.seconds += row.seconds;
+            out.cpu_communication.bytes += row.bytes;
+        }
+    }
     addNotes(rank, out);
     return out;
 }

@@ -83,8 +83,9 @@ struct TraceKernelRow {
 // Operator calls of one name, class and shape together: the rows a prediction is matched to.
 // GPU traces: seconds are the durations of the GPU activities attributed to the operator
 // (TraceKernel::op_index), class the class of its kernels (the most time's). CPU-only traces:
-// seconds are the operators' self time on the CPU (duration minus their children's), class from
-// the name (classOfOperator). FLOPs and bytes are summed over the calls.
+// seconds are the operators' self time on the CPU (duration minus their children's), class the
+// recorded args.class or else from the name (classOfOperatorCall). FLOPs and bytes (recorded, or
+// from the shapes) are summed over the calls.
 struct TraceOperatorRow {
     std::string name;
     KernelClass kernel_class = KernelClass::Unknown;
@@ -125,9 +126,19 @@ struct TraceRankAnalysis {
     std::int64_t kernel_count = 0;      // cat "kernel" only (not copies or memsets)
     double kernel_seconds = 0;          // their summed durations
     // Σ 2·m·n·k (× batch) over aten::mm, addmm, bmm, baddbmm calls, each once (never again through
-    // an aten::linear/matmul parent); from the CPU operators, so CPU-only traces have it too.
+    // an aten::linear/matmul parent); from the CPU operators, so CPU-only traces have it too. Also
+    // the calls a producer recorded as matrix multiplies (args.class "matmul", our exporter), and a
+    // call's recorded args.flops in place of 2mnk when it has one (kernel_classifier.h isMatmulCall).
     double matmul_flops = 0;
     std::int64_t matmul_count = 0;
+    // CPU-only traces: the operators of class communication (our exporter's collectives on their
+    // own thread, gloo:/c10d:: ranges): calls, summed CPU self time and bytes. The breakdown stays
+    // zero (it is a GPU timeline). GPU traces: zero, their communication is the NCCL kernels.
+    struct CommunicationCalls {
+        std::int64_t count = 0;
+        double seconds = 0;
+        double bytes = 0;
+    } cpu_communication;
     TraceClassification classification;
     std::vector<TraceKernelRow> top_kernels;   // by seconds, at most TraceAnalysisOptions::top_kernels
     std::vector<TraceOperatorRow> operators;   // by seconds, descending

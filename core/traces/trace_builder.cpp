@@ -2,6 +2,7 @@
 #include "traces/trace_builder.h"
 
 #include "common/json_fields.h"
+#include "traces/kernel_classifier.h"
 #include "traces/op_shape_flops.h"
 #include "traces/trace_event_rules.h"
 
@@ -227,7 +228,8 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
             ++rank_.counts.flows;
             return true;
         }
-        if (*head.ph != "X" || (head.cat && kindOf(*head.cat) == EventKind::Ignored)) {
+        // Metadata ("M") events are parsed for the process names that say which processes are ranks.
+        if ((*head.ph != "X" && *head.ph != "M") || (*head.ph == "X" && head.cat && kindOf(*head.cat) == EventKind::Ignored)) {
             ++rank_.counts.ignored;
             return true;
         }
@@ -235,6 +237,11 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
     QJsonParseError error{};
     const QJsonDocument document =
         QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &error);
+    // A metadata event that does not parse was skipped unread before process names were read: so it stays.
+    if (error.error != QJsonParseError::NoError && head.well_formed && head.ph && *head.ph == "M") {
+        ++rank_.counts.ignored;
+        return true;
+    }
     if (error.error != QJsonParseError::NoError)
         return problem(eventField(index, ""), "json",
                        "not valid JSON (" + error.errorString().toStdString() + " at offset " +
@@ -248,6 +255,14 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
     const QString phase = ph.toString();
     if (phase == QLatin1String("s") || phase == QLatin1String("f") || phase == QLatin1String("t")) {
         ++rank_.counts.flows;
+        return true;
+    }
+    if (phase == QLatin1String("M")) {
+        // Counted with the other events not read as activities; a process's name is kept.
+        const QJsonValue process_name = event.value(QLatin1String("args")).toObject().value(QLatin1String("name"));
+        if (event.value(QLatin1String("name")).toString() == QLatin1String("process_name") && process_name.isString())
+            addProcessName(threadIdOf(event.value(QLatin1String("pid"))), process_name.toString().toStdString());
+        ++rank_.counts.ignored;
         return true;
     }
     const QJsonValue cat_value = event.value(QLatin1String("cat"));
@@ -325,6 +340,7 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
         const std::int64_t tid = threadIdOf(event.value(QLatin1String("tid")));
         const auto small = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -1, 1 << 30)); };
         kernel.device = small(device >= 0 ? device : pid);
+        kernel_pids_.push_back(pid);
         kernel.stream = small(stream >= 0 ? stream : tid);
         if (bytes >= 0)
             kernel.bytes = static_cast<double>(bytes);
@@ -347,14 +363,19 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
         if (bad)
             return false;
         ++rank_.counts.runtime_calls;
-        if (correlation >= 0)
+        const std::int64_t pid = threadIdOf(event.value(QLatin1String("pid")));
+        ++runtime_calls_by_pid_[pid];
+        if (correlation >= 0) {
             launches_[correlation] = TraceLaunch{*ts, threadIdOf(event.value(QLatin1String("tid")))};
+            launch_pids_[correlation] = pid;
+        }
         return true;
     }
     case EventKind::CpuOp:
     case EventKind::Annotation: {
         if (const std::optional<std::int64_t> step = stepNumberOf(name)) {
             rank_.steps.push_back(TraceStep{*step, *ts, *dur});
+            step_pids_.push_back(threadIdOf(event.value(QLatin1String("pid"))));
             return true;
         }
         TraceCpuOp op;
@@ -364,8 +385,22 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
         op.thread = threadIdOf(event.value(QLatin1String("tid")));
         op.annotation = kind == EventKind::Annotation;
         op.external_id = countArg("External id");
+        // What the producer counted itself (our exporter; PyTorch with with_flops=True): -1 absent.
+        for (const auto &[key, target] : {std::pair{"flops", &op.recorded_flops}, std::pair{"bytes", &op.recorded_bytes}}) {
+            const QJsonValue v = args.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull())
+                continue;
+            if (!v.isDouble() || !event_rules::usableRecordedCount(v.toDouble())) {
+                bad = true;
+                problem(eventField(index, std::string("args.") + key), "range",
+                        "must be a number ≥ 0 (is " + describeJsonValue(v) + ").");
+                break;
+            }
+            *target = v.toDouble();
+        }
         if (bad)
             return false;
+        op.recorded_class = classOfRecordedClass(args.value(QLatin1String("class")).toString().toStdString());
         const QJsonValue dims_value = args.value(QLatin1String("Input Dims"));
         if (!dims_value.isUndefined()) {
             if (!dims_value.isArray())
@@ -396,6 +431,8 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
         if (legacy_op)
             ++rank_.counts.uncategorised_ops;
         rank_.cpu_ops.push_back(std::move(op));
+        op_pids_.push_back(threadIdOf(event.value(QLatin1String("pid"))));
+        op_uncategorised_.push_back(legacy_op);
         return true;
     }
     case EventKind::Ignored: break;
@@ -403,32 +440,121 @@ bool TraceBuilder::addJsonEvent(std::int64_t index, std::string_view json)
     return true;
 }
 
-TraceRank TraceBuilder::finish()
+namespace {
+
+// Times measured from `origin`, sorted, steps found once, activities linked and classified.
+void finishRank(TraceRank &rank, TraceLaunches &launches, double origin)
 {
-    const double origin = any_ts_ ? min_ts_us_ : 0.0;
-    rank_.origin_us = origin;
-    for (TraceKernel &kernel : rank_.kernels)
+    rank.origin_us = origin;
+    for (TraceKernel &kernel : rank.kernels)
         kernel.start_us -= origin;
-    for (TraceCpuOp &op : rank_.cpu_ops)
+    for (TraceCpuOp &op : rank.cpu_ops)
         op.start_us -= origin;
-    for (TraceStep &step : rank_.steps)
+    for (TraceStep &step : rank.steps)
         step.start_us -= origin;
-    for (auto &[correlation, launch] : launches_)
+    for (auto &[correlation, launch] : launches)
         launch.start_us -= origin;
-    std::sort(rank_.kernels.begin(), rank_.kernels.end(),
+    std::sort(rank.kernels.begin(), rank.kernels.end(),
               [](const TraceKernel &a, const TraceKernel &b) { return a.start_us < b.start_us; });
-    std::sort(rank_.steps.begin(), rank_.steps.end(),
+    std::sort(rank.steps.begin(), rank.steps.end(),
               [](const TraceStep &a, const TraceStep &b) { return a.start_us < b.start_us; });
     // A step recorded twice (a cpu_op and a user_annotation of the same ProfilerStep#N) counts once.
     std::vector<TraceStep> unique_steps;
-    for (const TraceStep &step : rank_.steps) {
+    for (const TraceStep &step : rank.steps) {
         if (std::none_of(unique_steps.begin(), unique_steps.end(),
                          [&](const TraceStep &kept) { return kept.number == step.number; }))
             unique_steps.push_back(step);
     }
-    rank_.steps = std::move(unique_steps);
-    linkTrace(rank_, launches_);
+    rank.steps = std::move(unique_steps);
+    linkTrace(rank, launches);
+}
+
+}  // namespace
+
+void TraceBuilder::addProcessName(std::int64_t pid, const std::string &name)
+{
+    if (const std::optional<int> rank = event_rules::rankOfProcessName(name))
+        rank_of_pid_[pid] = *rank;
+    else
+        rank_of_pid_.erase(pid);  // renamed: the last name counts, as in a trace viewer
+}
+
+std::map<int, std::int64_t> TraceBuilder::rankProcesses() const
+{
+    std::map<std::int64_t, bool> with_events;
+    for (const auto *pids : {&op_pids_, &step_pids_, &kernel_pids_})
+        for (std::int64_t pid : *pids)
+            with_events[pid] = true;
+    for (const auto &[pid, calls] : runtime_calls_by_pid_)
+        with_events[pid] = true;
+    std::map<int, std::int64_t> by_rank;
+    for (const auto &[pid, unused] : with_events) {
+        const auto named = rank_of_pid_.find(pid);
+        if (named == rank_of_pid_.end() || !by_rank.emplace(named->second, pid).second)
+            return {};  // a process that is not a rank, or two processes of one rank number
+    }
+    return by_rank.size() >= 2 ? by_rank : std::map<int, std::int64_t>{};
+}
+
+TraceRank TraceBuilder::finish()
+{
+    finishRank(rank_, launches_, any_ts_ ? min_ts_us_ : 0.0);
     return std::move(rank_);
+}
+
+std::vector<TraceRank> TraceBuilder::finishRanks()
+{
+    const std::map<int, std::int64_t> processes = rankProcesses();
+    std::vector<TraceRank> ranks;
+    if (processes.empty()) {
+        ranks.push_back(finish());
+        return ranks;
+    }
+    const double origin = any_ts_ ? min_ts_us_ : 0.0;
+    for (const auto &[number, pid] : processes) {
+        TraceRank part;
+        part.source = rank_.source;
+        part.rank = number;  // distributedInfo, one per file, cannot name each process's rank
+        part.world_size = rank_.world_size > 0 ? rank_.world_size : static_cast<int>(processes.size());
+        part.device_name = rank_.device_name;
+        part.record_shapes = rank_.record_shapes;
+        part.strings = rank_.strings;
+        // The file's counts of what is not split by process; the rest counted below.
+        part.counts.events = rank_.counts.events;
+        part.counts.flows = rank_.counts.flows;
+        part.counts.ignored = rank_.counts.ignored;
+        for (std::size_t i = 0; i < rank_.cpu_ops.size(); ++i) {
+            if (op_pids_[i] != pid)
+                continue;
+            part.cpu_ops.push_back(rank_.cpu_ops[i]);
+            ++part.counts.cpu_ops;
+            if (op_uncategorised_[i])
+                ++part.counts.uncategorised_ops;
+        }
+        for (std::size_t i = 0; i < rank_.steps.size(); ++i)
+            if (step_pids_[i] == pid)
+                part.steps.push_back(rank_.steps[i]);
+        for (std::size_t i = 0; i < rank_.kernels.size(); ++i) {
+            if (kernel_pids_[i] != pid)
+                continue;
+            const TraceKernel &kernel = rank_.kernels[i];
+            part.kernels.push_back(kernel);
+            ++(kernel.kernel_class == KernelClass::Memcpy   ? part.counts.memcpys
+               : kernel.kernel_class == KernelClass::Memset ? part.counts.memsets
+                                                            : part.counts.kernels);
+        }
+        const auto calls = runtime_calls_by_pid_.find(pid);
+        part.counts.runtime_calls = calls == runtime_calls_by_pid_.end() ? 0 : calls->second;
+        TraceLaunches launches;
+        for (const auto &[correlation, launch] : launches_) {
+            const auto owner = launch_pids_.find(correlation);
+            if (owner != launch_pids_.end() && owner->second == pid)
+                launches.emplace(correlation, launch);
+        }
+        finishRank(part, launches, origin);
+        ranks.push_back(std::move(part));
+    }
+    return ranks;
 }
 
 }  // namespace lse::traces

@@ -11,9 +11,11 @@
 #include "traces/trace_model.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace lse::traces {
 
@@ -30,7 +32,16 @@ public:
 
     const Problems &problems() const { return problems_; }
     // Times measured from the earliest event, sorted, steps found, activities linked and classified.
+    // Every event in one rank, whatever its process.
     TraceRank finish();
+    // The same, split into one rank per process when the file's processes are ranks: every process
+    // (pid) that has events is named "rank N" by a process_name metadata event, there are at least
+    // two and their numbers differ (our distributed export, chrome_trace_writer.h). Otherwise one
+    // rank, as finish(). A PyTorch trace (a CPU process and GPU device processes) is never split.
+    // Split ranks keep the file's time origin (their timelines stay aligned), are ordered by N, take
+    // rank N, and as world size distributedInfo's or else the number of rank processes; the counts
+    // of kernels, copies, operators and launches are each rank's, the rest the file's.
+    std::vector<TraceRank> finishRanks();
 
 private:
     enum class FastResult { Done, Fallback };
@@ -40,11 +51,26 @@ private:
     bool addJsonEvent(std::int64_t index, std::string_view json);
     bool problem(std::string field, std::string rule, std::string message);
     TextId intern(std::string_view text);
+    // A process_name metadata event: its pid named `name`.
+    void addProcessName(std::int64_t pid, const std::string &name);
+    // The pids of the rank processes by rank number when finishRanks splits, empty otherwise.
+    std::map<int, std::int64_t> rankProcesses() const;
 
     TraceRank rank_;
     TraceLaunches launches_;
     std::unordered_map<std::string, TextId> interned_;
     Problems problems_;
+    // The process (pid) of every operator, step and activity kept, in rank_'s order before
+    // finish sorts, of every launch by correlation id (taken as unique in a file, as the linker
+    // does), and the launches counted per process; for finishRanks.
+    std::vector<std::int64_t> op_pids_;
+    std::vector<bool> op_uncategorised_;
+    std::vector<std::int64_t> step_pids_;
+    std::vector<std::int64_t> kernel_pids_;
+    std::unordered_map<std::int64_t, std::int64_t> launch_pids_;
+    std::map<std::int64_t, std::int64_t> runtime_calls_by_pid_;
+    // Processes named "rank N": pid → N.
+    std::map<std::int64_t, int> rank_of_pid_;
     double min_ts_us_ = 0;
     bool any_ts_ = false;
     bool fast_events_ = true;

@@ -5,6 +5,7 @@
 #include "traces/trace_builder.h"
 
 #include "common/json_fields.h"
+#include "traces/kernel_classifier.h"
 #include "traces/op_shape_flops.h"
 #include "traces/trace_event_fields.h"
 #include "traces/trace_event_rules.h"
@@ -21,6 +22,21 @@ using event_rules::kMaxTimestampUs;
 using event_rules::kindOf;
 using event_rules::stepNumberOf;
 
+namespace {
+
+// The trace's pid/tid: a number, or a name hashed to a stable id (trace_builder.cpp's threadIdOf).
+std::int64_t threadId(const JsonToken &token)
+{
+    double d = 0;
+    if (jsonTokenNumber(token, d))
+        return event_rules::threadIdOfNumber(d);
+    if (token.is(JsonToken::Kind::String))
+        return event_rules::threadIdOfName(jsonTokenString(token));
+    return -1;
+}
+
+}  // namespace
+
 TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
 {
     // The same decisions as addJsonEvent, in the same order; wherever that one would record a
@@ -35,6 +51,13 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
     const std::string phase = jsonTokenString(f.ph);
     if (phase == "s" || phase == "f" || phase == "t") {
         ++rank_.counts.flows;
+        return FastResult::Done;
+    }
+    if (phase == "M") {
+        // Counted with the other events not read as activities; a process's name is kept.
+        if (jsonTokenString(f.name) == "process_name" && f.arg_name.is(Kind::String))
+            addProcessName(threadId(f.pid), jsonTokenString(f.arg_name));
+        ++rank_.counts.ignored;
         return FastResult::Done;
     }
     const bool legacy_op = phase == "X" && f.cat.absent();
@@ -70,13 +93,14 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
             return fallback;
         return static_cast<std::int64_t>(d);
     };
-    const auto threadId = [](const JsonToken &token) -> std::int64_t {
+    // args.flops / args.bytes of an operator: -1 when absent or null, nothing (fall back) when unusable.
+    const auto recordedCount = [](const JsonToken &token) -> std::optional<double> {
+        if (token.absent() || token.is(Kind::Null))
+            return -1.0;
         double d = 0;
-        if (jsonTokenNumber(token, d))
-            return event_rules::threadIdOfNumber(d);
-        if (token.is(Kind::String))
-            return event_rules::threadIdOfName(jsonTokenString(token));
-        return -1;
+        if (!jsonTokenNumber(token, d) || !event_rules::usableRecordedCount(d))
+            return std::nullopt;
+        return d;
     };
     const auto noteTs = [&] {
         if (!any_ts_ || ts < min_ts_us_) {
@@ -106,6 +130,7 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
         kernel.external_id = *external;
         const auto small = [](std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, -1, 1 << 30)); };
         kernel.device = small(*device >= 0 ? *device : threadId(f.pid));
+        kernel_pids_.push_back(threadId(f.pid));
         kernel.stream = small(*stream >= 0 ? *stream : threadId(f.tid));
         if (*bytes >= 0)
             kernel.bytes = static_cast<double>(*bytes);
@@ -130,8 +155,12 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
             return kFallback;
         noteTs();
         ++rank_.counts.runtime_calls;
-        if (*correlation >= 0)
+        const std::int64_t pid = threadId(f.pid);
+        ++runtime_calls_by_pid_[pid];
+        if (*correlation >= 0) {
             launches_[*correlation] = TraceLaunch{ts, threadId(f.tid)};
+            launch_pids_[*correlation] = pid;
+        }
         return FastResult::Done;
     }
     case EventKind::CpuOp:
@@ -139,10 +168,14 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
         if (const std::optional<std::int64_t> step = stepNumberOf(name)) {
             noteTs();
             rank_.steps.push_back(TraceStep{*step, ts, dur});
+            step_pids_.push_back(threadId(f.pid));
             return FastResult::Done;
         }
         const std::optional<std::int64_t> external = countArg(f.external_id);
         if (!external || (!f.input_dims.absent() && !f.input_dims.is(Kind::Array)))
+            return kFallback;
+        const std::optional<double> recorded_flops = recordedCount(f.flops), recorded_bytes = recordedCount(f.bytes);
+        if (!recorded_flops || !recorded_bytes)
             return kFallback;
         noteTs();
         TraceCpuOp op;
@@ -152,6 +185,9 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
         op.thread = threadId(f.tid);
         op.annotation = kind == EventKind::Annotation;
         op.external_id = *external;
+        op.recorded_flops = *recorded_flops;
+        op.recorded_bytes = *recorded_bytes;
+        op.recorded_class = classOfRecordedClass(jsonTokenString(f.op_class));
         if (f.input_dims.is(Kind::Array)) {
             rank_.record_shapes = true;
             JsonArrayElements shapes(f.input_dims);
@@ -178,6 +214,8 @@ TraceBuilder::FastResult TraceBuilder::addFastEvent(std::string_view json)
         if (legacy_op)
             ++rank_.counts.uncategorised_ops;
         rank_.cpu_ops.push_back(std::move(op));
+        op_pids_.push_back(threadId(f.pid));
+        op_uncategorised_.push_back(legacy_op);
         return FastResult::Done;
     }
     case EventKind::Ignored: break;

@@ -398,6 +398,12 @@ bool readTraceEventFields(std::string_view json, TraceEventFields &fields)
                     slot = &fields.input_dims;
                 else if (arg == "Input type")
                     slot = &fields.input_type;
+                else if (arg == "flops")
+                    slot = &fields.flops;
+                else if (arg == "class")
+                    slot = &fields.op_class;
+                else if (arg == "name")
+                    slot = &fields.arg_name;
                 if (slot)
                     return capture(reader, *slot, 2);
                 JsonToken ignored;

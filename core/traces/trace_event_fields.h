@@ -6,7 +6,8 @@
 // It reads one event object (the text the scanner cut out) in one pass, checks all of it against
 // RFC 8259, and records where the wanted members' values are without building anything:
 //   top level  ph, cat, name, ts, dur, pid, tid, args
-//   args       correlation, External id, device, stream, bytes, grid, block, Input Dims, Input type
+//   args       correlation, External id, device, stream, bytes, grid, block, Input Dims, Input type,
+//              flops, class, name (a process_name metadata event's)
 // Everything else is checked and skipped. It is strict on purpose: it gives up on any input that a
 // general parser might read differently — invalid or unusual text (control characters, lone
 // surrogates, \u0000, Unicode noncharacters, invalid UTF-8), nesting past kMaxEventDepth, a number
@@ -38,6 +39,7 @@ struct JsonToken {
 struct TraceEventFields {
     JsonToken ph, cat, name, ts, dur, pid, tid, args;
     JsonToken correlation, external_id, device, stream, bytes, grid, block, input_dims, input_type;
+    JsonToken flops, op_class, arg_name;  // args.flops, args.class, args.name
 };
 
 // Deeper than an event needs (3-4); deeper input goes to the general parser.

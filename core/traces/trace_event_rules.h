@@ -51,6 +51,26 @@ inline std::optional<std::int64_t> stepNumberOf(std::string_view name)
     return n;
 }
 
+// N of a process named "rank N" (N a whole number of at most 9 digits): how our distributed export
+// (core/reference/chrome_trace_writer.h) names each rank's process in its process_name metadata.
+// Nothing for other names ("python3", "GPU 0", "pyper:trainer:0:1").
+inline std::optional<int> rankOfProcessName(std::string_view name)
+{
+    static constexpr std::string_view kPrefix = "rank ";
+    if (name.substr(0, kPrefix.size()) != kPrefix || name.size() == kPrefix.size() || name.size() > kPrefix.size() + 9)
+        return std::nullopt;
+    int n = 0;
+    for (char c : name.substr(kPrefix.size())) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+
+// A recorded args.flops / args.bytes the importer uses: a finite number ≥ 0.
+inline bool usableRecordedCount(double value) { return value >= 0 && value <= 1e300; }
+
 // A pid/tid given as a number: the number when it is finite and below 9e15 in size, else -1.
 inline std::int64_t threadIdOfNumber(double d)
 {

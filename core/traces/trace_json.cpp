@@ -53,6 +53,9 @@ QJsonObject traceAnalysisToJson(const TraceRankAnalysis &a)
                   QJsonObject{{"count", double(a.queued_before_trace.count)}, {"seconds", a.queued_before_trace.seconds}});
     object.insert("matmul_flops", a.matmul_flops);
     object.insert("matmul_count", double(a.matmul_count));
+    object.insert("cpu_communication", QJsonObject{{"count", double(a.cpu_communication.count)},
+                                                   {"seconds", a.cpu_communication.seconds},
+                                                   {"bytes", a.cpu_communication.bytes}});
     QJsonObject by_class;
     for (const TraceClassRow &row : a.classification.by_class)
         by_class.insert(qstr(kernelClassName(row.kernel_class)),

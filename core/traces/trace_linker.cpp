@@ -38,21 +38,26 @@ void nestOperators(TraceRank &rank)
     }
 }
 
+// FLOPs and bytes of every operator: what its producer recorded (args.flops, args.bytes) when it
+// recorded them, since it knew the call (a backward product's shapes are the forward's, its
+// FLOPs twice theirs), else the importer's rules on the recorded shapes (op_shape_flops.h).
 void costOperators(TraceRank &rank)
 {
     std::vector<std::string> types;
     for (TraceCpuOp &op : rank.cpu_ops) {
-        if (op.input_dims.empty())
-            continue;
         const std::string &name = rank.text(op.name);
-        if (!isMatmulOperator(name) && !isAttentionOperator(name))
-            continue;
-        types.clear();
-        for (TextId type : op.input_types)
-            types.push_back(rank.text(type));
-        const OpCost cost = operatorCost(name, op.input_dims, types);
-        op.flops = cost.flops;
-        op.bytes = cost.bytes;
+        if (!op.input_dims.empty() && (isMatmulOperator(name) || isAttentionOperator(name))) {
+            types.clear();
+            for (TextId type : op.input_types)
+                types.push_back(rank.text(type));
+            const OpCost cost = operatorCost(name, op.input_dims, types);
+            op.flops = cost.flops;
+            op.bytes = cost.bytes;
+        }
+        if (op.recorded_flops >= 0)
+            op.flops = op.recorded_flops;
+        if (op.recorded_bytes >= 0)
+            op.bytes = op.recorded_bytes;
     }
 }
 
@@ -129,13 +134,14 @@ void linkTrace(TraceRank &rank, const TraceLaunches &launches)
             if (attributed < 0 && !op.annotation)
                 attributed = at;
             if (nearest_op_class == KernelClass::Unknown && !op.annotation)
-                nearest_op_class = classOfOperator(op_name);
+                nearest_op_class = classOfOperatorCall(op_name, op.recorded_class);
             if (cls == KernelClass::Unknown) {
-                const KernelClass implied = classOfOperator(op_name);
+                const KernelClass implied = classOfOperatorCall(op_name, op.recorded_class);
                 if (implied != KernelClass::Unknown && (!op.annotation || implied == KernelClass::Communication))
                     cls = implied;
             }
-            if (counted < 0 && (isMatmulOperator(op_name) || isAttentionOperator(op_name)))
+            if (counted < 0 && (isMatmulCall(op_name, op.recorded_class) || isAttentionOperator(op_name) ||
+                                op.recorded_class == KernelClass::Attention))
                 counted = at;
         }
         if (attributed < 0)

@@ -14,12 +14,12 @@ namespace {
 
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 
-// Reads `reader` to its end through the scanner into a TraceRank. `progress_offset` and
+// Reads `reader` to its end through the scanner into `builder`. `progress_offset` and
 // `progress_total` place this file among several for the progress callback.
-Result<TraceRank> readTrace(TraceTextReader &reader, const std::string &source, const TraceLoadOptions &options,
-                            const TraceLoadProgress &progress, std::int64_t progress_offset, std::int64_t progress_total)
+Result<bool> readTrace(TraceBuilder &builder, TraceTextReader &reader, const std::string &source,
+                       const TraceLoadOptions &options, const TraceLoadProgress &progress, std::int64_t progress_offset,
+                       std::int64_t progress_total)
 {
-    TraceBuilder builder(source, options.fast_event_parser);
     TraceScanLimits limits;
     limits.max_events = options.max_events;
     limits.max_piece_bytes = options.max_event_bytes;
@@ -30,7 +30,7 @@ Result<TraceRank> readTrace(TraceTextReader &reader, const std::string &source, 
         [&builder](std::string_view key, std::string_view json) { return builder.addMember(key, json); });
     std::vector<char> piece(kPieceBytes);
     const auto cancelled = [&source]() {
-        return Result<TraceRank>::failure(source, "cancelled", source + ": loading was cancelled.");
+        return Result<bool>::failure(source, "cancelled", source + ": loading was cancelled.");
     };
     if (progress && !progress(progress_offset, progress_total))
         return cancelled();
@@ -48,10 +48,30 @@ Result<TraceRank> readTrace(TraceTextReader &reader, const std::string &source, 
         if (progress && !progress(progress_offset + reader.inputBytesRead(), progress_total))
             return cancelled();
     }
-    Result<bool> finished = scanner.finish();
-    if (!finished)
-        return finished.problems();
-    return builder.finish();
+    return scanner.finish();
+}
+
+// The whole file as one rank (`split` false) or as its ranks (TraceBuilder::finishRanks).
+Result<std::vector<TraceRank>> readRanks(TraceTextReader &reader, const std::string &source,
+                                         const TraceLoadOptions &options, const TraceLoadProgress &progress,
+                                         std::int64_t progress_offset, std::int64_t progress_total, bool split)
+{
+    TraceBuilder builder(source, options.fast_event_parser);
+    Result<bool> read = readTrace(builder, reader, source, options, progress, progress_offset, progress_total);
+    if (!read)
+        return read.problems();
+    if (split)
+        return builder.finishRanks();
+    std::vector<TraceRank> one;
+    one.push_back(builder.finish());
+    return one;
+}
+
+Result<TraceRank> onlyRank(Result<std::vector<TraceRank>> ranks)
+{
+    if (!ranks)
+        return ranks.problems();
+    return std::move(ranks.value().front());
 }
 
 }  // namespace
@@ -61,14 +81,30 @@ Result<TraceRank> loadTrace(const std::string &path, const TraceLoadOptions &opt
     Result<std::unique_ptr<TraceTextReader>> reader = TraceTextReader::openFile(path, options.max_file_bytes);
     if (!reader)
         return reader.problems();
-    return readTrace(*reader.value(), path, options, progress, 0, reader.value()->inputBytesTotal());
+    return onlyRank(readRanks(*reader.value(), path, options, progress, 0, reader.value()->inputBytesTotal(), false));
+}
+
+Result<std::vector<TraceRank>> loadTraceRanks(const std::string &path, const TraceLoadOptions &options,
+                                              const TraceLoadProgress &progress)
+{
+    Result<std::unique_ptr<TraceTextReader>> reader = TraceTextReader::openFile(path, options.max_file_bytes);
+    if (!reader)
+        return reader.problems();
+    return readRanks(*reader.value(), path, options, progress, 0, reader.value()->inputBytesTotal(), true);
 }
 
 Result<TraceRank> parseTrace(std::string_view bytes, const std::string &source, const TraceLoadOptions &options,
                              const TraceLoadProgress &progress)
 {
     std::unique_ptr<TraceTextReader> reader = TraceTextReader::fromBytes(bytes, source);
-    return readTrace(*reader, source, options, progress, 0, static_cast<std::int64_t>(bytes.size()));
+    return onlyRank(readRanks(*reader, source, options, progress, 0, static_cast<std::int64_t>(bytes.size()), false));
+}
+
+Result<std::vector<TraceRank>> parseTraceRanks(std::string_view bytes, const std::string &source,
+                                               const TraceLoadOptions &options, const TraceLoadProgress &progress)
+{
+    std::unique_ptr<TraceTextReader> reader = TraceTextReader::fromBytes(bytes, source);
+    return readRanks(*reader, source, options, progress, 0, static_cast<std::int64_t>(bytes.size()), true);
 }
 
 Result<std::vector<TraceRank>> loadTraces(const std::vector<std::string> &paths, const TraceLoadOptions &options,
@@ -92,15 +128,16 @@ Result<std::vector<TraceRank>> loadTraces(const std::vector<std::string> &paths,
     std::vector<TraceRank> ranks;
     std::int64_t done = 0;
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        Result<TraceRank> rank = readTrace(*readers[i], paths[i], options, progress, done, total);
+        Result<std::vector<TraceRank>> file = readRanks(*readers[i], paths[i], options, progress, done, total, true);
         done += readers[i]->inputBytesTotal();
-        if (!rank) {
-            if (!rank.problems().empty() && rank.problems().front().rule == "cancelled")
-                return rank.problems();
-            problems.insert(problems.end(), rank.problems().begin(), rank.problems().end());
+        if (!file) {
+            if (!file.problems().empty() && file.problems().front().rule == "cancelled")
+                return file.problems();
+            problems.insert(problems.end(), file.problems().begin(), file.problems().end());
             continue;
         }
-        ranks.push_back(std::move(rank.value()));
+        for (TraceRank &rank : file.value())
+            ranks.push_back(std::move(rank));
         readers[i].reset();
     }
     if (!problems.empty())

@@ -40,7 +40,8 @@ struct TraceLoadOptions {
 // cancels the load (the result is then the problem {source, "cancelled"}).
 using TraceLoadProgress = std::function<bool(std::int64_t bytes_read, std::int64_t bytes_total)>;
 
-// One trace file, plain JSON or gzip (decided by its first bytes, not its name).
+// One trace file, plain JSON or gzip (decided by its first bytes, not its name), as one rank
+// whatever processes it holds (a file of several ranks: loadTraceRanks).
 Result<TraceRank> loadTrace(const std::string &path, const TraceLoadOptions &options = {},
                             const TraceLoadProgress &progress = {});
 
@@ -49,8 +50,19 @@ Result<TraceRank> loadTrace(const std::string &path, const TraceLoadOptions &opt
 Result<TraceRank> parseTrace(std::string_view bytes, const std::string &source,
                              const TraceLoadOptions &options = {}, const TraceLoadProgress &progress = {});
 
-// Several files, one rank each, in the given order; the problems of every file that failed.
-// `progress` sees the bytes of all files together.
+// One trace file as the ranks it holds: one per process when its processes are ranks, else one
+// (TraceBuilder::finishRanks' rule): every process that has events is named "rank N" by a
+// process_name metadata event and there are at least two of them, as in our distributed export
+// (`train --dp N --trace`). A PyTorch trace - a CPU process and GPU device processes, named
+// "python3", "GPU 0", ... - is one rank, as loadTrace reads it.
+Result<std::vector<TraceRank>> loadTraceRanks(const std::string &path, const TraceLoadOptions &options = {},
+                                              const TraceLoadProgress &progress = {});
+Result<std::vector<TraceRank>> parseTraceRanks(std::string_view bytes, const std::string &source,
+                                               const TraceLoadOptions &options = {},
+                                               const TraceLoadProgress &progress = {});
+
+// Several files in the given order, each as its ranks (loadTraceRanks: one, or one per rank
+// process); the problems of every file that failed. `progress` sees the bytes of all files together.
 Result<std::vector<TraceRank>> loadTraces(const std::vector<std::string> &paths, const TraceLoadOptions &options = {},
                                           const TraceLoadProgress &progress = {});
 

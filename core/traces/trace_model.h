@@ -101,7 +101,16 @@ struct TraceCpuOp {
     std::vector<TextId> input_types;
     TextId shape = kNoText;          // the shapes as text, "[[8,512],[512,1024]]"
     TextId dtype = kNoText;          // the first tensor argument's type, "float"
-    double flops = 0;                // op_shape_flops.h; 0 = not a counted operator or no shapes
+    // What the producer wrote itself (our exporter, core/reference/chrome_trace_writer.h; PyTorch's
+    // profiler writes flops with with_flops=True): args."class" as the importer's class (Unknown
+    // when absent or not a class it knows, kernel_classifier.h classOfRecordedClass), args.flops
+    // and args.bytes (-1 when absent). A recorded count wins over the one from shapes.
+    KernelClass recorded_class = KernelClass::Unknown;
+    double recorded_flops = -1;
+    double recorded_bytes = -1;
+    // args.flops / args.bytes when recorded, else op_shape_flops.h from the shapes; 0 = not a
+    // counted operator or no shapes.
+    double flops = 0;
     double bytes = 0;
 
     double endUs() const { return start_us + duration_us; }
@@ -134,11 +143,16 @@ struct TraceEventCounts {
     bool operator==(const TraceEventCounts &) const = default;
 };
 
-// One trace file: one rank of a run.
+// One rank of a run: a trace file, or one rank process of a file that holds several
+// (loadTraceRanks, trace_loader.h).
 struct TraceRank {
     std::string source;             // the path (or name) it was read from
-    int rank = -1;                  // distributedInfo.rank; -1 when the trace does not say
-    int world_size = 0;             // distributedInfo.world_size; 0 when the trace does not say
+    // distributedInfo.rank, or N of the process named "rank N" it was split from; -1 when the
+    // trace does not say.
+    int rank = -1;
+    // distributedInfo.world_size, or the number of rank processes of the file it was split from;
+    // 0 when the trace does not say.
+    int world_size = 0;
     std::string device_name;        // deviceProperties[0].name ("NVIDIA A100-SXM4-80GB"); "" none
     bool record_shapes = false;     // record_shapes: 1 at the top level, or any event with Input Dims
     double origin_us = 0;           // the absolute timestamp that times here are measured from

@@ -660,6 +660,13 @@
             <numerusform>&lt;b&gt;Operators&lt;/b&gt; by their self time on the CPU (%Ln rows, one per name and shape):</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>communication on the CPU: %Ln call(s), %1 ms, %2</source>
+        <translation>
+            <numerusform>communication on the CPU: %Ln call, %1 ms, %2</numerusform>
+            <numerusform>communication on the CPU: %Ln calls, %1 ms, %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::TracePredictionSection</name>

@@ -11719,6 +11719,12 @@ measured / predicted</source>
         <source>accelerator: expected trace or a hardware catalog id, got &apos;%1&apos;</source>
         <translation>accelerator：应为 trace 或硬件目录中的 id，实际为“%1”</translation>
     </message>
+    <message numerus="yes">
+        <source>communication on the CPU: %Ln call(s), %1 ms, %2</source>
+        <translation>
+            <numerusform>CPU 上的通信：%Ln 次调用，%1 ms，%2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::TracePredictionSection</name>

@@ -4,6 +4,8 @@
 // naming the file or flag.
 #include "cli_run.h"
 
+#include "reference/chrome_trace_writer.h"
+#include "reference/op_trace.h"
 #include "traces/trace_analysis.h"
 #include "traces/trace_json.h"
 #include "traces/trace_loader.h"
@@ -24,6 +26,24 @@ namespace traces = lse::traces;
 namespace {
 
 QString tracePath(const char *name) { return QStringLiteral(LSE_TEST_DATA_DIR "/traces/hta/") + QLatin1String(name); }
+
+// One rank's process as `train --dp N --trace` writes it (core/reference/chrome_trace_writer.h):
+// step 1 with one matrix product on the operators row and one all-reduce of 1000·(r+1) bytes,
+// lasting 10·(r+1) µs, on the communication row.
+std::string rankProcess(int r)
+{
+    using namespace lse::reference;
+    using std::chrono::microseconds;
+    OpTraceLog log(16);
+    const OpTraceLog::Clock::time_point t0 = log.origin();
+    log.setStep(1);
+    log.addSpan(TraceEventKind::Step, "step", t0, t0 + microseconds(100));
+    log.addOperator("qkv", OpPhase::Forward, 2.0 * 4 * 8 * 16, OpShape::matmul(1, 4, 8, 16, true), t0 + microseconds(1),
+                    t0 + microseconds(11));
+    log.addSpan(TraceEventKind::Communication, "all_reduce", t0 + microseconds(20), t0 + microseconds(20 + 10 * (r + 1)),
+                0, 1000.0 * (r + 1), OpShape::elementwise(OpClass::Communication, 250 * (r + 1), 1));
+    return chromeTraceProcessEvents(log, r, "rank " + std::to_string(r));
+}
 
 QJsonObject parse(const QByteArray &text)
 {
@@ -77,6 +97,43 @@ private slots:
         const QJsonObject cpu = ranks.at(2).toObject();
         QCOMPARE(cpu.value("kernels").toObject().value("count").toDouble(), 0.0);
         QCOMPARE(cpu.value("has_gpu").toBool(), false);
+    }
+
+    // One file with a process per rank (`train --dp 2 --trace`): ranks[] of two, each with its
+    // collective and bytes; the text names both ranks and their communication.
+    void oneFileOfTwoRanks()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("dp.json");
+        QVERIFY(lse::reference::writeChromeTrace(path.toStdString(),
+                                                 lse::reference::chromeTraceDocument({rankProcess(0), rankProcess(1)}, {}))
+                    .ok());
+        const Run run = runCli({"trace", "--json", path});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonArray ranks = parse(run.out).value("ranks").toArray();
+        QCOMPARE(ranks.size(), 2);
+        for (int r = 0; r < 2; ++r) {
+            const QJsonObject rank = ranks.at(r).toObject();
+            QCOMPARE(rank.value("rank").toInt(), r);
+            QCOMPARE(rank.value("steps").toArray().size(), 1);
+            QCOMPARE(rank.value("matmul_flops").toDouble(), 2.0 * 4 * 8 * 16);
+            const QJsonObject communication = rank.value("cpu_communication").toObject();
+            QCOMPARE(communication.value("count").toInt(), 1);
+            QCOMPARE(communication.value("bytes").toDouble(), 1000.0 * (r + 1));
+            QCOMPARE(communication.value("seconds").toDouble(), 10e-6 * (r + 1));
+            QCOMPARE(rank.value("breakdown").toObject().value("communication_seconds").toDouble(), 0.0);
+            bool communication_row = false;
+            for (const QJsonValue &op : rank.value("operators").toArray()) {
+                QVERIFY(op.toObject().value("class").toString() != "unknown");
+                communication_row = communication_row || (op.toObject().value("name").toString() == "all_reduce" &&
+                                                          op.toObject().value("class").toString() == "communication");
+            }
+            QVERIFY(communication_row);
+        }
+        const Run text = runCli({"trace", path});
+        QCOMPARE(text.exit_code, 0);
+        for (const char *part : {"rank 0", "rank 1", "communication on the CPU: 1 calls", "Ranks side by side"})
+            QVERIFY2(text.out.contains(part), part);
     }
 
     void textReport()

@@ -217,6 +217,33 @@ private slots:
             if (v.toObject().value("name").toString() == "process_name")
                 process_names.insert(v.toObject().value("args").toObject().value("name").toString());
         QCOMPARE(process_names, (std::set<QString>{"rank 0", "rank 1"}));
+
+        // Read back by `trace`: one rank per process, each with the collectives and bytes written
+        // on its communication row (tid 2), the matrix multiplies with their FLOPs, no class unknown.
+        std::map<int, std::pair<int, double>> written;  // rank → (calls, bytes)
+        for (const QJsonValue &v : QJsonDocument::fromJson(json).object().value("traceEvents").toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.value("ph").toString() == "X" && e.value("tid").toInt() == 2) {
+                ++written[e.value("pid").toInt()].first;
+                written[e.value("pid").toInt()].second += e.value("args").toObject().value("bytes").toDouble();
+            }
+        }
+        const Run imported = runCli({"trace", "--json", path("dp.json")});
+        QVERIFY2(imported.exit_code == 0, imported.err.constData());
+        const QJsonArray ranks = QJsonDocument::fromJson(imported.out).object().value("ranks").toArray();
+        QCOMPARE(ranks.size(), 2);
+        for (int r = 0; r < 2; ++r) {
+            const QJsonObject rank = ranks.at(r).toObject();
+            QCOMPARE(rank.value("rank").toInt(), r);
+            const QJsonObject communication = rank.value("cpu_communication").toObject();
+            QVERIFY(written[r].first > 0);
+            QCOMPARE(communication.value("count").toInt(), written[r].first);
+            QCOMPARE(communication.value("bytes").toDouble(), written[r].second);
+            QVERIFY(rank.value("matmul_flops").toDouble() > 0);
+            QCOMPARE(rank.value("classification").toObject().value("unknown_count").toInt(), 0);
+            for (const QJsonValue &op : rank.value("operators").toArray())
+                QVERIFY(op.toObject().value("class").toString() != "unknown");
+        }
 #endif
     }
 };

@@ -52,15 +52,11 @@ void TraceLoadRunner::start(const QStringList &paths, const QByteArray &bytes, c
         };
         TraceLoadResult &out = job->result;
         Result<std::vector<traces::TraceRank>> ranks = [&]() -> Result<std::vector<traces::TraceRank>> {
+            // A file of rank processes (`train --dp N --trace`) gives one rank each, as in the CLI.
             if (!files.empty())
                 return traces::loadTraces(files, {}, progress);
-            Result<traces::TraceRank> one =
-                traces::parseTrace(std::string_view(bytes.constData(), std::size_t(bytes.size())), name, {}, progress);
-            if (!one)
-                return one.problems();
-            std::vector<traces::TraceRank> list;
-            list.push_back(std::move(one.value()));
-            return list;
+            return traces::parseTraceRanks(std::string_view(bytes.constData(), std::size_t(bytes.size())), name, {},
+                                           progress);
         }();
         if (job->cancelled.load()) {
             out.cancelled = true;

@@ -24,7 +24,8 @@ struct TraceLoadResult {
     bool cancelled = false;
 };
 
-// Reads trace files (core's loadTraces) or bytes (parseTrace, for the bundled sample under :/)
+// Reads trace files (core's loadTraces) or bytes (parseTraceRanks, for the bundled sample under :/),
+// a file of rank processes (`train --dp N --trace`) as one rank each,
 // off the GUI thread and analyses every rank there too (analyseRank over 100k kernels is not free),
 // with progress and cancel, as CpuDecodeRunner and HeldOutRunner do. Signals arrive on the runner's
 // thread; destroying the runner cancels the load and waits for its thread.

@@ -364,6 +364,9 @@ void TracePage::fillStatus()
                                   : tr("none (no NCCL kernels)"));
         else
             parts << tr("CPU-only trace: no GPU activity, the operators are timed on the CPU");
+        if (a.cpu_communication.count > 0)
+            parts << tr("communication on the CPU: %Ln call(s), %1 ms, %2", nullptr, int(a.cpu_communication.count))
+                         .arg(format::decimal(a.cpu_communication.seconds * 1e3, 3), format::bytes(a.cpu_communication.bytes));
         if (!r.record_shapes)
             parts << tr("recorded without shapes: no FLOPs");
         status = parts.join(QStringLiteral(" · "));
