@@ -50,6 +50,11 @@ double TraceKernel::achievedFlopsPerSecond() const
     return flops > 0 && duration_us > 0 ? flops / (duration_us * 1e-6) : 0.0;
 }
 
+double TraceCpuOp::achievedFlopsPerSecond() const
+{
+    return flops > 0 && duration_us > 0 ? flops / (duration_us * 1e-6) : 0.0;
+}
+
 double TraceKernel::arithmeticIntensity() const { return flops > 0 && bytes > 0 ? flops / bytes : 0.0; }
 
 const std::string &TraceRank::text(TextId id) const

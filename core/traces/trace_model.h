@@ -115,6 +115,8 @@ struct TraceCpuOp {
 
     double endUs() const { return start_us + duration_us; }
     bool operator==(const TraceCpuOp &) const = default;
+    // Achieved FLOP/s = flops / duration (0 when either is unknown), as TraceKernel's.
+    double achievedFlopsPerSecond() const;
 };
 
 // A ProfilerStep#N range (a cpu_op or user_annotation named "ProfilerStep#N"), on the CPU.
