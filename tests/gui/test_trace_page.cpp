@@ -147,6 +147,91 @@ private slots:
         QVERIFY2(tip.contains(QString::fromStdString(rank.text(k.name)).left(40).toHtmlEscaped()), qPrintable(tip));
     }
 
+    // A CPU-only trace (the committed PyTorch CPU profile of the reference architecture): no GPU
+    // rows, but per thread a row of the top-level operators (parent -1) and one of those one level
+    // in; every top-level operator is a bar there, hovering one names it, the CSV lists them.
+    void cpuOnlyTraceShowsItsOperatorsPerThread()
+    {
+        auto page = pageWith({QStringLiteral(LSE_SOURCE_DIR "/tests/data/traces/torch-cpu/reference_tiny_cpu.json.gz")});
+        page->show();
+        const traces::TraceRank &rank = page->session()->current()->rank;
+        QVERIFY(!rank.hasGpu());
+        ChartView *chart = page->timelineChart();
+        QCustomPlot *plot = chart->plot();
+        plot->replot();
+        const auto *layer = dynamic_cast<const TraceTimelineLayer *>(chart->data().layer.get());
+        QVERIFY(layer);
+        const int top_row = int(layer->rowLabels().indexOf(QStringLiteral("CPU thread 1 · top level")));
+        const int inner_row = int(layer->rowLabels().indexOf(QStringLiteral("CPU thread 1 · one level in")));
+        QVERIFY2(top_row >= 0 && inner_row >= 0, qPrintable(layer->rowLabels().join('|')));
+        std::size_t top = 0, inner = 0, longest = 0;
+        for (std::size_t i = 0; i < rank.cpu_ops.size(); ++i) {
+            const traces::TraceCpuOp &op = rank.cpu_ops[i];
+            const bool is_top = op.parent < 0;
+            const bool is_inner = !is_top && rank.cpu_ops[std::size_t(op.parent)].parent < 0;
+            QCOMPARE(layer->rowOfCpuOp(i), is_top ? top_row : (is_inner ? inner_row : -1));
+            top += is_top;
+            inner += is_inner;
+            if (is_top && op.duration_us > rank.cpu_ops[longest].duration_us)
+                longest = i;
+        }
+        QVERIFY(top > 100);
+        QCOMPARE(layer->cpuOpCount(), top + inner);
+        QVERIFY(chart->data().title.contains(QStringLiteral("CPU only")));
+
+        const traces::TraceCpuOp &op = rank.cpu_ops[longest];
+        const QPointF pixel(plot->xAxis->coordToPixel((op.start_us + op.duration_us / 2) / 1000.0),
+                            plot->yAxis->coordToPixel(top_row));
+        QCOMPARE(layer->cpuOpAt(plot, pixel), std::ptrdiff_t(longest));
+        const QString tip = chart->toolTipAt(pixel);
+        QVERIFY2(tip.contains(QString::fromStdString(rank.text(op.name)).left(40).toHtmlEscaped()), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("class: ")) && tip.contains(QStringLiteral("CPU thread 1")), qPrintable(tip));
+
+        const QString csv = chart->toCsv();
+        QCOMPARE(csv.count(QLatin1Char('\n')), qsizetype(top + inner) + 1);
+        QCOMPARE(csv.count(QStringLiteral("\"CPU thread 1 · top level\",")), qsizetype(top));
+    }
+
+    // Our own distributed export's shape: operators with a recorded class and FLOPs on thread 1,
+    // the collectives on thread 2. The communication thread's row says so and its bars are
+    // communication; a matmul's hover gives its FLOPs and achieved rate.
+    void cpuTraceColoursOurCommunicationThread()
+    {
+        const QByteArray json = R"({"traceEvents":[
+ {"ph":"X","cat":"user_annotation","name":"ProfilerStep#1","pid":0,"tid":1,"ts":0,"dur":1000},
+ {"ph":"X","cat":"user_annotation","name":"forward","pid":0,"tid":1,"ts":0,"dur":600},
+ {"ph":"X","cat":"cpu_op","name":"mlp_up","pid":0,"tid":1,"ts":10,"dur":400,
+  "args":{"class":"matmul","shape":"[256, 128] x [128, 768]","flops":50331648,"bytes":1000}},
+ {"ph":"X","cat":"cpu_op","name":"all_reduce","pid":0,"tid":2,"ts":600,"dur":300,
+  "args":{"class":"communication","bytes":4096}}]})";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ours.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(json);
+        file.close();
+        auto page = pageWith({path});
+        page->show();
+        ChartView *chart = page->timelineChart();
+        QCustomPlot *plot = chart->plot();
+        plot->replot();
+        const auto *layer = dynamic_cast<const TraceTimelineLayer *>(chart->data().layer.get());
+        QVERIFY(layer);
+        QCOMPARE(layer->rowLabels(), (QStringList{QStringLiteral("CPU: ProfilerStep"), QStringLiteral("CPU thread 1 · top level"),
+                                                  QStringLiteral("CPU thread 1 · one level in"),
+                                                  QStringLiteral("CPU thread 2 · communication")}));
+        QCOMPARE(layer->cpuOpCount(), std::size_t(3));
+        QString legend;
+        for (int i = 0; i < plot->plottableCount(); ++i)
+            legend += plot->plottable(i)->name() + QLatin1Char('|');
+        QVERIFY2(legend.contains(QStringLiteral("communication|")) && legend.contains(QStringLiteral("GEMM|")), qPrintable(legend));
+        const QString tip = chart->toolTipAt(QPointF(plot->xAxis->coordToPixel(0.2), plot->yAxis->coordToPixel(2)));
+        QVERIFY2(tip.contains(QStringLiteral("mlp_up")) && tip.contains(QStringLiteral("GFLOP/s")), qPrintable(tip));
+        const QString comm = chart->toolTipAt(QPointF(plot->xAxis->coordToPixel(0.75), plot->yAxis->coordToPixel(3)));
+        QVERIFY2(comm.contains(QStringLiteral("all_reduce")) && comm.contains(QStringLiteral("communication")), qPrintable(comm));
+        QVERIFY(chart->toCsv().contains(QStringLiteral("\"CPU thread 2 · communication\",\"all_reduce\",communication,")));
+    }
+
     void severalFilesGiveARankSelector()
     {
         auto page = pageWith({tracePath("sampled_rank-0.json.gz"), tracePath("sampled_rank-1.json.gz")});
