@@ -84,6 +84,13 @@
             <numerusform>Timeline of %1: %Ln GPU activities</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Timeline of %1 (CPU only): %Ln operators</source>
+        <translation>
+            <numerusform>Timeline of %1 (CPU only): %Ln operator</numerusform>
+            <numerusform>Timeline of %1 (CPU only): %Ln operators</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>UnderflowCharts</name>

@@ -1056,6 +1056,56 @@
         <source>FLOPs unknown (no linked operator with recorded shapes)</source>
         <translation>FLOPs 未知（没有记录了形状的关联算子）</translation>
     </message>
+    <message>
+        <source>CPU thread %1 · communication</source>
+        <translation>CPU 线程 %1 · 通信</translation>
+    </message>
+    <message>
+        <source>CPU thread %1 · top level</source>
+        <translation>CPU 线程 %1 · 顶层</translation>
+    </message>
+    <message>
+        <source>CPU thread %1 · one level in</source>
+        <translation>CPU 线程 %1 · 下一层</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>CPU ranges (annotations)</source>
+        <translation>CPU 区间（标注）</translation>
+    </message>
+    <message>
+        <source>a range the program annotated (user_annotation)</source>
+        <translation>程序标注的区间（user_annotation）</translation>
+    </message>
+    <message>
+        <source>start %1 ms, duration %2 µs, CPU thread %3</source>
+        <translation>开始 %1 ms，时长 %2 µs，CPU 线程 %3</translation>
+    </message>
+    <message>
+        <source>achieved %1 = FLOPs / duration</source>
+        <translation>实际达到 %1 = FLOPs / 时长</translation>
+    </message>
+    <message>
+        <source>bytes %1</source>
+        <translation>字节 %1</translation>
+    </message>
+    <message>
+        <source>FLOPs not counted (no recorded count, or no rule for this operator&apos;s shapes)</source>
+        <translation>未计 FLOPs（没有记录的计数，或没有适用于该算子形状的规则）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline of %1 (CPU only): %Ln operators</source>
+        <translation>
+            <numerusform>%1 的时间线（仅 CPU）：%Ln 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No GPU activity: one bar per CPU operator from its ts to ts + dur, on its thread&apos;s rows (the top-level operators, and those one level inside them); class as the producer recorded it, else from the operator&apos;s name; achieved FLOP/s = FLOPs (recorded, or from the shapes) / duration</source>
+        <translation>没有 GPU 活动：每个 CPU 算子一条，从 ts 到 ts + dur，画在其线程的行上（顶层算子，以及它们内部下一层的算子）；类别取生成者记录的类别，否则由算子名称判断；实际 FLOP/s = FLOPs（记录值，或由形状算出）/ 时长</translation>
+    </message>
 </context>
 <context>
     <name>UnderflowCharts</name>
