@@ -11775,6 +11775,14 @@ measured / predicted</source>
             <numerusform>CPU 上的通信：%Ln 次调用，%1 ms，%2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CPU operators</source>
+        <translation>CPU 算子</translation>
+    </message>
+    <message>
+        <source>Also draw each CPU thread&apos;s top-level operators and those one level in on the timeline (a CPU-only trace always shows them)</source>
+        <translation>在时间线上同时画出每个 CPU 线程的顶层算子及其下一层算子（仅 CPU 的 trace 总是显示它们）</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::TracePredictionSection</name>

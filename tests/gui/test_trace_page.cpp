@@ -232,6 +232,39 @@ private slots:
         QVERIFY(chart->toCsv().contains(QStringLiteral("\"CPU thread 2 · communication\",\"all_reduce\",communication,")));
     }
 
+    // A GPU trace draws its CPU operator rows only when asked (the "CPU operators" check box): they
+    // come above the streams, and the kernels keep their bars and tooltips.
+    void gpuTraceShowsCpuRowsWhenAsked()
+    {
+        auto page = pageWith({tracePath("sampled_rank-0.json.gz")});
+        page->show();
+        QVERIFY(!page->cpuRowsCheck()->isHidden());
+        QVERIFY(!page->cpuRowsCheck()->isChecked());
+        ChartView *chart = page->timelineChart();
+        QCOMPARE(dynamic_cast<const TraceTimelineLayer *>(chart->data().layer.get())->cpuOpCount(), std::size_t(0));
+        page->cpuRowsCheck()->setChecked(true);
+        const auto *layer = dynamic_cast<const TraceTimelineLayer *>(chart->data().layer.get());
+        QVERIFY(layer);
+        const traces::TraceRank &rank = page->session()->current()->rank;
+        QVERIFY(layer->cpuOpCount() > 0);
+        QCOMPARE(layer->kernelCount(), rank.kernels.size());
+        QCOMPARE(chart->toCsv().count(QLatin1Char('\n')), qsizetype(rank.kernels.size() + layer->cpuOpCount()) + 1);
+        QCustomPlot *plot = chart->plot();
+        plot->replot();
+        std::size_t longest = 0;
+        for (std::size_t i = 0; i < rank.kernels.size(); ++i)
+            if (rank.kernels[i].duration_us > rank.kernels[longest].duration_us)
+                longest = i;
+        const traces::TraceKernel &k = rank.kernels[longest];
+        const QPointF pixel(plot->xAxis->coordToPixel((k.start_us + k.duration_us / 2) / 1000.0),
+                            plot->yAxis->coordToPixel(layer->rowOfKernel(longest)));
+        QVERIFY(chart->toolTipAt(pixel).contains(QString::fromStdString(rank.text(k.name)).left(40).toHtmlEscaped()));
+        // A CPU-only trace has no such choice: its CPU rows are its timeline.
+        page->openFiles({QStringLiteral(LSE_SOURCE_DIR "/tests/data/traces/torch-cpu/reference_tiny_cpu.json.gz")});
+        QVERIFY(waitForLoad(*page));
+        QVERIFY(page->cpuRowsCheck()->isHidden());
+    }
+
     void severalFilesGiveARankSelector()
     {
         auto page = pageWith({tracePath("sampled_rank-0.json.gz"), tracePath("sampled_rank-1.json.gz")});

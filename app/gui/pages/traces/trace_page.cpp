@@ -10,6 +10,7 @@
 #include "pages/traces/trace_prediction_section.h"
 #include "pages/traces/trace_timeline.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -122,6 +123,14 @@ void TracePage::buildUi()
         if (index >= 0)
             session_->setCurrentRank(index);
     });
+    cpu_rows_check_ = new QCheckBox(this);
+    cpu_rows_check_->setObjectName(QStringLiteral("trace.cpuRows"));
+    cpu_rows_check_->setVisible(false);
+    connect(cpu_rows_check_, &QCheckBox::toggled, this, [this] {
+        if (session_->current())
+            timeline_chart_->setData(traceTimelineChart(session_->traces(), session_->currentRank(),
+                                                        cpu_rows_check_->isChecked()));
+    });
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("trace.progress"));
     progress_->setVisible(false);
@@ -134,6 +143,8 @@ void TracePage::buildUi()
     bar->addSpacing(12);
     bar->addWidget(rank_label_);
     bar->addWidget(rank_box_);
+    bar->addSpacing(12);
+    bar->addWidget(cpu_rows_check_);
     bar->addWidget(progress_, 1);
     bar->addWidget(cancel_button_);
     bar->addStretch(0);
@@ -215,6 +226,9 @@ void TracePage::retranslateUi()
     sample_button_->setToolTip(tr("Rank 0 of a 128-GPU training job (NVIDIA A100, NCCL, shapes recorded), from "
                                   "Holistic Trace Analysis's test data (MIT licence)"));
     rank_label_->setText(tr("&Rank:"));
+    cpu_rows_check_->setText(tr("CPU operators"));
+    cpu_rows_check_->setToolTip(tr("Also draw each CPU thread's top-level operators and those one level in on the "
+                                   "timeline (a CPU-only trace always shows them)"));
     cancel_button_->setText(tr("Cancel"));
     tabs_->setTabText(0, tr("Timeline"));
     tabs_->setTabText(1, tr("Breakdown"));
@@ -384,11 +398,13 @@ void TracePage::refresh()
     fillStatus();
     const LoadedTrace *trace = session_->current();
     prediction_->setTrace(trace);
+    cpu_rows_check_->setVisible(trace && trace->rank.hasGpu() && !trace->rank.cpu_ops.empty());
     if (!trace) {
         timeline_chart_->setData(traceTimelineChart({}, -1));
         return;
     }
-    timeline_chart_->setData(traceTimelineChart(session_->traces(), session_->currentRank()));
+    timeline_chart_->setData(
+        traceTimelineChart(session_->traces(), session_->currentRank(), cpu_rows_check_->isChecked()));
     breakdown_chart_->setData(TraceCharts::breakdown(trace->analysis));
     class_chart_->setData(TraceCharts::classes(trace->analysis));
     const traces::TraceClassification &c = trace->analysis.classification;

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QStringList>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -65,6 +66,9 @@ public:
     QTableWidget *kernelTable() const { return kernel_table_; }
     QTableWidget *operatorTable() const { return operator_table_; }
     QComboBox *rankBox() const { return rank_box_; }
+    // "CPU operators": the timeline's CPU operator rows for a trace with GPU activities (off by
+    // default: a GPU trace's many launch-side operators crowd the streams); hidden for CPU-only traces.
+    QCheckBox *cpuRowsCheck() const { return cpu_rows_check_; }
     QLabel *statusLabel() const { return status_label_; }
     QLabel *problemLabel() const { return problem_label_; }
     QProgressBar *progressBar() const { return progress_; }
@@ -108,6 +112,7 @@ private:
     QPushButton *sample_button_ = nullptr;
     QLabel *rank_label_ = nullptr;
     QComboBox *rank_box_ = nullptr;
+    QCheckBox *cpu_rows_check_ = nullptr;
     QProgressBar *progress_ = nullptr;
     QPushButton *cancel_button_ = nullptr;
     QLabel *status_label_ = nullptr;

@@ -513,7 +513,7 @@ QString TraceTimelineLayer::csv() const
     return out;
 }
 
-ChartData traceTimelineChart(const LoadedTraces &traces, int rank_index)
+ChartData traceTimelineChart(const LoadedTraces &traces, int rank_index, bool cpu_rows_with_gpu)
 {
     ChartData chart;
     chart.x_label = TraceTimelineLayer::tr("Time since the trace's first event (ms; scroll to zoom, drag to pan, "
@@ -523,7 +523,7 @@ ChartData traceTimelineChart(const LoadedTraces &traces, int rank_index)
         chart.title = TraceTimelineLayer::tr("Timeline: no trace loaded");
         return chart;
     }
-    auto layer = std::make_shared<TraceTimelineLayer>(traces, rank_index);
+    auto layer = std::make_shared<TraceTimelineLayer>(traces, rank_index, cpu_rows_with_gpu);
     const traces::TraceRank &rank = (*traces)[std::size_t(rank_index)].rank;
     const QString file = QFileInfo(QString::fromStdString(rank.source)).fileName();
     chart.title = rank.hasGpu()

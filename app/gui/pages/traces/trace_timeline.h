@@ -101,7 +101,8 @@ private:
     double last_ms_ = 0;
 };
 
-// The timeline chart of `traces`' rank `rank_index` (title, axes, rows, the layer).
-ChartData traceTimelineChart(const LoadedTraces &traces, int rank_index);
+// The timeline chart of `traces`' rank `rank_index` (title, axes, rows, the layer);
+// `cpu_rows_with_gpu` as TraceTimelineLayer's.
+ChartData traceTimelineChart(const LoadedTraces &traces, int rank_index, bool cpu_rows_with_gpu = false);
 
 }  // namespace lse::gui
