@@ -123,7 +123,7 @@ Result<std::int64_t> defaultSramBytes(const Accelerator &accelerator)
     const std::int64_t per_sm = anatomyOf(accelerator).sram_bytes_per_sm;
     if (per_sm <= 0)
         return Result<std::int64_t>::failure("sram_bytes", "unknown",
-                                             accelerator.id + " publishes no shared memory per SM; give the SRAM size");
+                                             "sram_bytes: " + accelerator.id + " publishes no shared memory per SM; give the SRAM size");
     return per_sm;
 }
 

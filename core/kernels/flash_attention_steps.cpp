@@ -292,18 +292,18 @@ Result<AttentionSteps> attentionSteps(const AttentionConfig &config, const Atten
     const std::int64_t count = attentionStepCount(config, options.algorithm);
     if (count > kMaxAttentionSteps)
         problems.push_back(Problem{"sequence_length", "steps",
-                                   "the " + std::string(toString(options.algorithm)) + " animation of N = "
+                                   "the " + std::string(toString(options.algorithm)) + " animation of sequence_length N = "
                                        + std::to_string(config.sequence_length) + " would take " + std::to_string(count)
                                        + " steps, more than " + std::to_string(kMaxAttentionSteps)
                                        + "; choose a shorter sequence or a larger SRAM",
                                    {"sram_bytes", "head_dim"}});
     if (options.with_values && config.sequence_length > kMaxExampleSequenceLength)
         problems.push_back(Problem{"sequence_length", "example",
-                                   "the numeric example runs for N up to " + std::to_string(kMaxExampleSequenceLength)
+                                   "sequence_length: the numeric example runs for N up to " + std::to_string(kMaxExampleSequenceLength)
                                        + ", not " + std::to_string(config.sequence_length)});
     if (options.with_values && config.head_dim > kMaxExampleHeadDim)
         problems.push_back(Problem{"head_dim", "example",
-                                   "the numeric example runs for d up to " + std::to_string(kMaxExampleHeadDim)
+                                   "head_dim: the numeric example runs for d up to " + std::to_string(kMaxExampleHeadDim)
                                        + ", not " + std::to_string(config.head_dim)});
     if (!problems.empty())
         return problems;
