@@ -76,7 +76,7 @@ Result<std::vector<GemmSweepPoint>> gemmWaveSweep(const GemmProblem &problem, st
         problems.push_back(Problem{"n_step", "range", "n_step is " + std::to_string(n_step) + "; it must be at least 1"});
     else if (n_last >= n_first && (n_last - n_first) / n_step + 1 > kMaxGemmSweepPoints)
         problems.push_back(Problem{"n_step", "points",
-                                   "the sweep would have " + std::to_string((n_last - n_first) / n_step + 1)
+                                   "n_step: the sweep would have " + std::to_string((n_last - n_first) / n_step + 1)
                                        + " points, more than " + std::to_string(kMaxGemmSweepPoints)});
     if (problems.empty() && n_last < n_first)
         problems.push_back(Problem{"n_last", "order", "n_last must not be below n_first", {"n_first"}});
