@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `llm-explorer-cli attention` and `gemm-waves`: the JSON equals core/kernels' figures (Dao et al.
+// 2022 Algorithm 0's (4Nd + 4N²)·E, Algorithm 1's blocks; kernel_time's tiles and waves), and bad
+// flags exit 2 naming the flag, with nothing on stdout.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "cli_run.h"
+#include "hardware/hardware_catalog.h"
+#include "kernels/flash_attention_io.h"
+#include "kernels/gemm_waves.h"
+
+using lse::test::Run;
+using lse::test::runCli;
+namespace kernels = lse::kernels;
+
+namespace {
+
+QJsonObject parse(const QByteArray &text)
+{
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("not JSON: %s", qPrintable(error.errorString()));
+    return document.object();
+}
+
+}  // namespace
+
+class TestCliKernels : public QObject {
+    Q_OBJECT
+private slots:
+    void attentionJsonEqualsCore()
+    {
+        const Run run = runCli({"attention", "--n", "4096", "--d", "64", "--sram-bytes", "100000", "--causal", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY(run.err.isEmpty());
+        const QJsonObject json = parse(run.out);
+        const kernels::AttentionIo io = *kernels::attentionIo({4096, 64, 100000, 2, true});
+        QCOMPARE(json["standard"]["hbm_bytes"].toDouble(), double((4 * 4096 * 64 + 4 * 4096.0 * 4096) * 2));
+        QCOMPARE(json["standard"]["flops"].toDouble(), double(io.standard_forward.flops));
+        QCOMPARE(json["flash"]["hbm_bytes"].toDouble(), double(io.flash_forward.hbmBytes()));
+        QCOMPARE(json["flash"]["flops"].toDouble(), double(io.flash_forward.flops));
+        QCOMPARE(json["flash"]["block_rows"].toDouble(), 64.0);
+        QCOMPARE(json["flash"]["block_cols"].toDouble(), double(io.blocks.block_columns));
+        QCOMPARE(json["flash2"]["hbm_bytes"].toDouble(), double(io.flash2_forward.hbmBytes()));
+        QCOMPARE(json["backward"]["flash"]["hbm_bytes"].toDouble(), double(io.flash_backward.hbmBytes()));
+        QCOMPARE(json["backward"]["standard"]["flops"].toDouble(), double(io.standard_backward.flops));
+        QCOMPARE(json["blocks"]["skipped_blocks"].toDouble(), double(io.skipped_blocks));
+        QVERIFY(json["standard"]["memory_bound"].toBool());
+    }
+
+    void attentionDefaultsToTheGpusSharedMemory()
+    {
+        const Run run = runCli({"attention", "--n", "1024", "--d", "128", "--gpu", "a100-sxm-80gb", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        const QJsonObject json = parse(run.out);
+        QCOMPARE(json["config"]["sram_bytes"].toDouble(), 164.0 * 1024);  // CUDA guide, cc 8.0
+        QCOMPARE(json["config"]["gpu"].toString(), QStringLiteral("a100-sxm-80gb"));
+        const Run text = runCli({"attention", "--n", "1024", "--d", "128"});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY(text.out.contains("flash forward"));
+    }
+
+    void attentionBadFlagsExit2NamingTheFlag_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("no n") << QStringList{"--d", "64"} << "--n";
+        QTest::addRow("n zero") << QStringList{"--n", "0", "--d", "64"} << "--n";
+        QTest::addRow("d too large") << QStringList{"--n", "64", "--d", "5000"} << "--d";
+        QTest::addRow("sram too small") << QStringList{"--n", "64", "--d", "128", "--sram-bytes", "100"} << "--sram-bytes";
+        QTest::addRow("dtype bytes 3") << QStringList{"--n", "64", "--d", "64", "--dtype-bytes", "3"} << "--dtype-bytes";
+        QTest::addRow("unknown gpu") << QStringList{"--n", "64", "--d", "64", "--gpu", "nope"} << "--gpu";
+        QTest::addRow("tpu without sram") << QStringList{"--n", "64", "--d", "64", "--gpu", "tpu-v5p"} << "--sram-bytes";
+        QTest::addRow("measure not yet") << QStringList{"--n", "64", "--d", "64", "--measure"} << "--measure";
+    }
+    void attentionBadFlagsExit2NamingTheFlag()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, flag);
+        const Run run = runCli(QStringList{"attention"} + arguments);
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains(flag.toUtf8()), run.err.constData());
+    }
+
+    void gemmWavesJsonEqualsCore()
+    {
+        const Run run = runCli({"gemm-waves", "--m", "1408", "--n", "1408", "--k", "4096", "--gpu", "a100-sxm-80gb",
+                                "--sweep-n", "128:1024:128", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        const QJsonObject json = parse(run.out);
+        const kernels::GemmWaves waves = *kernels::gemmWaves({1408, 1408, 4096, lse::DType::BF16},
+                                                             *lse::builtinHardwareCatalog().find("a100-sxm-80gb"));
+        QCOMPARE(json["tiles"].toDouble(), 121.0);
+        QCOMPARE(json["waves"].toDouble(), 2.0);
+        QCOMPARE(json["last_wave_tiles"].toDouble(), 13.0);
+        QCOMPARE(json["wave_quantisation"].toDouble(), waves.efficiency.wave_quantisation);
+        QCOMPARE(json["seconds"].toDouble(), waves.time.seconds);
+        QCOMPARE(json["sweep"].toArray().size(), qsizetype(8));
+    }
+
+    void gemmWavesBadFlags_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("no k") << QStringList{"--m", "64", "--n", "64"} << "--k";
+        QTest::addRow("fp8 on a100") << QStringList{"--m", "64", "--n", "64", "--k", "64", "--gpu", "a100-sxm-80gb", "--dtype", "fp8"} << "--dtype";
+        QTest::addRow("bad sweep") << QStringList{"--m", "64", "--n", "64", "--k", "64", "--sweep-n", "1:2"} << "--sweep-n";
+        QTest::addRow("huge sweep") << QStringList{"--m", "64", "--n", "64", "--k", "64", "--sweep-n", "1:1000000:1"} << "--sweep-n";
+    }
+    void gemmWavesBadFlags()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, flag);
+        const Run run = runCli(QStringList{"gemm-waves"} + arguments);
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains(flag.toUtf8()), run.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliKernels)
+#include "test_cli_kernels.moc"
