@@ -13,10 +13,14 @@
 
 #include "hardware/hardware_catalog.h"
 #include "kernels/flash_attention_io.h"
+#include "kernels/flash_attention_steps.h"
 #include "kernels/kernel_roofline.h"
 #include "roofline/roofline_machine.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
+
+#include <cmath>
 
 namespace lse::cli {
 
@@ -56,6 +60,67 @@ QString row(const QString &name, const IoCounts &counts, const RooflineMachine &
         .arg(point.memory_bound ? QStringLiteral("memory-bound") : QStringLiteral("compute-bound"));
 }
 
+QJsonValue finiteOrNull(double value) { return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null); }
+
+QJsonArray stepsJson(const kernels::AttentionSteps &steps)
+{
+    QJsonArray array;
+    for (const kernels::AttentionStep &step : steps.steps) {
+        QJsonArray rows;
+        for (const kernels::RowStatistics &r : step.rows)
+            rows.append(QJsonObject{{"row", double(r.row)}, {"m_before", finiteOrNull(r.m_before)},
+                                    {"m_after", finiteOrNull(r.m_after)}, {"l_before", r.l_before}, {"l_after", r.l_after}});
+        array.append(QJsonObject{{"kind", QString::fromLatin1(kernels::toString(step.kind).data())},
+                                 {"row_block", double(step.row_block)},
+                                 {"column_block", double(step.column_block)},
+                                 {"sram_query_block", double(step.sram_query_block)},
+                                 {"sram_key_value_block", double(step.sram_key_value_block)},
+                                 {"sram_bytes_in_use", double(step.sram_bytes_in_use)},
+                                 {"read_bytes", double(step.step.read_bytes)},
+                                 {"written_bytes", double(step.step.written_bytes)},
+                                 {"flops", double(step.step.flops)},
+                                 {"cumulative", QJsonObject{{"read_bytes", double(step.cumulative.read_bytes)},
+                                                            {"written_bytes", double(step.cumulative.written_bytes)},
+                                                            {"flops", double(step.cumulative.flops)}}},
+                                 {"rows", rows}});
+    }
+    return array;
+}
+
+QString blockText(std::int64_t index) { return index < 0 ? QStringLiteral("-") : QString::number(index); }
+
+QString stepsText(const kernels::AttentionSteps &steps, bool values)
+{
+    QString text = QStringLiteral("\nSteps (%1, forward): step, what, block (i,j), tiles in SRAM (Q/O block, K/V block), "
+                                  "cumulative HBM read, written, FLOPs\n")
+                       .arg(QString::fromLatin1(kernels::toString(steps.algorithm).data()));
+    for (std::size_t index = 0; index < steps.steps.size(); ++index) {
+        const kernels::AttentionStep &step = steps.steps[index];
+        text += QStringLiteral("  %1 %2 (%3,%4)  SRAM Q%5 KV%6 %7  %8 %9 %10\n")
+                    .arg(index + 1, 6)
+                    .arg(QString::fromLatin1(kernels::toString(step.kind).data()), -20)
+                    .arg(blockText(step.row_block), blockText(step.column_block))
+                    .arg(blockText(step.sram_query_block), -3)
+                    .arg(blockText(step.sram_key_value_block), -3)
+                    .arg(formatBytes(double(step.sram_bytes_in_use)), 10)
+                    .arg(formatBytes(double(step.cumulative.read_bytes)), 11)
+                    .arg(formatBytes(double(step.cumulative.written_bytes)), 11)
+                    .arg(formatFlopsShort(double(step.cumulative.flops)), 13);
+        if (values)
+            for (const kernels::RowStatistics &r : step.rows)
+                text += QStringLiteral("         row %1: m %2 -> %3, l %4 -> %5, O scaled by %6\n")
+                            .arg(r.row, 4)
+                            .arg(std::isfinite(r.m_before) ? QString::number(r.m_before, 'f', 4) : QStringLiteral("-inf"))
+                            .arg(r.m_after, 0, 'f', 4)
+                            .arg(r.l_before, 0, 'f', 4)
+                            .arg(r.l_after, 0, 'f', 4)
+                            .arg(std::isfinite(r.m_before) ? std::exp(r.m_before - r.m_after) : 0.0, 0, 'f', 4);
+    }
+    if (values)
+        text += QStringLiteral("Largest |O_tiled - softmax(QK^T)V| of the example: %1\n").arg(steps.example_max_abs_error, 0, 'g', 3);
+    return text;
+}
+
 }  // namespace
 
 int runAttention(const QStringList &arguments)
@@ -79,17 +144,27 @@ int runAttention(const QStringList &arguments)
     parser.addOption(QCommandLineOption("causal", "Causal mask: fully masked blocks are neither loaded nor computed."));
     parser.addOption(QCommandLineOption("gpu", QStringLiteral("Accelerator id for M and the roofline (default %1; see 'hardware').")
                                                    .arg(QLatin1String(kDefaultGpu)), "ID"));
+    parser.addOption(QCommandLineOption(
+        "steps", "Also list the forward pass step by step: standard, flash or flash2 (tiles in SRAM, block computed "
+                 "or skipped, cumulative HBM bytes and FLOPs; at most 100,000 steps).", "ALGORITHM"));
+    parser.addOption(QCommandLineOption(
+        "values", "With --steps: run a random example (N <= 1024, d <= 256) and show each row's running max m and "
+                  "sum l before and after every block (the online softmax's rescaling)."));
+    parser.addOption(QCommandLineOption("seed", "Seed of the --values example (default 1).", "SEED", "1"));
     parser.addOption(QCommandLineOption("measure", "Time the naive and tiled kernels on this CPU (not available yet)."));
     parser.addOption(QCommandLineOption(
         "json", "Print one JSON object: config, blocks{block_rows,block_cols,row_blocks,column_blocks,computed_blocks,"
                 "skipped_blocks}, standard and flash {hbm_bytes,read_bytes,written_bytes,flops,arithmetic_intensity,"
                 "attainable_flops_per_second,roofline_seconds,memory_bound} (flash also block_rows, block_cols), flash2, "
-                "backward{standard,flash}, extra_memory_bytes{standard,flash}."));
+                "backward{standard,flash}, extra_memory_bytes{standard,flash}; with --steps also steps[] {kind, row_block, "
+                "column_block, sram_query_block, sram_key_value_block, sram_bytes_in_use, read_bytes, written_bytes, flops, "
+                "cumulative{read_bytes,written_bytes,flops}, rows[] {row, m_before, m_after, l_before, l_after} "
+                "(m_before null for minus infinity)} and example_max_abs_error."));
     if (!parser.parse(QStringList{"attention"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
         printOut(QStringLiteral("Usage: llm-explorer-cli attention --n N --d D [--sram-bytes M] [--dtype-bytes E] "
-                                "[--causal] [--gpu ID] [--json]\n")
+                                "[--causal] [--gpu ID] [--steps ALGORITHM [--values]] [--json]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
@@ -120,6 +195,19 @@ int runAttention(const QStringList &arguments)
     if (e && !dtype)
         problems.push_back({"--dtype-bytes", "roofline",
                             "--dtype-bytes " + std::to_string(*e) + " has no tensor-core peak to place on the roofline; use 1, 2 or 4"});
+    std::optional<kernels::AttentionAlgorithm> algorithm;
+    if (parser.isSet("steps")) {
+        const QString name = parser.value("steps");
+        for (kernels::AttentionAlgorithm candidate : {kernels::AttentionAlgorithm::Standard, kernels::AttentionAlgorithm::Flash,
+                                                      kernels::AttentionAlgorithm::Flash2})
+            if (name == QLatin1String(kernels::toString(candidate).data()))
+                algorithm = candidate;
+        if (!algorithm)
+            problems.push_back({"--steps", "choice", "--steps must be standard, flash or flash2, not '" + name.toStdString() + "'"});
+    }
+    if (parser.isSet("values") && !parser.isSet("steps"))
+        problems.push_back({"--values", "requires", "--values shows the numbers of the --steps listing; add --steps"});
+    const std::optional<std::int64_t> seed = countFlag(parser, "seed", 0, 4'294'967'295, problems);
     if (!problems.empty() || !n || !d || !e || !dtype || !gpu)
         return reportProblems(problems);
 
@@ -145,6 +233,24 @@ int runAttention(const QStringList &arguments)
             problem.field = flag;
         }
         return reportProblems(named);
+    }
+    std::optional<kernels::AttentionSteps> steps;
+    if (algorithm) {
+        kernels::AttentionStepOptions options;
+        options.algorithm = *algorithm;
+        options.with_values = parser.isSet("values");
+        options.seed = std::uint32_t(seed.value_or(1));
+        const Result<kernels::AttentionSteps> generated = kernels::attentionSteps(config, options);
+        if (!generated) {
+            Problems named = generated.problems();
+            for (Problem &problem : named) {
+                const std::string flag = problem.rule == "example" ? "--values" : "--steps";
+                problem.message = flag + ": " + problem.message;
+                problem.field = flag;
+            }
+            return reportProblems(named);
+        }
+        steps = *generated;
     }
     const DType tensor_dtype = dtype.value_or(DType::BF16);
     const RooflineMachine machine = rooflineMachine(*gpu, tensor_dtype);
@@ -176,6 +282,11 @@ int runAttention(const QStringList &arguments)
                                        {"flash", countsJson(io->flash_backward, machine)}};
         json["extra_memory_bytes"] = QJsonObject{{"standard", double(io->standard_extra_memory_bytes)},
                                                  {"flash", double(io->flash_extra_memory_bytes)}};
+        if (steps) {
+            json["steps"] = stepsJson(*steps);
+            if (parser.isSet("values"))
+                json["example_max_abs_error"] = steps->example_max_abs_error;
+        }
         printJson(json);
         return kExitOk;
     }
@@ -216,6 +327,8 @@ int runAttention(const QStringList &arguments)
                      formatBytes(machine.memory_bandwidth_bytes_per_second).trimmed())
                 .arg(machine.ridgePointFlopPerByte(), 0, 'f', 1)
                 .arg(double(io->standard_forward.hbmBytes()) / double(io->flash_forward.hbmBytes()), 0, 'f', 1);
+    if (steps)
+        text += stepsText(*steps, parser.isSet("values"));
     printOut(text);
     return kExitOk;
 }

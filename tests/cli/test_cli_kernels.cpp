@@ -52,6 +52,22 @@ private slots:
         QVERIFY(json["standard"]["memory_bound"].toBool());
     }
 
+    void attentionStepsEndAtTheClosedForms()
+    {
+        for (const char *algorithm : {"standard", "flash", "flash2"}) {
+            const Run run = runCli({"attention", "--n", "100", "--d", "16", "--sram-bytes", "1024", "--causal", "--steps",
+                                    algorithm, "--values", "--json"});
+            QCOMPARE(run.exit_code, 0);
+            const QJsonObject json = parse(run.out);
+            const QJsonObject last = json["steps"].toArray().last().toObject()["cumulative"].toObject();
+            const QString key = QString::fromLatin1(algorithm);
+            const QJsonObject closed = json[key].toObject();
+            QCOMPARE(last["read_bytes"].toDouble() + last["written_bytes"].toDouble(), closed["hbm_bytes"].toDouble());
+            QCOMPARE(last["flops"].toDouble(), closed["flops"].toDouble());
+            QVERIFY(json["example_max_abs_error"].toDouble() < 1e-12);
+        }
+    }
+
     void attentionDefaultsToTheGpusSharedMemory()
     {
         const Run run = runCli({"attention", "--n", "1024", "--d", "128", "--gpu", "a100-sxm-80gb", "--json"});
@@ -75,6 +91,10 @@ private slots:
         QTest::addRow("dtype bytes 3") << QStringList{"--n", "64", "--d", "64", "--dtype-bytes", "3"} << "--dtype-bytes";
         QTest::addRow("unknown gpu") << QStringList{"--n", "64", "--d", "64", "--gpu", "nope"} << "--gpu";
         QTest::addRow("tpu without sram") << QStringList{"--n", "64", "--d", "64", "--gpu", "tpu-v5p"} << "--sram-bytes";
+        QTest::addRow("steps unknown") << QStringList{"--n", "64", "--d", "64", "--steps", "fast"} << "--steps";
+        QTest::addRow("values without steps") << QStringList{"--n", "64", "--d", "64", "--values"} << "--values";
+        QTest::addRow("values too long") << QStringList{"--n", "4096", "--d", "64", "--steps", "flash", "--values"} << "--values";
+        QTest::addRow("steps too many") << QStringList{"--n", "1000000", "--d", "64", "--steps", "flash"} << "--steps";
         QTest::addRow("measure not yet") << QStringList{"--n", "64", "--d", "64", "--measure"} << "--measure";
     }
     void attentionBadFlagsExit2NamingTheFlag()
