@@ -41,5 +41,6 @@ int runTensor(const QStringList &arguments);
 int runTrace(const QStringList &arguments);
 int runAttention(const QStringList &arguments);
 int runGemmWaves(const QStringList &arguments);
+int runFusion(const QStringList &arguments);
 
 }  // namespace lse::cli

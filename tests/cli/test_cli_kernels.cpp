@@ -10,6 +10,7 @@
 #include "cli_run.h"
 #include "hardware/hardware_catalog.h"
 #include "kernels/flash_attention_io.h"
+#include "kernels/fusion_chain.h"
 #include "kernels/gemm_waves.h"
 
 using lse::test::Run;
@@ -121,6 +122,24 @@ private slots:
         QCOMPARE(json["wave_quantisation"].toDouble(), waves.efficiency.wave_quantisation);
         QCOMPARE(json["seconds"].toDouble(), waves.time.seconds);
         QCOMPARE(json["sweep"].toArray().size(), qsizetype(8));
+    }
+
+    void fusionJsonEqualsCore()
+    {
+        const Run run = runCli({"fusion", "--tokens", "1024", "--width", "2048", "--gpu", "a100-sxm-80gb", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        const QJsonObject json = parse(run.out);
+        lse::kernels::FusionChainConfig config;
+        config.tokens = 1024;
+        config.width = 2048;
+        const lse::kernels::FusionChain chain = *lse::kernels::fusionChain(config, *lse::builtinHardwareCatalog().find("a100-sxm-80gb"));
+        QCOMPARE(json["unfused_bytes"].toDouble(), 9 * 1024.0 * 2048 * 2);
+        QCOMPARE(json["fused_bytes"].toDouble(), 3 * 1024.0 * 2048 * 2);
+        QCOMPARE(json["fused_seconds"].toDouble(), chain.fused_time.seconds);
+        QCOMPARE(json["ops"].toArray().size(), qsizetype(4));
+        const Run bad = runCli({"fusion", "--ops", "bias,softmax"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY(bad.out.isEmpty() && bad.err.contains("--ops"));
     }
 
     void gemmWavesBadFlags_data()
