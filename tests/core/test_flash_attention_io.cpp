@@ -4,6 +4,7 @@
 // first row through by hand).
 #include "hardware/hardware_catalog.h"
 #include "kernels/flash_attention_io.h"
+#include "kernels/flash_attention_sweep.h"
 #include "problem_matchers.h"
 #include "roofline/roofline.h"
 
@@ -43,6 +44,7 @@ private slots:
     void defaultSramIsSharedMemoryPerSm_data();
     void defaultSramIsSharedMemoryPerSm();
     void badInputNamesTheField();
+    void sweepsOverNAndM();
 };
 
 void TestFlashAttentionIo::shapes_data()
@@ -260,6 +262,32 @@ void TestFlashAttentionIo::badInputNamesTheField()
     const Accelerator *tpu = builtinHardwareCatalog().find("tpu-v5p");
     QVERIFY(tpu);
     QVERIFY(hasProblem(defaultSramBytes(*tpu).problems(), "sram_bytes", "unknown"));
+}
+
+void TestFlashAttentionIo::sweepsOverNAndM()
+{
+    // The curves of Theorem 2: standard grows 4× per doubling of N once N² dominates; FlashAttention
+    // with T_c ∝ N as well, but from a far lower level; over M its T_c term falls as 1/M.
+    const AttentionConfig base = config(1024, 64, 228 * 1024, 2, false);
+    const std::vector<std::int64_t> lengths = doublingSeries(1024, 65536);
+    QCOMPARE(lengths, (std::vector<std::int64_t>{1024, 2048, 4096, 8192, 16384, 32768, 65536}));
+    const Result<std::vector<AttentionIoPoint>> over_n = attentionIoOverSequenceLength(base, lengths);
+    QVERIFY(over_n.ok());
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+        QCOMPARE((*over_n)[i].sequence_length, lengths[i]);
+        QCOMPARE((*over_n)[i].io.flash_forward, attentionIo(config(lengths[i], 64, 228 * 1024, 2, false))->flash_forward);
+        QVERIFY((*over_n)[i].io.flash_forward.hbmBytes() < (*over_n)[i].io.standard_forward.hbmBytes());
+    }
+    const Result<std::vector<AttentionIoPoint>> over_m = attentionIoOverSram(base, doublingSeries(1024, 1 << 20));
+    QVERIFY(over_m.ok());
+    for (std::size_t i = 1; i < over_m->size(); ++i)
+        QVERIFY((*over_m)[i].io.flash_forward.hbmBytes() <= (*over_m)[i - 1].io.flash_forward.hbmBytes());
+    // A point that breaks a rule is named with its index.
+    const Result<std::vector<AttentionIoPoint>> bad = attentionIoOverSram(base, {1 << 17, 16});
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.problems().front().field, std::string("sram_bytes"));
+    QVERIFY(bad.problems().front().message.find("sram_bytes[1]") != std::string::npos);
+    QVERIFY(test::hasProblem(attentionIoOverSram(base, {}).problems(), "values", "points"));
 }
 
 QTEST_GUILESS_MAIN(TestFlashAttentionIo)
