@@ -5,6 +5,7 @@
 #include "hardware/hardware_catalog.h"
 #include "kernels/flash_attention_io.h"
 #include "kernels/flash_attention_sweep.h"
+#include "kernels/kernel_roofline.h"
 #include "problem_matchers.h"
 #include "roofline/roofline.h"
 
@@ -45,6 +46,7 @@ private slots:
     void defaultSramIsSharedMemoryPerSm();
     void badInputNamesTheField();
     void sweepsOverNAndM();
+    void Williams2009_onTheRoofline();
 };
 
 void TestFlashAttentionIo::shapes_data()
@@ -288,6 +290,26 @@ void TestFlashAttentionIo::sweepsOverNAndM()
     QCOMPARE(bad.problems().front().field, std::string("sram_bytes"));
     QVERIFY(bad.problems().front().message.find("sram_bytes[1]") != std::string::npos);
     QVERIFY(test::hasProblem(attentionIoOverSram(base, {}).problems(), "values", "points"));
+}
+
+void TestFlashAttentionIo::Williams2009_onTheRoofline()
+{
+    // H100 bf16: ridge 989.4e12 / 3.35e12 = 295.3 FLOP/byte. The worked example's standard attention
+    // (32.1 FLOP/byte) runs at most at 32.1 × 3.35 TB/s; its bound is the bytes' time.
+    const Accelerator &h100 = *builtinHardwareCatalog().find("h100-sxm");
+    const RooflineMachine machine = rooflineMachine(h100, DType::BF16);
+    const Result<AttentionIo> io = attentionIo(config(4096, 64, 233472, 2, false));
+    const KernelRooflinePoint standard = rooflinePoint(io->standard_forward, machine);
+    QVERIFY(standard.memory_bound);
+    QCOMPARE(standard.intensity_flop_per_byte, 4'378'853'376.0 / 136'314'880.0);
+    QCOMPARE(standard.attainable_flops_per_second, standard.intensity_flop_per_byte * 3.35e12);
+    QCOMPARE(standard.seconds, 136'314'880.0 / 3.35e12);
+    // Its backward pass recomputes, and crosses the ridge: compute-bound.
+    const KernelRooflinePoint backward = rooflinePoint(io->flash_backward, machine);
+    QVERIFY(!backward.memory_bound);
+    QCOMPARE(backward.attainable_flops_per_second, 989.4e12);
+    QVERIFY(*tensorDTypeForElementBytes(2) == DType::BF16);
+    QVERIFY(!tensorDTypeForElementBytes(8));
 }
 
 QTEST_GUILESS_MAIN(TestFlashAttentionIo)
