@@ -141,6 +141,8 @@ int runAttention(const QStringList &arguments)
     parser.addOption(QCommandLineOption(
         "sram-bytes", "SRAM size M in bytes (default: the GPU's shared memory per SM, e.g. 233472 on an H100).", "M"));
     parser.addOption(QCommandLineOption("dtype-bytes", "Bytes per element E (default 2; 1 fp8, 2 bf16, 4 fp32).", "E", "2"));
+    parser.addOption(QCommandLineOption("block-rows", "Chosen B_r, queries per block (default min(B_c, d)).", "B_R"));
+    parser.addOption(QCommandLineOption("block-cols", "Chosen B_c, keys per block (default ceil(M/4dE)).", "B_C"));
     parser.addOption(QCommandLineOption("causal", "Causal mask: fully masked blocks are neither loaded nor computed."));
     parser.addOption(QCommandLineOption("gpu", QStringLiteral("Accelerator id for M and the roofline (default %1; see 'hardware').")
                                                    .arg(QLatin1String(kDefaultGpu)), "ID"));
@@ -164,7 +166,7 @@ int runAttention(const QStringList &arguments)
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
         printOut(QStringLiteral("Usage: llm-explorer-cli attention --n N --d D [--sram-bytes M] [--dtype-bytes E] "
-                                "[--causal] [--gpu ID] [--steps ALGORITHM [--values]] [--json]\n")
+                                "[--block-rows B_R] [--block-cols B_C] [--causal] [--gpu ID] [--steps ALGORITHM [--values]] [--json]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
@@ -187,6 +189,8 @@ int runAttention(const QStringList &arguments)
         ? countFlag(parser, "dtype-bytes", 1, kernels::kMaxElementBytes, problems)
         : std::optional<std::int64_t>(2);
     const std::optional<std::int64_t> sram = countFlag(parser, "sram-bytes", 1, kernels::kMaxSramBytes, problems);
+    const std::optional<std::int64_t> block_rows = countFlag(parser, "block-rows", 1, kernels::kMaxSequenceLength, problems);
+    const std::optional<std::int64_t> block_cols = countFlag(parser, "block-cols", 1, kernels::kMaxSequenceLength, problems);
     const std::string gpu_id = parser.isSet("gpu") ? parser.value("gpu").toStdString() : kDefaultGpu;
     const Accelerator *gpu = builtinHardwareCatalog().find(gpu_id);
     if (!gpu)
@@ -212,6 +216,8 @@ int runAttention(const QStringList &arguments)
         return reportProblems(problems);
 
     kernels::AttentionConfig config{*n, *d, 0, *e, parser.isSet("causal")};
+    config.block_rows = block_rows.value_or(0);
+    config.block_columns = block_cols.value_or(0);
     if (sram) {
         config.sram_bytes = *sram;
     } else {
@@ -228,6 +234,8 @@ int runAttention(const QStringList &arguments)
             const std::string flag = problem.field == "sequence_length" ? "--n"
                                    : problem.field == "head_dim"        ? "--d"
                                    : problem.field == "element_bytes"   ? "--dtype-bytes"
+                                   : problem.field == "block_rows"      ? "--block-rows"
+                                   : problem.field == "block_columns"   ? "--block-cols"
                                                                         : "--sram-bytes";
             problem.message = flag + ": " + problem.message;
             problem.field = flag;
@@ -298,13 +306,14 @@ int runAttention(const QStringList &arguments)
                        .arg(config.sram_bytes)
                        .arg(sram ? QString() : QStringLiteral(" (%1 shared memory per SM)").arg(QString::fromStdString(gpu->id)))
                        .arg(config.causal ? QStringLiteral("causal") : QStringLiteral("no mask"));
-    text += QStringLiteral("Blocks: B_c = %1 keys, B_r = %2 queries; T_c = %3, T_r = %4; %5 blocks computed, %6 skipped\n\n")
+    text += QStringLiteral("Blocks%7: B_c = %1 keys, B_r = %2 queries; T_c = %3, T_r = %4; %5 blocks computed, %6 skipped\n\n")
                 .arg(io->blocks.block_columns)
                 .arg(io->blocks.block_rows)
                 .arg(io->blocks.column_blocks)
                 .arg(io->blocks.row_blocks)
                 .arg(io->computed_blocks)
-                .arg(io->skipped_blocks);
+                .arg(io->skipped_blocks)
+                .arg(block_rows || block_cols ? QStringLiteral(" (chosen)") : QString());
     text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7\n")
                 .arg(QStringLiteral("algorithm"), -20)
                 .arg(QStringLiteral("HBM read"), 11)

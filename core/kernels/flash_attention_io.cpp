@@ -60,6 +60,20 @@ Problems validateAttentionConfig(const AttentionConfig &config)
     checkRange(problems, "head_dim", config.head_dim, 1, kMaxHeadDim, "d");
     checkRange(problems, "element_bytes", config.element_bytes, 1, kMaxElementBytes, "E");
     checkRange(problems, "sram_bytes", config.sram_bytes, 1, kMaxSramBytes, "M");
+    checkRange(problems, "block_rows", config.block_rows, 0, kMaxSequenceLength, "B_r, 0 = from M");
+    checkRange(problems, "block_columns", config.block_columns, 0, kMaxSequenceLength, "B_c, 0 = from M");
+    if (problems.empty() && (config.block_rows > 0 || config.block_columns > 0)) {
+        const AttentionBlocks blocks = attentionBlocks(config);
+        const std::int64_t tiles = (2 * blocks.block_rows + 2 * blocks.block_columns) * config.head_dim * config.element_bytes;
+        if (tiles > config.sram_bytes)
+            problems.push_back(Problem{config.block_rows > 0 ? "block_rows" : "block_columns", "fits",
+                                       "block_rows " + std::to_string(blocks.block_rows) + " and block_columns "
+                                           + std::to_string(blocks.block_columns) + ": Q_i, O_i, K_j and V_j take "
+                                           + std::to_string(tiles) + " bytes, more than sram_bytes (M) "
+                                           + std::to_string(config.sram_bytes),
+                                       {"sram_bytes", "head_dim", "block_rows", "block_columns"}});
+        return problems;
+    }
     if (problems.empty() && config.sram_bytes < 4 * config.head_dim * config.element_bytes)
         problems.push_back(Problem{"sram_bytes", "fits",
                                    "sram_bytes (M) is " + std::to_string(config.sram_bytes)
@@ -76,8 +90,10 @@ AttentionBlocks attentionBlocks(const AttentionConfig &config)
     // Dao et al. 2022 Algorithm 1 line 1, computed where the roofline's FlashAttention operator takes
     // its tiles (roofline.h flashTileColumns/flashTileRows), so the two never disagree.
     const int element_bytes = int(config.element_bytes);
-    blocks.block_columns = std::min(n, flashTileColumns(config.sram_bytes, element_bytes, config.head_dim));
-    blocks.block_rows = std::min(n, flashTileRows(config.sram_bytes, element_bytes, config.head_dim));
+    blocks.block_columns = std::min(n, config.block_columns > 0 ? config.block_columns
+                                                              : flashTileColumns(config.sram_bytes, element_bytes, config.head_dim));
+    blocks.block_rows = std::min(n, config.block_rows > 0 ? config.block_rows
+                                                        : flashTileRows(config.sram_bytes, element_bytes, config.head_dim));
     blocks.row_blocks = ceilDiv(n, blocks.block_rows);
     blocks.column_blocks = ceilDiv(n, blocks.block_columns);
     return blocks;

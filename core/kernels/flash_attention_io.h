@@ -30,6 +30,10 @@ struct AttentionConfig {
     std::int64_t sram_bytes = 0;       // M, on-chip memory of one SM in bytes
     std::int64_t element_bytes = 2;    // E, bytes per element (2 for bf16/fp16)
     bool causal = false;
+    // Chosen block sizes instead of Algorithm 1's (0 = from M): e.g. FlashAttention-2's 128 query
+    // rows × 64 keys. The tiles Q_i, O_i, K_j, V_j must fit: (2·B_r + 2·B_c)·d·E ≤ M.
+    std::int64_t block_rows = 0;
+    std::int64_t block_columns = 0;
 };
 
 // Bounds that keep every count exact in 64 bits (N²·d·E < 2^63) and a configuration meaningful.
@@ -38,7 +42,8 @@ inline constexpr std::int64_t kMaxHeadDim = 1024;
 inline constexpr std::int64_t kMaxElementBytes = 8;
 inline constexpr std::int64_t kMaxSramBytes = std::int64_t(1) << 30;
 
-// Every problem at once; fields "sequence_length", "head_dim", "sram_bytes", "element_bytes".
+// Every problem at once; fields "sequence_length", "head_dim", "sram_bytes", "element_bytes",
+// "block_rows", "block_columns".
 // SRAM must hold one row each of Q, K, V and O (M ≥ 4·d·E), else B_c = ⌈M/(4dE)⌉ would not fit.
 Problems validateAttentionConfig(const AttentionConfig &config);
 
@@ -51,7 +56,7 @@ Result<std::int64_t> defaultSramBytes(const Accelerator &accelerator);
 // Block sizes of Dao et al. 2022 Algorithm 1 line 1 with M in bytes: B_c = ⌈M/(4dE)⌉ columns (keys)
 // per K/V block, B_r = min(B_c, d) rows (queries) per Q block, T_r = ⌈N/B_r⌉, T_c = ⌈N/B_c⌉ blocks.
 // (⌈⌊M/E⌋/(4d)⌉ exactly, as roofline.h flashTileColumns counts M in whole elements.) B_c and B_r
-// are capped at N (a block larger than the sequence holds the whole sequence).
+// are capped at N (a block larger than the sequence holds the whole sequence). Chosen sizes replace them.
 struct AttentionBlocks {
     std::int64_t block_rows = 0;     // B_r
     std::int64_t block_columns = 0;  // B_c

@@ -69,6 +69,17 @@ private slots:
         }
     }
 
+    void attentionChosenBlocks()
+    {
+        const Run run = runCli({"attention", "--n", "4096", "--d", "64", "--block-rows", "128", "--block-cols", "64", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        const QJsonObject json = parse(run.out);
+        QCOMPARE(json["flash"]["block_rows"].toDouble(), 128.0);
+        QCOMPARE(json["flash"]["block_cols"].toDouble(), 64.0);
+        // FlashAttention-2 order: Q once, K and V once per Q block (32 of them), O and L once.
+        QCOMPARE(json["flash2"]["read_bytes"].toDouble(), (4096.0 * 64 + 32 * 2 * 4096.0 * 64) * 2);
+    }
+
     void attentionDefaultsToTheGpusSharedMemory()
     {
         const Run run = runCli({"attention", "--n", "1024", "--d", "128", "--gpu", "a100-sxm-80gb", "--json"});
@@ -96,6 +107,8 @@ private slots:
         QTest::addRow("values without steps") << QStringList{"--n", "64", "--d", "64", "--values"} << "--values";
         QTest::addRow("values too long") << QStringList{"--n", "4096", "--d", "64", "--steps", "flash", "--values"} << "--values";
         QTest::addRow("steps too many") << QStringList{"--n", "1000000", "--d", "64", "--steps", "flash"} << "--steps";
+        QTest::addRow("blocks too big") << QStringList{"--n", "4096", "--d", "128", "--sram-bytes", "65536", "--block-rows", "128", "--block-cols", "128"} << "--block-rows";
+        QTest::addRow("block zero") << QStringList{"--n", "64", "--d", "64", "--block-cols", "0"} << "--block-cols";
         QTest::addRow("measure not yet") << QStringList{"--n", "64", "--d", "64", "--measure"} << "--measure";
     }
     void attentionBadFlagsExit2NamingTheFlag()

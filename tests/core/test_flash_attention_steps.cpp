@@ -26,6 +26,7 @@ private slots:
     void Dao2022_Algorithm0_standardSteps_data() { configs_data(); }
     void MilakovGimelshein2018_onlineSoftmaxEqualsDirect_data();
     void MilakovGimelshein2018_onlineSoftmaxEqualsDirect();
+    void Dao2023_chosenBlockSizes();
     void sramHoldsTheTiles();
     void hugeAnimationsAreRefused();
 };
@@ -174,6 +175,41 @@ void TestFlashAttentionSteps::MilakovGimelshein2018_onlineSoftmaxEqualsDirect()
         }
     if (options.algorithm != AttentionAlgorithm::Standard)
         QVERIFY(rescaled > 0);
+}
+
+void TestFlashAttentionSteps::Dao2023_chosenBlockSizes()
+{
+    // FlashAttention-2 picks its own blocks (e.g. 128 query rows × 64 keys): its K/V re-reads fall
+    // with T_r, and the step counters still equal the closed forms at every step.
+    for (bool causal : {false, true}) {
+        AttentionConfig config{1000, 64, 228 * 1024, 2, causal};
+        config.block_rows = 128;
+        config.block_columns = 64;
+        const Result<AttentionIo> io = attentionIo(config);
+        QVERIFY(io.ok());
+        QCOMPARE(io->blocks.row_blocks, std::int64_t(8));
+        QCOMPARE(io->blocks.column_blocks, std::int64_t(16));
+        if (!causal)
+            QCOMPARE(io->flash2_forward.read_bytes, (1000 * 64 + 8 * 2 * 1000 * 64) * std::int64_t(2));
+        for (AttentionAlgorithm algorithm : {AttentionAlgorithm::Flash, AttentionAlgorithm::Flash2}) {
+            const Result<AttentionSteps> steps = attentionSteps(config, {algorithm});
+            QVERIFY(steps.ok());
+            QCOMPARE(steps->steps.back().cumulative,
+                     algorithm == AttentionAlgorithm::Flash ? io->flash_forward : io->flash2_forward);
+        }
+        AttentionStepOptions values;
+        values.algorithm = AttentionAlgorithm::Flash2;
+        values.with_values = true;
+        const Result<AttentionSteps> example = attentionSteps(config, values);
+        QVERIFY(example.ok());
+        QVERIFY(example->example_max_abs_error < 1e-12);
+    }
+    AttentionConfig too_big{2000, 128, 64 * 1024, 2, false};
+    too_big.block_rows = 128;
+    too_big.block_columns = 128;  // (2·128 + 2·128)·128·2 = 131072 > 65536
+    QVERIFY(test::hasProblem(validateAttentionConfig(too_big), "block_rows", "fits"));
+    too_big.block_rows = -1;
+    QVERIFY(test::hasProblem(validateAttentionConfig(too_big), "block_rows", "range"));
 }
 
 void TestFlashAttentionSteps::sramHoldsTheTiles()
