@@ -171,7 +171,7 @@ IoCounts flash2ForwardPrefix(const AttentionConfig &config, const AttentionBlock
 {
     const std::int64_t n = config.sequence_length, d = config.head_dim, e = config.element_bytes;
     IoCounts counts;
-    // K/V blocks 0..count−1 of Q block `row_block`: K_j, V_j read (line 6) and the block computed.
+    // K/V blocks 0..count−1 of Q block `row_block`: K_j, V_j read (line 7) and the block computed.
     const auto visit = [&](std::int64_t row_block, std::int64_t count) {
         const std::int64_t rows = rowsInBlock(config, blocks, row_block);
         const std::int64_t keys = std::min(count * blocks.block_columns, n);
@@ -221,7 +221,7 @@ Result<AttentionIo> attentionIo(const AttentionConfig &config)
         const std::int64_t columns = columnsInBlock(config, b, j);
         const std::int64_t rows = rowsVisitedBefore(config, b, j, b.row_blocks);
         io.flash_backward.read_bytes += 2 * columns * d * e;               // line 7: K_j, V_j
-        io.flash_backward.written_bytes += 2 * columns * d * e;            // line 23: dK_j, dV_j
+        io.flash_backward.written_bytes += 2 * columns * d * e;            // line 24: dK_j, dV_j
         io.flash_backward.read_bytes += rows * (4 * d + 2) * e;            // line 10: Q_i, O_i, dO_i, dQ_i, ℓ_i, m_i
         io.flash_backward.written_bytes += rows * d * e;                   // line 21: dQ_i
         io.flash_backward.flops += flashBackwardBlockFlops(rows, columns, d);  // linear in the rows

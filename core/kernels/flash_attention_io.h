@@ -99,10 +99,10 @@ inline constexpr std::int64_t kFlashRowFlops = 9;
 // … and per output element: scale O, scale P̃V, add, divide by ℓ_new (Algorithm 1 line 12).
 inline constexpr std::int64_t kFlashOutputFlops = 4;
 // FlashAttention-2 forward, per row and block: max 1, m−m_new 1, exp 1, ×ℓ 1, +rowsum 1 (Dao 2023
-// Algorithm 1 line 8); per output element and block: diag(e^{m−m_new})·O + P̃V, 2.
+// Algorithm 1 line 9); per output element and block (line 10): diag(e^{m−m_new})·O + P̃V, 2.
 inline constexpr std::int64_t kFlash2RowFlops = 5;
 inline constexpr std::int64_t kFlash2OutputFlops = 2;
-// FlashAttention-2 forward, once per row block (line 12-13): O ← diag(ℓ)⁻¹O per element 1, and
+// FlashAttention-2 forward, once per row block (lines 12-13): O ← diag(ℓ)⁻¹O per element 1, and
 // L = m + log ℓ per row 2.
 inline constexpr std::int64_t kFlash2FinalOutputFlops = 1;
 inline constexpr std::int64_t kFlash2FinalRowFlops = 2;

@@ -33,7 +33,7 @@ enum class AttentionStepKind {
     Initialise,         // line 2: O = 0, ℓ = 0, m = −∞ written to HBM
     LoadKeyValueBlock,  // line 6: K_j, V_j into SRAM for the inner loop over Q blocks
     // FlashAttention lines 8-13: load Q_i, O_i, ℓ_i, m_i, compute block (i, j), write O_i, ℓ_i, m_i.
-    // FlashAttention-2 lines 6-10: load K_j, V_j, compute block (i, j) on the Q block held on chip.
+    // FlashAttention-2 lines 7-10: load K_j, V_j, compute block (i, j) on the Q block held on chip.
     ComputeBlock,
     SkipBlock,          // causal: block (i, j) wholly above the diagonal, not loaded or computed
     // FlashAttention-2 (Dao 2023 Algorithm 1).
