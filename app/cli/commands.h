@@ -39,5 +39,8 @@ int runAblate(const QStringList &arguments);
 int runNumbers(const QStringList &arguments);
 int runTensor(const QStringList &arguments);
 int runTrace(const QStringList &arguments);
+int runAttention(const QStringList &arguments);
+int runGemmWaves(const QStringList &arguments);
+int runFusion(const QStringList &arguments);
 
 }  // namespace lse::cli

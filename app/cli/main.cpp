@@ -28,6 +28,9 @@ const char *const kUsage =
     "  machine          this CPU's measured roofline: SGEMM peak and STREAM bandwidth (cached)\n"
     "  links            this machine's alpha and beta between mpirun's processes (ping-pong, all-reduce sweep)\n"
     "  roofline         each operator of a train/prefill/decode step on a GPU or this CPU's roofline\n"
+    "  attention        one attention head's HBM bytes and FLOPs: standard vs FlashAttention (tiles, causal, backward)\n"
+    "  gemm-waves       a matrix product's thread-block tiles and waves on a GPU, and the saw-tooth over N\n"
+    "  fusion           element-wise operators as separate kernels vs one fused kernel: bytes, intensity, time\n"
     "  trace            PyTorch profiler traces: GPU time breakdown per step, kernels by class, FLOPs, overlap\n"
     "  infer            serving: time to first token, time per token, tokens/s, memory, batch, cost, speculative\n"
     "  train            train the CPU reference transformer on a token file (loss, tokens/s, MFU); --dp N under mpirun\n"
@@ -88,6 +91,12 @@ int runCommand(QStringList arguments)
         return lse::cli::runLinks(arguments);
     if (command == QLatin1String("roofline"))
         return lse::cli::runRoofline(arguments);
+    if (command == QLatin1String("attention"))
+        return lse::cli::runAttention(arguments);
+    if (command == QLatin1String("gemm-waves"))
+        return lse::cli::runGemmWaves(arguments);
+    if (command == QLatin1String("fusion"))
+        return lse::cli::runFusion(arguments);
     if (command == QLatin1String("trace"))
         return lse::cli::runTrace(arguments);
     if (command == QLatin1String("infer"))

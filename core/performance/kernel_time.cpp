@@ -34,6 +34,27 @@ KernelMachine kernelMachine(const Accelerator &accelerator, double matmul_peak_f
     return machine;
 }
 
+GemmTiling gemmTiling(const GemmShape &shape, const KernelMachine &machine)
+{
+    GemmTiling t;
+    if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0 || shape.batch <= 0)
+        return t;
+    const EfficiencyFactors &f = machine.efficiency;
+    // Libraries pick a smaller tile for a skinny product (CUTLASS and cuBLAS ship tiles from 16 to
+    // 256 per side): the side shrinks to the next power of two of the dimension, not below 16.
+    const auto tileSide = [](double configured, double dimension) {
+        return std::min(configured, std::max(16.0, std::exp2(std::ceil(std::log2(std::max(1.0, dimension))))));
+    };
+    t.tile_rows = tileSide(std::max(1, f.gemm_tile_rows), shape.m);
+    t.tile_columns = tileSide(std::max(1, f.gemm_tile_columns), shape.n);
+    t.row_tiles = std::ceil(shape.m / t.tile_rows);
+    t.column_tiles = std::ceil(shape.n / t.tile_columns);
+    t.tiles = std::ceil(shape.batch) * t.row_tiles * t.column_tiles;
+    if (machine.sm_count > 0)
+        t.waves = std::ceil(t.tiles / machine.sm_count);
+    return t;
+}
+
 GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machine)
 {
     const EfficiencyFactors &f = machine.efficiency;
@@ -43,21 +64,11 @@ GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machi
         e.total = peak_fraction;
         return e;
     }
-    // Libraries pick a smaller tile for a skinny product (CUTLASS and cuBLAS ship tiles from 16 to
-    // 256 per side): the side shrinks to the next power of two of the dimension, not below 16.
-    const auto tileSide = [](double configured, double dimension) {
-        return std::min(configured, std::max(16.0, std::exp2(std::ceil(std::log2(std::max(1.0, dimension))))));
-    };
-    const double tile_rows = tileSide(std::max(1, f.gemm_tile_rows), shape.m);
-    const double tile_columns = tileSide(std::max(1, f.gemm_tile_columns), shape.n);
-    const double row_tiles = std::ceil(shape.m / tile_rows), column_tiles = std::ceil(shape.n / tile_columns);
-    e.tile_quantisation = (shape.m * shape.n) / (row_tiles * tile_rows * column_tiles * tile_columns);
-    if (machine.sm_count > 0) {
-        // Every SM runs one tile at a time; the last wave may leave SMs idle.
-        const double tiles = std::ceil(shape.batch) * row_tiles * column_tiles;
-        const double waves = std::ceil(tiles / machine.sm_count);
-        e.wave_quantisation = tiles / (waves * machine.sm_count);
-    }
+    const GemmTiling t = gemmTiling(shape, machine);
+    e.tile_quantisation = (shape.m * shape.n) / (t.row_tiles * t.tile_rows * t.column_tiles * t.tile_columns);
+    // Every SM runs one tile at a time; the last wave may leave SMs idle.
+    if (machine.sm_count > 0)
+        e.wave_quantisation = t.tiles / (t.waves * machine.sm_count);
     e.depth = shape.k / (shape.k + f.gemm_fixed_cost_depth);
     e.total = peak_fraction * e.tile_quantisation * e.wave_quantisation * e.depth;
     return e;

@@ -70,6 +70,20 @@ struct GemmEfficiency {
 };
 GemmEfficiency gemmEfficiency(const GemmShape &shape, const KernelMachine &machine);
 
+// The tiling behind gemmEfficiency, exposed so a picture of tiles and waves (kernels/gemm_waves.h)
+// shows exactly what the model computes: the thread-block tile (shrunk for a skinny product), the
+// tiles per side, all tiles of the batch, and the waves of sm_count tiles they run in (0 when the
+// SM count is unknown). Empty (all 0) for a degenerate shape.
+struct GemmTiling {
+    double tile_rows = 0;
+    double tile_columns = 0;
+    double row_tiles = 0;
+    double column_tiles = 0;
+    double tiles = 0;  // ⌈batch⌉ · row_tiles · column_tiles
+    double waves = 0;  // ⌈tiles / sm_count⌉
+};
+GemmTiling gemmTiling(const GemmShape &shape, const KernelMachine &machine);
+
 // max(FLOPs / (peak · efficiency), bytes / (bandwidth · memory fraction)) + kernel overhead.
 KernelTime gemmTime(const GemmShape &shape, double bytes, const KernelMachine &machine);
 // Element-wise, norm, softmax, optimizer: max(bytes at the sustained bandwidth, FLOPs at the
