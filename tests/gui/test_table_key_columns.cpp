@@ -52,8 +52,11 @@ private slots:
             QVERIFY(window.selectPage(id));
             Page *page = window.currentPage();
             QVERIFY(page);
-            // Background work (the search) fills its table before it is judged.
-            QTRY_VERIFY_WITH_TIMEOUT(page->isReady(), 60000);
+            // Background work (the search, the held-out validation) fills its table before it is
+            // judged. Under the sanitizers on a loaded machine that took 63-85 s, so the wait is
+            // generous, and a page that never gets ready is named.
+            QTRY_VERIFY2_WITH_TIMEOUT(page->isReady(), qPrintable(id + QStringLiteral(" never finished its background work")),
+                                      240000);
             for (int i = 0; i < 3; ++i)
                 QCoreApplication::processEvents();
             for (const QTableView *table : page->findChildren<QTableView *>()) {
