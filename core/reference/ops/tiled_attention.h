@@ -47,6 +47,9 @@ inline constexpr std::int64_t kFallbackL2Bytes = std::int64_t(1) << 20;
 // The working set of one thread (attentionWorkingSetBytes: Q, K, V, O blocks, 4·B_c·d at most, and
 // the S block, B_r·B_c ≤ B_c·d) is then at most 5M/4, within the L2.
 inline constexpr Index kMaxBlockCols = 512;
+// Largest B_r or B_c a caller may ask for (ReferenceOptions, `--attention-block`): a 4096 × 4096
+// block is 64 MiB of float scratch per thread, already far beyond any cache.
+inline constexpr int kMaxTiledAttentionBlock = 4096;
 AttentionBlocks attentionBlocksForCache(std::int64_t l2_bytes, Index head_dim, int scalar_bytes);
 AttentionBlocks attentionBlocksForThisCpu(Index head_dim, int scalar_bytes);
 // Q, K, V, O blocks and the S block of one thread: (2·B_r + 2·B_c)·Dh + B_r·B_c elements.
