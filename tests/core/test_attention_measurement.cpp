@@ -4,6 +4,9 @@
 // N), the naive kernel is refused beyond the memory limit with the reason, cancelling stops the
 // sweep, bad requests name the field, and the traffic model follows its formulas.
 #include "reference/attention_measurement.h"
+#include "reference/attention_measurement_json.h"
+
+#include <QJsonObject>
 
 #include <QtTest>
 
@@ -79,6 +82,12 @@ private slots:
         QCOMPARE(b.naive.training_working_bytes, 4 * a.naive.training_working_bytes);
         QCOMPARE(b.tiled.training_working_bytes - a.tiled.training_working_bytes, rounded(2 * 128) * 2 - rounded(2 * 64) * 2);
         QVERIFY(b.tiled.training_working_bytes < b.naive.training_working_bytes);
+        // The CLI's `measured` object: the forward figures as seconds and peak_bytes.
+        const QJsonObject json = attentionMeasuredJson(*m, b);
+        QCOMPARE(json["naive"].toObject()["seconds"].toDouble(), b.naive.forward_seconds);
+        QCOMPARE(json["tiled"].toObject()["peak_bytes"].toDouble(), b.tiled.forward_peak_bytes);
+        QCOMPARE(json["tiled"].toObject()["training_seconds"].toDouble(), b.tiled.training_seconds);
+        QCOMPARE(json["block_cols"].toDouble(), 16.0);
     }
 
     void naiveRefusedBeyondTheLimit()
@@ -93,6 +102,9 @@ private slots:
         QVERIFY(m->rows[2].naive.skipped.find("N × N") != std::string::npos);
         QVERIFY(m->rows[2].tiled.ran);
         QCOMPARE(m->rows[2].tiled.training_seconds, 0.0);
+        const QJsonObject json = attentionMeasuredJson(*m, m->rows[2]);
+        QVERIFY(!json["naive"].toObject()["ran"].toBool());
+        QVERIFY(json["naive"].toObject()["skipped"].toString().contains(QStringLiteral("N × N")));
     }
 
     void cancelKeepsWhatFinished()
