@@ -528,9 +528,12 @@ void BasicModel<S>::embed(const std::int32_t *tokens, Index b, Index t)
 // one fused operator timed under the engine's FlashAttention name, "flash_attention", with the bytes
 // of Q, K, V read and O written once. Its FLOPs are booked under the engine's three flash operators
 // (core/ops/operator_list.cpp: flash_attention = the QKᵀ product, flash_softmax, and
-// flash_attention_values = P·V; the products run whole, the softmax over the causal triangle), the
-// last two with no time of their own, so FLOPs join the engine per name and the matmul total stays
-// the MFU convention's. compareOperators (step_time_comparison.h) folds the three into one row.
+// flash_attention_values = P·V; the softmax over the causal triangle), the last two with no time
+// of their own, so FLOPs join the engine per name and the matmul total stays the MFU convention's.
+// The products are counted whole, as the engine counts them for this run (AttentionFlops::Full,
+// engine_scenario.cpp), although the tiled kernel skips the key blocks right of the diagonal and so
+// does about half of that work at large T. compareOperators (step_time_comparison.h) folds the
+// three into one row.
 static void recordFlashParts(OpProfiler &profiler, OpPhase phase, double values_flops, double softmax_flops)
 {
     if (!profiler.enabled())
@@ -538,6 +541,7 @@ static void recordFlashParts(OpProfiler &profiler, OpPhase phase, double values_
     profiler.record("flash_softmax", phase, false, softmax_flops, 0);
     profiler.record("flash_attention_values", phase, true, values_flops, 0);
 }
+
 template <typename S>
 void BasicModel<S>::attentionForward(const S *qkv, S *att, LayerActivations &s, Index b, Index t)
 {
