@@ -93,6 +93,11 @@ int runGenerate(const QStringList &arguments)
     const QCommandLineOption threads(QStringLiteral("threads"),
                                      QStringLiteral("OpenMP/Eigen threads (0, the default: the cores other processes leave idle)."),
                                      QStringLiteral("T"));
+    const QCommandLineOption attention(QStringLiteral("attention"),
+                                       QStringLiteral("Attention kernel of the prefill: naive or tiled (FlashAttention); default: "
+                                                      "the checkpoint's or config's training.attention_kernel. Decode steps "
+                                                      "attend one token to the KV cache either way."),
+                                       QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print JSON: the sequences, prefill {measured_seconds, predicted_seconds}, decode "
                                                  "{measured_tokens_per_second, predicted_tokens_per_second} and the operators."));
@@ -101,13 +106,13 @@ int runGenerate(const QStringList &arguments)
     if (const auto done = parseArguments(
             parser, QStringLiteral("generate"),
             QStringLiteral("(--checkpoint F | --config F|PRESET) (--tokenizer DIR|FILE --prompt TEXT... | --prompt-tokens N) "
-                           "[--batch B] [--max-tokens N] [--temperature T] [--top-k K] [--top-p P] [--seed S] [--threads T] [--json] "
-                           "[--trace FILE [--trace-steps N]]"),
+                           "[--batch B] [--max-tokens N] [--temperature T] [--top-k K] [--top-p P] [--seed S] [--threads T] "
+                           "[--attention naive|tiled] [--json] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Continue prompts with the reference model (KV cache) and print the text; stops at <|endoftext|> "
                            "when the tokenizer has it. With --batch or --json, also the prefill time and decode tokens/s, "
                            "measured and predicted from this CPU's kernel factors (sampling is predicted as greedy)."),
-            {checkpoint, config, tokenizer, prompt, promptTokens, batch, maxTokens, temperature, topK, topP, seed, threads, json,
-             trace, traceSteps},
+            {checkpoint, config, tokenizer, prompt, promptTokens, batch, maxTokens, temperature, topK, topP, seed, threads, attention,
+             json, trace, traceSteps},
             arguments))
         return *done;
 
@@ -124,6 +129,12 @@ int runGenerate(const QStringList &arguments)
     intOption(parser, threads.names().front(), 0, threadCount, problems);
     if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), threadCount); parser.isSet(threads) && tooMany)
         problems.push_back(*tooMany);
+    std::optional<lse::reference::AttentionAlgorithm> attentionKernel;
+    if (parser.isSet(attention)) {
+        attentionKernel = lse::reference::attentionAlgorithmFromName(parser.value(attention).toStdString());
+        if (!attentionKernel)
+            problems.push_back(problem("--attention", "choice", "--attention must be naive or tiled."));
+    }
     const QStringList prompts = parser.values(prompt);
     int synthetic = 0;
     intOption(parser, promptTokens.names().front(), 1, synthetic, problems);
@@ -202,7 +213,9 @@ int runGenerate(const QStringList &arguments)
     lse::reference::useThreads(threadChoice.threads);
     // The model with a workspace for the prompts and a KV cache for them and their new tokens.
     const auto sizeFor = [&](std::int64_t maxSeqLen) {
-        return lse::reference::generationSizeFor(sequences, longest, options.max_new_tokens, maxSeqLen);
+        lse::reference::GenerationSize size = lse::reference::generationSizeFor(sequences, longest, options.max_new_tokens, maxSeqLen);
+        size.attention_kernel = attentionKernel;
+        return size;
     };
     std::unique_ptr<lse::reference::Model> model;
     if (parser.isSet(checkpoint)) {

@@ -174,6 +174,11 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Initialisation and sampling seed."), QStringLiteral("S"));
     const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP/Eigen threads (0, the default: the cores other processes leave idle)."), QStringLiteral("T"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary on stdout."));
+    const QCommandLineOption attention(QStringLiteral("attention"),
+                                       QStringLiteral("Attention kernel: naive (stores the T x T probabilities) or tiled "
+                                                      "(FlashAttention: blocks sized from this CPU's L2, online softmax, "
+                                                      "O(T) memory); overrides training.attention_kernel (default naive)."),
+                                       QStringLiteral("K"));
     const QCommandLineOption dp(QStringLiteral("dp"),
                                 QStringLiteral("Data-parallel ranks: run under `mpirun -np N`; --batch stays the global batch, split "
                                                "over the ranks; rank 0 prints and writes the checkpoints (the single-process format, complete "
@@ -194,13 +199,13 @@ int runTrain(const QStringList &arguments)
     if (const auto done = parseArguments(
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
-                           "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--json] "
-                           "[--dp N [--zero 0|1|2] [--bucket-mb B]] [--trace FILE [--trace-steps N]]"),
+                           "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
+                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
-            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, json, dp, zero, bucket, trace,
-             traceSteps},
+            {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, attention, json, dp, zero, bucket,
+             trace, traceSteps},
             arguments))
         return *done;
 
@@ -252,6 +257,12 @@ int runTrain(const QStringList &arguments)
     if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), cfg.threads);
         parser.isSet(threads) && tooMany)
         problems.push_back(*tooMany);
+    if (parser.isSet(attention)) {
+        if (const auto kernel = lse::reference::attentionAlgorithmFromName(parser.value(attention).toStdString()))
+            cfg.options.attention_kernel = *kernel;
+        else
+            problems.push_back(problem("--attention", "choice", "--attention must be naive or tiled (training.attention_kernel)."));
+    }
     int checkpointEvery = 0;
     intOption(parser, every.names().front(), 1, checkpointEvery, problems);
     if (parser.isSet(every) && !parser.isSet(dir))

@@ -37,7 +37,8 @@ Scenario engineScenarioFor(const TrainConfig &config, double peak_flops_per_s, d
     training.precision.master_weights = false;  // the reference updates its fp32 weights in place
     training.optimizer = Optimizer::AdamW;
     training.recomputation = Recomputation::None;
-    training.flash_attention = false;
+    // The tiled kernel is FlashAttention: the engine's flash operators, and no (T, T) activations.
+    training.flash_attention = config.options.attention_kernel == AttentionAlgorithm::Tiled;
     training.dropout = false;
     training.attention_flops = AttentionFlops::Full;
     training.flops_model = FlopsModel::Exact;

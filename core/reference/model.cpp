@@ -10,6 +10,8 @@
 #include "reference/ops/residual.h"
 #include "reference/size_limits.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -72,6 +74,34 @@ private:
 };
 
 }  // namespace
+
+const char *toString(AttentionAlgorithm kernel)
+{
+    return kernel == AttentionAlgorithm::Tiled ? "tiled" : "naive";
+}
+
+std::optional<AttentionAlgorithm> attentionAlgorithmFromName(std::string_view name)
+{
+    for (const AttentionAlgorithm kernel : {AttentionAlgorithm::Naive, AttentionAlgorithm::Tiled})
+        if (name == toString(kernel))
+            return kernel;
+    return std::nullopt;
+}
+
+AttentionBlocks attentionBlocksOf(const ReferenceOptions &options, std::int64_t head_dim, int scalar_bytes)
+{
+    AttentionBlocks blocks = attentionBlocksForThisCpu(Index(head_dim), scalar_bytes);
+    if (options.attention_block_rows > 0)
+        blocks.rows = options.attention_block_rows;
+    if (options.attention_block_cols > 0)
+        blocks.cols = options.attention_block_cols;
+    return blocks;
+}
+
+int attentionScratchThreads()
+{
+    return std::max({1, omp_get_num_procs(), omp_get_max_threads()});
+}
 
 Problems validateForReference(const ModelConfig &m)
 {
@@ -159,6 +189,12 @@ Result<std::unique_ptr<BasicModel<S>>> BasicModel<S>::create(const ModelConfig &
     if (options.max_batch > kMaxReferenceBatch)
         problems.push_back({"max_batch", "maximum", "The reference workspace holds at most " + std::to_string(kMaxReferenceBatch)
                                                         + " sequences, got max_batch " + std::to_string(options.max_batch) + "."});
+    for (const auto &[size, field] : {std::pair{options.attention_block_rows, "attention_block_rows"},
+                                      std::pair{options.attention_block_cols, "attention_block_cols"}})
+        if (size < 0 || size > kMaxTiledAttentionBlock)
+            problems.push_back({field, "range", std::string(field) + " must be between 1 and "
+                                                    + std::to_string(kMaxTiledAttentionBlock) + ", or 0 for this CPU's cache rule; got "
+                                                    + std::to_string(size) + "."});
     if (!problems.empty())
         return problems;
     // Only now are the sizes small enough for the estimate, and only after it may anything be allocated.
@@ -198,6 +234,8 @@ BasicModel<S>::BasicModel(const ModelConfig &config, const ReferenceOptions &opt
     cache_batch_ = std::max(1, options.cache_batch);
     cache_context_ = options.cache_context > 0 ? options.cache_context : context_;
     cached_.assign(std::size_t(cache_batch_), 0);
+    blocks_ = attentionBlocksOf(options, Dh_, int(sizeof(S)));
+    attention_threads_ = attentionScratchThreads();
     layoutParameters();
     layoutActivations();
     if (config.positional_encoding == PositionalEncoding::RoPE)
@@ -296,7 +334,8 @@ template <typename S>
 void BasicModel<S>::layoutActivations()
 {
     const Index N = max_tokens_, B = options_.max_batch, T = context_;
-    const Index probs = B * H_ * T * T;
+    const Index probs = tiled() ? 0 : B * H_ * T * T;
+    const Index rows = tiled() ? B * H_ * T : 0;  // one statistic per (sequence, head, position)
     const bool norm = hasNorm();
     saved_.assign(std::size_t(config_.n_layers), LayerActivations{});
     Carver<S> a;
@@ -309,7 +348,10 @@ void BasicModel<S>::layoutActivations()
             a.want(s.ln2_stats, 2 * N);
         }
         a.want(s.qkv, N * W_);
-        a.want(s.probs, probs);
+        if (tiled())
+            a.want(s.lse, rows);
+        else
+            a.want(s.probs, probs);
         a.want(s.att, N * Q_);
         a.want(s.h_sum, N * D_);
         a.want(s.up, N * up_);
@@ -329,7 +371,12 @@ void BasicModel<S>::layoutActivations()
     w.want(grad_c_, N * D_);
     w.want(dqkv_, N * W_);
     w.want(datt_, N * Q_);
-    w.want(dprobs_, probs);
+    if (tiled()) {
+        w.want(row_dot_, rows);
+        w.want(attention_scratch_, Index(attention_threads_) * tiledAttentionScratchPerThread(blocks_));
+    } else {
+        w.want(dprobs_, probs);
+    }
     w.want(dup_, N * up_);
     w.want(dact_, N * F_);
     w.want(row_loss_, N);
@@ -477,6 +524,94 @@ void BasicModel<S>::embed(const std::int32_t *tokens, Index b, Index t)
     }
 }
 
+// The naive kernel as three profiled stages under the engine's non-flash names; the tiled one as
+// one fused operator timed under the engine's FlashAttention name, "flash_attention", with the bytes
+// of Q, K, V read and O written once. Its FLOPs are booked under the engine's three flash operators
+// (core/ops/operator_list.cpp: flash_attention = the QKᵀ product, flash_softmax, and
+// flash_attention_values = P·V; the softmax over the causal triangle), the last two with no time
+// of their own, so FLOPs join the engine per name and the matmul total stays the MFU convention's.
+// The products are counted whole, as the engine counts them for this run (AttentionFlops::Full,
+// engine_scenario.cpp), although the tiled kernel skips the key blocks right of the diagonal and so
+// does about half of that work at large T. compareOperators (step_time_comparison.h) folds the
+// three into one row.
+static void recordFlashParts(OpProfiler &profiler, OpPhase phase, double values_flops, double softmax_flops)
+{
+    if (!profiler.enabled())
+        return;
+    profiler.record("flash_softmax", phase, false, softmax_flops, 0);
+    profiler.record("flash_attention_values", phase, true, values_flops, 0);
+}
+
+template <typename S>
+void BasicModel<S>::attentionForward(const S *qkv, S *att, LayerActivations &s, Index b, Index t)
+{
+    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
+    // QKᵀ and P·V per head: (T x Dh)·(Dh x T) and (T x T)·(T x Dh), run whole (masked half included).
+    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
+    const double softmaxFlops = flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t));
+    if (tiled()) {
+        {
+            Scope scope(&profiler_, "flash_attention", kFwd, true, attentionProductFlops,
+                        rowsOf(OpClass::Attention, b * t, Q_).readingAlso(2 * double(b * t * KV_)));
+            tiledAttentionForward(qkv, qkv + Q_, qkv + Q_ + KV_, att, s.lse, dims, blocks_, attention_scratch_,
+                                  attention_threads_);
+        }
+        recordFlashParts(profiler_, kFwd, attentionProductFlops, softmaxFlops);
+        return;
+    }
+    {
+        Scope scope(&profiler_, "attention_scores", kFwd, true, attentionProductFlops,
+                    OpShape::matmul(b * H_, t, t, Dh_, false));
+        attentionScoresForward(qkv, qkv + Q_, s.probs, dims);
+    }
+    {
+        // Only the causal lower triangle, T(T+1)/2 per head, is exponentiated and normalised.
+        Scope scope(&profiler_, "softmax", kFwd, false, softmaxFlops, rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
+        causalSoftmaxForward(s.probs, dims);
+    }
+    {
+        Scope scope(&profiler_, "attention_values", kFwd, true, attentionProductFlops,
+                    OpShape::matmul(b * H_, t, Dh_, t, false));
+        attentionValuesForward(s.probs, qkv + Q_ + KV_, att, dims);
+    }
+}
+
+// From datt_ (N, H·Dh) into dqkv_'s Q, K and V columns.
+template <typename S>
+void BasicModel<S>::attentionBackward(const LayerActivations &s, Index b, Index t)
+{
+    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
+    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
+    const double softmaxFlops = flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t));
+    if (tiled()) {
+        // The engine's backward convention (2× a product, kBack × the softmax); the recomputation
+        // of S and P (Dao et al. 2022 §3.1) is extra work the count leaves out, as the engine's does.
+        const double product = flop_rules::kBackwardMatmulFactor * attentionProductFlops;
+        {
+            Scope scope(&profiler_, "flash_attention", kBwd, true, product,
+                        rowsOf(OpClass::Attention, b * t, Q_, 2).readingAlso(2 * double(b * t * KV_)));
+            tiledAttentionBackward(s.qkv, s.qkv + Q_, s.qkv + Q_ + KV_, s.att, s.lse, datt_, dqkv_, dqkv_ + Q_,
+                                   dqkv_ + Q_ + KV_, row_dot_, dims, blocks_, attention_scratch_, attention_threads_);
+        }
+        recordFlashParts(profiler_, kBwd, product, kBack * softmaxFlops);
+        return;
+    }
+    {
+        Scope scope(&profiler_, "attention_values", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
+                    OpShape::matmul(b * H_, t, Dh_, t, false));
+        attentionValuesBackward(s.probs, s.qkv + Q_ + KV_, datt_, dqkv_ + Q_ + KV_, dprobs_, dims);
+    }
+    {
+        Scope scope(&profiler_, "softmax", kBwd, false, kBack * softmaxFlops, rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
+        causalSoftmaxBackward(s.probs, dprobs_, dims);
+    }
+    {
+        Scope scope(&profiler_, "attention_scores", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
+                    OpShape::matmul(b * H_, t, t, Dh_, false));
+        attentionScoresBackward(s.qkv, s.qkv + Q_, dprobs_, dqkv_, dqkv_ + Q_, dims);
+    }
+}
+
 template <typename S>
 void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
 {
@@ -484,9 +619,6 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
     const LayerWeights &w = layers_[std::size_t(l)];
     const Index N = b * t;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
-    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
-    // QKᵀ and P·V per head: (T x Dh)·(Dh x T) and (T x T)·(T x Dh), run whole (masked half included).
-    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
     s.input = x;
 
     const S *a = x;  // (N, D) attention input
@@ -503,23 +635,7 @@ void BasicModel<S>::layerForward(int l, const S *x, Index b, Index t)
                     rowsOf(OpClass::Elementwise, N, Q_ + KV_));
         ropeForward(s.qkv, W_, b, t, H_ + G_, Dh_, rope_, 0);  // Q and K heads are adjacent
     }
-    {
-        Scope scope(&profiler_, "attention_scores", kFwd, true, attentionProductFlops,
-                    OpShape::matmul(b * H_, t, t, Dh_, false));
-        attentionScoresForward(s.qkv, s.qkv + Q_, s.probs, dims);
-    }
-    {
-        // Only the causal lower triangle, T(T+1)/2 per head, is exponentiated and normalised.
-        Scope scope(&profiler_, "softmax", kFwd, false,
-                    flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)),
-                    rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
-        causalSoftmaxForward(s.probs, dims);
-    }
-    {
-        Scope scope(&profiler_, "attention_values", kFwd, true, attentionProductFlops,
-                    OpShape::matmul(b * H_, t, Dh_, t, false));
-        attentionValuesForward(s.probs, s.qkv + Q_ + KV_, s.att, dims);
-    }
+    attentionForward(s.qkv, s.att, s, b, t);
     {
         Scope scope(&profiler_, "attention_output", kFwd, true, matmulFlops(N, D_, Q_), weightProduct(N, D_, Q_));
         linearForward(s.att, Q_, w.wo, s.h_sum, D_, N, Q_, D_);
@@ -681,8 +797,6 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
     const LayerWeights &w = layers_[std::size_t(l)];
     const Index N = b * t;
     const bool pre = hasNorm() && preNorm(), post = hasNorm() && !preNorm();
-    const AttentionDims dims{b, t, H_, G_, Dh_, W_, W_, W_, Q_};
-    const double attentionProductFlops = flop_rules::matmul(double(b * H_), double(t), double(t), double(Dh_));
 
     // Feed-forward sub-block: y = [norm2](h + FFN([norm2](h))).
     if (post) {
@@ -738,22 +852,7 @@ void BasicModel<S>::layerBackward(int l, Index b, Index t, S *&g, S *&spare)
                     weightProduct(N, D_, Q_));
         linearBackward(s.att, Q_, w.wo, g, D_, datt_, gradOf(w.wo), N, Q_, D_);
     }
-    {
-        Scope scope(&profiler_, "attention_values", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
-                    OpShape::matmul(b * H_, t, Dh_, t, false));
-        attentionValuesBackward(s.probs, s.qkv + Q_ + KV_, datt_, dqkv_ + Q_ + KV_, dprobs_, dims);
-    }
-    {
-        Scope scope(&profiler_, "softmax", kBwd, false,
-                    kBack * flop_rules::kSoftmax * double(b * H_) * flop_rules::causalScoreCount(double(t)),
-                    rowsOf(OpClass::Softmax, b * H_, t * (t + 1) / 2));
-        causalSoftmaxBackward(s.probs, dprobs_, dims);
-    }
-    {
-        Scope scope(&profiler_, "attention_scores", kBwd, true, flop_rules::kBackwardMatmulFactor * attentionProductFlops,
-                    OpShape::matmul(b * H_, t, t, Dh_, false));
-        attentionScoresBackward(s.qkv, s.qkv + Q_, dprobs_, dqkv_, dqkv_ + Q_, dims);
-    }
+    attentionBackward(s, b, t);
     if (config_.positional_encoding == PositionalEncoding::RoPE) {
         Scope scope(&profiler_, "rope", kBwd, false, kBack * flop_rules::kRope * double(N * (Q_ + KV_)),
                     rowsOf(OpClass::Elementwise, N, Q_ + KV_));

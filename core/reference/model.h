@@ -20,12 +20,14 @@
 #include "reference/ops/eigen_maps.h"
 #include "reference/op_profiler.h"
 #include "reference/ops/rope.h"
+#include "reference/ops/tiled_attention.h"
 #include "scenario/model_config.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +36,14 @@ namespace lse::reference {
 
 // The rule of the problem forwardBackward returns when setInterrupt's flag stopped it.
 inline constexpr const char *kInterruptedRule = "interrupted";
+
+// Which kernel computes causal attention in forward/backward (and a batched prefill): the naive
+// one (attention.h: the (B, H, T, T) probabilities are stored, three profiled stages) or the tiled
+// FlashAttention one (tiled_attention.h: per-row log-sum-exp only, one fused operator profiled as
+// the engine's "flash_attention"). Decoding one token against the KV cache is the same for both.
+enum class AttentionAlgorithm { Naive, Tiled };
+const char *toString(AttentionAlgorithm kernel);  // "naive", "tiled"
+std::optional<AttentionAlgorithm> attentionAlgorithmFromName(std::string_view name);  // the names above
 
 struct ReferenceOptions {
     float norm_eps = 1e-5f;
@@ -47,7 +57,16 @@ struct ReferenceOptions {
     // cache_context positions (the workspace need not hold them).
     int cache_batch = 1;
     int cache_context = 0;
+    AttentionAlgorithm attention_kernel = AttentionAlgorithm::Naive;
+    // Tiled kernel's B_r × B_c; 0: from this CPU's L2 (attentionBlocksForThisCpu).
+    int attention_block_rows = 0;
+    int attention_block_cols = 0;
 };
+
+// The tiled kernel's blocks for `options` (explicit sizes, else this CPU's L2 rule), and the
+// threads its per-thread scratch is sized for (every logical core: a team never exceeds it).
+AttentionBlocks attentionBlocksOf(const ReferenceOptions &options, std::int64_t head_dim, int scalar_bytes);
+int attentionScratchThreads();
 
 // Problems (naming the field) for configurations the reference model does not implement: biases,
 // MoE, GeGLU, ALiBi, Double norm placement, parallel blocks with post-norm; and for non-positive or inconsistent
@@ -195,7 +214,8 @@ private:
         S *ln1_out = nullptr;           // (N, D)
         S *ln1_stats = nullptr;         // (N, 2)
         S *qkv = nullptr;               // (N, W) after RoPE
-        S *probs = nullptr;             // (B, H, T, T)
+        S *probs = nullptr;             // (B, H, T, T), naive kernel
+        S *lse = nullptr;               // (B, H, T) row log-sum-exp, tiled kernel
         S *att = nullptr;               // (N, H·Dh)
         S *h_sum = nullptr;             // (N, D) x + attention
         S *ln2_out = nullptr;           // (N, D)
@@ -246,7 +266,14 @@ private:
     S *grad_a_ = nullptr, *grad_b_ = nullptr, *grad_c_ = nullptr;  // (N, D) each
     S *dqkv_ = nullptr;       // (N, W)
     S *datt_ = nullptr;       // (N, H·Dh)
-    S *dprobs_ = nullptr;     // (B, H, T, T)
+    S *dprobs_ = nullptr;     // (B, H, T, T), naive kernel
+    S *row_dot_ = nullptr;    // (B, H, T) rowsum(dO ∘ O), tiled kernel
+    S *attention_scratch_ = nullptr;  // threads × tiledAttentionScratchPerThread, tiled kernel
+    AttentionBlocks blocks_;
+    int attention_threads_ = 1;
+    bool tiled() const { return options_.attention_kernel == AttentionAlgorithm::Tiled; }
+    void attentionForward(const S *qkv, S *att, LayerActivations &s, Index b, Index t);
+    void attentionBackward(const LayerActivations &s, Index b, Index t);
     S *dup_ = nullptr;        // (N, up)
     S *dact_ = nullptr;       // (N, F)
     S *row_loss_ = nullptr;   // (N)

@@ -38,7 +38,15 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
     const double Q = H * Dh, KV = G * Dh, W = Q + 2 * KV;
     const double up = m.activation == Activation::SwiGLU ? 2 * F : F;
     const double T = double(o.context > 0 ? std::int64_t(o.context) : m.max_seq_len), B = double(o.max_batch);
-    const double N = B * T, probs = B * H * T * T;
+    const double N = B * T;
+    // The naive kernel keeps the (B, H, T, T) probabilities and their gradient; the tiled one a
+    // log-sum-exp and a row dot per (sequence, head, position) and per-thread block scratch.
+    const bool tiled = o.attention_kernel == AttentionAlgorithm::Tiled;
+    const double probs = tiled ? B * H * T : B * H * T * T;
+    const double attention_work = tiled ? padded(B * H * T)
+            + padded(double(attentionScratchThreads())
+                     * double(tiledAttentionScratchPerThread(attentionBlocksOf(o, m.head_dim, bytes_per_element))))
+                                        : padded(probs);
     const bool norm = m.norm != NormType::None;
     const double normTensors = !norm ? 0 : m.norm == NormType::LayerNorm ? 2 : 1;
 
@@ -61,7 +69,7 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
         acts += padded(N * D) + padded(2 * N);
     acts += padded(N * V);
 
-    const double work = 3 * padded(N * D) + padded(N * W) + padded(N * Q) + padded(probs) + padded(N * up) + padded(N * F) +
+    const double work = 3 * padded(N * D) + padded(N * W) + padded(N * Q) + attention_work + padded(N * up) + padded(N * F) +
                         padded(N) + 2 * padded(B * D) + padded(2 * B) + padded(B * V);
 
     // KV cache of cache_batch sequences × cache_context positions and its one-token-per-sequence buffers.

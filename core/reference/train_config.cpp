@@ -3,7 +3,7 @@
 //   {"format": "llm-explorer-reference-train", "version": 1,
 //    "model": {scenario model fields..., "norm_eps": 1e-5, "rope_theta": 10000},
 //    "data_path": "tokens.bin", "data_dtype": "uint16", "validation_path": "", "validation_dtype": "uint16",
-//    "training": {"batch_size": 8, "steps": 1000, "lr_max": ..., "seed": 0, ...}}
+//    "training": {"batch_size": 8, "steps": 1000, "lr_max": ..., "seed": 0, ..., "attention_kernel": "naive"}}
 // The model object is the scenario format (core/scenario/scenario_json) plus the two numeric
 // options of the reference model, which belong with the architecture rather than the run. When
 // head_dim or n_kv_heads are absent they default to d_model / n_heads and n_heads, so a preset
@@ -276,7 +276,8 @@ Result<TrainConfig> trainConfigFromJson(const QByteArray &json, const std::strin
             const QJsonObject t = root.value("training").toObject();
             checkUnknownKeys(t,
                              {"batch_size", "steps", "lr_max", "lr_min", "warmup_steps", "weight_decay", "beta1", "beta2",
-                              "adam_eps", "grad_clip", "eval_every", "eval_batches", "seed", "threads", "peak_flops_per_s"},
+                              "adam_eps", "grad_clip", "eval_every", "eval_batches", "seed", "threads", "peak_flops_per_s",
+                              "attention_kernel"},
                              "training", problems);
             Reader r{t, "training", problems};
             r.integer("batch_size", config.batch_size);
@@ -294,6 +295,15 @@ Result<TrainConfig> trainConfigFromJson(const QByteArray &json, const std::strin
             r.seed("seed", config.seed);
             r.integer("threads", config.threads);
             r.number("peak_flops_per_s", config.peak_flops_per_s);
+            if (t.contains("attention_kernel")) {
+                const std::optional<AttentionAlgorithm> kernel =
+                    attentionAlgorithmFromName(t.value("attention_kernel").toString().toStdString());
+                if (kernel)
+                    config.options.attention_kernel = *kernel;
+                else
+                    add(problems, "training.attention_kernel", "choice",
+                        "training.attention_kernel must be \"naive\" or \"tiled\".");
+            }
         }
     }
     if (!problems.empty())
@@ -329,6 +339,7 @@ QByteArray trainConfigToJson(const TrainConfig &c)
         training.insert("seed", QString::number(qulonglong(c.seed)));
     training.insert("threads", c.threads);
     training.insert("peak_flops_per_s", c.peak_flops_per_s);
+    training.insert("attention_kernel", qs(toString(c.options.attention_kernel)));
     QJsonObject root;
     root.insert("format", qs(kFormat));
     root.insert("version", 1);

@@ -451,6 +451,8 @@ Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, Trai
 ReferenceOptions generationOptions(const ReferenceOptions &base, const GenerationSize &size)
 {
     ReferenceOptions options = base;
+    if (size.attention_kernel)
+        options.attention_kernel = *size.attention_kernel;
     options.max_batch = size.batch;
     options.context = size.prompt_tokens;
     options.cache_batch = size.batch;

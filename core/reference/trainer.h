@@ -163,6 +163,9 @@ struct GenerationSize {
     int batch = 1;
     int prompt_tokens = 0;  // 0: max_seq_len
     int cache_context = 0;  // 0: max_seq_len
+    // The attention kernel of the batched prefill (`generate --attention`); unset: the base
+    // options' (a checkpoint's: the one it was trained with).
+    std::optional<AttentionAlgorithm> attention_kernel;
 };
 ReferenceOptions generationOptions(const ReferenceOptions &base, const GenerationSize &size);
 Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &checkpointPath, const GenerationSize &size,

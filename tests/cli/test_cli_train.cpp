@@ -107,6 +107,25 @@ private slots:
         QCOMPARE(greedy.exit_code, 0);
     }
 
+    // --attention tiled (the FlashAttention kernel) trains to the naive kernel's loss within
+    // float32 round-off, and the generate prefill takes the flag too.
+    void tiledAttentionFlag()
+    {
+        const QStringList base{"train", "--config", path("config.json"), "--data", path("ids.bin"), "--steps", "2", "--json"};
+        const Run naive = runCli(base);
+        const Run tiled = runCli(base + QStringList{"--attention", "tiled"});
+        QVERIFY2(naive.exit_code == 0 && tiled.exit_code == 0, tiled.err.constData());
+        const double a = QJsonDocument::fromJson(naive.out).object().value("final_loss").toDouble();
+        const double b = QJsonDocument::fromJson(tiled.out).object().value("final_loss").toDouble();
+        QVERIFY2(std::abs(a - b) <= 1e-5 * std::abs(a), qPrintable(QStringLiteral("naive %1, tiled %2").arg(a).arg(b)));
+        QVERIFY(QJsonDocument::fromJson(tiled.out).toJson().contains("\"flash_attention\""));
+        QVERIFY(!QJsonDocument::fromJson(tiled.out).toJson().contains("\"attention_scores\""));
+        const Run generated = runCli({"generate", "--checkpoint", path("ck/step_000004.safetensors"), "--tokenizer", path("bpe"),
+                                      "--prompt", "Once upon a time", "--max-tokens", "4", "--temperature", "0", "--attention", "tiled"});
+        QVERIFY2(generated.exit_code == 0, generated.err.constData());
+        QVERIFY(generated.out.startsWith("Once upon a time"));
+    }
+
     void badInputExitsTwo()
     {
         writeFile(path("bad.json"), R"({"model": {"n_layers": 1, "d_model": 32, "n_heads": 2, "d_ff": 64,
@@ -137,6 +156,13 @@ private slots:
                       "x", "--top-p", "2"});
         QCOMPARE(run.exit_code, 2);
         QVERIFY(run.out.isEmpty());
+
+        for (const QStringList &command : {QStringList{"train", "--data", path("ids.bin")},
+                                           QStringList{"generate", "--tokenizer", path("bpe"), "--prompt", "x"}}) {
+            run = runCli(command + QStringList{"--config", path("config.json"), "--attention", "flash"});
+            QCOMPARE(run.exit_code, 2);
+            QVERIFY2(run.err.contains("--attention"), run.err.constData());
+        }
     }
 
     // Issue 14, item 1: the 256 KB checkpoint whose config says n_heads = 2^20 used to make

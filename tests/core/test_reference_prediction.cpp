@@ -205,6 +205,43 @@ private slots:
                          })->predicted_seconds - 0.020) < 1e-12);
     }
 
+    // The tiled attention kernel is timed as one operator, flash_attention; the engine lists three
+    // (flash_attention, flash_softmax, flash_attention_values): one row holds the three predictions
+    // and the one measurement (the parts' zero-time records add nothing).
+    void flashAttentionPartsShareOneRow()
+    {
+        ReferenceStepPrediction p;
+        p.idle_seconds = p.seconds = 1.0;
+        const auto op = [](const char *name, const char *pass, double seconds) {
+            performance::OperatorTime t;
+            t.name = name;
+            t.pass = pass;
+            t.seconds = seconds;
+            return t;
+        };
+        p.step.operators = {op("flash_attention", "forward", 0.004), op("flash_softmax", "forward", 0.001),
+                            op("flash_attention_values", "forward", 0.004), op("flash_attention", "backward", 0.008),
+                            op("flash_softmax", "backward", 0.002), op("flash_attention_values", "backward", 0.008)};
+        const std::vector<OpRecord> end = {{"flash_attention", OpPhase::Forward, true, 0, 0.010, 1},
+                                           {"flash_softmax", OpPhase::Forward, false, 0, 0, 1},
+                                           {"flash_attention_values", OpPhase::Forward, true, 0, 0, 1},
+                                           {"flash_attention", OpPhase::Backward, true, 0, 0.020, 1},
+                                           {"flash_softmax", OpPhase::Backward, false, 0, 0, 1},
+                                           {"flash_attention_values", OpPhase::Backward, true, 0, 0, 1}};
+        const std::vector<OperatorComparison> rows = compareOperators(p, {}, end, 1, 0.030);
+        for (const OperatorComparison &r : rows)
+            QVERIFY2(r.name == "flash_attention" || r.name == kOptimizerAndRestName, r.name.c_str());
+        for (const char *pass : {"forward", "backward"}) {
+            const auto row = std::find_if(rows.begin(), rows.end(), [&](const OperatorComparison &r) {
+                return r.name == "flash_attention" && r.pass == pass;
+            });
+            QVERIFY(row != rows.end());
+            const double scale = std::string(pass) == "forward" ? 1 : 2;
+            QVERIFY(std::abs(row->predicted_seconds - 0.009 * scale) < 1e-12);
+            QVERIFY(std::abs(row->measured_seconds - 0.010 * scale) < 1e-12);
+        }
+    }
+
     void signedDifferenceSigns()
     {
         QCOMPARE(*signedDifference(3.0, 2.0), 0.5);

@@ -170,13 +170,19 @@ private slots:
         ReferenceOptions options;
         options.max_batch = int(kMaxReferenceBatch) + 1;
         QVERIFY(hasField(Model::create(smallModel(), options).problems(), "max_batch"));
+        ReferenceOptions blocks;
+        blocks.attention_block_rows = -1;
+        blocks.attention_block_cols = kMaxTiledAttentionBlock + 1;
+        const Problems badBlocks = Model::create(smallModel(), blocks).problems();
+        QVERIFY(hasField(badBlocks, "attention_block_rows"));
+        QVERIFY(hasField(badBlocks, "attention_block_cols"));
     }
 
     // The estimate is what the model allocates, byte for byte, across the layout's variants.
     void memoryEstimateMatchesTheModel_data()
     {
         QTest::addColumn<int>("variant");
-        for (int v = 0; v < 5; ++v)
+        for (int v = 0; v < 7; ++v)
             QTest::newRow(qPrintable(QString::number(v))) << v;
     }
 
@@ -204,6 +210,13 @@ private slots:
             m.n_kv_heads = 2;
             m.head_dim = 6;
             m.d_ff = 50;
+        } else if (variant == 5) {  // the tiled kernel: log-sum-exp rows and block scratch, no T x T
+            options.attention_kernel = AttentionAlgorithm::Tiled;
+        } else if (variant == 6) {
+            options.attention_kernel = AttentionAlgorithm::Tiled;
+            options.attention_block_rows = 3;
+            options.attention_block_cols = 5;
+            m.n_kv_heads = 1;
         }
         const auto created = Model::create(m, options);
         QVERIFY2(created.ok(), formatProblems(created.problems()).c_str());

@@ -47,9 +47,10 @@ struct Measured {
     ReferenceMemory memory;
 };
 
-Measured measureStep(const ModelConfig &model, int batch)
+Measured measureStep(const ModelConfig &model, int batch, AttentionAlgorithm kernel)
 {
     ReferenceOptions options;
+    options.attention_kernel = kernel;
     options.max_batch = batch;
     options.context = int(model.max_seq_len);
     auto created = Model::create(model, options);
@@ -91,52 +92,58 @@ void TestReferenceVsEngine::sameStep_data()
 {
     QTest::addColumn<ModelConfig>("model");
     QTest::addColumn<int>("batch");
+    QTest::addColumn<bool>("tiled");
     const ModelConfig base = baseModel();
-    QTest::addRow("rmsnorm swiglu rope") << base << 3;
+    QTest::addRow("rmsnorm swiglu rope") << base << 3 << false;
     ModelConfig gqa = base;
     gqa.n_kv_heads = 2;
-    QTest::addRow("gqa") << gqa << 2;
+    QTest::addRow("gqa") << gqa << 2 << false;
+    // The tiled kernel against the engine's FlashAttention operators (flash_attention,
+    // flash_softmax, flash_attention_values) and its smaller activations.
+    QTest::addRow("gqa, tiled attention") << gqa << 2 << true;
     ModelConfig gpt2 = base;
     gpt2.norm = NormType::LayerNorm;
     gpt2.activation = Activation::GeLU;
     gpt2.d_ff = 256;
     gpt2.positional_encoding = PositionalEncoding::Learned;
     gpt2.tied_embeddings = true;
-    QTest::addRow("layernorm gelu learned tied") << gpt2 << 2;
+    QTest::addRow("layernorm gelu learned tied") << gpt2 << 2 << false;
     ModelConfig post = base;
     post.norm_placement = NormPlacement::Post;
     post.activation = Activation::ReLU;
     post.d_ff = 256;
     post.positional_encoding = PositionalEncoding::Sinusoidal;
-    QTest::addRow("post-norm relu sinusoidal") << post << 2;
+    QTest::addRow("post-norm relu sinusoidal") << post << 2 << false;
     ModelConfig bare = base;
     bare.norm = NormType::None;
     bare.activation = Activation::SiLU;
     bare.d_ff = 256;
     bare.positional_encoding = PositionalEncoding::None;
-    QTest::addRow("no norm silu nope") << bare << 1;
+    QTest::addRow("no norm silu nope") << bare << 1 << false;
     ModelConfig parallel = base;
     parallel.parallel_block = true;
     parallel.n_kv_heads = 2;
-    QTest::addRow("parallel block rmsnorm swiglu rope") << parallel << 2;
+    QTest::addRow("parallel block rmsnorm swiglu rope") << parallel << 2 << false;
     ModelConfig neox = gpt2;
     neox.parallel_block = true;
     neox.tied_embeddings = false;
-    QTest::addRow("parallel block layernorm gelu learned") << neox << 1;
+    QTest::addRow("parallel block layernorm gelu learned") << neox << 1 << false;
 }
 
 void TestReferenceVsEngine::sameStep()
 {
     QFETCH(ModelConfig, model);
     QFETCH(int, batch);
+    QFETCH(bool, tiled);
     TrainConfig config;
     config.model = model;
     config.batch_size = batch;
+    config.options.attention_kernel = tiled ? AttentionAlgorithm::Tiled : AttentionAlgorithm::Naive;
     const Scenario scenario = engineScenarioFor(config, 1e11);
     const Result<Estimate> predicted = estimate(scenario);
     QVERIFY2(predicted.ok(), formatProblems(predicted.problems()).c_str());
     const Estimate &e = predicted.value();
-    const Measured measured = measureStep(model, batch);
+    const Measured measured = measureStep(model, batch, config.options.attention_kernel);
     const double tokens = double(batch) * double(model.max_seq_len);
 
     // Per operator first, so a mismatch names the op: the engine's forward and backward FLOPs of
@@ -144,7 +151,7 @@ void TestReferenceVsEngine::sameStep()
     OperatorShapes shapes;
     shapes.seq_len = model.max_seq_len;
     shapes.micro_batch = batch;
-    shapes.flash_attention = false;
+    shapes.flash_attention = tiled;
     const ForwardOperators forward = forwardOperators(model, shapes);
     std::map<std::string, double> engine_by_name;
     const auto add = [&engine_by_name](const std::vector<Operator> &ops, int count) {
