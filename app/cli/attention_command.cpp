@@ -4,8 +4,8 @@
 // forward and backward (Algorithms 3 and 4), with the causal mask's skipped blocks, and each placed
 // on an accelerator's roofline (core/kernels). Every figure is core's; this file parses and prints.
 //
-// --measure (the CPU timings of the naive and tiled reference kernels) is refused for now: the
-// measurement lives in core/reference and is not part of this build yet.
+// --measure times the reference transformer's naive and tiled (FlashAttention) kernels on this CPU
+// (core/reference/attention_measurement): the same head shape, fp32, causal.
 
 #include "commands.h"
 #include "count_option.h"
@@ -15,6 +15,8 @@
 #include "kernels/flash_attention_io.h"
 #include "kernels/flash_attention_steps.h"
 #include "kernels/kernel_roofline.h"
+#include "reference/attention_measurement.h"
+#include "reference/attention_measurement_json.h"
 #include "roofline/roofline_machine.h"
 
 #include <QCommandLineParser>
@@ -89,6 +91,44 @@ QJsonArray stepsJson(const kernels::AttentionSteps &steps)
 
 QString blockText(std::int64_t index) { return index < 0 ? QStringLiteral("-") : QString::number(index); }
 
+// The --measure rows: one line per kernel, or the reason it was not run.
+QString measuredText(const reference::AttentionMeasurement &measurement)
+{
+    const reference::AttentionMeasureRow &measured = measurement.rows.front();
+    QString text = QStringLiteral("\nMeasured on this CPU (reference kernels, fp32, causal, one head, %1 thread(s); tiled "
+                                  "blocks B_r = %2, B_c = %3; medians of %4 runs):\n")
+                       .arg(measurement.threads)
+                       .arg(measurement.blocks.rows)
+                       .arg(measurement.blocks.cols)
+                       .arg(measurement.request.repeats);
+    text += QStringLiteral("  %1 %2 %3 %4 %5\n")
+                .arg(QStringLiteral("kernel"), -8)
+                .arg(QStringLiteral("forward"), 11)
+                .arg(QStringLiteral("fwd + bwd"), 11)
+                .arg(QStringLiteral("peak bytes"), 12)
+                .arg(QStringLiteral("of which working memory"), 24);
+    const auto line = [](const QString &name, const reference::AttentionKernelRun &run) {
+        if (!run.ran)
+            return QStringLiteral("  %1 not run: %2\n").arg(name, -8).arg(QString::fromStdString(run.skipped));
+        return QStringLiteral("  %1 %2 %3 %4 %5\n")
+            .arg(name, -8)
+            .arg(formatSeconds(run.forward_seconds), 11)
+            .arg(formatSeconds(run.training_seconds), 11)
+            .arg(formatBytes(run.training_peak_bytes).trimmed(), 12)
+            .arg(formatBytes(run.training_working_bytes).trimmed(), 24);
+    };
+    text += line(QStringLiteral("naive"), measured.naive);
+    text += line(QStringLiteral("tiled"), measured.tiled);
+    if (measured.naive.ran && measured.tiled.ran && measured.tiled.training_seconds > 0)
+        text += QStringLiteral("  tiled is %1x as fast (forward + backward) in %2x less working memory\n")
+                    .arg(measured.naive.training_seconds / measured.tiled.training_seconds, 0, 'f', 2)
+                    .arg(measured.tiled.training_working_bytes > 0
+                             ? measured.naive.training_working_bytes / measured.tiled.training_working_bytes
+                             : 0.0,
+                         0, 'f', 1);
+    return text;
+}
+
 QString stepsText(const kernels::AttentionSteps &steps, bool values)
 {
     QString text = QStringLiteral("\nSteps (%1, forward): step, what, block (i,j), tiles in SRAM (Q/O block, K/V block), "
@@ -153,7 +193,11 @@ int runAttention(const QStringList &arguments)
         "values", "With --steps: run a random example (N <= 1024, d <= 256) and show each row's running max m and "
                   "sum l before and after every block (the online softmax's rescaling)."));
     parser.addOption(QCommandLineOption("seed", "Seed of the --values example (default 1).", "SEED", "1"));
-    parser.addOption(QCommandLineOption("measure", "Time the naive and tiled kernels on this CPU (not available yet)."));
+    parser.addOption(QCommandLineOption(
+        "measure", "Also time the reference transformer's naive and tiled (FlashAttention) kernels on this CPU for "
+                   "this N and d (one head, fp32, causal: needs --causal), forward and forward + backward, with the "
+                   "peak bytes each allocates; the naive kernel is skipped, with the reason, when its N x N scores "
+                   "do not fit half the memory this process may use."));
     parser.addOption(QCommandLineOption(
         "json", "Print one JSON object: config, blocks{block_rows,block_cols,row_blocks,column_blocks,computed_blocks,"
                 "skipped_blocks}, standard and flash {hbm_bytes,read_bytes,written_bytes,flops,arithmetic_intensity,"
@@ -175,10 +219,9 @@ int runAttention(const QStringList &arguments)
                                        "unexpected argument '" + parser.positionalArguments().front().toStdString()
                                            + "'; options start with --"}});
     Problems problems;
-    if (parser.isSet("measure"))
-        problems.push_back({"--measure", "unavailable",
-                            "--measure: the CPU measurement of the naive and tiled attention kernels is not available "
-                            "in this build yet"});
+    if (parser.isSet("measure") && !parser.isSet("causal"))
+        problems.push_back({"--measure", "requires",
+                            "--measure times the reference transformer's kernels, which are causal: add --causal"});
     if (!parser.isSet("n"))
         problems.push_back({"--n", "required", "--n (the sequence length) is required, e.g. --n 4096"});
     if (!parser.isSet("d"))
@@ -263,6 +306,24 @@ int runAttention(const QStringList &arguments)
     const DType tensor_dtype = dtype.value_or(DType::BF16);
     const RooflineMachine machine = rooflineMachine(*gpu, tensor_dtype);
 
+    std::optional<reference::AttentionMeasurement> measured;
+    if (parser.isSet("measure")) {
+        reference::AttentionMeasureRequest request;
+        request.sequence_lengths = {config.sequence_length};
+        request.head_dim = int(config.head_dim);
+        request.heads = 1;
+        const Result<reference::AttentionMeasurement> run = reference::measureAttention(request);
+        if (!run) {
+            Problems named = run.problems();
+            for (Problem &problem : named) {
+                problem.message = "--measure: " + problem.message;
+                problem.field = "--measure";
+            }
+            return reportProblems(named);
+        }
+        measured = *run;
+    }
+
     if (parser.isSet("json")) {
         QJsonObject json;
         json["config"] = QJsonObject{{"n", double(config.sequence_length)},
@@ -290,6 +351,8 @@ int runAttention(const QStringList &arguments)
                                        {"flash", countsJson(io->flash_backward, machine)}};
         json["extra_memory_bytes"] = QJsonObject{{"standard", double(io->standard_extra_memory_bytes)},
                                                  {"flash", double(io->flash_extra_memory_bytes)}};
+        if (measured && !measured->rows.empty())
+            json["measured"] = reference::attentionMeasuredJson(*measured, measured->rows.front());
         if (steps) {
             json["steps"] = stepsJson(*steps);
             if (parser.isSet("values"))
@@ -336,6 +399,8 @@ int runAttention(const QStringList &arguments)
                      formatBytes(machine.memory_bandwidth_bytes_per_second).trimmed())
                 .arg(machine.ridgePointFlopPerByte(), 0, 'f', 1)
                 .arg(double(io->standard_forward.hbmBytes()) / double(io->flash_forward.hbmBytes()), 0, 'f', 1);
+    if (measured && !measured->rows.empty())
+        text += measuredText(*measured);
     if (steps)
         text += stepsText(*steps, parser.isSet("values"));
     printOut(text);
