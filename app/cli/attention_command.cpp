@@ -171,7 +171,8 @@ int runAttention(const QStringList &arguments)
         "and P = softmax(S) to HBM and reads them back (Dao et al. 2022 Algorithm 0: (4Nd + 4N^2)*E bytes), vs\n"
         "FlashAttention's tiles in SRAM (Algorithm 1 as written: B_c = ceil(M/4dE) keys, B_r = min(B_c, d)\n"
         "queries per block) and FlashAttention-2's loop order (Dao 2023); the backward passes (Algorithm 3:\n"
-        "reads the saved S/P; Algorithm 4: recomputes them from Q, K and the row statistics); with --causal,\n"
+        "reads the saved S/P; Algorithm 4: recomputes them from Q, K and the row statistics; Dao 2023 Algorithm 2:\n"
+        "the same with the one statistic L = m + log l); with --causal,\n"
         "blocks above the diagonal are skipped. Each is placed on the GPU's roofline (intensity, bound, time)."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
@@ -202,7 +203,7 @@ int runAttention(const QStringList &arguments)
         "json", "Print one JSON object: config, blocks{block_rows,block_cols,row_blocks,column_blocks,computed_blocks,"
                 "skipped_blocks}, standard and flash {hbm_bytes,read_bytes,written_bytes,flops,arithmetic_intensity,"
                 "attainable_flops_per_second,roofline_seconds,memory_bound} (flash also block_rows, block_cols), flash2, "
-                "backward{standard,flash}, extra_memory_bytes{standard,flash}; with --steps also steps[] {kind, row_block, "
+                "backward{standard,flash,flash2}, extra_memory_bytes{standard,flash}; with --steps also steps[] {kind, row_block, "
                 "column_block, sram_query_block, sram_key_value_block, sram_bytes_in_use, read_bytes, written_bytes, flops, "
                 "cumulative{read_bytes,written_bytes,flops}, rows[] {row, m_before, m_after, l_before, l_after} "
                 "(m_before null for minus infinity)} and example_max_abs_error."));
@@ -348,7 +349,8 @@ int runAttention(const QStringList &arguments)
         json["flash"] = flash;
         json["flash2"] = countsJson(io->flash2_forward, machine);
         json["backward"] = QJsonObject{{"standard", countsJson(io->standard_backward, machine)},
-                                       {"flash", countsJson(io->flash_backward, machine)}};
+                                       {"flash", countsJson(io->flash_backward, machine)},
+                                       {"flash2", countsJson(io->flash2_backward, machine)}};
         json["extra_memory_bytes"] = QJsonObject{{"standard", double(io->standard_extra_memory_bytes)},
                                                  {"flash", double(io->flash_extra_memory_bytes)}};
         if (measured && !measured->rows.empty())
@@ -390,6 +392,7 @@ int runAttention(const QStringList &arguments)
     text += row(QStringLiteral("flash-2 order fwd"), io->flash2_forward, machine);
     text += row(QStringLiteral("standard backward"), io->standard_backward, machine);
     text += row(QStringLiteral("flash backward"), io->flash_backward, machine);
+    text += row(QStringLiteral("flash-2 backward"), io->flash2_backward, machine);
     text += QStringLiteral("\nHBM beyond Q, K, V, O: standard %1 (S and P), flash %2 (l and m)\n")
                 .arg(formatBytes(double(io->standard_extra_memory_bytes)).trimmed(),
                      formatBytes(double(io->flash_extra_memory_bytes)).trimmed());

@@ -134,6 +134,12 @@ std::int64_t flashBackwardBlockFlops(std::int64_t rows, std::int64_t columns, st
          + kFlashBackwardRowStatFlopsPerElement * rows * head_dim;
 }
 
+std::int64_t flash2BackwardBlockFlops(std::int64_t rows, std::int64_t columns, std::int64_t head_dim)
+{
+    // S, dV += PᵀdO, dP = dO·Vᵀ, dQ += dS·K, dK += dSᵀQ (lines 10, 12, 13, 15, 16).
+    return 5 * matmulFlops(rows, columns, head_dim) + kFlash2BackwardScoreFlops * rows * columns;
+}
+
 Result<std::int64_t> defaultSramBytes(const Accelerator &accelerator)
 {
     const std::int64_t per_sm = anatomyOf(accelerator).sram_bytes_per_sm;
@@ -228,6 +234,21 @@ Result<AttentionIo> attentionIo(const AttentionConfig &config)
         io.computed_blocks += b.row_blocks - firstComputedRowBlock(config, b, j);
     }
     io.skipped_blocks = b.row_blocks * b.column_blocks - io.computed_blocks;
+
+    // Dao 2023 Algorithm 2, summed per K/V block the same way.
+    io.flash2_backward.written_bytes = n * d * e;                     // line 3: dQ = 0 in HBM
+    io.flash2_backward.read_bytes = 2 * n * d * e;                    // line 4: dO, O
+    io.flash2_backward.written_bytes += n * e;                        //         D
+    io.flash2_backward.flops = kFlashBackwardRowStatFlopsPerElement * n * d;
+    for (std::int64_t j = 0; j < b.column_blocks; ++j) {
+        const std::int64_t columns = columnsInBlock(config, b, j);
+        const std::int64_t rows = rowsVisitedBefore(config, b, j, b.row_blocks);
+        io.flash2_backward.read_bytes += 2 * columns * d * e;     // line 6: K_j, V_j
+        io.flash2_backward.written_bytes += 2 * columns * d * e;  // line 18: dK_j, dV_j
+        io.flash2_backward.read_bytes += rows * (4 * d + 2) * e;  // line 9: Q_i, O_i, dO_i, dQ_i, L_i, D_i
+        io.flash2_backward.written_bytes += rows * d * e;         // line 15: dQ_i
+        io.flash2_backward.flops += flash2BackwardBlockFlops(rows, columns, d);
+    }
     io.standard_extra_memory_bytes = 2 * n * n * e;
     io.flash_extra_memory_bytes = 2 * n * e;
     return io;

@@ -113,6 +113,10 @@ inline constexpr std::int64_t kStandardBackwardScoreFlops = 4;
 // Flash backward per row and block: D_i = rowsum(dO_i∘O_i), 2 per element of the d-wide row,
 // recomputed in every inner iteration as Algorithm 4 line 19 is written.
 inline constexpr std::int64_t kFlashBackwardRowStatFlopsPerElement = 2;
+// FlashAttention-2 backward (Dao 2023 Algorithm 2), per score: P = exp(S − L) 2 (line 11), dS =
+// P∘(dP − D) 2 (line 14); D = rowsum(dO∘O) is computed once before the loop (line 4), 2 per
+// element of dO.
+inline constexpr std::int64_t kFlash2BackwardScoreFlops = 4;
 
 // The FLOPs of one computed block of `rows` queries × `columns` keys in the FlashAttention
 // (Algorithm 1) and FlashAttention-2 forward, and the FlashAttention backward (Algorithm 4):
@@ -121,6 +125,7 @@ inline constexpr std::int64_t kFlashBackwardRowStatFlopsPerElement = 2;
 std::int64_t flashForwardBlockFlops(std::int64_t rows, std::int64_t columns, std::int64_t head_dim);
 std::int64_t flash2ForwardBlockFlops(std::int64_t rows, std::int64_t columns, std::int64_t head_dim);
 std::int64_t flashBackwardBlockFlops(std::int64_t rows, std::int64_t columns, std::int64_t head_dim);
+std::int64_t flash2BackwardBlockFlops(std::int64_t rows, std::int64_t columns, std::int64_t head_dim);
 
 struct AttentionIo {
     AttentionBlocks blocks;
@@ -145,6 +150,13 @@ struct AttentionIo {
     // and dK_j, dV_j written, per computed block Q_i, O_i, dO_i, dQ_i, ℓ_i, m_i read and dQ_i
     // written; S and P recomputed from Q, K, ℓ, m instead of read.
     IoCounts flash_backward;
+    // Dao 2023 Algorithm 2 (FlashAttention-2's backward, the same outer loop over K/V blocks): dQ = 0
+    // initialised in HBM (line 3, Nd); D = rowsum(dO∘O) read and written once (line 4: reads 2Nd,
+    // writes N); per K/V block K_j, V_j read (line 6) and dK_j, dV_j written once (line 18, they start
+    // on chip: line 7); per computed block Q_i, O_i, dO_i, dQ_i, L_i, D_i read (line 9) and dQ_i written
+    // (line 15). Line 15's "load dQ_i" is the same read as line 9's, counted once. The one statistic
+    // L = m + log ℓ replaces ℓ and m, and P = exp(S − L) needs no division.
+    IoCounts flash2_backward;
     // HBM the algorithm needs beyond Q, K, V, O: S and P (2N²·E) vs ℓ and m (2N·E).
     std::int64_t standard_extra_memory_bytes = 0;
     std::int64_t flash_extra_memory_bytes = 0;

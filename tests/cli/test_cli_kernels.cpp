@@ -48,6 +48,8 @@ private slots:
         QCOMPARE(json["flash"]["block_cols"].toDouble(), double(io.blocks.block_columns));
         QCOMPARE(json["flash2"]["hbm_bytes"].toDouble(), double(io.flash2_forward.hbmBytes()));
         QCOMPARE(json["backward"]["flash"]["hbm_bytes"].toDouble(), double(io.flash_backward.hbmBytes()));
+        QCOMPARE(json["backward"]["flash2"]["hbm_bytes"].toDouble(), double(io.flash2_backward.hbmBytes()));
+        QCOMPARE(json["backward"]["flash2"]["flops"].toDouble(), double(io.flash2_backward.flops));
         QCOMPARE(json["backward"]["standard"]["flops"].toDouble(), double(io.standard_backward.flops));
         QCOMPARE(json["blocks"]["skipped_blocks"].toDouble(), double(io.skipped_blocks));
         QVERIFY(json["standard"]["memory_bound"].toBool());

@@ -154,6 +154,15 @@ void TestFlashAttentionIo::Dao2022_Algorithm3and4_backward()
     QCOMPARE(io->flash_backward.written_bytes, (3 * n * d + 2 * n * d + tc * n * d) * e);
     // Recomputation: five N²d products (S again) instead of four.
     QCOMPARE(io->flash_backward.flops, 10 * n * n * d + 5 * n * n + tc * 2 * n * d);
+    // Dao 2023 Algorithm 2: dQ = 0 (Nd), D from dO and O (2Nd read, N written), K_j, V_j read and
+    // dK_j, dV_j written once each (2Nd + 2Nd), per block Q_i, O_i, dO_i, dQ_i, L_i, D_i read and dQ_i
+    // written; no per-block statistics recomputed, one division fewer per score than Algorithm 4.
+    QCOMPARE(io->flash2_backward.read_bytes, (2 * n * d + 2 * n * d + tc * (4 * n * d + 2 * n)) * e);
+    QCOMPARE(io->flash2_backward.written_bytes, (n * d + n + 2 * n * d + tc * n * d) * e);
+    QCOMPARE(io->flash2_backward.flops, 10 * n * n * d + 4 * n * n + 2 * n * d);
+    // The same loop order moves the same K/V and Q-side traffic; it saves dK, dV's initialisation
+    // (2Nd written) and the per-row ℓ, m pair becomes L, D — the bytes differ only by O(Nd).
+    QVERIFY(io->flash2_backward.flops < io->flash_backward.flops);
 }
 
 void TestFlashAttentionIo::causalSkipsTheBlocksAboveTheDiagonal()
@@ -181,6 +190,8 @@ void TestFlashAttentionIo::causalSkipsTheBlocksAboveTheDiagonal()
     QCOMPARE(causal->skipped_blocks, b.row_blocks * b.column_blocks - computed);
     QCOMPARE(causal->flash_forward.read_bytes, (2 * n * d + rows_visited * (2 * d + 2)) * e);
     QCOMPARE(causal->flash_forward.written_bytes, (n * d + 2 * n + rows_visited * (d + 2)) * e);
+    QCOMPARE(causal->flash2_backward.read_bytes, (4 * n * d + rows_visited * (4 * d + 2)) * e);
+    QCOMPARE(causal->flash2_backward.written_bytes, (3 * n * d + n + rows_visited * d) * e);
     QVERIFY(causal->flash_forward.flops < full->flash_forward.flops);
     QVERIFY(causal->flash2_forward.hbmBytes() < full->flash2_forward.hbmBytes() || b.row_blocks == 1);
     QVERIFY(causal->flash_backward.hbmBytes() <= full->flash_backward.hbmBytes());
