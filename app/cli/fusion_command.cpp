@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `llm-explorer-cli fusion`: a chain of element-wise operators (bias + GeLU + dropout + residual by
 // default) as separate kernels vs one fused kernel: HBM bytes, FLOPs, intensity and time on an
-// accelerator's roofline (core/kernels/fusion_chain.h). The CPU measurement of the same chain is
-// not part of this command yet.
+// accelerator's roofline (core/kernels/fusion_chain.h). --measure also runs the same chain on this
+// CPU in float32 (core/reference/fusion_measurement.h): unfused passes vs one fused loop, timed.
 
 #include "commands.h"
 #include "count_option.h"
@@ -10,6 +10,7 @@
 
 #include "hardware/hardware_catalog.h"
 #include "kernels/fusion_chain.h"
+#include "reference/fusion_measurement.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -34,13 +35,18 @@ int runFusion(const QStringList &arguments)
     parser.addOption(QCommandLineOption("dtype", "Activation type: fp32, bf16 (default), fp16 or fp8.", "DTYPE", "bf16"));
     parser.addOption(QCommandLineOption("training", "The backward pass keeps GeLU's input, so the fused kernel still writes it."));
     parser.addOption(QCommandLineOption(
+        "measure", "Also run the chain on this CPU in float32 (tokens x width, the four operators): one pass per operator "
+                   "vs one fused loop, alternating, median of --repeats runs each; bytes are the model's count at 4 bytes."));
+    parser.addOption(QCommandLineOption("repeats", "Timed runs of each variant with --measure (1-101, default 5).", "R", "5"));
+    parser.addOption(QCommandLineOption(
         "json", "Print one JSON object: ops[] {op, flops, bytes_read, bytes_written, seconds}, flops, unfused_bytes, "
-                "fused_bytes, unfused_seconds, fused_seconds, speedup, unfused_intensity, fused_intensity."));
+                "fused_bytes, unfused_seconds, fused_seconds, speedup, unfused_intensity, fused_intensity; with --measure "
+                "measured {unfused {seconds, bytes, bytes_per_second}, fused {...}, speedup, threads, outputs_bitwise_equal}."));
     if (!parser.parse(QStringList{"fusion"} + arguments))
         return reportProblems({Problem{"arguments", "syntax", parser.errorText().toStdString()}});
     if (parser.isSet(help)) {
         printOut(QStringLiteral("Usage: llm-explorer-cli fusion [--tokens T] [--width W] [--ops bias,gelu,dropout,residual] "
-                                "[--gpu ID] [--dtype bf16] [--training] [--json]\n")
+                                "[--gpu ID] [--dtype bf16] [--training] [--measure [--repeats R]] [--json]\n")
                  + parser.helpText().section('\n', 1));
         return kExitOk;
     }
@@ -75,6 +81,12 @@ int runFusion(const QStringList &arguments)
     const std::optional<DType> dtype = dtypeFromString(parser.value("dtype").toStdString());
     if (!dtype)
         problems.push_back({"--dtype", "choice", "--dtype must be fp32, tf32, bf16, fp16 or fp8, not '" + parser.value("dtype").toStdString() + "'"});
+    int repeats = 5;
+    intOption(parser, "repeats", 1, repeats, problems);
+    const bool measure = parser.isSet("measure");
+    if (measure && config.ops.size() != 4)
+        problems.push_back({"--measure", "requires",
+                            "--measure runs the whole chain bias,gelu,dropout,residual: leave out --ops"});
     if (!problems.empty() || !gpu || !dtype)
         return reportProblems(problems);
     config.dtype = *dtype;
@@ -88,17 +100,45 @@ int runFusion(const QStringList &arguments)
         return reportProblems(named);
     }
     const kernels::FusionChain &c = *chain;
+    std::optional<reference::FusionMeasurement> measured;
+    if (measure) {
+        reference::FusionMeasureRequest request;
+        request.tokens = config.tokens;
+        request.width = config.width;
+        request.training = config.training;
+        request.repeats = repeats;
+        const Result<reference::FusionMeasurement> run = reference::measureFusion(request);
+        if (!run) {
+            Problems named = run.problems();
+            for (Problem &p : named) {
+                p.message = "--" + p.field + ": " + p.message + " (--measure)";
+                p.field = "--" + p.field;
+            }
+            return reportProblems(named);
+        }
+        measured = *run;
+    }
     if (parser.isSet("json")) {
         QJsonArray ops;
         for (const kernels::FusionChainOp &op : c.ops)
             ops.append(QJsonObject{{"op", QString::fromLatin1(kernels::toString(op.op).data())}, {"flops", op.flops},
                                    {"bytes_read", op.bytes_read}, {"bytes_written", op.bytes_written},
                                    {"seconds", op.unfused_time.seconds}});
-        printJson(QJsonObject{{"ops", ops}, {"flops", c.flops}, {"unfused_bytes", c.unfused_bytes},
-                              {"fused_bytes", c.fused_bytes}, {"unfused_seconds", c.unfused_seconds},
-                              {"fused_seconds", c.fused_time.seconds}, {"speedup", c.speedup()},
-                              {"unfused_intensity", c.unfusedIntensity()}, {"fused_intensity", c.fusedIntensity()},
-                              {"gpu", QString::fromStdString(gpu->id)}});
+        QJsonObject json{{"ops", ops}, {"flops", c.flops}, {"unfused_bytes", c.unfused_bytes},
+                         {"fused_bytes", c.fused_bytes}, {"unfused_seconds", c.unfused_seconds},
+                         {"fused_seconds", c.fused_time.seconds}, {"speedup", c.speedup()},
+                         {"unfused_intensity", c.unfusedIntensity()}, {"fused_intensity", c.fusedIntensity()},
+                         {"gpu", QString::fromStdString(gpu->id)}};
+        if (measured) {
+            const auto variant = [](const reference::FusionVariantRun &run) {
+                return QJsonObject{{"seconds", run.seconds}, {"bytes", run.bytes}, {"bytes_per_second", run.bytes_per_second}};
+            };
+            json["measured"] = QJsonObject{{"unfused", variant(measured->unfused)}, {"fused", variant(measured->fused)},
+                                           {"speedup", measured->speedup()}, {"threads", measured->threads},
+                                           {"repeats", measured->request.repeats},
+                                           {"outputs_bitwise_equal", measured->outputs_bitwise_equal}};
+        }
+        printJson(json);
         return kExitOk;
     }
     QString text = QStringLiteral("Element-wise chain on %1 x %2 (%3) on %4%5\n\n")
@@ -120,6 +160,22 @@ int runFusion(const QStringList &arguments)
                 .arg(formatSeconds(c.unfused_seconds)).arg(c.ops.size())
                 .arg(formatBytes(c.fused_bytes).trimmed()).arg(c.fusedIntensity(), 0, 'f', 2)
                 .arg(formatSeconds(c.fused_time.seconds)).arg(c.speedup(), 0, 'f', 2);
+    if (measured) {
+        const reference::FusionMeasurement &m = *measured;
+        text += QStringLiteral("\nMeasured on this CPU (float32, %1 thread(s), median of %2 alternating runs each; bytes are the "
+                               "model's count at 4 bytes):\n")
+                    .arg(m.threads).arg(m.request.repeats);
+        const auto line = [](const QString &name, const reference::FusionVariantRun &run) {
+            return QStringLiteral("  %1 %2 %3 %4/s\n").arg(name, -12).arg(formatSeconds(run.seconds), 10)
+                .arg(formatBytes(run.bytes), 11).arg(formatBytes(run.bytes_per_second).trimmed());
+        };
+        text += line(QStringLiteral("unfused"), m.unfused);
+        text += line(QStringLiteral("fused"), m.fused);
+        text += QStringLiteral("  speedup %1x (the model's bytes ratio %2x); outputs %3\n")
+                    .arg(m.speedup(), 0, 'f', 2).arg(m.unfused.bytes / m.fused.bytes, 0, 'f', 2)
+                    .arg(m.outputs_bitwise_equal ? QStringLiteral("bitwise equal")
+                                                 : QStringLiteral("differ by up to %1").arg(m.max_abs_difference));
+    }
     printOut(text);
     return kExitOk;
 }

@@ -280,6 +280,16 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::FusionSection</name>
+    <message numerus="yes">
+        <source>Measured %1 × %2 float32 on %n thread(s), median of %3 alternating runs each.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::LayoutPage</name>
     <message numerus="yes">
         <source>%1 × %2 on %Ln node(s) of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8</source>

@@ -4524,6 +4524,529 @@ measured / predicted</source>
     </message>
 </context>
 <context>
+    <name>lse::gui::FusionSection</name>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>GeLU</source>
+        <translation>GeLU</translation>
+    </message>
+    <message>
+        <source>dropout</source>
+        <translation>dropout</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>core/kernels/fusion_chain (bytes: ops/byte_rules elementwiseForward; FLOPs: ops/flop_rules; time: performance/kernel_time streamingTime); fused accounting as roofline/fusion.cpp</source>
+        <translation>core/kernels/fusion_chain（字节：ops/byte_rules elementwiseForward；FLOPs：ops/flop_rules；时间：performance/kernel_time streamingTime）；融合的计法同 roofline/fusion.cpp</translation>
+    </message>
+    <message>
+        <source>Kernel fusion</source>
+        <translation>算子融合</translation>
+    </message>
+    <message>
+        <source>unfused total</source>
+        <translation>未融合合计</translation>
+    </message>
+    <message>
+        <source>fused kernel</source>
+        <translation>融合内核</translation>
+    </message>
+    <message>
+        <source>On the scenario&apos;s accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 HBM, %3 fp32 vector peak</source>
+        <translation>在场景的加速器上：&lt;b&gt;%1&lt;/b&gt;，HBM %2，fp32 向量峰值 %3</translation>
+    </message>
+    <message>
+        <source>%1 × %2 %3%4. &lt;b&gt;Unfused&lt;/b&gt;: %5 kernels move %6 (%7 FLOP/byte) in %8. &lt;b&gt;Fused&lt;/b&gt;: one kernel moves %9 (%10 FLOP/byte) in %11 — &lt;b&gt;%12× faster&lt;/b&gt;, the same %13 FLOP.</source>
+        <translation>%1 × %2 %3%4。&lt;b&gt;未融合&lt;/b&gt;：%5 个内核搬运 %6（%7 FLOP/字节），用时 %8。&lt;b&gt;融合&lt;/b&gt;：一个内核搬运 %9（%10 FLOP/字节），用时 %11——&lt;b&gt;快 %12 倍&lt;/b&gt;，FLOP 同为 %13。</translation>
+    </message>
+    <message>
+        <source>, training (GeLU&apos;s input is kept for the backward pass)</source>
+        <translation>，训练（GeLU 的输入为反向传播保留）</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>unfused time / fused time; each kernel&apos;s time = max(FLOPs / vector peak, bytes / (bandwidth · memory efficiency)) + launch overhead</source>
+        <translation>未融合时间 / 融合时间；每个内核的时间 = max(FLOPs / 向量峰值, 字节 / (带宽 · 内存效率)) + 启动开销</translation>
+    </message>
+    <message>
+        <source>HBM bytes per kernel</source>
+        <translation>每个内核的 HBM 字节</translation>
+    </message>
+    <message>
+        <source>Bytes moved (MB)</source>
+        <translation>搬运字节（MB）</translation>
+    </message>
+    <message>
+        <source>%1 × %2, %3 bytes per element</source>
+        <translation>%1 × %2，每元素 %3 字节</translation>
+    </message>
+    <message>
+        <source>each kernel reads its inputs and writes its output (tokens · width · E each; the residual add reads two); fused: the intermediates stay in registers</source>
+        <translation>每个内核读取输入并写回输出（各为 tokens · width · E；残差加法读两个）；融合后中间结果留在寄存器中</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>%1: reads %2, writes %3</source>
+        <translation>%1：读取 %2，写入 %3</translation>
+    </message>
+    <message>
+        <source>unfused: %1 in all</source>
+        <translation>未融合：共 %1</translation>
+    </message>
+    <message>
+        <source>fused: %1 in all</source>
+        <translation>融合：共 %1</translation>
+    </message>
+    <message>
+        <source>Predicted time per kernel on %1</source>
+        <translation>%1 上每个内核的预测时间</translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation>时间（µs）</translation>
+    </message>
+    <message>
+        <source>max(FLOPs / vector peak, bytes / (HBM bandwidth · memory efficiency)) + launch overhead, per kernel; unfused = the sum of the four</source>
+        <translation>每个内核 max(FLOPs / 向量峰值, 字节 / (HBM 带宽 · 内存效率)) + 启动开销；未融合 = 四者之和</translation>
+    </message>
+    <message>
+        <source>one operator&apos;s kernel</source>
+        <translation>单个算子的内核</translation>
+    </message>
+    <message>
+        <source>whole chain</source>
+        <translation>整条链</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>memory bound</source>
+        <translation>受内存限制</translation>
+    </message>
+    <message>
+        <source>compute bound</source>
+        <translation>受计算限制</translation>
+    </message>
+    <message>
+        <source>unfused: %1 in %2 kernels</source>
+        <translation>未融合：%2 个内核共 %1</translation>
+    </message>
+    <message>
+        <source>fused: %1 in one kernel (%2× faster)</source>
+        <translation>融合：一个内核 %1（快 %2 倍）</translation>
+    </message>
+    <message>
+        <source>The chain on the roofline of %1 (vector units)</source>
+        <translation>这条链在 %1 的 Roofline 上（向量单元）</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <source>Attainable TFLOP/s</source>
+        <translation>可达 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>peak %1, bandwidth %2, ridge %3 FLOP/byte</source>
+        <translation>峰值 %1，带宽 %2，拐点 %3 FLOP/字节</translation>
+    </message>
+    <message>
+        <source>attainable = min(peak, intensity · bandwidth); intensity = FLOPs / HBM bytes</source>
+        <translation>可达 = min(峰值, 强度 · 带宽)；强度 = FLOPs / HBM 字节</translation>
+    </message>
+    <message>
+        <source>Williams, Waterman &amp; Patterson 2009, &quot;Roofline&quot;; core/kernels/kernel_roofline</source>
+        <translation>Williams, Waterman &amp; Patterson 2009，“Roofline”；core/kernels/kernel_roofline</translation>
+    </message>
+    <message>
+        <source>roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>%1: %2 FLOP/byte, %3 TFLOP/s attainable</source>
+        <translation>%1：%2 FLOP/字节，可达 %3 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 FLOP / %3 = %4 FLOP/byte, %5 TFLOP/s attainable (%6)</source>
+        <translation>%1：%2 FLOP / %3 = %4 FLOP/字节，可达 %5 TFLOP/s（%6）</translation>
+    </message>
+    <message>
+        <source>unfused chain</source>
+        <translation>未融合的链</translation>
+    </message>
+    <message>
+        <source>Running the chain on this CPU: %1 × %2 float32, unfused and fused alternating…</source>
+        <translation>正在本机 CPU 上运行这条链：%1 × %2 float32，未融合与融合交替…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the table keeps the last finished measurement.</source>
+        <translation>已取消；表格保留上一次完成的测量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured %1 × %2 float32 on %n thread(s), median of %3 alternating runs each.</source>
+        <translation>
+            <numerusform>已测量 %1 × %2 float32，%n 个线程，各取 %3 次交替运行的中位数。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation>尚未测量。</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Predicted on %1</source>
+        <translation>%1 上的预测</translation>
+    </message>
+    <message>
+        <source>Measured here</source>
+        <translation>本机实测</translation>
+    </message>
+    <message>
+        <source>Bytes (model, 4 B)</source>
+        <translation>字节（模型，4 B）</translation>
+    </message>
+    <message>
+        <source>GB/s here</source>
+        <translation>本机 GB/s</translation>
+    </message>
+    <message>
+        <source>fused (one loop)</source>
+        <translation>融合（一个循环）</translation>
+    </message>
+    <message>
+        <source>unfused (one pass per operator)</source>
+        <translation>未融合（每个算子一遍）</translation>
+    </message>
+    <message>
+        <source>Measured speedup here: &lt;b&gt;%1×&lt;/b&gt; (predicted on %2: %3×; the model&apos;s bytes fall %4×). Outputs %5.</source>
+        <translation>本机实测加速比：&lt;b&gt;%1 倍&lt;/b&gt;（%2 上预测：%3 倍；模型的字节减少 %4 倍）。输出%5。</translation>
+    </message>
+    <message>
+        <source>bitwise equal</source>
+        <translation>逐位相同</translation>
+    </message>
+    <message>
+        <source>differ by up to %1</source>
+        <translation>最多相差 %1</translation>
+    </message>
+    <message>
+        <source>After the MLP&apos;s matmul come four element-wise operators: add the bias, GeLU, dropout, add the residual. Each does about one FLOP per byte it moves, so each is memory bound. Run as four kernels, every intermediate goes to HBM and back; fused into one kernel, the element stays in a register through the whole chain and only the input, the residual and the result cross HBM.</source>
+        <translation>MLP 的矩阵乘法之后是四个逐元素算子：加偏置、GeLU、dropout、加残差。每个算子每搬运一个字节只做约一次 FLOP，因此都受内存限制。作为四个内核运行时，每个中间结果都要写入 HBM 再读回；融合成一个内核后，元素在整条链中都留在寄存器里，只有输入、残差和结果经过 HBM。</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>词元数：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>The backward pass keeps GeLU&apos;s input (Korthikanti et al. 2022 §4.1), so the fused kernel still writes it</source>
+        <translation>反向传播需要保留 GeLU 的输入（Korthikanti 等 2022 §4.1），因此融合内核仍要写出它</translation>
+    </message>
+    <message>
+        <source>Rows: micro-batch × sequence length</source>
+        <translation>行：微批次 × 序列长度</translation>
+    </message>
+    <message>
+        <source>Columns: d_model, or d_ff after the up projection</source>
+        <translation>列：d_model，或上投影之后的 d_ff</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured on this CPU.&lt;/b&gt; The same chain in float32 on tokens × width: four passes over memory (the reference transformer&apos;s GeLU and residual kernels) vs one fused loop, timed alternately. The bytes are the model&apos;s count at 4 bytes per element, not a hardware counter; the outputs are compared bit for bit.</source>
+        <translation>&lt;b&gt;在本机 CPU 上测量。&lt;/b&gt;同一条链，float32，tokens × width：四遍内存遍历（参考 Transformer 的 GeLU 与残差内核）对比一个融合循环，交替计时。字节数是模型按每元素 4 字节的计数，不是硬件计数器；输出逐位比较。</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行次数：</translation>
+    </message>
+    <message>
+        <source>Measure on this CPU</source>
+        <translation>在本机 CPU 上测量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sources:&lt;/b&gt; %1; the roofline: Williams, Waterman &amp; Patterson 2009. The CPU run: core/reference/fusion_measurement.</source>
+        <translation>&lt;b&gt;来源：&lt;/b&gt;%1；Roofline：Williams, Waterman &amp; Patterson 2009。CPU 运行：core/reference/fusion_measurement。</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::GemmTileGrid</name>
+    <message>
+        <source>No tiles to draw: see the message above.</source>
+        <translation>没有可画的分块：见上方提示。</translation>
+    </message>
+    <message>
+        <source>%1 tiles: too many to draw one by one (up to %2 are drawn). The figures beside are exact.</source>
+        <translation>%1 个分块：太多，无法逐个绘制（最多绘制 %2 个）。旁边的数字是精确的。</translation>
+    </message>
+    <message>
+        <source>Wave %1 of %2 on the %3 SMs: %4 busy, %5 idle</source>
+        <translation>第 %1 / %2 波，%3 个 SM：%4 个忙，%5 个空闲</translation>
+    </message>
+    <message>
+        <source>wave %1</source>
+        <translation>第 %1 波</translation>
+    </message>
+    <message>
+        <source>wave %1: colours repeat</source>
+        <translation>第 %1 波：颜色循环</translation>
+    </message>
+    <message>
+        <source>waves %1–%2: colours repeat</source>
+        <translation>第 %1–%2 波：颜色循环</translation>
+    </message>
+    <message>
+        <source>wave %1: partial</source>
+        <translation>第 %1 波：不满</translation>
+    </message>
+    <message>
+        <source>idle SM / padding outside C</source>
+        <translation>空闲 SM / C 之外的填充</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::GemmWavesSection</name>
+    <message>
+        <source>NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot; (tile and wave quantisation); core/performance/kernel_time (gemmTiling, gemmEfficiency, gemmTime)</source>
+        <translation>NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”（分块量化与波次量化）；core/performance/kernel_time（gemmTiling、gemmEfficiency、gemmTime）</translation>
+    </message>
+    <message>
+        <source>GEMM tiles and waves</source>
+        <translation>GEMM 分块与波次</translation>
+    </message>
+    <message>
+        <source>Why a big matrix product reaches only part of the peak. The GPU cuts C = A·B into thread-block tiles and runs one tile per SM at a time: a &lt;i&gt;wave&lt;/i&gt;. When M or N is not a multiple of the tile, the edge tiles compute padding (tile quantisation); when the tiles are not a multiple of the SMs, the last wave leaves SMs idle (wave quantisation). Change N by a few columns and the time jumps: the saw-tooth below. Click it to pick an N.</source>
+        <translation>为什么大矩阵乘法只能达到峰值的一部分。GPU 把 C = A·B 切成线程块分块，每个 SM 一次运行一个分块：这就是一个&lt;i&gt;波次&lt;/i&gt;。M 或 N 不是分块大小的倍数时，边缘分块要计算填充（分块量化）；分块数不是 SM 数的倍数时，最后一波会让部分 SM 空闲（波次量化）。把 N 改动几列，时间就会跳变：见下方的锯齿图。点击图可选取 N。</translation>
+    </message>
+    <message>
+        <source>M:</source>
+        <translation>M：</translation>
+    </message>
+    <message>
+        <source>N:</source>
+        <translation>N：</translation>
+    </message>
+    <message>
+        <source>K:</source>
+        <translation>K：</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Rows of A and C</source>
+        <translation>A 和 C 的行数</translation>
+    </message>
+    <message>
+        <source>Columns of B and C</source>
+        <translation>B 和 C 的列数</translation>
+    </message>
+    <message>
+        <source>Columns of A, rows of B: the depth each tile loops over</source>
+        <translation>A 的列数、B 的行数：每个分块循环的深度</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Thread-block tile</source>
+        <translation>线程块分块</translation>
+    </message>
+    <message>
+        <source>Tiles of C</source>
+        <translation>C 的分块</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>波次</translation>
+    </message>
+    <message>
+        <source>Last wave</source>
+        <translation>最后一波</translation>
+    </message>
+    <message>
+        <source>Tile quantisation</source>
+        <translation>分块量化</translation>
+    </message>
+    <message>
+        <source>Wave quantisation</source>
+        <translation>波次量化</translation>
+    </message>
+    <message>
+        <source>Depth (K) factor</source>
+        <translation>深度（K）系数</translation>
+    </message>
+    <message>
+        <source>Total efficiency</source>
+        <translation>总效率</translation>
+    </message>
+    <message>
+        <source>Predicted time</source>
+        <translation>预测时间</translation>
+    </message>
+    <message>
+        <source>Achieved</source>
+        <translation>实际达到</translation>
+    </message>
+    <message>
+        <source>Dense peak</source>
+        <translation>稠密峰值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Source:&lt;/b&gt; %1. Tiles run in row-major order, tile t on SM t mod SMs in wave ⌊t / SMs⌋; the efficiencies multiply into the time the step-time model predicts for this product.</source>
+        <translation>&lt;b&gt;来源：&lt;/b&gt;%1。分块按行优先顺序运行，分块 t 在第 ⌊t / SMs⌋ 波中运行于 SM t mod SMs；各项效率相乘，得到步时模型为这个乘法预测的时间。</translation>
+    </message>
+    <message>
+        <source>On the scenario&apos;s accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 SMs, %3 dense %4</source>
+        <translation>在场景的加速器上：&lt;b&gt;%1&lt;/b&gt;，%2 个 SM，稠密 %4 %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 SMs)</source>
+        <translation>%1（%2 个 SM）</translation>
+    </message>
+    <message>
+        <source>The model&apos;s thread-block tile, %1 × %2 from the catalog&apos;s efficiency factors; a side shrinks to the next power of two ≥ 16 of a skinny dimension</source>
+        <translation>模型的线程块分块，%1 × %2，来自目录的效率系数；细长维度上的边缩小到不小于 16 的下一个 2 的幂</translation>
+    </message>
+    <message>
+        <source>tiles = ⌈M / tile rows⌉ · ⌈N / tile columns⌉</source>
+        <translation>分块数 = ⌈M / 分块行数⌉ · ⌈N / 分块列数⌉</translation>
+    </message>
+    <message>
+        <source>%1 (%2 full)</source>
+        <translation>%1（%2 波满）</translation>
+    </message>
+    <message>
+        <source>waves = ⌈tiles / SMs⌉ = ⌈%1 / %2⌉</source>
+        <translation>波次 = ⌈分块数 / SM 数⌉ = ⌈%1 / %2⌉</translation>
+    </message>
+    <message>
+        <source>%1 of %2 SMs busy, %3 idle</source>
+        <translation>%2 个 SM 中 %1 个忙，%3 个空闲</translation>
+    </message>
+    <message>
+        <source>last wave&apos;s tiles = tiles − (waves − 1) · SMs</source>
+        <translation>最后一波的分块数 = 分块数 − (波次 − 1) · SM 数</translation>
+    </message>
+    <message>
+        <source>M·N / (⌈M / tile rows⌉·tile rows · ⌈N / tile columns⌉·tile columns): the share of the computed tiles that lies inside C</source>
+        <translation>M·N / (⌈M / 分块行数⌉·分块行数 · ⌈N / 分块列数⌉·分块列数)：所计算的分块中落在 C 内的比例</translation>
+    </message>
+    <message>
+        <source>tiles / (waves · SMs): the share of SM slots that get a tile</source>
+        <translation>分块数 / (波次 · SM 数)：分到分块的 SM 槽位比例</translation>
+    </message>
+    <message>
+        <source>K / (K + %1): a tile&apos;s fixed prologue and epilogue against its main loop over K</source>
+        <translation>K / (K + %1)：分块固定的前序与收尾开销相对于其沿 K 的主循环</translation>
+    </message>
+    <message>
+        <source>tile · wave · depth · the catalog&apos;s GEMM peak fraction (%1)</source>
+        <translation>分块 · 波次 · 深度 · 目录中的 GEMM 峰值比例（%1）</translation>
+    </message>
+    <message>
+        <source> (memory bound)</source>
+        <translation>（受内存限制）</translation>
+    </message>
+    <message>
+        <source> (compute bound)</source>
+        <translation>（受计算限制）</translation>
+    </message>
+    <message>
+        <source>max(2·M·N·K / (peak · total efficiency), bytes / (bandwidth · memory efficiency)) + kernel overhead; 2·M·N·K = %1 FLOP, %2 moved</source>
+        <translation>max(2·M·N·K / (峰值 · 总效率), 字节 / (带宽 · 内存效率)) + 内核开销；2·M·N·K = %1 FLOP，搬运 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of peak)</source>
+        <translation>%1（峰值的 %2）</translation>
+    </message>
+    <message>
+        <source>2·M·N·K / predicted time</source>
+        <translation>2·M·N·K / 预测时间</translation>
+    </message>
+    <message>
+        <source>The catalog&apos;s dense %1 peak: %2</source>
+        <translation>目录中的稠密 %1 峰值：%2</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s over N (M = %1, K = %2, %3): the wave saw-tooth</source>
+        <translation>实际 TFLOP/s 随 N 变化（M = %1，K = %2，%3）：波次锯齿</translation>
+    </message>
+    <message>
+        <source>N (columns of C)</source>
+        <translation>N（C 的列数）</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s</source>
+        <translation>实际 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>M = %1, K = %2, N from %3 to %4 in steps of %5, %6 (%7 SMs)</source>
+        <translation>M = %1，K = %2，N 从 %3 到 %4，步长 %5，%6（%7 个 SM）</translation>
+    </message>
+    <message>
+        <source>achieved = 2·M·N·K / time, time = 2·M·N·K / (peak · tile · wave · depth · peak fraction) (or the bytes&apos; time when memory bound) + overhead</source>
+        <translation>实际 = 2·M·N·K / 时间，时间 = 2·M·N·K / (峰值 · 分块 · 波次 · 深度 · 峰值比例)（受内存限制时取字节的时间）+ 开销</translation>
+    </message>
+    <message>
+        <source>achieved TFLOP/s</source>
+        <translation>实际 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>N = %1: %2 TFLOP/s, %3 waves, tile %4, wave %5</source>
+        <translation>N = %1：%2 TFLOP/s，%3 波，分块 %4，波次 %5</translation>
+    </message>
+    <message>
+        <source>this N</source>
+        <translation>当前 N</translation>
+    </message>
+    <message>
+        <source>N = %1: %2, %3 waves</source>
+        <translation>N = %1：%2，%3 波</translation>
+    </message>
+    <message>
+        <source>dense peak %1</source>
+        <translation>稠密峰值 %1</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::HardwarePage</name>
     <message>
         <source>not published</source>

@@ -175,6 +175,51 @@ private slots:
         QVERIFY(bad.out.isEmpty() && bad.err.contains("--ops"));
     }
 
+    // --measure runs the chain on this CPU in float32: the measured object carries both variants'
+    // times and the model's bytes at 4 bytes (equal to the fp32 model's), outputs bitwise equal.
+    // No time is asserted beyond being positive.
+    void fusionMeasureJson()
+    {
+        const Run run = runCli({"fusion", "--tokens", "32", "--width", "256", "--dtype", "fp32", "--measure",
+                                "--repeats", "3", "--json"});
+        QCOMPARE(run.exit_code, 0);
+        const QJsonObject json = parse(run.out);
+        const QJsonObject measured = json["measured"].toObject();
+        QVERIFY2(!measured.isEmpty(), qPrintable(run.out));
+        for (const char *variant : {"unfused", "fused"}) {
+            const QJsonObject v = measured[variant].toObject();
+            QVERIFY2(v["seconds"].toDouble() > 0, variant);
+            QCOMPARE(v["bytes_per_second"].toDouble(), v["bytes"].toDouble() / v["seconds"].toDouble());
+        }
+        QCOMPARE(measured["unfused"]["bytes"].toDouble(), json["unfused_bytes"].toDouble());
+        QCOMPARE(measured["fused"]["bytes"].toDouble(), json["fused_bytes"].toDouble());
+        QCOMPARE(measured["speedup"].toDouble(),
+                 measured["unfused"]["seconds"].toDouble() / measured["fused"]["seconds"].toDouble());
+        QVERIFY(measured["outputs_bitwise_equal"].toBool());
+        QCOMPARE(measured["repeats"].toInt(), 3);
+        const Run text = runCli({"fusion", "--tokens", "8", "--width", "64", "--measure", "--repeats", "1"});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY2(text.out.contains("Measured on this CPU") && text.out.contains("bitwise equal"), text.out.constData());
+        QVERIFY(!runCli({"fusion", "--tokens", "8", "--width", "64"}).out.contains("Measured"));
+    }
+
+    void fusionMeasureBadFlags_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("partial chain") << QStringList{"--measure", "--ops", "bias,gelu"} << "--measure";
+        QTest::addRow("no repeats") << QStringList{"--measure", "--repeats", "0"} << "--repeats";
+        QTest::addRow("tensor too large") << QStringList{"--measure", "--tokens", "1000000", "--width", "1000"} << "--tokens";
+    }
+    void fusionMeasureBadFlags()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, flag);
+        const Run run = runCli(QStringList{"fusion"} + arguments);
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.out.isEmpty() && run.err.contains(flag.toUtf8()), run.err.constData());
+    }
+
     void gemmWavesBadFlags_data()
     {
         QTest::addColumn<QStringList>("arguments");
