@@ -271,8 +271,12 @@ main() {
                     "docs/images/${page//\//-}-zh_CN-presentation.png" --size 1280x720
             done ;;
         test)
-            say "testing (ctest --preset ${PRESET})"
-            ctest --preset "$PRESET" ;;
+            # One test per core: most tests are one busy thread; those that start several
+            # processes or threads say so (PROCESSORS in tests/CMakeLists.txt) and run alone.
+            local test_jobs
+            test_jobs="$(nproc 2>/dev/null || echo 2)"
+            say "testing (ctest --preset ${PRESET} --parallel ${test_jobs})"
+            ctest --preset "$PRESET" --parallel "$test_jobs" ;;
         run)
             local gui="build/${PRESET}/app/gui/llm-explorer"
             local cli="build/${PRESET}/app/cli/llm-explorer-cli"
