@@ -80,7 +80,8 @@ void copyShard(TensorSplit split, const std::vector<std::int64_t> &full_shape, i
 std::int64_t TensorParallelTensor::localSize() const { return product(local_shape); }
 std::int64_t TensorParallelTensor::fullSize() const { return product(full_shape); }
 
-Problems validateForTensorParallel(const ModelConfig &m, const reference::ReferenceOptions &options, int tp)
+Problems validateForTensorParallel(const ModelConfig &m, const reference::ReferenceOptions &options, int tp,
+                                   bool sequence_parallel)
 {
     Problems problems;
     if (tp < 1) {
@@ -108,6 +109,18 @@ Problems validateForTensorParallel(const ModelConfig &m, const reference::Refere
     if (options.attention_kernel != reference::AttentionAlgorithm::Naive)
         problems.push_back({"attention", unsupported,
                             "tensor-parallel training runs the naive attention kernel only (use --attention naive)."});
+    if (sequence_parallel) {
+        const std::int64_t context = options.context > 0 ? options.context : m.max_seq_len;
+        if (context % tp != 0)
+            problems.push_back({"distributed.tp", "divides",
+                                "sequence parallelism over " + std::to_string(tp) + " ranks splits every sequence's tokens "
+                                    "evenly: the context (" + std::to_string(context) + ") must be divisible by tp "
+                                    + std::to_string(tp) + "."});
+        if (m.norm == NormType::None)
+            problems.push_back({"model.norm", unsupported,
+                                "sequence parallelism runs the norms on sequence shards; this model has no norms (use "
+                                "tensor parallelism without it)."});
+    }
     return problems;
 }
 
@@ -138,6 +151,7 @@ struct TensorParallelModel::Impl {
     AlignedVector<float> grad_a, grad_b, grad_c, dqkv, datt, dprobs, dup, dact;
     reference::RopeTable<float> rope;
     std::vector<TensorParallelCollective> purposes;
+    std::vector<float> norm_grads;  // sequence parallelism: the norms' gradients packed for one all-reduce
 
     Impl(TensorParallelModel &model, Communicator &communicator) : self(model), comm(communicator) {}
 
@@ -154,6 +168,20 @@ struct TensorParallelModel::Impl {
     {
         comm.allReduceSum(data, count);
         self.notePurpose("tp_backward", where);
+    }
+
+    // Sequence parallelism: the rows of a (tokens, D) buffer this rank keeps, [first, first + count).
+    Index firstRow(Index n) const { return Index(self.rank_) * (n / self.tp_); }
+    Index rowCount(Index n) const { return n / self.tp_; }
+    void collective(Collective kind, float *data, Index count, const char *purpose, const char *where)
+    {
+        if (kind == Collective::AllGather)
+            comm.allGather(data, count);
+        else if (kind == Collective::ReduceScatter)
+            comm.reduceScatterSum(data, count);
+        else
+            comm.allReduceSum(data, count);
+        self.notePurpose(purpose, where);
     }
 
     void normForward(const float *x, const float *g, const float *b, float *y, float *stats, Index n)
@@ -245,6 +273,70 @@ struct TensorParallelModel::Impl {
         (void)spare;
     }
 
+    // Sequence-parallel layer: x, h and y hold valid rows [r0, r0 + rows) only; ln1_out and
+    // ln2_out are all-gathered whole (the column-parallel layers and their weight gradients need
+    // every token), so backward needs no second gather of them.
+    void layerForwardSequenceParallel(int l, const float *x, Index b, Index t)
+    {
+        Saved &s = saved[std::size_t(l)];
+        const Layer &w = layers[std::size_t(l)];
+        const Index N = b * t, r0 = firstRow(N), rows = rowCount(N);
+        s.input = x;
+        normForward(x + r0 * D, w.ln1_g, w.ln1_b, s.ln1_out.data() + r0 * D, s.ln1_stats.data() + 2 * r0, rows);
+        collective(Collective::AllGather, s.ln1_out.data(), N * D, "tp_forward",
+                   "attention forward: before QKV (sequence -> tensor parallel)");
+        reference::linearForward(s.ln1_out.data(), D, w.wqkv, s.qkv.data(), Wl, N, D, Wl);
+        if (self.config_.positional_encoding == PositionalEncoding::RoPE)
+            reference::ropeForward(s.qkv.data(), Wl, b, t, Hl + Gl, Dh, rope, 0);
+        const reference::AttentionDims d = dims(b, t);
+        reference::attentionScoresForward(s.qkv.data(), s.qkv.data() + Ql, s.probs.data(), d);
+        reference::causalSoftmaxForward(s.probs.data(), d);
+        reference::attentionValuesForward(s.probs.data(), s.qkv.data() + Ql + KVl, s.att.data(), d);
+        reference::linearForward(s.att.data(), Ql, w.wo, s.h.data(), D, N, Ql, D);
+        collective(Collective::ReduceScatter, s.h.data(), N * D, "tp_forward",
+                   "attention forward: after out-proj (tensor -> sequence parallel)");
+        reference::addInto(s.h.data() + r0 * D, x + r0 * D, rows * D);
+        normForward(s.h.data() + r0 * D, w.ln2_g, w.ln2_b, s.ln2_out.data() + r0 * D, s.ln2_stats.data() + 2 * r0, rows);
+        collective(Collective::AllGather, s.ln2_out.data(), N * D, "tp_forward",
+                   "MLP forward: before up-proj (sequence -> tensor parallel)");
+        reference::linearForward(s.ln2_out.data(), D, w.w_up, s.up.data(), upl, N, D, upl);
+        reference::activationForward(self.config_.activation, s.up.data(), s.act.data(), N, Fl);
+        reference::linearForward(s.act.data(), Fl, w.w_down, s.y.data(), D, N, Fl, D);
+        collective(Collective::ReduceScatter, s.y.data(), N * D, "tp_forward",
+                   "MLP forward: after down-proj (tensor -> sequence parallel)");
+        reference::addInto(s.y.data() + r0 * D, s.h.data() + r0 * D, rows * D);
+    }
+
+    // g holds ∂L/∂y in this rank's rows on entry and ∂L/∂x there on return (g is a whole (N, D)
+    // buffer: the all-gathers fill the other rows in place, which leaves this rank's as they were).
+    void layerBackwardSequenceParallel(int l, Index b, Index t, float *g)
+    {
+        const Saved &s = saved[std::size_t(l)];
+        const Layer &w = layers[std::size_t(l)];
+        const Index N = b * t, r0 = firstRow(N), rows = rowCount(N);
+        collective(Collective::AllGather, g, N * D, "tp_backward", "MLP backward: gradient of down-proj output");
+        reference::linearBackward(s.act.data(), Fl, w.w_down, g, D, dact.data(), gradOf(w.w_down), N, Fl, D);
+        reference::activationBackward(self.config_.activation, s.up.data(), dact.data(), dup.data(), N, Fl);
+        reference::linearBackward(s.ln2_out.data(), D, w.w_up, dup.data(), upl, grad_c.data(), gradOf(w.w_up), N, D, upl);
+        collective(Collective::ReduceScatter, grad_c.data(), N * D, "tp_backward", "MLP backward: input gradient of up-proj");
+        normBackward(s.h.data() + r0 * D, w.ln2_g, s.ln2_stats.data() + 2 * r0, grad_c.data() + r0 * D, g + r0 * D, rows,
+                     true);
+        collective(Collective::AllGather, g, N * D, "tp_backward", "attention backward: gradient of out-proj output");
+        reference::linearBackward(s.att.data(), Ql, w.wo, g, D, datt.data(), gradOf(w.wo), N, Ql, D);
+        const reference::AttentionDims d = dims(b, t);
+        reference::attentionValuesBackward(s.probs.data(), s.qkv.data() + Ql + KVl, datt.data(),
+                                           dqkv.data() + Ql + KVl, dprobs.data(), d);
+        reference::causalSoftmaxBackward(s.probs.data(), dprobs.data(), d);
+        reference::attentionScoresBackward(s.qkv.data(), s.qkv.data() + Ql, dprobs.data(), dqkv.data(),
+                                           dqkv.data() + Ql, d);
+        if (self.config_.positional_encoding == PositionalEncoding::RoPE)
+            reference::ropeBackward(dqkv.data(), Wl, b, t, Hl + Gl, Dh, rope, 0);
+        reference::linearBackward(s.ln1_out.data(), D, w.wqkv, dqkv.data(), Wl, grad_c.data(), gradOf(w.wqkv), N, D, Wl);
+        collective(Collective::ReduceScatter, grad_c.data(), N * D, "tp_backward", "attention backward: input gradient of QKV");
+        normBackward(s.input + r0 * D, w.ln1_g, s.ln1_stats.data() + 2 * r0, grad_c.data() + r0 * D, g + r0 * D, rows,
+                     true);
+    }
+
     const float *forward(const std::int32_t *tokens, Index b, Index t)
     {
         const Index N = b * t;
@@ -255,11 +347,20 @@ struct TensorParallelModel::Impl {
             reference::addSinusoidalPositions(embedded.data(), b, t, D, 0);
         const float *x = embedded.data();
         for (int l = 0; l < self.config_.n_layers; ++l) {
-            layerForward(l, x, b, t);
+            if (self.sequence_parallel_)
+                layerForwardSequenceParallel(l, x, b, t);
+            else
+                layerForward(l, x, b, t);
             x = saved[std::size_t(l)].y.data();
         }
         const float *f = x;
-        if (norm) {
+        if (self.sequence_parallel_) {
+            // The final norm on this rank's rows, then every row for the replicated LM head.
+            const Index r0 = firstRow(N), rows = rowCount(N);
+            normForward(x + r0 * D, lnf_g, lnf_b, lnf_out.data() + r0 * D, lnf_stats.data() + 2 * r0, rows);
+            collective(Collective::AllGather, lnf_out.data(), N * D, "sp_lm_head_input", "");
+            f = lnf_out.data();
+        } else if (norm) {
             normForward(x, lnf_g, lnf_b, lnf_out.data(), lnf_stats.data(), N);
             f = lnf_out.data();
         }
@@ -270,6 +371,9 @@ struct TensorParallelModel::Impl {
     Problems check(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const
     {
         Problems problems;
+        if (self.sequence_parallel_ && seq % self.tp_ != 0)
+            problems.push_back({"seq", "divisible", "sequence parallelism needs the sequence length (" + std::to_string(seq)
+                                                        + ") divisible by tp " + std::to_string(self.tp_) + "."});
         if (batch < 1 || batch > options.max_batch || seq < 1 || seq > context)
             problems.push_back({"batch", "range", "batch × sequence " + std::to_string(batch) + " × " + std::to_string(seq)
                                                       + " exceeds the workspace of " + std::to_string(options.max_batch) + " × "
@@ -287,10 +391,11 @@ TensorParallelModel::~TensorParallelModel() = default;
 
 Result<std::unique_ptr<TensorParallelModel>> TensorParallelModel::create(const ModelConfig &config,
                                                                          const reference::ReferenceOptions &options,
-                                                                         Communicator &communicator)
+                                                                         Communicator &communicator,
+                                                                         bool sequence_parallel)
 {
     const int tp = communicator.size();
-    if (Problems p = validateForTensorParallel(config, options, tp); !p.empty())
+    if (Problems p = validateForTensorParallel(config, options, tp, sequence_parallel); !p.empty())
         return p;
     // The single-process model of the same seed, with the smallest workspace: only its initial weights are used.
     reference::ReferenceOptions init_options = options;
@@ -305,6 +410,7 @@ Result<std::unique_ptr<TensorParallelModel>> TensorParallelModel::create(const M
     model->config_ = config;
     model->tp_ = tp;
     model->rank_ = communicator.rank();
+    model->sequence_parallel_ = sequence_parallel;
     model->impl_ = std::make_unique<Impl>(*model, communicator);
     Impl &s = *model->impl_;
     s.options = options;
@@ -434,6 +540,41 @@ Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, c
                                                               s.row_loss.data(), N, s.V);
     float *g = s.grad_a.data(), *spare = s.grad_b.data();
     reference::linearBackward(f, D, s.lm_head, s.logits.data(), s.V, g, s.gradOf(s.lm_head), N, D, s.V);
+    if (sequence_parallel_) {
+        // ∂L/∂lnf_out is whole and equal on every rank (the head is replicated): the all-gather's
+        // backward is each rank taking its own rows.
+        const Index r0 = s.firstRow(N), rows = s.rowCount(N);
+        s.normBackward(s.saved.back().y.data() + r0 * D, s.lnf_g, s.lnf_stats.data() + 2 * r0, g + r0 * D,
+                       spare + r0 * D, rows, false);
+        std::swap(g, spare);
+        for (int l = config_.n_layers - 1; l >= 0; --l)
+            s.layerBackwardSequenceParallel(l, b, t, g);
+        // Every rank's rows of ∂L/∂embedded, so each updates the whole (replicated) table.
+        s.collective(Collective::AllGather, g, N * D, "sp_embedding_gradient", "");
+        reference::embeddingBackward(tokens, g, s.gradOf(s.tok_emb), N, D);
+        if (config_.positional_encoding == PositionalEncoding::Learned)
+            reference::addLearnedPositionsBackward(g, s.gradOf(s.pos_emb), b, t, D, 0);
+        // Each norm saw only this rank's rows: sum the gains' (and biases') gradients over the ranks.
+        std::int64_t count = 0;
+        for (const TensorParallelTensor &tensor : tensors_)
+            if (tensor.local_shape.size() == 1)
+                count += tensor.localSize();
+        s.norm_grads.resize(std::size_t(count));
+        std::int64_t at = 0;
+        for (const TensorParallelTensor &tensor : tensors_)
+            if (tensor.local_shape.size() == 1) {
+                std::copy(tensor.grad, tensor.grad + tensor.localSize(), s.norm_grads.begin() + at);
+                at += tensor.localSize();
+            }
+        s.collective(Collective::AllReduce, s.norm_grads.data(), count, "sp_norm_gradients", "");
+        at = 0;
+        for (const TensorParallelTensor &tensor : tensors_)
+            if (tensor.local_shape.size() == 1) {
+                std::copy(s.norm_grads.begin() + at, s.norm_grads.begin() + at + tensor.localSize(), tensor.grad);
+                at += tensor.localSize();
+            }
+        return loss;
+    }
     if (s.norm) {
         s.normBackward(s.saved.back().y.data(), s.lnf_g, s.lnf_stats.data(), g, spare, N, false);
         std::swap(g, spare);

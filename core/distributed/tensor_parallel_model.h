@@ -22,6 +22,17 @@
 // model is that model split: its losses and (gathered) parameters follow the single process's up to
 // float rounding (the row-parallel products add their partial sums in a different order).
 //
+// Sequence parallelism (Korthikanti et al. 2022 §4.2.2, Fig. 5), optional: outside the f…g regions
+// each rank keeps only its 1/tp of the tokens (a contiguous block of rows of the (tokens, d_model)
+// stream; the norms and residual adds run on those rows alone; the reference has no dropout). Each
+// all-reduce becomes half of one: an all-gather of the norm output before the column-parallel layer
+// (g) and a reduce-scatter of the row-parallel output back to the rows (ḡ), swapped in backward.
+// The bytes are the same as without it. Three transfers the engine's TP volume leaves out, listed
+// under their own purposes: the final norm's rows all-gathered before the replicated LM head
+// ("sp_lm_head_input"), the embedding's input gradient all-gathered so every rank updates the whole
+// table ("sp_embedding_gradient"), and the norm gains' partial gradients (each rank saw only its
+// rows) summed in one all-reduce ("sp_norm_gradients", Megatron's allreduce of layer-norm grads).
+//
 // Supported: pre-norm (RMSNorm, LayerNorm) or no norm, sequential blocks, the naive attention
 // kernel, any positional encoding and activation the reference implements; tp must divide n_heads,
 // n_kv_heads and d_ff (checked by validateForTensorParallel).
@@ -56,7 +67,10 @@ struct TensorParallelTensor {
 
 // Problems naming the field ("distributed.tp", "model.n_heads", ...) for a tp the model cannot be
 // split over or a configuration this split does not implement.
-Problems validateForTensorParallel(const ModelConfig &model, const reference::ReferenceOptions &options, int tp);
+// With sequence_parallel also: a model with norms, and tp dividing the context (options.context, or
+// max_seq_len), so every batch's tokens split into equal rows.
+Problems validateForTensorParallel(const ModelConfig &model, const reference::ReferenceOptions &options, int tp,
+                                   bool sequence_parallel = false);
 
 // What one collective of a step was for: "tp_forward" (g after a row-parallel layer), "tp_backward"
 // (f before a column-parallel layer), "grad_norm" (the sharded gradients' squared norm, one float).
@@ -71,11 +85,13 @@ public:
     // initial weights from, then frees it. options.max_batch and context size the workspace.
     static Result<std::unique_ptr<TensorParallelModel>> create(const ModelConfig &config,
                                                                const reference::ReferenceOptions &options,
-                                                               Communicator &communicator);
+                                                               Communicator &communicator,
+                                                               bool sequence_parallel = false);
 
     int tp() const { return tp_; }
     int rank() const { return rank_; }
     const ModelConfig &config() const { return config_; }
+    bool sequenceParallel() const { return sequence_parallel_; }
 
     // Mean cross-entropy and every local gradient (overwritten). Every rank calls it with the same
     // tokens; the collectives pair the ranks up.
@@ -111,6 +127,7 @@ private:
     std::unique_ptr<Impl> impl_;
     ModelConfig config_;
     int tp_ = 1, rank_ = 0;
+    bool sequence_parallel_ = false;
     reference::AlignedVector<float> params_, grads_;
     std::vector<TensorParallelTensor> tensors_;
     friend struct Impl;

@@ -52,9 +52,9 @@ struct EnginePrediction {
     TensorParallelMemory memory;
 };
 
-Result<EnginePrediction> predict(const TrainConfig &config, int tp)
+Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequence_parallel)
 {
-    const Scenario scenario = tensorParallelScenario(config, tp);
+    const Scenario scenario = tensorParallelScenario(config, tp, sequence_parallel);
     const Result<Estimate> estimated = estimate(scenario);
     if (!estimated)
         return estimated.problems();
@@ -101,14 +101,15 @@ TensorParallelTrainer::TensorParallelTrainer() : impl_(std::make_unique<Impl>())
 TensorParallelTrainer::~TensorParallelTrainer() = default;
 
 Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(const TrainConfig &configIn,
-                                                                             Communicator &communicator)
+                                                                             Communicator &communicator,
+                                                                             bool sequence_parallel)
 {
     TrainConfig config = configIn;
     const int tp = communicator.size();
     config.options.seed = config.seed;
     config.options.max_batch = config.batch_size;
     config.options.context = int(config.model.max_seq_len);
-    if (Problems p = validateForTensorParallel(config.model, config.options, tp); !p.empty())
+    if (Problems p = validateForTensorParallel(config.model, config.options, tp, sequence_parallel); !p.empty())
         return p;
     if (Problems p = reference::validateTrainConfig(config); !p.empty())
         return p;
@@ -151,7 +152,7 @@ Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(con
             "data_path", "too-short",
             config.data_path + ": too few tokens to draw training windows of context length " + std::to_string(s.ctx) + ".");
 
-    Result<std::unique_ptr<TensorParallelModel>> model = TensorParallelModel::create(config.model, config.options, communicator);
+    Result<std::unique_ptr<TensorParallelModel>> model = TensorParallelModel::create(config.model, config.options, communicator, sequence_parallel);
     if (!model)
         return model.problems();
     s.model = std::move(model.value());
@@ -165,7 +166,7 @@ Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(con
     s.rng.seed(config.seed);
     s.inputs.assign(std::size_t(config.batch_size) * std::size_t(s.ctx), 0);
     s.targets.assign(s.inputs.size(), 0);
-    Result<EnginePrediction> prediction = predict(config, tp);
+    Result<EnginePrediction> prediction = predict(config, tp, sequence_parallel);
     if (!prediction)
         return prediction.problems();
     s.prediction = std::move(prediction.value());

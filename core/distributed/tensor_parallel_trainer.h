@@ -26,8 +26,8 @@
 namespace lse::distributed {
 
 struct TensorParallelCommunication {
-    std::string collective;  // "all_reduce"
-    std::string purpose;     // "tp_forward", "tp_backward", "grad_norm"
+    std::string collective;  // "all_reduce"; with sequence parallelism "all_gather", "reduce_scatter"
+    std::string purpose;     // "tp_forward", "tp_backward", "grad_norm", "sp_*" (tensor_parallel_model.h)
     std::string where;       // the engine's event it corresponds to (empty for grad_norm)
     double bytes_per_rank = 0;
     double predicted_bytes_per_rank = 0;  // the engine's bytes for this occurrence (0: not an engine event)
@@ -49,7 +49,7 @@ struct TensorParallelStepReport {
     double grad_norm = 0;
     double seconds = 0;
     std::vector<TensorParallelCommunication> communication;
-    double measured_bytes_per_rank = 0;   // tp_forward + tp_backward
+    double measured_bytes_per_rank = 0;   // tp_forward + tp_backward (what the engine's TP volume counts)
     double predicted_bytes_per_rank = 0;  // the engine's TP volume per step
     TensorParallelMemory memory;
     TensorParallelMemory predicted_memory;  // engine: params, grads, optimizer per GPU, activations
@@ -60,8 +60,11 @@ class TensorParallelTrainer {
 public:
     // Problems name the field: distributed.tp (tp must divide n_heads, n_kv_heads, d_ff), model.*
     // for configurations the split does not implement, and everything validateTrainConfig reports.
+    // sequence_parallel: Korthikanti et al.'s sequence parallelism (tensor_parallel_model.h); the
+    // engine's prediction is then the sequence-parallel one (all-gathers and reduce-scatters).
     static Result<std::unique_ptr<TensorParallelTrainer>> create(const reference::TrainConfig &config,
-                                                                 Communicator &communicator);
+                                                                 Communicator &communicator,
+                                                                 bool sequence_parallel = false);
     Result<TensorParallelStepReport> step();
     // Mean loss over Trainer::validationLoss's windows; every rank runs it (the forward's
     // all-reduces are not counted in any step).

@@ -4,7 +4,8 @@
 // single-process Trainer's, at tp = 2 and 4 and for a second architecture (LayerNorm, GeLU, learned
 // positions, grouped-query attention, tied embeddings); each step runs 2 all-reduces per layer
 // forward ("tp_forward") and 2 backward ("tp_backward") whose bytes per rank equal the cost engine's
-// TP events one by one and in total; a tp the model cannot be split over is refused naming
+// TP events one by one and in total, with and without sequence parallelism (then 4 all-gathers and 4
+// reduce-scatters of half the bytes each per layer); a tp the model cannot be split over is refused naming
 // distributed.tp. No timing is asserted.
 #include "reference_fixtures.h"
 #include "distributed/tensor_parallel_trainer.h"
@@ -51,13 +52,13 @@ struct RankOutcome {
     double local_parameters = 0;
 };
 
-std::vector<RankOutcome> runRanks(const TrainConfig &config, int ranks)
+std::vector<RankOutcome> runRanks(const TrainConfig &config, int ranks, bool sequenceParallel)
 {
     std::vector<RankOutcome> outcomes(std::size_t(ranks), RankOutcome{});
     ThreadGroup group(ranks);
     group.run([&](Communicator &communicator) {
         RankOutcome &out = outcomes[std::size_t(communicator.rank())];
-        Result<std::unique_ptr<TensorParallelTrainer>> trainer = TensorParallelTrainer::create(config, communicator);
+        Result<std::unique_ptr<TensorParallelTrainer>> trainer = TensorParallelTrainer::create(config, communicator, sequenceParallel);
         if (!trainer) {
             out.failure = formatProblems(trainer.problems());
             return;
@@ -122,9 +123,13 @@ private slots:
     {
         QTest::addColumn<int>("ranks");
         QTest::addColumn<bool>("variant");
-        QTest::addRow("tp 2") << 2 << false;
-        QTest::addRow("tp 4") << 4 << false;
-        QTest::addRow("tp 2 layernorm gelu learned gqa tied") << 2 << true;
+        QTest::addColumn<bool>("sp");
+        for (bool sp : {false, true}) {
+            const char *suffix = sp ? " sp" : "";
+            QTest::addRow("tp 2%s", suffix) << 2 << false << sp;
+            QTest::addRow("tp 4%s", suffix) << 4 << false << sp;
+            QTest::addRow("tp 2 layernorm gelu learned gqa tied%s", suffix) << 2 << true << sp;
+        }
     }
 
     // Same losses and parameters as one process; bytes per rank the engine's, event by event.
@@ -132,12 +137,13 @@ private slots:
     {
         QFETCH(int, ranks);
         QFETCH(bool, variant);
+        QFETCH(bool, sp);
         const TrainConfig config = variant ? variantConfig(data_) : tinyConfig(data_);
         const SingleRun single = runSingle(config);
         // Clipping must act in some step, or the norm summed over the ranks would go untested.
         QVERIFY(std::any_of(single.reports.begin(), single.reports.end(),
                             [&](const StepReport &r) { return r.grad_norm > config.grad_clip; }));
-        const std::vector<RankOutcome> outcomes = runRanks(config, ranks);
+        const std::vector<RankOutcome> outcomes = runRanks(config, ranks, sp);
 
         const double n = ranks;
         const double N = double(config.batch_size) * double(config.model.max_seq_len);
@@ -172,19 +178,37 @@ private slots:
                          qPrintable(QStringLiteral("step %1 loss %2 vs %3").arg(report.step).arg(report.loss).arg(one.loss)));
                 QVERIFY2(std::abs(report.grad_norm - one.grad_norm) <= 1e-4 * one.grad_norm,
                          qPrintable(QStringLiteral("step %1 norm %2 vs %3").arg(report.step).arg(report.grad_norm).arg(one.grad_norm)));
-                int forward = 0, backward = 0;
+                int forward = 0, backward = 0, gathers = 0, scatters = 0, extra = 0;
                 for (const TensorParallelCommunication &entry : report.communication) {
                     if (entry.purpose == "grad_norm")
                         continue;
-                    QCOMPARE(entry.collective, std::string("all_reduce"));
+                    if (entry.purpose.rfind("sp_", 0) == 0) {  // transfers the engine does not count
+                        QVERIFY(sp);
+                        QVERIFY(entry.where.empty());
+                        ++extra;
+                        continue;
+                    }
                     QVERIFY2(entry.purpose == "tp_forward" || entry.purpose == "tp_backward", entry.purpose.c_str());
                     (entry.purpose == "tp_forward" ? forward : backward) += 1;
-                    // Ring all-reduce: 2(n−1)/n of the buffer, the engine's event exactly.
-                    QCOMPARE(entry.bytes_per_rank, 2 * (n - 1) / n * layerBuffer);
-                    QCOMPARE(entry.predicted_bytes_per_rank, entry.bytes_per_rank);
+                    if (sp) {
+                        // SP: all-gather and reduce-scatter, (n−1)/n of the buffer each.
+                        QVERIFY2(entry.collective == "all_gather" || entry.collective == "reduce_scatter", entry.collective.c_str());
+                        (entry.collective == "all_gather" ? gathers : scatters) += 1;
+                        QCOMPARE(entry.bytes_per_rank, (n - 1) / n * layerBuffer);
+                    } else {
+                        // Ring all-reduce: 2(n−1)/n of the buffer.
+                        QCOMPARE(entry.collective, std::string("all_reduce"));
+                        QCOMPARE(entry.bytes_per_rank, 2 * (n - 1) / n * layerBuffer);
+                    }
+                    QVERIFY2(!entry.where.empty(), entry.purpose.c_str());
+                    QCOMPARE(entry.predicted_bytes_per_rank, entry.bytes_per_rank);  // the engine's event exactly
                 }
-                QCOMPARE(forward, 2 * config.model.n_layers);
-                QCOMPARE(backward, 2 * config.model.n_layers);
+                const int perDirection = (sp ? 4 : 2) * config.model.n_layers;
+                QCOMPARE(forward, perDirection);
+                QCOMPARE(backward, perDirection);
+                QCOMPARE(gathers, sp ? perDirection : 0);
+                QCOMPARE(scatters, sp ? perDirection : 0);
+                QCOMPARE(extra, sp ? 3 : 0);  // head input, embedding gradient, norm gradients
                 QCOMPARE(report.measured_bytes_per_rank, 4 * config.model.n_layers * 2 * (n - 1) / n * layerBuffer);
                 QCOMPARE(report.predicted_bytes_per_rank, report.measured_bytes_per_rank);
                 QCOMPARE(report.memory.params, 4.0 * out.local_parameters);
@@ -218,6 +242,13 @@ private slots:
         const Problems problems = validateForTensorParallel(post.model, post.options, 2);
         QCOMPARE(int(problems.size()), 1);
         QCOMPARE(problems.front().field, std::string("model.norm_placement"));
+        // Sequence parallelism splits every sequence: the context must divide by tp.
+        TrainConfig odd = config;
+        odd.model.max_seq_len = 15;
+        QVERIFY(validateForTensorParallel(odd.model, odd.options, 2, false).empty());
+        const Problems sp = validateForTensorParallel(odd.model, odd.options, 2, true);
+        QCOMPARE(int(sp.size()), 1);
+        QCOMPARE(sp.front().field, std::string("distributed.tp"));
     }
 };
 
