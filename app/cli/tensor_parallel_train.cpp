@@ -56,14 +56,22 @@ QJsonObject stepJson(const distributed::TensorParallelStepReport &report)
 #endif  // LSE_WITH_MPI
 
 void checkTensorParallelFlags(const QCommandLineParser &parser, const QCommandLineOption &tp,
-                              const reference::TrainConfig &config,
+                              const QCommandLineOption &sp, const reference::TrainConfig &config,
                               std::initializer_list<const QCommandLineOption *> unsupported, TensorParallelRun &run,
                               Problems &problems)
 {
     const std::size_t before = problems.size();
     intOption(parser, tp.names().front(), 1, run.ranks, problems);
+    if (parser.isSet(sp)) {
+        const QString value = parser.value(sp);
+        if (value == QLatin1String("on") || value == QLatin1String("off"))
+            run.sequence_parallel = value == QLatin1String("on");
+        else
+            problems.push_back(Problem{"--sp", "choice", "--sp must be on or off, got '" + value.toStdString() + "'."});
+    }
     if (problems.size() == before)
-        for (Problem p : distributed::validateForTensorParallel(config.model, config.options, run.ranks)) {
+        for (Problem p : distributed::validateForTensorParallel(config.model, config.options, run.ranks,
+                                                                run.sequence_parallel)) {
             if (p.field == "distributed.tp")
                 p.field = "--tp";
             p.message = "--tp " + std::to_string(run.ranks) + ": " + p.message;
@@ -100,7 +108,7 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
         return kExitBadInput;
     }
     Result<std::unique_ptr<distributed::TensorParallelTrainer>> created =
-        distributed::TensorParallelTrainer::create(config, *communicator);
+        distributed::TensorParallelTrainer::create(config, *communicator, run.sequence_parallel);
     if (!created) {
         if (!printer)
             return kExitBadInput;
@@ -112,12 +120,13 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
     }
     distributed::TensorParallelTrainer &trainer = *created.value();
     if (printer)
-        printError(QStringLiteral("tensor-parallel training: %1 ranks, %2 heads and %3 of d_ff per rank, global batch %4 "
+        printError(QStringLiteral("tensor-parallel training%5: %1 ranks, %2 heads and %3 of d_ff per rank, global batch %4 "
                                   "on every rank\n")
                        .arg(run.ranks)
                        .arg(config.model.n_heads / run.ranks)
                        .arg(config.model.d_ff / run.ranks)
-                       .arg(config.batch_size));
+                       .arg(config.batch_size)
+                       .arg(run.sequence_parallel ? QStringLiteral(" with sequence parallelism") : QString()));
     QJsonArray steps;
     std::optional<double> final_loss, validation_loss;
     while (trainer.currentStep() < config.steps) {
@@ -146,7 +155,7 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
     if (printer && run.json)
         printJson(QJsonObject{{"ranks", run.ranks},
                               {"tp", run.ranks},
-                              {"sequence_parallel", false},
+                              {"sequence_parallel", run.sequence_parallel},
                               {"global_batch", config.batch_size},
                               {"final_step", trainer.currentStep()},
                               {"final_loss", final_loss ? QJsonValue(*final_loss) : QJsonValue()},

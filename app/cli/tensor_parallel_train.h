@@ -15,14 +15,15 @@ namespace lse::cli {
 
 struct TensorParallelRun {
     int ranks = 1;  // --tp: must equal mpirun's process count (DP×TP is not implemented)
+    bool sequence_parallel = false;  // --sp on
     bool json = false;
 };
 
-// Reads --tp into run.ranks and adds problems naming --tp: T below 1, a T the model cannot be split
+// Reads --tp into run.ranks and --sp (on|off) into run.sequence_parallel, and adds problems naming --tp: T below 1, a T the model cannot be split
 // over (n_heads, n_kv_heads, d_ff divisible by T; pre-norm, sequential blocks, naive attention), and
 // each of `unsupported` (flags that do not combine with --tp yet: --dp, checkpoints, traces) when set.
 void checkTensorParallelFlags(const QCommandLineParser &parser, const QCommandLineOption &tp,
-                              const reference::TrainConfig &config,
+                              const QCommandLineOption &sp, const reference::TrainConfig &config,
                               std::initializer_list<const QCommandLineOption *> unsupported, TensorParallelRun &run,
                               Problems &problems);
 

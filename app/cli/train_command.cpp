@@ -199,6 +199,10 @@ int runTrain(const QStringList &arguments)
                                                "equal the ranks and divide n_heads, n_kv_heads and d_ff; every rank trains on the "
                                                "whole batch; rank 0 prints (no checkpoints yet)."),
                                 QStringLiteral("T"));
+    const QCommandLineOption sp(QStringLiteral("sp"),
+                                QStringLiteral("With --tp: sequence parallelism on or off (default off): norms on token shards, "
+                                               "all-gather + reduce-scatter instead of all-reduce; the context must divide by T."),
+                                QStringLiteral("on|off"));
     const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
     const QCommandLineOption traceSteps = traceStepsOption(
         QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
@@ -206,12 +210,12 @@ int runTrain(const QStringList &arguments)
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
-                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T] [--trace FILE [--trace-steps N]]"),
+                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T [--sp on|off]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
             {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, attention, json, dp, zero, bucket,
-             tp, trace, traceSteps},
+             tp, sp, trace, traceSteps},
             arguments))
         return *done;
 
@@ -340,8 +344,11 @@ int runTrain(const QStringList &arguments)
     // Tensor parallelism (issue 33): run by tensor_parallel_train.cpp.
     TensorParallelRun tensorRun;
     if (parser.isSet(tp)) {
-        checkTensorParallelFlags(parser, tp, cfg, {&dp, &zero, &bucket, &dir, &every, &resume, &trace}, tensorRun, problems);
+        checkTensorParallelFlags(parser, tp, sp, cfg, {&dp, &zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
+                                 problems);
         tensorRun.json = parser.isSet(json);
+    } else if (parser.isSet(sp)) {
+        problems.push_back(problem("--sp", "requires", "--sp needs --tp T (sequence parallelism splits what tensor parallelism replicates)."));
     }
     if (!problems.empty())
         return reportProblems(problems);

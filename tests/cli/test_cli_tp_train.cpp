@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `mpirun -np 2 llm-explorer-cli train --tp 2` and `dist-train --np 2 --tp 2` (issue 33): two
 // processes over Open MPI split the tiny model's heads and d_ff and end with one process's losses
-// (relative 1e-5 after 10 steps); every step lists its all-reduces with purpose tp_forward /
+// (relative 1e-5 after 10 steps), with and without `--sp on`; every step lists its all-reduces with purpose tp_forward /
 // tp_backward and the engine's bytes beside each, which they equal, as the per-step totals do; bad
 // --tp values exit 2 naming --tp and the rule. Skipped, saying what to install, without MPI.
 #include "cli_fixtures.h"
@@ -36,11 +36,12 @@ class TestCliTpTrain : public QObject {
     QString path(const char *name) const { return dir_.filePath(QString::fromLatin1(name)); }
     double single_final_loss_ = 0, single_validation_loss_ = 0;
 
-    void checkRun(const Run &run, int ranks)
+    void checkRun(const Run &run, int ranks, bool sp = false)
     {
         QVERIFY2(run.exit_code == 0, run.err.constData());
         const QJsonObject out = QJsonDocument::fromJson(run.out).object();  // rank 0 alone prints
         QCOMPARE(out.value("tp").toInt(), ranks);
+        QCOMPARE(out.value("sequence_parallel").toBool(), sp);
         const QJsonArray steps = out.value("steps").toArray();
         QCOMPARE(steps.size(), 10);
         const double final_loss = out.value("final_loss").toDouble();
@@ -57,16 +58,20 @@ class TestCliTpTrain : public QObject {
             for (const QJsonValue &entry : step.value("communication").toArray()) {
                 const QJsonObject e = entry.toObject();
                 const QString purpose = e.value("purpose").toString();
-                if (purpose == QLatin1String("grad_norm")) {
+                if (purpose == QLatin1String("grad_norm") || purpose.startsWith(QLatin1String("sp_"))) {
                     QVERIFY(e.value("predicted_bytes_per_rank").isNull());  // not an engine event
                     continue;
                 }
-                QCOMPARE(e.value("collective").toString(), QStringLiteral("all_reduce"));
+                if (sp)
+                    QVERIFY(e.value("collective").toString() != QLatin1String("all_reduce"));
+                else
+                    QCOMPARE(e.value("collective").toString(), QStringLiteral("all_reduce"));
                 QCOMPARE(e.value("bytes_per_rank").toDouble(), e.value("predicted_bytes_per_rank").toDouble());
                 (purpose == QLatin1String("tp_forward") ? forward : backward) += 1;
             }
-            QCOMPARE(forward, 2);  // one layer: after out-proj and after down-proj
-            QCOMPARE(backward, 2);
+            // One layer: after out-proj and after down-proj; with SP also the gathers before QKV and up-proj.
+            QCOMPARE(forward, sp ? 4 : 2);
+            QCOMPARE(backward, sp ? 4 : 2);
             QVERIFY(step.value("memory_bytes").toObject().value("params").toDouble() > 0);
         }
     }
@@ -105,6 +110,17 @@ private slots:
 #endif
     }
 
+    void sequenceParallelUnderMpirun()
+    {
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        checkRun(runMpi(2, {"train", "--config", path("config.json"), "--data", path("ids.bin"), "--tp", "2", "--sp", "on",
+                            "--json"}),
+                 2, true);
+#endif
+    }
+
     void distTrainStartsMpiItself()
     {
 #ifndef LSE_MPIEXEC
@@ -125,6 +141,8 @@ private slots:
         QTest::newRow("tp 0") << QStringList{"--tp", "0"} << "--tp";
         QTest::newRow("with dp") << QStringList{"--tp", "2", "--dp", "2"} << "--dp";
         QTest::newRow("with checkpoints") << QStringList{"--tp", "2", "--checkpoint-dir", "x"} << "--checkpoint-dir";
+        QTest::newRow("sp maybe") << QStringList{"--tp", "2", "--sp", "maybe"} << "--sp";
+        QTest::newRow("sp without tp") << QStringList{"--sp", "on"} << "--sp";
         QTest::newRow("tiled attention") << QStringList{"--tp", "2", "--attention", "tiled"} << "naive";
     }
 
