@@ -237,8 +237,8 @@ struct TensorParallelModel::Impl {
         reference::addInto(s.y.data(), s.h.data(), N * D);
     }
 
-    // g = ∂L/∂y on entry, ∂L/∂x on return (in *g; *spare is scratch).
-    void layerBackward(int l, Index b, Index t, float *&g, float *&spare)
+    // g = ∂L/∂y on entry, ∂L/∂x on return (the residual's gradient is accumulated in place).
+    void layerBackward(int l, Index b, Index t, float *g)
     {
         const Saved &s = saved[std::size_t(l)];
         const Layer &w = layers[std::size_t(l)];
@@ -270,7 +270,6 @@ struct TensorParallelModel::Impl {
             normBackward(s.input, w.ln1_g, s.ln1_stats.data(), grad_c.data(), g, N, true);
         else
             reference::addInto(g, grad_c.data(), N * D);
-        (void)spare;
     }
 
     // Sequence-parallel layer: x, h and y hold valid rows [r0, r0 + rows) only; ln1_out and
@@ -580,7 +579,7 @@ Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, c
         std::swap(g, spare);
     }
     for (int l = config_.n_layers - 1; l >= 0; --l)
-        s.layerBackward(l, b, t, g, spare);
+        s.layerBackward(l, b, t, g);
     reference::embeddingBackward(tokens, g, s.gradOf(s.tok_emb), N, D);
     if (config_.positional_encoding == PositionalEncoding::Learned)
         reference::addLearnedPositionsBackward(g, s.gradOf(s.pos_emb), b, t, D, 0);
