@@ -20,9 +20,10 @@ int runDistTrain(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         printOut(QStringLiteral(
             "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
-            "[--zero 0|1|2] [--bucket-mb B] [--json] ...]\n\n"
+            "[--zero 0|1|2] [--bucket-mb B] [--tp N] [--json] ...]\n\n"
             "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
-            "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints.\n"));
+            "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints. With --tp N (N = --np) "
+            "the ranks split the model (tensor parallelism) instead of the batch.\n"));
         return kExitOk;
     }
     QStringList rest = arguments;
@@ -47,7 +48,11 @@ int runDistTrain(const QStringList &arguments)
                         QStringLiteral("none"), QStringLiteral("-x"), QStringLiteral("OMP_NUM_THREADS=1")};
     if (geteuid() == 0)
         command << QStringLiteral("--allow-run-as-root");  // CI and containers run as root
-    command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest << QStringLiteral("--dp") << count;
+    command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest;
+    // --tp T (issue 33) splits the model over the ranks instead of the batch: T must equal --np,
+    // which `train` checks against mpirun's process count.
+    if (!rest.contains(QStringLiteral("--tp")))
+        command << QStringLiteral("--dp") << count;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedChannels);
     process.start(mpiexec, command);

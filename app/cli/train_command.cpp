@@ -13,6 +13,7 @@
 #include "reference_cli.h"
 #include "commands.h"
 #include "data_parallel_train.h"
+#include "tensor_parallel_train.h"
 #include "file_arguments.h"
 #include "output.h"
 #include "trace_options.h"
@@ -193,6 +194,15 @@ int runTrain(const QStringList &arguments)
                                                    "produces them (PyTorch DDP's bucket_cap_mb; default 25); 0: one all-reduce "
                                                    "after backward (naive)."),
                                     QStringLiteral("B"));
+    const QCommandLineOption tp(QStringLiteral("tp"),
+                                QStringLiteral("Tensor-parallel ranks (Megatron's column/row split): run under `mpirun -np T`; T must "
+                                               "equal the ranks and divide n_heads, n_kv_heads and d_ff; every rank trains on the "
+                                               "whole batch; rank 0 prints (no checkpoints yet)."),
+                                QStringLiteral("T"));
+    const QCommandLineOption sp(QStringLiteral("sp"),
+                                QStringLiteral("With --tp: sequence parallelism on or off (default off): norms on token shards, "
+                                               "all-gather + reduce-scatter instead of all-reduce; the context must divide by T."),
+                                QStringLiteral("on|off"));
     const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
     const QCommandLineOption traceSteps = traceStepsOption(
         QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
@@ -200,12 +210,12 @@ int runTrain(const QStringList &arguments)
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
-                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--trace FILE [--trace-steps N]]"),
+                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T [--sp on|off]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
             {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, attention, json, dp, zero, bucket,
-             trace, traceSteps},
+             tp, sp, trace, traceSteps},
             arguments))
         return *done;
 
@@ -331,8 +341,19 @@ int runTrain(const QStringList &arguments)
                 problems.push_back(problem("--" + needsDp->names().front().toStdString(), "requires",
                                            "--" + needsDp->names().front().toStdString() + " needs --dp N."));
     }
+    // Tensor parallelism (issue 33): run by tensor_parallel_train.cpp.
+    TensorParallelRun tensorRun;
+    if (parser.isSet(tp)) {
+        checkTensorParallelFlags(parser, tp, sp, cfg, {&dp, &zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
+                                 problems);
+        tensorRun.json = parser.isSet(json);
+    } else if (parser.isSet(sp)) {
+        problems.push_back(problem("--sp", "requires", "--sp needs --tp T (sequence parallelism splits what tensor parallelism replicates)."));
+    }
     if (!problems.empty())
         return reportProblems(problems);
+    if (parser.isSet(tp))
+        return runTensorParallelTraining(cfg, tensorRun);
     if (parser.isSet(dp))
         return runDataParallelTraining(cfg, parallelRun);
 
