@@ -32,19 +32,18 @@ struct IoCurve {
 
 QList<IoCurve> ioCurves()
 {
-    using C = FlashAttentionCharts;
     return {
-        {C::tr("standard forward"), [](const AttentionIo &io) { return io.standard_forward; }, 3, false,
-         C::tr("(4Nd + 4N²)·E: S and P written to HBM and read back (Dao et al. 2022, Algorithm 0)")},
-        {C::tr("FlashAttention forward"), [](const AttentionIo &io) { return io.flash_forward; }, 0, false,
-         C::tr("[2Nd + T_c(2Nd + 2N)]·E read + [(Nd + 2N) + T_c(Nd + 2N)]·E written, T_c = ⌈N/B_c⌉, B_c = ⌈M/4dE⌉: "
+        {FlashAttentionCharts::tr("standard forward"), [](const AttentionIo &io) { return io.standard_forward; }, 3, false,
+         FlashAttentionCharts::tr("(4Nd + 4N²)·E: S and P written to HBM and read back (Dao et al. 2022, Algorithm 0)")},
+        {FlashAttentionCharts::tr("FlashAttention forward"), [](const AttentionIo &io) { return io.flash_forward; }, 0, false,
+         FlashAttentionCharts::tr("[2Nd + T_c(2Nd + 2N)]·E read + [(Nd + 2N) + T_c(Nd + 2N)]·E written, T_c = ⌈N/B_c⌉, B_c = ⌈M/4dE⌉: "
                "Θ(N²d²/M) (Dao et al. 2022, Algorithm 1 and Theorem 2)")},
-        {C::tr("FlashAttention-2 order forward"), [](const AttentionIo &io) { return io.flash2_forward; }, 2, false,
-         C::tr("(Nd + T_r·2Nd)·E read + (Nd + N)·E written: K and V re-read once per Q block (Dao 2023, Algorithm 1)")},
-        {C::tr("standard backward"), [](const AttentionIo &io) { return io.standard_backward; }, 3, true,
-         C::tr("(5N² + 5Nd)·E read + (2N² + 3Nd)·E written: P, dP and dS through HBM (Dao et al. 2022, Algorithm 3)")},
-        {C::tr("FlashAttention backward"), [](const AttentionIo &io) { return io.flash_backward; }, 0, true,
-         C::tr("[2Nd + T_c(4Nd + 2N)]·E read + [5Nd + T_c·Nd]·E written: S and P recomputed from Q, K, ℓ, m (Dao et al. "
+        {FlashAttentionCharts::tr("FlashAttention-2 order forward"), [](const AttentionIo &io) { return io.flash2_forward; }, 2, false,
+         FlashAttentionCharts::tr("(Nd + T_r·2Nd)·E read + (Nd + N)·E written: K and V re-read once per Q block (Dao 2023, Algorithm 1)")},
+        {FlashAttentionCharts::tr("standard backward"), [](const AttentionIo &io) { return io.standard_backward; }, 3, true,
+         FlashAttentionCharts::tr("(5N² + 5Nd)·E read + (2N² + 3Nd)·E written: P, dP and dS through HBM (Dao et al. 2022, Algorithm 3)")},
+        {FlashAttentionCharts::tr("FlashAttention backward"), [](const AttentionIo &io) { return io.flash_backward; }, 0, true,
+         FlashAttentionCharts::tr("[2Nd + T_c(4Nd + 2N)]·E read + [5Nd + T_c·Nd]·E written: S and P recomputed from Q, K, ℓ, m (Dao et al. "
                "2022, Algorithm 4)")},
     };
 }
