@@ -280,6 +280,26 @@
     </message>
 </context>
 <context>
+    <name>lse::gui::FlashAttentionCounters</name>
+    <message numerus="yes">
+        <source>… and %n more row(s) updated in this step.</source>
+        <translation>
+            <numerusform>… and %n more row updated in this step.</numerusform>
+            <numerusform>… and %n more rows updated in this step.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::FlashAttentionSection</name>
+    <message numerus="yes">
+        <source>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</source>
+        <translation>
+            <numerusform>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</numerusform>
+            <numerusform>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SMs; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::LayoutPage</name>
     <message numerus="yes">
         <source>%1 × %2 on %Ln node(s) of %3 GPUs: dp %4 · tp %5 · pp %6 · cp %7 · ep %8</source>

@@ -242,6 +242,276 @@
     </message>
 </context>
 <context>
+    <name>FlashAttentionCharts</name>
+    <message>
+        <source>d = %1, M = %2 bytes, E = %3 bytes%4</source>
+        <translation>d = %1，M = %2 字节，E = %3 字节%4</translation>
+    </message>
+    <message>
+        <source>, causal</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2 = %3&lt;br&gt;read %4 + written %5 = %6&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，%2 = %3&lt;br&gt;读 %4 + 写 %5 = %6&lt;br&gt;%7</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>HBM traffic over the sequence length N (one head)</source>
+        <translation>HBM 流量随序列长度 N 的变化（单个头）</translation>
+    </message>
+    <message>
+        <source>Sequence length N (log scale)</source>
+        <translation>序列长度 N（对数坐标）</translation>
+    </message>
+    <message>
+        <source>HBM bytes read + written (log scale)</source>
+        <translation>HBM 读 + 写字节数（对数坐标）</translation>
+    </message>
+    <message>
+        <source>standard grows as N² (S and P in HBM); FlashAttention as N²d²/M (each of the T_c ≈ 4NdE/M K/V blocks re-reads Q and O); the backward passes likewise</source>
+        <translation>标准注意力按 N² 增长（S 和 P 在 HBM 中）；FlashAttention 按 N²d²/M 增长（T_c ≈ 4NdE/M 个 K/V 块各重读一遍 Q 和 O）；反向传播同理</translation>
+    </message>
+    <message>
+        <source>Dao et al. 2022, Algorithms 0, 1, 3, 4 and Theorem 2; Dao 2023, Algorithm 1</source>
+        <translation>Dao et al. 2022，算法 0、1、3、4 与定理 2；Dao 2023，算法 1</translation>
+    </message>
+    <message>
+        <source>chosen N</source>
+        <translation>所选 N</translation>
+    </message>
+    <message>
+        <source>N = %1: %2</source>
+        <translation>N = %1：%2</translation>
+    </message>
+    <message>
+        <source>HBM traffic over the SRAM size M (N = %1)</source>
+        <translation>HBM 流量随 SRAM 大小 M 的变化（N = %1）</translation>
+    </message>
+    <message>
+        <source>SRAM per SM M, bytes (log scale)</source>
+        <translation>每个 SM 的 SRAM M，字节（对数坐标）</translation>
+    </message>
+    <message>
+        <source>N = %1, %2; M now: %3</source>
+        <translation>N = %1，%2；当前 M：%3</translation>
+    </message>
+    <message>
+        <source>FlashAttention&apos;s traffic falls as 1/M (T_c = ⌈N/B_c⌉ with B_c = ⌈M/4dE⌉) until one block holds the whole sequence; standard attention does not depend on M</source>
+        <translation>FlashAttention 的流量按 1/M 下降（T_c = ⌈N/B_c⌉，B_c = ⌈M/4dE⌉），直到一个块装下整个序列；标准注意力与 M 无关</translation>
+    </message>
+    <message>
+        <source>Dao et al. 2022, Algorithm 1 line 1 and Theorem 2</source>
+        <translation>Dao et al. 2022，算法 1 第 1 行与定理 2</translation>
+    </message>
+    <message>
+        <source>chosen M</source>
+        <translation>所选 M</translation>
+    </message>
+    <message>
+        <source>M = %1 (%2): FlashAttention forward %3</source>
+        <translation>M = %1（%2）：FlashAttention 前向 %3</translation>
+    </message>
+    <message>
+        <source>One attention head on the roofline of %1</source>
+        <translation>单个注意力头在 %1 的屋顶线上</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity, FLOP per HBM byte (log scale)</source>
+        <translation>算术强度，每 HBM 字节的 FLOP（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s (log scale)</source>
+        <translation>可达 FLOP/s（对数坐标）</translation>
+    </message>
+    <message>
+        <source>N = %1, %2; %3 peak %4, HBM %5/s</source>
+        <translation>N = %1，%2；%3 峰值 %4，HBM %5/s</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>I = FLOPs / (HBM bytes read + written); attainable = min(peak, I · bandwidth); the roofline&apos;s time bound = max(FLOPs / peak, bytes / bandwidth)</source>
+        <translation>I = FLOPs / (HBM 读 + 写字节数)；可达 = min(峰值, I · 带宽)；屋顶线的时间下界 = max(FLOPs / 峰值, 字节 / 带宽)</translation>
+    </message>
+    <message>
+        <source>Williams, Waterman &amp; Patterson 2009 (eq. 1); counts: Dao et al. 2022 Algorithms 0, 1, 3, 4; Dao 2023 Algorithm 1</source>
+        <translation>Williams, Waterman &amp; Patterson 2009（式 1）；计数：Dao et al. 2022 算法 0、1、3、4；Dao 2023 算法 1</translation>
+    </message>
+    <message>
+        <source>%1 has no peak for this element size</source>
+        <translation>%1 没有该元素大小的峰值</translation>
+    </message>
+    <message>
+        <source>roofline, ridge %1 FLOP/byte</source>
+        <translation>屋顶线，拐点 %1 FLOP/字节</translation>
+    </message>
+    <message>
+        <source>I = %1 FLOP/byte: attainable min(%2, I · %3/s) = %4</source>
+        <translation>I = %1 FLOP/字节：可达 min(%2, I · %3/s) = %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 FLOPs / %3 = %4 FLOP/byte: %5, at most %6; roofline time ≥ %7&lt;br&gt;%8</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 FLOPs / %3 = %4 FLOP/字节：%5，最多 %6；屋顶线时间 ≥ %7&lt;br&gt;%8</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>standard forward</source>
+        <translation>标准注意力前向</translation>
+    </message>
+    <message>
+        <source>(4Nd + 4N²)·E: S and P written to HBM and read back (Dao et al. 2022, Algorithm 0)</source>
+        <translation>(4Nd + 4N²)·E：S 和 P 写入 HBM 再读回（Dao et al. 2022，算法 0）</translation>
+    </message>
+    <message>
+        <source>FlashAttention forward</source>
+        <translation>FlashAttention 前向</translation>
+    </message>
+    <message>
+        <source>[2Nd + T_c(2Nd + 2N)]·E read + [(Nd + 2N) + T_c(Nd + 2N)]·E written, T_c = ⌈N/B_c⌉, B_c = ⌈M/4dE⌉: Θ(N²d²/M) (Dao et al. 2022, Algorithm 1 and Theorem 2)</source>
+        <translation>读 [2Nd + T_c(2Nd + 2N)]·E + 写 [(Nd + 2N) + T_c(Nd + 2N)]·E，T_c = ⌈N/B_c⌉，B_c = ⌈M/4dE⌉：Θ(N²d²/M)（Dao et al. 2022，算法 1 与定理 2）</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 order forward</source>
+        <translation>FlashAttention-2 循环顺序前向</translation>
+    </message>
+    <message>
+        <source>(Nd + T_r·2Nd)·E read + (Nd + N)·E written: K and V re-read once per Q block (Dao 2023, Algorithm 1)</source>
+        <translation>读 (Nd + T_r·2Nd)·E + 写 (Nd + N)·E：每个 Q 块重新读一遍 K 和 V（Dao 2023，算法 1）</translation>
+    </message>
+    <message>
+        <source>standard backward</source>
+        <translation>标准注意力反向</translation>
+    </message>
+    <message>
+        <source>(5N² + 5Nd)·E read + (2N² + 3Nd)·E written: P, dP and dS through HBM (Dao et al. 2022, Algorithm 3)</source>
+        <translation>读 (5N² + 5Nd)·E + 写 (2N² + 3Nd)·E：P、dP 和 dS 经过 HBM（Dao et al. 2022，算法 3）</translation>
+    </message>
+    <message>
+        <source>FlashAttention backward</source>
+        <translation>FlashAttention 反向</translation>
+    </message>
+    <message>
+        <source>[2Nd + T_c(4Nd + 2N)]·E read + [5Nd + T_c·Nd]·E written: S and P recomputed from Q, K, ℓ, m (Dao et al. 2022, Algorithm 4)</source>
+        <translation>读 [2Nd + T_c(4Nd + 2N)]·E + 写 [5Nd + T_c·Nd]·E：S 和 P 由 Q、K、ℓ、m 重新计算（Dao et al. 2022，算法 4）</translation>
+    </message>
+</context>
+<context>
+    <name>FlashAttentionText</name>
+    <message>
+        <source>Standard attention</source>
+        <translation>标准注意力</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 loop order</source>
+        <translation>FlashAttention-2 循环顺序</translation>
+    </message>
+    <message>
+        <source>Dao et al. 2022, Algorithm 0</source>
+        <translation>Dao et al. 2022，算法 0</translation>
+    </message>
+    <message>
+        <source>Dao et al. 2022, Algorithm 1</source>
+        <translation>Dao et al. 2022，算法 1</translation>
+    </message>
+    <message>
+        <source>Dao 2023, Algorithm 1</source>
+        <translation>Dao 2023，算法 1</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>N (sequence length)</source>
+        <translation>N（序列长度）</translation>
+    </message>
+    <message>
+        <source>d (head dimension)</source>
+        <translation>d（头维度）</translation>
+    </message>
+    <message>
+        <source>M (SRAM bytes)</source>
+        <translation>M（SRAM 字节数）</translation>
+    </message>
+    <message>
+        <source>element size</source>
+        <translation>元素大小</translation>
+    </message>
+    <message>
+        <source>B_r (query rows per block)</source>
+        <translation>B_r（每块查询行数）</translation>
+    </message>
+    <message>
+        <source>B_c (keys per block)</source>
+        <translation>B_c（每块键数）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Before the first step&lt;/b&gt;: Q, K and V are in HBM, SRAM is empty and nothing has been read or written.</source>
+        <translation>&lt;b&gt;第一步之前&lt;/b&gt;：Q、K、V 在 HBM 中，SRAM 为空，尚未读写任何数据。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt;: </source>
+        <translation>&lt;b&gt;第 %1 步，共 %2 步&lt;/b&gt;：</translation>
+    </message>
+    <message>
+        <source>read Q and K from HBM, compute S = QKᵀ and write the whole N×N matrix S to HBM (Algorithm 0 line 1).</source>
+        <translation>从 HBM 读 Q 和 K，计算 S = QKᵀ，把整个 N×N 矩阵 S 写回 HBM（算法 0 第 1 行）。</translation>
+    </message>
+    <message>
+        <source>read S back, compute P = softmax(S) row by row and write the N×N matrix P to HBM (line 2).</source>
+        <translation>把 S 读回，逐行计算 P = softmax(S)，把 N×N 矩阵 P 写入 HBM（第 2 行）。</translation>
+    </message>
+    <message>
+        <source>read P and V, compute O = PV and write O (line 3).</source>
+        <translation>读 P 和 V，计算 O = PV 并写出 O（第 3 行）。</translation>
+    </message>
+    <message>
+        <source>initialise O = 0, ℓ = 0 and m = −∞ in HBM (Algorithm 1 line 2).</source>
+        <translation>在 HBM 中初始化 O = 0、ℓ = 0、m = −∞（算法 1 第 2 行）。</translation>
+    </message>
+    <message>
+        <source>load K&lt;sub&gt;%1&lt;/sub&gt; and V&lt;sub&gt;%1&lt;/sub&gt; into SRAM; they stay there while the inner loop visits every Q block (line 6).</source>
+        <translation>把 K&lt;sub&gt;%1&lt;/sub&gt; 和 V&lt;sub&gt;%1&lt;/sub&gt; 载入 SRAM；内层循环遍历所有 Q 块期间它们一直留在那里（第 6 行）。</translation>
+    </message>
+    <message>
+        <source>block (%1, %2): load K&lt;sub&gt;%2&lt;/sub&gt; and V&lt;sub&gt;%2&lt;/sub&gt;; on chip S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ, update m and ℓ, O&lt;sub&gt;%1&lt;/sub&gt; ← diag(e&lt;sup&gt;m_old − m_new&lt;/sup&gt;)O&lt;sub&gt;%1&lt;/sub&gt; + P̃V&lt;sub&gt;%2&lt;/sub&gt;; O&lt;sub&gt;%1&lt;/sub&gt; stays in SRAM (Dao 2023 Algorithm 1 lines 6–10).</source>
+        <translation>块 (%1, %2)：载入 K&lt;sub&gt;%2&lt;/sub&gt; 和 V&lt;sub&gt;%2&lt;/sub&gt;；在片上计算 S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ，更新 m 和 ℓ，O&lt;sub&gt;%1&lt;/sub&gt; ← diag(e&lt;sup&gt;m_old − m_new&lt;/sup&gt;)O&lt;sub&gt;%1&lt;/sub&gt; + P̃V&lt;sub&gt;%2&lt;/sub&gt;；O&lt;sub&gt;%1&lt;/sub&gt; 留在 SRAM 中（Dao 2023 算法 1 第 6–10 行）。</translation>
+    </message>
+    <message>
+        <source>block (%1, %2): load Q&lt;sub&gt;%1&lt;/sub&gt;, O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt;; on chip S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ, the block&apos;s row max and sum, new m and ℓ, O&lt;sub&gt;%1&lt;/sub&gt; rescaled and P̃V&lt;sub&gt;%2&lt;/sub&gt; added; write O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt; back (lines 8–13).</source>
+        <translation>块 (%1, %2)：载入 Q&lt;sub&gt;%1&lt;/sub&gt;、O&lt;sub&gt;%1&lt;/sub&gt;、ℓ&lt;sub&gt;%1&lt;/sub&gt;、m&lt;sub&gt;%1&lt;/sub&gt;；在片上计算 S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ、块内行最大值与行和、新的 m 和 ℓ，缩放 O&lt;sub&gt;%1&lt;/sub&gt; 并加上 P̃V&lt;sub&gt;%2&lt;/sub&gt;；把 O&lt;sub&gt;%1&lt;/sub&gt;、ℓ&lt;sub&gt;%1&lt;/sub&gt;、m&lt;sub&gt;%1&lt;/sub&gt; 写回（第 8–13 行）。</translation>
+    </message>
+    <message>
+        <source>block (%1, %2) lies wholly above the diagonal: its first key comes after its last query, so the causal mask hides all of it. Nothing is loaded or computed.</source>
+        <translation>块 (%1, %2) 完全位于对角线上方：它的第一个键在最后一个查询之后，因果掩码把它全部遮住。不载入也不计算任何数据。</translation>
+    </message>
+    <message>
+        <source>load Q&lt;sub&gt;%1&lt;/sub&gt; into SRAM; O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt; and m&lt;sub&gt;%1&lt;/sub&gt; start on chip as 0, 0 and −∞ (Dao 2023 Algorithm 1 line 4).</source>
+        <translation>把 Q&lt;sub&gt;%1&lt;/sub&gt; 载入 SRAM；O&lt;sub&gt;%1&lt;/sub&gt;、ℓ&lt;sub&gt;%1&lt;/sub&gt;、m&lt;sub&gt;%1&lt;/sub&gt; 在片上以 0、0、−∞ 开始（Dao 2023 算法 1 第 4 行）。</translation>
+    </message>
+    <message>
+        <source>O&lt;sub&gt;%1&lt;/sub&gt; ← diag(ℓ&lt;sub&gt;%1&lt;/sub&gt;)⁻¹O&lt;sub&gt;%1&lt;/sub&gt; and L&lt;sub&gt;%1&lt;/sub&gt; = m&lt;sub&gt;%1&lt;/sub&gt; + log ℓ&lt;sub&gt;%1&lt;/sub&gt;, each written to HBM once (lines 12–15).</source>
+        <translation>O&lt;sub&gt;%1&lt;/sub&gt; ← diag(ℓ&lt;sub&gt;%1&lt;/sub&gt;)⁻¹O&lt;sub&gt;%1&lt;/sub&gt;，L&lt;sub&gt;%1&lt;/sub&gt; = m&lt;sub&gt;%1&lt;/sub&gt; + log ℓ&lt;sub&gt;%1&lt;/sub&gt;，各写入 HBM 一次（第 12–15 行）。</translation>
+    </message>
+</context>
+<context>
     <name>LessonControls</name>
     <message>
         <source>expected an integer from %1 to %2</source>
@@ -4524,6 +4794,359 @@ measured / predicted</source>
     </message>
 </context>
 <context>
+    <name>lse::gui::FlashAttentionAnimation</name>
+    <message>
+        <source>No animation for these inputs (see the message above).</source>
+        <translation>这些输入没有动画（见上方说明）。</translation>
+    </message>
+    <message>
+        <source>HBM (off-chip memory)</source>
+        <translation>HBM（片外显存）</translation>
+    </message>
+    <message>
+        <source>Q, K, V, O: %1 × %2</source>
+        <translation>Q、K、V、O：%1 × %2</translation>
+    </message>
+    <message>
+        <source>; S, P: %1 × %1</source>
+        <translation>；S、P：%1 × %1</translation>
+    </message>
+    <message>
+        <source>; ℓ, m: %1</source>
+        <translation>；ℓ、m：%1</translation>
+    </message>
+    <message>
+        <source>; L: %1</source>
+        <translation>；L：%1</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>读 %1</translation>
+    </message>
+    <message>
+        <source>written %1</source>
+        <translation>写 %1</translation>
+    </message>
+    <message>
+        <source>SRAM of one SM</source>
+        <translation>一个 SM 的 SRAM</translation>
+    </message>
+    <message>
+        <source>M = %1</source>
+        <translation>M = %1</translation>
+    </message>
+    <message>
+        <source>in use %1: more than M</source>
+        <translation>占用 %1：超过 M</translation>
+    </message>
+    <message>
+        <source>in use %1 (%2 of M)</source>
+        <translation>占用 %1（M 的 %2）</translation>
+    </message>
+    <message>
+        <source>Standard attention keeps nothing on chip between its steps: S and P go to HBM and back.</source>
+        <translation>标准注意力在各步之间不在片上保留任何数据：S 和 P 写到 HBM 再读回。</translation>
+    </message>
+    <message>
+        <source>Nothing resident.</source>
+        <translation>片上没有数据。</translation>
+    </message>
+    <message>
+        <source>%1: %2 each</source>
+        <translation>%1：各 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation>%1：%2 × %3</translation>
+    </message>
+    <message>
+        <source>Score matrix S (N × N)</source>
+        <translation>分数矩阵 S（N × N）</translation>
+    </message>
+    <message>
+        <source>Score blocks: %1 × %2</source>
+        <translation>分数块：%1 × %2</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>已计算</translation>
+    </message>
+    <message>
+        <source>this step</source>
+        <translation>本步</translation>
+    </message>
+    <message>
+        <source>skipped (causal)</source>
+        <translation>跳过（因果）</translation>
+    </message>
+    <message>
+        <source>to come</source>
+        <translation>待计算</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::FlashAttentionCounters</name>
+    <message>
+        <source>HBM traffic</source>
+        <translation>HBM 流量</translation>
+    </message>
+    <message>
+        <source>This step</source>
+        <translation>本步</translation>
+    </message>
+    <message>
+        <source>So far</source>
+        <translation>累计</translation>
+    </message>
+    <message>
+        <source>Whole pass</source>
+        <translation>整个前向</translation>
+    </message>
+    <message>
+        <source>Standard attention</source>
+        <translation>标准注意力</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>Read + written</source>
+        <translation>读 + 写</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOP per byte</source>
+        <translation>每字节 FLOP</translation>
+    </message>
+    <message>
+        <source>The cumulative counts of every step up to this one</source>
+        <translation>截至本步所有步骤的累计计数</translation>
+    </message>
+    <message>
+        <source>The whole forward pass of %1 (%2), in closed form</source>
+        <translation>%1 整个前向传播的闭式计数（%2）</translation>
+    </message>
+    <message>
+        <source>The whole forward pass of standard attention (Dao et al. 2022 Algorithm 0): (4Nd + 4N²)·E bytes, 4N²d + 5N² FLOPs</source>
+        <translation>标准注意力整个前向传播（Dao et al. 2022 算法 0）：(4Nd + 4N²)·E 字节，4N²d + 5N² FLOPs</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax&lt;/b&gt; (Algorithm 0 line 2): each row&apos;s max m and sum ℓ over all N keys at once, after the whole row of S is in HBM.</source>
+        <translation>&lt;b&gt;Softmax&lt;/b&gt;（算法 0 第 2 行）：在 S 的整行写入 HBM 之后，一次性求出每行在全部 N 个键上的最大值 m 与和 ℓ。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Online softmax&lt;/b&gt; (Milakov &amp;amp; Gimelshein 2018): each row&apos;s running max m and sum ℓ after this step; when a larger score arrives, everything accumulated so far is multiplied by e&lt;sup&gt;m_before − m_after&lt;/sup&gt;.</source>
+        <translation>&lt;b&gt;在线 softmax&lt;/b&gt;（Milakov &amp;amp; Gimelshein 2018）：本步之后每行的滑动最大值 m 与和 ℓ；当更大的分数到来时，之前累积的一切都乘以 e&lt;sup&gt;m_before − m_after&lt;/sup&gt;。</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>m before</source>
+        <translation>之前 m</translation>
+    </message>
+    <message>
+        <source>m after</source>
+        <translation>之后 m</translation>
+    </message>
+    <message>
+        <source>ℓ before</source>
+        <translation>之前 ℓ</translation>
+    </message>
+    <message>
+        <source>ℓ after</source>
+        <translation>之后 ℓ</translation>
+    </message>
+    <message>
+        <source>O scaled by</source>
+        <translation>O 缩放系数</translation>
+    </message>
+    <message>
+        <source>e^(m_before − m_after): the factor the output accumulated so far is multiplied by (Algorithm 1 line 12)</source>
+        <translation>e^(m_before − m_after)：之前累积的输出所乘的系数（算法 1 第 12 行）</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <translation>%1 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs ÷ HBM bytes read and written</source>
+        <translation>FLOPs ÷ HBM 读写字节数</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more row(s) updated in this step.</source>
+        <translation>
+            <numerusform>……本步还更新了另外 %n 行。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::FlashAttentionSection</name>
+    <message>
+        <source>expected 1 (fp8), 2 (fp16/bf16) or 4 (fp32)</source>
+        <translation>应为 1（fp8）、2（fp16/bf16）或 4（fp32）</translation>
+    </message>
+    <message>
+        <source>expected an integer in 0..%1 for these inputs, got %2</source>
+        <translation>对这些输入应为 0..%1 的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>these inputs have no animation (%1)</source>
+        <translation>这些输入没有动画（%1）</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>%1: %2 [%3]</source>
+        <translation>%1：%2 [%3]</translation>
+    </message>
+    <message>
+        <source>m and ℓ are shown for a small example with random Q, K, V: N ≤ %1, d ≤ %2 and N²·d ≤ %3.</source>
+        <translation>只对随机 Q、K、V 的小例子显示 m 和 ℓ：N ≤ %1，d ≤ %2，且 N²·d ≤ %3。</translation>
+    </message>
+    <message>
+        <source>No animation: %1 takes %2 steps here (T_r × T_c = %3 × %4 blocks), more than the %5 an animation is limited to. The totals and the charts below still follow the closed forms; a shorter N or a larger M gives fewer, larger blocks.</source>
+        <translation>没有动画：%1 在这里需要 %2 步（T_r × T_c = %3 × %4 个块），超过动画上限 %5 步。总计和下方的图表仍按闭式公式计算；缩短 N 或增大 M 会得到更少、更大的块。</translation>
+    </message>
+    <message>
+        <source>set by hand (the catalog has no shared memory per SM for %1)</source>
+        <translation>手动设置（目录中没有 %1 的每 SM 共享内存）</translation>
+    </message>
+    <message>
+        <source>shared memory per SM of %1: %2</source>
+        <translation>%1 每个 SM 的共享内存：%2</translation>
+    </message>
+    <message>
+        <source>set by hand; the shared memory per SM of %1 is %2</source>
+        <translation>手动设置；%1 每个 SM 的共享内存为 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</source>
+        <translation>
+            <numerusform>M = %1，%2（目录中的片上 SRAM ÷ %n 个 SM；CUDA C++ 编程指南，计算能力）。修改 M 可以看到更大或更小的 SRAM 会怎样；↺ 恢复加速器的值。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The catalog gives no shared memory per SM for %1 (%2), so M is yours to set; it starts at %3.</source>
+        <translation>目录中没有 %1 的每 SM 共享内存（%2），因此 M 需要自行设置；初始值为 %3。</translation>
+    </message>
+    <message>
+        <source>Blocks (Algorithm 1 line 1): B_c = ⌈M / 4dE⌉ = %1 keys, B_r = min(B_c, d) = %2 queries; T_r × T_c = %3 × %4 blocks, %5 computed, %6 skipped by the causal mask. Beyond Q, K, V and O, standard attention keeps S and P in HBM (%7), FlashAttention only ℓ and m (%8).</source>
+        <translation>分块（算法 1 第 1 行）：B_c = ⌈M / 4dE⌉ = %1 个键，B_r = min(B_c, d) = %2 个查询；T_r × T_c = %3 × %4 个块，计算 %5 个，因果掩码跳过 %6 个。除 Q、K、V、O 外，标准注意力在 HBM 中保存 S 和 P（%7），FlashAttention 只保存 ℓ 和 m（%8）。</translation>
+    </message>
+    <message>
+        <source>HBM traffic over N</source>
+        <translation>HBM 流量随 N 的变化</translation>
+    </message>
+    <message>
+        <source>HBM traffic over M</source>
+        <translation>HBM 流量随 M 的变化</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>Attention reads Q, K and V and writes O, each N × d. Standard attention also writes the N × N scores S and probabilities P to HBM and reads them back. FlashAttention cuts the work into blocks that fit the SRAM of one SM and never writes S or P: the online softmax&apos;s running max m and sum ℓ combine the blocks exactly. Step through one head&apos;s forward pass and watch the counters (Space plays, ← and → step).</source>
+        <translation>注意力读取 Q、K、V 并写出 O，它们都是 N × d。标准注意力还要把 N × N 的分数 S 和概率 P 写入 HBM 再读回。FlashAttention 把计算切成能放进一个 SM 的 SRAM 的块，从不写出 S 或 P：在线 softmax 的滑动最大值 m 与和 ℓ 把各块精确地合并起来。逐步查看一个头的前向传播，观察计数器（空格播放，← 和 → 单步）。</translation>
+    </message>
+    <message>
+        <source>&amp;N:</source>
+        <translation>&amp;N：</translation>
+    </message>
+    <message>
+        <source>Sequence length N (tokens of one sequence, one head)</source>
+        <translation>序列长度 N（一个序列的词元数，单个头）</translation>
+    </message>
+    <message>
+        <source>&amp;d:</source>
+        <translation>&amp;d：</translation>
+    </message>
+    <message>
+        <source>Head dimension d</source>
+        <translation>头维度 d</translation>
+    </message>
+    <message>
+        <source>&amp;M (bytes):</source>
+        <translation>&amp;M（字节）：</translation>
+    </message>
+    <message>
+        <source>SRAM M of one SM in bytes: the tiles Q_i, K_j, V_j, O_i must fit (B_c = ⌈M / 4dE⌉)</source>
+        <translation>一个 SM 的 SRAM M（字节）：必须装下分块 Q_i、K_j、V_j、O_i（B_c = ⌈M / 4dE⌉）</translation>
+    </message>
+    <message>
+        <source>Back to the shared memory per SM of the scenario&apos;s accelerator</source>
+        <translation>恢复为场景中加速器每个 SM 的共享内存</translation>
+    </message>
+    <message>
+        <source>&amp;Element:</source>
+        <translation>元素(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>fp16 / bf16 (2 bytes)</source>
+        <translation>fp16 / bf16（2 字节）</translation>
+    </message>
+    <message>
+        <source>fp32 (4 bytes)</source>
+        <translation>fp32（4 字节）</translation>
+    </message>
+    <message>
+        <source>fp8 (1 byte)</source>
+        <translation>fp8（1 字节）</translation>
+    </message>
+    <message>
+        <source>Bytes per element E of Q, K, V, O, S, P, ℓ and m; also the peak the roofline uses</source>
+        <translation>Q、K、V、O、S、P、ℓ 和 m 每个元素的字节数 E；也决定屋顶线使用的峰值</translation>
+    </message>
+    <message>
+        <source>&amp;Causal mask</source>
+        <translation>因果掩码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Blocks wholly above the diagonal are neither loaded nor computed (Dao 2023 §3.1.1); standard attention masks the whole N × N matrix after computing it</source>
+        <translation>完全位于对角线上方的块既不载入也不计算（Dao 2023 §3.1.1）；标准注意力先算出整个 N × N 矩阵再加掩码</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>算法(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Standard: Dao et al. 2022 Algorithm 0; FlashAttention: Algorithm 1 (outer loop over K/V blocks); FlashAttention-2 loop order: Dao 2023 Algorithm 1 (outer loop over Q blocks)</source>
+        <translation>标准：Dao et al. 2022 算法 0；FlashAttention：算法 1（外层循环遍历 K/V 块）；FlashAttention-2 循环顺序：Dao 2023 算法 1（外层循环遍历 Q 块）</translation>
+    </message>
+    <message>
+        <source>Previous step (Left)</source>
+        <translation>上一步（←）</translation>
+    </message>
+    <message>
+        <source>Next step (Right)</source>
+        <translation>下一步（→）</translation>
+    </message>
+    <message>
+        <source>Step through the forward pass: each step loads, computes or writes one block</source>
+        <translation>逐步查看前向传播：每一步载入、计算或写出一个块</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The closed forms.&lt;/b&gt; The counters above, summed over every step, equal these curves at the chosen N and M. Hover a point for its formula and source.</source>
+        <translation>&lt;b&gt;闭式公式。&lt;/b&gt;上面的计数器把每一步加起来，等于这些曲线在所选 N 和 M 处的值。把鼠标悬停在点上可查看公式和出处。</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::HardwarePage</name>
     <message>
         <source>not published</source>
@@ -4892,6 +5515,13 @@ measured / predicted</source>
     <message>
         <source>%1 vs %2</source>
         <translation>%1 对比 %2</translation>
+    </message>
+</context>
+<context>
+    <name>lse::gui::KernelsPage</name>
+    <message>
+        <source>Inside the GPU</source>
+        <translation>GPU 内部</translation>
     </message>
 </context>
 <context>
