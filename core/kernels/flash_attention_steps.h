@@ -15,6 +15,7 @@
 #include "common/problem.h"
 #include "kernels/flash_attention_io.h"
 
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,9 @@ struct RowStatistics {
     double m_after = 0;
     double l_before = 0;
     double l_after = 0;
+    // e^{m_before − m_after}: the factor the output accumulated so far is multiplied by (Algorithm 1
+    // line 12); 0 before the row's first block, where there is no output yet to scale.
+    double outputScale() const { return std::isfinite(m_before) ? std::exp(m_before - m_after) : 0.0; }
 };
 
 struct AttentionStep {

@@ -17,6 +17,7 @@
 #include "pages/numbers/numbers_page.h"
 #include "pages/tensors/tensors_page.h"
 #include "pages/hardware/hardware_page.h"
+#include "pages/kernels/kernels_page.h"
 #include "pages/roofline/roofline_page.h"
 #include "pages/architecture/architecture_page.h"
 #include "pages/scaling/scaling_page.h"
@@ -57,6 +58,7 @@ std::unique_ptr<Page> makePage(const QString &step_page)
         {QStringLiteral("trace"), [] { return new TracePage; }},
         {QStringLiteral("hardware"), [] { return new HardwarePage; }},
         {QStringLiteral("roofline"), [] { return new RooflinePage; }},
+        {QStringLiteral("kernels"), [] { return new KernelsPage; }},
         {QStringLiteral("architecture"), [] { return new ArchitecturePage; }},
         {QStringLiteral("scaling"), [] { return new ScalingPage; }},
         {QStringLiteral("numbers"), [] { return new NumbersPage; }},
@@ -139,6 +141,7 @@ const QStringList kPages = {
     QStringLiteral("serving"),
     QStringLiteral("hardware"),
     QStringLiteral("roofline"),
+    QStringLiteral("kernels/flash-attention"),
     QStringLiteral("trace"),
     QStringLiteral("architecture/atlas"),
     QStringLiteral("architecture/choices"),
@@ -213,6 +216,10 @@ private slots:
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"phase":"decode","batch":3})j") << "batch";
         QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["h100-sxm", 7]})j") << "machines";
         QTest::newRow("roofline flash") << "roofline" << json(R"j({"flash_attention":"yes"})j") << "flash_attention";
+        QTest::newRow("flash attention algorithm") << "kernels/flash-attention"
+                                                   << json(R"j({"head_dim":32,"algorithm":"flash3"})j") << "algorithm";
+        QTest::newRow("flash attention sram") << "kernels/flash-attention" << json(R"j({"sram_bytes":100})j")
+                                              << "sram_bytes";
         QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"x","first_year":1900})j") << "first_year";
         QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"NormType"})j") << "axis";
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"heads":4,"rope_base":1})j")
@@ -253,6 +260,7 @@ private slots:
         QTest::newRow("roofline phase") << "roofline" << json(R"j({"phase":"decode"})j");
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"batch":256})j");
         QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["this-cpu"]})j");
+        QTest::newRow("flash attention") << "kernels/flash-attention" << json(R"j({"causal":true})j");
         QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"no model is called this"})j");
         QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"attention"})j");
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"rope_base":500000})j");

@@ -79,7 +79,7 @@ private slots:
                 catalog_titles << entry.title();
             }
         QCOMPARE(window.pageIds(), catalog_ids);
-        QCOMPARE(catalog_ids.size(), 21);
+        QCOMPARE(catalog_ids.size(), 22);
         auto *navigator = window.findChild<PageNavigator *>();
         QCOMPARE(navigator->pageCount(), int(catalog_ids.size()));
         for (int i = 0; i < catalog_ids.size(); ++i)

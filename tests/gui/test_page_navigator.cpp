@@ -35,7 +35,7 @@ private slots:
         QCOMPARE(navigator->topLevelItemCount(), 5);
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Cost)),
                  (QStringList{"overview", "memory", "compute", "time", "serving", "validation"}));
-        QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline", "trace"}));
+        QCOMPARE(childIds(navigator->groupItem(PageDomain::Hardware)), (QStringList{"hardware", "roofline", "kernels", "trace"}));
         QCOMPARE(childIds(navigator->groupItem(PageDomain::Parallelism)),
                  (QStringList{"layout", "collectives", "zero", "pipeline", "search", "distributed_run"}));
         const QStringList model = childIds(navigator->groupItem(PageDomain::Model));

@@ -10,6 +10,7 @@
 #include "pages/numbers/numbers_page.h"
 #include "pages/tensors/tensors_page.h"
 #include "pages/hardware/hardware_page.h"
+#include "pages/kernels/kernels_page.h"
 #include "pages/roofline/roofline_page.h"
 #include "pages/traces/trace_page.h"
 #include "pages/architecture/architecture_page.h"
@@ -41,7 +42,7 @@ QList<PageGroup> pageCatalog()
         {PageDomain::Cost,
          {entry<OverviewPage>(), entry<MemoryPage>(), entry<ComputePage>(), entry<TimePage>(), entry<ServingPage>(),
           entry<ValidationPage>()}},
-        {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>(), entry<TracePage>()}},
+        {PageDomain::Hardware, {entry<HardwarePage>(), entry<RooflinePage>(), entry<KernelsPage>(), entry<TracePage>()}},
         {PageDomain::Parallelism,
          {entry<LayoutPage>(), entry<CollectivesPage>(), entry<ZeroPage>(), entry<PipelinePage>(), entry<SearchPage>(),
           entry<DistributedRunPage>()}},
