@@ -57,7 +57,10 @@ private slots:
         KernelsPage page;
         QCOMPARE(page.id(), QStringLiteral("kernels"));
         QVERIFY(page.sectionIds().contains(QStringLiteral("flash-attention")));
-        QCOMPARE(page.charts().size(), 3);
+        // The page's charts are its sections' (FlashAttention 3, GEMM waves 1, fusion 3).
+        QCOMPARE(page.charts().size(), 7);
+        QVERIFY(page.selectSection(QStringLiteral("flash-attention")));
+        QCOMPARE(page.currentSection()->charts().size(), 3);
     }
 
     // FlashAttention (Algorithm 1): after the initialisation, K/V block j loaded and i Q blocks of

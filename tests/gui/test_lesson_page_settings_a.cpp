@@ -142,6 +142,8 @@ const QStringList kPages = {
     QStringLiteral("hardware"),
     QStringLiteral("roofline"),
     QStringLiteral("kernels/flash-attention"),
+    QStringLiteral("kernels/gemm-waves"),
+    QStringLiteral("kernels/fusion"),
     QStringLiteral("trace"),
     QStringLiteral("architecture/atlas"),
     QStringLiteral("architecture/choices"),
@@ -220,6 +222,9 @@ private slots:
                                                    << json(R"j({"head_dim":32,"algorithm":"flash3"})j") << "algorithm";
         QTest::newRow("flash attention sram") << "kernels/flash-attention" << json(R"j({"sram_bytes":100})j")
                                               << "sram_bytes";
+        QTest::newRow("gemm waves dtype") << "kernels/gemm-waves" << json(R"j({"m":512,"dtype":"int3"})j") << "dtype";
+        QTest::newRow("gemm waves n") << "kernels/gemm-waves" << json(R"j({"n":0})j") << "n";
+        QTest::newRow("fusion tokens") << "kernels/fusion" << json(R"j({"width":64,"tokens":-1})j") << "tokens";
         QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"x","first_year":1900})j") << "first_year";
         QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"NormType"})j") << "axis";
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"heads":4,"rope_base":1})j")
@@ -261,6 +266,8 @@ private slots:
         QTest::newRow("roofline batch") << "roofline" << json(R"j({"batch":256})j");
         QTest::newRow("roofline machines") << "roofline" << json(R"j({"machines":["this-cpu"]})j");
         QTest::newRow("flash attention") << "kernels/flash-attention" << json(R"j({"causal":true})j");
+        QTest::newRow("gemm waves") << "kernels/gemm-waves" << json(R"j({"n":2432})j");
+        QTest::newRow("fusion") << "kernels/fusion" << json(R"j({"training":true})j");
         QTest::newRow("atlas") << "architecture/atlas" << json(R"j({"filter":"no model is called this"})j");
         QTest::newRow("choices") << "architecture/choices" << json(R"j({"axis":"attention"})j");
         QTest::newRow("positional") << "architecture/positional-encodings" << json(R"j({"rope_base":500000})j");

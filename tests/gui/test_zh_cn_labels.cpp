@@ -65,6 +65,8 @@ const QList<QRegularExpression> &allowed()
             // "1.17549E-38 (2^−126)", "132 SM", "Gen5 x16 · 63.0 GB/s")
             "^[\\d\\s.,:+\\-−±×·/()%^Ee]*( ?(k|K|M|G|T|P)?(B|kB|MB|GB|TB|FLOP|FLOPs|FLOP/s|B/s|GB/s|s|ms|µs|SM)\\b[\\d\\s.,:+\\-−±×·/()%^]*)*$",
             "^Gen\\d x\\d+ · .*$",
+            // a peak with its number format ("989.4 TFLOP/s BF16")
+            "^[\\d.,]+ (G|T|P)FLOP/s (FP|BF|TF|INT)\\d+$",
             "^[\\d.]+ ?(B|M|G|T) (SM|elements|parameters)?$",
             // run and preset ids ("narayanan21_t1_1.7B", "korthikanti22_t5_22B_full")
             "^[a-z][a-z0-9_]*[0-9][a-z0-9_.]*[A-Za-z0-9_]*$",

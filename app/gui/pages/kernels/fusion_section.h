@@ -34,7 +34,7 @@ public:
     explicit FusionSection(QWidget *parent = nullptr);
     ~FusionSection() override;
 
-    QString id() const override { return QStringLiteral("kernels/fusion"); }
+    QString id() const override { return QStringLiteral("fusion"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;

@@ -32,7 +32,7 @@ class GemmWavesSection : public PageSection {
 public:
     explicit GemmWavesSection(QWidget *parent = nullptr);
 
-    QString id() const override { return QStringLiteral("kernels/gemm-waves"); }
+    QString id() const override { return QStringLiteral("gemm-waves"); }
     QString title() const override;
     void showEstimate(const Scenario &scenario, const Estimate &estimate) override;
     QList<ChartView *> charts() const override;

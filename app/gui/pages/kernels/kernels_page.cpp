@@ -2,6 +2,8 @@
 #include "pages/kernels/kernels_page.h"
 
 #include "pages/kernels/flash_attention_section.h"
+#include "pages/kernels/fusion_section.h"
+#include "pages/kernels/gemm_waves_section.h"
 
 namespace lse::gui {
 
@@ -10,6 +12,8 @@ KernelsPage::KernelsPage(QWidget *parent)
 {
     // Sections, in tab order (each adds one line here):
     addSection(new FlashAttentionSection(this));
+    addSection(new GemmWavesSection(this));
+    addSection(new FusionSection(this));
 }
 
 QString KernelsPage::pageId()
