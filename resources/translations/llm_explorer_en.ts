@@ -4,10 +4,10 @@
 <context>
     <name>AtlasCharts</name>
     <message numerus="yes">
-        <source>%n model(s) of the atlas shown (%1); the table's filters apply</source>
+        <source>%n model(s) of the atlas shown (%1); the table&apos;s filters apply</source>
         <translation>
-            <numerusform>%n model of the atlas shown (%1); the table's filters apply</numerusform>
-            <numerusform>%n models of the atlas shown (%1); the table's filters apply</numerusform>
+            <numerusform>%n model of the atlas shown (%1); the table&apos;s filters apply</numerusform>
+            <numerusform>%n models of the atlas shown (%1); the table&apos;s filters apply</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -95,10 +95,10 @@
 <context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
-        <source>%n step(s) of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
+        <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
         <translation>
-            <numerusform>%n step of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
-            <numerusform>%n steps of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+            <numerusform>%n step of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
+            <numerusform>%n steps of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</numerusform>
         </translation>
     </message>
 </context>
@@ -112,10 +112,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
+        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
         <translation>
-            <numerusform>%n run; mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to this run; the held-out errors are in the table and the summary above</numerusform>
-            <numerusform>%n runs; mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to these runs; the held-out errors are in the table and the summary above</numerusform>
+            <numerusform>%n run; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to this run; the held-out errors are in the table and the summary above</numerusform>
+            <numerusform>%n runs; mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -292,10 +292,10 @@
 <context>
     <name>lse::gui::FlashAttentionSection</name>
     <message numerus="yes">
-        <source>M = %1, %2 (the catalog's on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator's back.</source>
+        <source>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</source>
         <translation>
-            <numerusform>M = %1, %2 (the catalog's on-chip SRAM ÷ %n SM; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator's back.</numerusform>
-            <numerusform>M = %1, %2 (the catalog's on-chip SRAM ÷ %n SMs; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator's back.</numerusform>
+            <numerusform>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</numerusform>
+            <numerusform>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SMs; CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</numerusform>
         </translation>
     </message>
 </context>
@@ -441,10 +441,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n thread(s), measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
+        <source>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread(s), measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
         <translation>
-            <numerusform>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n thread, measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
-            <numerusform>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n threads, measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
+            <numerusform>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n threads, measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -479,10 +479,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln thread(s), measured %1</source>
+        <source>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread(s), measured %1</source>
         <translation>
-            <numerusform>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln thread, measured %1</numerusform>
-            <numerusform>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln threads, measured %1</numerusform>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread, measured %1</numerusform>
+            <numerusform>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln threads, measured %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -534,10 +534,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank those apart.</source>
+        <source>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</source>
         <translation>
-            <numerusform>%n of them (≈ best) is within the prediction's error band (± %1) of the best: it cannot rank the two apart.</numerusform>
-            <numerusform>%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank those apart.</numerusform>
+            <numerusform>%n of them (≈ best) is within the prediction&apos;s error band (± %1) of the best: it cannot rank the two apart.</numerusform>
+            <numerusform>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</numerusform>
         </translation>
     </message>
 </context>
@@ -578,10 +578,10 @@
 <context>
     <name>lse::gui::ServingValidationView</name>
     <message numerus="yes">
-        <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog's serving factors (fitted to these figures)</source>
+        <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</source>
         <translation>
-            <numerusform>%n published figure: mean |error| %1, worst %2 (%3) with the catalog's serving factors (fitted to these figures)</numerusform>
-            <numerusform>%n published figures: mean |error| %1, worst %2 (%3) with the catalog's serving factors (fitted to these figures)</numerusform>
+            <numerusform>%n published figure: mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</numerusform>
+            <numerusform>%n published figures: mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -677,10 +677,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators' shapes ÷ summed duration):</source>
+        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</source>
         <translation>
-            <numerusform>&lt;b&gt;Top %Ln kernel by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators' shapes ÷ summed duration):</numerusform>
-            <numerusform>&lt;b&gt;Top %Ln kernels by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators' shapes ÷ summed duration):</numerusform>
+            <numerusform>&lt;b&gt;Top %Ln kernel by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</numerusform>
+            <numerusform>&lt;b&gt;Top %Ln kernels by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -763,10 +763,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to these runs)</source>
+        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</source>
         <translation>
-            <numerusform>Step time over %n published run: mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to this run)</numerusform>
-            <numerusform>Step time over %n published runs: mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to these runs)</numerusform>
+            <numerusform>Step time over %n published run: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to this run)</numerusform>
+            <numerusform>Step time over %n published runs: mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -4,7 +4,7 @@
 <context>
     <name>AblationCharts</name>
     <message>
-        <source>loss = mean cross-entropy of the next token (nats/token); training loss of each step's batch, validation loss on the last 10% of the tokens; every variant trains on the same batches (same tokens, same seed)</source>
+        <source>loss = mean cross-entropy of the next token (nats/token); training loss of each step&apos;s batch, validation loss on the last 10% of the tokens; every variant trains on the same batches (same tokens, same seed)</source>
         <translation>损失 = 下一个 token 的平均交叉熵（nats/token）；训练损失为每步所用批次上的损失，验证损失基于最后 10% 的 token；所有变体都在相同的批次上训练（相同的 token、相同的随机种子）</translation>
     </message>
     <message>
@@ -143,17 +143,17 @@
         <translation>共享嵌入</translation>
     </message>
     <message numerus="yes">
-        <source>%n model(s) of the atlas shown (%1); the table's filters apply</source>
+        <source>%n model(s) of the atlas shown (%1); the table&apos;s filters apply</source>
         <translation>
             <numerusform>显示图谱中的 %n 个模型（%1）；表格的筛选条件同样适用</numerusform>
         </translation>
     </message>
     <message>
-        <source>resources/atlas/models.json: each row's paper table or released config (hover a table row)</source>
+        <source>resources/atlas/models.json: each row&apos;s paper table or released config (hover a table row)</source>
         <translation>resources/atlas/models.json：每行对应的论文表格或公开发布的配置（将鼠标悬停在表格行上查看）</translation>
     </message>
     <message>
-        <source>Share of the atlas's models using each choice, per year</source>
+        <source>Share of the atlas&apos;s models using each choice, per year</source>
         <translation>图谱中采用各项选择的模型占比（按年份）</translation>
     </message>
     <message>
@@ -215,8 +215,8 @@
         <translation>8/3 ≈ 2.67（门控，参数量与 4 相同）</translation>
     </message>
     <message>
-        <source>ratio = d_ff / d_model; a gated FFN has 3 matrices of d_model × d_ff instead of 2, so gated 8/3 costs what ungated 4 costs (Shazeer 2020, "GLU Variants Improve Transformer"); MoE: one expert's width</source>
-        <translation>比值 = d_ff / d_model；门控 FFN 有 3 个 d_model × d_ff 矩阵而不是 2 个，因此门控 8/3 的开销与非门控 4 相同（Shazeer 2020, "GLU Variants Improve Transformer"）；MoE：单个专家的宽度</translation>
+        <source>ratio = d_ff / d_model; a gated FFN has 3 matrices of d_model × d_ff instead of 2, so gated 8/3 costs what ungated 4 costs (Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;); MoE: one expert&apos;s width</source>
+        <translation>比值 = d_ff / d_model；门控 FFN 有 3 个 d_model × d_ff 矩阵而不是 2 个，因此门控 8/3 的开销与非门控 4 相同（Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;）；MoE：单个专家的宽度</translation>
     </message>
     <message>
         <source>Head dimension across the atlas</source>
@@ -340,7 +340,7 @@
         <translation>N = %1，%2；当前 M：%3</translation>
     </message>
     <message>
-        <source>FlashAttention's traffic falls as 1/M (T_c = ⌈N/B_c⌉ with B_c = ⌈M/4dE⌉) until one block holds the whole sequence; standard attention does not depend on M</source>
+        <source>FlashAttention&apos;s traffic falls as 1/M (T_c = ⌈N/B_c⌉ with B_c = ⌈M/4dE⌉) until one block holds the whole sequence; standard attention does not depend on M</source>
         <translation>FlashAttention 的流量按 1/M 下降（T_c = ⌈N/B_c⌉，B_c = ⌈M/4dE⌉），直到一个块装下整个序列；标准注意力与 M 无关</translation>
     </message>
     <message>
@@ -376,7 +376,7 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <source>I = FLOPs / (HBM bytes read + written); attainable = min(peak, I · bandwidth); the roofline's time bound = max(FLOPs / peak, bytes / bandwidth)</source>
+        <source>I = FLOPs / (HBM bytes read + written); attainable = min(peak, I · bandwidth); the roofline&apos;s time bound = max(FLOPs / peak, bytes / bandwidth)</source>
         <translation>I = FLOPs / (HBM 读 + 写字节数)；可达 = min(峰值, I · 带宽)；屋顶线的时间下界 = max(FLOPs / 峰值, 字节 / 带宽)</translation>
     </message>
     <message>
@@ -495,7 +495,7 @@
         <translation>块 (%1, %2)：载入 K&lt;sub&gt;%2&lt;/sub&gt; 和 V&lt;sub&gt;%2&lt;/sub&gt;；在片上计算 S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ，更新 m 和 ℓ，O&lt;sub&gt;%1&lt;/sub&gt; ← diag(e&lt;sup&gt;m_old − m_new&lt;/sup&gt;)O&lt;sub&gt;%1&lt;/sub&gt; + P̃V&lt;sub&gt;%2&lt;/sub&gt;；O&lt;sub&gt;%1&lt;/sub&gt; 留在 SRAM 中（Dao 2023 算法 1 第 6–10 行）。</translation>
     </message>
     <message>
-        <source>block (%1, %2): load Q&lt;sub&gt;%1&lt;/sub&gt;, O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt;; on chip S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ, the block's row max and sum, new m and ℓ, O&lt;sub&gt;%1&lt;/sub&gt; rescaled and P̃V&lt;sub&gt;%2&lt;/sub&gt; added; write O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt; back (lines 8–13).</source>
+        <source>block (%1, %2): load Q&lt;sub&gt;%1&lt;/sub&gt;, O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt;; on chip S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ, the block&apos;s row max and sum, new m and ℓ, O&lt;sub&gt;%1&lt;/sub&gt; rescaled and P̃V&lt;sub&gt;%2&lt;/sub&gt; added; write O&lt;sub&gt;%1&lt;/sub&gt;, ℓ&lt;sub&gt;%1&lt;/sub&gt;, m&lt;sub&gt;%1&lt;/sub&gt; back (lines 8–13).</source>
         <translation>块 (%1, %2)：载入 Q&lt;sub&gt;%1&lt;/sub&gt;、O&lt;sub&gt;%1&lt;/sub&gt;、ℓ&lt;sub&gt;%1&lt;/sub&gt;、m&lt;sub&gt;%1&lt;/sub&gt;；在片上计算 S = Q&lt;sub&gt;%1&lt;/sub&gt;K&lt;sub&gt;%2&lt;/sub&gt;ᵀ、块内行最大值与行和、新的 m 和 ℓ，缩放 O&lt;sub&gt;%1&lt;/sub&gt; 并加上 P̃V&lt;sub&gt;%2&lt;/sub&gt;；把 O&lt;sub&gt;%1&lt;/sub&gt;、ℓ&lt;sub&gt;%1&lt;/sub&gt;、m&lt;sub&gt;%1&lt;/sub&gt; 写回（第 8–13 行）。</translation>
     </message>
     <message>
@@ -604,11 +604,11 @@
 <context>
     <name>MachineWarnings</name>
     <message>
-        <source>all %1 threads reached %2 of memory bandwidth, far below one core's %3: other processes held cores</source>
+        <source>all %1 threads reached %2 of memory bandwidth, far below one core&apos;s %3: other processes held cores</source>
         <translation>全部 %1 个线程只达到 %2 的内存带宽，远低于单核的 %3：有其他进程占用了核心</translation>
     </message>
     <message>
-        <source>all %1 threads reached %2, less than one core's %3: other processes held cores</source>
+        <source>all %1 threads reached %2, less than one core&apos;s %3: other processes held cores</source>
         <translation>全部 %1 个线程只达到 %2，低于单核的 %3：有其他进程占用了核心</translation>
     </message>
     <message>
@@ -616,7 +616,7 @@
         <translation>测量前系统平均负载为 %1（共 %2 个逻辑核心）</translation>
     </message>
     <message>
-        <source>the all-cores peak %1 is far from the previous measurement's %2 (%3)</source>
+        <source>the all-cores peak %1 is far from the previous measurement&apos;s %2 (%3)</source>
         <translation>全核峰值 %1 与上次测量的 %2（%3）相差很大</translation>
     </message>
     <message>
@@ -671,7 +671,7 @@
         <translation>IEEE 754-2019 §3.3–3.4; OCP 8-bit Floating Point Specification (OFP8) v1.0</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;, bit %2 of %3: %4&lt;br&gt;two's complement: value = −128·b0 + Σ b_i·2^(7−i)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt;, bit %2 of %3: %4&lt;br&gt;two&apos;s complement: value = −128·b0 + Σ b_i·2^(7−i)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;，第 %2 位（共 %3 位）：%4&lt;br&gt;二进制补码：value = −128·b0 + Σ b_i·2^(7−i)</translation>
     </message>
     <message>
@@ -782,7 +782,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <source>band p = the accelerator's leave-one-source-out 90th-percentile step-time error (each published run predicted with factors fitted without its source); a prediction t puts the actual value in [t/(1+p), t/(1−p)]</source>
+        <source>band p = the accelerator&apos;s leave-one-source-out 90th-percentile step-time error (each published run predicted with factors fitted without its source); a prediction t puts the actual value in [t/(1+p), t/(1−p)]</source>
         <translation>误差带 p = 该加速器留一来源（leave-one-source-out）步时误差的第 90 百分位（每个公开运行都用不含其来源拟合的系数预测）；预测值 t 意味着实际值位于 [t/(1+p), t/(1−p)]</translation>
     </message>
     <message numerus="yes">
@@ -815,11 +815,11 @@
         <translation>词元/秒</translation>
     </message>
     <message>
-        <source>total = weights (linear layers at the weight format, embedding and norms 16-bit, ÷ tp, the most loaded pipeline stage) + KV cache (2 · layers · ⌈KV heads / tp⌉ · head_dim · bytes · (prompt + output) · batch) + workspace (the largest prefill operator's activations and the residual stream of a micro-batch) + framework reserve; fits when total ≤ capacity</source>
+        <source>total = weights (linear layers at the weight format, embedding and norms 16-bit, ÷ tp, the most loaded pipeline stage) + KV cache (2 · layers · ⌈KV heads / tp⌉ · head_dim · bytes · (prompt + output) · batch) + workspace (the largest prefill operator&apos;s activations and the residual stream of a micro-batch) + framework reserve; fits when total ≤ capacity</source>
         <translation>总计 = 权重（线性层按权重格式，嵌入与归一化 16 位，÷ tp，取负载最重的流水线阶段）+ KV 缓存（2 · 层数 · ⌈KV 头数 / tp⌉ · head_dim · 字节 · (提示 + 输出) · 批量）+ 工作区（最大预填充算子的激活与一个微批次的残差流）+ 框架预留；总计 ≤ 容量时可容纳</translation>
     </message>
     <message>
-        <source>KV cache: Kwon et al. 2023 (vLLM) §3; int4 scales: Frantar et al. 2023 (GPTQ) §5, Lin et al. 2024 (AWQ); capacity: the accelerator's datasheet (hardware catalog); core/inference/serving_model</source>
+        <source>KV cache: Kwon et al. 2023 (vLLM) §3; int4 scales: Frantar et al. 2023 (GPTQ) §5, Lin et al. 2024 (AWQ); capacity: the accelerator&apos;s datasheet (hardware catalog); core/inference/serving_model</source>
         <translation>KV 缓存：Kwon et al. 2023（vLLM）§3；int4 缩放因子：Frantar et al. 2023（GPTQ）§5，Lin et al. 2024（AWQ）；容量：加速器数据手册（硬件目录）；core/inference/serving_model</translation>
     </message>
     <message>
@@ -867,11 +867,11 @@
         <translation>每词元每序列 %1 × (%2 + %3 个词元) × 批量 %4，格式 %5</translation>
     </message>
     <message>
-        <source>the largest prefill operator's activations and the residual stream of a micro-batch of %1</source>
+        <source>the largest prefill operator&apos;s activations and the residual stream of a micro-batch of %1</source>
         <translation>最大预填充算子的激活与 %1 个序列的微批次的残差流</translation>
     </message>
     <message>
-        <source>the scenario's framework reserve (CUDA context, allocator)</source>
+        <source>the scenario&apos;s framework reserve (CUDA context, allocator)</source>
         <translation>场景的框架预留（CUDA 上下文、分配器）</translation>
     </message>
     <message>
@@ -895,7 +895,7 @@
         <translation>%1 运行于 %2 × %3，tp %4，pp %5；权重 %6，KV 缓存 %7，激活 %8</translation>
     </message>
     <message>
-        <source>each point one batch b (1, 2, 4, … the largest that fits): TPOT = decode time / (output − 1) steps; output tokens/s per GPU = replicas · b · output / (TTFT + decode) / GPUs; decode's weight matmuls are compute-bound from the roofline's crossover batch (ridge point / intensity per sequence)</source>
+        <source>each point one batch b (1, 2, 4, … the largest that fits): TPOT = decode time / (output − 1) steps; output tokens/s per GPU = replicas · b · output / (TTFT + decode) / GPUs; decode&apos;s weight matmuls are compute-bound from the roofline&apos;s crossover batch (ridge point / intensity per sequence)</source>
         <translation>每个点是一个批量 b（1、2、4、… 直到可容纳的最大值）：TPOT = 解码时间 / (输出 − 1) 步；每 GPU 输出词元/秒 = 副本数 · b · 输出 / (TTFT + 解码) / GPU 数；从 roofline 的交叉批量（脊点 / 每序列强度）起，解码的权重矩阵乘为计算受限</translation>
     </message>
     <message>
@@ -971,11 +971,11 @@
         <translation>直到 2²⁴ 都没有</translation>
     </message>
     <message>
-        <source>attainable = min(peak, I · bandwidth), I = FLOPs / bytes of one GPU's share of the operator; time = max(FLOPs / (peak · compute_fraction), bytes / (bandwidth · bandwidth_fraction))</source>
+        <source>attainable = min(peak, I · bandwidth), I = FLOPs / bytes of one GPU&apos;s share of the operator; time = max(FLOPs / (peak · compute_fraction), bytes / (bandwidth · bandwidth_fraction))</source>
         <translation>可达性能 = min(峰值, I · 带宽)，I = 单 GPU 所分得算子的 FLOPs / 字节；时间 = max(FLOPs / (峰值 · compute_fraction), 字节 / (带宽 · bandwidth_fraction))</translation>
     </message>
     <message>
-        <source>Williams, Waterman &amp; Patterson 2009 (Roofline), eq. 1; operators: core/roofline's prefill and decode phases from the one operator list (core/ops) at the serving formats; factors: resources/hardware/serving_efficiency.json</source>
+        <source>Williams, Waterman &amp; Patterson 2009 (Roofline), eq. 1; operators: core/roofline&apos;s prefill and decode phases from the one operator list (core/ops) at the serving formats; factors: resources/hardware/serving_efficiency.json</source>
         <translation>Williams, Waterman &amp; Patterson 2009（Roofline），式 1；算子：core/roofline 在服务格式下的预填充与解码阶段，来自唯一的算子列表（core/ops）；系数：resources/hardware/serving_efficiency.json</translation>
     </message>
     <message>
@@ -1045,7 +1045,7 @@
         <translation>加速比 = (1 − α^(γ+1)) / ((1 − α)(γc + 1))；每个目标步的期望词元数 (1 − α^(γ+1)) / (1 − α)；c = 草稿 TPOT / 目标 TPOT（同一组 GPU）</translation>
     </message>
     <message>
-        <source>Leviathan, Kalman &amp; Matias 2023, 'Fast Inference from Transformers via Speculative Decoding', eq. 1 and Theorem 3.8 (α i.i.d.; the target checks γ + 1 tokens in one memory-bound step)</source>
+        <source>Leviathan, Kalman &amp; Matias 2023, &apos;Fast Inference from Transformers via Speculative Decoding&apos;, eq. 1 and Theorem 3.8 (α i.i.d.; the target checks γ + 1 tokens in one memory-bound step)</source>
         <translation>Leviathan, Kalman &amp; Matias 2023，《Fast Inference from Transformers via Speculative Decoding》，式 1 与定理 3.8（α 独立同分布；目标模型在一个内存受限的步内检查 γ + 1 个词元）</translation>
     </message>
     <message>
@@ -1116,7 +1116,7 @@
         <translation>空闲，等待中</translation>
     </message>
     <message>
-        <source>Where each step's GPU time went</source>
+        <source>Where each step&apos;s GPU time went</source>
         <translation>每一步的 GPU 时间去了哪里</translation>
     </message>
     <message>
@@ -1160,7 +1160,7 @@
         <translation>%1（重叠 %2）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1, step %2&lt;/b&gt;&lt;br&gt;%3 ms = %4 of the step's GPU window (%5 ms)&lt;br&gt;%6</source>
+        <source>&lt;b&gt;%1, step %2&lt;/b&gt;&lt;br&gt;%3 ms = %4 of the step&apos;s GPU window (%5 ms)&lt;br&gt;%6</source>
         <translation>&lt;b&gt;%1，第 %2 步&lt;/b&gt;&lt;br&gt;%3 ms = 该步 GPU 窗口（%5 ms）的 %4&lt;br&gt;%6</translation>
     </message>
     <message>
@@ -1194,7 +1194,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个活动，合计 %3 ms = 全部 GPU 活动时间的 %4</translation>
     </message>
     <message>
-        <source>summed durations of the class's kernels (not a union: kernels on different streams at once both count)</source>
+        <source>summed durations of the class&apos;s kernels (not a union: kernels on different streams at once both count)</source>
         <translation>该类别内核的时长之和（不是并集：不同流上同时运行的内核各自计入）</translation>
     </message>
     <message>
@@ -1265,7 +1265,7 @@
         <translation>&lt;b&gt;ProfilerStep#%1&lt;/b&gt;（CPU 上）&lt;br&gt;%2 ms 至 %3 ms（%4 ms）</translation>
     </message>
     <message>
-        <source>Time since the trace's first event (ms; scroll to zoom, drag to pan, double-click to reset)</source>
+        <source>Time since the trace&apos;s first event (ms; scroll to zoom, drag to pan, double-click to reset)</source>
         <translation>自 trace 第一个事件起的时间（ms；滚轮缩放，拖动平移，双击复位）</translation>
     </message>
     <message>
@@ -1279,7 +1279,7 @@
         </translation>
     </message>
     <message>
-        <source>One bar per GPU activity (kernel, memory copy, memset) from its ts to ts + dur, on its stream's row; class from the kernel name and the CPU operator that launched it; achieved FLOP/s = FLOPs of the linked operator's shapes / duration</source>
+        <source>One bar per GPU activity (kernel, memory copy, memset) from its ts to ts + dur, on its stream&apos;s row; class from the kernel name and the CPU operator that launched it; achieved FLOP/s = FLOPs of the linked operator&apos;s shapes / duration</source>
         <translation>每个 GPU 活动（内核、内存拷贝、memset）一条横条，从 ts 到 ts + dur，位于其所在流的行；类别来自内核名称和发射它的 CPU 算子；实际 FLOP/s = 关联算子形状的 FLOPs / 时长</translation>
     </message>
     <message>
@@ -1363,7 +1363,7 @@
         <translation>字节 %1</translation>
     </message>
     <message>
-        <source>FLOPs not counted (no recorded count, or no rule for this operator's shapes)</source>
+        <source>FLOPs not counted (no recorded count, or no rule for this operator&apos;s shapes)</source>
         <translation>未计 FLOPs（没有记录的计数，或没有适用于该算子形状的规则）</translation>
     </message>
     <message numerus="yes">
@@ -1373,14 +1373,14 @@
         </translation>
     </message>
     <message>
-        <source>No GPU activity: one bar per CPU operator from its ts to ts + dur, on its thread's rows (the top-level operators, and those one level inside them); class as the producer recorded it, else from the operator's name; achieved FLOP/s = FLOPs (recorded, or from the shapes) / duration</source>
+        <source>No GPU activity: one bar per CPU operator from its ts to ts + dur, on its thread&apos;s rows (the top-level operators, and those one level inside them); class as the producer recorded it, else from the operator&apos;s name; achieved FLOP/s = FLOPs (recorded, or from the shapes) / duration</source>
         <translation>没有 GPU 活动：每个 CPU 算子一条，从 ts 到 ts + dur，画在其线程的行上（顶层算子，以及它们内部下一层的算子）；类别取生成者记录的类别，否则由算子名称判断；实际 FLOP/s = FLOPs（记录值，或由形状算出）/ 时长</translation>
     </message>
 </context>
 <context>
     <name>UnderflowCharts</name>
     <message numerus="yes">
-        <source>%n step(s) of the reference transformer trained in FP32; each step's real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
+        <source>%n step(s) of the reference transformer trained in FP32; each step&apos;s real gradients multiplied by the scale and cast to FP16 (simulated, round to nearest even)</source>
         <translation>
             <numerusform>参考 Transformer 以 FP32 训练的 %n 步；每步的真实梯度乘以缩放系数后转换为 FP16（模拟，就近舍入到偶数）</numerusform>
         </translation>
@@ -1426,7 +1426,7 @@
         <translation>%1 冲刷为零</translation>
     </message>
     <message>
-        <source>|x| &lt; 2^%1 (half of %2's smallest subnormal 2^%3) rounds to zero</source>
+        <source>|x| &lt; 2^%1 (half of %2&apos;s smallest subnormal 2^%3) rounds to zero</source>
         <translation>|x| &lt; 2^%1（%2 最小次正规数 2^%3 的一半）舍入为零</translation>
     </message>
     <message>
@@ -1450,7 +1450,7 @@
         <translation>%1 正规数自 2^%2 起，超出左边界</translation>
     </message>
     <message>
-        <source>%1 keeps FP32's 8 exponent bits: normal from 2^%2 to %3, subnormal down to 2^%4</source>
+        <source>%1 keeps FP32&apos;s 8 exponent bits: normal from 2^%2 to %3, subnormal down to 2^%4</source>
         <translation>%1 保留 FP32 的 8 位指数：正规数范围 2^%2 至 %3，次正规数低至 2^%4</translation>
     </message>
     <message>
@@ -1665,7 +1665,7 @@
         <translation>掉队者</translation>
     </message>
     <message>
-        <source>Weight matmuls of the busiest stage (forward, backward, recomputation, every micro-batch): 2·m·n·k / (peak · peak fraction · tile × wave quantisation · k / (k + k₀)). Source: NVIDIA Deep Learning Performance Guide, "Matrix Multiplication Background"; shapes: Shoeybi et al. 2019 §3.</source>
+        <source>Weight matmuls of the busiest stage (forward, backward, recomputation, every micro-batch): 2·m·n·k / (peak · peak fraction · tile × wave quantisation · k / (k + k₀)). Source: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; shapes: Shoeybi et al. 2019 §3.</source>
         <translation>最忙阶段的权重矩阵乘（前向、反向、重计算，每个微批次）：2·m·n·k / (峰值 · 峰值比例 · 分块 × 波次量化 · k / (k + k₀))。来源：NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”；形状：Shoeybi et al. 2019 §3。</translation>
     </message>
     <message>
@@ -1677,7 +1677,7 @@
         <translation>归一化、softmax、激活、残差、dropout、嵌入与损失：字节数 / (HBM 带宽 · 流式比例)；开启 training.fused_elementwise 时，融合的逐元素链只计一次。</translation>
     </message>
     <message>
-        <source>The optimizer step: a streaming kernel over the GPU's shard of weights, gradients and states.</source>
+        <source>The optimizer step: a streaming kernel over the GPU&apos;s shard of weights, gradients and states.</source>
         <translation>优化器步：在该 GPU 的权重、梯度与状态分片上运行的流式内核。</translation>
     </message>
     <message>
@@ -1685,7 +1685,7 @@
         <translation>计算无法隐藏的 TP/SP 集合通信：未开启 tp_comm_overlap 时全部暴露；开启时每个集合通信拆成 tp 块与其 GEMM 流水，暴露 max(T / tp, T − GEMM 时间)。来源：Wang et al. 2023 (ASPLOS)，Megatron-Core --tp-comm-overlap。</translation>
     </message>
     <message>
-        <source>Ring attention: each KV block's transfer overlaps the attention on the previous block, max(T / cp, T − attention) stays exposed. Source: Liu et al. 2023, Ring Attention §3.</source>
+        <source>Ring attention: each KV block&apos;s transfer overlaps the attention on the previous block, max(T / cp, T − attention) stays exposed. Source: Liu et al. 2023, Ring Attention §3.</source>
         <translation>环形注意力：每个 KV 块的传输与上一块的注意力计算重叠，暴露 max(T / cp, T − 注意力时间)。来源：Liu et al. 2023，Ring Attention §3。</translation>
     </message>
     <message>
@@ -1693,11 +1693,11 @@
         <translation>专家并行 all-to-all：暴露（它直接为专家提供输入）。</translation>
     </message>
     <message>
-        <source>Pipeline sends and receives: exposed; with pp_comm_overlap only the first and last of the step's 2·m·v transfers, T / (m·v). Source: Megatron-Core overlap_p2p_comm.</source>
+        <source>Pipeline sends and receives: exposed; with pp_comm_overlap only the first and last of the step&apos;s 2·m·v transfers, T / (m·v). Source: Megatron-Core overlap_p2p_comm.</source>
         <translation>流水线发送与接收：暴露；开启 pp_comm_overlap 时只暴露该步 2·m·v 次传输中的首末两次，T / (m·v)。来源：Megatron-Core overlap_p2p_comm。</translation>
     </message>
     <message>
-        <source>Gradient reduction in buckets during the last micro-batch's backward (the last bucket stays exposed; hierarchical collectives over nodes, a latency per bucket); with ZeRO-1/2 the parameter all-gather hides in the first forward when dp_param_gather_overlap is on. Source: Li et al. 2020 §3.2.3 (PyTorch DDP); Megatron-Core overlap_grad_reduce / overlap_param_gather.</source>
+        <source>Gradient reduction in buckets during the last micro-batch&apos;s backward (the last bucket stays exposed; hierarchical collectives over nodes, a latency per bucket); with ZeRO-1/2 the parameter all-gather hides in the first forward when dp_param_gather_overlap is on. Source: Li et al. 2020 §3.2.3 (PyTorch DDP); Megatron-Core overlap_grad_reduce / overlap_param_gather.</source>
         <translation>梯度归约在最后一个微批次的反向过程中分桶进行（最后一个桶暴露；跨节点使用分层集合通信，每个桶一次延迟）；ZeRO-1/2 下开启 dp_param_gather_overlap 时，参数 all-gather 隐藏在第一次前向中。来源：Li et al. 2020 §3.2.3（PyTorch DDP）；Megatron-Core overlap_grad_reduce / overlap_param_gather。</translation>
     </message>
     <message>
@@ -1713,7 +1713,7 @@
         <translation>步时 = Σ 内核（最忙阶段的前向、反向、重计算）+ 优化器 + 暴露通信 + 气泡 + 掉队者（计算 · σ · z(N)）；GEMM 效率 = 峰值比例 × 分块 × 波次量化 × k / (k + k₀)；流式内核按 HBM 带宽的一定比例计；气泡 = (pp − 1) / v 个微批次时间</translation>
     </message>
     <message>
-        <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, "Matrix Multiplication Background"; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; stragglers: Blom 1958, σ from Sinha et al. 2022; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog's efficiency entry per accelerator (not fitted per run)</source>
+        <source>Kernel shapes: Shoeybi et al. 2019 §3; tile and wave quantisation: NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;; bubble: Narayanan et al. 2021 §2.2; communication: alpha-beta collectives over NVLink / InfiniBand; stragglers: Blom 1958, σ from Sinha et al. 2022; MFU and HFU: PaLM (Chowdhery et al. 2022), App. B; factors: the hardware catalog&apos;s efficiency entry per accelerator (not fitted per run)</source>
         <translation>内核形状：Shoeybi et al. 2019 §3；分块与波次量化：NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”；气泡：Narayanan et al. 2021 §2.2；通信：NVLink / InfiniBand 上的 alpha-beta 集合通信；掉队者：Blom 1958，σ 取自 Sinha et al. 2022；MFU 与 HFU：PaLM (Chowdhery et al. 2022)，附录 B；系数：硬件目录中每个加速器的效率条目（不按运行拟合）</translation>
     </message>
     <message>
@@ -1739,7 +1739,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog's factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
+        <source>%n run(s); mean |error| %1, worst %2 (%3) with the catalog&apos;s factors, fitted to these runs; the held-out errors are in the table and the summary above</source>
         <translation>
             <numerusform>%n 个运行；使用目录系数（在这些运行上拟合）时平均 |误差| %1，最差 %2（%3）；留出误差见表格和上方摘要</numerusform>
         </translation>
@@ -2200,7 +2200,7 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Why:&lt;/b&gt; memory moves in 64-byte cache lines. Reading by rows uses all 16 floats of each line; reading by columns uses one float per line, and once a column's lines no longer fit in the cache, every read fetches a new line: up to 16× the traffic, plus a TLB miss per 4 KiB page (Drepper 2007, &lt;i&gt;What Every Programmer Should Know About Memory&lt;/i&gt;, §6.2). Eigen stores matrices column-major by default and a row-major Map over the same buffer is the transpose without a copy (Eigen documentation, &lt;i&gt;Storage orders&lt;/i&gt;). Its matrix product copies blocks of both operands into packed, contiguous panels before multiplying (Goto &amp; van de Geijn 2008), so the product barely notices the operand's order: the copy is already inside the GEMM. A plain loop has no such packing, and there the order decides.</source>
+        <source>&lt;b&gt;Why:&lt;/b&gt; memory moves in 64-byte cache lines. Reading by rows uses all 16 floats of each line; reading by columns uses one float per line, and once a column&apos;s lines no longer fit in the cache, every read fetches a new line: up to 16× the traffic, plus a TLB miss per 4 KiB page (Drepper 2007, &lt;i&gt;What Every Programmer Should Know About Memory&lt;/i&gt;, §6.2). Eigen stores matrices column-major by default and a row-major Map over the same buffer is the transpose without a copy (Eigen documentation, &lt;i&gt;Storage orders&lt;/i&gt;). Its matrix product copies blocks of both operands into packed, contiguous panels before multiplying (Goto &amp; van de Geijn 2008), so the product barely notices the operand&apos;s order: the copy is already inside the GEMM. A plain loop has no such packing, and there the order decides.</source>
         <translation>&lt;b&gt;原因：&lt;/b&gt;内存以 64 字节的缓存行为单位移动。按行读取会用到每行全部 16 个 float；按列读取每行只用到一个 float，而一旦一列所占的缓存行无法再装入缓存，每次读取都要取一个新行：流量最多可达 16×，另外每个 4 KiB 页还会产生一次 TLB 未命中（Drepper 2007, &lt;i&gt;What Every Programmer Should Know About Memory&lt;/i&gt;, §6.2）。Eigen 默认以列主序存储矩阵，而在同一缓冲区上建立行主序的 Map 即可得到转置，无需复制（Eigen documentation, &lt;i&gt;Storage orders&lt;/i&gt;）。其矩阵乘法在相乘之前会把两个操作数的分块复制到打包的连续面板中（Goto &amp; van de Geijn 2008），因此乘积几乎不受操作数存储顺序的影响：复制已经包含在 GEMM 内部。普通循环没有这种打包，此时顺序起决定作用。</translation>
     </message>
     <message numerus="yes">
@@ -2362,11 +2362,11 @@
         <translation>载入为场景模型</translation>
     </message>
     <message>
-        <source>Replace the scenario's model with the selected row (one undo step); settings the model rules out adapt as when a preset is chosen</source>
+        <source>Replace the scenario&apos;s model with the selected row (one undo step); settings the model rules out adapt as when a preset is chosen</source>
         <translation>用所选行替换场景中的模型（可一步撤销）；与该模型不兼容的设置会像选择预设时一样自动调整</translation>
     </message>
     <message>
-        <source>Double-click a row or press Enter to load it; hover a row for its source and notes. Bold: the current scenario's model.</source>
+        <source>Double-click a row or press Enter to load it; hover a row for its source and notes. Bold: the current scenario&apos;s model.</source>
         <translation>双击某行或按 Enter 载入；鼠标悬停在行上可查看其来源和备注。粗体：当前场景的模型。</translation>
     </message>
     <message>
@@ -2443,15 +2443,15 @@
         <translation>注：</translation>
     </message>
     <message>
-        <source>This is the current scenario's model.</source>
+        <source>This is the current scenario&apos;s model.</source>
         <translation>这是当前场景的模型。</translation>
     </message>
     <message>
-        <source>d_ff / d_model (a MoE model: one routed expert's width / d_model). A gated FFN (SwiGLU, GeGLU) has three matrices instead of two, so 8/3 ≈ 2.67 gated has the parameters of 4 ungated.</source>
+        <source>d_ff / d_model (a MoE model: one routed expert&apos;s width / d_model). A gated FFN (SwiGLU, GeGLU) has three matrices instead of two, so 8/3 ≈ 2.67 gated has the parameters of 4 ungated.</source>
         <translation>d_ff / d_model（MoE 模型：单个路由专家的宽度 / d_model）。门控 FFN（SwiGLU、GeGLU）有三个矩阵而不是两个，因此门控 8/3 ≈ 2.67 的参数量相当于非门控 4。</translation>
     </message>
     <message>
-        <source>The cost engine's exact count of the row's shapes (core/cost/parameters).</source>
+        <source>The cost engine&apos;s exact count of the row&apos;s shapes (core/cost/parameters).</source>
         <translation>成本引擎对该行各形状的精确计数（core/cost/parameters）。</translation>
     </message>
     <message>
@@ -2578,28 +2578,28 @@
         <translation>自动保存文件必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <source>"format" must be "%1"</source>
-        <translation>"format" 必须为 "%1"</translation>
+        <source>&quot;format&quot; must be &quot;%1&quot;</source>
+        <translation>&quot;format&quot; 必须为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>"format_version" must be 1 to %1</source>
-        <translation>"format_version" 必须为 1 到 %1</translation>
+        <source>&quot;format_version&quot; must be 1 to %1</source>
+        <translation>&quot;format_version&quot; 必须为 1 到 %1</translation>
     </message>
     <message>
-        <source>"document_path" must be a string (empty for an untitled document)</source>
-        <translation>"document_path" 必须是字符串（未命名文档为空）</translation>
+        <source>&quot;document_path&quot; must be a string (empty for an untitled document)</source>
+        <translation>&quot;document_path&quot; 必须是字符串（未命名文档为空）</translation>
     </message>
     <message>
-        <source>"saved_at" must be an ISO 8601 time</source>
-        <translation>"saved_at" 必须是 ISO 8601 时间</translation>
+        <source>&quot;saved_at&quot; must be an ISO 8601 time</source>
+        <translation>&quot;saved_at&quot; 必须是 ISO 8601 时间</translation>
     </message>
     <message>
-        <source>"scenario" must be a scenario object</source>
-        <translation>"scenario" 必须是场景对象</translation>
+        <source>&quot;scenario&quot; must be a scenario object</source>
+        <translation>&quot;scenario&quot; 必须是场景对象</translation>
     </message>
     <message>
-        <source>"scenario" is not a valid scenario: %1</source>
-        <translation>"scenario" 不是有效的场景：%1</translation>
+        <source>&quot;scenario&quot; is not a valid scenario: %1</source>
+        <translation>&quot;scenario&quot; 不是有效的场景：%1</translation>
     </message>
 </context>
 <context>
@@ -2636,7 +2636,7 @@
         <translation>实测每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
-        <source>Model TFLOP/s count matmul FLOPs without recomputation, as this app's MFU does</source>
+        <source>Model TFLOP/s count matmul FLOPs without recomputation, as this app&apos;s MFU does</source>
         <translation>模型 TFLOP/s 只计矩阵乘法 FLOPs，不含重计算，与本应用的 MFU 口径一致</translation>
     </message>
     <message>
@@ -2684,7 +2684,7 @@
         <translation>%1：请输入数值</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a number</source>
+        <source>%1: &apos;%2&apos; is not a number</source>
         <translation>%1：“%2”不是数字</translation>
     </message>
     <message>
@@ -3021,7 +3021,7 @@
         <translation>反向：再次收集每层参数</translation>
     </message>
     <message>
-        <source>backward: this rank's 1/tp slice of the activation gradients to the previous stage</source>
+        <source>backward: this rank&apos;s 1/tp slice of the activation gradients to the previous stage</source>
         <translation>反向：本 rank 的 1/tp 份激活梯度发往上一阶段</translation>
     </message>
     <message>
@@ -3029,7 +3029,7 @@
         <translation>前向：每层参数（ZeRO-3 预取）</translation>
     </message>
     <message>
-        <source>forward: this rank's 1/tp slice of the activations to the next stage</source>
+        <source>forward: this rank&apos;s 1/tp slice of the activations to the next stage</source>
         <translation>前向：本 rank 的 1/tp 份激活发往下一阶段</translation>
     </message>
     <message>
@@ -3114,7 +3114,7 @@
         <translation>在本机上测量(&amp;M)</translation>
     </message>
     <message>
-        <source>Runs mpiexec -np %1 llm-explorer-cli links --json and saves the fitted α and β as this machine's link profile for %1 ranks.</source>
+        <source>Runs mpiexec -np %1 llm-explorer-cli links --json and saves the fitted α and β as this machine&apos;s link profile for %1 ranks.</source>
         <translation>运行 mpiexec -np %1 llm-explorer-cli links --json，并将拟合的 α 和 β 保存为本机 %1 个 rank 的链路配置（link profile）。</translation>
     </message>
     <message>
@@ -3177,7 +3177,7 @@
         <translation>集合通信</translation>
     </message>
     <message>
-        <source>A collective moves a message of S bytes between n ranks in steps; in each step every rank sends at most one message. Step through the algorithm (Space plays or pauses, Left/Right step) to see which block goes where, and compare the closed-form time on the cluster's NVLink-class and network links.</source>
+        <source>A collective moves a message of S bytes between n ranks in steps; in each step every rank sends at most one message. Step through the algorithm (Space plays or pauses, Left/Right step) to see which block goes where, and compare the closed-form time on the cluster&apos;s NVLink-class and network links.</source>
         <translation>集合通信在若干步内把 S 字节的消息在 n 个 rank 之间传递；每一步中每个 rank 至多发送一条消息。逐步执行算法（空格键播放或暂停，左/右方向键单步），查看每个数据块的去向，并比较在集群的 NVLink 类链路和网络链路上的闭式时间。</translation>
     </message>
     <message>
@@ -3209,7 +3209,7 @@
         <translation>节点间</translation>
     </message>
     <message>
-        <source>Message size follows nccl-tests: all-reduce, broadcast and reduce move S bytes; all-gather's S is the full output, reduce-scatter's the full input, all-to-all's each rank's send buffer.</source>
+        <source>Message size follows nccl-tests: all-reduce, broadcast and reduce move S bytes; all-gather&apos;s S is the full output, reduce-scatter&apos;s the full input, all-to-all&apos;s each rank&apos;s send buffer.</source>
         <translation>消息大小沿用 nccl-tests 的约定：all-reduce、broadcast 和 reduce 传输 S 字节；all-gather 的 S 是完整输出，reduce-scatter 的 S 是完整输入，all-to-all 的 S 是每个 rank 的发送缓冲区。</translation>
     </message>
     <message>
@@ -3221,7 +3221,7 @@
         <translation>参与的 rank 数（2–%1，以保证示意图清晰可读）。</translation>
     </message>
     <message>
-        <source>Which link of the scenario's cluster the step simulation uses: intra-node (NVLink / Infinity Fabric / ICI) or inter-node (network per GPU).</source>
+        <source>Which link of the scenario&apos;s cluster the step simulation uses: intra-node (NVLink / Infinity Fabric / ICI) or inter-node (network per GPU).</source>
         <translation>单步模拟使用场景集群中的哪条链路：节点内（NVLink / Infinity Fabric / ICI）或节点间（每 GPU 的网络）。</translation>
     </message>
     <message>
@@ -3281,7 +3281,7 @@
         <translation>&lt;b&gt;第 %1 步，共 %2 步&lt;/b&gt;：%3 条消息，每条至多 %4，耗时 %5（最繁忙 rank 的 α + 字节数/β）；已完成 %6 / %7。</translation>
     </message>
     <message>
-        <source>Total %1 in %2 steps; each rank sends up to %3. &lt;b&gt;Algorithm bandwidth&lt;/b&gt; S/t = %4/s, &lt;b&gt;bus bandwidth&lt;/b&gt; = algbw × %5 = %6/s (nccl-tests PERFORMANCE.md; compare with the link's β = %7/s).</source>
+        <source>Total %1 in %2 steps; each rank sends up to %3. &lt;b&gt;Algorithm bandwidth&lt;/b&gt; S/t = %4/s, &lt;b&gt;bus bandwidth&lt;/b&gt; = algbw × %5 = %6/s (nccl-tests PERFORMANCE.md; compare with the link&apos;s β = %7/s).</source>
         <translation>总计 %1，共 %2 步；每个 rank 至多发送 %3。&lt;b&gt;算法带宽&lt;/b&gt; S/t = %4/s，&lt;b&gt;总线带宽&lt;/b&gt; = algbw × %5 = %6/s（见 nccl-tests PERFORMANCE.md；可与链路的 β = %7/s 比较）。</translation>
     </message>
     <message>
@@ -3313,7 +3313,7 @@
         <translation>&lt;b&gt;Rank %1&lt;/b&gt;&lt;br&gt;%2 个数据块，每块 %3</translation>
     </message>
     <message>
-        <source>sent and summed into the receiver's block</source>
+        <source>sent and summed into the receiver&apos;s block</source>
         <translation>发送并累加到接收方的数据块</translation>
     </message>
     <message>
@@ -3329,11 +3329,11 @@
         <translation>&lt;b&gt;Rank %1 → rank %2&lt;/b&gt;&lt;br&gt;数据块 %3，%4&lt;br&gt;%5&lt;br&gt;单步时间 %6 = α + %7 / β</translation>
     </message>
     <message>
-        <source>added to the receiver's partial sum</source>
+        <source>added to the receiver&apos;s partial sum</source>
         <translation>加到接收方的部分和上</translation>
     </message>
     <message>
-        <source>copied over the receiver's block</source>
+        <source>copied over the receiver&apos;s block</source>
         <translation>覆盖接收方的数据块</translation>
     </message>
     <message>
@@ -3349,7 +3349,7 @@
         <translation>缓冲区：%1</translation>
     </message>
     <message>
-        <source>Each rank's buffer, block by block</source>
+        <source>Each rank&apos;s buffer, block by block</source>
         <translation>每个 rank 的缓冲区（按数据块）</translation>
     </message>
     <message>
@@ -3413,11 +3413,11 @@
         <translation>■ 结果的一部分</translation>
     </message>
     <message>
-        <source>n = %1 ranks, %2 blocks of %3; rank r's block i starts as (r+1)·1000 + i</source>
+        <source>n = %1 ranks, %2 blocks of %3; rank r&apos;s block i starts as (r+1)·1000 + i</source>
         <translation>n = %1 个 rank，%2 个数据块，每块 %3；rank r 的第 i 块初始值为 (r+1)·1000 + i</translation>
     </message>
     <message>
-        <source>Values are core's simulation: every transfer of a step reads the buffers as they were before the step; a reducing transfer adds, others copy.</source>
+        <source>Values are core&apos;s simulation: every transfer of a step reads the buffers as they were before the step; a reducing transfer adds, others copy.</source>
         <translation>数值来自 core 的模拟：一步中的每次传输读取的都是该步之前的缓冲区；归约型传输做加法，其余做复制。</translation>
     </message>
     <message>
@@ -3660,7 +3660,7 @@
         <translation>按因果计数减半</translation>
     </message>
     <message>
-        <source>full s², the papers' MFU convention</source>
+        <source>full s², the papers&apos; MFU convention</source>
         <translation>完整 s²，即论文计算 MFU 的惯例</translation>
     </message>
     <message>
@@ -3793,7 +3793,7 @@
 <context>
     <name>lse::gui::CpuMeasurementSection</name>
     <message>
-        <source>&lt;b&gt;This CPU: decode measured&lt;/b&gt; — the reference transformer (untrained, the chosen preset) generates %1 tokens after a %2-token prompt for a batch of 1, 8 and 32 sequences on this machine, beside the prediction from this CPU's kernel factors.</source>
+        <source>&lt;b&gt;This CPU: decode measured&lt;/b&gt; — the reference transformer (untrained, the chosen preset) generates %1 tokens after a %2-token prompt for a batch of 1, 8 and 32 sequences on this machine, beside the prediction from this CPU&apos;s kernel factors.</source>
         <translation>&lt;b&gt;本机 CPU：实测解码&lt;/b&gt;——参考 Transformer（未训练，所选预设）在本机上以 1、8、32 条序列的批量，在 %2 个词元的提示之后生成 %1 个词元，并与根据本机 CPU 内核系数得到的预测并列。</translation>
     </message>
     <message>
@@ -3809,7 +3809,7 @@
         <translation>解码步 ≈ max(权重字节 / 内存带宽, 2 · 参数量 · B / FLOP 速率) + 对 KV 缓存的注意力；词元/秒 = B / 步时间；转折点：权重字节 / 带宽 = 2 · 参数量 · B / FLOP 速率</translation>
     </message>
     <message>
-        <source>Williams et al. 2009 (roofline); Pope et al. 2022 (Efficiently scaling transformer inference) §2; predictor: core/performance/cpu_inference_prediction with this CPU's kernel factors (Machine page)</source>
+        <source>Williams et al. 2009 (roofline); Pope et al. 2022 (Efficiently scaling transformer inference) §2; predictor: core/performance/cpu_inference_prediction with this CPU&apos;s kernel factors (Machine page)</source>
         <translation>Williams et al. 2009（屋顶线模型）；Pope et al. 2022（Efficiently scaling transformer inference）§2；预测器：core/performance/cpu_inference_prediction，使用本机 CPU 的内核系数（机器页面）</translation>
     </message>
     <message>
@@ -3841,11 +3841,11 @@
         <translation>正在以批量 %1 生成…</translation>
     </message>
     <message>
-        <source>Measuring this CPU's kernel factors (once; then cached): %1…</source>
+        <source>Measuring this CPU&apos;s kernel factors (once; then cached): %1…</source>
         <translation>正在测量本机 CPU 的内核系数（仅一次，之后缓存）：%1…</translation>
     </message>
     <message>
-        <source>Preparing: this CPU's kernel factors…</source>
+        <source>Preparing: this CPU&apos;s kernel factors…</source>
         <translation>准备中：本机 CPU 的内核系数…</translation>
     </message>
     <message>
@@ -3871,15 +3871,15 @@
         <translation>无（没有预测）</translation>
     </message>
     <message>
-        <source>prefill: the batched forward pass of every prompt and the first token's sampling, after one untimed warm-up (core/reference/batch_generation)</source>
+        <source>prefill: the batched forward pass of every prompt and the first token&apos;s sampling, after one untimed warm-up (core/reference/batch_generation)</source>
         <translation>预填充：所有提示的批量前向传播及第一个词元的采样，在一次不计时的预热之后（core/reference/batch_generation）</translation>
     </message>
     <message>
-        <source>decode tokens/s = batch · decode steps / decode time (every sequence's tokens)</source>
+        <source>decode tokens/s = batch · decode steps / decode time (every sequence&apos;s tokens)</source>
         <translation>解码词元/秒 = 批量 · 解码步数 / 解码时间（所有序列的词元）</translation>
     </message>
     <message>
-        <source>predicted: core/performance/cpu_inference_prediction with this CPU's kernel factors; measured: core/reference/batch_generation</source>
+        <source>predicted: core/performance/cpu_inference_prediction with this CPU&apos;s kernel factors; measured: core/reference/batch_generation</source>
         <translation>预测：core/performance/cpu_inference_prediction，使用本机 CPU 的内核系数；实测：core/reference/batch_generation</translation>
     </message>
     <message>
@@ -3915,7 +3915,7 @@
         <translation>预填充时间（毫秒）</translation>
     </message>
     <message>
-        <source>prefill = one forward pass of batch × prompt tokens + the first token's sampling</source>
+        <source>prefill = one forward pass of batch × prompt tokens + the first token&apos;s sampling</source>
         <translation>预填充 = 批量 × 提示词元的一次前向传播 + 第一个词元的采样</translation>
     </message>
     <message>
@@ -4026,12 +4026,12 @@ measured / predicted</source>
         <translation>嵌入：共享与不共享</translation>
     </message>
     <message>
-        <source>Pre-norm (x + f(norm(x))) keeps an identity path through the residual stream and trains stably without warm-up; post-norm (norm(x + f(x))) was the original Transformer's. The sandwich (Gemma 2) adds a second norm after each sub-block: one more memory-bound pass and parameter vector per sub-block. Pre and post cost the same here. Source: Xiong et al. 2020, "On Layer Normalization in the Transformer Architecture"; Gemma Team 2024.</source>
-        <translation>前置归一化（x + f(norm(x))）在残差流中保留一条恒等路径，无需预热即可稳定训练；后置归一化（norm(x + f(x))）是原始 Transformer 的做法。三明治结构（Gemma 2）在每个子块之后再加一个归一化：每个子块多一次访存受限的遍历和一个参数向量。此处前置与后置的成本相同。来源：Xiong et al. 2020, "On Layer Normalization in the Transformer Architecture"; Gemma Team 2024。</translation>
+        <source>Pre-norm (x + f(norm(x))) keeps an identity path through the residual stream and trains stably without warm-up; post-norm (norm(x + f(x))) was the original Transformer&apos;s. The sandwich (Gemma 2) adds a second norm after each sub-block: one more memory-bound pass and parameter vector per sub-block. Pre and post cost the same here. Source: Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024.</source>
+        <translation>前置归一化（x + f(norm(x))）在残差流中保留一条恒等路径，无需预热即可稳定训练；后置归一化（norm(x + f(x))）是原始 Transformer 的做法。三明治结构（Gemma 2）在每个子块之后再加一个归一化：每个子块多一次访存受限的遍历和一个参数向量。此处前置与后置的成本相同。来源：Xiong et al. 2020, &quot;On Layer Normalization in the Transformer Architecture&quot;; Gemma Team 2024。</translation>
     </message>
     <message>
-        <source>Gated units (GLU variants) multiply two up-projections: three d×d_ff matrices instead of two. At equal parameters d_ff shrinks to 2/3 (8/3·d instead of 4·d), rounded up to a multiple of 256 as Llama does (a smaller power of two where 256 would add 1 % or more). Matmul FLOPs and saved activations stay within that 1 %; the element-wise work differs. Source: Shazeer 2020, "GLU Variants Improve Transformer"; Touvron et al. 2023 (Llama).</source>
-        <translation>门控单元（GLU 变体）将两个上投影相乘：三个 d×d_ff 矩阵而非两个。在参数相同时，d_ff 缩小到 2/3（8/3·d 而非 4·d），并像 Llama 那样向上取整到 256 的倍数（若取 256 会增加 1 % 或更多，则改用更小的 2 的幂）。矩阵乘 FLOPs 和保存的激活相差不超过这 1 %；逐元素计算量则不同。来源：Shazeer 2020, "GLU Variants Improve Transformer"; Touvron et al. 2023 (Llama)。</translation>
+        <source>Gated units (GLU variants) multiply two up-projections: three d×d_ff matrices instead of two. At equal parameters d_ff shrinks to 2/3 (8/3·d instead of 4·d), rounded up to a multiple of 256 as Llama does (a smaller power of two where 256 would add 1 % or more). Matmul FLOPs and saved activations stay within that 1 %; the element-wise work differs. Source: Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;; Touvron et al. 2023 (Llama).</source>
+        <translation>门控单元（GLU 变体）将两个上投影相乘：三个 d×d_ff 矩阵而非两个。在参数相同时，d_ff 缩小到 2/3（8/3·d 而非 4·d），并像 Llama 那样向上取整到 256 的倍数（若取 256 会增加 1 % 或更多，则改用更小的 2 的幂）。矩阵乘 FLOPs 和保存的激活相差不超过这 1 %；逐元素计算量则不同。来源：Shazeer 2020, &quot;GLU Variants Improve Transformer&quot;; Touvron et al. 2023 (Llama)。</translation>
     </message>
     <message>
         <source>A parallel block computes x + Attention(Norm₁(x)) + MLP(Norm₂(x)) (GPT-NeoX; GPT-J and PaLM share one norm, one d_model vector fewer per layer): both norms read the block input, so only one norm pass stands before the matmuls and x is kept once for the backward pass; one residual add of three inputs; the QKV and MLP up-projections can run as one fused matmul. Same parameters; PaLM reports ~15 % faster training at large scale and a small quality cost at small scale. Source: Chowdhery et al. 2022 (PaLM) §2; Black et al. 2022 (GPT-NeoX) §2.1; Wang &amp;amp; Komatsuzaki 2021 (GPT-J).</source>
@@ -4046,12 +4046,12 @@ measured / predicted</source>
         <translation>分组查询注意力让每个 K/V 头由一组查询头共享；MQA 只保留一个。解码时每一步都要完整读取的 KV 缓存缩小 n_heads / n_kv_heads 倍，因此长上下文解码搬运的字节更少。每 token 的 KV 缓存 = 2·L·n_kv_heads·head_dim·bytes。来源：Shazeer 2019 (MQA); Ainslie et al. 2023 (GQA); Kwon et al. 2023 (vLLM) §3。</translation>
     </message>
     <message>
-        <source>The feed-forward width sets two thirds of a dense layer's weights. GPT-2 and the original Transformer use 4·d; gated models ≈ 8/3·d so that their three matrices weigh what two of 4·d do. The widths here keep the scenario's activation. Source: Vaswani et al. 2017; Touvron et al. 2023.</source>
+        <source>The feed-forward width sets two thirds of a dense layer&apos;s weights. GPT-2 and the original Transformer use 4·d; gated models ≈ 8/3·d so that their three matrices weigh what two of 4·d do. The widths here keep the scenario&apos;s activation. Source: Vaswani et al. 2017; Touvron et al. 2023.</source>
         <translation>前馈宽度决定了稠密层三分之二的权重。GPT-2 和原始 Transformer 使用 4·d；门控模型约为 8/3·d，使其三个矩阵的大小与两个 4·d 矩阵相当。此处的宽度沿用场景中的激活函数。来源：Vaswani et al. 2017; Touvron et al. 2023。</translation>
     </message>
     <message>
-        <source>Tied embeddings use the token-embedding matrix as the output projection too: V·d parameters (and their optimizer states) fewer, the same FLOPs. Source: Press &amp;amp; Wolf 2017, "Using the Output Embedding to Improve Language Models".</source>
-        <translation>共享嵌入把 token 嵌入矩阵同时用作输出投影：少 V·d 个参数（及其优化器状态），FLOPs 不变。来源：Press &amp;amp; Wolf 2017, "Using the Output Embedding to Improve Language Models"。</translation>
+        <source>Tied embeddings use the token-embedding matrix as the output projection too: V·d parameters (and their optimizer states) fewer, the same FLOPs. Source: Press &amp;amp; Wolf 2017, &quot;Using the Output Embedding to Improve Language Models&quot;.</source>
+        <translation>共享嵌入把 token 嵌入矩阵同时用作输出投影：少 V·d 个参数（及其优化器状态），FLOPs 不变。来源：Press &amp;amp; Wolf 2017, &quot;Using the Output Embedding to Improve Language Models&quot;。</translation>
     </message>
     <message>
         <source>LayerNorm</source>
@@ -4138,8 +4138,8 @@ measured / predicted</source>
         <translation>不共享</translation>
     </message>
     <message>
-        <source>RMSNorm drops LayerNorm's mean subtraction and its bias: per element 4 instead of 7 FLOPs and one parameter vector fewer per norm. Both are memory-bound (one or two FLOPs per byte): on a GPU their time is set by the bytes they move, which are nearly the same, and norms cost time at all because they move as many bytes as a matmul's input while doing almost no FLOPs (the data-movement line below). Measure both on this CPU below. Source: Zhang &amp;amp; Sennrich 2019, "Root Mean Square Layer Normalization"; Ba et al. 2016.</source>
-        <translation>RMSNorm 去掉了 LayerNorm 的减均值和偏置：每个元素 4 次而非 7 次 FLOPs，每个归一化少一个参数向量。两者都是访存受限（每字节一到两次 FLOPs）：在 GPU 上它们的时间由搬运的字节数决定，而两者的字节数几乎相同；归一化之所以耗时，是因为它搬运的字节与一次矩阵乘法的输入一样多，却几乎不做 FLOPs（见下方的数据搬运一行）。请在下方于本机 CPU 上测量两者。来源：Zhang &amp;amp; Sennrich 2019, "Root Mean Square Layer Normalization"; Ba et al. 2016。</translation>
+        <source>RMSNorm drops LayerNorm&apos;s mean subtraction and its bias: per element 4 instead of 7 FLOPs and one parameter vector fewer per norm. Both are memory-bound (one or two FLOPs per byte): on a GPU their time is set by the bytes they move, which are nearly the same, and norms cost time at all because they move as many bytes as a matmul&apos;s input while doing almost no FLOPs (the data-movement line below). Measure both on this CPU below. Source: Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016.</source>
+        <translation>RMSNorm 去掉了 LayerNorm 的减均值和偏置：每个元素 4 次而非 7 次 FLOPs，每个归一化少一个参数向量。两者都是访存受限（每字节一到两次 FLOPs）：在 GPU 上它们的时间由搬运的字节数决定，而两者的字节数几乎相同；归一化之所以耗时，是因为它搬运的字节与一次矩阵乘法的输入一样多，却几乎不做 FLOPs（见下方的数据搬运一行）。请在下方于本机 CPU 上测量两者。来源：Zhang &amp;amp; Sennrich 2019, &quot;Root Mean Square Layer Normalization&quot;; Ba et al. 2016。</translation>
     </message>
 </context>
 <context>
@@ -4153,7 +4153,7 @@ measured / predicted</source>
         <translation>应用 %1</translation>
     </message>
     <message>
-        <source>The scenario against the same scenario with one design choice changed, everything else equal, through the cost engine: parameters, FLOPs per token (all operators of the operator list; training = forward + backward ≈ 3× forward), saved activation bytes per layer (the memory estimate's figure) and bytes moved per token (Σ bytes read + written of the forward operator list).</source>
+        <source>The scenario against the same scenario with one design choice changed, everything else equal, through the cost engine: parameters, FLOPs per token (all operators of the operator list; training = forward + backward ≈ 3× forward), saved activation bytes per layer (the memory estimate&apos;s figure) and bytes moved per token (Σ bytes read + written of the forward operator list).</source>
         <translation>将场景与仅改变一项设计选择、其余完全相同的同一场景进行比较，均经由成本引擎计算：参数、每 token FLOPs（算子列表中的全部算子；训练 = 前向 + 反向 ≈ 3× 前向）、每层保存的激活字节数（显存估算中的数值）以及每 token 搬运的字节数（前向算子列表中读取 + 写入字节数之和 Σ）。</translation>
     </message>
     <message>
@@ -4229,7 +4229,7 @@ measured / predicted</source>
         <translation>%1：相对于场景</translation>
     </message>
     <message>
-        <source>% of the scenario's figure</source>
+        <source>% of the scenario&apos;s figure</source>
         <translation>占场景数值的 %</translation>
     </message>
     <message>
@@ -4391,7 +4391,7 @@ measured / predicted</source>
         <translation>mpiexec 已结束，未输出任何消息。</translation>
     </message>
     <message>
-        <source>Train the reference transformer with several processes on this machine, as data parallelism does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of the global batch, and the ranks average gradients with all-reduce (naive: after backward; bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step's bytes sent per rank are set beside the cost engine's communication volume.</source>
+        <source>Train the reference transformer with several processes on this machine, as data parallelism does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of the global batch, and the ranks average gradients with all-reduce (naive: after backward; bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step&apos;s bytes sent per rank are set beside the cost engine&apos;s communication volume.</source>
         <translation>在本机上用多个进程训练参考 Transformer，如同数据并行在多个 GPU 上所做的那样：mpiexec 为每个 rank 启动一个 llm-explorer-cli，每个 rank 在全局批中属于自己的切片上训练，各 rank 用 all-reduce 对梯度求平均（朴素：在反向传播之后；分桶：在反向传播期间），或用 ZeRO 将其分片（reduce-scatter + all-gather）。每步每个 rank 发送的字节数与成本引擎给出的通信量并列显示。</translation>
     </message>
     <message>
@@ -4403,7 +4403,7 @@ measured / predicted</source>
         <translation>Rank 数：</translation>
     </message>
     <message>
-        <source>Processes (data-parallel ranks); they share this machine's cores, one thread each.</source>
+        <source>Processes (data-parallel ranks); they share this machine&apos;s cores, one thread each.</source>
         <translation>进程数（数据并行 rank）；它们共享本机的 CPU 核心，每个进程一个线程。</translation>
     </message>
     <message>
@@ -4451,7 +4451,7 @@ measured / predicted</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <source>Bucketed mode: gradients are all-reduced in buckets of this size as backward produces them (PyTorch DDP's bucket_cap_mb, default 25).</source>
+        <source>Bucketed mode: gradients are all-reduced in buckets of this size as backward produces them (PyTorch DDP&apos;s bucket_cap_mb, default 25).</source>
         <translation>分桶模式：反向传播产生梯度时，按此大小的桶对梯度做 all-reduce（PyTorch DDP 的 bucket_cap_mb，默认 25）。</translation>
     </message>
     <message>
@@ -4527,7 +4527,7 @@ measured / predicted</source>
         <translation>设置运行参数，然后按“开始”。</translation>
     </message>
     <message>
-        <source>Tokenizing the text and writing the run's files…</source>
+        <source>Tokenizing the text and writing the run&apos;s files…</source>
         <translation>正在对文本分词并写入运行所需的文件…</translation>
     </message>
     <message numerus="yes">
@@ -4836,10 +4836,6 @@ measured / predicted</source>
         <translation>M = %1</translation>
     </message>
     <message>
-        <source>in use %1: more than M</source>
-        <translation>占用 %1：超过 M</translation>
-    </message>
-    <message>
         <source>in use %1 (%2 of M)</source>
         <translation>占用 %1（M 的 %2）</translation>
     </message>
@@ -4882,6 +4878,10 @@ measured / predicted</source>
     <message>
         <source>to come</source>
         <translation>待计算</translation>
+    </message>
+    <message>
+        <source>in use %1 (%2 of M: Algorithm 1&apos;s Q, K, V, O tiles alone fill M)</source>
+        <translation>已用 %1（M 的 %2：按算法 1 的分块，仅 Q、K、V、O 分块就占满 M）</translation>
     </message>
 </context>
 <context>
@@ -4939,11 +4939,11 @@ measured / predicted</source>
         <translation>标准注意力整个前向传播（Dao et al. 2022 算法 0）：(4Nd + 4N²)·E 字节，4N²d + 5N² FLOPs</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Softmax&lt;/b&gt; (Algorithm 0 line 2): each row's max m and sum ℓ over all N keys at once, after the whole row of S is in HBM.</source>
+        <source>&lt;b&gt;Softmax&lt;/b&gt; (Algorithm 0 line 2): each row&apos;s max m and sum ℓ over all N keys at once, after the whole row of S is in HBM.</source>
         <translation>&lt;b&gt;Softmax&lt;/b&gt;（算法 0 第 2 行）：在 S 的整行写入 HBM 之后，一次性求出每行在全部 N 个键上的最大值 m 与和 ℓ。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Online softmax&lt;/b&gt; (Milakov &amp;amp; Gimelshein 2018): each row's running max m and sum ℓ after this step; when a larger score arrives, everything accumulated so far is multiplied by e&lt;sup&gt;m_before − m_after&lt;/sup&gt;.</source>
+        <source>&lt;b&gt;Online softmax&lt;/b&gt; (Milakov &amp;amp; Gimelshein 2018): each row&apos;s running max m and sum ℓ after this step; when a larger score arrives, everything accumulated so far is multiplied by e&lt;sup&gt;m_before − m_after&lt;/sup&gt;.</source>
         <translation>&lt;b&gt;在线 softmax&lt;/b&gt;（Milakov &amp;amp; Gimelshein 2018）：本步之后每行的滑动最大值 m 与和 ℓ；当更大的分数到来时，之前累积的一切都乘以 e&lt;sup&gt;m_before − m_after&lt;/sup&gt;。</translation>
     </message>
     <message>
@@ -5036,7 +5036,7 @@ measured / predicted</source>
         <translation>手动设置；%1 每个 SM 的共享内存为 %2</translation>
     </message>
     <message numerus="yes">
-        <source>M = %1, %2 (the catalog's on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator's back.</source>
+        <source>M = %1, %2 (the catalog&apos;s on-chip SRAM ÷ %n SM(s); CUDA C++ Programming Guide, compute capabilities). Edit M to see what a larger or smaller SRAM would do; ↺ puts the accelerator&apos;s back.</source>
         <translation>
             <numerusform>M = %1，%2（目录中的片上 SRAM ÷ %n 个 SM；CUDA C++ 编程指南，计算能力）。修改 M 可以看到更大或更小的 SRAM 会怎样；↺ 恢复加速器的值。</numerusform>
         </translation>
@@ -5062,7 +5062,7 @@ measured / predicted</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <source>Attention reads Q, K and V and writes O, each N × d. Standard attention also writes the N × N scores S and probabilities P to HBM and reads them back. FlashAttention cuts the work into blocks that fit the SRAM of one SM and never writes S or P: the online softmax's running max m and sum ℓ combine the blocks exactly. Step through one head's forward pass and watch the counters (Space plays, ← and → step).</source>
+        <source>Attention reads Q, K and V and writes O, each N × d. Standard attention also writes the N × N scores S and probabilities P to HBM and reads them back. FlashAttention cuts the work into blocks that fit the SRAM of one SM and never writes S or P: the online softmax&apos;s running max m and sum ℓ combine the blocks exactly. Step through one head&apos;s forward pass and watch the counters (Space plays, ← and → step).</source>
         <translation>注意力读取 Q、K、V 并写出 O，它们都是 N × d。标准注意力还要把 N × N 的分数 S 和概率 P 写入 HBM 再读回。FlashAttention 把计算切成能放进一个 SM 的 SRAM 的块，从不写出 S 或 P：在线 softmax 的滑动最大值 m 与和 ℓ 把各块精确地合并起来。逐步查看一个头的前向传播，观察计数器（空格播放，← 和 → 单步）。</translation>
     </message>
     <message>
@@ -5090,7 +5090,7 @@ measured / predicted</source>
         <translation>一个 SM 的 SRAM M（字节）：必须装下分块 Q_i、K_j、V_j、O_i（B_c = ⌈M / 4dE⌉）</translation>
     </message>
     <message>
-        <source>Back to the shared memory per SM of the scenario's accelerator</source>
+        <source>Back to the shared memory per SM of the scenario&apos;s accelerator</source>
         <translation>恢复为场景中加速器每个 SM 的共享内存</translation>
     </message>
     <message>
@@ -5181,7 +5181,7 @@ measured / predicted</source>
         <translation>融合内核</translation>
     </message>
     <message>
-        <source>On the scenario's accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 HBM, %3 fp32 vector peak</source>
+        <source>On the scenario&apos;s accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 HBM, %3 fp32 vector peak</source>
         <translation>在场景的加速器上：&lt;b&gt;%1&lt;/b&gt;，HBM %2，fp32 向量峰值 %3</translation>
     </message>
     <message>
@@ -5189,7 +5189,7 @@ measured / predicted</source>
         <translation>%1 × %2 %3%4。&lt;b&gt;未融合&lt;/b&gt;：%5 个内核搬运 %6（%7 FLOP/字节），用时 %8。&lt;b&gt;融合&lt;/b&gt;：一个内核搬运 %9（%10 FLOP/字节），用时 %11——&lt;b&gt;快 %12 倍&lt;/b&gt;，FLOP 同为 %13。</translation>
     </message>
     <message>
-        <source>, training (GeLU's input is kept for the backward pass)</source>
+        <source>, training (GeLU&apos;s input is kept for the backward pass)</source>
         <translation>，训练（GeLU 的输入为反向传播保留）</translation>
     </message>
     <message>
@@ -5197,7 +5197,7 @@ measured / predicted</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <source>unfused time / fused time; each kernel's time = max(FLOPs / vector peak, bytes / (bandwidth · memory efficiency)) + launch overhead</source>
+        <source>unfused time / fused time; each kernel&apos;s time = max(FLOPs / vector peak, bytes / (bandwidth · memory efficiency)) + launch overhead</source>
         <translation>未融合时间 / 融合时间；每个内核的时间 = max(FLOPs / 向量峰值, 字节 / (带宽 · 内存效率)) + 启动开销</translation>
     </message>
     <message>
@@ -5249,7 +5249,7 @@ measured / predicted</source>
         <translation>每个内核 max(FLOPs / 向量峰值, 字节 / (HBM 带宽 · 内存效率)) + 启动开销；未融合 = 四者之和</translation>
     </message>
     <message>
-        <source>one operator's kernel</source>
+        <source>one operator&apos;s kernel</source>
         <translation>单个算子的内核</translation>
     </message>
     <message>
@@ -5297,7 +5297,7 @@ measured / predicted</source>
         <translation>可达 = min(峰值, 强度 · 带宽)；强度 = FLOPs / HBM 字节</translation>
     </message>
     <message>
-        <source>Williams, Waterman &amp; Patterson 2009, "Roofline"; core/kernels/kernel_roofline</source>
+        <source>Williams, Waterman &amp; Patterson 2009, &quot;Roofline&quot;; core/kernels/kernel_roofline</source>
         <translation>Williams, Waterman &amp; Patterson 2009，“Roofline”；core/kernels/kernel_roofline</translation>
     </message>
     <message>
@@ -5363,7 +5363,7 @@ measured / predicted</source>
         <translation>未融合（每个算子一遍）</translation>
     </message>
     <message>
-        <source>Measured speedup here: &lt;b&gt;%1×&lt;/b&gt; (predicted on %2: %3×; the model's bytes fall %4×). Outputs %5.</source>
+        <source>Measured speedup here: &lt;b&gt;%1×&lt;/b&gt; (predicted on %2: %3×; the model&apos;s bytes fall %4×). Outputs %5.</source>
         <translation>本机实测加速比：&lt;b&gt;%1 倍&lt;/b&gt;（%2 上预测：%3 倍；模型的字节减少 %4 倍）。输出%5。</translation>
     </message>
     <message>
@@ -5375,7 +5375,7 @@ measured / predicted</source>
         <translation>最多相差 %1</translation>
     </message>
     <message>
-        <source>After the MLP's matmul come four element-wise operators: add the bias, GeLU, dropout, add the residual. Each does about one FLOP per byte it moves, so each is memory bound. Run as four kernels, every intermediate goes to HBM and back; fused into one kernel, the element stays in a register through the whole chain and only the input, the residual and the result cross HBM.</source>
+        <source>After the MLP&apos;s matmul come four element-wise operators: add the bias, GeLU, dropout, add the residual. Each does about one FLOP per byte it moves, so each is memory bound. Run as four kernels, every intermediate goes to HBM and back; fused into one kernel, the element stays in a register through the whole chain and only the input, the residual and the result cross HBM.</source>
         <translation>MLP 的矩阵乘法之后是四个逐元素算子：加偏置、GeLU、dropout、加残差。每个算子每搬运一个字节只做约一次 FLOP，因此都受内存限制。作为四个内核运行时，每个中间结果都要写入 HBM 再读回；融合成一个内核后，元素在整条链中都留在寄存器里，只有输入、残差和结果经过 HBM。</translation>
     </message>
     <message>
@@ -5395,7 +5395,7 @@ measured / predicted</source>
         <translation>训练</translation>
     </message>
     <message>
-        <source>The backward pass keeps GeLU's input (Korthikanti et al. 2022 §4.1), so the fused kernel still writes it</source>
+        <source>The backward pass keeps GeLU&apos;s input (Korthikanti et al. 2022 §4.1), so the fused kernel still writes it</source>
         <translation>反向传播需要保留 GeLU 的输入（Korthikanti 等 2022 §4.1），因此融合内核仍要写出它</translation>
     </message>
     <message>
@@ -5407,7 +5407,7 @@ measured / predicted</source>
         <translation>列：d_model，或上投影之后的 d_ff</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Measured on this CPU.&lt;/b&gt; The same chain in float32 on tokens × width: four passes over memory (the reference transformer's GeLU and residual kernels) vs one fused loop, timed alternately. The bytes are the model's count at 4 bytes per element, not a hardware counter; the outputs are compared bit for bit.</source>
+        <source>&lt;b&gt;Measured on this CPU.&lt;/b&gt; The same chain in float32 on tokens × width: four passes over memory (the reference transformer&apos;s GeLU and residual kernels) vs one fused loop, timed alternately. The bytes are the model&apos;s count at 4 bytes per element, not a hardware counter; the outputs are compared bit for bit.</source>
         <translation>&lt;b&gt;在本机 CPU 上测量。&lt;/b&gt;同一条链，float32，tokens × width：四遍内存遍历（参考 Transformer 的 GeLU 与残差内核）对比一个融合循环，交替计时。字节数是模型按每元素 4 字节的计数，不是硬件计数器；输出逐位比较。</translation>
     </message>
     <message>
@@ -5465,7 +5465,7 @@ measured / predicted</source>
 <context>
     <name>lse::gui::GemmWavesSection</name>
     <message>
-        <source>NVIDIA Deep Learning Performance Guide, "Matrix Multiplication Background" (tile and wave quantisation); core/performance/kernel_time (gemmTiling, gemmEfficiency, gemmTime)</source>
+        <source>NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot; (tile and wave quantisation); core/performance/kernel_time (gemmTiling, gemmEfficiency, gemmTime)</source>
         <translation>NVIDIA Deep Learning Performance Guide，“Matrix Multiplication Background”（分块量化与波次量化）；core/performance/kernel_time（gemmTiling、gemmEfficiency、gemmTime）</translation>
     </message>
     <message>
@@ -5557,7 +5557,7 @@ measured / predicted</source>
         <translation>&lt;b&gt;来源：&lt;/b&gt;%1。分块按行优先顺序运行，分块 t 在第 ⌊t / SMs⌋ 波中运行于 SM t mod SMs；各项效率相乘，得到步时模型为这个乘法预测的时间。</translation>
     </message>
     <message>
-        <source>On the scenario's accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 SMs, %3 dense %4</source>
+        <source>On the scenario&apos;s accelerator: &lt;b&gt;%1&lt;/b&gt;, %2 SMs, %3 dense %4</source>
         <translation>在场景的加速器上：&lt;b&gt;%1&lt;/b&gt;，%2 个 SM，稠密 %4 %3</translation>
     </message>
     <message>
@@ -5565,7 +5565,7 @@ measured / predicted</source>
         <translation>%1（%2 个 SM）</translation>
     </message>
     <message>
-        <source>The model's thread-block tile, %1 × %2 from the catalog's efficiency factors; a side shrinks to the next power of two ≥ 16 of a skinny dimension</source>
+        <source>The model&apos;s thread-block tile, %1 × %2 from the catalog&apos;s efficiency factors; a side shrinks to the next power of two ≥ 16 of a skinny dimension</source>
         <translation>模型的线程块分块，%1 × %2，来自目录的效率系数；细长维度上的边缩小到不小于 16 的下一个 2 的幂</translation>
     </message>
     <message>
@@ -5585,7 +5585,7 @@ measured / predicted</source>
         <translation>%2 个 SM 中 %1 个忙，%3 个空闲</translation>
     </message>
     <message>
-        <source>last wave's tiles = tiles − (waves − 1) · SMs</source>
+        <source>last wave&apos;s tiles = tiles − (waves − 1) · SMs</source>
         <translation>最后一波的分块数 = 分块数 − (波次 − 1) · SM 数</translation>
     </message>
     <message>
@@ -5597,11 +5597,11 @@ measured / predicted</source>
         <translation>分块数 / (波次 · SM 数)：分到分块的 SM 槽位比例</translation>
     </message>
     <message>
-        <source>K / (K + %1): a tile's fixed prologue and epilogue against its main loop over K</source>
+        <source>K / (K + %1): a tile&apos;s fixed prologue and epilogue against its main loop over K</source>
         <translation>K / (K + %1)：分块固定的前序与收尾开销相对于其沿 K 的主循环</translation>
     </message>
     <message>
-        <source>tile · wave · depth · the catalog's GEMM peak fraction (%1)</source>
+        <source>tile · wave · depth · the catalog&apos;s GEMM peak fraction (%1)</source>
         <translation>分块 · 波次 · 深度 · 目录中的 GEMM 峰值比例（%1）</translation>
     </message>
     <message>
@@ -5625,7 +5625,7 @@ measured / predicted</source>
         <translation>2·M·N·K / 预测时间</translation>
     </message>
     <message>
-        <source>The catalog's dense %1 peak: %2</source>
+        <source>The catalog&apos;s dense %1 peak: %2</source>
         <translation>目录中的稠密 %1 峰值：%2</translation>
     </message>
     <message>
@@ -5645,7 +5645,7 @@ measured / predicted</source>
         <translation>M = %1，K = %2，N 从 %3 到 %4，步长 %5，%6（%7 个 SM）</translation>
     </message>
     <message>
-        <source>achieved = 2·M·N·K / time, time = 2·M·N·K / (peak · tile · wave · depth · peak fraction) (or the bytes' time when memory bound) + overhead</source>
+        <source>achieved = 2·M·N·K / time, time = 2·M·N·K / (peak · tile · wave · depth · peak fraction) (or the bytes&apos; time when memory bound) + overhead</source>
         <translation>实际 = 2·M·N·K / 时间，时间 = 2·M·N·K / (峰值 · 分块 · 波次 · 深度 · 峰值比例)（受内存限制时取字节的时间）+ 开销</translation>
     </message>
     <message>
@@ -5760,7 +5760,7 @@ measured / predicted</source>
         <translation>网络</translation>
     </message>
     <message>
-        <source>the chef's hands</source>
+        <source>the chef&apos;s hands</source>
         <translation>厨师的双手</translation>
     </message>
     <message>
@@ -5772,7 +5772,7 @@ measured / predicted</source>
         <translation>调料架</translation>
     </message>
     <message>
-        <source>the chef's prep table</source>
+        <source>the chef&apos;s prep table</source>
         <translation>厨师的备菜台</translation>
     </message>
     <message>
@@ -6028,7 +6028,7 @@ measured / predicted</source>
         <translation>各层级向 SM 提供的单向带宽</translation>
     </message>
     <message>
-        <source>capacity per GPU (a node's RAM and drives divided by its GPUs)</source>
+        <source>capacity per GPU (a node&apos;s RAM and drives divided by its GPUs)</source>
         <translation>每 GPU 容量（节点的内存和硬盘除以 GPU 数）</translation>
     </message>
     <message>
@@ -6361,48 +6361,48 @@ measured / predicted</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <source>Cannot write "%1": the lesson has no steps.</source>
+        <source>Cannot write &quot;%1&quot;: the lesson has no steps.</source>
         <translation>无法写入“%1”：课程没有步骤。</translation>
     </message>
     <message>
-        <source>Writing "%1" was cancelled; nothing was written.</source>
+        <source>Writing &quot;%1&quot; was cancelled; nothing was written.</source>
         <translation>写入“%1”已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <source>Cannot write "%1": %2</source>
+        <source>Cannot write &quot;%1&quot;: %2</source>
         <translation>无法写入“%1”：%2</translation>
     </message>
     <message>
-        <source>Cannot write slides to "%1": the lesson has no steps.</source>
+        <source>Cannot write slides to &quot;%1&quot;: the lesson has no steps.</source>
         <translation>无法将幻灯片写入“%1”：课程没有步骤。</translation>
     </message>
     <message>
-        <source>Cannot write slides named after the lesson id "%1": it must be a plain file name.</source>
+        <source>Cannot write slides named after the lesson id &quot;%1&quot;: it must be a plain file name.</source>
         <translation>无法以课程 id“%1”命名幻灯片：它必须是一个普通文件名。</translation>
     </message>
     <message>
-        <source>Cannot write slides to "%1": the folder does not exist.</source>
+        <source>Cannot write slides to &quot;%1&quot;: the folder does not exist.</source>
         <translation>无法将幻灯片写入“%1”：文件夹不存在。</translation>
     </message>
     <message>
-        <source>Writing slides to "%1" was cancelled; nothing was written.</source>
+        <source>Writing slides to &quot;%1&quot; was cancelled; nothing was written.</source>
         <translation>将幻灯片写入“%1”已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <source>Cannot write slides to "%1": %2</source>
+        <source>Cannot write slides to &quot;%1&quot;: %2</source>
         <translation>无法将幻灯片写入“%1”：%2</translation>
     </message>
 </context>
 <context>
     <name>lse::gui::LessonRecorder</name>
     <message>
-        <source>Cannot save the lesson to "%1":
+        <source>Cannot save the lesson to &quot;%1&quot;:
 %2</source>
         <translation>无法将课程保存到“%1”：
 %2</translation>
     </message>
     <message>
-        <source>Cannot open the lesson "%1":
+        <source>Cannot open the lesson &quot;%1&quot;:
 %2</source>
         <translation>无法打开课程“%1”：
 %2</translation>
@@ -6415,15 +6415,15 @@ measured / predicted</source>
         <translation>录制课程</translation>
     </message>
     <message>
-        <source>The lesson's name for --lesson: lower-case letters, digits and '-'.</source>
+        <source>The lesson&apos;s name for --lesson: lower-case letters, digits and &apos;-&apos;.</source>
         <translation>课程在 --lesson 中使用的名称：小写字母、数字和“-”。</translation>
     </message>
     <message>
-        <source>The lesson's title in English (required).</source>
+        <source>The lesson&apos;s title in English (required).</source>
         <translation>课程的英文标题（必填）。</translation>
     </message>
     <message>
-        <source>The lesson's title in Simplified Chinese (optional).</source>
+        <source>The lesson&apos;s title in Simplified Chinese (optional).</source>
         <translation>课程的简体中文标题（可选）。</translation>
     </message>
     <message>
@@ -6439,7 +6439,7 @@ measured / predicted</source>
         <translation>录制步骤</translation>
     </message>
     <message>
-        <source>Add the page shown now, its settings and the scenario's changes since the last step, with a text you write.</source>
+        <source>Add the page shown now, its settings and the scenario&apos;s changes since the last step, with a text you write.</source>
         <translation>添加当前显示的页面、其设置以及自上一步骤以来的场景更改，并附上你撰写的文本。</translation>
     </message>
     <message>
@@ -6447,7 +6447,7 @@ measured / predicted</source>
         <translation>编辑步骤…</translation>
     </message>
     <message>
-        <source>Change the selected step's text, question and highlight.</source>
+        <source>Change the selected step&apos;s text, question and highlight.</source>
         <translation>修改所选步骤的文本、问题和高亮。</translation>
     </message>
     <message>
@@ -6797,7 +6797,7 @@ measured / predicted</source>
         <translation>关于 LLM Systems Explorer</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;Parameters, FLOPs, memory, time and communication of training large language models, with every formula's source.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;Parameters, FLOPs, memory, time and communication of training large language models, with every formula&apos;s source.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LLM Systems Explorer %1&lt;/h3&gt;&lt;p&gt;估算大语言模型训练的参数量、FLOPs、显存、时间和通信，每个公式都注明出处。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -6981,8 +6981,8 @@ measured / predicted</source>
         <translation>场景（课程）</translation>
     </message>
     <message>
-        <source>page: '%1' is not a page</source>
-        <translation>page：'%1' 不是页面</translation>
+        <source>page: &apos;%1&apos; is not a page</source>
+        <translation>page：&apos;%1&apos; 不是页面</translation>
     </message>
     <message>
         <source>page_settings: %1</source>
@@ -7005,7 +7005,7 @@ measured / predicted</source>
         <translation>无法开始课程 %1</translation>
     </message>
     <message>
-        <source>steps[%1].page: '%2' is not a page of this app (see --list-pages)</source>
+        <source>steps[%1].page: &apos;%2&apos; is not a page of this app (see --list-pages)</source>
         <translation>steps[%1].page：“%2”不是本应用的页面（见 --list-pages）</translation>
     </message>
     <message>
@@ -7194,7 +7194,7 @@ measured / predicted</source>
         <translation>每层 34·sbh（TP+SP 时 ÷ t）：重计算注意力核心</translation>
     </message>
     <message>
-        <source>2sbh per layer (its input) + one layer's activations while it is recomputed</source>
+        <source>2sbh per layer (its input) + one layer&apos;s activations while it is recomputed</source>
         <translation>每层 2sbh（该层输入）+ 重计算时一层的激活</translation>
     </message>
     <message>
@@ -7264,7 +7264,7 @@ measured / predicted</source>
         <translation>2（K 和 V）· %1 层（p = %2 个流水线级中负载最重的一级）· ⌈%3 个 KV 头 / t = %4⌉ · %5 头维度 · %6 B · b = %7 · s = %8（Kwon et al. 2023, vLLM §3）</translation>
     </message>
     <message>
-        <source>per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence parallelism), × the stage's layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and MoE change the 34</source>
+        <source>per layer: none sbh(34 + 5as/h) · selective 34·sbh · full 2sbh (÷ t with tensor + sequence parallelism), × the stage&apos;s layers (L/p when p divides L) × in-flight micro-batches; GQA, gated MLPs and MoE change the 34</source>
         <translation>每层：不重计算 sbh(34 + 5as/h) · 选择性重计算 34·sbh · 完全重计算 2sbh（使用张量并行 + 序列并行时 ÷ t），× 该级层数（p 整除 L 时为 L/p）× 同时在途的微批数；GQA、门控 MLP 和 MoE 会改变系数 34</translation>
     </message>
     <message>
@@ -7329,7 +7329,7 @@ measured / predicted</source>
         <translation>悬停：rank %1</translation>
     </message>
     <message>
-        <source>Rank %1's %2 group</source>
+        <source>Rank %1&apos;s %2 group</source>
         <translation>rank %1 的 %2 组</translation>
     </message>
     <message>
@@ -7470,7 +7470,7 @@ measured / predicted</source>
         <translation>混合精度</translation>
     </message>
     <message>
-        <source>Which tensor of a training run lives in which number format, and what each costs per parameter. Matmuls run in a narrow format for tensor-core speed, while the optimizer keeps an FP32 master copy and FP32 moments so that small updates are not rounded away (Micikevicius et al. 2018). FP16 needs a loss scale to keep small gradients from flushing to zero; BF16 has FP32's exponent range and does not; FP8 needs a scale per tensor (Micikevicius et al. 2022). The bytes are the memory engine's own, for the scenario's optimizer, so this tab and the Memory page cannot disagree.</source>
+        <source>Which tensor of a training run lives in which number format, and what each costs per parameter. Matmuls run in a narrow format for tensor-core speed, while the optimizer keeps an FP32 master copy and FP32 moments so that small updates are not rounded away (Micikevicius et al. 2018). FP16 needs a loss scale to keep small gradients from flushing to zero; BF16 has FP32&apos;s exponent range and does not; FP8 needs a scale per tensor (Micikevicius et al. 2022). The bytes are the memory engine&apos;s own, for the scenario&apos;s optimizer, so this tab and the Memory page cannot disagree.</source>
         <translation>训练中的每个张量采用哪种数值格式，以及各自每参数的开销。矩阵乘法使用窄格式以获得 Tensor Core 速度，而优化器保留 FP32 主副本和 FP32 矩，使微小的更新不会被舍入掉（Micikevicius et al. 2018）。FP16 需要损失缩放，以防小梯度被冲刷为零；BF16 具有与 FP32 相同的指数范围，因此不需要；FP8 需要逐张量缩放因子（Micikevicius et al. 2022）。字节数直接取自显存引擎，并按场景的优化器计算，因此本标签页与显存页面不会出现矛盾。</translation>
     </message>
     <message>
@@ -7478,7 +7478,7 @@ measured / predicted</source>
         <translation>使用此方案</translation>
     </message>
     <message>
-        <source>Set the scenario's precision to this recipe's defaults, as the editor's recipe field does (one undo step)</source>
+        <source>Set the scenario&apos;s precision to this recipe&apos;s defaults, as the editor&apos;s recipe field does (one undo step)</source>
         <translation>将场景的精度设置为此方案的默认值，与编辑器中的方案字段效果相同（一次撤销步骤）</translation>
     </message>
     <message>
@@ -7486,7 +7486,7 @@ measured / predicted</source>
         <translation>精度方案：%1</translation>
     </message>
     <message>
-        <source>This scenario's settings</source>
+        <source>This scenario&apos;s settings</source>
         <translation>此场景的设置</translation>
     </message>
     <message>
@@ -7502,7 +7502,7 @@ measured / predicted</source>
         <translation>&lt;b&gt;此场景&lt;/b&gt;：%1 个参数，优化器 %2，方案字段 %3。模型状态&lt;b&gt;每参数 %4 字节&lt;/b&gt;，全部参数在单个 GPU 上共 &lt;b&gt;%5&lt;/b&gt;；这是显存页面按并行布局和 ZeRO 进行划分之前的数值。</translation>
     </message>
     <message>
-        <source> Adafactor's factored statistics depend on the tensor shapes, not on the parameter count: the Memory page adds them; they are not in the per-parameter figures here.</source>
+        <source> Adafactor&apos;s factored statistics depend on the tensor shapes, not on the parameter count: the Memory page adds them; they are not in the per-parameter figures here.</source>
         <translation> Adafactor 的分解统计量取决于张量形状，而非参数数量：显存页面会将其计入；此处的每参数数值不包含它们。</translation>
     </message>
     <message>
@@ -7534,7 +7534,7 @@ measured / predicted</source>
         <translation>此场景</translation>
     </message>
     <message>
-        <source>optimizer %1; the scenario's precision fields for the last bar</source>
+        <source>optimizer %1; the scenario&apos;s precision fields for the last bar</source>
         <translation>优化器 %1；最后一栏使用场景的精度字段</translation>
     </message>
     <message>
@@ -7585,7 +7585,7 @@ measured / predicted</source>
         <translation>输入 (N, D) = (%1, %2)，fp32，每个内核计时调用 %3 次</translation>
     </message>
     <message>
-        <source> — N reduced from the scenario's micro-batch · sequence so that N·D ≤ %1 elements (16 MiB per tensor, beyond the caches)</source>
+        <source> — N reduced from the scenario&apos;s micro-batch · sequence so that N·D ≤ %1 elements (16 MiB per tensor, beyond the caches)</source>
         <translation> — N 已从场景的微批 · 序列长度缩减，使 N·D ≤ %1 个元素（每个张量 16 MiB，超出缓存容量）</translation>
     </message>
     <message>
@@ -7669,12 +7669,12 @@ measured / predicted</source>
         <translation>%1：%2，%3</translation>
     </message>
     <message>
-        <source>Measured on this CPU with the reference transformer's norm kernels (fp32, all threads): median of the timed calls after one warm-up call, next to the FLOPs and bytes the operator list declares for the same pass. Both norms move the same bytes at under one or two FLOPs per byte, far left of any GPU's ridge point: there they run at memory bandwidth, and the time goes to moving data. A CPU kernel that reads each row twice (LayerNorm's mean, then its variance) can show more of a difference than the bytes alone.</source>
+        <source>Measured on this CPU with the reference transformer&apos;s norm kernels (fp32, all threads): median of the timed calls after one warm-up call, next to the FLOPs and bytes the operator list declares for the same pass. Both norms move the same bytes at under one or two FLOPs per byte, far left of any GPU&apos;s ridge point: there they run at memory bandwidth, and the time goes to moving data. A CPU kernel that reads each row twice (LayerNorm&apos;s mean, then its variance) can show more of a difference than the bytes alone.</source>
         <translation>在本机 CPU 上用参考 Transformer 的归一化内核测量（fp32，全部线程）：一次预热调用后各次计时调用的中位数，旁边是算子列表为同一遍计算声明的 FLOPs 和字节数。两种归一化搬运的字节相同，每字节不到一到两次 FLOPs，远在任何 GPU 的拐点左侧：在 GPU 上它们以显存带宽运行，时间花在搬运数据上。把每一行读两遍的 CPU 内核（LayerNorm 先求均值、再求方差）可能显出比字节数本身更大的差别。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Data movement:&lt;/b&gt; in one layer of the scenario the norms are &lt;b&gt;%1&lt;/b&gt; of the FLOPs but &lt;b&gt;%2&lt;/b&gt; of the bytes moved and &lt;b&gt;%3&lt;/b&gt; of the time at each operator's roofline bound on %4 (Ivanov et al. 2021, "Data Movement Is All You Need", Table 1: 0.17% of a BERT layer's FLOPs, 25% of its runtime).</source>
-        <translation>&lt;b&gt;数据搬运：&lt;/b&gt;在场景的一层中，归一化只占 FLOPs 的 &lt;b&gt;%1&lt;/b&gt;，却占搬运字节的 &lt;b&gt;%2&lt;/b&gt;，并按每个算子的 Roofline 上界计占 %4 上时间的 &lt;b&gt;%3&lt;/b&gt;（Ivanov et al. 2021, "Data Movement Is All You Need", Table 1：BERT 一层中归一化占 FLOPs 的 0.17%，运行时间的 25%）。</translation>
+        <source>&lt;b&gt;Data movement:&lt;/b&gt; in one layer of the scenario the norms are &lt;b&gt;%1&lt;/b&gt; of the FLOPs but &lt;b&gt;%2&lt;/b&gt; of the bytes moved and &lt;b&gt;%3&lt;/b&gt; of the time at each operator&apos;s roofline bound on %4 (Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1: 0.17% of a BERT layer&apos;s FLOPs, 25% of its runtime).</source>
+        <translation>&lt;b&gt;数据搬运：&lt;/b&gt;在场景的一层中，归一化只占 FLOPs 的 &lt;b&gt;%1&lt;/b&gt;，却占搬运字节的 &lt;b&gt;%2&lt;/b&gt;，并按每个算子的 Roofline 上界计占 %4 上时间的 &lt;b&gt;%3&lt;/b&gt;（Ivanov et al. 2021, &quot;Data Movement Is All You Need&quot;, Table 1：BERT 一层中归一化占 FLOPs 的 0.17%，运行时间的 25%）。</translation>
     </message>
 </context>
 <context>
@@ -7684,7 +7684,7 @@ measured / predicted</source>
         <translation>格式</translation>
     </message>
     <message>
-        <source>Every format is a sign, an exponent that sets the range and a mantissa that sets the precision. BF16 keeps FP32's 8 exponent bits (same range, 3 significant digits); FP16 spends bits on the mantissa instead (more precision, but nothing above 65,504 and nothing below 6·10⁻⁸), which is why FP16 training needs loss scaling. Every figure below is computed from the formats' definitions.</source>
+        <source>Every format is a sign, an exponent that sets the range and a mantissa that sets the precision. BF16 keeps FP32&apos;s 8 exponent bits (same range, 3 significant digits); FP16 spends bits on the mantissa instead (more precision, but nothing above 65,504 and nothing below 6·10⁻⁸), which is why FP16 training needs loss scaling. Every figure below is computed from the formats&apos; definitions.</source>
         <translation>每种格式都由符号位、决定范围的指数和决定精度的尾数组成。BF16 保留了 FP32 的 8 位指数（范围相同，约 3 位有效数字）；FP16 则把位数花在尾数上（精度更高，但无法表示大于 65,504 或小于 6·10⁻⁸ 的数），因此 FP16 训练需要损失缩放。下面所有数值均由各格式的定义计算得出。</translation>
     </message>
     <message>
@@ -7872,7 +7872,7 @@ measured / predicted</source>
         <translation>%1 在各格式中的存储值：</translation>
     </message>
     <message>
-        <source>Value: '%1' is not a finite decimal number (examples: 0.1, -3.5e-6, 464, 1.5K).</source>
+        <source>Value: &apos;%1&apos; is not a finite decimal number (examples: 0.1, -3.5e-6, 464, 1.5K).</source>
         <translation>数值：“%1”不是有限的十进制数（示例：0.1、-3.5e-6、464、1.5K）。</translation>
     </message>
     <message>
@@ -7985,7 +7985,7 @@ measured / predicted</source>
         <translation>Σ 所有权重与偏置张量的元素数（嵌入、注意力、MLP 或专家、归一化、输出头）；GPT 类模型 ≈ 12·L·h²·(1 + 13/(12h) + (V+s)/(12·L·h))</translation>
     </message>
     <message>
-        <source>Exact count from the model's tensor list (reproduces the model cards); the approximation is Narayanan et al. 2021, Eq. 2</source>
+        <source>Exact count from the model&apos;s tensor list (reproduces the model cards); the approximation is Narayanan et al. 2021, Eq. 2</source>
         <translation>根据模型的张量列表精确计数（与模型卡一致）；近似公式见 Narayanan et al. 2021, Eq. 2</translation>
     </message>
     <message>
@@ -8181,7 +8181,7 @@ measured / predicted</source>
         <translation>此估算使用每 GPU %2 的稠密 %1 峰值：%3。</translation>
     </message>
     <message>
-        <source>At the catalog's dense %1 peak of %2 the same run takes %3.</source>
+        <source>At the catalog&apos;s dense %1 peak of %2 the same run takes %3.</source>
         <translation>按硬件目录中 %2 的稠密 %1 峰值，同样的训练需要 %3。</translation>
     </message>
     <message>
@@ -8189,7 +8189,7 @@ measured / predicted</source>
         <translation>%1 数据手册上的标称张量算力 %2 是 2:4 结构化稀疏下的数值，为稠密速率的两倍；按此数值训练只需 %3——这是稠密训练永远达不到的速度。</translation>
     </message>
     <message>
-        <source>%1's vendor quotes 2:4-sparse tensor figures at twice the dense rate (assumed here: %2); at that figure the run would take %3 — a speed dense training never reaches.</source>
+        <source>%1&apos;s vendor quotes 2:4-sparse tensor figures at twice the dense rate (assumed here: %2); at that figure the run would take %3 — a speed dense training never reaches.</source>
         <translation>%1 的厂商按稠密速率的两倍给出 2:4 稀疏张量算力（此处假定为 %2）；按此数值训练只需 %3——这是稠密训练永远达不到的速度。</translation>
     </message>
     <message>
@@ -8197,7 +8197,7 @@ measured / predicted</source>
         <translation>%1 未公布 2:4 稀疏标称算力，因此不存在会与稠密峰值混淆的稀疏数值。</translation>
     </message>
     <message>
-        <source>The course example's 119 days assumed 2 PFLOP/s per H100 (the sparse headline); at the dense BF16 peak of 989 TFLOP/s the same run takes about twice as long.</source>
+        <source>The course example&apos;s 119 days assumed 2 PFLOP/s per H100 (the sparse headline); at the dense BF16 peak of 989 TFLOP/s the same run takes about twice as long.</source>
         <translation>课程示例中的 119 天假定每块 H100 为 2 PFLOP/s（稀疏标称值）；按 989 TFLOP/s 的稠密 BF16 峰值，同样的训练约需两倍时间。</translation>
     </message>
     <message>
@@ -8213,7 +8213,7 @@ measured / predicted</source>
         <translation>NVIDIA A100 Tensor Core GPU Architecture 白皮书（细粒度结构化稀疏）；%1</translation>
     </message>
     <message>
-        <source>Training it on %1 tokens takes %2, which at the scenario's assumed %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
+        <source>Training it on %1 tokens takes %2, which at the scenario&apos;s assumed %3 MFU on %4 × %5 is about %6 days (%7 GPU-hours, costing %8).</source>
         <translation>用 %1 个 token 训练它需要 %2，按场景假定的 %3 MFU 在 %4 × %5 上约需 %6 天（%7 GPU 小时，花费 %8）。</translation>
     </message>
     <message>
@@ -8305,7 +8305,7 @@ measured / predicted</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <source>Pipeline parallelism splits the layers into p stages; a step's batch is cut into m micro-batches that flow through them. Stages wait at the start and the end of the step: the bubble. Schedules differ in how long they wait and how many micro-batches' activations each stage keeps.</source>
+        <source>Pipeline parallelism splits the layers into p stages; a step&apos;s batch is cut into m micro-batches that flow through them. Stages wait at the start and the end of the step: the bubble. Schedules differ in how long they wait and how many micro-batches&apos; activations each stage keeps.</source>
         <translation>流水线并行把各层划分为 p 个阶段；每一步的批次被切成 m 个微批次，依次流经这些阶段。各阶段在一步的开头和结尾都要等待：这就是气泡。不同调度的区别在于等待多久，以及每个阶段要保留多少个微批次的激活。</translation>
     </message>
     <message>
@@ -8329,7 +8329,7 @@ measured / predicted</source>
         <translation>GPipe (Huang et al. 2019), 1F1B (PipeDream-Flush, Narayanan et al. 2021 §2.2), interleaved 1F1B (§2.2.2), ZB-H1 (Qi et al. 2023 §3)</translation>
     </message>
     <message>
-        <source>Pipeline stages p (the scenario's pp)</source>
+        <source>Pipeline stages p (the scenario&apos;s pp)</source>
         <translation>流水线阶段数 p（场景中的 pp）</translation>
     </message>
     <message>
@@ -8361,7 +8361,7 @@ measured / predicted</source>
         <translation>p = %1，m = %2，v = %3；每个微批次在每个阶段上 t_F = 1 单位，t_B = 2 单位（分摊到 v 个块上，靠后的块颜色较浅；ZB-H1：B = W = 1）</translation>
     </message>
     <message>
-        <source>Time (units of one micro-batch's forward on one stage)</source>
+        <source>Time (units of one micro-batch&apos;s forward on one stage)</source>
         <translation>时间（单位：一个微批次在一个阶段上的前向耗时）</translation>
     </message>
     <message>
@@ -8457,7 +8457,7 @@ measured / predicted</source>
         <translation>&lt;b&gt;阶段 %1&lt;/b&gt;：至多 %2 个微批次块在途</translation>
     </message>
     <message>
-        <source>in flight = forwards done whose backward has not finished; activation memory = peak in flight × one micro-batch's activations on the stage (1F1B: p − s on stage s; GPipe: m)</source>
+        <source>in flight = forwards done whose backward has not finished; activation memory = peak in flight × one micro-batch&apos;s activations on the stage (1F1B: p − s on stage s; GPipe: m)</source>
         <translation>在途 = 已完成前向但反向尚未完成的微批次；激活显存 = 在途峰值 × 一个微批次在该阶段上的激活（1F1B：阶段 s 上为 p − s；GPipe：m）</translation>
     </message>
     <message>
@@ -8516,7 +8516,7 @@ measured / predicted</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <source>How each family tells attention where a token is. Sinusoids are added to the embeddings (fast dimensions first, slow ones last); RoPE rotates each (q, k) dimension pair by an angle proportional to the position, so q·k depends on the distance only; ALiBi subtracts a per-head multiple of the distance from the scores. The sizes follow the scenario's model.</source>
+        <source>How each family tells attention where a token is. Sinusoids are added to the embeddings (fast dimensions first, slow ones last); RoPE rotates each (q, k) dimension pair by an angle proportional to the position, so q·k depends on the distance only; ALiBi subtracts a per-head multiple of the distance from the scores. The sizes follow the scenario&apos;s model.</source>
         <translation>各类方法如何告诉注意力 token 所在的位置。正弦编码加到嵌入上（快变维度在前，慢变维度在后）；RoPE 将每个 (q, k) 维度对旋转一个与位置成正比的角度，使 q·k 只取决于距离；ALiBi 从注意力分数中减去距离的一个按头而定的倍数。尺寸沿用场景中的模型。</translation>
     </message>
     <message>
@@ -8650,7 +8650,7 @@ measured / predicted</source>
         </translation>
     </message>
     <message>
-        <source>bias(i, j) = −m_h · (i − j), m_h = 2^(−8h/H) (H a power of two; else the paper's interleaving)</source>
+        <source>bias(i, j) = −m_h · (i − j), m_h = 2^(−8h/H) (H a power of two; else the paper&apos;s interleaving)</source>
         <translation>bias(i, j) = −m_h · (i − j)，m_h = 2^(−8h/H)（H 为 2 的幂；否则按论文中的交错方式）</translation>
     </message>
     <message>
@@ -8750,7 +8750,7 @@ measured / predicted</source>
         <translation>%1 层，d_model %2，%3 个注意力头（头维度 %4），d_ff %5，上下文 %6，批大小 %7 · 词表为 %9 时共 %8 个参数</translation>
     </message>
     <message>
-        <source>Parameter count from the cost engine (core/cost/parameters): embeddings, attention, feed-forward, norms and LM head. The vocabulary is the BPE's, trained on the chosen text at Start.</source>
+        <source>Parameter count from the cost engine (core/cost/parameters): embeddings, attention, feed-forward, norms and LM head. The vocabulary is the BPE&apos;s, trained on the chosen text at Start.</source>
         <translation>参数量来自成本引擎（core/cost/parameters）：嵌入、注意力、前馈、归一化和 LM 输出头。词表大小取自开始时在所选文本上训练的 BPE。</translation>
     </message>
     <message>
@@ -8834,7 +8834,7 @@ measured / predicted</source>
         <translation>反向</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 (%2)&lt;/b&gt;&lt;br&gt;%3 ms, %4 of the step's op time&lt;br&gt;%5 in %6 calls%7</source>
+        <source>&lt;b&gt;%1 (%2)&lt;/b&gt;&lt;br&gt;%3 ms, %4 of the step&apos;s op time&lt;br&gt;%5 in %6 calls%7</source>
         <translation>&lt;b&gt;%1（%2）&lt;/b&gt;&lt;br&gt;%3 毫秒，占该步算子时间的 %4&lt;br&gt;%6 次调用共 %5%7</translation>
     </message>
     <message>
@@ -8842,11 +8842,11 @@ measured / predicted</source>
         <translation>（矩阵乘法）</translation>
     </message>
     <message>
-        <source>Wall time of each op's calls in the last training step without validation, measured with a steady clock around every forward and backward op</source>
+        <source>Wall time of each op&apos;s calls in the last training step without validation, measured with a steady clock around every forward and backward op</source>
         <translation>最近一个训练步（不含验证）中每个算子调用的实际耗时，用单调时钟包住每个前向和反向算子测得</translation>
     </message>
     <message>
-        <source>Op profiler (core/reference/op_profiler); op names are the cost engine's</source>
+        <source>Op profiler (core/reference/op_profiler); op names are the cost engine&apos;s</source>
         <translation>算子分析器（core/reference/op_profiler）；算子名称与成本引擎一致</translation>
     </message>
     <message>
@@ -8906,11 +8906,11 @@ measured / predicted</source>
         <translation>参考模型：梯度内存区的大小（布局与参数相同）。</translation>
     </message>
     <message>
-        <source>Cost engine: AdamW's two moments, 8 bytes per parameter, no master copy in fp32.</source>
+        <source>Cost engine: AdamW&apos;s two moments, 8 bytes per parameter, no master copy in fp32.</source>
         <translation>成本引擎：AdamW 的两个矩估计，每个参数 8 字节，fp32 下没有主权重副本。</translation>
     </message>
     <message>
-        <source>Trainer: bytes of AdamW's first and second moments.</source>
+        <source>Trainer: bytes of AdamW&apos;s first and second moments.</source>
         <translation>训练器：AdamW 一阶和二阶矩占用的字节数。</translation>
     </message>
     <message>
@@ -9094,7 +9094,7 @@ measured / predicted</source>
         <translation>只在概率最高的 k 个 token 中采样；0 表示关闭。</translation>
     </message>
     <message>
-        <source>Samples from the current model with its KV cache, between training steps or when paused or stopped; text is decoded with the run's BPE.</source>
+        <source>Samples from the current model with its KV cache, between training steps or when paused or stopped; text is decoded with the run&apos;s BPE.</source>
         <translation>用当前模型（带 KV 缓存）采样，可在训练步之间、暂停或停止时进行；文本用本次运行的 BPE 解码。</translation>
     </message>
     <message>
@@ -9106,15 +9106,15 @@ measured / predicted</source>
         <translation>每步 FLOPs（所有算子）</translation>
     </message>
     <message>
-        <source>Cost engine: every operator's forward and backward FLOPs (core/ops/flop_rules.h: norms, softmax, RoPE, activations, residual adds, cross-entropy, the embedding's scatter-add) plus the matmuls.</source>
+        <source>Cost engine: every operator&apos;s forward and backward FLOPs (core/ops/flop_rules.h: norms, softmax, RoPE, activations, residual adds, cross-entropy, the embedding&apos;s scatter-add) plus the matmuls.</source>
         <translation>成本引擎：每个算子的前向和反向 FLOPs（core/ops/flop_rules.h：归一化、softmax、RoPE、激活函数、残差加法、交叉熵、嵌入层的 scatter-add）加上矩阵乘法。</translation>
     </message>
     <message>
-        <source>Op profiler: sum of every op's FLOPs in the last training step, by the same rules.</source>
+        <source>Op profiler: sum of every op&apos;s FLOPs in the last training step, by the same rules.</source>
         <translation>算子分析器：按相同规则统计上一个训练步中所有算子的 FLOPs 之和。</translation>
     </message>
     <message>
-        <source>Needs this machine's measured roofline: press "Measure this machine" before Start.</source>
+        <source>Needs this machine&apos;s measured roofline: press &quot;Measure this machine&quot; before Start.</source>
         <translation>需要本机的实测屋顶线：请在按“开始”之前先按“测量本机”。</translation>
     </message>
     <message>
@@ -9166,7 +9166,7 @@ measured / predicted</source>
         <translation> · %1 token/秒 · 上一步 %2 毫秒（中位数 %5 毫秒） · %3 · 学习率 %4</translation>
     </message>
     <message>
-        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU; the step time is predicted from this CPU's kernel factors, measured at Start when none are cached for the run's threads.</source>
+        <source>Runs Eigen SGEMM on large square matrices and a STREAM triad in the worker (a few seconds) and caches the result for MFU; the step time is predicted from this CPU&apos;s kernel factors, measured at Start when none are cached for the run&apos;s threads.</source>
         <translation>在后台线程中运行大方阵的 Eigen SGEMM 和 STREAM triad（几秒钟），并缓存结果用于 MFU；步时间由本机 CPU 的内核因子预测，若缓存中没有本次运行线程数的内核因子，则在开始时测量。</translation>
     </message>
     <message>
@@ -9174,7 +9174,7 @@ measured / predicted</source>
         <translation>本机实测屋顶线：全部核心峰值 %1，单核 %2（SGEMM），带宽 %3，测量于 %4；MFU 使用它（从下次开始起）。</translation>
     </message>
     <message>
-        <source>Each operator's time in the last step: predicted by the operator-level step predictor from this CPU's measured kernel factors, and measured by the op profiler; largest differences first.</source>
+        <source>Each operator&apos;s time in the last step: predicted by the operator-level step predictor from this CPU&apos;s measured kernel factors, and measured by the op profiler; largest differences first.</source>
         <translation>上一步中每个算子的时间：由算子级步时间预测器根据本机 CPU 实测的内核因子预测，并由算子分析器测量；差异最大的排在最前。</translation>
     </message>
     <message>
@@ -9190,11 +9190,11 @@ measured / predicted</source>
         <translation>实测（毫秒）</translation>
     </message>
     <message>
-        <source>This CPU's kernel factors could not be measured.</source>
+        <source>This CPU&apos;s kernel factors could not be measured.</source>
         <translation>无法测量本机 CPU 的内核因子。</translation>
     </message>
     <message numerus="yes">
-        <source>Operator-level step predictor (the GPUs' predictor) with this CPU's kernel factors at %n thread(s), measured %1: each operator's kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
+        <source>Operator-level step predictor (the GPUs&apos; predictor) with this CPU&apos;s kernel factors at %n thread(s), measured %1: each operator&apos;s kernels timed from the measured matrix-product rates by shape, element-wise rates and bandwidth, call and parallel-region costs. %2 ms on idle cores + %3 ms while other processes held the cores (%4 of them ours while measuring). It does not use the run.</source>
         <translation>
             <numerusform>算子级步时间预测器（与 GPU 相同的预测器），使用本机 CPU 在 %n 个线程下的内核因子，测量于 %1：每个算子的内核时间由按形状实测的矩阵乘法速率、逐元素速率与带宽、调用和并行区域开销得出。空闲核心上 %2 毫秒 + 其他进程占用核心时 %3 毫秒（测量时我们获得了 %4 的核心时间）。它不使用本次运行的数据。</numerusform>
         </translation>
@@ -9208,7 +9208,7 @@ measured / predicted</source>
         <translation>AdamW、梯度清零、范数与裁剪、有限值检查和批次采样：实测值为整步时间减去已计时的算子</translation>
     </message>
     <message>
-        <source>Measuring this CPU's kernel factors (%1 of %2): %3</source>
+        <source>Measuring this CPU&apos;s kernel factors (%1 of %2): %3</source>
         <translation>正在测量本机 CPU 的内核因子（第 %1 项，共 %2 项）：%3</translation>
     </message>
     <message>
@@ -9301,7 +9301,7 @@ measured / predicted</source>
         <translation>Roofline 屋顶线</translation>
     </message>
     <message>
-        <source>A kernel that performs I FLOPs per byte it moves to or from main memory runs at most at min(peak, I · bandwidth) (the roofline, Williams, Waterman &amp; Patterson 2009). Left of a machine's ridge point (peak / bandwidth) it waits for memory; right of it, for its math units. Points are the scenario's operators on its accelerator; hover for the numbers.</source>
+        <source>A kernel that performs I FLOPs per byte it moves to or from main memory runs at most at min(peak, I · bandwidth) (the roofline, Williams, Waterman &amp; Patterson 2009). Left of a machine&apos;s ridge point (peak / bandwidth) it waits for memory; right of it, for its math units. Points are the scenario&apos;s operators on its accelerator; hover for the numbers.</source>
         <translation>若一个 kernel 每从主存读取或向主存写入一个字节执行 I 次 FLOP，则其速度至多为 min(峰值, I · 带宽)（屋顶线模型，Williams, Waterman &amp; Patterson 2009）。在机器脊点（峰值 / 带宽）左侧，它在等待内存；在右侧，它在等待运算单元。图中的点是场景中的算子在其加速器上的位置；鼠标悬停可查看数值。</translation>
     </message>
     <message>
@@ -9313,7 +9313,7 @@ measured / predicted</source>
         <translation>本机 CPU（实测）</translation>
     </message>
     <message>
-        <source>This machine's measured roofline (float32): needs a measurement, see "Measure this machine" below the table.</source>
+        <source>This machine&apos;s measured roofline (float32): needs a measurement, see &quot;Measure this machine&quot; below the table.</source>
         <translation>本机实测屋顶线（float32）：需要先测量，见表格下方的“测量本机”。</translation>
     </message>
     <message>
@@ -9337,7 +9337,7 @@ measured / predicted</source>
         <translation>融合逐元素算子(&amp;U)</translation>
     </message>
     <message>
-        <source>A fused kernel runs a chain of element-wise operators (residual add, norm, activation) in one pass: it reads the chain's inputs and writes its outputs once.</source>
+        <source>A fused kernel runs a chain of element-wise operators (residual add, norm, activation) in one pass: it reads the chain&apos;s inputs and writes its outputs once.</source>
         <translation>融合 kernel 一次执行一串逐元素算子（残差相加、归一化、激活函数）：只读取这串算子的输入、写出其输出各一次。</translation>
     </message>
     <message>
@@ -9349,7 +9349,7 @@ measured / predicted</source>
         <translation>每步的序列数（对数间隔 1 … 1,024）。解码时每读一次权重，每条序列只新增一个 token：算术强度 ≈ 批大小 FLOP/B（按权重字节计），因此增大批大小会使权重矩阵乘从访存受限移向脊点。</translation>
     </message>
     <message>
-        <source>Scenario's matmul dtype</source>
+        <source>Scenario&apos;s matmul dtype</source>
         <translation>场景的矩阵乘 dtype</translation>
     </message>
     <message>
@@ -9381,7 +9381,7 @@ measured / predicted</source>
         <translation>测量本机(&amp;M)</translation>
     </message>
     <message>
-        <source>Measure this CPU's float32 GEMM peak and STREAM triad bandwidth (a few seconds, in the background) and cache the result, as `llm-explorer-cli machine` does.</source>
+        <source>Measure this CPU&apos;s float32 GEMM peak and STREAM triad bandwidth (a few seconds, in the background) and cache the result, as `llm-explorer-cli machine` does.</source>
         <translation>测量本机 CPU 的 float32 GEMM 峰值和 STREAM triad 带宽（在后台运行，需几秒）并缓存结果，与 `llm-explorer-cli machine` 相同。</translation>
     </message>
     <message>
@@ -9389,11 +9389,11 @@ measured / predicted</source>
         <translation>测量参考算子(&amp;R)</translation>
     </message>
     <message>
-        <source>Train the tiny reference transformer for a few steps with the op profiler on (in the background) and plot each operator's achieved FLOP/s.</source>
+        <source>Train the tiny reference transformer for a few steps with the op profiler on (in the background) and plot each operator&apos;s achieved FLOP/s.</source>
         <translation>开启算子分析器，将微型参考 Transformer 训练几步（在后台运行），并绘制每个算子实际达到的 FLOP/s。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;This machine&lt;/b&gt;: the CPU's measured roofline (float32 SGEMM peak, STREAM triad bandwidth) with the reference transformer's operators at the FLOP/s they achieved.</source>
+        <source>&lt;b&gt;This machine&lt;/b&gt;: the CPU&apos;s measured roofline (float32 SGEMM peak, STREAM triad bandwidth) with the reference transformer&apos;s operators at the FLOP/s they achieved.</source>
         <translation>&lt;b&gt;本机&lt;/b&gt;：CPU 的实测屋顶线（float32 SGEMM 峰值、STREAM triad 带宽），以及参考 Transformer 各算子实际达到的 FLOP/s。</translation>
     </message>
     <message>
@@ -9425,8 +9425,8 @@ measured / predicted</source>
         <translation>可达性能 = min(峰值, I · 带宽)；I = FLOPs / (读取字节 + 写入字节)；脊点 = 峰值 / 带宽；时间 = max(FLOPs / 峰值, 字节 / 带宽)</translation>
     </message>
     <message>
-        <source>Williams, Waterman &amp; Patterson 2009, 'Roofline' (CACM 52(4)), eq. 1; peaks and bandwidths: hardware catalog datasheets; operator FLOPs: the cost engine's operator list (PaLM App. B conventions)</source>
-        <translation>Williams, Waterman &amp; Patterson 2009, 'Roofline' (CACM 52(4)), eq. 1；峰值和带宽：硬件目录中的数据手册；算子 FLOPs：成本引擎的算子列表（PaLM App. B 约定）</translation>
+        <source>Williams, Waterman &amp; Patterson 2009, &apos;Roofline&apos; (CACM 52(4)), eq. 1; peaks and bandwidths: hardware catalog datasheets; operator FLOPs: the cost engine&apos;s operator list (PaLM App. B conventions)</source>
+        <translation>Williams, Waterman &amp; Patterson 2009, &apos;Roofline&apos; (CACM 52(4)), eq. 1；峰值和带宽：硬件目录中的数据手册；算子 FLOPs：成本引擎的算子列表（PaLM App. B 约定）</translation>
     </message>
     <message>
         <source>Roofline: no valid scenario yet</source>
@@ -9611,7 +9611,7 @@ measured / predicted</source>
         <translation>FLOP/s（对数刻度）</translation>
     </message>
     <message>
-        <source>Williams et al. 2009; peak: Eigen SGEMM, bandwidth: STREAM triad (McCalpin 1995), both measured by `llm-explorer-cli machine`; operators: the reference transformer's op profiler</source>
+        <source>Williams et al. 2009; peak: Eigen SGEMM, bandwidth: STREAM triad (McCalpin 1995), both measured by `llm-explorer-cli machine`; operators: the reference transformer&apos;s op profiler</source>
         <translation>Williams et al. 2009；峰值：Eigen SGEMM，带宽：STREAM triad（McCalpin 1995），均由 `llm-explorer-cli machine` 测得；算子：参考 Transformer 的算子分析器</translation>
     </message>
     <message>
@@ -9643,11 +9643,11 @@ measured / predicted</source>
         <translation>&lt;br&gt;达到实测峰值的 %1</translation>
     </message>
     <message>
-        <source>reference preset '%1': %2 layers, d_model %3, batch %4 × %5 tokens, fp32, %6 measured steps after one warm-up step</source>
+        <source>reference preset &apos;%1&apos;: %2 layers, d_model %3, batch %4 × %5 tokens, fp32, %6 measured steps after one warm-up step</source>
         <translation>参考预设“%1”：%2 层，d_model %3，批大小 %4 × %5 个 token，fp32，预热一步后测量 %6 步</translation>
     </message>
     <message>
-        <source>This machine's roofline (press "Measure reference ops" for operator points)</source>
+        <source>This machine&apos;s roofline (press &quot;Measure reference ops&quot; for operator points)</source>
         <translation>本机屋顶线（按“测量参考算子”可添加算子数据点）</translation>
     </message>
     <message>
@@ -9715,7 +9715,7 @@ measured / predicted</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），预测&lt;br&gt;每步预测 %3，实测 %4（%5）&lt;br&gt;预测 %6</translation>
     </message>
     <message numerus="yes">
-        <source>predicted operators: the operator-level step predictor with this CPU's kernel factors at %Ln thread(s), measured %1</source>
+        <source>predicted operators: the operator-level step predictor with this CPU&apos;s kernel factors at %Ln thread(s), measured %1</source>
         <translation>
             <numerusform>预测算子：算子级步时间预测器，使用本机 CPU 在 %Ln 个线程下的内核因子，测量于 %1</numerusform>
         </translation>
@@ -9765,7 +9765,7 @@ measured / predicted</source>
         <translation>整个 trace</translation>
     </message>
     <message>
-        <source>Predicted counterpart: none yet (a GEMM call gets one on the Trace page's &lt;i&gt;Measured vs predicted&lt;/i&gt; tab).</source>
+        <source>Predicted counterpart: none yet (a GEMM call gets one on the Trace page&apos;s &lt;i&gt;Measured vs predicted&lt;/i&gt; tab).</source>
         <translation>预测对应项：暂无（GEMM 调用在“追踪”页面的&lt;i&gt;实测与预测&lt;/i&gt;标签页上得到对应项）。</translation>
     </message>
     <message>
@@ -9773,7 +9773,7 @@ measured / predicted</source>
         <translation>在 %1 上的预测对应项：%3 每次调用 %2 µs（实测 ÷ 预测 %4）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Your trace:&lt;/b&gt; %1 (%2) from %3, shape %4: %5 µs = %6 of %7's GPU window; %8 at %9 FLOP/B. %10</source>
+        <source>&lt;b&gt;Your trace:&lt;/b&gt; %1 (%2) from %3, shape %4: %5 µs = %6 of %7&apos;s GPU window; %8 at %9 FLOP/B. %10</source>
         <translation>&lt;b&gt;你的追踪：&lt;/b&gt;%1（%2），来自 %3，形状 %4：%5 µs = %7 的 GPU 窗口的 %6；%8，算术强度 %9 FLOP/B。%10</translation>
     </message>
 </context>
@@ -9792,15 +9792,15 @@ measured / predicted</source>
         <translation>L(N, D) = E + A/N&lt;sup&gt;α&lt;/sup&gt; + B/D&lt;sup&gt;β&lt;/sup&gt;; C = 6·N·D; N&lt;sub&gt;opt&lt;/sub&gt; = G·(C/6)&lt;sup&gt;β/(α+β)&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; = G&lt;sup&gt;−1&lt;/sup&gt;·(C/6)&lt;sup&gt;α/(α+β)&lt;/sup&gt;, G = (αA/(βB))&lt;sup&gt;1/(α+β)&lt;/sup&gt;</translation>
     </message>
     <message>
-        <source>Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models": eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</source>
-        <translation>Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models": eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</translation>
+        <source>Hoffmann et al. 2022, &quot;Training Compute-Optimal Large Language Models&quot;: eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</source>
+        <translation>Hoffmann et al. 2022, &quot;Training Compute-Optimal Large Language Models&quot;: eq. 10 and Appendix D.2 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28), eq. 4 (optimum); C ≈ 6ND: Kaplan et al. 2020 §2.1</translation>
     </message>
     <message>
-        <source>Why they differ: approach 1 fits power laws to the lowest loss each budget reached in training (Table 2: N&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;); approach 3 fits L(N, D) to every run, and its optimum grows more slowly in N (Table 2: C&lt;sup&gt;0.46&lt;/sup&gt; and C&lt;sup&gt;0.54&lt;/sup&gt;; the rounded constants printed in the paper give 0.45 and 0.55). The gap between the exponents compounds with the budget, and the runs behind both fits stop at 16 B parameters, so at Gopher's budget the two answers are about a factor of two apart.</source>
+        <source>Why they differ: approach 1 fits power laws to the lowest loss each budget reached in training (Table 2: N&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;, D&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;); approach 3 fits L(N, D) to every run, and its optimum grows more slowly in N (Table 2: C&lt;sup&gt;0.46&lt;/sup&gt; and C&lt;sup&gt;0.54&lt;/sup&gt;; the rounded constants printed in the paper give 0.45 and 0.55). The gap between the exponents compounds with the budget, and the runs behind both fits stop at 16 B parameters, so at Gopher&apos;s budget the two answers are about a factor of two apart.</source>
         <translation>为何两者不同：方法 1 对每个预算在训练中达到的最低损失拟合幂律（Table 2：N&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;，D&lt;sub&gt;opt&lt;/sub&gt; ∝ C&lt;sup&gt;0.50&lt;/sup&gt;）；方法 3 用所有训练运行拟合 L(N, D)，其最优点随 N 增长得更慢（Table 2：C&lt;sup&gt;0.46&lt;/sup&gt; 和 C&lt;sup&gt;0.54&lt;/sup&gt;；按论文中印出的取整常数计算则为 0.45 和 0.55）。指数之间的差距随预算累积放大，而两种拟合所依据的运行最大只到 16 B 参数，因此在 Gopher 的预算下，两个答案相差约两倍。</translation>
     </message>
     <message>
-        <source>Gopher's budget, %1: eq. 4 gives %2 parameters on %3 tokens; Table 3 (approach 1) gives %4 on %5.</source>
+        <source>Gopher&apos;s budget, %1: eq. 4 gives %2 parameters on %3 tokens; Table 3 (approach 1) gives %4 on %5.</source>
         <translation>Gopher 的预算 %1：eq. 4 给出 %2 参数、%3 token；Table 3（方法 1）给出 %4 参数、%5 token。</translation>
     </message>
     <message>
@@ -9876,7 +9876,7 @@ measured / predicted</source>
         <translation>训练 token 数 D（对数刻度）</translation>
     </message>
     <message>
-        <source>L = %1 (the optimum's loss)</source>
+        <source>L = %1 (the optimum&apos;s loss)</source>
         <translation>L = %1（最优点的损失）</translation>
     </message>
     <message>
@@ -9884,7 +9884,7 @@ measured / predicted</source>
         <translation>L(N, D) = %1，N = %2，D = %3（C = %4）</translation>
     </message>
     <message>
-        <source>Iso-FLOP line of the scenario's C = %1</source>
+        <source>Iso-FLOP line of the scenario&apos;s C = %1</source>
         <translation>场景 C = %1 的等算力 (iso-FLOP) 线</translation>
     </message>
     <message>
@@ -9908,7 +9908,7 @@ measured / predicted</source>
         <translation>每参数 20 个 token：N = %1，D = %2，L = %3</translation>
     </message>
     <message>
-        <source>Optimum for the scenario's C</source>
+        <source>Optimum for the scenario&apos;s C</source>
         <translation>场景 C 下的最优点</translation>
     </message>
     <message>
@@ -9928,7 +9928,7 @@ measured / predicted</source>
         <translation>等高线：对每个水平 L，D(N) = (B / (L − E − A/N&lt;sup&gt;α&lt;/sup&gt;))&lt;sup&gt;1/β&lt;/sup&gt;；等算力 (iso-FLOP) 线 D = C / 6N</translation>
     </message>
     <message>
-        <source>Over-training at the scenario's compute: loss paid against inference saved</source>
+        <source>Over-training at the scenario&apos;s compute: loss paid against inference saved</source>
         <translation>在场景算力下过度训练：付出的损失与节省的推理</translation>
     </message>
     <message>
@@ -9936,7 +9936,7 @@ measured / predicted</source>
         <translation>每参数训练 token 数（对数刻度）</translation>
     </message>
     <message>
-        <source>Percent of the compute-optimal model's figure</source>
+        <source>Percent of the compute-optimal model&apos;s figure</source>
         <translation>相对计算最优模型的百分比</translation>
     </message>
     <message>
@@ -9960,7 +9960,7 @@ measured / predicted</source>
         <translation>L(N, D) − L(N&lt;sub&gt;opt&lt;/sub&gt;, D&lt;sub&gt;opt&lt;/sub&gt;)</translation>
     </message>
     <message>
-        <source>L = %1, %2 above the optimum's %3 (%4)</source>
+        <source>L = %1, %2 above the optimum&apos;s %3 (%4)</source>
         <translation>L = %1，比最优点的 %3 高 %2（%4）</translation>
     </message>
     <message>
@@ -9980,7 +9980,7 @@ measured / predicted</source>
         <translation>每 token %1，而非 %2：节省 %3（%4）</translation>
     </message>
     <message>
-        <source>Scenario: %1 tokens/parameter; loss +%2, inference FLOPs per token %3 of the optimum's</source>
+        <source>Scenario: %1 tokens/parameter; loss +%2, inference FLOPs per token %3 of the optimum&apos;s</source>
         <translation>场景：每参数 %1 个 token；损失 +%2，每 token 推理 FLOPs 为最优点的 %3</translation>
     </message>
     <message>
@@ -10007,7 +10007,7 @@ measured / predicted</source>
         <translation>使用计算最优模型</translation>
     </message>
     <message>
-        <source>&lt;b&gt;How big a model does the scenario's training compute buy?&lt;/b&gt; Chinchilla's approach 3 (Hoffmann et al. 2022) against the scenario: the loss its N and D reach, and the model size and token count that minimise the loss for the same C = 6·N·D.</source>
+        <source>&lt;b&gt;How big a model does the scenario&apos;s training compute buy?&lt;/b&gt; Chinchilla&apos;s approach 3 (Hoffmann et al. 2022) against the scenario: the loss its N and D reach, and the model size and token count that minimise the loss for the same C = 6·N·D.</source>
         <translation>&lt;b&gt;场景的训练算力能买到多大的模型？&lt;/b&gt;将 Chinchilla 的方法 3（Hoffmann et al. 2022）与场景对比：场景的 N 和 D 所达到的损失，以及在相同 C = 6·N·D 下使损失最小的模型规模和 token 数。</translation>
     </message>
     <message>
@@ -10079,15 +10079,15 @@ measured / predicted</source>
         <translation>成本（引擎）</translation>
     </message>
     <message>
-        <source>Both on the scenario's cluster: %1 × %2, MFU %3.</source>
+        <source>Both on the scenario&apos;s cluster: %1 × %2, MFU %3.</source>
         <translation>两者均在场景的集群上：%1 × %2，MFU %3。</translation>
     </message>
     <message>
-        <source>The engine's time uses C = 6ND here, so both take the same time up to the layout.</source>
+        <source>The engine&apos;s time uses C = 6ND here, so both take the same time up to the layout.</source>
         <translation>此处引擎的时间使用 C = 6ND，因此除并行布局外两者耗时相同。</translation>
     </message>
     <message>
-        <source>The engine's time counts each model's exact matmul FLOPs, so the days differ slightly although 6ND is the same.</source>
+        <source>The engine&apos;s time counts each model&apos;s exact matmul FLOPs, so the days differ slightly although 6ND is the same.</source>
         <translation>引擎的时间按每个模型精确的矩阵乘法 FLOPs 计算，因此尽管 6ND 相同，天数仍略有差异。</translation>
     </message>
     <message>
@@ -10103,7 +10103,7 @@ measured / predicted</source>
         <translation>无法用引擎估算最优模型：%1</translation>
     </message>
     <message>
-        <source>The scenario's compute is Table 3's row "%1": %2 parameters on %3 tokens.</source>
+        <source>The scenario&apos;s compute is Table 3&apos;s row &quot;%1&quot;: %2 parameters on %3 tokens.</source>
         <translation>场景的算力对应 Table 3 中的“%1”行：%2 参数、%3 token。</translation>
     </message>
     <message>
@@ -10153,7 +10153,7 @@ measured / predicted</source>
         <translation>例如 15T、300B、4096</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a whole number (examples: 4096, 15e12, 15T, 300B)</source>
+        <source>%1: &apos;%2&apos; is not a whole number (examples: 4096, 15e12, 15T, 300B)</source>
         <translation>%1：“%2”不是整数（示例：4096、15e12、15T、300B）</translation>
     </message>
     <message>
@@ -10397,7 +10397,7 @@ measured / predicted</source>
         <translation>峰值覆盖</translation>
     </message>
     <message>
-        <source>Replaces the catalog's dense peak (0: use the catalog). The course's 119-day example assumed 2000 TFLOP/s per H100, the sparse headline figure.</source>
+        <source>Replaces the catalog&apos;s dense peak (0: use the catalog). The course&apos;s 119-day example assumed 2000 TFLOP/s per H100, the sparse headline figure.</source>
         <translation>替代硬件目录中的稠密峰值（0：使用目录值）。课程中 119 天的示例假定每块 H100 为 2000 TFLOP/s，即稀疏标称值。</translation>
     </message>
     <message>
@@ -10533,7 +10533,7 @@ measured / predicted</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <source>Selective recomputes the attention core; full keeps only each layer's input (Korthikanti et al. 2022).</source>
+        <source>Selective recomputes the attention core; full keeps only each layer&apos;s input (Korthikanti et al. 2022).</source>
         <translation>selective 只重计算注意力核心；full 只保存每层的输入（Korthikanti et al. 2022）。</translation>
     </message>
     <message>
@@ -10557,7 +10557,7 @@ measured / predicted</source>
         <translation>注意力 FLOPs</translation>
     </message>
     <message>
-        <source>full counts the whole s x s score matrix (the papers' MFU); causal counts half (Megatron-LM).</source>
+        <source>full counts the whole s x s score matrix (the papers&apos; MFU); causal counts half (Megatron-LM).</source>
         <translation>full 计入整个 s x s 分数矩阵（论文中的 MFU 口径）；causal 只计一半（Megatron-LM）。</translation>
     </message>
     <message>
@@ -10701,7 +10701,7 @@ measured / predicted</source>
         <translation>节点内 Gbit/s</translation>
     </message>
     <message>
-        <source>Link bandwidth per GPU inside a node, one direction, in Gbit/s; empty (catalog) = the accelerator's value from the hardware catalog (intra-node link above). DGX A100: NVLink3 300 GB/s = 2400 Gbit/s; DGX H100: NVLink4 450 GB/s = 3600 Gbit/s (NVIDIA datasheets, hardware catalog).</source>
+        <source>Link bandwidth per GPU inside a node, one direction, in Gbit/s; empty (catalog) = the accelerator&apos;s value from the hardware catalog (intra-node link above). DGX A100: NVLink3 300 GB/s = 2400 Gbit/s; DGX H100: NVLink4 450 GB/s = 3600 Gbit/s (NVIDIA datasheets, hardware catalog).</source>
         <translation>节点内每 GPU 的单向链路带宽，单位 Gbit/s；留空（目录）= 硬件目录中该加速器的数值（见上方的节点内链路）。DGX A100：NVLink3 300 GB/s = 2400 Gbit/s；DGX H100：NVLink4 450 GB/s = 3600 Gbit/s（NVIDIA 数据手册，硬件目录）。</translation>
     </message>
     <message>
@@ -10717,7 +10717,7 @@ measured / predicted</source>
         <translation>节点间 Gbit/s</translation>
     </message>
     <message>
-        <source>Network bandwidth per GPU across nodes, one direction, in Gbit/s; empty (catalog) = the accelerator's value from the hardware catalog (inter-node link above). DGX A100: HDR InfiniBand 200 Gbit/s; DGX H100: NDR 400 Gbit/s (NVIDIA DGX datasheets).</source>
+        <source>Network bandwidth per GPU across nodes, one direction, in Gbit/s; empty (catalog) = the accelerator&apos;s value from the hardware catalog (inter-node link above). DGX A100: HDR InfiniBand 200 Gbit/s; DGX H100: NDR 400 Gbit/s (NVIDIA DGX datasheets).</source>
         <translation>跨节点每 GPU 的单向网络带宽，单位 Gbit/s；留空（目录）= 硬件目录中该加速器的数值（见上方的节点间链路）。DGX A100：HDR InfiniBand 200 Gbit/s；DGX H100：NDR 400 Gbit/s（NVIDIA DGX 数据手册）。</translation>
     </message>
     <message>
@@ -10729,8 +10729,8 @@ measured / predicted</source>
         <translation>梯度 all-reduce 在反向传播期间分桶进行（PyTorch DDP、Megatron overlap_grad_reduce）；只有最后一个桶仍然暴露。关闭：全部在反向传播之后进行，如早期的 Megatron 训练。默认：开启。</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a comma-separated list of layer counts (example: 5,6,6,5; empty: as even as possible)</source>
-        <translation>%1：'%2' 不是以逗号分隔的层数列表（示例：5,6,6,5；留空：尽可能均匀）</translation>
+        <source>%1: &apos;%2&apos; is not a comma-separated list of layer counts (example: 5,6,6,5; empty: as even as possible)</source>
+        <translation>%1：&apos;%2&apos; 不是以逗号分隔的层数列表（示例：5,6,6,5；留空：尽可能均匀）</translation>
     </message>
     <message>
         <source>MFU from</source>
@@ -10745,7 +10745,7 @@ measured / predicted</source>
         <translation>每级层数</translation>
     </message>
     <message>
-        <source>Transformer layers on each pipeline stage, stage 0 first, e.g. 7,8,8,7: one count per stage, summing to the model's layers. Empty: as even as possible, the extra layers on the middle stages so the first (embedding) and last (head, loss) are lighter, as Llama 3 405B ran 126 layers on 16 stages. Memory and time use the most loaded stage.</source>
+        <source>Transformer layers on each pipeline stage, stage 0 first, e.g. 7,8,8,7: one count per stage, summing to the model&apos;s layers. Empty: as even as possible, the extra layers on the middle stages so the first (embedding) and last (head, loss) are lighter, as Llama 3 405B ran 126 layers on 16 stages. Memory and time use the most loaded stage.</source>
         <translation>每个流水线级上的 Transformer 层数，从第 0 级开始，例如 7,8,8,7：每级一个数，总和等于模型层数。留空：尽可能均匀，多出的层放在中间各级，使第一级（嵌入）和最后一级（头、损失）更轻，正如 Llama 3 405B 将 126 层分布在 16 个级上。显存和时间按负载最重的一级计算。</translation>
     </message>
     <message>
@@ -10757,11 +10757,11 @@ measured / predicted</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <source>Predicted MFU%1: model FLOPs / (GPUs · peak · predicted step time), the step from operator-level kernel times + exposed communication + pipeline bubble (see the Validation page). Choose "given" under "MFU from" to type an MFU; the typed value (%2) is kept.</source>
+        <source>Predicted MFU%1: model FLOPs / (GPUs · peak · predicted step time), the step from operator-level kernel times + exposed communication + pipeline bubble (see the Validation page). Choose &quot;given&quot; under &quot;MFU from&quot; to type an MFU; the typed value (%2) is kept.</source>
         <translation>预测的 MFU%1：模型 FLOPs / (GPU 数 · 峰值 · 预测的单步时间)，单步时间由算子级 kernel 时间 + 暴露的通信 + 流水线气泡得出（参见验证页）。在“MFU 来源”中选择“给定”即可输入 MFU；已输入的值（%2）会保留。</translation>
     </message>
     <message>
-        <source>Memory per GPU the framework holds besides the model states and activations: the CUDA context, NCCL buffers and allocator fragmentation (default 4.1 GB, from published measurements; 0 counts the model's own memory only).</source>
+        <source>Memory per GPU the framework holds besides the model states and activations: the CUDA context, NCCL buffers and allocator fragmentation (default 4.1 GB, from published measurements; 0 counts the model&apos;s own memory only).</source>
         <translation>框架在模型状态和激活之外占用的每 GPU 显存：CUDA 上下文、NCCL 缓冲区和分配器碎片（默认 4.1 GB，取自公开测量；0 表示只计模型本身的显存）。</translation>
     </message>
     <message>
@@ -10769,7 +10769,7 @@ measured / predicted</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <source>The FlashAttention generation the step-time prediction times (with FlashAttention on): FlashAttention-2 (Dao 2023) or FlashAttention-3, Hopper's asynchronous warp-specialised kernel (Shah et al. 2024), each at its own fitted fraction of peak. Memory does not depend on it.</source>
+        <source>The FlashAttention generation the step-time prediction times (with FlashAttention on): FlashAttention-2 (Dao 2023) or FlashAttention-3, Hopper&apos;s asynchronous warp-specialised kernel (Shah et al. 2024), each at its own fitted fraction of peak. Memory does not depend on it.</source>
         <translation>步时预测所用的 FlashAttention 版本（开启 FlashAttention 时）：FlashAttention-2（Dao 2023）或 FlashAttention-3，即 Hopper 上异步、warp 专用化的内核（Shah et al. 2024），各自按拟合的峰值比例计。内存不受其影响。</translation>
     </message>
     <message>
@@ -10777,7 +10777,7 @@ measured / predicted</source>
         <translation>融合逐元素运算</translation>
     </message>
     <message>
-        <source>On: element-wise chains (bias+GeLU, bias+dropout+add, scale+mask+softmax, norms) run as fused kernels whose intermediates stay on chip (Megatron-LM and Transformer Engine fused kernels, torch.compile); the predicted step streams each chain's bytes once. Off: one kernel per operator, as in eager PyTorch.</source>
+        <source>On: element-wise chains (bias+GeLU, bias+dropout+add, scale+mask+softmax, norms) run as fused kernels whose intermediates stay on chip (Megatron-LM and Transformer Engine fused kernels, torch.compile); the predicted step streams each chain&apos;s bytes once. Off: one kernel per operator, as in eager PyTorch.</source>
         <translation>开启：逐元素链（bias+GeLU、bias+dropout+add、scale+mask+softmax、归一化）作为融合内核运行，中间结果留在片上（Megatron-LM 与 Transformer Engine 的融合内核，torch.compile）；预测步时对每条链的字节只流式读写一次。关闭：每个算子一个内核，如 eager 模式的 PyTorch。</translation>
     </message>
     <message>
@@ -10785,7 +10785,7 @@ measured / predicted</source>
         <translation>参数收集重叠</translation>
     </message>
     <message>
-        <source>ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the next step's first forward pass (Megatron-Core overlap_param_gather). Off: it follows the optimizer step, exposed. Default: on.</source>
+        <source>ZeRO-1/2: the all-gather of the updated parameters runs bucket by bucket during the next step&apos;s first forward pass (Megatron-Core overlap_param_gather). Off: it follows the optimizer step, exposed. Default: on.</source>
         <translation>ZeRO-1/2：更新后参数的 all-gather 在下一步的第一次前向中逐桶进行（Megatron-Core overlap_param_gather）。关闭：它在优化器步之后进行，完全暴露。默认：开启。</translation>
     </message>
     <message>
@@ -10793,7 +10793,7 @@ measured / predicted</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <source>Each TP collective is split into tp chunks pipelined with the GEMM that produces or consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): exposed = max(traffic / tp, traffic − the GEMMs' time). Off: all of it is exposed, as in Megatron-LM of 2021/22. Default: off.</source>
+        <source>Each TP collective is split into tp chunks pipelined with the GEMM that produces or consumes it (Megatron-Core --tp-comm-overlap, PyTorch async TP; Wang et al. 2023): exposed = max(traffic / tp, traffic − the GEMMs&apos; time). Off: all of it is exposed, as in Megatron-LM of 2021/22. Default: off.</source>
         <translation>每个 TP 集合通信拆成 tp 块，与产生或使用它的 GEMM 流水进行（Megatron-Core --tp-comm-overlap，PyTorch 异步 TP；Wang et al. 2023）：暴露 = max(通信量 / tp, 通信量 − GEMM 时间)。关闭：全部暴露，如 2021/22 年的 Megatron-LM。默认：关闭。</translation>
     </message>
     <message>
@@ -10836,7 +10836,7 @@ measured / predicted</source>
         <translation>重计算：</translation>
     </message>
     <message>
-        <source>Try activation recomputation '%1' (Korthikanti et al. 2022: selective recomputes the attention core, full keeps only each layer's input)</source>
+        <source>Try activation recomputation &apos;%1&apos; (Korthikanti et al. 2022: selective recomputes the attention core, full keeps only each layer&apos;s input)</source>
         <translation>尝试激活重计算“%1”（Korthikanti et al. 2022：选择性重计算只重算注意力核心，完全重计算只保存每层的输入）</translation>
     </message>
     <message>
@@ -10848,7 +10848,7 @@ measured / predicted</source>
         <translation>应用所选并行布局(&amp;A)</translation>
     </message>
     <message>
-        <source>Make the selected layout the scenario's (one undoable step); double-clicking a row does the same</source>
+        <source>Make the selected layout the scenario&apos;s (one undoable step); double-clicking a row does the same</source>
         <translation>将所选并行布局设为场景的并行布局（一步可撤销的操作）；双击某行效果相同</translation>
     </message>
     <message>
@@ -10952,7 +10952,7 @@ measured / predicted</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <source>The engine's memory per GPU (most loaded pipeline stage)</source>
+        <source>The engine&apos;s memory per GPU (most loaded pipeline stage)</source>
         <translation>引擎估算的每 GPU 显存（负载最重的流水线阶段）</translation>
     </message>
     <message>
@@ -11036,11 +11036,11 @@ measured / predicted</source>
         <translation>按预测的单步时间排序：算子级 kernel 时间 + 暴露的通信 + 流水线气泡（验证页将此模型与公布的训练运行进行对照）。</translation>
     </message>
     <message>
-        <source>Every layout's memory is the engine's; the layouts that could rank are predicted with the accelerator's efficiency factors (hardware catalog), the rest are skipped by a lower bound on their step time.</source>
+        <source>Every layout&apos;s memory is the engine&apos;s; the layouts that could rank are predicted with the accelerator&apos;s efficiency factors (hardware catalog), the rest are skipped by a lower bound on their step time.</source>
         <translation>每种布局的显存均由引擎计算；可能进入排名的布局使用加速器的效率因子（硬件目录）进行预测，其余布局根据单步时间下界直接跳过。</translation>
     </message>
     <message>
-        <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario's GPUs with the engine and rank them by predicted step time</source>
+        <source>Evaluate every valid (dp, tp, pp, cp, ep, v, sp, ZeRO, micro-batch, recomputation) layout of the scenario&apos;s GPUs with the engine and rank them by predicted step time</source>
         <translation>用引擎评估场景中 GPU 的每一种有效布局（dp、tp、pp、cp、ep、v、sp、ZeRO、微批、重计算），并按预测的单步时间排序</translation>
     </message>
     <message>
@@ -11060,7 +11060,7 @@ measured / predicted</source>
         <translation>在 %2 s 内评估了 %1 种有效布局（%3 种放得下显存，%4 种已预测）；表中列出预测单步时间最快的 %5 种。</translation>
     </message>
     <message>
-        <source>Time models: the predicted step implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages use the scenario's &lt;b&gt;%3 MFU %4&lt;/b&gt;: %5 days.</source>
+        <source>Time models: the predicted step implies &lt;b&gt;%1 MFU&lt;/b&gt;, about %2 days for the run; the Overview and Time pages use the scenario&apos;s &lt;b&gt;%3 MFU %4&lt;/b&gt;: %5 days.</source>
         <translation>时间模型：预测的单步时间对应 &lt;b&gt;%1 MFU&lt;/b&gt;，整个训练约需 %2 天；概览页和时间页使用场景的 &lt;b&gt;%3 MFU %4&lt;/b&gt;：%5 天。</translation>
     </message>
     <message numerus="yes">
@@ -11080,7 +11080,7 @@ measured / predicted</source>
         <translation>与最优比</translation>
     </message>
     <message>
-        <source>≈ best: the predicted step is within the accelerator's error band p of the best layout's, t ≤ t_best · (1 + p), so the prediction cannot rank it below the best; p is the accelerator's leave-one-source-out 90th-percentile error (0 without published runs: only ties are marked)</source>
+        <source>≈ best: the predicted step is within the accelerator&apos;s error band p of the best layout&apos;s, t ≤ t_best · (1 + p), so the prediction cannot rank it below the best; p is the accelerator&apos;s leave-one-source-out 90th-percentile error (0 without published runs: only ties are marked)</source>
         <translation>≈ 最优：预测步时与最优布局的差距在加速器误差带 p 之内，t ≤ t_best · (1 + p)，预测无法判定它慢于最优；p 为该加速器留一来源误差的第 90 百分位（无公开运行时为 0：只标记并列）</translation>
     </message>
     <message>
@@ -11092,7 +11092,7 @@ measured / predicted</source>
         <translation>≈ 最优</translation>
     </message>
     <message numerus="yes">
-        <source>%n of them (≈ best) are within the prediction's error band (± %1) of the best: it cannot rank those apart.</source>
+        <source>%n of them (≈ best) are within the prediction&apos;s error band (± %1) of the best: it cannot rank those apart.</source>
         <translation>
             <numerusform>其中 %n 个（≈ 最优）与最优的差距在预测误差带（± %1）之内：预测无法区分它们的先后。</numerusform>
         </translation>
@@ -11157,7 +11157,7 @@ measured / predicted</source>
         <translation>（已取消：结果不完整）</translation>
     </message>
     <message>
-        <source>predicted step = Σ kernel times of the busiest stage (forward, backward, recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one micro-batch; tokens/s = global batch · s / step; memory = the engine's per-GPU total</source>
+        <source>predicted step = Σ kernel times of the busiest stage (forward, backward, recomputation) + optimizer + exposed communication + bubble (p − 1)/v · one micro-batch; tokens/s = global batch · s / step; memory = the engine&apos;s per-GPU total</source>
         <translation>预测单步时间 = 最繁忙流水线级的 Σ 内核时间（前向、反向、重计算）+ 优化器 + 暴露的通信 + 气泡 (p − 1)/v · 一个 micro-batch 时间；token/s = 全局批 · s / 单步时间；显存 = 引擎给出的每 GPU 总量</translation>
     </message>
     <message>
@@ -11171,7 +11171,7 @@ measured / predicted</source>
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Within the band of the best&lt;/b&gt;: its predicted step is at most %1 slower than the best layout's, less than the prediction's error band, so the prediction cannot rank the two apart.</source>
+        <source>&lt;b&gt;Within the band of the best&lt;/b&gt;: its predicted step is at most %1 slower than the best layout&apos;s, less than the prediction&apos;s error band, so the prediction cannot rank the two apart.</source>
         <translation>&lt;b&gt;在最优的误差带之内&lt;/b&gt;：其预测步时比最优布局最多慢 %1，小于预测的误差带，因此预测无法区分两者先后。</translation>
     </message>
     <message>
@@ -11202,7 +11202,7 @@ measured / predicted</source>
         <translation>GPU 数：%1 不是 tp × pp = %2 的倍数（每个模型副本占用 tp × pp 个 GPU）</translation>
     </message>
     <message>
-        <source>Serving one model: prefill reads the prompt in one pass (time to first token), then every decode step reads all weights and the KV cache to make one token per sequence (time per output token). Decode is memory-bound until the batch is large enough; the model, the GPU and its price are the scenario's, the rest is set here. Hover any figure for its formula and source.</source>
+        <source>Serving one model: prefill reads the prompt in one pass (time to first token), then every decode step reads all weights and the KV cache to make one token per sequence (time per output token). Decode is memory-bound until the batch is large enough; the model, the GPU and its price are the scenario&apos;s, the rest is set here. Hover any figure for its formula and source.</source>
         <translation>服务一个模型：预填充一次读完提示（首词元时间），之后每个解码步都要读取全部权重和 KV 缓存，为每个序列生成一个词元（每输出词元时间）。在批量足够大之前，解码受内存限制；模型、GPU 及其价格取自场景，其余在此设置。将鼠标悬停在任一数字上可查看其公式和来源。</translation>
     </message>
     <message>
@@ -11210,7 +11210,7 @@ measured / predicted</source>
         <translation>GPU 型号(&amp;G)</translation>
     </message>
     <message>
-        <source>The scenario's accelerator (changing it here changes the scenario, one undo step): dense peak per format, HBM capacity and bandwidth from its datasheet, and its serving factors (resources/hardware/serving_efficiency.json).</source>
+        <source>The scenario&apos;s accelerator (changing it here changes the scenario, one undo step): dense peak per format, HBM capacity and bandwidth from its datasheet, and its serving factors (resources/hardware/serving_efficiency.json).</source>
         <translation>场景的加速器（在此修改会改变场景，可一步撤销）：各格式的稠密峰值、HBM 容量与带宽来自其数据手册，服务系数来自 resources/hardware/serving_efficiency.json。</translation>
     </message>
     <message>
@@ -11226,7 +11226,7 @@ measured / predicted</source>
         <translation>tp(&amp;T)</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer's heads and FFN split over tp GPUs, two all-reduces of batch × d_model activations per layer and step (Shoeybi et al. 2019 §3); ring all-reduce time 2(tp−1)·latency + 2(tp−1)/tp · bytes / bandwidth (Patarasuk &amp; Yuan 2009). tp must divide the heads.</source>
+        <source>Tensor parallelism: each layer&apos;s heads and FFN split over tp GPUs, two all-reduces of batch × d_model activations per layer and step (Shoeybi et al. 2019 §3); ring all-reduce time 2(tp−1)·latency + 2(tp−1)/tp · bytes / bandwidth (Patarasuk &amp; Yuan 2009). tp must divide the heads.</source>
         <translation>张量并行：每层的头和 FFN 切分到 tp 个 GPU 上，每层每步两次对 批量 × d_model 激活的 all-reduce（Shoeybi et al. 2019 §3）；环形 all-reduce 时间 2(tp−1)·延迟 + 2(tp−1)/tp · 字节 / 带宽（Patarasuk &amp; Yuan 2009）。tp 必须整除头数。</translation>
     </message>
     <message>
@@ -11242,7 +11242,7 @@ measured / predicted</source>
         <translation>批量(&amp;B)</translation>
     </message>
     <message>
-        <source>Concurrent sequences per replica (a static batch). Decode reads the weights once per step for the whole batch: intensity ≈ batch FLOP/B per weight byte, so the weight matmuls turn compute-bound at the roofline's crossover batch. The KV cache grows with it: 2 · layers · KV heads · head_dim · (prompt + output) · bytes per sequence (Kwon et al. 2023 §3).</source>
+        <source>Concurrent sequences per replica (a static batch). Decode reads the weights once per step for the whole batch: intensity ≈ batch FLOP/B per weight byte, so the weight matmuls turn compute-bound at the roofline&apos;s crossover batch. The KV cache grows with it: 2 · layers · KV heads · head_dim · (prompt + output) · bytes per sequence (Kwon et al. 2023 §3).</source>
         <translation>每个副本的并发序列数（静态批量）。解码每步为整个批量只读一次权重：强度 ≈ 每权重字节 批量 FLOP/B，因此权重矩阵乘在 roofline 的交叉批量处变为计算受限。KV 缓存随之增长：每序列 2 · 层数 · KV 头数 · head_dim · (提示 + 输出) · 字节（Kwon et al. 2023 §3）。</translation>
     </message>
     <message>
@@ -11266,7 +11266,7 @@ measured / predicted</source>
         <translation>权重(&amp;W)</translation>
     </message>
     <message>
-        <source>Format the linear layers' weights are stored in (embedding and norms stay 16-bit). INT4 (g128) stores 4 bits plus one fp16 scale per 128 weights = 0.515625 bytes (GPTQ, Frantar et al. 2023 §5; AWQ, Lin et al. 2024); int8 one scale per output channel (LLM.int8(), Dettmers et al. 2022).</source>
+        <source>Format the linear layers&apos; weights are stored in (embedding and norms stay 16-bit). INT4 (g128) stores 4 bits plus one fp16 scale per 128 weights = 0.515625 bytes (GPTQ, Frantar et al. 2023 §5; AWQ, Lin et al. 2024); int8 one scale per output channel (LLM.int8(), Dettmers et al. 2022).</source>
         <translation>线性层权重的存储格式（嵌入与归一化保持 16 位）。INT4 (g128) 存 4 位，外加每 128 个权重一个 fp16 缩放因子 = 0.515625 字节（GPTQ，Frantar et al. 2023 §5；AWQ，Lin et al. 2024）；int8 每个输出通道一个缩放因子（LLM.int8()，Dettmers et al. 2022）。</translation>
     </message>
     <message>
@@ -11298,7 +11298,7 @@ measured / predicted</source>
         <translation>按查询头读取 KV(&amp;Q)</translation>
     </message>
     <message>
-        <source>Decode attention reads the KV cache once per query head (FasterTransformer, TensorRT-LLM's masked MHA before XQA) instead of once per KV head (vLLM, FlashDecoding, XQA): n_heads / n_kv_heads times the KV traffic of a grouped-query model.</source>
+        <source>Decode attention reads the KV cache once per query head (FasterTransformer, TensorRT-LLM&apos;s masked MHA before XQA) instead of once per KV head (vLLM, FlashDecoding, XQA): n_heads / n_kv_heads times the KV traffic of a grouped-query model.</source>
         <translation>解码注意力对每个查询头读一次 KV 缓存（FasterTransformer、XQA 之前的 TensorRT-LLM masked MHA），而不是对每个 KV 头读一次（vLLM、FlashDecoding、XQA）：对分组查询模型，KV 流量是 n_heads / n_kv_heads 倍。</translation>
     </message>
     <message>
@@ -11354,7 +11354,7 @@ measured / predicted</source>
         <translation>推测解码：%1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Prefill and decode on the roofline&lt;/b&gt;: one GPU's share of each operator. Prefill's matmuls sit right of the ridge (compute-bound); at small batches decode's sit far left of it, waiting for the weights to stream from HBM.</source>
+        <source>&lt;b&gt;Prefill and decode on the roofline&lt;/b&gt;: one GPU&apos;s share of each operator. Prefill&apos;s matmuls sit right of the ridge (compute-bound); at small batches decode&apos;s sit far left of it, waiting for the weights to stream from HBM.</source>
         <translation>&lt;b&gt;预填充与解码在 roofline 上&lt;/b&gt;：每个算子在单 GPU 上的份额。预填充的矩阵乘位于脊点右侧（计算受限）；小批量时解码的矩阵乘远在其左侧，等待权重从 HBM 流入。</translation>
     </message>
     <message>
@@ -11462,7 +11462,7 @@ measured / predicted</source>
         <translation>输出词元/秒 = 副本数 · 批量 · 输出词元 / (TTFT + 解码)；每 GPU 再 ÷ GPU 数。MBU = 解码字节 / (解码时间 · HBM 带宽 · GPU 数)；MFU = 矩阵乘 FLOPs / (时间 · 峰值 · GPU 数)</translation>
     </message>
     <message>
-        <source>MBU: Databricks 2023, 'LLM inference performance engineering'; MFU: Chowdhery et al. 2022 (PaLM) App. B</source>
+        <source>MBU: Databricks 2023, &apos;LLM inference performance engineering&apos;; MFU: Chowdhery et al. 2022 (PaLM) App. B</source>
         <translation>MBU：Databricks 2023，《LLM inference performance engineering》；MFU：Chowdhery et al. 2022（PaLM）附录 B</translation>
     </message>
     <message>
@@ -11474,7 +11474,7 @@ measured / predicted</source>
         <translation>直到 2²⁴ 解码都受内存限制</translation>
     </message>
     <message>
-        <source>the largest batch whose weights + KV cache at prompt + output tokens + workspace + reserve ≤ the GPU's memory; crossover: the batch from which every decode weight matmul's intensity reaches the ridge point</source>
+        <source>the largest batch whose weights + KV cache at prompt + output tokens + workspace + reserve ≤ the GPU&apos;s memory; crossover: the batch from which every decode weight matmul&apos;s intensity reaches the ridge point</source>
         <translation>满足 权重 + 提示加输出词元下的 KV 缓存 + 工作区 + 预留 ≤ GPU 内存 的最大批量；交叉点：从该批量起，每个解码权重矩阵乘的强度都达到脊点</translation>
     </message>
     <message>
@@ -11492,7 +11492,7 @@ measured / predicted</source>
         <translation>成本 = 每 GPU 小时价格 · GPU 数 / 3600 / 输出词元每秒 · 10⁶</translation>
     </message>
     <message>
-        <source>the scenario's GPU price (Cluster → price per GPU-hour)</source>
+        <source>the scenario&apos;s GPU price (Cluster → price per GPU-hour)</source>
         <translation>场景的 GPU 价格（集群 → 每 GPU 小时价格）</translation>
     </message>
     <message>
@@ -11632,7 +11632,7 @@ measured / predicted</source>
         <translation>2 · 层数 · ⌈KV 头数 / tp⌉ · head_dim · 每元素字节 · (提示 + 输出) · 批量（Kwon et al. 2023，vLLM §3）</translation>
     </message>
     <message>
-        <source>the largest prefill operator's activations and the residual stream at the activation format</source>
+        <source>the largest prefill operator&apos;s activations and the residual stream at the activation format</source>
         <translation>最大预填充算子的激活与残差流，按激活格式</translation>
     </message>
     <message>
@@ -11695,7 +11695,7 @@ measured / predicted</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <source>The serving model (the Serving page, `llm-explorer-cli infer`) against published inference measurements: TensorRT-LLM's static-batch throughput and batch-1 first-token latency on A100, H100, H200 and L40S, and kipply's FasterTransformer 13B latencies. Each figure is one comparison; the serving factors are one set per accelerator and precision, fitted on these figures, so the held-out error (each source predicted by factors fitted without it) is the one to expect on a new setup.</source>
+        <source>The serving model (the Serving page, `llm-explorer-cli infer`) against published inference measurements: TensorRT-LLM&apos;s static-batch throughput and batch-1 first-token latency on A100, H100, H200 and L40S, and kipply&apos;s FasterTransformer 13B latencies. Each figure is one comparison; the serving factors are one set per accelerator and precision, fitted on these figures, so the held-out error (each source predicted by factors fitted without it) is the one to expect on a new setup.</source>
         <translation>服务模型（服务页面，`llm-explorer-cli infer`）对比公开的推理测量：TensorRT-LLM 在 A100、H100、H200 和 L40S 上的静态批量吞吐和批量 1 首词元延迟，以及 kipply 的 FasterTransformer 13B 延迟。每个数字是一次比较；服务系数每个加速器和精度一组，在这些数字上拟合，因此留出误差（每个来源用不含它拟合的系数预测）才是新配置上应预期的误差。</translation>
     </message>
     <message>
@@ -11739,7 +11739,7 @@ measured / predicted</source>
         <translation>在下一个来源之前停止留一来源拟合</translation>
     </message>
     <message>
-        <source>Fit the serving factors once per source without that source's figures and predict them (about a second per source, in the background)</source>
+        <source>Fit the serving factors once per source without that source&apos;s figures and predict them (about a second per source, in the background)</source>
         <translation>每次去掉一个来源的数字拟合服务系数并预测它们（每个来源约一秒，在后台进行）</translation>
     </message>
     <message>
@@ -11767,7 +11767,7 @@ measured / predicted</source>
         <translation>resources/validation/published_inference.json</translation>
     </message>
     <message numerus="yes">
-        <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog's serving factors (fitted to these figures)</source>
+        <source>%n published figure(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s serving factors (fitted to these figures)</source>
         <translation>
             <numerusform>%n 个公开数字：使用目录服务系数（在这些数字上拟合）时平均 |误差| %1，最差 %2（%3）</numerusform>
         </translation>
@@ -11817,7 +11817,7 @@ measured / predicted</source>
         <translation>预测值（同一单位，对数坐标）</translation>
     </message>
     <message>
-        <source>error = (predicted − published) / published; the model: serve() with the catalog's serving factors per accelerator and precision</source>
+        <source>error = (predicted − published) / published; the model: serve() with the catalog&apos;s serving factors per accelerator and precision</source>
         <translation>误差 = (预测 − 公开) / 公开；模型：serve()，按加速器和精度使用目录的服务系数</translation>
     </message>
     <message>
@@ -11929,11 +11929,11 @@ measured / predicted</source>
 <context>
     <name>lse::gui::TensorErrorText</name>
     <message>
-        <source>the view's sizes and strides do not fit the input: dimension %1 (size %2, stride %3) cannot be merged with dimension(s) %4 (%5 elements, innermost stride %6): merging needs stride[%1] = %7 × %8 = %9, but it is %10, so no single stride walks the new dimension %11 (size %12) across them. Use reshape (which copies) or contiguous() first</source>
+        <source>the view&apos;s sizes and strides do not fit the input: dimension %1 (size %2, stride %3) cannot be merged with dimension(s) %4 (%5 elements, innermost stride %6): merging needs stride[%1] = %7 × %8 = %9, but it is %10, so no single stride walks the new dimension %11 (size %12) across them. Use reshape (which copies) or contiguous() first</source>
         <translation>view 的尺寸和步长与输入不匹配：维度 %1（大小 %2，步长 %3）无法与维度 %4（%5 个元素，最内层步长 %6）合并：合并要求 stride[%1] = %7 × %8 = %9，但实际为 %10，因此没有一个步长能跨越它们遍历新维度 %11（大小 %12）。请先用 reshape（会复制）或 contiguous()</translation>
     </message>
     <message>
-        <source>the view's sizes and strides do not fit the input: the new shape %1 has dimensions left over</source>
+        <source>the view&apos;s sizes and strides do not fit the input: the new shape %1 has dimensions left over</source>
         <translation>view 的尺寸和步长与输入不匹配：新形状 %1 有多余的维度</translation>
     </message>
     <message>
@@ -11973,7 +11973,7 @@ measured / predicted</source>
         <translation>start（%1）+ length（%2）超过维度 %3 的大小 %4（或 length 为负）</translation>
     </message>
     <message>
-        <source>the number of sizes (%1) must be at least the tensor's dimensions (%2)</source>
+        <source>the number of sizes (%1) must be at least the tensor&apos;s dimensions (%2)</source>
         <translation>尺寸个数（%1）不能少于张量的维数（%2）</translation>
     </message>
     <message>
@@ -12165,11 +12165,11 @@ measured / predicted</source>
         <translation>导出表格（CSV）…</translation>
     </message>
     <message>
-        <source>Shape '%1' must be sizes separated by commas, e.g. 2,3,4</source>
+        <source>Shape &apos;%1&apos; must be sizes separated by commas, e.g. 2,3,4</source>
         <translation>形状“%1”必须是以逗号分隔的尺寸，例如 2,3,4</translation>
     </message>
     <message>
-        <source>Strides '%1' must be integers separated by commas, or empty for contiguous</source>
+        <source>Strides &apos;%1&apos; must be integers separated by commas, or empty for contiguous</source>
         <translation>步长“%1”必须是以逗号分隔的整数，或留空表示连续</translation>
     </message>
     <message>
@@ -12177,7 +12177,7 @@ measured / predicted</source>
         <translation>形状 %1 有 %2 个维度；本页最多绘制 %3 个</translation>
     </message>
     <message>
-        <source>Shape %1 has %2 elements over a storage of %3; this tab draws up to %4 elements and a storage of %5 (the CLI's tensor command takes any size)</source>
+        <source>Shape %1 has %2 elements over a storage of %3; this tab draws up to %4 elements and a storage of %5 (the CLI&apos;s tensor command takes any size)</source>
         <translation>形状 %1 有 %2 个元素，存储大小为 %3；本页最多绘制 %4 个元素、存储大小 %5（CLI 的 tensor 命令不限大小）</translation>
     </message>
     <message>
@@ -12287,20 +12287,20 @@ measured / predicted</source>
         <translation>%1：未知设置（应为 %2）</translation>
     </message>
     <message>
-        <source>expected sizes separated by commas, e.g. "2,3,4"</source>
-        <translation>应为以逗号分隔的尺寸，例如 "2,3,4"</translation>
+        <source>expected sizes separated by commas, e.g. &quot;2,3,4&quot;</source>
+        <translation>应为以逗号分隔的尺寸，例如 &quot;2,3,4&quot;</translation>
     </message>
     <message>
-        <source>expected strides separated by commas, or "" for contiguous</source>
-        <translation>应为以逗号分隔的步长，或用 "" 表示连续</translation>
+        <source>expected strides separated by commas, or &quot;&quot; for contiguous</source>
+        <translation>应为以逗号分隔的步长，或用 &quot;&quot; 表示连续</translation>
     </message>
     <message>
         <source>expected an integer from %1 to %2</source>
         <translation>应为 %1 到 %2 之间的整数</translation>
     </message>
     <message>
-        <source>expected an array of operations such as "transpose(0, 1)"</source>
-        <translation>应为操作数组，例如 "transpose(0, 1)"</translation>
+        <source>expected an array of operations such as &quot;transpose(0, 1)&quot;</source>
+        <translation>应为操作数组，例如 &quot;transpose(0, 1)&quot;</translation>
     </message>
     <message>
         <source>expected an array of strings</source>
@@ -12425,7 +12425,7 @@ measured / predicted</source>
         <translation>校准 MFU…</translation>
     </message>
     <message>
-        <source>Fit the accelerator's efficiency to a step time or TFLOP/s you measured</source>
+        <source>Fit the accelerator&apos;s efficiency to a step time or TFLOP/s you measured</source>
         <translation>根据你实测的单步时间或 TFLOP/s 拟合加速器的效率</translation>
     </message>
     <message>
@@ -12700,8 +12700,8 @@ measured / predicted</source>
         <translation>另一个分词器仍在加载。</translation>
     </message>
     <message>
-        <source>the merge replay needs a trained tokenizer ("train": true in an earlier step)</source>
-        <translation>合并重放需要已训练的分词器（在之前的步骤中设置 "train": true）</translation>
+        <source>the merge replay needs a trained tokenizer (&quot;train&quot;: true in an earlier step)</source>
+        <translation>合并重放需要已训练的分词器（在之前的步骤中设置 &quot;train&quot;: true）</translation>
     </message>
     <message>
         <source>a training is already running</source>
@@ -12735,7 +12735,7 @@ measured / predicted</source>
         <translation>打开示例追踪</translation>
     </message>
     <message>
-        <source>Rank 0 of a 128-GPU training job (NVIDIA A100, NCCL, shapes recorded), from Holistic Trace Analysis's test data (MIT licence)</source>
+        <source>Rank 0 of a 128-GPU training job (NVIDIA A100, NCCL, shapes recorded), from Holistic Trace Analysis&apos;s test data (MIT licence)</source>
         <translation>一个 128 GPU 训练任务的 rank 0（NVIDIA A100，NCCL，记录了形状），来自 Holistic Trace Analysis 的测试数据（MIT 许可）</translation>
     </message>
     <message>
@@ -12823,11 +12823,11 @@ measured / predicted</source>
         <translation>rank %1 · %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Open a PyTorch profiler trace&lt;/b&gt; to see where a real run's time went: the timeline of every GPU stream, each step split into compute, exposed communication, memory copies and idle time (host-bound or waiting), the kernels and operators that took the time, and on the Roofline page the kernels beside the prediction.&lt;br&gt;Record one with &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; and &lt;code&gt;prof.export_chrome_trace("trace.json")&lt;/code&gt; (or its tensorboard handler's &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;). Open or drop one file, or several (one rank each), or start with the sample.</source>
-        <translation>&lt;b&gt;打开一个 PyTorch 性能分析器 trace&lt;/b&gt;，看看真实运行的时间花在哪里：每个 GPU 流的时间线，每一步拆分为计算、未掩盖的通信、内存拷贝和空闲时间（受主机限制或等待），占用时间的内核和算子，以及在“屋顶线”页面上与预测并列的内核。&lt;br&gt;用 &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; 和 &lt;code&gt;prof.export_chrome_trace("trace.json")&lt;/code&gt;（或其 tensorboard 处理器写出的 &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;）录制。打开或拖放一个文件，或多个（每个一个 rank），或从示例开始。</translation>
+        <source>&lt;b&gt;Open a PyTorch profiler trace&lt;/b&gt; to see where a real run&apos;s time went: the timeline of every GPU stream, each step split into compute, exposed communication, memory copies and idle time (host-bound or waiting), the kernels and operators that took the time, and on the Roofline page the kernels beside the prediction.&lt;br&gt;Record one with &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; and &lt;code&gt;prof.export_chrome_trace(&quot;trace.json&quot;)&lt;/code&gt; (or its tensorboard handler&apos;s &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;). Open or drop one file, or several (one rank each), or start with the sample.</source>
+        <translation>&lt;b&gt;打开一个 PyTorch 性能分析器 trace&lt;/b&gt;，看看真实运行的时间花在哪里：每个 GPU 流的时间线，每一步拆分为计算、未掩盖的通信、内存拷贝和空闲时间（受主机限制或等待），占用时间的内核和算子，以及在“屋顶线”页面上与预测并列的内核。&lt;br&gt;用 &lt;code&gt;torch.profiler.profile(activities=[CPU, CUDA], record_shapes=True)&lt;/code&gt; 和 &lt;code&gt;prof.export_chrome_trace(&quot;trace.json&quot;)&lt;/code&gt;（或其 tensorboard 处理器写出的 &lt;code&gt;.pt.trace.json.gz&lt;/code&gt;）录制。打开或拖放一个文件，或多个（每个一个 rank），或从示例开始。</translation>
     </message>
     <message>
-        <source>A PyTorch profiler trace: the GPU's time per step after Holistic Trace Analysis, the kernels by class and the operators that launched them. Hover a bar for its figures.</source>
+        <source>A PyTorch profiler trace: the GPU&apos;s time per step after Holistic Trace Analysis, the kernels by class and the operators that launched them. Hover a bar for its figures.</source>
         <translation>一个 PyTorch 性能分析器 trace：按 Holistic Trace Analysis 的方法分解每一步的 GPU 时间，按类别列出内核以及发射它们的算子。把鼠标停在横条上可查看数值。</translation>
     </message>
     <message>
@@ -12869,11 +12869,11 @@ measured / predicted</source>
         <translation>&lt;b&gt;分类：&lt;/b&gt;%2 个 GPU 活动中有 %1 个未知（%3）：它们的名称不匹配任何规则，也不是由矩阵乘或注意力算子发射的。</translation>
     </message>
     <message>
-        <source>tab: expected %1, got '%2'</source>
+        <source>tab: expected %1, got &apos;%2&apos;</source>
         <translation>tab：应为 %1，实际为“%2”</translation>
     </message>
     <message>
-        <source>rank: expected an index from 0, got '%1'</source>
+        <source>rank: expected an index from 0, got &apos;%1&apos;</source>
         <translation>rank：应为从 0 开始的索引，实际为“%1”</translation>
     </message>
     <message>
@@ -12889,7 +12889,7 @@ measured / predicted</source>
         <translation>FLOP/s</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators' shapes ÷ summed duration):</source>
+        <source>&lt;b&gt;Top %Ln kernel(s) by GPU time&lt;/b&gt; (share of all GPU activity time; achieved FLOP/s = FLOPs of the linked operators&apos; shapes ÷ summed duration):</source>
         <translation>
             <numerusform>&lt;b&gt;按 GPU 时间排名前 %Ln 的内核&lt;/b&gt;（占全部 GPU 活动时间的比例；实际 FLOP/s = 关联算子形状的 FLOPs ÷ 时长之和）：</numerusform>
         </translation>
@@ -12919,7 +12919,7 @@ measured / predicted</source>
         <translation>compare：应为 true 或 false</translation>
     </message>
     <message>
-        <source>accelerator: expected trace or a hardware catalog id, got '%1'</source>
+        <source>accelerator: expected trace or a hardware catalog id, got &apos;%1&apos;</source>
         <translation>accelerator：应为 trace 或硬件目录中的 id，实际为“%1”</translation>
     </message>
     <message numerus="yes">
@@ -12933,7 +12933,7 @@ measured / predicted</source>
         <translation>CPU 算子</translation>
     </message>
     <message>
-        <source>Also draw each CPU thread's top-level operators and those one level in on the timeline (a CPU-only trace always shows them)</source>
+        <source>Also draw each CPU thread&apos;s top-level operators and those one level in on the timeline (a CPU-only trace always shows them)</source>
         <translation>在时间线上同时画出每个 CPU 线程的顶层算子及其下一层算子（仅 CPU 的 trace 总是显示它们）</translation>
     </message>
 </context>
@@ -13016,15 +13016,15 @@ measured / predicted</source>
         <translation>加速器(&amp;A)：</translation>
     </message>
     <message>
-        <source>The trace's device: %1</source>
+        <source>The trace&apos;s device: %1</source>
         <translation>追踪中的设备：%1</translation>
     </message>
     <message>
-        <source>The trace's device (not in the catalog: pick one)</source>
+        <source>The trace&apos;s device (not in the catalog: pick one)</source>
         <translation>追踪中的设备（不在目录中：请选择一个）</translation>
     </message>
     <message>
-        <source>The GPU whose predicted GEMM kernel times the trace's calls are compared with: the trace's deviceProperties name when the hardware catalog has it</source>
+        <source>The GPU whose predicted GEMM kernel times the trace&apos;s calls are compared with: the trace&apos;s deviceProperties name when the hardware catalog has it</source>
         <translation>与追踪中的调用相比较的预测 GEMM 内核时间所用的 GPU：硬件目录中有该型号时，使用追踪的 deviceProperties 名称</translation>
     </message>
     <message>
@@ -13032,7 +13032,7 @@ measured / predicted</source>
         <translation>与当前场景比较(&amp;C)</translation>
     </message>
     <message>
-        <source>Match the trace's kernels to the operators of the scenario's predicted step (model, layout and accelerator from the editor): by class and shape, per step</source>
+        <source>Match the trace&apos;s kernels to the operators of the scenario&apos;s predicted step (model, layout and accelerator from the editor): by class and shape, per step</source>
         <translation>把追踪中的内核与场景预测的一步中的算子对应起来（模型、并行布局和加速器取自编辑器）：按类别和形状，逐步进行</translation>
     </message>
     <message>
@@ -13084,7 +13084,7 @@ measured / predicted</source>
         <translation>实测调用次数</translation>
     </message>
     <message>
-        <source>The trace's device '%1' is not in the hardware catalog: pick the accelerator to predict its GEMM calls on.</source>
+        <source>The trace&apos;s device &apos;%1&apos; is not in the hardware catalog: pick the accelerator to predict its GEMM calls on.</source>
         <translation>追踪中的设备“%1”不在硬件目录中：请选择用于预测其 GEMM 调用的加速器。</translation>
     </message>
     <message>
@@ -13096,7 +13096,7 @@ measured / predicted</source>
         <translation>&lt;b&gt;%1 上的 GEMM 调用：&lt;/b&gt;没有记录了形状（record_shapes=True）且为浮点类型的调用。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 GEMM calls on %2&lt;/b&gt; beside the engine's GEMM kernel time (tiles, waves, the catalog's efficiency): measured %3 ms, predicted %4 ms; measured ÷ predicted per call: median %5 (10th–90th percentile %6–%7, extremes %8–%9)%10.</source>
+        <source>&lt;b&gt;%1 GEMM calls on %2&lt;/b&gt; beside the engine&apos;s GEMM kernel time (tiles, waves, the catalog&apos;s efficiency): measured %3 ms, predicted %4 ms; measured ÷ predicted per call: median %5 (10th–90th percentile %6–%7, extremes %8–%9)%10.</source>
         <translation>&lt;b&gt;%2 上的 %1 次 GEMM 调用&lt;/b&gt;与引擎的 GEMM 内核时间（分块、波次、目录中的效率）并列：实测 %3 ms，预测 %4 ms；每次调用的实测 ÷ 预测：中位数 %5（第 10–90 百分位 %6–%7，极值 %8–%9）%10。</translation>
     </message>
     <message>
@@ -13120,7 +13120,7 @@ measured / predicted</source>
         <translation>每次调用的实测时间（µs，对数刻度）</translation>
     </message>
     <message>
-        <source>predicted = the engine's GEMM kernel time for (batch, m, n, k) and the kernel's dtype peak; measured = summed durations of the GEMM kernels the call launched</source>
+        <source>predicted = the engine&apos;s GEMM kernel time for (batch, m, n, k) and the kernel&apos;s dtype peak; measured = summed durations of the GEMM kernels the call launched</source>
         <translation>预测 = 引擎对 (batch, m, n, k) 和该内核数据类型峰值给出的 GEMM 内核时间；实测 = 该调用发射的 GEMM 内核时长之和</translation>
     </message>
     <message>
@@ -13140,7 +13140,7 @@ measured / predicted</source>
         <translation>实测 = 预测</translation>
     </message>
     <message>
-        <source>Check &lt;i&gt;Compare with the current scenario&lt;/i&gt; to match the trace's kernels to the predicted step of the scenario in the editor (set its model, layout and accelerator to the traced run's).</source>
+        <source>Check &lt;i&gt;Compare with the current scenario&lt;/i&gt; to match the trace&apos;s kernels to the predicted step of the scenario in the editor (set its model, layout and accelerator to the traced run&apos;s).</source>
         <translation>勾选&lt;i&gt;与当前场景比较&lt;/i&gt;，把追踪中的内核与编辑器中场景的预测步对应起来（请把场景的模型、并行布局和加速器设为被追踪运行的配置）。</translation>
     </message>
     <message>
@@ -13178,7 +13178,7 @@ measured / predicted</source>
         <translation>每步时间（ms）</translation>
     </message>
     <message>
-        <source>measured = summed kernel durations per step (communication and copies exposed, as in the breakdown); predicted = the scenario's predicted operators of that class</source>
+        <source>measured = summed kernel durations per step (communication and copies exposed, as in the breakdown); predicted = the scenario&apos;s predicted operators of that class</source>
         <translation>实测 = 每步内核时长之和（通信和拷贝按未掩盖部分计，与时间分解相同）；预测 = 场景中该类别的预测算子</translation>
     </message>
     <message>
@@ -13251,7 +13251,7 @@ measured / predicted</source>
         <translation>损失缩放因子 S(&amp;L)：</translation>
     </message>
     <message>
-        <source>Dynamic loss scaling (Micikevicius et al. 2018, §3.2; the rule of PyTorch's GradScaler): each step the gradients are multiplied by the scale and cast to FP16; if any becomes inf or NaN the step is skipped and the scale halves, and after N good steps in a row it doubles. Simulated over a fresh FP32 training run of the reference transformer: a skipped step is one FP16 training would skip, the FP32 run still takes it.</source>
+        <source>Dynamic loss scaling (Micikevicius et al. 2018, §3.2; the rule of PyTorch&apos;s GradScaler): each step the gradients are multiplied by the scale and cast to FP16; if any becomes inf or NaN the step is skipped and the scale halves, and after N good steps in a row it doubles. Simulated over a fresh FP32 training run of the reference transformer: a skipped step is one FP16 training would skip, the FP32 run still takes it.</source>
         <translation>动态损失缩放（Micikevicius et al. 2018, §3.2；即 PyTorch GradScaler 的规则）：每一步将梯度乘以缩放因子并转换为 FP16；若有任何值变为 inf 或 NaN，则跳过该步并将缩放因子减半；连续 N 个正常步之后缩放因子加倍。在参考 Transformer 的一次全新 FP32 训练上模拟：被跳过的步是 FP16 训练会跳过的步，而 FP32 训练仍会执行它。</translation>
     </message>
     <message>
@@ -13346,7 +13346,7 @@ measured / predicted</source>
         <translation>校准…</translation>
     </message>
     <message>
-        <source>Fit the current scenario's accelerator to a step time or TFLOP/s you measured, and save it as a new hardware entry</source>
+        <source>Fit the current scenario&apos;s accelerator to a step time or TFLOP/s you measured, and save it as a new hardware entry</source>
         <translation>根据你实测的单步时间或 TFLOP/s 拟合当前场景的加速器，并保存为新的硬件条目</translation>
     </message>
     <message>
@@ -13398,7 +13398,7 @@ measured / predicted</source>
         <translation>验证：在显示此页面时计算</translation>
     </message>
     <message>
-        <source>The efficiency factors are one set per accelerator, taken from the hardware catalog's efficiency entry; they are not fitted per run.</source>
+        <source>The efficiency factors are one set per accelerator, taken from the hardware catalog&apos;s efficiency entry; they are not fitted per run.</source>
         <translation>效率因子每个加速器只有一组，取自硬件目录中的效率条目；并非针对每个运行单独拟合。</translation>
     </message>
     <message>
@@ -13424,7 +13424,7 @@ measured / predicted</source>
         <translation>未知加速器</translation>
     </message>
     <message numerus="yes">
-        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog's factors (fitted to these runs)</source>
+        <source>Step time over %n published run(s): mean |error| %1, worst %2 (%3) with the catalog&apos;s factors (fitted to these runs)</source>
         <translation>
             <numerusform>%n 个公开运行上的步时：使用目录系数（在这些运行上拟合）时平均 |误差| %1，最差 %2（%3）</numerusform>
         </translation>
@@ -13456,7 +13456,7 @@ measured / predicted</source>
         <translation>停止留一来源拟合（留出列保持为空）</translation>
     </message>
     <message>
-        <source>Fit each accelerator's factors once per source without that source's runs and predict them (a few seconds)</source>
+        <source>Fit each accelerator&apos;s factors once per source without that source&apos;s runs and predict them (a few seconds)</source>
         <translation>对每个加速器，每次去掉一个来源的运行来拟合系数并预测这些运行（需几秒）</translation>
     </message>
     <message>
@@ -13488,7 +13488,7 @@ measured / predicted</source>
         <translation>无：所有运行来自同一来源，无误差带</translation>
     </message>
     <message>
-        <source>Fitted: the runs predicted with the catalog's factors, which were fitted to them. Held out: each source's runs predicted with factors fitted on the accelerator's other sources only, the error to expect on a new setup.</source>
+        <source>Fitted: the runs predicted with the catalog&apos;s factors, which were fitted to them. Held out: each source&apos;s runs predicted with factors fitted on the accelerator&apos;s other sources only, the error to expect on a new setup.</source>
         <translation>拟合：用目录系数预测这些运行，而系数正是在它们上面拟合的。留出：每个来源的运行用只在该加速器其他来源上拟合的系数预测，这是新配置上应预期的误差。</translation>
     </message>
     <message>
@@ -13511,7 +13511,7 @@ measured / predicted</source>
         <translation>micro-batch / 全局批（序列数）</translation>
     </message>
     <message>
-        <source>The paper's iteration time, or its TFLOP/s per GPU converted with the paper's own FLOP formula</source>
+        <source>The paper&apos;s iteration time, or its TFLOP/s per GPU converted with the paper&apos;s own FLOP formula</source>
         <translation>论文报告的迭代时间，或按论文自身的 FLOP 公式由其每 GPU TFLOP/s 换算得到</translation>
     </message>
     <message>
@@ -13575,7 +13575,7 @@ measured / predicted</source>
         <translation>已核实：%1</translation>
     </message>
     <message>
-        <source>The run's id (hover a row for its name and source)</source>
+        <source>The run&apos;s id (hover a row for its name and source)</source>
         <translation>运行的 id（悬停某行可见其名称和来源）</translation>
     </message>
     <message>
@@ -13583,11 +13583,11 @@ measured / predicted</source>
         <translation>该运行的加速器（同硬件目录）</translation>
     </message>
     <message>
-        <source>(predicted − published) / published with the catalog's factors, which were fitted to these runs; marked beyond ±%1. The held-out error beside it is the one to expect on a new run.</source>
+        <source>(predicted − published) / published with the catalog&apos;s factors, which were fitted to these runs; marked beyond ±%1. The held-out error beside it is the one to expect on a new run.</source>
         <translation>(预测 − 公开) / 公开，使用在这些运行上拟合的目录系数；超过 ±%1 时标出。旁边的留出误差才是新运行上应预期的误差。</translation>
     </message>
     <message>
-        <source>Leave one source out: the run predicted with factors fitted on its accelerator's other sources only (as `validate --leave-one-paper-out` prints); – when all of the accelerator's runs come from one source</source>
+        <source>Leave one source out: the run predicted with factors fitted on its accelerator&apos;s other sources only (as `validate --leave-one-paper-out` prints); – when all of the accelerator&apos;s runs come from one source</source>
         <translation>留一来源：用只在该加速器其他来源上拟合的系数预测此运行（与 `validate --leave-one-paper-out` 输出一致）；若该加速器的所有运行都来自同一来源则为 –</translation>
     </message>
     <message>
@@ -13615,11 +13615,11 @@ measured / predicted</source>
         <translation>公开 %1 秒，预测 %2，误差 %3（目录系数，在这些运行上拟合）</translation>
     </message>
     <message>
-        <source>Held out (factors fitted without this run's source): error %1</source>
+        <source>Held out (factors fitted without this run&apos;s source): error %1</source>
         <translation>留出（系数拟合时不含此运行的来源）：误差 %1</translation>
     </message>
     <message>
-        <source>Held out: none (all of this accelerator's runs come from one source)</source>
+        <source>Held out: none (all of this accelerator&apos;s runs come from one source)</source>
         <translation>留出：无（该加速器的所有运行都来自同一来源）</translation>
     </message>
 </context>
@@ -13669,7 +13669,7 @@ measured / predicted</source>
         <translation>Rajbhandari et al. 2020 §5: P_os, P_os+g, P_os+g+p</translation>
     </message>
     <message>
-        <source>The data-parallel group the states are sharded over (defaults to the scenario's dp)</source>
+        <source>The data-parallel group the states are sharded over (defaults to the scenario&apos;s dp)</source>
         <translation>对状态进行分片的数据并行组（默认为场景中的 dp）</translation>
     </message>
     <message>
@@ -13689,7 +13689,7 @@ measured / predicted</source>
         <translation>无法布局 ZeRO：%1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;ZeRO-%1&lt;/b&gt;: each rank holds %2 of model states (parameters %3, gradients %4, optimizer %5) and sends %6 per step = %7 Ψ in ZeRO §7's units.&lt;br&gt;%8</source>
+        <source>&lt;b&gt;ZeRO-%1&lt;/b&gt;: each rank holds %2 of model states (parameters %3, gradients %4, optimizer %5) and sends %6 per step = %7 Ψ in ZeRO §7&apos;s units.&lt;br&gt;%8</source>
         <translation>&lt;b&gt;ZeRO-%1&lt;/b&gt;：每个 rank 持有 %2 的模型状态（参数 %3，梯度 %4，优化器 %5），每步发送 %6（按 ZeRO §7 的单位为 %7 Ψ）。&lt;br&gt;%8</translation>
     </message>
     <message>
@@ -13841,7 +13841,7 @@ measured / predicted</source>
         <translation>每一步中，每个 rank 在反向传播之后对梯度做 reduce-scatter（每 rank %1），并在优化器更新之后对更新后的参数做 all-gather（每 rank %2）。</translation>
     </message>
     <message>
-        <source>Each step, every rank all-gathers the parameters before each layer's forward pass (%1 per rank) and again before its backward pass (%2 per rank), and reduce-scatters the gradients after each layer's backward pass (%3 per rank).</source>
+        <source>Each step, every rank all-gathers the parameters before each layer&apos;s forward pass (%1 per rank) and again before its backward pass (%2 per rank), and reduce-scatters the gradients after each layer&apos;s backward pass (%3 per rank).</source>
         <translation>每一步中，每个 rank 在每层前向传播之前对参数做 all-gather（每 rank %1），在该层反向传播之前再做一次（每 rank %2），并在每层反向传播之后对梯度做 reduce-scatter（每 rank %3）。</translation>
     </message>
     <message>

@@ -472,10 +472,14 @@ void FlashAttentionAnimation::paintEvent(QPaintEvent *)
             p.drawRect(QRectF(x, bar.top(), w, bar.height()));
             x += w;
         }
+        // Algorithm 1's block sizes (B_c = ⌈M/4dE⌉, B_r = min(B_c, d)) fill M with the Q, K, V and O
+        // tiles alone; the statistics and the score block come on top (the paper's bound is O(M), and
+        // a real kernel holds the score block in registers). Not a fault of the inputs: said plainly.
         const bool over = fraction > 1.0;
-        p.setPen(over ? chartReferenceColor(pal) : text);
+        p.setPen(text);
         row = QRectF(inner.left(), bar.bottom() + 0.2 * line, inner.width(), line);
-        const QString use = over ? tr("in use %1: more than M").arg(format::bytes(double(in_use)))
+        const QString use = over ? tr("in use %1 (%2 of M: Algorithm 1's Q, K, V, O tiles alone fill M)")
+                                       .arg(format::bytes(double(in_use)), format::percent(fraction))
                                  : tr("in use %1 (%2 of M)").arg(format::bytes(double(in_use)), format::percent(fraction));
         p.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(use, Qt::ElideRight, row.width()));
         double y = row.bottom() + 0.3 * line;
