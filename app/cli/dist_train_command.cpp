@@ -20,9 +20,10 @@ int runDistTrain(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         printOut(QStringLiteral(
             "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
-            "[--zero 0|1|2] [--bucket-mb B] [--json] ...]\n\n"
+            "[--zero 0|1|2] [--bucket-mb B] [--pp P [--schedule gpipe|1f1b] [--micro-batches M]] [--json] ...]\n\n"
             "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
-            "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints.\n"));
+            "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints. With --pp P (P = N) "
+            "it runs `train ... --pp P` instead: pipeline parallelism, one stage per rank.\n"));
         return kExitOk;
     }
     QStringList rest = arguments;
@@ -47,7 +48,10 @@ int runDistTrain(const QStringList &arguments)
                         QStringLiteral("none"), QStringLiteral("-x"), QStringLiteral("OMP_NUM_THREADS=1")};
     if (geteuid() == 0)
         command << QStringLiteral("--allow-run-as-root");  // CI and containers run as root
-    command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest << QStringLiteral("--dp") << count;
+    command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest;
+    // A pipeline run (--pp P, issue 33) places its ranks itself; every other run is data-parallel.
+    if (!rest.contains(QStringLiteral("--pp")))
+        command << QStringLiteral("--dp") << count;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedChannels);
     process.start(mpiexec, command);

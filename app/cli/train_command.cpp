@@ -13,6 +13,7 @@
 #include "reference_cli.h"
 #include "commands.h"
 #include "data_parallel_train.h"
+#include "pipeline_parallel_train.h"
 #include "file_arguments.h"
 #include "output.h"
 #include "trace_options.h"
@@ -193,6 +194,18 @@ int runTrain(const QStringList &arguments)
                                                    "produces them (PyTorch DDP's bucket_cap_mb; default 25); 0: one all-reduce "
                                                    "after backward (naive)."),
                                     QStringLiteral("B"));
+    // Pipeline parallelism (issue 33): pipeline_parallel_train.cpp.
+    const QCommandLineOption pp(QStringLiteral("pp"),
+                                QStringLiteral("Pipeline stages, one process per stage: run under `mpirun -np P`; the layers are "
+                                               "split as the engine splits them (uneven when P does not divide them); needs "
+                                               "layers >= P."),
+                                QStringLiteral("P"));
+    const QCommandLineOption schedule(QStringLiteral("schedule"),
+                                      QStringLiteral("With --pp: gpipe (all forwards, then all backwards) or 1f1b (default)."),
+                                      QStringLiteral("S"));
+    const QCommandLineOption microBatches(QStringLiteral("micro-batches"),
+                                          QStringLiteral("With --pp: micro-batches per step (default P); must divide --batch."),
+                                          QStringLiteral("M"));
     const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
     const QCommandLineOption traceSteps = traceStepsOption(
         QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
@@ -200,12 +213,13 @@ int runTrain(const QStringList &arguments)
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
-                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--trace FILE [--trace-steps N]]"),
+                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--pp P [--schedule gpipe|1f1b] [--micro-batches M]] "
+                           "[--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
             {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, attention, json, dp, zero, bucket,
-             trace, traceSteps},
+             pp, schedule, microBatches, trace, traceSteps},
             arguments))
         return *done;
 
@@ -331,8 +345,29 @@ int runTrain(const QStringList &arguments)
                 problems.push_back(problem("--" + needsDp->names().front().toStdString(), "requires",
                                            "--" + needsDp->names().front().toStdString() + " needs --dp N."));
     }
+    PipelineParallelRun pipelineRun;
+    if (parser.isSet(pp))
+        readPipelineOptions(parser, pp, schedule, microBatches, cfg, pipelineRun, problems);
+    else
+        for (const QCommandLineOption *needsPp : {&schedule, &microBatches})
+            if (parser.isSet(*needsPp))
+                problems.push_back(problem("--" + needsPp->names().front().toStdString(), "requires",
+                                           "--" + needsPp->names().front().toStdString() + " needs --pp P."));
+    if (parser.isSet(pp)) {
+        pipelineRun.json = parser.isSet(json);
+        for (const QCommandLineOption *other : {&dp, &resume, &dir, &every})
+            if (parser.isSet(*other))
+                problems.push_back(problem("--" + other->names().front().toStdString(), "conflict",
+                                           "--" + other->names().front().toStdString()
+                                               + " is not supported with --pp (pipeline runs train from scratch, without "
+                                                 "checkpoints, on pp ranks alone)."));
+        if (traceRequest.requested())
+            problems.push_back(problem("--trace", "conflict", "--trace is not supported with --pp."));
+    }
     if (!problems.empty())
         return reportProblems(problems);
+    if (parser.isSet(pp))
+        return runPipelineParallelTraining(cfg, pipelineRun);
     if (parser.isSet(dp))
         return runDataParallelTraining(cfg, parallelRun);
 
