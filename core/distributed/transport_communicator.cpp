@@ -121,14 +121,16 @@ void TransportCommunicator::runQueue()
             std::unique_lock lock(mutex_);
             const auto ready = [&] { return stopping_ || !queue_.empty(); };
             // Buffered point-to-point sends still in flight: poll them while idle, so a peer
-            // waiting for their bytes is not starved of this rank's progress (MPI moves a large
-            // message only inside MPI calls on both ends).
+            // waiting for their bytes is not starved of this rank's progress (MPI moves a message
+            // above its eager limit only inside MPI calls on both ends, fragment by fragment). Every
+            // 20 µs: polling each 1 ms stretched a 2-stage step of 8 KiB messages from 2.4 to 6 ms
+            // (measured, train --pp 2 on 2 cores); the polling stops once the sends are complete.
             while (!ready() && sends_pending_) {
                 lock.unlock();
                 sends_pending_ = transport_->progressSends();
                 lock.lock();
                 if (!ready())
-                    queued_.wait_for(lock, std::chrono::milliseconds(1));
+                    queued_.wait_for(lock, std::chrono::microseconds(20));
             }
             queued_.wait(lock, ready);
             if (queue_.empty()) {
