@@ -7,6 +7,10 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
+#include <list>
+#include <vector>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -29,7 +33,16 @@ void check(int status, const char *call)
 
 }  // namespace
 
+struct MpiTransport::PendingSends {
+    struct Send {
+        std::vector<char> bytes;
+        std::vector<MPI_Request> requests;  // one per part of at most kMaxMessageBytes
+    };
+    std::list<Send> sends;
+};
+
 MpiTransport::MpiTransport()
+    : pending_sends_(std::make_unique<PendingSends>())
 {
     int initialised = 0;
     MPI_Initialized(&initialised);
@@ -56,6 +69,11 @@ MpiTransport::MpiTransport()
 
 MpiTransport::~MpiTransport()
 {
+    try {
+        finishSends();
+    } catch (...) {
+        // A failed peer: nothing left to deliver to; finalise anyway.
+    }
     if (initialised_here_)
         MPI_Finalize();
 }
@@ -91,6 +109,76 @@ void MpiTransport::sendRecv(int to, const void *send, std::int64_t send_bytes, i
             send_cursor += send_part;
         if (recv_cursor)
             recv_cursor += recv_part;
+    }
+}
+
+namespace {
+
+constexpr int kPointToPointTag = 1;
+
+std::int64_t messageCount(std::int64_t bytes)
+{
+    return std::max<std::int64_t>(1, (bytes + kMaxMessageBytes - 1) / kMaxMessageBytes);
+}
+
+}  // namespace
+
+void MpiTransport::send(int to, const void *data, std::int64_t bytes)
+{
+    PendingSends::Send &pending = pending_sends_->sends.emplace_back();
+    pending.bytes.resize(std::size_t(bytes));
+    if (bytes > 0)
+        std::memcpy(pending.bytes.data(), data, std::size_t(bytes));
+    const std::int64_t messages = messageCount(bytes);
+    pending.requests.assign(std::size_t(messages), MPI_REQUEST_NULL);
+    for (std::int64_t message = 0; message < messages; ++message) {
+        const std::int64_t offset = message * kMaxMessageBytes;
+        const std::int64_t part = std::min(kMaxMessageBytes, bytes - offset);
+        check(MPI_Isend(pending.bytes.data() + offset, int(part), MPI_BYTE, to, kPointToPointTag, MPI_COMM_WORLD,
+                        &pending.requests[std::size_t(message)]),
+              "MPI_Isend");
+    }
+}
+
+void MpiTransport::recv(int from, void *data, std::int64_t bytes)
+{
+    auto *cursor = static_cast<char *>(data);
+    const std::int64_t messages = messageCount(bytes);
+    for (std::int64_t message = 0; message < messages; ++message) {
+        const std::int64_t part = std::min(kMaxMessageBytes, bytes - message * kMaxMessageBytes);
+        MPI_Status status;
+        check(MPI_Recv(cursor, int(part), MPI_BYTE, from, kPointToPointTag, MPI_COMM_WORLD, &status), "MPI_Recv");
+        int received = 0;
+        MPI_Get_count(&status, MPI_BYTE, &received);
+        if (received != part)
+            throw std::runtime_error("MPI: rank " + std::to_string(rank_) + " expected " + std::to_string(part)
+                                     + " bytes from rank " + std::to_string(from) + ", got " + std::to_string(received)
+                                     + " (ranks ran different pipeline schedules)");
+        if (cursor)
+            cursor += part;
+    }
+    progressSends();
+}
+
+bool MpiTransport::progressSends()
+{
+    auto &sends = pending_sends_->sends;
+    for (auto it = sends.begin(); it != sends.end();) {
+        int complete = 0;
+        check(MPI_Testall(int(it->requests.size()), it->requests.data(), &complete, MPI_STATUSES_IGNORE), "MPI_Testall");
+        it = complete ? sends.erase(it) : std::next(it);
+    }
+    return !sends.empty();
+}
+
+void MpiTransport::finishSends()
+{
+    auto &sends = pending_sends_->sends;
+    while (!sends.empty()) {
+        std::vector<MPI_Request> requests = std::move(sends.front().requests);
+        const int status = MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+        sends.pop_front();
+        check(status, "MPI_Waitall");
     }
 }
 

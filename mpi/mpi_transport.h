@@ -3,6 +3,8 @@
 
 #include "distributed/transport.h"
 
+#include <memory>
+
 namespace lse::distributed {
 
 // Point-to-point transfers between the processes of MPI_COMM_WORLD (one process per rank, started
@@ -12,7 +14,7 @@ namespace lse::distributed {
 // std::runtime_error with MPI's message instead of aborting the job.
 class MpiTransport : public Transport {
 public:
-    MpiTransport();
+    MpiTransport();  // defined with PendingSends
     ~MpiTransport() override;
     MpiTransport(const MpiTransport &) = delete;
     MpiTransport &operator=(const MpiTransport &) = delete;
@@ -21,8 +23,17 @@ public:
     int size() const override { return size_; }
     void sendRecv(int to, const void *send, std::int64_t send_bytes, int from, void *recv,
                   std::int64_t recv_bytes) override;
+    // Point-to-point on tag 1 (the collectives use tag 0): send copies the bytes and posts
+    // MPI_Isend, so it never waits for the receiver (a buffered send); the copies are freed as
+    // their requests complete (progressSends, finishSends, the destructor).
+    void send(int to, const void *data, std::int64_t bytes) override;
+    void recv(int from, void *data, std::int64_t bytes) override;
+    bool progressSends() override;
+    void finishSends() override;
 
 private:
+    struct PendingSends;  // the copies and their MPI_Requests (mpi.h stays in the .cpp)
+    std::unique_ptr<PendingSends> pending_sends_;
     bool initialised_here_ = false;
     int rank_ = 0;
     int size_ = 1;

@@ -20,10 +20,12 @@ int runDistTrain(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         printOut(QStringLiteral(
             "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
-            "[--zero 0|1|2] [--bucket-mb B] [--tp N] [--json] ...]\n\n"
+            "[--zero 0|1|2|3] [--bucket-mb B] [--tp N] [--pp P [--schedule gpipe|1f1b] [--micro-batches M]] "
+            "[--json] ...]\n\n"
             "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
             "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints. With --tp N (N = --np) "
-            "the ranks split the model (tensor parallelism) instead of the batch.\n"));
+            "the ranks split the model (tensor parallelism) instead of the batch; with --pp P (P = N) it runs "
+            "`train ... --pp P` instead: pipeline parallelism, one stage per rank.\n"));
         return kExitOk;
     }
     QStringList rest = arguments;
@@ -49,9 +51,9 @@ int runDistTrain(const QStringList &arguments)
     if (geteuid() == 0)
         command << QStringLiteral("--allow-run-as-root");  // CI and containers run as root
     command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest;
-    // --tp T (issue 33) splits the model over the ranks instead of the batch: T must equal --np,
-    // which `train` checks against mpirun's process count.
-    if (!rest.contains(QStringLiteral("--tp")))
+    // --tp T and --pp P (issue 33) split the model over the ranks instead of the batch: T or P must
+    // equal --np, which `train` checks against mpirun's process count. Every other run is data-parallel.
+    if (!rest.contains(QStringLiteral("--tp")) && !rest.contains(QStringLiteral("--pp")))
         command << QStringLiteral("--dp") << count;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedChannels);

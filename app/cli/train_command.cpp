@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "data_parallel_train.h"
 #include "tensor_parallel_train.h"
+#include "pipeline_parallel_train.h"
 #include "file_arguments.h"
 #include "output.h"
 #include "trace_options.h"
@@ -203,6 +204,18 @@ int runTrain(const QStringList &arguments)
                                 QStringLiteral("With --tp: sequence parallelism on or off (default off): norms on token shards, "
                                                "all-gather + reduce-scatter instead of all-reduce; the context must divide by T."),
                                 QStringLiteral("on|off"));
+    // Pipeline parallelism (issue 33): pipeline_parallel_train.cpp.
+    const QCommandLineOption pp(QStringLiteral("pp"),
+                                QStringLiteral("Pipeline stages, one process per stage: run under `mpirun -np P`; the layers are "
+                                               "split as the engine splits them (uneven when P does not divide them); needs "
+                                               "layers >= P."),
+                                QStringLiteral("P"));
+    const QCommandLineOption schedule(QStringLiteral("schedule"),
+                                      QStringLiteral("With --pp: gpipe (all forwards, then all backwards) or 1f1b (default)."),
+                                      QStringLiteral("S"));
+    const QCommandLineOption microBatches(QStringLiteral("micro-batches"),
+                                          QStringLiteral("With --pp: micro-batches per step (default P); must divide --batch."),
+                                          QStringLiteral("M"));
     const QCommandLineOption trace = traceOption(QStringLiteral("training steps (with --dp: every rank, one process per rank)"));
     const QCommandLineOption traceSteps = traceStepsOption(
         QStringLiteral("the steps after the first when the run has more (the first pays cold caches), else all"));
@@ -210,12 +223,13 @@ int runTrain(const QStringList &arguments)
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
-                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T [--sp on|off]] [--trace FILE [--trace-steps N]]"),
+                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T [--sp on|off]] "
+                           "[--pp P [--schedule gpipe|1f1b] [--micro-batches M]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
                            "diverged (a NaN or infinite loss); the run stops and writes no checkpoint of that state."),
             {config, data, dtype, val, steps, batch, lr, warmup, every, dir, resume, seed, threads, attention, json, dp, zero, bucket,
-             tp, sp, trace, traceSteps},
+             tp, sp, pp, schedule, microBatches, trace, traceSteps},
             arguments))
         return *done;
 
@@ -350,10 +364,33 @@ int runTrain(const QStringList &arguments)
     } else if (parser.isSet(sp)) {
         problems.push_back(problem("--sp", "requires", "--sp needs --tp T (sequence parallelism splits what tensor parallelism replicates)."));
     }
+    PipelineParallelRun pipelineRun;
+    if (parser.isSet(pp))
+        readPipelineOptions(parser, pp, schedule, microBatches, cfg, pipelineRun, problems);
+    else
+        for (const QCommandLineOption *needsPp : {&schedule, &microBatches})
+            if (parser.isSet(*needsPp))
+                problems.push_back(problem("--" + needsPp->names().front().toStdString(), "requires",
+                                           "--" + needsPp->names().front().toStdString() + " needs --pp P."));
+    if (parser.isSet(pp)) {
+        pipelineRun.json = parser.isSet(json);
+        for (const QCommandLineOption *other : {&dp, &resume, &dir, &every})
+            if (parser.isSet(*other))
+                problems.push_back(problem("--" + other->names().front().toStdString(), "conflict",
+                                           "--" + other->names().front().toStdString()
+                                               + " is not supported with --pp (pipeline runs train from scratch, without "
+                                                 "checkpoints, on pp ranks alone)."));
+        if (traceRequest.requested())
+            problems.push_back(problem("--trace", "conflict", "--trace is not supported with --pp."));
+    }
+    if (parser.isSet(tp) && parser.isSet(pp))
+        problems.push_back(problem("--pp", "conflict", "--pp cannot be combined with --tp yet (one parallelism per run)."));
     if (!problems.empty())
         return reportProblems(problems);
     if (parser.isSet(tp))
         return runTensorParallelTraining(cfg, tensorRun);
+    if (parser.isSet(pp))
+        return runPipelineParallelTraining(cfg, pipelineRun);
     if (parser.isSet(dp))
         return runDataParallelTraining(cfg, parallelRun);
 

@@ -15,6 +15,8 @@ std::string_view toString(Collective collective)
     case Collective::AllGather: return "all_gather";
     case Collective::Broadcast: return "broadcast";
     case Collective::Barrier: return "barrier";
+    case Collective::Send: return "send";
+    case Collective::Recv: return "recv";
     }
     return "unknown";
 }

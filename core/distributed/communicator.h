@@ -15,14 +15,18 @@ namespace lse::distributed {
 // transfers (Transport), so the bytes each rank sends are counted exactly as they go out and can be
 // set beside the engine's communication volume (ZeRO §7: all-reduce 2(n-1)/n·S per rank,
 // reduce-scatter and all-gather (n-1)/n·S each, broadcast along the ring).
-enum class Collective { AllReduce, ReduceScatter, AllGather, Broadcast, Barrier };
-std::string_view toString(Collective collective);  // "all_reduce", "reduce_scatter", ...
+// Send and Recv are the point-to-point transfers pipeline parallelism uses between neighbouring
+// stages (Narayanan et al. 2021 §2.2): activations forward, their gradients backward.
+enum class Collective { AllReduce, ReduceScatter, AllGather, Broadcast, Barrier, Send, Recv };
+std::string_view toString(Collective collective);  // "all_reduce", "reduce_scatter", ..., "send", "recv"
 
 // One collective as it ran on this rank.
 struct CollectiveRecord {
     Collective collective = Collective::AllReduce;
     std::int64_t elements = 0;    // the full buffer's element count (S / 4 bytes)
     std::int64_t bytes_sent = 0;  // counted on this rank, every transfer
+    std::int64_t bytes_received = 0;  // Recv only: the message's bytes (collectives leave it 0)
+    int peer = -1;                    // Send and Recv: the other rank; -1 for collectives
     double seconds = 0;           // from the start of the collective to its completion on this rank
     double waited_seconds = 0;    // how long the caller blocked in wait(): the exposed part
     // When this rank's communication thread began running it (collectives run one after another
@@ -55,6 +59,15 @@ public:
     virtual void allGather(float *data, std::int64_t count) = 0;
     virtual void broadcast(float *data, std::int64_t count, int root) = 0;
     virtual void barrier() = 0;
+
+    // Point-to-point, blocking. send returns once the message has been handed off (buffered, as
+    // MPI_Bsend: it never waits for the receiver to post its receive, so two stages sending to
+    // each other, or a 1F1B stage sending before it receives, cannot deadlock); `data` may be
+    // reused at once. recv blocks until the message from `from` arrives and needs exactly `count`
+    // elements (another length throws std::runtime_error). Messages between two ranks arrive in
+    // send order. `to`/`from` must be another rank of the group.
+    virtual void send(const float *data, std::int64_t count, int to) = 0;
+    virtual void recv(float *data, std::int64_t count, int from) = 0;
 
     // Non-blocking variants: the collective runs on the communicator's own thread while the caller
     // computes (bucketed DP overlaps the all-reduce of one bucket with the backward of the next).

@@ -12,27 +12,27 @@ ThreadMailboxes::ThreadMailboxes(int ranks)
 {
     if (ranks < 1)
         throw std::invalid_argument("thread communicator: ranks must be >= 1, got " + std::to_string(ranks));
-    queues_.resize(std::size_t(ranks) * std::size_t(ranks));
+    queues_.resize(std::size_t(kChannels) * std::size_t(ranks) * std::size_t(ranks));
 }
 
-void ThreadMailboxes::send(int from, int to, const void *data, std::int64_t bytes)
+void ThreadMailboxes::send(int from, int to, const void *data, std::int64_t bytes, int channel)
 {
     std::vector<std::byte> message(static_cast<std::size_t>(bytes));
     if (bytes > 0)
         std::memcpy(message.data(), data, std::size_t(bytes));
     {
         std::lock_guard lock(mutex_);
-        queue(from, to).push_back(std::move(message));
+        queue(from, to, channel).push_back(std::move(message));
     }
     arrived_.notify_all();
 }
 
-void ThreadMailboxes::receive(int from, int to, void *data, std::int64_t bytes)
+void ThreadMailboxes::receive(int from, int to, void *data, std::int64_t bytes, int channel)
 {
     std::vector<std::byte> message;
     {
         std::unique_lock lock(mutex_);
-        auto &messages = queue(from, to);
+        auto &messages = queue(from, to, channel);
         arrived_.wait(lock, [&] { return aborted_ || !messages.empty(); });
         if (aborted_)
             throw std::runtime_error("thread communicator: another rank failed, rank " + std::to_string(to)
@@ -70,6 +70,16 @@ void ThreadTransport::sendRecv(int to, const void *send, std::int64_t send_bytes
         mailboxes_->send(rank_, to, send, send_bytes);
     if (from != kNoPeer)
         mailboxes_->receive(from, rank_, recv, recv_bytes);
+}
+
+void ThreadTransport::send(int to, const void *data, std::int64_t bytes)
+{
+    mailboxes_->send(rank_, to, data, bytes, 1);
+}
+
+void ThreadTransport::recv(int from, void *data, std::int64_t bytes)
+{
+    mailboxes_->receive(from, rank_, data, bytes, 1);
 }
 
 }  // namespace lse::distributed

@@ -19,16 +19,22 @@ class ThreadMailboxes {
 public:
     explicit ThreadMailboxes(int ranks);
     int size() const { return ranks_; }
-    void send(int from, int to, const void *data, std::int64_t bytes);
+    // Channel 0 carries the collectives' sendRecv, channel 1 the point-to-point send/recv: one FIFO
+    // per (channel, sender, receiver).
+    static constexpr int kChannels = 2;
+    void send(int from, int to, const void *data, std::int64_t bytes, int channel = 0);
     // Blocks until the next message from `from` to `to` arrives; throws std::runtime_error when
     // its length is not `bytes` or the group was aborted.
-    void receive(int from, int to, void *data, std::int64_t bytes);
+    void receive(int from, int to, void *data, std::int64_t bytes, int channel = 0);
     // Wakes every blocked receive with an error: one rank failed, so the others must not wait
     // for messages that will never come.
     void abort();
 
 private:
-    std::deque<std::vector<std::byte>> &queue(int from, int to) { return queues_[std::size_t(from * ranks_ + to)]; }
+    std::deque<std::vector<std::byte>> &queue(int from, int to, int channel)
+    {
+        return queues_[std::size_t((channel * ranks_ + from) * ranks_ + to)];
+    }
 
     int ranks_;
     std::mutex mutex_;
@@ -45,6 +51,8 @@ public:
     int size() const override { return mailboxes_->size(); }
     void sendRecv(int to, const void *send, std::int64_t send_bytes, int from, void *recv,
                   std::int64_t recv_bytes) override;
+    void send(int to, const void *data, std::int64_t bytes) override;
+    void recv(int from, void *data, std::int64_t bytes) override;
 
 private:
     std::shared_ptr<ThreadMailboxes> mailboxes_;

@@ -21,6 +21,17 @@ public:
     // Throws std::runtime_error when the peer's message has another length or the group aborted.
     virtual void sendRecv(int to, const void *send, std::int64_t send_bytes, int from, void *recv,
                           std::int64_t recv_bytes) = 0;
+
+    // Point-to-point for pipeline stages, on a channel of their own (they never match a
+    // sendRecv's message). send is buffered: it returns once the bytes are copied out, without
+    // waiting for the receiver. recv blocks until the message from `from` arrives.
+    virtual void send(int to, const void *data, std::int64_t bytes) = 0;
+    virtual void recv(int from, void *data, std::int64_t bytes) = 0;
+    // Moves buffered sends along (MPI: tests their requests); true while some have not completed.
+    // The communication thread calls it while idle so a peer's receive is never starved.
+    virtual bool progressSends() { return false; }
+    // Blocks until every buffered send has completed (before shutting down).
+    virtual void finishSends() {}
 };
 
 }  // namespace lse::distributed

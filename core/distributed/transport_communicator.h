@@ -37,6 +37,8 @@ public:
     void allGather(float *data, std::int64_t count) override;
     void broadcast(float *data, std::int64_t count, int root) override;
     void barrier() override;
+    void send(const float *data, std::int64_t count, int to) override;
+    void recv(float *data, std::int64_t count, int from) override;
 
     std::unique_ptr<CollectiveHandle> startAllReduceSum(float *data, std::int64_t count) override;
     std::unique_ptr<CollectiveHandle> startReduceScatterSum(float *data, std::int64_t count) override;
@@ -48,7 +50,9 @@ public:
 
 private:
     using Work = std::function<std::int64_t(Transport &)>;  // runs the collective, returns bytes sent
-    std::unique_ptr<CollectiveHandle> start(Collective collective, std::int64_t elements, Work work, bool caller_blocks);
+    std::unique_ptr<CollectiveHandle> start(Collective collective, std::int64_t elements, Work work, bool caller_blocks,
+                                            int peer = -1);
+    void checkPeer(const char *what, int peer) const;
     // All-reduce, reduce-scatter or all-gather of `data` (the collectives over a whole buffer).
     std::unique_ptr<CollectiveHandle> startBufferCollective(Collective collective, float *data, std::int64_t count, bool caller_blocks);
     void runQueue();
@@ -61,6 +65,7 @@ private:
     std::deque<std::shared_ptr<detail::PendingCollective>> queue_;
     std::vector<std::shared_ptr<detail::PendingCollective>> started_;  // since the last takeRecords()
     bool stopping_ = false;
+    bool sends_pending_ = false;  // the transport holds buffered sends not yet complete (thread_ only)
     std::thread thread_;
 };
 

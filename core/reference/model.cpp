@@ -919,6 +919,111 @@ Result<const S *> BasicModel<S>::blockForward(int layer, const S *x, int batch, 
 }
 
 template <typename S>
+std::int64_t BasicModel<S>::layerParameterOffset(int layer) const
+{
+    if (layer >= config_.n_layers) {
+        const LayerWeights &w = layers_.back();
+        return std::int64_t((w.w_down + D_ * F_) - params_.data());
+    }
+    const LayerWeights &w = layers_[std::size_t(std::max(0, layer))];
+    return std::int64_t((w.ln1_g ? w.ln1_g : w.wqkv) - params_.data());
+}
+
+template <typename S>
+Result<S> BasicModel<S>::stageForward(int first_layer, int end_layer, const std::int32_t *tokens, const S *input,
+                                      const std::int32_t *targets, int batch, int seq, const S **output)
+{
+    if (first_layer < 0 || end_layer > config_.n_layers || first_layer >= end_layer)
+        return Result<S>::failure("stage", "range", "a stage holds layers [first, end) with 0 <= first < end <= "
+                                                       + std::to_string(config_.n_layers) + ".");
+    const bool first = first_layer == 0, last = end_layer == config_.n_layers;
+    if ((first && !tokens) || (!first && !input) || (last && !targets))
+        return Result<S>::failure("stage", "inputs", "the first stage needs tokens, the others an input, the last targets.");
+    if (Problems p = checkCall(first ? tokens : nullptr, last ? targets : nullptr, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq, N = b * t;
+    if (first) {
+        embed(tokens, b, t);
+    } else if (input != embedded_) {
+        std::memcpy(embedded_, input, std::size_t(N * D_) * sizeof(S));
+    }
+    const S *x = embedded_;
+    for (int l = first_layer; l < end_layer; ++l) {
+        layerForward(l, x, b, t);
+        x = saved_[std::size_t(l)].output;
+    }
+    if (output)
+        *output = x;
+    if (!last)
+        return S(0);
+    const S *f = headInput(N);
+    {
+        Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(N, V_, D_), weightProduct(N, V_, D_));
+        linearForward(f, D_, lm_head_, logits_, V_, N, D_, V_);
+    }
+    Scope scope(&profiler_, "cross_entropy", kFwd, false, flop_rules::kCrossEntropy * double(N * V_),
+                rowsOf(OpClass::CrossEntropy, N, V_).writing(double(N)));
+    return crossEntropyLoss(logits_, targets, row_loss_, N, V_);
+}
+
+template <typename S>
+Result<S> BasicModel<S>::stageBackward(int first_layer, int end_layer, const std::int32_t *tokens, const S *input,
+                                       const std::int32_t *targets, const S *output_grad, int batch, int seq,
+                                       const S **input_grad)
+{
+    (void)input;  // the activations saved by stageForward hold it
+    if (first_layer < 0 || end_layer > config_.n_layers || first_layer >= end_layer)
+        return Result<S>::failure("stage", "range", "a stage holds layers [first, end) with 0 <= first < end <= "
+                                                       + std::to_string(config_.n_layers) + ".");
+    const bool first = first_layer == 0, last = end_layer == config_.n_layers;
+    if ((first && !tokens) || (last && !targets) || (!last && !output_grad))
+        return Result<S>::failure("stage", "inputs", "the first stage needs tokens, the last targets, the others an output gradient.");
+    if (Problems p = checkCall(first ? tokens : nullptr, last ? targets : nullptr, batch, seq); !p.empty())
+        return p;
+    const Index b = batch, t = seq, N = b * t;
+    zeroGradients();
+    S loss_value = S(0);
+    S *g = grad_a_, *spare = grad_b_;
+    if (last) {
+        {
+            Scope scope(&profiler_, "cross_entropy", kBwd, false,
+                        (1.0 + kBack) * flop_rules::kCrossEntropy * double(N * V_),
+                        rowsOf(OpClass::CrossEntropy, N, V_).writing(double(N)));
+            loss_value = crossEntropyForwardBackward(logits_, targets, logits_, row_loss_, N, V_);
+        }
+        const S *y = saved_[std::size_t(end_layer - 1)].output;
+        const S *f = hasNorm() ? lnf_out_ : y;
+        {
+            Scope scope(&profiler_, "lm_head", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, V_, D_),
+                        weightProduct(N, V_, D_));
+            linearBackward(f, D_, lm_head_, logits_, V_, grad_a_, gradOf(lm_head_), N, D_, V_);
+        }
+        if (hasNorm()) {
+            normBackward("final_norm", y, lnf_g_, lnf_stats_, g, spare, N, false);
+            std::swap(g, spare);
+        }
+    } else {
+        std::memcpy(g, output_grad, std::size_t(N * D_) * sizeof(S));
+    }
+    for (int l = end_layer - 1; l >= first_layer; --l)
+        layerBackward(l, b, t, g, spare);
+    if (first) {
+        {
+            Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_), rowsOf(OpClass::Embedding, N, D_));
+            embeddingBackward(tokens, g, gradOf(tok_emb_), N, D_);
+        }
+        if (config_.positional_encoding == PositionalEncoding::Learned) {
+            Scope scope(&profiler_, "position_embedding_add", kBwd, false, flop_rules::kPositionAdd * double(N * D_),
+                        rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
+            addLearnedPositionsBackward(g, gradOf(pos_emb_), b, t, D_, 0);
+        }
+    } else if (input_grad) {
+        *input_grad = g;
+    }
+    return loss_value;
+}
+
+template <typename S>
 Result<const S *> BasicModel<S>::decodeStep(std::int32_t token, int position)
 {
     return decodeBatch(&token, &position, 1);

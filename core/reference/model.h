@@ -191,6 +191,26 @@ public:
     // test), positions 0..T-1.
     Result<const S *> blockForward(int layer, const S *x, int batch, int seq);
 
+    // Pipeline parallelism (distributed/pipeline_parallel_trainer.h): one stage's part of a
+    // micro-batch, layers [first_layer, end_layer). The first stage (first_layer 0) embeds `tokens`;
+    // the others start from `input` (N, D), the previous stage's output. The last stage (end_layer
+    // n_layers) also runs the final norm, the LM head and the mean cross-entropy of `targets` and
+    // returns it; the others return 0 and leave their output (N, D) in *output (valid until the
+    // next call).
+    Result<S> stageForward(int first_layer, int end_layer, const std::int32_t *tokens, const S *input,
+                           const std::int32_t *targets, int batch, int seq, const S **output);
+    // The backward of the stageForward call just made with the same arguments (it reads that
+    // call's saved activations): from `output_grad` (N, D), ∂L/∂output, or on the last stage from the
+    // loss. Zeroes the gradient arena first, then writes the gradients of the stage's parameters;
+    // a stage after the first leaves ∂L/∂input (N, D) in *input_grad. Returns the loss on the last
+    // stage, 0 elsewhere.
+    Result<S> stageBackward(int first_layer, int end_layer, const std::int32_t *tokens, const S *input,
+                            const std::int32_t *targets, const S *output_grad, int batch, int seq,
+                            const S **input_grad);
+    // Arena offset of layer `layer`'s first tensor; for layer n_layers, of the first tensor after the
+    // last layer (final norm or head): a pipeline stage's parameters are one range of the arena.
+    std::int64_t layerParameterOffset(int layer) const;
+
     OpProfiler &profiler() { return profiler_; }
     ReferenceMemory memory() const;
     // Capacity of every internal buffer, for tests that check nothing grows after construction.

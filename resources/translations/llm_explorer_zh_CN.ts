@@ -8299,6 +8299,81 @@ measured / predicted</source>
     </message>
 </context>
 <context>
+    <name>lse::gui::PipelineMeasuredPanel</name>
+    <message>
+        <source>Load measured run…</source>
+        <translation>载入实测运行…</translation>
+    </message>
+    <message>
+        <source>The JSON of `llm-explorer-cli train --pp P --json` (or dist-train --pp): its last step&apos;s passes on every rank, drawn on the run&apos;s common clock</source>
+        <translation>`llm-explorer-cli train --pp P --json`（或 dist-train --pp）输出的 JSON：最后一步中每个 rank 的各次前向和反向，按该运行的公共时钟绘制</translation>
+    </message>
+    <message>
+        <source>Load a measured pipeline run</source>
+        <translation>载入一次实测的流水线运行</translation>
+    </message>
+    <message>
+        <source>Pipeline run JSON (*.json)</source>
+        <translation>流水线运行 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2).</source>
+        <translation>%1：无法读取（%2）。</translation>
+    </message>
+    <message>
+        <source>Measured %1, p = %2, m = %3 (%4, step %5): bubble (idle ÷ step time, mean over ranks) %6 measured, %7 by (p − 1)/(m + p − 1).</source>
+        <translation>实测 %1，p = %2，m = %3（%4，第 %5 步）：气泡（空闲 ÷ 步时间，各 rank 平均）实测 %6，按 (p − 1)/(m + p − 1) 为 %7。</translation>
+    </message>
+    <message>
+        <source>No measured run loaded: run `llm-explorer-cli dist-train --np P --pp P --json &gt; run.json` and load run.json to see its Gantt chart here.</source>
+        <translation>尚未载入实测运行：运行 `llm-explorer-cli dist-train --np P --pp P --json &gt; run.json`，再载入 run.json，即可在此看到它的甘特图。</translation>
+    </message>
+    <message>
+        <source>Measured: %1, p = %2, m = %3, step %4: bubble (idle ÷ step time) %5, formula %6</source>
+        <translation>实测：%1，p = %2，m = %3，第 %4 步：气泡（空闲 ÷ 步时间）%5，公式 %6</translation>
+    </message>
+    <message>
+        <source>Time since the step&apos;s start (ms, common clock)</source>
+        <translation>自该步开始的时间（毫秒，公共时钟）</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward (recomputes its forward)</source>
+        <translation>反向（先重算其前向）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1: %2 of micro-batch %3&lt;/b&gt;&lt;br&gt;from %4 to %5 ms</source>
+        <translation>&lt;b&gt;Rank %1：微批次 %3 的%2&lt;/b&gt;&lt;br&gt;从 %4 到 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>idle (bubble, waiting for a neighbour)</source>
+        <translation>空闲（气泡，等待相邻阶段）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1 idle&lt;/b&gt; from %2 to %3 ms</source>
+        <translation>&lt;b&gt;Rank %1 空闲&lt;/b&gt;：从 %2 到 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>p = %1, m = %2, step time %3 ms</source>
+        <translation>p = %1，m = %2，步时间 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>bubble = mean over ranks of (step time − the rank&apos;s busy time) / step time; formula (p − 1)/(m + p − 1) = %1</source>
+        <translation>气泡 = 各 rank 的 (步时间 − 该 rank 的忙碌时间) / 步时间 的平均；公式 (p − 1)/(m + p − 1) = %1</translation>
+    </message>
+    <message>
+        <source>Huang et al. 2019 §2.3 (GPipe); Narayanan et al. 2021 §2.2.1 (1F1B)</source>
+        <translation>Huang et al. 2019 §2.3（GPipe）；Narayanan et al. 2021 §2.2.1（1F1B）</translation>
+    </message>
+</context>
+<context>
     <name>lse::gui::PipelinePage</name>
     <message>
         <source>Pipeline</source>

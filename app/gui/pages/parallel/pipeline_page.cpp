@@ -5,6 +5,7 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 #include "pages/parallel/parallel_labels.h"
+#include "pages/parallel/pipeline_measured_panel.h"
 #include "pages/parallel/step_player.h"
 #include "scenario/scenario_json.h"
 #include "scenario/stage_layers.h"
@@ -116,6 +117,13 @@ PipelinePage::PipelinePage(QWidget *parent) : Page(parent)
     in_flight_chart_ = new ChartView(QStringLiteral("pipeline-in-flight"), this);
     layout->addWidget(gantt_chart_, 2);
     layout->addWidget(in_flight_chart_, 1);
+    measured_ = new PipelineMeasuredPanel(this);
+    layout->addWidget(measured_);
+    connect(measured_, &PipelineMeasuredPanel::runLoaded, this, [this](PipelineScheduleKind schedule, int stages, int m) {
+        setSchedule(schedule);
+        setStages(std::min(stages, kMaxStages));
+        setMicroBatches(std::min(m, kMaxMicroBatches));
+    });
 
     // Defaults from the default scenario until the first estimate arrives.
     const ParallelConfig &parallel = scenario().training.parallel;
@@ -191,6 +199,7 @@ double PipelinePage::cursorSeconds() const
 void PipelinePage::retranslate()
 {
     retranslateControls();
+    measured_->retranslate();
     refresh();
 }
 

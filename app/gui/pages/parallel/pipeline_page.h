@@ -11,6 +11,7 @@ class QSpinBox;
 
 namespace lse::gui {
 
+class PipelineMeasuredPanel;
 class StepPlayer;
 
 // Pipeline parallelism: the Gantt chart of a schedule (GPipe, 1F1B, interleaved 1F1B, ZB-H1) from
@@ -40,6 +41,9 @@ public:
     QString bubbleText() const;
     ChartView *ganttChart() const;
     ChartView *inFlightChart() const;
+    // A measured run of `train --pp P --json` beside the simulation (issue 33); loading one sets the
+    // schedule, p and m above to the run's.
+    PipelineMeasuredPanel *measuredPanel() const { return measured_; }
     // Step controls (Space, Left, Right as on the Collectives page): step k of stepCount() shows
     // the timeline up to the k-th time at which a task starts or ends; the last step (the default
     // after every change) shows the whole step.
@@ -84,6 +88,7 @@ private:
     StepPlayer *player_;
     ChartView *gantt_chart_;
     ChartView *in_flight_chart_;
+    PipelineMeasuredPanel *measured_;
 
     double activation_bytes_per_layer_ = 0;
     parallel::PipelineTimeline timeline_;

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pipeline_parallel_train.h"
+
+#include "commands.h"
+#include "count_option.h"
+#include "output.h"
+
+#include "distributed/text_gather.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#ifdef LSE_WITH_MPI
+#include "mpi_communicator.h"
+#endif
+
+namespace lse::cli {
+
+#ifdef LSE_WITH_MPI
+namespace {
+
+// This rank's traffic of one step, one entry per kind (its rank beside it).
+QJsonArray communicationJson(const distributed::PipelineStepReport &report, int rank)
+{
+    QJsonArray entries;
+    for (const distributed::PipelineCommunicationEntry &entry : report.communication) {
+        const bool pp = entry.purpose == "pp_send" || entry.purpose == "pp_recv";
+        QJsonObject object{{"rank", rank},
+                           {"collective", QString::fromStdString(entry.collective)},
+                           {"purpose", QString::fromStdString(entry.purpose)},
+                           {"count", entry.count},
+                           {"bytes_per_rank", entry.bytes_per_rank},
+                           {"predicted_bytes_per_rank", pp ? QJsonValue(entry.predicted_bytes_per_rank) : QJsonValue()},
+                           {"seconds", entry.seconds}};
+        if (pp) {
+            object.insert("peer", entry.peer);
+            object.insert("what", QString::fromStdString(entry.what));
+        }
+        entries.append(object);
+    }
+    return entries;
+}
+
+QJsonObject stepJson(const distributed::PipelineStepReport &report, const QJsonArray &communication,
+                     const QJsonArray &bytes_per_rank)
+{
+    QJsonArray schedule;
+    for (const distributed::PipelinePass &pass : report.schedule)
+        schedule.append(QJsonObject{{"rank", pass.rank},
+                                    {"micro_batch", pass.micro_batch},
+                                    {"pass", QString::fromStdString(pass.pass)},
+                                    {"start_seconds", pass.start_seconds},
+                                    {"end_seconds", pass.end_seconds}});
+    QJsonArray per_rank;
+    for (double idle : report.bubble.per_rank)
+        per_rank.append(idle);
+    return QJsonObject{{"step", report.step},
+                       {"loss", report.loss},
+                       {"learning_rate", report.learning_rate},
+                       {"grad_norm", report.grad_norm},
+                       {"seconds", report.seconds},
+                       {"communication", communication},
+                       {"sent_bytes_per_rank", bytes_per_rank},
+                       {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
+                       {"schedule", schedule},
+                       {"bubble_fraction", QJsonObject{{"measured", report.bubble.measured},
+                                                       {"formula", report.bubble.formula},
+                                                       {"makespan_seconds", report.bubble.makespan_seconds},
+                                                       {"per_rank", per_rank}}}};
+}
+
+}  // namespace
+#endif  // LSE_WITH_MPI
+
+void readPipelineOptions(const QCommandLineParser &parser, const QCommandLineOption &pp,
+                         const QCommandLineOption &schedule, const QCommandLineOption &micro_batches,
+                         const reference::TrainConfig &config, PipelineParallelRun &run, Problems &problems)
+{
+    const std::size_t before = problems.size();
+    intOption(parser, pp.names().front(), 1, run.stages, problems);
+    run.options.micro_batches = run.stages;
+    intOption(parser, micro_batches.names().front(), 1, run.options.micro_batches, problems);
+    if (parser.isSet(schedule)) {
+        const std::optional<parallel::PipelineScheduleKind> kind =
+            parallel::pipelineScheduleFromString(parser.value(schedule).toStdString());
+        if (kind && (*kind == parallel::PipelineScheduleKind::GPipe || *kind == parallel::PipelineScheduleKind::OneFOneB))
+            run.options.schedule = *kind;
+        else
+            problems.push_back(Problem{"--schedule", "choice",
+                                       "--schedule '" + parser.value(schedule).toStdString()
+                                           + "' must be gpipe or 1f1b (the schedules pipeline training runs)."});
+    }
+    if (problems.size() != before)
+        return;
+    if (run.stages > config.model.n_layers)
+        problems.push_back(Problem{"--pp", "layers-per-stage",
+                                   "--pp " + std::to_string(run.stages) + " must be at most model.n_layers ("
+                                       + std::to_string(config.model.n_layers) + "): every stage needs a layer."});
+    if (config.batch_size % run.options.micro_batches != 0)
+        problems.push_back(Problem{"--micro-batches", "divisible",
+                                   "--batch " + std::to_string(config.batch_size) + " (training.batch_size) must be divisible by "
+                                       "--micro-batches " + std::to_string(run.options.micro_batches)
+                                       + ": every micro-batch holds batch / M sequences."});
+    if (run.stages > 1 && config.model.tied_embeddings)
+        problems.push_back(Problem{"--pp", "tied-embeddings",
+                                   "--pp " + std::to_string(run.stages)
+                                       + " needs untied embeddings (model.tied_embeddings is true): the first stage's "
+                                         "embedding and the last stage's LM head would share one matrix."});
+}
+
+int runPipelineParallelTraining(const reference::TrainConfig &config, const PipelineParallelRun &run)
+{
+#ifndef LSE_WITH_MPI
+    (void)config;
+    return reportProblems({Problem{"--pp", "unavailable",
+                                   "--pp " + std::to_string(run.stages)
+                                       + ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
+#else
+    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    const int rank = communicator->rank();
+    const bool printer = rank == 0;
+    if (communicator->size() != run.stages) {
+        if (printer)
+            return reportProblems({Problem{"--pp", "mismatch",
+                                           "--pp " + std::to_string(run.stages) + " but mpirun started "
+                                               + std::to_string(communicator->size()) + " process(es): run it as mpirun -np "
+                                               + std::to_string(run.stages) + " llm-explorer-cli train ... --pp "
+                                               + std::to_string(run.stages)}});
+        return kExitBadInput;
+    }
+    Result<std::unique_ptr<distributed::PipelineParallelTrainer>> created =
+        distributed::PipelineParallelTrainer::create(config, run.options, *communicator);
+    if (!created) {
+        Problems problems = created.problems();
+        for (Problem &problem : problems)  // name the flags the user typed
+            if (problem.field == "micro_batches")
+                problem.field = "--micro-batches";
+            else if (problem.field == "schedule")
+                problem.field = "--schedule";
+            else if (problem.field == "model.n_layers")
+                problem.field = "--pp (model.n_layers)";
+        return printer ? reportProblems(problems) : kExitBadInput;
+    }
+    distributed::PipelineParallelTrainer &trainer = *created.value();
+    if (printer) {
+        QStringList layers;
+        for (int count : trainer.stageLayers())
+            layers << QString::number(count);
+        printError(QStringLiteral("pipeline-parallel training: %1 stages (layers %2), schedule %3, %4 micro-batches of %5 "
+                                  "sequences\n")
+                       .arg(run.stages)
+                       .arg(layers.join(QLatin1Char(',')))
+                       .arg(QString::fromUtf8(parallel::toString(run.options.schedule).data()))
+                       .arg(run.options.micro_batches)
+                       .arg(config.batch_size / run.options.micro_batches));
+    }
+    QJsonArray steps;
+    std::optional<double> final_loss;
+    while (trainer.currentStep() < config.steps) {
+        Result<distributed::PipelineStepReport> report = trainer.step();
+        if (!report) {
+            if (printer)
+                printError(QStringLiteral("error: %1").arg(QString::fromStdString(formatProblems(report.problems()))));
+            return report.problems().front().rule == reference::kDivergedRule ? kExitDiverged : kExitBadInput;
+        }
+        final_loss = report->loss;
+        // Every rank's traffic to rank 0 (outside the step's records).
+        const QJsonArray own = communicationJson(*report, rank);
+        const std::vector<std::string> texts = distributed::allGatherText(
+            *communicator, QJsonDocument(QJsonObject{{"entries", own}, {"sent", report->measured_bytes_per_rank}})
+                               .toJson(QJsonDocument::Compact)
+                               .toStdString());
+        communicator->takeRecords();
+        if (!printer)
+            continue;
+        QJsonArray communication, sent;
+        for (const std::string &text : texts) {
+            const QJsonObject object = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+            for (const QJsonValue &entry : object.value("entries").toArray())
+                communication.append(entry);
+            sent.append(object.value("sent"));
+        }
+        printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  bubble %6 (formula %7)  stage 0 sent %8 "
+                                  "(engine per interior stage %9)\n")
+                       .arg(report->step)
+                       .arg(config.steps)
+                       .arg(report->loss, 0, 'f', 4)
+                       .arg(report->grad_norm, 0, 'f', 3)
+                       .arg(report->seconds * 1e3, 0, 'f', 1)
+                       .arg(report->bubble.measured, 0, 'f', 3)
+                       .arg(report->bubble.formula, 0, 'f', 3)
+                       .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank)));
+        steps.append(stepJson(*report, communication, sent));
+    }
+    if (printer && run.json) {
+        QJsonArray layers;
+        for (int count : trainer.stageLayers())
+            layers.append(count);
+        printJson(QJsonObject{{"ranks", run.stages},
+                              {"pp", run.stages},
+                              {"schedule", QString::fromUtf8(parallel::toString(run.options.schedule).data())},
+                              {"micro_batches", run.options.micro_batches},
+                              {"stage_layers", layers},
+                              {"global_batch", config.batch_size},
+                              {"final_step", trainer.currentStep()},
+                              {"final_loss", final_loss ? QJsonValue(*final_loss) : QJsonValue()},
+                              {"steps", steps}});
+    }
+    return kExitOk;
+#endif
+}
+
+}  // namespace lse::cli
