@@ -20,7 +20,7 @@ int runDistTrain(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         printOut(QStringLiteral(
             "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
-            "[--zero 0|1|2] [--bucket-mb B] [--tp N] [--json] ...]\n\n"
+            "[--zero 0|1|2|3] [--bucket-mb B] [--tp N] [--json] ...]\n\n"
             "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
             "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints. With --tp N (N = --np) "
             "the ranks split the model (tensor parallelism) instead of the batch.\n"));
