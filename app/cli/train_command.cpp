@@ -186,9 +186,9 @@ int runTrain(const QStringList &arguments)
                                                "under ZeRO too); --resume works on any rank count."),
                                 QStringLiteral("N"));
     const QCommandLineOption zero(QStringLiteral("zero"),
-                                  QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded) "
-                                                 "2 (gradients too): reduce-scatter + all-gather instead of all-reduce; or 3 (parameters too: each "
-                                                 "layer all-gathered before its forward and its backward, its gradients reduce-scattered)."),
+                                  QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded), "
+                                                 "2 (gradients too; 1 and 2 reduce-scatter + all-gather instead of all-reduce) or 3 (parameters "
+                                                 "too: each layer all-gathered before its forward and its backward, its gradients reduce-scattered)."),
                                   QStringLiteral("S"));
     const QCommandLineOption bucket(QStringLiteral("bucket-mb"),
                                     QStringLiteral("With --dp and --zero 0: all-reduce gradients in buckets of B MiB as backward "
