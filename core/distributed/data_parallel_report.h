@@ -12,7 +12,8 @@ namespace lse::distributed {
 // One collective of the step, from the communicator's records.
 struct CommunicationEntry {
     std::string collective;       // "all_reduce", "reduce_scatter", "all_gather"
-    std::string purpose;          // "gradients", "parameters", or "loss_and_norm" (two floats)
+    std::string purpose;          // "gradients", "parameters", or "loss_and_norm" (two floats); ZeRO-3:
+                                  // "zero3_gather_forward", "zero3_gather_backward", "zero3_reduce_scatter"
     double bytes_per_rank = 0;    // counted as sent by this rank
     double seconds = 0;           // start to completion
     double exposed_seconds = 0;   // how long the training loop waited for it (a blocking one: all of it)

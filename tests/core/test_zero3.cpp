@@ -267,6 +267,41 @@ private slots:
         }
     }
 
+    // Three ranks: the groups do not divide by 3, so pieces differ by an element; the parameters
+    // still match one process, and each rank sends the ring's exact counts per group (the
+    // all-gather every piece but the next rank's, the reduce-scatter every piece but its own).
+    void unevenPiecesMatchOneProcess()
+    {
+        TrainConfig config = tinyConfig(data_);
+        config.steps = kSteps;
+        config.batch_size = 6;
+        config.eval_every = 0;
+        Result<std::unique_ptr<Trainer>> single = Trainer::create(config);
+        QVERIFY2(single.ok(), formatProblems(single.problems()).c_str());
+        for (int s = 0; s < kSteps; ++s)
+            QVERIFY((*single)->step().ok());
+        const std::vector<float> expected = parametersOf((*single)->model());
+        const std::vector<RankOutcome> outcomes = runRanks(config, DataParallelMode::Zero3, 3);
+        Result<std::unique_ptr<Model>> model = Model::create(config.model, ReferenceOptions{});
+        QVERIFY(model.ok());
+        bool uneven = false;
+        for (int r = 0; r < 3; ++r) {
+            const RankOutcome &out = outcomes[std::size_t(r)];
+            QVERIFY2(out.failure.empty(), out.failure.c_str());
+            const float worst = worstRelative(out.parameters, expected);
+            QVERIFY2(worst < 1e-5f, qPrintable(QStringLiteral("max relative |Δθ| = %1").arg(double(worst))));
+            double expectedBytes = 0;
+            const std::vector<Zero3Group> own = zero3Groups(**model, 3, r), next = zero3Groups(**model, 3, (r + 1) % 3);
+            for (std::size_t g = 0; g < own.size(); ++g) {
+                uneven = uneven || own[g].whole.count % 3 != 0;
+                expectedBytes += 4.0 * double(2 * (own[g].whole.count - next[g].own.count) + (own[g].whole.count - own[g].own.count));
+            }
+            for (const DataParallelStepReport &report : out.reports)
+                QCOMPARE(report.measured_bytes_per_rank, expectedBytes);
+        }
+        QVERIFY(uneven);
+    }
+
     void tiedEmbeddingsNameTheField()
     {
         std::vector<std::unique_ptr<Communicator>> communicators = makeThreadCommunicators(2);
