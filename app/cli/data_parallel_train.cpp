@@ -32,7 +32,10 @@ QJsonObject memoryJson(const distributed::DataParallelMemory &memory)
     return QJsonObject{{"params", memory.params},
                        {"grads", memory.grads},
                        {"optimizer_states", memory.optimizer_states},
-                       {"gradient_arena", memory.gradient_arena}};
+                       {"gradient_arena", memory.gradient_arena},
+                       {"gathered_params_peak", memory.gathered_params_peak},
+                       {"full_grads_peak", memory.full_grads_peak},
+                       {"model_state_peak", memory.model_state_peak}};
 }
 
 // The alpha-beta time of an entry on this machine's measured link; nothing without a profile.
@@ -65,6 +68,12 @@ QJsonObject stepJson(const distributed::DataParallelStepReport &report, int rank
                        {"communication", communication},
                        {"measured_bytes_per_rank", report.measured_bytes_per_rank},
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
+                       {"predicted_dp_bytes_per_rank", report.predicted_dp_bytes_per_rank},
+                       {"ratio_to_dp", report.predicted_dp_bytes_per_rank > 0
+                                           ? QJsonValue(report.measured_bytes_per_rank / report.predicted_dp_bytes_per_rank)
+                                           : QJsonValue()},
+                       {"memory_per_rank", QJsonObject{{"measured", memoryJson(report.memory)},
+                                                       {"predicted", memoryJson(report.predicted_memory)}}},
                        {"memory_bytes", memoryJson(report.memory)},
                        {"predicted_memory_bytes", memoryJson(report.predicted_memory)},
                        {"validation_loss", report.validation_loss ? QJsonValue(*report.validation_loss) : QJsonValue()}};

@@ -187,8 +187,9 @@ int runTrain(const QStringList &arguments)
                                                "under ZeRO too); --resume works on any rank count."),
                                 QStringLiteral("N"));
     const QCommandLineOption zero(QStringLiteral("zero"),
-                                  QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded) "
-                                                 "or 2 (gradients too); reduce-scatter + all-gather instead of all-reduce."),
+                                  QStringLiteral("With --dp: ZeRO stage 0 (plain data parallelism), 1 (optimizer states sharded), "
+                                                 "2 (gradients too; 1 and 2 reduce-scatter + all-gather instead of all-reduce) or 3 (parameters "
+                                                 "too: each layer all-gathered before its forward and its backward, its gradients reduce-scattered)."),
                                   QStringLiteral("S"));
     const QCommandLineOption bucket(QStringLiteral("bucket-mb"),
                                     QStringLiteral("With --dp and --zero 0: all-reduce gradients in buckets of B MiB as backward "
@@ -223,7 +224,7 @@ int runTrain(const QStringList &arguments)
             parser, QStringLiteral("train"),
             QStringLiteral("--config F|PRESET --data tokens.bin [--dtype uint16|uint32] [--val F] --steps N [--batch B] [--lr X] "
                            "[--warmup N] [--checkpoint-every K --checkpoint-dir D] [--resume F] [--seed S] [--threads T] [--attention naive|tiled] "
-                           "[--json] [--dp N [--zero 0|1|2] [--bucket-mb B]] [--tp T [--sp on|off]] "
+                           "[--json] [--dp N [--zero 0|1|2|3] [--bucket-mb B]] [--tp T [--sp on|off]] "
                            "[--pp P [--schedule gpipe|1f1b] [--micro-batches M]] [--trace FILE [--trace-steps N]]"),
             QStringLiteral("Train the CPU reference transformer on a token file. Progress (loss, learning rate, tokens/s, "
                            "GFLOP/s, MFU against the cached `machine` peak) goes to stderr. Exit status 3: training "
@@ -326,14 +327,15 @@ int runTrain(const QStringList &arguments)
         intOption(parser, dp.names().front(), 1, parallelRun.ranks, problems);
         int zeroStage = 0;
         intOption(parser, zero.names().front(), 0, zeroStage, problems);
-        if (zeroStage > 2)
-            problems.push_back(problem("--zero", "range", "--zero must be 0, 1 or 2 (ZeRO-3 is not implemented)."));
+        if (zeroStage > 3)
+            problems.push_back(problem("--zero", "range", "--zero must be 0, 1, 2 or 3."));
         int bucketMb = 25;
         intOption(parser, bucket.names().front(), 0, bucketMb, problems);
         if (parser.isSet(bucket) && zeroStage > 0)
-            problems.push_back(problem("--bucket-mb", "conflict", "--bucket-mb applies to --zero 0 (ZeRO-1/2 reduce-scatter the whole arena)."));
+            problems.push_back(problem("--bucket-mb", "conflict", "--bucket-mb applies to --zero 0 (ZeRO-1/2 reduce-scatter the whole arena, ZeRO-3 one layer at a time)."));
         parallelRun.options.mode = zeroStage == 1   ? lse::distributed::DataParallelMode::Zero1
                                    : zeroStage == 2 ? lse::distributed::DataParallelMode::Zero2
+                                   : zeroStage == 3 ? lse::distributed::DataParallelMode::Zero3
                                    : bucketMb == 0  ? lse::distributed::DataParallelMode::Naive
                                                     : lse::distributed::DataParallelMode::Bucketed;
         parallelRun.options.bucket_bytes = std::int64_t(std::max(bucketMb, 1)) * 1024 * 1024;

@@ -12,7 +12,8 @@ namespace lse::distributed {
 // One collective of the step, from the communicator's records.
 struct CommunicationEntry {
     std::string collective;       // "all_reduce", "reduce_scatter", "all_gather"
-    std::string purpose;          // "gradients", "parameters", or "loss_and_norm" (two floats)
+    std::string purpose;          // "gradients", "parameters", or "loss_and_norm" (two floats); ZeRO-3:
+                                  // "zero3_gather_forward", "zero3_gather_backward", "zero3_reduce_scatter"
     double bytes_per_rank = 0;    // counted as sent by this rank
     double seconds = 0;           // start to completion
     double exposed_seconds = 0;   // how long the training loop waited for it (a blocking one: all of it)
@@ -24,6 +25,13 @@ struct DataParallelMemory {
     double grads = 0;             // ZeRO-2: the shard kept after the reduce-scatter
     double optimizer_states = 0;  // AdamW m and v, measured from the optimizer (ZeRO-1/2: the shard's)
     double gradient_arena = 0;    // what the model allocates for backward (the whole arena, every mode)
+    // ZeRO-3 (zero3_parameters.h), peaks within the step by accounting: the gathered working copy
+    // beyond the shard, the full gradients of groups not yet reduce-scattered, and the sum of the
+    // model state held at once (shard params + grads + optimizer + those two). Other modes: 0, and
+    // model_state_peak = params + grads + optimizer_states.
+    double gathered_params_peak = 0;
+    double full_grads_peak = 0;
+    double model_state_peak = 0;
 };
 
 struct DataParallelStepReport {
@@ -40,6 +48,7 @@ struct DataParallelStepReport {
     // loss_and_norm reduction, which the engine does not count), and the engine's volume.
     double measured_bytes_per_rank = 0;
     double predicted_bytes_per_rank = 0;
+    double predicted_dp_bytes_per_rank = 0;  // the engine's plain DP (all-reduce) volume, for the ratio
     DataParallelMemory predicted_memory;  // the engine's params, grads, optimizer per GPU (gradient_arena 0)
     // Evaluation steps (training.eval_every, and the last step): rank 0's validation loss, the
     // same windows as the single-process Trainer's, broadcast so that every rank reports it.

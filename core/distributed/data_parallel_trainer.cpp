@@ -7,6 +7,7 @@
 #include "distributed/data_parallel_checkpoint.h"
 #include "distributed/data_parallel_prediction.h"
 #include "distributed/gradient_buckets.h"
+#include "distributed/zero3_parameters.h"
 #include "distributed/zero_shards.h"
 #include "reference/checkpoint_check.h"
 #include "reference/op_trace.h"
@@ -38,31 +39,43 @@ std::string_view toString(DataParallelMode mode)
         return "zero1";
     case DataParallelMode::Zero2:
         return "zero2";
+    case DataParallelMode::Zero3:
+        return "zero3";
     }
     return "naive";
 }
 
 int zeroStage(DataParallelMode mode)
 {
-    return mode == DataParallelMode::Zero1 ? 1 : mode == DataParallelMode::Zero2 ? 2 : 0;
+    return mode == DataParallelMode::Zero1 ? 1 : mode == DataParallelMode::Zero2 ? 2 : mode == DataParallelMode::Zero3 ? 3 : 0;
 }
 
 namespace {
 
 bool sharded(DataParallelMode mode) { return zeroStage(mode) > 0; }
 
-void scale(float *data, std::int64_t count, float factor)
+void scale(float *data, const std::vector<ShardRange> &pieces, float factor)
 {
-    for (std::int64_t i = 0; i < count; ++i)
-        data[i] *= factor;
+    for (const ShardRange &piece : pieces)
+        for (std::int64_t i = piece.offset; i < piece.offset + piece.count; ++i)
+            data[i] *= factor;
 }
 
-double sumOfSquares(const float *data, std::int64_t count)
+double sumOfSquares(const float *data, const std::vector<ShardRange> &pieces)
 {
     double sum = 0;  // double and one fixed order, as globalGradNorm accumulates
-    for (std::int64_t i = 0; i < count; ++i)
-        sum += double(data[i]) * double(data[i]);
+    for (const ShardRange &piece : pieces)
+        for (std::int64_t i = piece.offset; i < piece.offset + piece.count; ++i)
+            sum += double(data[i]) * double(data[i]);
     return sum;
+}
+
+bool allFinite(const float *data, const std::vector<ShardRange> &pieces)
+{
+    for (const ShardRange &piece : pieces)
+        if (!reference::allFinite(data + piece.offset, piece.count))
+            return false;
+    return true;
 }
 
 Problems diverged(int step, const std::string &what, double learning_rate)
@@ -86,6 +99,8 @@ struct DataParallelTrainer::Impl {
     std::int64_t val_start = 0, val_windows = 0;  // as Trainer's: first window start, window count
     std::unique_ptr<Model> model;
     ShardRange shard;                     // this rank's part of the arena (the whole arena for DP)
+    std::vector<ShardRange> pieces;       // the same as arena ranges: {shard}, or ZeRO-3's piece of each group
+    std::unique_ptr<Zero3Parameters> zero3;
     std::vector<ParamSpan<float>> spans;  // what this rank's optimizer updates
     std::unique_ptr<AdamW<float>> optimizer;
     std::unique_ptr<BucketedAllReduce> buckets;
@@ -95,6 +110,7 @@ struct DataParallelTrainer::Impl {
     std::vector<std::int32_t> inputs, targets;  // the global batch (batch_size, ctx)
     std::vector<std::string> purposes;          // what each collective of this step was for, in start order
     DataParallelPrediction prediction;
+    double predicted_dp_bytes = 0;
 
     void noteCollective(const char *purpose) { purposes.emplace_back(purpose); }
 };
@@ -120,6 +136,10 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
         problems.push_back({"distributed.bucket_bytes", "positive",
                             "distributed.bucket_bytes " + std::to_string(options.bucket_bytes) +
                                 " must hold at least one float (4 bytes)."});
+    if (options.mode == DataParallelMode::Zero3 && config.model.tied_embeddings)
+        problems.push_back({"model.tied_embeddings", "unsupported-with-zero3",
+                            "ZeRO-3 gathers one layer at a time, and a tied LM head reads the embedding group "
+                            "inside the head's: untie the embeddings (model.tied_embeddings false) or use ZeRO-1/2."});
     if (!problems.empty())
         return problems;
     config.options.seed = config.seed;
@@ -178,8 +198,22 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
         return model.problems();
     s.model = std::move(model.value());
     const std::int64_t P = s.model->parameterCount();
-    s.shard = sharded(options.mode) ? shardRange(P, ranks, s.rank) : ShardRange{0, P};
-    s.spans = shardSpans(*s.model, s.shard);
+    if (options.mode == DataParallelMode::Zero3) {
+        Impl *state = &s;
+        s.zero3 = std::make_unique<Zero3Parameters>(*s.model, communicator, ranks, s.rank,
+                                                    [state](const char *purpose) { state->noteCollective(purpose); });
+        for (const Zero3Group &group : s.zero3->groups())
+            s.pieces.push_back(group.own);
+        s.shard = ShardRange{0, s.zero3->shardElements()};  // its size; the pieces say where
+        s.spans = zero3ShardSpans(*s.model, s.zero3->groups());
+        // Every rank initialised the whole model from the same seed; from here each holds its shard.
+        s.zero3->releaseAll();
+        s.zero3->attach();
+    } else {
+        s.shard = sharded(options.mode) ? shardRange(P, ranks, s.rank) : ShardRange{0, P};
+        s.pieces = {s.shard};
+        s.spans = shardSpans(*s.model, s.shard);
+    }
     s.optimizer = std::make_unique<AdamW<float>>(s.spans, adamWConfigOf(config));
     if (options.mode == DataParallelMode::Bucketed) {
         const std::int64_t bucket_elements = options.bucket_bytes / std::int64_t(sizeof(float));
@@ -196,6 +230,10 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
     if (!prediction)
         return prediction.problems();
     s.prediction = prediction.value();
+    Result<DataParallelPrediction> dp_prediction = predictDataParallel(config, ranks, 0);
+    if (!dp_prediction)
+        return dp_prediction.problems();
+    s.predicted_dp_bytes = dp_prediction->bytes_per_rank;
     return trainer;
 }
 
@@ -214,6 +252,8 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     reference::OpTraceLog *trace = model.profiler().trace();
     if (trace)
         trace->setStep(s.step + 1);
+    if (s.zero3)
+        s.zero3->beginStep(std::int64_t(s.optimizer->stateBytes()) / std::int64_t(sizeof(float)));
 
     // Every rank draws the whole global batch, so the generator advances as the single-process
     // trainer's does, and trains on its own rows of it.
@@ -249,14 +289,16 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
         comm.reduceScatterSum(grads, P);
         s.noteCollective("gradients");
         break;
+    case DataParallelMode::Zero3:
+        break;  // each group's gradients were reduce-scattered as backward finished them
     }
     // Σ over ranks of each rank's mean gradient, divided by n: the mean over the global batch.
-    scale(grads + s.shard.offset, s.shard.count, inverse_ranks);
+    scale(grads, s.pieces, inverse_ranks);
 
     // The loss and (sharded modes) the squared norm of this rank's gradient shard, summed over the
     // ranks in one small all-reduce; the DP modes hold the whole gradient and take its norm locally,
     // exactly as the single-process trainer does.
-    float scalars[2] = {loss.value(), sharded(s.options.mode) ? float(sumOfSquares(grads + s.shard.offset, s.shard.count)) : 0.0f};
+    float scalars[2] = {loss.value(), sharded(s.options.mode) ? float(sumOfSquares(grads, s.pieces)) : 0.0f};
     comm.allReduceSum(scalars, 2);
     s.noteCollective("loss_and_norm");
     report.loss = double(scalars[0]) / s.ranks;
@@ -276,11 +318,11 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     s.optimizer->step(report.learning_rate);
     if (trace)  // this rank's spans: its shard under ZeRO, every parameter otherwise
         reference::traceOptimizerUpdate(*trace, s.shard.count, optimizer_start, Clock::now());
-    if (sharded(s.options.mode)) {
+    if (sharded(s.options.mode) && !s.zero3) {
         comm.allGather(model.parameterData(), P);
         s.noteCollective("parameters");
     }
-    if (!reference::allFinite(model.parameterData(), P))
+    if (!allFinite(model.parameterData(), s.pieces))
         return diverged(report.step, "the update made weights NaN or infinite", report.learning_rate);
     s.step = report.step;
     const auto end = Clock::now();
@@ -312,6 +354,7 @@ Result<DataParallelStepReport> DataParallelTrainer::step()
     }
     report.memory = memory();
     report.predicted_bytes_per_rank = s.prediction.bytes_per_rank;
+    report.predicted_dp_bytes_per_rank = s.predicted_dp_bytes;
     report.predicted_memory = s.prediction.memory;
     // Evaluation when Trainer::step evaluates, outside the step's time and communication.
     if (s.config.eval_every > 0 && (report.step % s.config.eval_every == 0 || report.step == s.config.steps)) {
@@ -341,6 +384,11 @@ Result<double> DataParallelTrainer::validationLoss()
     // Rank 0 evaluates; the others wait in the broadcast. status[0] = 1 when it succeeded.
     float status[2] = {0.0f, 0.0f};
     Problems problems;
+    // ZeRO-3: every rank gathers the whole model first (rank 0 alone could not gather a layer).
+    if (s.zero3) {
+        s.zero3->detach();
+        s.zero3->gatherAll();
+    }
     if (s.rank == 0) {
         const TokenFile &file = s.validation ? *s.validation : *s.data;
         std::int64_t remaining = std::min(std::int64_t(s.config.eval_batches) * s.config.batch_size, s.val_windows);
@@ -368,6 +416,10 @@ Result<double> DataParallelTrainer::validationLoss()
             status[1] = float(sum / double(rows));
         }
     }
+    if (s.zero3) {
+        s.zero3->releaseAll();
+        s.zero3->attach();
+    }
     s.communicator->broadcast(status, 2, 0);
     s.communicator->takeRecords();  // evaluation traffic is not the step's
     if (status[0] != 1.0f) {
@@ -385,7 +437,15 @@ Result<bool> DataParallelTrainer::saveCheckpoint(const std::string &path)
     const std::int64_t P = model.parameterCount();
     ArenaMoments moments;
     scatterSpanMoments(model, s.spans, s.optimizer->exportState(), moments);
-    if (sharded(s.options.mode)) {
+    if (s.zero3) {
+        // Each rank's moments cover its piece of every group, which is what each group's
+        // all-gather collects; the parameters are gathered whole for the file.
+        s.zero3->gatherAll();
+        for (const Zero3Group &group : s.zero3->groups()) {
+            s.communicator->allGather(moments.m.data() + group.whole.offset, group.whole.count);
+            s.communicator->allGather(moments.v.data() + group.whole.offset, group.whole.count);
+        }
+    } else if (sharded(s.options.mode)) {
         // Each rank's moments cover its shard (shardRange(P, n, rank)), which is what allGather
         // collects, so afterwards every rank holds the whole optimizer state.
         s.communicator->allGather(moments.m.data(), P);
@@ -402,6 +462,8 @@ Result<bool> DataParallelTrainer::saveCheckpoint(const std::string &path)
         written = writeDataParallelCheckpoint(path, model, moments, header);
         ok = written ? 1.0f : 0.0f;
     }
+    if (s.zero3)
+        s.zero3->releaseAll();
     s.communicator->broadcast(&ok, 1, 0);
     s.communicator->takeRecords();  // checkpoint traffic is not the next step's
     if (s.rank != 0 && ok != 1.0f)
@@ -435,12 +497,22 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::resume(const s
     if (Result<bool> imported = s.optimizer->importState(spanMomentsOf(*s.model, s.spans, moments, header->optimizer_step));
         !imported)
         return imported.problems();
+    if (s.zero3)
+        s.zero3->releaseAll();  // the file held every parameter; a ZeRO-3 rank keeps its shard
     s.step = header->step;
     s.rng = header->rng;
     return created;
 }
 
 Model &DataParallelTrainer::model() { return *impl_->model; }
+
+void DataParallelTrainer::gatherFullParameters()
+{
+    if (!impl_->zero3)
+        return;
+    impl_->zero3->gatherAll();
+    impl_->communicator->takeRecords();  // not a step's communication
+}
 int DataParallelTrainer::currentStep() const { return impl_->step; }
 
 DataParallelMemory DataParallelTrainer::memory() const
@@ -452,6 +524,16 @@ DataParallelMemory DataParallelTrainer::memory() const
     memory.gradient_arena = memory.params;
     memory.grads = s.options.mode == DataParallelMode::Zero2 ? bytes * double(s.shard.count) : memory.gradient_arena;
     memory.optimizer_states = double(s.optimizer->stateBytes());
+    memory.model_state_peak = memory.params + memory.grads + memory.optimizer_states;
+    if (s.zero3) {
+        // Between steps a ZeRO-3 rank holds its shard of parameters and gradients; within the
+        // step the gathered groups and unreduced gradients come and go (zero3_parameters.h).
+        memory.params = memory.grads = bytes * double(s.zero3->shardElements());
+        const Zero3MemoryPeaks &peaks = s.zero3->peaks();
+        memory.gathered_params_peak = bytes * double(peaks.gathered_parameters);
+        memory.full_grads_peak = bytes * double(peaks.full_gradients);
+        memory.model_state_peak = bytes * double(peaks.model_state);
+    }
     return memory;
 }
 

@@ -13,6 +13,11 @@
 // arena (ZeRO §5, §7). ZeRO-2 differs from ZeRO-1 in the gradient memory it reports: after the
 // reduce-scatter only the shard's gradients are kept. Here backward still writes the model's
 // whole gradient arena (the model allocates it once), so that saving is accounted, not freed.
+// ZeRO-3 (zero3_parameters.h) shards the parameters too: each layer is all-gathered before its
+// forward and again before its backward, its gradients reduce-scattered as soon as backward has
+// finished them, and the gathered copy released after each use; no all-gather after the update.
+// A ZeRO-3 rank holds only its shard between steps (the rest of the arena is NaN): read whole
+// parameters after gatherFullParameters().
 #pragma once
 
 #include "common/problem.h"
@@ -24,8 +29,8 @@
 
 namespace lse::distributed {
 
-enum class DataParallelMode { Naive, Bucketed, Zero1, Zero2 };
-std::string_view toString(DataParallelMode mode);  // "naive", "bucketed", "zero1", "zero2"
+enum class DataParallelMode { Naive, Bucketed, Zero1, Zero2, Zero3 };
+std::string_view toString(DataParallelMode mode);  // "naive", "bucketed", "zero1", "zero2", "zero3"
 int zeroStage(DataParallelMode mode);             // 0 for both DP modes
 
 struct DataParallelOptions {
@@ -71,6 +76,10 @@ public:
     Result<double> validationLoss();
 
     reference::Model &model();
+    // ZeRO-3: every rank all-gathers the whole parameter arena (every rank calls it; not a step's
+    // communication), so model() holds every parameter until the next step releases them again.
+    // The other modes hold them already: nothing happens.
+    void gatherFullParameters();
     int currentStep() const;
     // Bytes this rank holds, by category (see DataParallelMemory).
     DataParallelMemory memory() const;

@@ -435,6 +435,24 @@ void BasicModel<S>::initialize(std::uint64_t seed)
 }
 
 template <typename S>
+std::vector<std::pair<std::int64_t, std::int64_t>> BasicModel<S>::parameterGroups() const
+{
+    // Each layer's tensors are one stretch starting at ln1 (with norms) or the fused QKV matrix.
+    const auto offsetOf = [&](const S *p) { return std::int64_t(p - params_.data()); };
+    const auto layerStart = [&](const LayerWeights &w) { return offsetOf(w.ln1_g ? w.ln1_g : w.wqkv); };
+    std::vector<std::pair<std::int64_t, std::int64_t>> groups;
+    std::int64_t from = 0;
+    for (const LayerWeights &w : layers_) {
+        groups.emplace_back(from, layerStart(w) - from);
+        from = layerStart(w);
+    }
+    const std::int64_t head = offsetOf(layers_.back().w_down + D_ * F_);
+    groups.emplace_back(from, head - from);
+    groups.emplace_back(head, parameterCount() - head);
+    return groups;
+}
+
+template <typename S>
 void BasicModel<S>::zeroGradients()
 {
     std::fill(grads_.begin(), grads_.end(), S(0));
@@ -702,19 +720,25 @@ Result<const S *> BasicModel<S>::forward(const std::int32_t *tokens, int batch, 
     if (Problems p = checkCall(tokens, nullptr, batch, seq); !p.empty())
         return p;
     const Index b = batch, t = seq, N = b * t;
+    useParameters(0, ParameterUse::BeforeForward);
     embed(tokens, b, t);
+    useParameters(0, ParameterUse::AfterForward);
     const S *x = embedded_;
     for (int l = 0; l < config_.n_layers; ++l) {
         if (interrupted())
             return Result<const S *>::failure("step", kInterruptedRule, "The forward pass was interrupted before its end.");
+        useParameters(1 + l, ParameterUse::BeforeForward);
         layerForward(l, x, b, t);
+        useParameters(1 + l, ParameterUse::AfterForward);
         x = saved_[std::size_t(l)].output;
     }
+    useParameters(config_.n_layers + 1, ParameterUse::BeforeForward);
     const S *f = headInput(N);
     {
         Scope scope(&profiler_, "lm_head", kFwd, true, matmulFlops(N, V_, D_), weightProduct(N, V_, D_));
         linearForward(f, D_, lm_head_, logits_, V_, N, D_, V_);
     }
+    useParameters(config_.n_layers + 1, ParameterUse::AfterForward);
     return static_cast<const S *>(logits_);
 }
 
@@ -756,6 +780,7 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
     }
     const S *y = saved_.back().output;
     const S *f = hasNorm() ? lnf_out_ : y;
+    useParameters(config_.n_layers + 1, ParameterUse::BeforeBackward);
     {
         Scope scope(&profiler_, "lm_head", kBwd, true, flop_rules::kBackwardMatmulFactor * matmulFlops(N, V_, D_),
                     weightProduct(N, V_, D_));
@@ -766,6 +791,7 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
         normBackward("final_norm", y, lnf_g_, lnf_stats_, g, spare, N, false);
         std::swap(g, spare);
     }
+    useParameters(config_.n_layers + 1, ParameterUse::AfterBackward);
     // The head and final norm sit after the last layer's tensors in the arena; the first tensor of
     // layer l starts its stretch (ln1 when the model has norms, else the fused QKV matrix).
     auto layerStart = [&](int l) { return layers_[std::size_t(l)].ln1_g ? layers_[std::size_t(l)].ln1_g : layers_[std::size_t(l)].wqkv; };
@@ -773,9 +799,12 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
     for (int l = config_.n_layers - 1; l >= 0; --l) {
         if (interrupted())
             return interruption();
+        useParameters(1 + l, ParameterUse::BeforeBackward);
         layerBackward(l, b, t, g, spare);
+        useParameters(1 + l, ParameterUse::AfterBackward);
         reportGradientsReadyFrom(layerStart(l));
     }
+    useParameters(0, ParameterUse::BeforeBackward);
     {
         Scope scope(&profiler_, "token_embedding", kBwd, false, double(N * D_),  // one add per element
                     rowsOf(OpClass::Embedding, N, D_));
@@ -786,6 +815,7 @@ Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::
                     rowsOf(OpClass::Elementwise, N, D_, 2).passingGradient());
         addLearnedPositionsBackward(g, gradOf(pos_emb_), b, t, D_, 0);
     }
+    useParameters(0, ParameterUse::AfterBackward);
     reportGradientsReadyFrom(params_.data());
     return loss_value;
 }

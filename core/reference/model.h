@@ -159,6 +159,19 @@ public:
         gradient_ready_ = std::move(callback);
     }
 
+    // ZeRO-3 (distributed/zero3_parameters.h): the arena in the groups a pass reads one after
+    // another — 0 the embeddings, 1 + l layer l, n_layers + 1 the final norm and LM head — as
+    // {offset, count} in arena order, and a callback around each group's use: before forward (or
+    // backward) reads it and after that pass is done with it (after backward, its gradients are
+    // final). forward() and forwardBackward() call it; a tied head reads group 0 inside group
+    // n_layers + 1, which the caller must handle. Empty: no calls.
+    enum class ParameterUse { BeforeForward, AfterForward, BeforeBackward, AfterBackward };
+    std::vector<std::pair<std::int64_t, std::int64_t>> parameterGroups() const;
+    void setParameterUseCallback(std::function<void(int group, ParameterUse use)> callback)
+    {
+        parameter_use_ = std::move(callback);
+    }
+
     // While *flag is true, forwardBackward stops at the next layer boundary and fails with
     // kInterruptedRule (a Stop that must not wait for the end of a long step). The gradients are
     // then partial; nothing else changed. Null: never interrupted.
@@ -322,6 +335,12 @@ private:
     RopeTable<S> rope_;
     OpProfiler profiler_;
     std::function<void(std::int64_t)> gradient_ready_;
+    std::function<void(int, ParameterUse)> parameter_use_;
+    void useParameters(int group, ParameterUse use)
+    {
+        if (parameter_use_)
+            parameter_use_(group, use);
+    }
     const std::atomic<bool> *interrupt_ = nullptr;
     bool interrupted() const { return interrupt_ && interrupt_->load(std::memory_order_relaxed); }
     void reportGradientsReadyFrom(const S *param)

@@ -83,6 +83,7 @@ private slots:
         QTest::newRow("naive") << QStringList{"--bucket-mb", "0"};
         QTest::newRow("zero1") << QStringList{"--zero", "1"};
         QTest::newRow("zero2") << QStringList{"--zero", "2"};
+        QTest::newRow("zero3") << QStringList{"--zero", "3"};
     }
 
     // 10 straight steps vs 5 steps + resume for 5: the same final loss within 1e-6 relative.

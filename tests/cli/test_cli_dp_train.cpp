@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `mpirun -np N llm-explorer-cli train --dp N [--zero S] [--bucket-mb B]` (issue 19): N processes over
+// `mpirun -np N llm-explorer-cli train --dp N [--zero S] [--bucket-mb B]` (issues 19, 33): N processes over
 // Open MPI train the reference transformer on the same global batch as one process and end with the
 // same losses (within float rounding, after 10 steps), for N = 2 and 4 and every mode; each step's
-// bytes sent per rank equal the engine's communication volume exactly; bad flags exit 2 naming the
+// bytes sent per rank equal the engine's communication volume exactly (ZeRO-3: 1.5× DP's, with
+// the engine's memory per rank beside the measured one); bad flags exit 2 naming the
 // flag. Skipped, saying what to install, where the build has no MPI.
 #include "cli_fixtures.h"
 #include "cli_run.h"
@@ -10,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -70,6 +72,7 @@ private slots:
             QTest::newRow(qPrintable("bucketed np" + n)) << ranks << QStringList{"--bucket-mb", "1"} << "bucketed";
             QTest::newRow(qPrintable("zero1 np" + n)) << ranks << QStringList{"--zero", "1"} << "zero1";
             QTest::newRow(qPrintable("zero2 np" + n)) << ranks << QStringList{"--zero", "2"} << "zero2";
+            QTest::newRow(qPrintable("zero3 np" + n)) << ranks << QStringList{"--zero", "3"} << "zero3";
         }
     }
 
@@ -100,8 +103,28 @@ private slots:
             for (const QJsonValue &entry : step.value("communication").toArray())
                 if (entry.toObject().value("purpose").toString() != QLatin1String("loss_and_norm"))
                     collectives << entry.toObject().value("collective").toString();
-            // ZeRO-1/2 as reduce-scatter + all-gather, DP as all-reduce (one per bucket).
-            if (mode.startsWith(QLatin1String("zero")))
+            // ZeRO-3: per parameter group (embeddings, the one layer, the head) an all-gather before
+            // forward, one before backward and a reduce-scatter after it, each purpose (n-1)/n of
+            // the arena: 1.5× DP's all-reduce; every model state sharded as the engine predicts.
+            if (mode == QLatin1String("zero3")) {
+                QMap<QString, double> bytes;
+                QMap<QString, int> calls;
+                for (const QJsonValue &entry : step.value("communication").toArray()) {
+                    bytes[entry.toObject().value("purpose").toString()] += entry.toObject().value("bytes_per_rank").toDouble();
+                    ++calls[entry.toObject().value("purpose").toString()];
+                }
+                QCOMPARE(calls.value("zero3_gather_forward"), 3);
+                QCOMPARE(calls.value("zero3_gather_backward"), 3);
+                QCOMPARE(calls.value("zero3_reduce_scatter"), 3);
+                QCOMPARE(bytes.value("zero3_gather_forward"), bytes.value("zero3_reduce_scatter"));
+                QCOMPARE(bytes.value("zero3_gather_backward"), bytes.value("zero3_reduce_scatter"));
+                QCOMPARE(step.value("ratio_to_dp").toDouble(), 1.5);
+                const QJsonObject memory = step.value("memory_per_rank").toObject();
+                for (const char *category : {"params", "grads", "optimizer_states"})
+                    QCOMPARE(memory.value("measured").toObject().value(category).toDouble(),
+                             memory.value("predicted").toObject().value(category).toDouble());
+                QVERIFY(memory.value("measured").toObject().value("gathered_params_peak").toDouble() > 0);
+            } else if (mode.startsWith(QLatin1String("zero")))
                 QCOMPARE(collectives, (QStringList{"reduce_scatter", "all_gather"}));
             else
                 QVERIFY(!collectives.isEmpty() && collectives.count("all_reduce") == collectives.size());
@@ -113,7 +136,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QString>("named");
-        QTest::newRow("zero 3") << QStringList{"--dp", "2", "--zero", "3"} << "--zero";
+        QTest::newRow("zero 4") << QStringList{"--dp", "2", "--zero", "4"} << "--zero";
         QTest::newRow("zero without dp") << QStringList{"--zero", "1"} << "--zero";
         QTest::newRow("bucket with zero") << QStringList{"--dp", "2", "--zero", "1", "--bucket-mb", "4"} << "--bucket-mb";
         QTest::newRow("batch not divisible") << QStringList{"--dp", "3"} << "--batch";

@@ -47,6 +47,9 @@ QStringList mpiexecArguments(const DistributedRunSetup &setup, const QString &cl
     case distributed::DataParallelMode::Zero2:
         arguments << QStringLiteral("--zero") << QStringLiteral("2");
         break;
+    case distributed::DataParallelMode::Zero3:
+        arguments << QStringLiteral("--zero") << QStringLiteral("3");
+        break;
     }
     return arguments;
 }
