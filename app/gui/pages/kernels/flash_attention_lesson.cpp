@@ -105,6 +105,8 @@ bool FlashAttentionSection::restartLessonAnimation()
 }
 
 // The tiles moving and the counters adding up.
-QList<QWidget *> FlashAttentionSection::lessonAnimationWidgets() const { return {animation_, counters_}; }
+// The painted animation only: it carries each step's bytes read and written; the counters table
+// below it does not fit beside it on a 1024×768 projector in presentation mode.
+QList<QWidget *> FlashAttentionSection::lessonAnimationWidgets() const { return {animation_}; }
 
 }  // namespace lse::gui
