@@ -10,6 +10,7 @@
 #include "reference/engine_scenario.h"
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
+#include "reference/training_tokens.h"
 #include "scenario/stage_layers.h"
 
 #include <omp.h>
@@ -155,18 +156,12 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
         return order.problems();
     s.order = std::move(order.value());
 
-    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
-    if (!data)
-        return data.problems();
-    s.data.emplace(std::move(data.value()));
-    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-        return ids.problems();
-    s.train_limit = reference::trainingTokenLimit(config, *s.data);
-    if (s.train_limit < s.ctx + 1)
-        return Result<std::unique_ptr<PipelineParallelTrainer>>::failure(
-            "data_path", "too-short",
-            config.data_path + ": " + std::to_string(s.data->tokenCount())
-                + " tokens are too few to draw training windows of context length " + std::to_string(s.ctx) + ".");
+    // The files and training windows every trainer draws from (validation is not run here).
+    Result<reference::TrainingTokens> tokens = reference::openTrainingTokens(config);
+    if (!tokens)
+        return tokens.problems();
+    s.data = std::move(tokens.value().data);
+    s.train_limit = tokens->train_limit;
 
     Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
     if (!model)
