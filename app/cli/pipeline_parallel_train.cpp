@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "count_option.h"
+#include "mpi_ranks.h"
 #include "output.h"
 
 #include "distributed/text_gather.h"
@@ -111,24 +112,13 @@ void readPipelineOptions(const QCommandLineParser &parser, const QCommandLineOpt
 
 int runPipelineParallelTraining(const reference::TrainConfig &config, const PipelineParallelRun &run)
 {
-#ifndef LSE_WITH_MPI
-    (void)config;
-    return reportProblems({Problem{"--pp", "unavailable",
-                                   "--pp " + std::to_string(run.stages)
-                                       + ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
-#else
-    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    int exit_status = kExitOk;
+    std::unique_ptr<distributed::Communicator> communicator = mpiWorldFor("--pp", run.stages, &exit_status);
+    if (!communicator)
+        return exit_status;
+#ifdef LSE_WITH_MPI
     const int rank = communicator->rank();
     const bool printer = rank == 0;
-    if (communicator->size() != run.stages) {
-        if (printer)
-            return reportProblems({Problem{"--pp", "mismatch",
-                                           "--pp " + std::to_string(run.stages) + " but mpirun started "
-                                               + std::to_string(communicator->size()) + " process(es): run it as mpirun -np "
-                                               + std::to_string(run.stages) + " llm-explorer-cli train ... --pp "
-                                               + std::to_string(run.stages)}});
-        return kExitBadInput;
-    }
     Result<std::unique_ptr<distributed::PipelineParallelTrainer>> created =
         distributed::PipelineParallelTrainer::create(config, run.options, *communicator);
     if (!created) {
@@ -208,6 +198,9 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
                               {"steps", steps}});
     }
     return kExitOk;
+#else
+    (void)config;  // without MPI, mpiWorldFor reported it and returned no communicator
+    return exit_status;
 #endif
 }
 

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "count_option.h"
+#include "mpi_ranks.h"
 #include "output.h"
 
 #include "distributed/tensor_parallel_trainer.h"
@@ -88,25 +89,14 @@ void checkTensorParallelFlags(const QCommandLineParser &parser, const QCommandLi
 
 int runTensorParallelTraining(const reference::TrainConfig &config, const TensorParallelRun &run)
 {
-#ifndef LSE_WITH_MPI
-    (void)config;
-    return reportProblems({Problem{"--tp", "unavailable",
-                                   "--tp " + std::to_string(run.ranks) +
-                                       ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
-#else
-    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    int exit_status = kExitOk;
+    std::unique_ptr<distributed::Communicator> communicator =
+        mpiWorldFor("--tp", run.ranks, &exit_status,
+                    " (--tp must equal the ranks: combining it with data parallelism is not implemented)");
+    if (!communicator)
+        return exit_status;
+#ifdef LSE_WITH_MPI
     const bool printer = communicator->rank() == 0;
-    if (communicator->size() != run.ranks) {
-        if (printer)
-            return reportProblems({Problem{"--tp", "mismatch",
-                                           "--tp " + std::to_string(run.ranks) + " but mpirun started " +
-                                               std::to_string(communicator->size()) +
-                                               " process(es): --tp must equal the ranks (combining it with data "
-                                               "parallelism is not implemented): run mpirun -np " +
-                                               std::to_string(run.ranks) + " llm-explorer-cli train ... --tp " +
-                                               std::to_string(run.ranks)}});
-        return kExitBadInput;
-    }
     Result<std::unique_ptr<distributed::TensorParallelTrainer>> created =
         distributed::TensorParallelTrainer::create(config, *communicator, run.sequence_parallel);
     if (!created) {
@@ -162,6 +152,9 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
                               {"validation_loss", validation_loss ? QJsonValue(*validation_loss) : QJsonValue()},
                               {"steps", steps}});
     return kExitOk;
+#else
+    (void)config;  // without MPI, mpiWorldFor reported it and returned no communicator
+    return exit_status;
 #endif
 }
 
