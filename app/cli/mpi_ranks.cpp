@@ -34,4 +34,38 @@ std::unique_ptr<distributed::Communicator> mpiWorldFor(const std::string &flag, 
 #endif
 }
 
+std::unique_ptr<distributed::Communicator> mpiWorldForLayout(const std::vector<std::pair<std::string, int>> &degrees,
+                                                             int *exit_status)
+{
+    std::string asked, product_name;
+    std::vector<std::string> related;
+    int ranks = 1;
+    for (const auto &[flag, degree] : degrees) {
+        asked += (asked.empty() ? "" : " ") + flag + " " + std::to_string(degree);
+        product_name += (product_name.empty() ? "" : "·") + flag.substr(2);
+        ranks *= degree;
+        if (&flag != &degrees.front().first)
+            related.push_back(flag);
+    }
+    const std::string flag = degrees.front().first;
+#ifndef LSE_WITH_MPI
+    *exit_status = reportProblems(
+        {Problem{flag, "unavailable", asked + ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)", related}});
+    return nullptr;
+#else
+    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    if (communicator->size() == ranks)
+        return communicator;
+    *exit_status = kExitBadInput;
+    if (communicator->rank() == 0)
+        *exit_status = reportProblems(
+            {Problem{flag, "mismatch",
+                     asked + ": " + product_name + " = " + std::to_string(ranks) + " must equal the mpirun ranks, but mpirun started "
+                         + std::to_string(communicator->size()) + " process(es): run it as mpirun -np " + std::to_string(ranks)
+                         + " llm-explorer-cli train ... " + asked,
+                     related}});
+    return nullptr;
+#endif
+}
+
 }  // namespace lse::cli

@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace lse::cli {
 
@@ -16,5 +18,11 @@ namespace lse::cli {
 // `mismatch_note` is appended to the mismatch message (e.g. what the flag cannot combine with yet).
 std::unique_ptr<distributed::Communicator> mpiWorldFor(const std::string &flag, int ranks, int *exit_status,
                                                        const std::string &mismatch_note = {});
+
+// A combined layout (--dp D --tp T, --dp D --pp P): mpirun must start the product of the degrees.
+// The problem names the first flag, lists the others as related and states the rule
+// ("--dp 2 --tp 2: dp·tp = 4 must equal the mpirun ranks").
+std::unique_ptr<distributed::Communicator> mpiWorldForLayout(const std::vector<std::pair<std::string, int>> &degrees,
+                                                             int *exit_status);
 
 }  // namespace lse::cli

@@ -199,7 +199,9 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption tp(QStringLiteral("tp"),
                                 QStringLiteral("Tensor-parallel ranks (Megatron's column/row split): run under `mpirun -np T`; T must "
                                                "equal the ranks and divide n_heads, n_kv_heads and d_ff; every rank trains on the "
-                                               "whole batch; rank 0 prints (no checkpoints yet)."),
+                                               "whole batch; rank 0 prints (no checkpoints yet). With --dp D: D replicas of the "
+                                               "T-way split under `mpirun -np D*T` (the Layout page's mesh, TP innermost), each on "
+                                               "batch/D rows, gradients all-reduced over the dp group."),
                                 QStringLiteral("T"));
     const QCommandLineOption sp(QStringLiteral("sp"),
                                 QStringLiteral("With --tp: sequence parallelism on or off (default off): norms on token shards, "
@@ -360,9 +362,11 @@ int runTrain(const QStringList &arguments)
     // Tensor parallelism (issue 33): run by tensor_parallel_train.cpp.
     TensorParallelRun tensorRun;
     if (parser.isSet(tp)) {
-        checkTensorParallelFlags(parser, tp, sp, cfg, {&dp, &zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
+        checkTensorParallelFlags(parser, tp, sp, cfg, {&zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
                                  problems);
         tensorRun.json = parser.isSet(json);
+        if (parser.isSet(dp))  // dp x tp (issue 33): --dp was read and checked above
+            tensorRun.dp = std::max(1, parallelRun.ranks);
     } else if (parser.isSet(sp)) {
         problems.push_back(problem("--sp", "requires", "--sp needs --tp T (sequence parallelism splits what tensor parallelism replicates)."));
     }

@@ -52,6 +52,7 @@ struct EnginePrediction {
     std::vector<parallel::CommunicationEvent> events;
     double tp_bytes = 0;
     double dp_bytes = 0;
+    std::optional<parallel::CommunicationEvent> dp_event;  // the gradient all-reduce (dp > 1)
     TensorParallelMemory memory;
 };
 
@@ -68,13 +69,15 @@ Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequenc
     prediction.memory.grads = double(estimated->memory.grads);
     prediction.memory.optimizer_states = double(estimated->memory.optimizer);
     prediction.memory.activations = double(estimated->memory.activations);
-    if (tp > 1) {
+    if (tp * dp > 1) {
         Result<parallel::DeviceMesh> mesh = parallel::makeDeviceMesh(scenario.cluster, scenario.training.parallel);
         if (!mesh)
             return mesh.problems();
         for (parallel::CommunicationEvent &event : parallel::communicationEvents(scenario, mesh.value()))
             if (event.dim == parallel::MeshDim::TP)
                 prediction.events.push_back(std::move(event));
+            else if (event.dim == parallel::MeshDim::DP && !prediction.dp_event)
+                prediction.dp_event = std::move(event);
     }
     return prediction;
 }
@@ -250,6 +253,7 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
             entry.bytes_per_rank = double(dp_records[i].bytes_sent);
             entry.seconds = dp_records[i].seconds;
             if (i == 0) {
+                entry.where = s.prediction.dp_event ? s.prediction.dp_event->where : "";
                 entry.predicted_bytes_per_rank = s.prediction.dp_bytes;
                 report.dp_measured_bytes_per_rank = entry.bytes_per_rank;
             }
