@@ -2,11 +2,12 @@
 // Combined layouts (issue 33) over in-process ranks: the groups come from the Layout page's rank
 // mapping (parallel::DeviceMesh, TP innermost) via Communicator::split (mesh_communicators.h), and
 // dp x tp = 2 x 2 trains to the single-process Trainer's losses and parameters (relative 1e-5 after
-// 10 steps). Its TP all-reduces carry the engine's bytes for the same mesh event by event; its
+// 10 steps), and so does dp x pp = 2 x 2 (1F1B). dp x tp's TP all-reduces carry the engine's bytes for the same mesh event by event; its
 // data-parallel gradient all-reduce is that of the rank's local parameters, beside the engine's DP
 // volume (P/tp: the engine splits the embedding, LM head and norms over tp, this model keeps them whole). No timing is asserted.
 #include "reference_fixtures.h"
 #include "distributed/mesh_communicators.h"
+#include "distributed/pipeline_parallel_trainer.h"
 #include "distributed/tensor_parallel_trainer.h"
 #include "distributed/thread_group.h"
 #include "reference/trainer.h"
@@ -178,6 +179,87 @@ private slots:
                 // measured all-reduce is of the rank's local parameters, more than P/tp.
                 QCOMPARE(report.dp_predicted_bytes_per_rank, 2 * (dp - 1.0) / dp * 4.0 * double(single.size()) / tp);
                 QVERIFY(report.dp_measured_bytes_per_rank > report.dp_predicted_bytes_per_rank);
+            }
+        }
+    }
+
+    // dp x pp = 2 x 2, 1F1B with 2 micro-batches per replica: each stage's range of the arena and
+    // every loss equal one process's; the stage gradients' all-reduce over the dp group carries the
+    // stage's range, beside the engine's DP volume (P/pp per rank).
+    void dpTimesPpMatchesSingleProcess()
+    {
+        const TrainConfig config = tinyConfig(data_);  // 2 layers, batch 4
+        std::vector<float> single;
+        std::vector<StepReport> single_reports;
+        {
+            Result<std::unique_ptr<Trainer>> trainer = Trainer::create(config);
+            QVERIFY(trainer.ok());
+            for (int s = 0; s < kSteps; ++s) {
+                Result<StepReport> report = (*trainer)->step();
+                QVERIFY(report.ok());
+                single_reports.push_back(report.value());
+            }
+            Model &model = (*trainer)->model();
+            single.assign(model.parameterData(), model.parameterData() + model.parameterCount());
+        }
+        const int dp = 2, pp = 2;
+        const Result<parallel::DeviceMesh> mesh = localMesh(dp, 1, pp);
+        QVERIFY(mesh.ok());
+        struct Outcome {
+            std::string failure;
+            std::vector<float> stage;  // this rank's range of the arena
+            ShardRange range;
+            std::vector<PipelineStepReport> reports;
+        };
+        std::vector<Outcome> outcomes(4);
+        ThreadGroup group(4);
+        group.run([&](Communicator &world) {
+            Outcome &out = outcomes[std::size_t(world.rank())];
+            MeshCommunicators split = splitByMesh(world, mesh.value());
+            PipelineParallelOptions options;
+            options.micro_batches = 2;
+            Result<std::unique_ptr<PipelineParallelTrainer>> trainer =
+                PipelineParallelTrainer::create(config, options, *split.pp, split.dp.get());
+            if (!trainer) {
+                out.failure = formatProblems(trainer.problems());
+                return;
+            }
+            for (int s = 0; s < kSteps; ++s) {
+                Result<PipelineStepReport> report = (*trainer)->step();
+                if (!report) {
+                    out.failure = formatProblems(report.problems());
+                    return;
+                }
+                out.reports.push_back(report.value());
+            }
+            out.range = (*trainer)->parameterRange();
+            const float *data = (*trainer)->model().parameterData() + out.range.offset;
+            out.stage.assign(data, data + out.range.count);
+        });
+        for (const Outcome &out : outcomes) {
+            QVERIFY2(out.failure.empty(), out.failure.c_str());
+            double difference = 0, norm = 0;
+            for (std::int64_t i = 0; i < out.range.count; ++i) {
+                const double a = out.stage[std::size_t(i)], b = single[std::size_t(out.range.offset + i)];
+                difference += (a - b) * (a - b);
+                norm += b * b;
+            }
+            QVERIFY2(std::sqrt(difference / norm) <= 1e-5, qPrintable(QStringLiteral("stage ‖Δθ‖/‖θ‖ = %1").arg(std::sqrt(difference / norm))));
+            for (const PipelineStepReport &report : out.reports) {
+                const StepReport &one = single_reports[std::size_t(report.step - 1)];
+                QVERIFY2(std::abs(report.loss - one.loss) <= 1e-5 * one.loss,
+                         qPrintable(QStringLiteral("step %1 loss %2 vs %3").arg(report.step).arg(report.loss).arg(one.loss)));
+                int gradients = 0;
+                for (const PipelineCommunicationEntry &entry : report.communication)
+                    if (entry.purpose == "dp_gradients") {
+                        ++gradients;
+                        QCOMPARE(entry.bytes_per_rank, 2 * (dp - 1.0) / dp * 4.0 * double(out.range.count));
+                    }
+                QCOMPARE(gradients, 1);
+                QCOMPARE(report.dp_predicted_bytes_per_rank, 2 * (dp - 1.0) / dp * 4.0 * double(single.size()) / pp);
+                QCOMPARE(report.measured_bytes_per_rank, report.stage == 0 || report.stage == pp - 1
+                                                             ? report.predicted_bytes_per_rank / 2
+                                                             : report.predicted_bytes_per_rank);
             }
         }
     }
