@@ -100,13 +100,19 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
         return exit_status;
 #ifdef LSE_WITH_MPI
     const bool printer = communicator->rank() == 0;
-    // The groups of the Layout page's mesh (TP innermost): this rank's tp group and dp group.
-    const Result<parallel::DeviceMesh> mesh = distributed::localMesh(run.dp, run.ranks, 1);
-    if (!mesh)
-        return printer ? reportProblems(mesh.problems()) : kExitBadInput;
-    distributed::MeshCommunicators groups = distributed::splitByMesh(*communicator, mesh.value());
-    Result<std::unique_ptr<distributed::TensorParallelTrainer>> created = distributed::TensorParallelTrainer::create(
-        config, *groups.tp, run.sequence_parallel, run.dp > 1 ? groups.dp.get() : nullptr);
+    // dp x tp: the groups of the Layout page's mesh (TP innermost), this rank's tp group and its
+    // dp group; tp alone runs on the world itself.
+    distributed::MeshCommunicators groups;
+    distributed::Communicator *tensor_group = communicator.get();
+    if (run.dp > 1) {
+        const Result<parallel::DeviceMesh> mesh = distributed::localMesh(run.dp, run.ranks, 1);
+        if (!mesh)
+            return printer ? reportProblems(mesh.problems()) : kExitBadInput;
+        groups = distributed::splitByMesh(*communicator, mesh.value());
+        tensor_group = groups.tp.get();
+    }
+    Result<std::unique_ptr<distributed::TensorParallelTrainer>> created =
+        distributed::TensorParallelTrainer::create(config, *tensor_group, run.sequence_parallel, groups.dp.get());
     if (!created) {
         if (!printer)
             return kExitBadInput;

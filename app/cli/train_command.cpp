@@ -211,7 +211,8 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption pp(QStringLiteral("pp"),
                                 QStringLiteral("Pipeline stages, one process per stage: run under `mpirun -np P`; the layers are "
                                                "split as the engine splits them (uneven when P does not divide them); needs "
-                                               "layers >= P."),
+                                               "layers >= P. With --dp D: D pipeline replicas under `mpirun -np D*P` (the "
+                                               "Layout page's mesh), each on batch/D rows, stage gradients all-reduced over dp."),
                                 QStringLiteral("P"));
     const QCommandLineOption schedule(QStringLiteral("schedule"),
                                       QStringLiteral("With --pp: gpipe (all forwards, then all backwards) or 1f1b (default)."),
@@ -380,12 +381,14 @@ int runTrain(const QStringList &arguments)
                                            "--" + needsPp->names().front().toStdString() + " needs --pp P."));
     if (parser.isSet(pp)) {
         pipelineRun.json = parser.isSet(json);
-        for (const QCommandLineOption *other : {&dp, &resume, &dir, &every})
+        if (parser.isSet(dp))  // dp x pp (issue 33): --dp was read and checked above
+            pipelineRun.dp = std::max(1, parallelRun.ranks);
+        for (const QCommandLineOption *other : {&zero, &bucket, &resume, &dir, &every})
             if (parser.isSet(*other))
                 problems.push_back(problem("--" + other->names().front().toStdString(), "conflict",
                                            "--" + other->names().front().toStdString()
                                                + " is not supported with --pp (pipeline runs train from scratch, without "
-                                                 "checkpoints, on pp ranks alone)."));
+                                                 "checkpoints or ZeRO sharding; --dp D --pp P runs on D·P ranks)."));
         if (traceRequest.requested())
             problems.push_back(problem("--trace", "conflict", "--trace is not supported with --pp."));
     }
