@@ -34,6 +34,7 @@ void check(int status, const char *call)
 }  // namespace
 
 struct MpiTransport::PendingSends {
+    MPI_Comm comm = MPI_COMM_WORLD;  // a split's own communicator is freed with the transport
     struct Send {
         std::vector<char> bytes;
         std::vector<MPI_Request> requests;  // one per part of at most kMaxMessageBytes
@@ -54,7 +55,9 @@ MpiTransport::MpiTransport()
         // unless the user chose otherwise.
         setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
         int provided = MPI_THREAD_SINGLE;
-        check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");
+        // MULTIPLE for the sub-groups of combined layouts (each communicator has its own thread);
+        // SERIALIZED suffices for one communicator.
+        check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
         initialised_here_ = true;
         if (provided < MPI_THREAD_SERIALIZED) {
             MPI_Finalize();
@@ -67,12 +70,47 @@ MpiTransport::MpiTransport()
     check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
 }
 
+MpiTransport::MpiTransport(SubGroup, int rank, int size)
+    : pending_sends_(std::make_unique<PendingSends>())
+    , rank_(rank)
+    , size_(size)
+{
+}
+
+std::unique_ptr<Transport> MpiTransport::split(int color, int key, const std::vector<int> &members,
+                                               const std::string & /*split_path*/)
+{
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    if (provided < MPI_THREAD_MULTIPLE)
+        throw std::runtime_error("MPI: splitting the ranks into groups (combined layouts) needs MPI_THREAD_MULTIPLE; "
+                                 "the library provides thread level " + std::to_string(provided));
+    MPI_Comm comm = MPI_COMM_NULL;
+    check(MPI_Comm_split(pending_sends_->comm, color, key, &comm), "MPI_Comm_split");
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    int rank = 0, size = 0;
+    check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+    check(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+    if (size != int(members.size()))
+        throw std::logic_error("MPI_Comm_split: a group of " + std::to_string(size) + " ranks, the agreed members are "
+                               + std::to_string(members.size()));
+    std::unique_ptr<MpiTransport> sub(new MpiTransport(SubGroup{}, rank, size));
+    sub->pending_sends_->comm = comm;
+    return sub;
+}
+
 MpiTransport::~MpiTransport()
 {
     try {
         finishSends();
     } catch (...) {
         // A failed peer: nothing left to deliver to; finalise anyway.
+    }
+    if (pending_sends_->comm != MPI_COMM_WORLD) {
+        int finalized = 0;
+        MPI_Finalized(&finalized);
+        if (!finalized)
+            MPI_Comm_free(&pending_sends_->comm);
     }
     if (initialised_here_)
         MPI_Finalize();
@@ -95,7 +133,7 @@ void MpiTransport::sendRecv(int to, const void *send, std::int64_t send_bytes, i
         const std::int64_t recv_part = receiving ? std::min(kMaxMessageBytes, recv_bytes - message * kMaxMessageBytes) : 0;
         MPI_Status status;
         check(MPI_Sendrecv(send_cursor, int(send_part), MPI_BYTE, sending ? to : MPI_PROC_NULL, 0, recv_cursor,
-                           int(recv_part), MPI_BYTE, receiving ? from : MPI_PROC_NULL, 0, MPI_COMM_WORLD, &status),
+                           int(recv_part), MPI_BYTE, receiving ? from : MPI_PROC_NULL, 0, pending_sends_->comm, &status),
               "MPI_Sendrecv");
         if (receiving) {
             int received = 0;
@@ -134,7 +172,7 @@ void MpiTransport::send(int to, const void *data, std::int64_t bytes)
     for (std::int64_t message = 0; message < messages; ++message) {
         const std::int64_t offset = message * kMaxMessageBytes;
         const std::int64_t part = std::min(kMaxMessageBytes, bytes - offset);
-        check(MPI_Isend(pending.bytes.data() + offset, int(part), MPI_BYTE, to, kPointToPointTag, MPI_COMM_WORLD,
+        check(MPI_Isend(pending.bytes.data() + offset, int(part), MPI_BYTE, to, kPointToPointTag, pending_sends_->comm,
                         &pending.requests[std::size_t(message)]),
               "MPI_Isend");
     }
@@ -147,7 +185,7 @@ void MpiTransport::recv(int from, void *data, std::int64_t bytes)
     for (std::int64_t message = 0; message < messages; ++message) {
         const std::int64_t part = std::min(kMaxMessageBytes, bytes - message * kMaxMessageBytes);
         MPI_Status status;
-        check(MPI_Recv(cursor, int(part), MPI_BYTE, from, kPointToPointTag, MPI_COMM_WORLD, &status), "MPI_Recv");
+        check(MPI_Recv(cursor, int(part), MPI_BYTE, from, kPointToPointTag, pending_sends_->comm, &status), "MPI_Recv");
         int received = 0;
         MPI_Get_count(&status, MPI_BYTE, &received);
         if (received != part)

@@ -30,9 +30,18 @@ public:
     void recv(int from, void *data, std::int64_t bytes) override;
     bool progressSends() override;
     void finishSends() override;
+    // MPI_Comm_split of this transport's communicator. Sub-groups run on threads of their own,
+    // so this needs MPI_THREAD_MULTIPLE (requested at initialisation; an error names it if the
+    // library gave less).
+    std::unique_ptr<Transport> split(int color, int key, const std::vector<int> &members,
+                                     const std::string &split_path) override;
 
 private:
-    struct PendingSends;  // the copies and their MPI_Requests (mpi.h stays in the .cpp)
+    struct SubGroup {};
+    MpiTransport(SubGroup, int rank, int size);
+    // The communicator (MPI_COMM_WORLD or a split of it), the copies of buffered sends and their
+    // MPI_Requests (mpi.h stays in the .cpp).
+    struct PendingSends;
     std::unique_ptr<PendingSends> pending_sends_;
     bool initialised_here_ = false;
     int rank_ = 0;

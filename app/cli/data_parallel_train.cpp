@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "file_arguments.h"
+#include "mpi_ranks.h"
 #include "output.h"
 
 #include "common/folder_lock.h"
@@ -102,24 +103,12 @@ QJsonValue linkProfileJson(const distributed::LinkProfileLookup &lookup)
 
 int runDataParallelTraining(const reference::TrainConfig &config, const DataParallelRun &run)
 {
-#ifndef LSE_WITH_MPI
-    (void)config;
-    return reportProblems({Problem{"--dp", "unavailable",
-                                   "--dp " + std::to_string(run.ranks) +
-                                       ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
-#else
-    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    int exit_status = kExitOk;
+    std::unique_ptr<distributed::Communicator> communicator = mpiWorldFor("--dp", run.ranks, &exit_status);
+    if (!communicator)
+        return exit_status;
+#ifdef LSE_WITH_MPI
     const bool printer = communicator->rank() == 0;
-    if (communicator->size() != run.ranks) {
-        // Every rank sees the same mismatch; one message is enough.
-        if (printer)
-            return reportProblems({Problem{"--dp", "mismatch",
-                                           "--dp " + std::to_string(run.ranks) + " but mpirun started " +
-                                               std::to_string(communicator->size()) +
-                                               " process(es): run it as mpirun -np " + std::to_string(run.ranks) +
-                                               " llm-explorer-cli train ... --dp " + std::to_string(run.ranks)}});
-        return kExitBadInput;
-    }
     Result<std::unique_ptr<distributed::DataParallelTrainer>> created =
         run.resume_path.isEmpty()
             ? distributed::DataParallelTrainer::create(config, run.options, *communicator)
@@ -287,6 +276,9 @@ int runDataParallelTraining(const reference::TrainConfig &config, const DataPara
                               {"validation_loss", validation_loss ? QJsonValue(*validation_loss) : QJsonValue()},
                               {"steps", steps}});
     return kExitOk;
+#else
+    (void)config;  // without MPI, mpiWorldFor reported it and returned no communicator
+    return exit_status;
 #endif
 }
 

@@ -20,11 +20,12 @@ int runDistTrain(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         printOut(QStringLiteral(
             "Usage: llm-explorer-cli dist-train --np N [train options, see `train --help`: --config F --data F "
-            "[--zero 0|1|2|3] [--bucket-mb B] [--tp N] [--pp P [--schedule gpipe|1f1b] [--micro-batches M]] "
+            "[--zero 0|1|2|3] [--bucket-mb B] [--tp N] [--dp D --tp T] [--pp P [--schedule gpipe|1f1b] [--micro-batches M]] "
             "[--json] ...]\n\n"
             "Starts mpiexec with N ranks running `train ... --dp N` on this machine (Open MPI: apt-get install "
             "openmpi-bin). --batch stays the global batch, split over the ranks; rank 0 prints. With --tp N (N = --np) "
-            "the ranks split the model (tensor parallelism) instead of the batch; with --pp P (P = N) it runs "
+            "the ranks split the model (tensor parallelism) instead of the batch; with --dp D --tp T (N = D·T) D replicas "
+            "of a T-way split, grouped as the Layout page's device mesh; with --pp P (P = N) it runs "
             "`train ... --pp P` instead: pipeline parallelism, one stage per rank.\n"));
         return kExitOk;
     }
@@ -37,8 +38,11 @@ int runDistTrain(const QStringList &arguments)
         return reportProblems({Problem{"--np", "range",
                                        "--np '" + rest.at(at + 1).toStdString() + "' must be a rank count from 1 to 64"}});
     rest.remove(at, 2);
-    if (rest.contains(QStringLiteral("--dp")))
-        return reportProblems({Problem{"--dp", "conflict", "--dp is set by dist-train from --np; leave it out"}});
+    const bool model_parallel = rest.contains(QStringLiteral("--tp")) || rest.contains(QStringLiteral("--pp"));
+    // --dp alone is --np; with --tp or --pp it is the data-parallel degree of a combined layout
+    // (issue 33: --np N --dp D --tp T with N = D·T, which `train` checks against mpirun's ranks).
+    if (rest.contains(QStringLiteral("--dp")) && !model_parallel)
+        return reportProblems({Problem{"--dp", "conflict", "--dp is set by dist-train from --np; leave it out (or combine it with --tp or --pp)"}});
     QString mpiexec = QStandardPaths::findExecutable(QStringLiteral("mpiexec"));
     if (mpiexec.isEmpty())
         mpiexec = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
@@ -53,7 +57,7 @@ int runDistTrain(const QStringList &arguments)
     command << QCoreApplication::applicationFilePath() << QStringLiteral("train") << rest;
     // --tp T and --pp P (issue 33) split the model over the ranks instead of the batch: T or P must
     // equal --np, which `train` checks against mpirun's process count. Every other run is data-parallel.
-    if (!rest.contains(QStringLiteral("--tp")) && !rest.contains(QStringLiteral("--pp")))
+    if (!model_parallel)
         command << QStringLiteral("--dp") << count;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedChannels);

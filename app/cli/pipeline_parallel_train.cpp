@@ -3,8 +3,10 @@
 
 #include "commands.h"
 #include "count_option.h"
+#include "mpi_ranks.h"
 #include "output.h"
 
+#include "distributed/mesh_communicators.h"
 #include "distributed/text_gather.h"
 
 #include <QJsonArray>
@@ -31,7 +33,10 @@ QJsonArray communicationJson(const distributed::PipelineStepReport &report, int 
                            {"purpose", QString::fromStdString(entry.purpose)},
                            {"count", entry.count},
                            {"bytes_per_rank", entry.bytes_per_rank},
-                           {"predicted_bytes_per_rank", pp ? QJsonValue(entry.predicted_bytes_per_rank) : QJsonValue()},
+                           // The engine's bytes: pp traffic and (dp x pp) the stage gradients' all-reduce.
+                           {"predicted_bytes_per_rank", pp || entry.purpose == "dp_gradients"
+                                                            ? QJsonValue(entry.predicted_bytes_per_rank)
+                                                            : QJsonValue()},
                            {"seconds", entry.seconds}};
         if (pp) {
             object.insert("peer", entry.peer);
@@ -63,6 +68,8 @@ QJsonObject stepJson(const distributed::PipelineStepReport &report, const QJsonA
                        {"communication", communication},
                        {"sent_bytes_per_rank", bytes_per_rank},
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
+                       {"dp_measured_bytes_per_rank", report.dp_measured_bytes_per_rank},
+                       {"dp_predicted_bytes_per_rank", report.dp_predicted_bytes_per_rank},
                        {"schedule", schedule},
                        {"bubble_fraction", QJsonObject{{"measured", report.bubble.measured},
                                                        {"formula", report.bubble.formula},
@@ -111,26 +118,28 @@ void readPipelineOptions(const QCommandLineParser &parser, const QCommandLineOpt
 
 int runPipelineParallelTraining(const reference::TrainConfig &config, const PipelineParallelRun &run)
 {
-#ifndef LSE_WITH_MPI
-    (void)config;
-    return reportProblems({Problem{"--pp", "unavailable",
-                                   "--pp " + std::to_string(run.stages)
-                                       + ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
-#else
-    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
-    const int rank = communicator->rank();
-    const bool printer = rank == 0;
-    if (communicator->size() != run.stages) {
-        if (printer)
-            return reportProblems({Problem{"--pp", "mismatch",
-                                           "--pp " + std::to_string(run.stages) + " but mpirun started "
-                                               + std::to_string(communicator->size()) + " process(es): run it as mpirun -np "
-                                               + std::to_string(run.stages) + " llm-explorer-cli train ... --pp "
-                                               + std::to_string(run.stages)}});
-        return kExitBadInput;
+    int exit_status = kExitOk;
+    std::unique_ptr<distributed::Communicator> world =
+        run.dp > 1 ? mpiWorldForLayout({{"--dp", run.dp}, {"--pp", run.stages}}, &exit_status)
+                   : mpiWorldFor("--pp", run.stages, &exit_status);
+    if (!world)
+        return exit_status;
+#ifdef LSE_WITH_MPI
+    const bool printer = world->rank() == 0;  // stage 0 of replica 0
+    // dp x pp: the groups of the Layout page's mesh (DP inside PP), this rank's pipeline and its dp
+    // group; pp alone runs on the world itself.
+    distributed::MeshCommunicators groups;
+    distributed::Communicator *communicator = world.get();
+    if (run.dp > 1) {
+        const Result<parallel::DeviceMesh> mesh = distributed::localMesh(run.dp, 1, run.stages);
+        if (!mesh)
+            return printer ? reportProblems(mesh.problems()) : kExitBadInput;
+        groups = distributed::splitByMesh(*world, mesh.value());
+        communicator = groups.pp.get();
     }
-    Result<std::unique_ptr<distributed::PipelineParallelTrainer>> created =
-        distributed::PipelineParallelTrainer::create(config, run.options, *communicator);
+    const int rank = communicator->rank();  // the stage
+    Result<std::unique_ptr<distributed::PipelineParallelTrainer>> created = distributed::PipelineParallelTrainer::create(
+        config, run.options, *communicator, groups.dp.get());
     if (!created) {
         Problems problems = created.problems();
         for (Problem &problem : problems)  // name the flags the user typed
@@ -148,12 +157,16 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
         for (int count : trainer.stageLayers())
             layers << QString::number(count);
         printError(QStringLiteral("pipeline-parallel training: %1 stages (layers %2), schedule %3, %4 micro-batches of %5 "
-                                  "sequences\n")
+                                  "sequences%6\n")
                        .arg(run.stages)
                        .arg(layers.join(QLatin1Char(',')))
                        .arg(QString::fromUtf8(parallel::toString(run.options.schedule).data()))
                        .arg(run.options.micro_batches)
-                       .arg(config.batch_size / run.options.micro_batches));
+                       .arg(config.batch_size / (run.options.micro_batches * run.dp))
+                       .arg(run.dp > 1 ? QStringLiteral(", %1 pipeline replicas (%2 ranks, mesh of the Layout page)")
+                                             .arg(run.dp)
+                                             .arg(run.dp * run.stages)
+                                       : QString()));
     }
     QJsonArray steps;
     std::optional<double> final_loss;
@@ -182,7 +195,7 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
             sent.append(object.value("sent"));
         }
         printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  bubble %6 (formula %7)  stage 0 sent %8 "
-                                  "(engine per interior stage %9)\n")
+                                  "(engine per interior stage %9)%10\n")
                        .arg(report->step)
                        .arg(config.steps)
                        .arg(report->loss, 0, 'f', 4)
@@ -190,15 +203,20 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
                        .arg(report->seconds * 1e3, 0, 'f', 1)
                        .arg(report->bubble.measured, 0, 'f', 3)
                        .arg(report->bubble.formula, 0, 'f', 3)
-                       .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank)));
+                       .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
+                       .arg(run.dp > 1 ? QStringLiteral("  DP sent %1 (engine %2)")
+                                             .arg(formatBytes(report->dp_measured_bytes_per_rank),
+                                                  formatBytes(report->dp_predicted_bytes_per_rank))
+                                       : QString()));
         steps.append(stepJson(*report, communication, sent));
     }
     if (printer && run.json) {
         QJsonArray layers;
         for (int count : trainer.stageLayers())
             layers.append(count);
-        printJson(QJsonObject{{"ranks", run.stages},
+        printJson(QJsonObject{{"ranks", run.stages * run.dp},
                               {"pp", run.stages},
+                              {"dp", run.dp},
                               {"schedule", QString::fromUtf8(parallel::toString(run.options.schedule).data())},
                               {"micro_batches", run.options.micro_batches},
                               {"stage_layers", layers},
@@ -208,6 +226,9 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
                               {"steps", steps}});
     }
     return kExitOk;
+#else
+    (void)config;  // without MPI, mpiWorldFor reported it and returned no communicator
+    return exit_status;
 #endif
 }
 

@@ -13,7 +13,8 @@
 namespace lse::cli {
 
 struct PipelineParallelRun {
-    int stages = 1;  // --pp: must equal mpirun's process count
+    int stages = 1;  // --pp
+    int dp = 1;      // --dp with --pp: dp x pp, mpirun starts dp·pp processes (issue 33)
     distributed::PipelineParallelOptions options;
     bool json = false;
 };
@@ -25,7 +26,8 @@ void readPipelineOptions(const QCommandLineParser &parser, const QCommandLineOpt
                          const QCommandLineOption &schedule, const QCommandLineOption &micro_batches,
                          const reference::TrainConfig &config, PipelineParallelRun &run, Problems &problems);
 
-// Trains `config` over MPI_COMM_WORLD; exit status as `train` (2 bad input, 3 diverged). Without MPI
+// Trains `config` over MPI_COMM_WORLD (with run.dp > 1: dp pipeline replicas, grouped as the
+// Layout page's device mesh; rank 0 prints replica 0's pipeline); exit status as `train` (2 bad input, 3 diverged). Without MPI
 // in this build, refuses with a message naming --pp.
 int runPipelineParallelTraining(const reference::TrainConfig &config, const PipelineParallelRun &run);
 

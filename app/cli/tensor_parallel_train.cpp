@@ -3,8 +3,10 @@
 
 #include "commands.h"
 #include "count_option.h"
+#include "mpi_ranks.h"
 #include "output.h"
 
+#include "distributed/mesh_communicators.h"
 #include "distributed/tensor_parallel_trainer.h"
 
 #include <QJsonArray>
@@ -47,6 +49,8 @@ QJsonObject stepJson(const distributed::TensorParallelStepReport &report)
                        {"communication", communication},
                        {"measured_bytes_per_rank", report.measured_bytes_per_rank},
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
+                       {"dp_measured_bytes_per_rank", report.dp_measured_bytes_per_rank},
+                       {"dp_predicted_bytes_per_rank", report.dp_predicted_bytes_per_rank},
                        {"memory_bytes", memoryJson(report.memory)},
                        {"predicted_memory_bytes", memoryJson(report.predicted_memory)},
                        {"validation_loss", report.validation_loss ? QJsonValue(*report.validation_loss) : QJsonValue()}};
@@ -82,33 +86,33 @@ void checkTensorParallelFlags(const QCommandLineParser &parser, const QCommandLi
             const std::string flag = "--" + option->names().front().toStdString();
             problems.push_back(Problem{flag, "conflict",
                                        flag + " does not combine with --tp yet (tensor-parallel runs have no "
-                                              "checkpoints, traces or data-parallel ranks; --tp must equal the mpirun ranks)."});
+                                              "checkpoints, traces or ZeRO sharding; --dp D --tp T runs on D·T mpirun ranks)."});
         }
 }
 
 int runTensorParallelTraining(const reference::TrainConfig &config, const TensorParallelRun &run)
 {
-#ifndef LSE_WITH_MPI
-    (void)config;
-    return reportProblems({Problem{"--tp", "unavailable",
-                                   "--tp " + std::to_string(run.ranks) +
-                                       ": this build has no MPI (install libopenmpi-dev openmpi-bin and rebuild)"}});
-#else
-    std::unique_ptr<distributed::Communicator> communicator = distributed::makeMpiCommunicator();
+    int exit_status = kExitOk;
+    std::unique_ptr<distributed::Communicator> communicator =
+        run.dp > 1 ? mpiWorldForLayout({{"--dp", run.dp}, {"--tp", run.ranks}}, &exit_status)
+                   : mpiWorldFor("--tp", run.ranks, &exit_status, " (with --dp D, mpirun starts D·T ranks)");
+    if (!communicator)
+        return exit_status;
+#ifdef LSE_WITH_MPI
     const bool printer = communicator->rank() == 0;
-    if (communicator->size() != run.ranks) {
-        if (printer)
-            return reportProblems({Problem{"--tp", "mismatch",
-                                           "--tp " + std::to_string(run.ranks) + " but mpirun started " +
-                                               std::to_string(communicator->size()) +
-                                               " process(es): --tp must equal the ranks (combining it with data "
-                                               "parallelism is not implemented): run mpirun -np " +
-                                               std::to_string(run.ranks) + " llm-explorer-cli train ... --tp " +
-                                               std::to_string(run.ranks)}});
-        return kExitBadInput;
+    // dp x tp: the groups of the Layout page's mesh (TP innermost), this rank's tp group and its
+    // dp group; tp alone runs on the world itself.
+    distributed::MeshCommunicators groups;
+    distributed::Communicator *tensor_group = communicator.get();
+    if (run.dp > 1) {
+        const Result<parallel::DeviceMesh> mesh = distributed::localMesh(run.dp, run.ranks, 1);
+        if (!mesh)
+            return printer ? reportProblems(mesh.problems()) : kExitBadInput;
+        groups = distributed::splitByMesh(*communicator, mesh.value());
+        tensor_group = groups.tp.get();
     }
     Result<std::unique_ptr<distributed::TensorParallelTrainer>> created =
-        distributed::TensorParallelTrainer::create(config, *communicator, run.sequence_parallel);
+        distributed::TensorParallelTrainer::create(config, *tensor_group, run.sequence_parallel, groups.dp.get());
     if (!created) {
         if (!printer)
             return kExitBadInput;
@@ -121,12 +125,16 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
     distributed::TensorParallelTrainer &trainer = *created.value();
     if (printer)
         printError(QStringLiteral("tensor-parallel training%5: %1 ranks, %2 heads and %3 of d_ff per rank, global batch %4 "
-                                  "on every rank\n")
+                                  "%6\n")
                        .arg(run.ranks)
                        .arg(config.model.n_heads / run.ranks)
                        .arg(config.model.d_ff / run.ranks)
                        .arg(config.batch_size)
-                       .arg(run.sequence_parallel ? QStringLiteral(" with sequence parallelism") : QString()));
+                       .arg(run.sequence_parallel ? QStringLiteral(" with sequence parallelism") : QString())
+                       .arg(run.dp > 1 ? QStringLiteral("split over %1 data-parallel replicas (%2 ranks in all, mesh of the Layout page)")
+                                             .arg(run.dp)
+                                             .arg(run.dp * run.ranks)
+                                       : QStringLiteral("on every rank")));
     QJsonArray steps;
     std::optional<double> final_loss, validation_loss;
     while (trainer.currentStep() < config.steps) {
@@ -147,14 +155,19 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
                            .arg(report->grad_norm, 0, 'f', 3)
                            .arg(report->seconds * 1e3, 0, 'f', 1)
                            .arg(formatBytes(report->measured_bytes_per_rank), formatBytes(report->predicted_bytes_per_rank))
-                           .arg(report->validation_loss ? QStringLiteral("  val %1").arg(*report->validation_loss, 0, 'f', 4)
-                                                        : QString()));
+                           .arg((run.dp > 1 ? QStringLiteral("  DP sent %1 (engine %2)")
+                                                  .arg(formatBytes(report->dp_measured_bytes_per_rank),
+                                                       formatBytes(report->dp_predicted_bytes_per_rank))
+                                            : QString())
+                                + (report->validation_loss ? QStringLiteral("  val %1").arg(*report->validation_loss, 0, 'f', 4)
+                                                        : QString())));
             steps.append(stepJson(*report));
         }
     }
     if (printer && run.json)
-        printJson(QJsonObject{{"ranks", run.ranks},
+        printJson(QJsonObject{{"ranks", run.ranks * run.dp},
                               {"tp", run.ranks},
+                              {"dp", run.dp},
                               {"sequence_parallel", run.sequence_parallel},
                               {"global_batch", config.batch_size},
                               {"final_step", trainer.currentStep()},
@@ -162,6 +175,9 @@ int runTensorParallelTraining(const reference::TrainConfig &config, const Tensor
                               {"validation_loss", validation_loss ? QJsonValue(*validation_loss) : QJsonValue()},
                               {"steps", steps}});
     return kExitOk;
+#else
+    (void)config;  // without MPI, mpiWorldFor reported it and returned no communicator
+    return exit_status;
 #endif
 }
 

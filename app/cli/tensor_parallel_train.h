@@ -14,7 +14,8 @@
 namespace lse::cli {
 
 struct TensorParallelRun {
-    int ranks = 1;  // --tp: must equal mpirun's process count (DP×TP is not implemented)
+    int ranks = 1;  // --tp
+    int dp = 1;     // --dp with --tp: dp x tp, mpirun starts dp·tp processes (issue 33)
     bool sequence_parallel = false;  // --sp on
     bool json = false;
 };
@@ -27,8 +28,9 @@ void checkTensorParallelFlags(const QCommandLineParser &parser, const QCommandLi
                               std::initializer_list<const QCommandLineOption *> unsupported, TensorParallelRun &run,
                               Problems &problems);
 
-// Trains `config` over MPI_COMM_WORLD split by tensor parallelism; exit status as `train` (2 bad
-// input, 3 diverged). Without MPI in this build, refuses with a message naming --tp.
+// Trains `config` over MPI_COMM_WORLD split by tensor parallelism (and, with run.dp > 1, into dp
+// replicas along the Layout page's device mesh); exit status as `train` (2 bad input, 3 diverged).
+// Without MPI in this build, refuses with a message naming --tp.
 int runTensorParallelTraining(const reference::TrainConfig &config, const TensorParallelRun &run);
 
 }  // namespace lse::cli

@@ -199,7 +199,9 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption tp(QStringLiteral("tp"),
                                 QStringLiteral("Tensor-parallel ranks (Megatron's column/row split): run under `mpirun -np T`; T must "
                                                "equal the ranks and divide n_heads, n_kv_heads and d_ff; every rank trains on the "
-                                               "whole batch; rank 0 prints (no checkpoints yet)."),
+                                               "whole batch; rank 0 prints (no checkpoints yet). With --dp D: D replicas of the "
+                                               "T-way split under `mpirun -np D*T` (the Layout page's mesh, TP innermost), each on "
+                                               "batch/D rows, gradients all-reduced over the dp group."),
                                 QStringLiteral("T"));
     const QCommandLineOption sp(QStringLiteral("sp"),
                                 QStringLiteral("With --tp: sequence parallelism on or off (default off): norms on token shards, "
@@ -209,7 +211,8 @@ int runTrain(const QStringList &arguments)
     const QCommandLineOption pp(QStringLiteral("pp"),
                                 QStringLiteral("Pipeline stages, one process per stage: run under `mpirun -np P`; the layers are "
                                                "split as the engine splits them (uneven when P does not divide them); needs "
-                                               "layers >= P."),
+                                               "layers >= P. With --dp D: D pipeline replicas under `mpirun -np D*P` (the "
+                                               "Layout page's mesh), each on batch/D rows, stage gradients all-reduced over dp."),
                                 QStringLiteral("P"));
     const QCommandLineOption schedule(QStringLiteral("schedule"),
                                       QStringLiteral("With --pp: gpipe (all forwards, then all backwards) or 1f1b (default)."),
@@ -360,9 +363,11 @@ int runTrain(const QStringList &arguments)
     // Tensor parallelism (issue 33): run by tensor_parallel_train.cpp.
     TensorParallelRun tensorRun;
     if (parser.isSet(tp)) {
-        checkTensorParallelFlags(parser, tp, sp, cfg, {&dp, &zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
+        checkTensorParallelFlags(parser, tp, sp, cfg, {&zero, &bucket, &dir, &every, &resume, &trace}, tensorRun,
                                  problems);
         tensorRun.json = parser.isSet(json);
+        if (parser.isSet(dp))  // dp x tp (issue 33): --dp was read and checked above
+            tensorRun.dp = std::max(1, parallelRun.ranks);
     } else if (parser.isSet(sp)) {
         problems.push_back(problem("--sp", "requires", "--sp needs --tp T (sequence parallelism splits what tensor parallelism replicates)."));
     }
@@ -376,12 +381,14 @@ int runTrain(const QStringList &arguments)
                                            "--" + needsPp->names().front().toStdString() + " needs --pp P."));
     if (parser.isSet(pp)) {
         pipelineRun.json = parser.isSet(json);
-        for (const QCommandLineOption *other : {&dp, &resume, &dir, &every})
+        if (parser.isSet(dp))  // dp x pp (issue 33): --dp was read and checked above
+            pipelineRun.dp = std::max(1, parallelRun.ranks);
+        for (const QCommandLineOption *other : {&zero, &bucket, &resume, &dir, &every})
             if (parser.isSet(*other))
                 problems.push_back(problem("--" + other->names().front().toStdString(), "conflict",
                                            "--" + other->names().front().toStdString()
                                                + " is not supported with --pp (pipeline runs train from scratch, without "
-                                                 "checkpoints, on pp ranks alone)."));
+                                                 "checkpoints or ZeRO sharding; --dp D --pp P runs on D·P ranks)."));
         if (traceRequest.requested())
             problems.push_back(problem("--trace", "conflict", "--trace is not supported with --pp."));
     }

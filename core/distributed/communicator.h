@@ -78,6 +78,13 @@ public:
 
     // What ran since the last takeRecords(), in start order; clears the list.
     virtual std::vector<CollectiveRecord> takeRecords() = 0;
+
+    // MPI_Comm_split: every rank of this group calls it (collectively, in the same order); the
+    // ranks passing the same `color` form one new group, ranked by (key, rank here). The new
+    // communicator has its own communication thread and its own records (the parent's records
+    // never show its traffic, nor the split's own exchange). It must be destroyed before this one.
+    // Combined layouts (dp x tp, dp x pp) take their groups from parallel::DeviceMesh.
+    virtual std::unique_ptr<Communicator> split(int color, int key) = 0;
 };
 
 // The elements of rank `rank`'s shard of a buffer of `count` elements split over `ranks`: as even

@@ -13,6 +13,7 @@
 #include "reference/op_trace.h"
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
+#include "reference/training_tokens.h"
 
 #include <omp.h>
 
@@ -161,37 +162,15 @@ Result<std::unique_ptr<DataParallelTrainer>> DataParallelTrainer::create(const T
     s.local_rows = config.batch_size / ranks;
     s.ctx = int(config.model.max_seq_len);
 
-    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
-    if (!data)
-        return data.problems();
-    s.data.emplace(std::move(data.value()));
-    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-        return ids.problems();
-    s.train_limit = reference::trainingTokenLimit(config, *s.data);
-    // The validation windows of Trainer::create: validation_path, or the last 10% of the data.
-    if (!config.validation_path.empty()) {
-        Result<TokenFile> validation = TokenFile::open(config.validation_path, config.validation_dtype);
-        if (!validation)
-            return validation.problems();
-        s.validation.emplace(std::move(validation.value()));
-        if (Result<bool> ids = s.validation->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-            return ids.problems();
-        s.val_windows = s.validation->windowCount(s.ctx);
-        if (s.val_windows < 1)
-            return Result<std::unique_ptr<DataParallelTrainer>>::failure(
-                "validation_path", "too-short",
-                config.validation_path + ": " + std::to_string(s.validation->tokenCount()) +
-                    " tokens; validation needs at least context + 1 = " + std::to_string(s.ctx + 1) + ".");
-    } else {
-        const std::int64_t windows = s.data->windowCount(s.ctx);
-        s.val_windows = std::max<std::int64_t>(1, windows / 10);
-        s.val_start = (windows - s.val_windows) * s.ctx;
-    }
-    if (s.train_limit < s.ctx + 1)
-        return Result<std::unique_ptr<DataParallelTrainer>>::failure(
-            "data_path", "too-short",
-            config.data_path + ": " + std::to_string(s.data->tokenCount()) +
-                " tokens are too few to draw training windows of context length " + std::to_string(s.ctx) + ".");
+    // The files and windows of Trainer::create: validation_path, or the last 10% of the data.
+    Result<reference::TrainingTokens> tokens = reference::openTrainingTokens(config);
+    if (!tokens)
+        return tokens.problems();
+    s.data = std::move(tokens.value().data);
+    s.validation = std::move(tokens.value().validation);
+    s.train_limit = tokens->train_limit;
+    s.val_start = tokens->val_start;
+    s.val_windows = tokens->val_windows;
 
     Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
     if (!model)

@@ -10,6 +10,7 @@
 #include "reference/engine_scenario.h"
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
+#include "reference/training_tokens.h"
 #include "scenario/stage_layers.h"
 
 #include <omp.h>
@@ -46,25 +47,49 @@ ParallelConfig pipelineConfig(int ranks, const std::vector<int> &stage_layers)
 
 }  // namespace
 
-Result<double> predictedPipelineBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
-                                             const std::vector<int> &stage_layers)
+namespace {
+
+Result<Estimate> pipelineEstimate(const TrainConfig &config, int ranks, int micro_batches,
+                                  const std::vector<int> &stage_layers, int dp)
 {
     Scenario scenario = reference::engineScenarioFor(config, 0);
-    scenario.cluster.gpus = ranks;  // the ranks share this machine: one node
-    scenario.cluster.gpus_per_node = ranks;
+    scenario.cluster.gpus = ranks * dp;  // the ranks share this machine: one node
+    scenario.cluster.gpus_per_node = ranks * dp;
     scenario.training.parallel.pp = ranks;
+    scenario.training.parallel.dp = dp;
     scenario.training.parallel.stage_layers = stage_layers;
-    scenario.training.micro_batch = config.batch_size / std::max(1, micro_batches);
-    const Result<Estimate> predicted = estimate(scenario);
+    scenario.training.micro_batch = config.batch_size / std::max(1, micro_batches * dp);
+    return estimate(scenario);
+}
+
+}  // namespace
+
+Result<double> predictedPipelineBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
+                                             const std::vector<int> &stage_layers, int dp)
+{
+    const Result<Estimate> predicted = pipelineEstimate(config, ranks, micro_batches, stage_layers, dp);
     if (!predicted)
         return predicted.problems();
     return predicted->communication.pp.bytes;
+}
+
+Result<double> predictedPipelineDataParallelBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
+                                                         const std::vector<int> &stage_layers, int dp)
+{
+    if (dp <= 1)
+        return 0.0;
+    const Result<Estimate> predicted = pipelineEstimate(config, ranks, micro_batches, stage_layers, dp);
+    if (!predicted)
+        return predicted.problems();
+    return predicted->communication.dp.bytes;
 }
 
 struct PipelineParallelTrainer::Impl {
     TrainConfig config;
     PipelineParallelOptions options;
     Communicator *communicator = nullptr;
+    Communicator *data_parallel = nullptr;  // dp x pp; null for pp alone
+    int dp = 1, dp_rank = 0;
     int ranks = 1, rank = 0, rows = 0, ctx = 0, m = 1;
     int first_layer = 0, end_layer = 0;
     std::vector<int> stage_layers;
@@ -83,6 +108,7 @@ struct PipelineParallelTrainer::Impl {
     std::vector<float> output_grad;                // the gradient received for a backward
     std::vector<double> accumulated;               // this stage's gradients summed over micro-batches
     double predicted_bytes = 0;
+    double predicted_dp_bytes = 0;
 
     bool firstStage() const { return rank == 0; }
     bool lastStage() const { return rank == ranks - 1; }
@@ -94,11 +120,13 @@ PipelineParallelTrainer::~PipelineParallelTrainer() = default;
 
 Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create(const TrainConfig &configIn,
                                                                                  const PipelineParallelOptions &options,
-                                                                                 Communicator &communicator)
+                                                                                 Communicator &communicator,
+                                                                                 Communicator *data_parallel)
 {
     TrainConfig config = configIn;
     const int ranks = communicator.size();
     const int m = options.micro_batches;
+    const int dp = data_parallel ? data_parallel->size() : 1;
     Problems problems;
     if (options.schedule != parallel::PipelineScheduleKind::GPipe
         && options.schedule != parallel::PipelineScheduleKind::OneFOneB)
@@ -106,11 +134,12 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
                                                       + std::string(parallel::toString(options.schedule)) + "."});
     if (m < 1)
         problems.push_back({"micro_batches", "positive", "micro_batches must be at least 1, got " + std::to_string(m) + "."});
-    else if (config.batch_size < m || config.batch_size % m != 0)
+    else if (config.batch_size < m * dp || config.batch_size % (m * dp) != 0)
         problems.push_back({"micro_batches", "divides-batch",
                             "training.batch_size " + std::to_string(config.batch_size)
                                 + " must be a positive multiple of micro_batches " + std::to_string(m)
-                                + " (every micro-batch holds batch / m sequences)."});
+                                + (dp > 1 ? " times dp " + std::to_string(dp) + " (every replica's micro-batch holds batch / (dp·m) sequences)."
+                                          : std::string(" (every micro-batch holds batch / m sequences)."))});
     if (config.model.n_layers < ranks)
         problems.push_back({"model.n_layers", "layers-per-stage",
                             "model.n_layers " + std::to_string(config.model.n_layers) + " must be at least pp = "
@@ -130,7 +159,7 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
     if (!problems.empty())
         return problems;
     config.options.seed = config.seed;
-    config.options.max_batch = config.batch_size / m;
+    config.options.max_batch = config.batch_size / (m * dp);
     config.options.context = int(config.model.max_seq_len);
     if (Problems p = reference::validateTrainConfig(config); !p.empty())
         return p;
@@ -144,7 +173,10 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
     s.ranks = ranks;
     s.rank = communicator.rank();
     s.m = m;
-    s.rows = config.batch_size / m;
+    s.data_parallel = dp > 1 ? data_parallel : nullptr;
+    s.dp = dp;
+    s.dp_rank = data_parallel ? data_parallel->rank() : 0;
+    s.rows = config.batch_size / (m * dp);
     s.ctx = int(config.model.max_seq_len);
     s.stage_layers = pipelineLayers(config.model.n_layers, pipelineConfig(ranks, options.stage_layers)).stage_layers;
     for (int stage = 0; stage < s.rank; ++stage)
@@ -155,18 +187,12 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
         return order.problems();
     s.order = std::move(order.value());
 
-    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
-    if (!data)
-        return data.problems();
-    s.data.emplace(std::move(data.value()));
-    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-        return ids.problems();
-    s.train_limit = reference::trainingTokenLimit(config, *s.data);
-    if (s.train_limit < s.ctx + 1)
-        return Result<std::unique_ptr<PipelineParallelTrainer>>::failure(
-            "data_path", "too-short",
-            config.data_path + ": " + std::to_string(s.data->tokenCount())
-                + " tokens are too few to draw training windows of context length " + std::to_string(s.ctx) + ".");
+    // The files and training windows every trainer draws from (validation is not run here).
+    Result<reference::TrainingTokens> tokens = reference::openTrainingTokens(config);
+    if (!tokens)
+        return tokens.problems();
+    s.data = std::move(tokens.value().data);
+    s.train_limit = tokens->train_limit;
 
     Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
     if (!model)
@@ -184,10 +210,14 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
     s.stage_inputs.assign(std::size_t(m), std::vector<float>(s.firstStage() ? 0 : std::size_t(s.boundaryElements())));
     s.output_grad.assign(s.lastStage() ? 0 : std::size_t(s.boundaryElements()), 0.0f);
     s.accumulated.assign(std::size_t(s.range.count), 0.0);
-    Result<double> predicted = predictedPipelineBytesPerRank(config, ranks, m, s.stage_layers);
+    Result<double> predicted = predictedPipelineBytesPerRank(config, ranks, m, s.stage_layers, dp);
     if (!predicted)
         return predicted.problems();
     s.predicted_bytes = predicted.value();
+    Result<double> predicted_dp = predictedPipelineDataParallelBytesPerRank(config, ranks, m, s.stage_layers, dp);
+    if (!predicted_dp)
+        return predicted_dp.problems();
+    s.predicted_dp_bytes = predicted_dp.value();
     return trainer;
 }
 
@@ -225,7 +255,9 @@ Result<PipelineStepReport> PipelineParallelTrainer::step()
     own.reserve(s.order.size());
 
     for (const PipelineWork &work : s.order) {
-        const std::size_t row = std::size_t(work.micro_batch) * std::size_t(s.rows) * std::size_t(s.ctx);
+        // This replica's rows of the global batch are [dp_rank·m·rows, (dp_rank+1)·m·rows).
+        const std::size_t row = (std::size_t(s.dp_rank) * std::size_t(s.m) + std::size_t(work.micro_batch))
+                                * std::size_t(s.rows) * std::size_t(s.ctx);
         const std::int32_t *tokens = s.inputs.data() + row;
         const std::int32_t *targets = s.targets.data() + row;
         const float *input = s.firstStage() ? nullptr : s.stage_inputs[std::size_t(work.micro_batch)].data();
@@ -277,16 +309,28 @@ Result<PipelineStepReport> PipelineParallelTrainer::step()
     }
     // Σ over micro-batches of each one's mean gradient, divided by m: the mean over the batch.
     float *stage_grads = model.gradientData() + s.range.offset;
-    double squares = 0;
-    for (std::int64_t i = 0; i < s.range.count; ++i) {
+    for (std::int64_t i = 0; i < s.range.count; ++i)
         stage_grads[i] = float(s.accumulated[std::size_t(i)] / double(s.m));
-        squares += double(stage_grads[i]) * double(stage_grads[i]);
+    if (s.data_parallel) {
+        // dp x pp: Σ over the replicas of this stage's mean gradient / dp, the mean over the batch.
+        s.data_parallel->allReduceSum(stage_grads, s.range.count);
+        const float inverse = 1.0f / float(s.dp);
+        for (std::int64_t i = 0; i < s.range.count; ++i)
+            stage_grads[i] *= inverse;
     }
+    double squares = 0;
+    for (std::int64_t i = 0; i < s.range.count; ++i)
+        squares += double(stage_grads[i]) * double(stage_grads[i]);
     // The loss (the last stage's) and each stage's squared gradient norm, summed over the stages.
     float scalars[2] = {s.lastStage() ? float(loss_sum / s.m) : 0.0f, float(squares)};
     comm.allReduceSum(scalars, 2);
     purposes.emplace_back("loss_and_norm");
     report.loss = double(scalars[0]);
+    if (s.data_parallel) {  // this replica's loss, averaged over the replicas
+        float loss = scalars[0];
+        s.data_parallel->allReduceSum(&loss, 1);
+        report.loss = double(loss) / double(s.dp);
+    }
     if (!std::isfinite(report.loss))
         return diverged(report.step, "the loss is not finite", report.learning_rate);
     report.grad_norm = std::sqrt(double(scalars[1]));
@@ -356,6 +400,23 @@ Result<PipelineStepReport> PipelineParallelTrainer::step()
     for (const std::string &key : order_of_keys)
         report.communication.push_back(entries[key]);
     report.predicted_bytes_per_rank = s.predicted_bytes;
+    if (s.data_parallel) {
+        const std::vector<CollectiveRecord> dp_records = s.data_parallel->takeRecords();
+        for (std::size_t i = 0; i < dp_records.size(); ++i) {
+            PipelineCommunicationEntry entry;
+            entry.collective = std::string(toString(dp_records[i].collective));
+            entry.purpose = i == 0 ? "dp_gradients" : "dp_loss";
+            entry.count = 1;
+            entry.bytes_per_rank = double(dp_records[i].bytes_sent);
+            entry.seconds = dp_records[i].seconds;
+            if (i == 0) {
+                entry.predicted_bytes_per_rank = s.predicted_dp_bytes;
+                report.dp_measured_bytes_per_rank = entry.bytes_per_rank;
+            }
+            report.communication.push_back(std::move(entry));
+        }
+        report.dp_predicted_bytes_per_rank = s.predicted_dp_bytes;
+    }
     return report;
 }
 

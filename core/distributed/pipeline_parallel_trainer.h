@@ -65,6 +65,12 @@ struct PipelineStepReport {
     double predicted_bytes_per_rank = 0;
     std::vector<PipelinePass> schedule;  // every rank's passes (gathered), rank by rank
     PipelineBubble bubble;
+    // dp x pp: the stage's gradient all-reduce over the data-parallel group ("dp_gradients", in
+    // `communication` with the loss's "dp_loss") and the engine's DP volume for the same mesh
+    // (P/pp per rank: the engine spreads the parameters evenly over the stages, here a stage holds
+    // its own range, the first and last with the embedding and head). 0 without dp.
+    double dp_measured_bytes_per_rank = 0;
+    double dp_predicted_bytes_per_rank = 0;
 };
 
 class PipelineParallelTrainer {
@@ -73,9 +79,14 @@ public:
     // training.batch_size not divisible by it), "schedule", "stage_layers" (the engine's rules:
     // one entry per stage, each >= 1, summing to n_layers), "model.tied_embeddings", and
     // everything validateTrainConfig reports. `communicator` must outlive the trainer.
+    // data_parallel (dp x pp, issue 33): this rank's data-parallel group (the same stage of every
+    // pipeline replica, DeviceMesh's DP group). Each replica runs its batch_size/dp rows as m
+    // micro-batches; the stage's gradients and the loss are averaged over that group before
+    // clipping (training.batch_size must be a multiple of dp·m).
     static Result<std::unique_ptr<PipelineParallelTrainer>> create(const reference::TrainConfig &config,
                                                                    const PipelineParallelOptions &options,
-                                                                   Communicator &communicator);
+                                                                   Communicator &communicator,
+                                                                   Communicator *data_parallel = nullptr);
 
     // One optimizer step; every rank calls it. Divergence fails with reference::kDivergedRule on
     // every rank alike (the loss and norm are the all-reduced ones).
@@ -98,7 +109,11 @@ private:
 // The engine's PP communication for this run: the reference model's one-device scenario with
 // pp = ranks, micro_batch = batch / micro_batches and the stage split; bytes per rank of one step
 // (communication.pp.bytes).
+// dp > 1: dp x pp ranks, micro_batch = batch / (dp·m).
 Result<double> predictedPipelineBytesPerRank(const reference::TrainConfig &config, int ranks, int micro_batches,
-                                             const std::vector<int> &stage_layers);
+                                             const std::vector<int> &stage_layers, int dp = 1);
+// The engine's DP volume per rank of the same dp x pp run (0 for dp = 1).
+Result<double> predictedPipelineDataParallelBytesPerRank(const reference::TrainConfig &config, int ranks,
+                                                         int micro_batches, const std::vector<int> &stage_layers, int dp);
 
 }  // namespace lse::distributed

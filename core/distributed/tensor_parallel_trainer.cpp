@@ -11,6 +11,7 @@
 #include "reference/engine_scenario.h"
 #include "reference/optimizer.h"
 #include "reference/schedule.h"
+#include "reference/training_tokens.h"
 
 #include <omp.h>
 
@@ -24,14 +25,15 @@ namespace lse::distributed {
 
 using reference::TrainConfig;
 
-Scenario tensorParallelScenario(const TrainConfig &config, int tp, bool sequence_parallel)
+Scenario tensorParallelScenario(const TrainConfig &config, int tp, bool sequence_parallel, int dp)
 {
     Scenario scenario = reference::engineScenarioFor(config, 0);
-    scenario.cluster.gpus = tp;  // the ranks share this machine: one node
-    scenario.cluster.gpus_per_node = tp;
+    scenario.cluster.gpus = tp * dp;  // the ranks share this machine: one node
+    scenario.cluster.gpus_per_node = tp * dp;
     scenario.training.parallel.tp = tp;
+    scenario.training.parallel.dp = dp;
     scenario.training.parallel.sequence_parallel = sequence_parallel;
-    scenario.training.micro_batch = config.batch_size;  // every rank runs the whole batch
+    scenario.training.micro_batch = config.batch_size / dp;  // every replica runs its share of the batch
     return scenario;
 }
 
@@ -49,28 +51,33 @@ Problems diverged(int step, const std::string &what, double learning_rate)
 struct EnginePrediction {
     std::vector<parallel::CommunicationEvent> events;
     double tp_bytes = 0;
+    double dp_bytes = 0;
+    std::optional<parallel::CommunicationEvent> dp_event;  // the gradient all-reduce (dp > 1)
     TensorParallelMemory memory;
 };
 
-Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequence_parallel)
+Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequence_parallel, int dp)
 {
-    const Scenario scenario = tensorParallelScenario(config, tp, sequence_parallel);
+    const Scenario scenario = tensorParallelScenario(config, tp, sequence_parallel, dp);
     const Result<Estimate> estimated = estimate(scenario);
     if (!estimated)
         return estimated.problems();
     EnginePrediction prediction;
     prediction.tp_bytes = estimated->communication.tp.bytes;
+    prediction.dp_bytes = dp > 1 ? estimated->communication.dp.bytes : 0.0;
     prediction.memory.params = double(estimated->memory.params);
     prediction.memory.grads = double(estimated->memory.grads);
     prediction.memory.optimizer_states = double(estimated->memory.optimizer);
     prediction.memory.activations = double(estimated->memory.activations);
-    if (tp > 1) {
+    if (tp * dp > 1) {
         Result<parallel::DeviceMesh> mesh = parallel::makeDeviceMesh(scenario.cluster, scenario.training.parallel);
         if (!mesh)
             return mesh.problems();
         for (parallel::CommunicationEvent &event : parallel::communicationEvents(scenario, mesh.value()))
             if (event.dim == parallel::MeshDim::TP)
                 prediction.events.push_back(std::move(event));
+            else if (event.dim == parallel::MeshDim::DP && !prediction.dp_event)
+                prediction.dp_event = std::move(event);
     }
     return prediction;
 }
@@ -80,7 +87,9 @@ Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequenc
 struct TensorParallelTrainer::Impl {
     TrainConfig config;
     Communicator *communicator = nullptr;
+    Communicator *data_parallel = nullptr;  // dp x tp; null for tp alone
     int tp = 1, rank = 0, ctx = 0;
+    int dp = 1, dp_rank = 0, local_rows = 0;  // local_rows: this replica's rows of the global batch
     std::optional<TokenFile> data;
     std::int64_t train_limit = 0;
     std::optional<TokenFile> validation;
@@ -102,12 +111,18 @@ TensorParallelTrainer::~TensorParallelTrainer() = default;
 
 Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(const TrainConfig &configIn,
                                                                              Communicator &communicator,
-                                                                             bool sequence_parallel)
+                                                                             bool sequence_parallel,
+                                                                             Communicator *data_parallel)
 {
     TrainConfig config = configIn;
     const int tp = communicator.size();
+    const int dp = data_parallel ? data_parallel->size() : 1;
+    if (config.batch_size < dp || config.batch_size % dp != 0)
+        return Problems{{"training.batch_size", "divisible-by-ranks",
+                         "training.batch_size " + std::to_string(config.batch_size) + " must be a multiple of dp "
+                             + std::to_string(dp) + " (the global batch is split evenly over the replicas)."}};
     config.options.seed = config.seed;
-    config.options.max_batch = config.batch_size;
+    config.options.max_batch = config.batch_size / dp;
     config.options.context = int(config.model.max_seq_len);
     if (Problems p = validateForTensorParallel(config.model, config.options, tp, sequence_parallel); !p.empty())
         return p;
@@ -121,36 +136,19 @@ Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(con
     s.communicator = &communicator;
     s.tp = tp;
     s.rank = communicator.rank();
+    s.data_parallel = dp > 1 ? data_parallel : nullptr;
+    s.dp = dp;
+    s.dp_rank = data_parallel ? data_parallel->rank() : 0;
+    s.local_rows = config.batch_size / dp;
     s.ctx = int(config.model.max_seq_len);
-    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
-    if (!data)
-        return data.problems();
-    s.data.emplace(std::move(data.value()));
-    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-        return ids.problems();
-    s.train_limit = reference::trainingTokenLimit(config, *s.data);
-    if (!config.validation_path.empty()) {
-        Result<TokenFile> validation = TokenFile::open(config.validation_path, config.validation_dtype);
-        if (!validation)
-            return validation.problems();
-        s.validation.emplace(std::move(validation.value()));
-        if (Result<bool> ids = s.validation->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-            return ids.problems();
-        s.val_windows = s.validation->windowCount(s.ctx);
-        if (s.val_windows < 1)
-            return Result<std::unique_ptr<TensorParallelTrainer>>::failure(
-                "validation_path", "too-short",
-                config.validation_path + ": too few tokens for one validation window of context + 1 = "
-                    + std::to_string(s.ctx + 1) + ".");
-    } else {
-        const std::int64_t windows = s.data->windowCount(s.ctx);
-        s.val_windows = std::max<std::int64_t>(1, windows / 10);
-        s.val_start = (windows - s.val_windows) * s.ctx;
-    }
-    if (s.train_limit < s.ctx + 1)
-        return Result<std::unique_ptr<TensorParallelTrainer>>::failure(
-            "data_path", "too-short",
-            config.data_path + ": too few tokens to draw training windows of context length " + std::to_string(s.ctx) + ".");
+    Result<reference::TrainingTokens> tokens = reference::openTrainingTokens(config);
+    if (!tokens)
+        return tokens.problems();
+    s.data = std::move(tokens.value().data);
+    s.validation = std::move(tokens.value().validation);
+    s.train_limit = tokens->train_limit;
+    s.val_start = tokens->val_start;
+    s.val_windows = tokens->val_windows;
 
     Result<std::unique_ptr<TensorParallelModel>> model = TensorParallelModel::create(config.model, config.options, communicator, sequence_parallel);
     if (!model)
@@ -166,7 +164,7 @@ Result<std::unique_ptr<TensorParallelTrainer>> TensorParallelTrainer::create(con
     s.rng.seed(config.seed);
     s.inputs.assign(std::size_t(config.batch_size) * std::size_t(s.ctx), 0);
     s.targets.assign(s.inputs.size(), 0);
-    Result<EnginePrediction> prediction = predict(config, tp, sequence_parallel);
+    Result<EnginePrediction> prediction = predict(config, tp, sequence_parallel, dp);
     if (!prediction)
         return prediction.problems();
     s.prediction = std::move(prediction.value());
@@ -185,7 +183,10 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
                                                               s.inputs.data(), s.targets.data());
         !batch)
         return batch.problems();
-    Result<float> loss = model.forwardBackward(s.inputs.data(), s.targets.data(), s.config.batch_size, s.ctx);
+    // Every replica drew the whole global batch (the generator advances as one process's) and
+    // trains on its own rows of it.
+    const std::size_t first_row = std::size_t(s.dp_rank) * std::size_t(s.local_rows) * std::size_t(s.ctx);
+    Result<float> loss = model.forwardBackward(s.inputs.data() + first_row, s.targets.data() + first_row, s.local_rows, s.ctx);
     if (!loss)
         return loss.problems();
 
@@ -193,6 +194,20 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
     report.step = s.step + 1;
     report.learning_rate = s.schedule.at(report.step);
     report.loss = double(loss.value());  // the head is replicated: every rank computed the same loss
+    if (s.data_parallel) {
+        // Σ over replicas of each one's mean gradient / dp: the mean over the global batch (each
+        // replica's rows hold the same number of targets). Then the loss the same way.
+        Communicator &dp = *s.data_parallel;
+        const std::int64_t count = model.localParameterCount();
+        float *grads = model.gradientData();
+        dp.allReduceSum(grads, count);
+        const float inverse = 1.0f / float(s.dp);
+        for (std::int64_t i = 0; i < count; ++i)
+            grads[i] *= inverse;
+        float loss_sum = loss.value();
+        dp.allReduceSum(&loss_sum, 1);
+        report.loss = double(loss_sum) / double(s.dp);
+    }
     if (!std::isfinite(report.loss))
         return diverged(report.step, "the loss is not finite", report.learning_rate);
     // ‖g‖² = Σ_ranks ‖sharded part‖² + ‖replicated part‖² (the latter equal on every rank).
@@ -229,6 +244,23 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
         report.communication.push_back(std::move(entry));
     }
     report.predicted_bytes_per_rank = s.prediction.tp_bytes;
+    if (s.data_parallel) {
+        const std::vector<CollectiveRecord> dp_records = s.data_parallel->takeRecords();
+        for (std::size_t i = 0; i < dp_records.size(); ++i) {
+            TensorParallelCommunication entry;
+            entry.collective = std::string(toString(dp_records[i].collective));
+            entry.purpose = i == 0 ? "dp_gradients" : "dp_loss";
+            entry.bytes_per_rank = double(dp_records[i].bytes_sent);
+            entry.seconds = dp_records[i].seconds;
+            if (i == 0) {
+                entry.where = s.prediction.dp_event ? s.prediction.dp_event->where : "";
+                entry.predicted_bytes_per_rank = s.prediction.dp_bytes;
+                report.dp_measured_bytes_per_rank = entry.bytes_per_rank;
+            }
+            report.communication.push_back(std::move(entry));
+        }
+        report.dp_predicted_bytes_per_rank = s.prediction.dp_bytes;
+    }
     report.memory.params = model.parameterBytes();
     report.memory.grads = model.parameterBytes();
     report.memory.optimizer_states = double(s.optimizer->stateBytes());
@@ -255,7 +287,7 @@ Result<double> TensorParallelTrainer::validationLoss()
     double sum = 0;
     Problems problems;
     while (remaining > 0) {
-        const int b = int(std::min<std::int64_t>(remaining, s.config.batch_size));
+        const int b = int(std::min<std::int64_t>(remaining, s.local_rows));  // the workspace's rows
         if (Result<bool> read = file.sequentialBatch(next, b, s.ctx, s.inputs.data(), s.targets.data()); !read) {
             problems = read.problems();
             break;

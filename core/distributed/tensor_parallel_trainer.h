@@ -51,6 +51,12 @@ struct TensorParallelStepReport {
     std::vector<TensorParallelCommunication> communication;
     double measured_bytes_per_rank = 0;   // tp_forward + tp_backward (what the engine's TP volume counts)
     double predicted_bytes_per_rank = 0;  // the engine's TP volume per step
+    // dp x tp: the gradient all-reduce over the data-parallel group (purpose "dp_gradients") and
+    // the engine's DP volume for the same mesh. The engine splits every tensor over tp (the
+    // embedding and LM head vocab-parallel, the norms too), here those are whole on every rank: the
+    // measured ring all-reduce is of the local parameters, the engine's of P/tp. Both 0 without dp.
+    double dp_measured_bytes_per_rank = 0;
+    double dp_predicted_bytes_per_rank = 0;
     TensorParallelMemory memory;
     TensorParallelMemory predicted_memory;  // engine: params, grads, optimizer per GPU, activations
     std::optional<double> validation_loss;
@@ -62,9 +68,14 @@ public:
     // for configurations the split does not implement, and everything validateTrainConfig reports.
     // sequence_parallel: Korthikanti et al.'s sequence parallelism (tensor_parallel_model.h); the
     // engine's prediction is then the sequence-parallel one (all-gathers and reduce-scatters).
+    // data_parallel (dp x tp, issue 33): this rank's data-parallel group (the ranks holding the
+    // same shards in the other replicas, DeviceMesh's DP group). Each replica then trains on its
+    // batch_size/dp rows of the global batch, and the shards' gradients and the loss are averaged
+    // over that group before clipping (training.batch_size must be divisible by dp).
     static Result<std::unique_ptr<TensorParallelTrainer>> create(const reference::TrainConfig &config,
                                                                  Communicator &communicator,
-                                                                 bool sequence_parallel = false);
+                                                                 bool sequence_parallel = false,
+                                                                 Communicator *data_parallel = nullptr);
     Result<TensorParallelStepReport> step();
     // Mean loss over Trainer::validationLoss's windows; every rank runs it (the forward's
     // all-reduces are not counted in any step).
@@ -81,6 +92,8 @@ private:
 
 // The engine's scenario of a tensor-parallel run: the one-device scenario with tp = ranks on one
 // node, the whole global batch as one micro-batch.
-Scenario tensorParallelScenario(const reference::TrainConfig &config, int tp, bool sequence_parallel = false);
+// dp > 1: dp x tp ranks on one node, each replica one micro-batch of batch_size/dp sequences.
+Scenario tensorParallelScenario(const reference::TrainConfig &config, int tp, bool sequence_parallel = false,
+                                int dp = 1);
 
 }  // namespace lse::distributed

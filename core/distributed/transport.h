@@ -2,6 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace lse::distributed {
 
@@ -32,6 +35,13 @@ public:
     virtual bool progressSends() { return false; }
     // Blocks until every buffered send has completed (before shutting down).
     virtual void finishSends() {}
+
+    // The transport of one sub-group (Communicator::split), called by every rank of this group in
+    // the same order. `members` are the new group's ranks here, in their new rank order (already
+    // agreed by all ranks: ascending key, then rank), `color` and `key` this rank's arguments, and
+    // `split_path` names this split uniquely among all splits of the world (equal on every member).
+    virtual std::unique_ptr<Transport> split(int color, int key, const std::vector<int> &members,
+                                             const std::string &split_path) = 0;
 };
 
 }  // namespace lse::distributed

@@ -3,6 +3,7 @@
 
 #include "distributed/ring_collectives.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <stdexcept>
@@ -95,10 +96,11 @@ void checkBuffer(const char *what, const float *data, std::int64_t count)
 
 }  // namespace
 
-TransportCommunicator::TransportCommunicator(std::unique_ptr<Transport> transport)
+TransportCommunicator::TransportCommunicator(std::unique_ptr<Transport> transport, std::string split_path)
     : transport_(std::move(transport))
     , rank_(transport_->rank())
     , size_(transport_->size())
+    , split_path_(std::move(split_path))
     , thread_([this] { runQueue(); })
 {
 }
@@ -170,7 +172,7 @@ void TransportCommunicator::runQueue()
 }
 
 std::unique_ptr<CollectiveHandle> TransportCommunicator::start(Collective collective, std::int64_t elements, Work work,
-                                                                bool caller_blocks, int peer)
+                                                                bool caller_blocks, int peer, bool recorded)
 {
     auto pending = std::make_shared<PendingCollective>();
     pending->caller_blocks = caller_blocks;
@@ -183,7 +185,8 @@ std::unique_ptr<CollectiveHandle> TransportCommunicator::start(Collective collec
     {
         std::lock_guard lock(mutex_);
         queue_.push_back(pending);
-        started_.push_back(pending);
+        if (recorded)
+            started_.push_back(pending);
     }
     queued_.notify_all();
     return std::make_unique<TransportHandle>(std::move(pending));
@@ -287,6 +290,35 @@ void TransportCommunicator::recv(float *data, std::int64_t count, int from)
         transport.recv(from, data, count * std::int64_t(sizeof(float)));
         return std::int64_t(0);
     }, true, from)->wait();
+}
+
+std::unique_ptr<Communicator> TransportCommunicator::split(int color, int key)
+{
+    if (color < 0)
+        throw std::invalid_argument("split: color must be >= 0, got " + std::to_string(color));
+    // Every rank's (color, key), as floats: exact for the small integers ranks and colors are.
+    std::vector<float> colors_keys(std::size_t(2 * size_), 0.0f);
+    colors_keys[std::size_t(2 * rank_)] = float(color);
+    colors_keys[std::size_t(2 * rank_ + 1)] = float(key);
+    float *buffer = colors_keys.data();
+    const std::int64_t count = std::int64_t(colors_keys.size());
+    start(Collective::AllGather, count, [buffer, count](Transport &transport) {
+        return ringAllGather(transport, buffer, count);
+    }, true, -1, false)->wait();
+    std::vector<int> members;
+    for (int rank = 0; rank < size_; ++rank)
+        if (int(colors_keys[std::size_t(2 * rank)]) == color)
+            members.push_back(rank);
+    std::stable_sort(members.begin(), members.end(), [&](int a, int b) {
+        return colors_keys[std::size_t(2 * a + 1)] < colors_keys[std::size_t(2 * b + 1)];
+    });
+    const std::string path = split_path_ + "/" + std::to_string(splits_++);
+    std::unique_ptr<Transport> sub;
+    start(Collective::Barrier, 0, [&](Transport &transport) {
+        sub = transport.split(color, key, members, path);
+        return std::int64_t(0);
+    }, true, -1, false)->wait();
+    return std::make_unique<TransportCommunicator>(std::move(sub), path);
 }
 
 std::vector<CollectiveRecord> TransportCommunicator::takeRecords()

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -24,7 +25,8 @@ struct PendingCollective;
 // A blocking collective is start + wait: its whole duration counts as waited (exposed).
 class TransportCommunicator : public Communicator {
 public:
-    explicit TransportCommunicator(std::unique_ptr<Transport> transport);
+    // split_path: this group's name among every split of the world ("" for the world itself).
+    explicit TransportCommunicator(std::unique_ptr<Transport> transport, std::string split_path = {});
     ~TransportCommunicator() override;  // finishes every started collective first
     TransportCommunicator(const TransportCommunicator &) = delete;
     TransportCommunicator &operator=(const TransportCommunicator &) = delete;
@@ -48,10 +50,14 @@ public:
     // then returns their records in start order.
     std::vector<CollectiveRecord> takeRecords() override;
 
+    // Agrees on the groups with one all-gather of every rank's (color, key) on this group's thread,
+    // then has the transport open the sub-group (MPI_Comm_split over MPI). Neither is recorded.
+    std::unique_ptr<Communicator> split(int color, int key) override;
+
 private:
     using Work = std::function<std::int64_t(Transport &)>;  // runs the collective, returns bytes sent
     std::unique_ptr<CollectiveHandle> start(Collective collective, std::int64_t elements, Work work, bool caller_blocks,
-                                            int peer = -1);
+                                            int peer = -1, bool recorded = true);
     void checkPeer(const char *what, int peer) const;
     // All-reduce, reduce-scatter or all-gather of `data` (the collectives over a whole buffer).
     std::unique_ptr<CollectiveHandle> startBufferCollective(Collective collective, float *data, std::int64_t count, bool caller_blocks);
@@ -65,6 +71,8 @@ private:
     std::deque<std::shared_ptr<detail::PendingCollective>> queue_;
     std::vector<std::shared_ptr<detail::PendingCollective>> started_;  // since the last takeRecords()
     bool stopping_ = false;
+    std::string split_path_;
+    int splits_ = 0;  // splits of this group so far: names the next one
     bool sends_pending_ = false;  // the transport holds buffered sends not yet complete (thread_ only)
     std::thread thread_;
 };

@@ -22,6 +22,7 @@
 #include "reference/safetensors.h"
 #include "reference/schedule.h"
 #include "reference/thread_choice.h"
+#include "reference/training_tokens.h"
 
 #include <Eigen/Core>
 
@@ -159,39 +160,14 @@ Result<std::unique_ptr<Trainer>> Trainer::create(const TrainConfig &configIn)
     s.threads = threads;
     const int ctx = int(config.model.max_seq_len);
 
-    Result<TokenFile> data = TokenFile::open(config.data_path, config.data_dtype);
-    if (!data)
-        return data.problems();
-    s.data.emplace(std::move(data.value()));
-    if (Result<bool> ids = s.data->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-        return ids.problems();
-    const std::int64_t windows = s.data->windowCount(ctx);
-    if (!config.validation_path.empty()) {
-        Result<TokenFile> val = TokenFile::open(config.validation_path, config.validation_dtype);
-        if (!val)
-            return val.problems();
-        s.validation.emplace(std::move(val.value()));
-        if (Result<bool> ids = s.validation->validateIds(std::uint32_t(config.model.vocab_size)); !ids)
-            return ids.problems();
-        s.val_windows = s.validation->windowCount(ctx);
-        if (s.val_windows < 1)
-            return Result<std::unique_ptr<Trainer>>::failure(
-                "validation_path", "too-short",
-                config.validation_path + ": " + std::to_string(s.validation->tokenCount()) +
-                    " tokens; validation needs at least context + 1 = " + std::to_string(ctx + 1) + ".");
-        s.val_start = 0;
-    } else {
-        s.val_windows = std::max<std::int64_t>(1, windows / 10);
-        s.val_start = (windows - s.val_windows) * ctx;
-    }
-    s.train_limit = trainingTokenLimit(config, *s.data);
-    if (s.train_limit < ctx + 1 || (config.validation_path.empty() && windows < 2))
-        return Result<std::unique_ptr<Trainer>>::failure(
-            "data_path", "too-short",
-            config.data_path + ": " + std::to_string(s.data->tokenCount()) + " tokens are too few for context length " +
-                std::to_string(ctx) + (config.validation_path.empty()
-                                           ? " with a held-out 10% for validation (at least 2·context + 1 tokens; or give validation_path)."
-                                           : " (at least context + 1 tokens)."));
+    Result<TrainingTokens> tokens = openTrainingTokens(config);
+    if (!tokens)
+        return tokens.problems();
+    s.data = std::move(tokens.value().data);
+    s.validation = std::move(tokens.value().validation);
+    s.train_limit = tokens->train_limit;
+    s.val_start = tokens->val_start;
+    s.val_windows = tokens->val_windows;
 
     Result<std::unique_ptr<Model>> model = Model::create(config.model, config.options);
     if (!model)

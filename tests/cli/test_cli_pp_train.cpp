@@ -130,7 +130,9 @@ private slots:
         QTest::newRow("unknown schedule") << QStringList{"--pp", "2", "--schedule", "zb"} << "--schedule";
         QTest::newRow("schedule without pp") << QStringList{"--schedule", "gpipe"} << "--schedule";
         QTest::newRow("micro-batches without pp") << QStringList{"--micro-batches", "2"} << "--micro-batches";
-        QTest::newRow("pp with dp") << QStringList{"--pp", "2", "--dp", "2"} << "--dp";
+        // dp x pp outside mpirun: one rank, not dp·pp (or no MPI in this build); names --dp.
+        QTest::newRow("dp x pp on one process") << QStringList{"--pp", "2", "--dp", "2"} << "--dp";
+        QTest::newRow("dp x pp with zero") << QStringList{"--pp", "2", "--dp", "2", "--zero", "1"} << "--zero";
     }
 
     void badFlagsExitTwoNamingTheFlag()

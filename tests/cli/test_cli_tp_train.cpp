@@ -133,13 +133,61 @@ private slots:
 #endif
     }
 
+    // dp x tp = 2 x 2 on 4 processes (the Layout page's mesh): one process's losses; TP bytes the
+    // engine's event by event, one gradient all-reduce over the dp group per step beside the
+    // engine's DP volume (more here: the embedding, LM head and norms are whole on every rank).
+    void dpTimesTpUnderMpirun()
+    {
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        const Run run = runMpi(4, {"train", "--config", path("config.json"), "--data", path("ids.bin"), "--dp", "2", "--tp",
+                                   "2", "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out.value("dp").toInt(), 2);
+        QCOMPARE(out.value("tp").toInt(), 2);
+        QCOMPARE(out.value("ranks").toInt(), 4);
+        const double final_loss = out.value("final_loss").toDouble();
+        QVERIFY2(std::abs(final_loss - single_final_loss_) <= 1e-5 * single_final_loss_,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(final_loss, 0, 'g', 9).arg(single_final_loss_, 0, 'g', 9)));
+        const double validation = out.value("validation_loss").toDouble();
+        QVERIFY2(std::abs(validation - single_validation_loss_) <= 1e-5 * single_validation_loss_,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(validation, 0, 'g', 9).arg(single_validation_loss_, 0, 'g', 9)));
+        const QJsonArray steps = out.value("steps").toArray();
+        QCOMPARE(steps.size(), 10);
+        for (const QJsonValue &value : steps) {
+            const QJsonObject step = value.toObject();
+            QCOMPARE(step.value("measured_bytes_per_rank").toDouble(), step.value("predicted_bytes_per_rank").toDouble());
+            int gradients = 0;
+            for (const QJsonValue &entry : step.value("communication").toArray()) {
+                const QJsonObject e = entry.toObject();
+                if (e.value("purpose").toString() == QLatin1String("dp_gradients")) {
+                    ++gradients;
+                    QVERIFY(e.value("predicted_bytes_per_rank").toDouble() > 0);
+                    QCOMPARE(e.value("bytes_per_rank").toDouble(), step.value("dp_measured_bytes_per_rank").toDouble());
+                }
+            }
+            QCOMPARE(gradients, 1);
+            QVERIFY(step.value("dp_measured_bytes_per_rank").toDouble() > step.value("dp_predicted_bytes_per_rank").toDouble());
+        }
+        // The product must be the ranks: the message names both flags and the rule.
+        const Run wrong = runMpi(2, {"train", "--config", path("config.json"), "--data", path("ids.bin"), "--dp", "2", "--tp", "2"});
+        QCOMPARE(wrong.exit_code, 2);
+        QVERIFY2(wrong.err.contains("--dp 2 --tp 2") && wrong.err.contains("dp·tp = 4 must equal the mpirun ranks"),
+                 wrong.err.constData());
+#endif
+    }
+
     void badTpExitsTwoNamingTheFlag_data()
     {
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QString>("named");
         QTest::newRow("heads not divisible") << QStringList{"--tp", "3"} << "n_heads";
         QTest::newRow("tp 0") << QStringList{"--tp", "0"} << "--tp";
-        QTest::newRow("with dp") << QStringList{"--tp", "2", "--dp", "2"} << "--dp";
+        // dp x tp outside mpirun: one rank, not dp·tp (or no MPI in this build); names --dp.
+        QTest::newRow("dp x tp on one process") << QStringList{"--tp", "2", "--dp", "2"} << "--dp";
+        QTest::newRow("dp x tp with zero") << QStringList{"--tp", "2", "--dp", "2", "--zero", "1"} << "--zero";
         QTest::newRow("with checkpoints") << QStringList{"--tp", "2", "--checkpoint-dir", "x"} << "--checkpoint-dir";
         QTest::newRow("sp maybe") << QStringList{"--tp", "2", "--sp", "maybe"} << "--sp";
         QTest::newRow("sp without tp") << QStringList{"--sp", "on"} << "--sp";

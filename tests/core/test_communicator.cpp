@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -339,6 +340,43 @@ private slots:
     }
 
     // One rank failing must not leave the others waiting forever for its messages.
+    // dp x tp = 2 x 2 from the device mesh (TP innermost): tp groups {0,1} {2,3}, dp groups {0,2}
+    // {1,3}. Each sub-group sums only its members and keeps its own records; the parent records
+    // neither the sub-groups' traffic nor the split's exchange.
+    void splitMakesSubGroupsWithTheirOwnRecords()
+    {
+        ThreadGroup group(4);
+        std::vector<std::vector<float>> tp_sums(4), dp_sums(4);
+        std::vector<std::size_t> parent_records(4), tp_records(4);
+        std::vector<int> tp_ranks(4), dp_ranks(4);
+        group.run([&](Communicator &world) {
+            const int rank = world.rank();
+            std::unique_ptr<Communicator> tp = world.split(rank / 2, rank);  // color: the dp coordinate
+            std::unique_ptr<Communicator> dp = world.split(rank % 2, -rank); // key reverses the order
+            std::vector<float> a{float(rank), 1.0f, 10.0f * float(rank)};
+            tp->allReduceSum(a.data(), std::int64_t(a.size()));
+            std::vector<float> b{float(rank)};
+            dp->allReduceSum(b.data(), 1);
+            tp_sums[std::size_t(rank)] = a;
+            dp_sums[std::size_t(rank)] = b;
+            tp_ranks[std::size_t(rank)] = tp->rank();
+            dp_ranks[std::size_t(rank)] = dp->rank();
+            tp_records[std::size_t(rank)] = tp->takeRecords().size();
+            parent_records[std::size_t(rank)] = world.takeRecords().size();
+            dp.reset();
+            tp.reset();
+        });
+        for (int rank = 0; rank < 4; ++rank) {
+            const float first = rank < 2 ? 1.0f : 5.0f;  // 0+1 or 2+3
+            QCOMPARE(tp_sums[std::size_t(rank)], (std::vector<float>{first, 2.0f, 10.0f * first}));
+            QCOMPARE(dp_sums[std::size_t(rank)][0], rank % 2 == 0 ? 2.0f : 4.0f);  // 0+2 or 1+3
+            QCOMPARE(tp_ranks[std::size_t(rank)], rank % 2);
+            QCOMPARE(dp_ranks[std::size_t(rank)], rank < 2 ? 1 : 0);  // key -rank: the higher rank first
+            QCOMPARE(tp_records[std::size_t(rank)], std::size_t(1));
+            QCOMPARE(parent_records[std::size_t(rank)], std::size_t(0));
+        }
+    }
+
     void aFailingRankReleasesTheOthers()
     {
         ThreadGroup group(3);
