@@ -47,8 +47,25 @@ QJsonArray communicationJson(const distributed::PipelineStepReport &report, int 
     return entries;
 }
 
+QJsonObject memoryJson(const distributed::PipelineStageMemory &memory)
+{
+    return QJsonObject{{"params", memory.params},
+                       {"grads", memory.grads},
+                       {"optimizer_states", memory.optimizer_states},
+                       {"activations", memory.activations}};
+}
+
+// This rank's memory beside the engine's for its stage (gathered to rank 0 with the traffic).
+QJsonObject rankMemoryJson(const distributed::PipelineStepReport &report, int rank)
+{
+    return QJsonObject{{"rank", rank},
+                       {"stage", report.stage},
+                       {"measured", memoryJson(report.memory)},
+                       {"predicted", memoryJson(report.predicted_memory)}};
+}
+
 QJsonObject stepJson(const distributed::PipelineStepReport &report, const QJsonArray &communication,
-                     const QJsonArray &bytes_per_rank)
+                     const QJsonArray &bytes_per_rank, const QJsonArray &memory_per_rank)
 {
     QJsonArray schedule;
     for (const distributed::PipelinePass &pass : report.schedule)
@@ -70,6 +87,7 @@ QJsonObject stepJson(const distributed::PipelineStepReport &report, const QJsonA
                        {"predicted_bytes_per_rank", report.predicted_bytes_per_rank},
                        {"dp_measured_bytes_per_rank", report.dp_measured_bytes_per_rank},
                        {"dp_predicted_bytes_per_rank", report.dp_predicted_bytes_per_rank},
+                       {"memory_per_rank", memory_per_rank},
                        {"schedule", schedule},
                        {"bubble_fraction", QJsonObject{{"measured", report.bubble.measured},
                                                        {"formula", report.bubble.formula},
@@ -181,18 +199,21 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
         // Every rank's traffic to rank 0 (outside the step's records).
         const QJsonArray own = communicationJson(*report, rank);
         const std::vector<std::string> texts = distributed::allGatherText(
-            *communicator, QJsonDocument(QJsonObject{{"entries", own}, {"sent", report->measured_bytes_per_rank}})
+            *communicator, QJsonDocument(QJsonObject{{"entries", own},
+                                                     {"sent", report->measured_bytes_per_rank},
+                                                     {"memory", rankMemoryJson(*report, rank)}})
                                .toJson(QJsonDocument::Compact)
                                .toStdString());
         communicator->takeRecords();
         if (!printer)
             continue;
-        QJsonArray communication, sent;
+        QJsonArray communication, sent, memory;
         for (const std::string &text : texts) {
             const QJsonObject object = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
             for (const QJsonValue &entry : object.value("entries").toArray())
                 communication.append(entry);
             sent.append(object.value("sent"));
+            memory.append(object.value("memory"));
         }
         printError(QStringLiteral("step %1/%2  loss %3  grad %4  %5 ms  bubble %6 (formula %7)  stage 0 sent %8 "
                                   "(engine per interior stage %9)%10\n")
@@ -208,7 +229,7 @@ int runPipelineParallelTraining(const reference::TrainConfig &config, const Pipe
                                              .arg(formatBytes(report->dp_measured_bytes_per_rank),
                                                   formatBytes(report->dp_predicted_bytes_per_rank))
                                        : QString()));
-        steps.append(stepJson(*report, communication, sent));
+        steps.append(stepJson(*report, communication, sent, memory));
     }
     if (printer && run.json) {
         QJsonArray layers;

@@ -150,11 +150,17 @@ bool FileWriter::open()
         return false;
     reportStaleTemporariesIn(folderOf(target_));
     std::string name = partialFileTemplate(target_);
-    fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+    {
+        // Created and registered with the terminating signals held: one between the two would
+        // leave this temporary behind.
+        const TerminatingSignalsHeld held;
+        fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+        if (fd_ >= 0)
+            cleanup_slot_ = registerTemporaryForCleanup(name);
+    }
     if (fd_ < 0)
         return fail("create a file beside", errno);
     temp_path_ = std::move(name);
-    cleanup_slot_ = registerTemporaryForCleanup(temp_path_);
     // Held until the file is complete: tells a later run that this temporary is not stale.
     ::flock(fd_, LOCK_EX | LOCK_NB);
     return true;
@@ -210,10 +216,15 @@ bool FileWriter::replace()
         cancel();
         return false;
     }
-    if (std::rename(temp_path_.c_str(), target_.c_str()) != 0)
-        return fail("replace", errno);
-    replaced_ = true;
-    unregisterTemporaryForCleanup(std::exchange(cleanup_slot_, -1));
+    {
+        // Renamed and unregistered with the terminating signals held, so the handler never
+        // unlinks a name that is no longer this run's temporary.
+        const TerminatingSignalsHeld held;
+        if (std::rename(temp_path_.c_str(), target_.c_str()) != 0)
+            return fail("replace", errno);
+        replaced_ = true;
+        unregisterTemporaryForCleanup(std::exchange(cleanup_slot_, -1));
+    }
     if (durability_ == Durability::SyncToDisk)
         syncFolderOf(target_);
     return true;

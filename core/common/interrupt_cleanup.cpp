@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstring>
 
+#include <pthread.h>
 #include <unistd.h>
 
 namespace lse {
@@ -97,6 +98,17 @@ void unregisterTemporaryForCleanup(int slot)
     if (slot >= 0 && slot < kSlots)
         g_slots[slot].state.store(0);
 }
+
+TerminatingSignalsHeld::TerminatingSignalsHeld()
+{
+    sigset_t held;
+    sigemptyset(&held);
+    for (const int signal : kSignals)
+        sigaddset(&held, signal);
+    ::pthread_sigmask(SIG_BLOCK, &held, &before_);
+}
+
+TerminatingSignalsHeld::~TerminatingSignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &before_, nullptr); }
 
 InterruptRequest::InterruptRequest()
 {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <csignal>
 #include <string>
 
 namespace lse {
@@ -19,6 +20,20 @@ void installInterruptCleanup();
 // slot is taken (the file is then only removed by its owner).
 int registerTemporaryForCleanup(const std::string &path);
 void unregisterTemporaryForCleanup(int slot);
+
+// Holds SIGINT, SIGTERM and SIGHUP back in this thread for its lifetime (a signal that arrives is
+// delivered when it ends). FileWriter creates and registers a temporary under it: a signal between
+// mkostemp() and the registration would otherwise leave the new temporary behind.
+class TerminatingSignalsHeld {
+public:
+    TerminatingSignalsHeld();
+    TerminatingSignalsHeld(const TerminatingSignalsHeld &) = delete;
+    TerminatingSignalsHeld &operator=(const TerminatingSignalsHeld &) = delete;
+    ~TerminatingSignalsHeld();
+
+private:
+    sigset_t before_;
+};
 
 // A scope in which the first SIGINT/SIGTERM only asks the work to stop (requested() turns true)
 // so that it can end cleanly and say so; a second one goes to the cleanup handler and ends the

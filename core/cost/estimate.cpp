@@ -2,6 +2,7 @@
 #include "cost/estimate.h"
 
 #include "cost/estimate_parts.h"
+#include "cost/stage_parameters.h"
 #include "ops/operator_list.h"
 #include "performance/step_prediction.h"
 
@@ -191,31 +192,11 @@ Result<Estimate> estimateWithGivenMfu(const Scenario &scenario)
     // for micro_batch sequences of seq_len.
     const ParallelConfig &parallel = training.parallel;
     const double weight_bytes = bytesPerElement(training.precision.weight_dtype);
-    const auto shardElements = [&](const std::vector<ParameterTensor> &tensors, double layers) {
-        double elements = 0;
-        for (const ParameterTensor &tensor : tensors)
-            elements += double(tensor.elements()) * layers / double(tensor.tp_sharded ? parallel.tp : 1)
-                / double(tensor.routed_expert ? parallel.ep : 1);
-        return elements;
-    };
-    // A stage's layers, with its share of the MoE layers (as memory.cpp counts them).
     const PipelineLayers placement = pipelineLayers(model.n_layers, parallel);
-    const double layer_total = double(std::max(1, model.n_layers));
-    const auto layerElements = [&](int layers) {
-        return shardElements(parameters.dense_layers.tensors, layers * double(parameters.dense_layers.layer_count) / layer_total)
-            + shardElements(parameters.moe_layers.tensors, layers * double(parameters.moe_layers.layer_count) / layer_total);
-    };
-    const double embedding = shardElements(parameters.embedding, 1);
-    const double head = shardElements(parameters.head, 1);
-    const std::vector<int> &per_stage = placement.stage_layers;
-    double stage_elements = layerElements(per_stage.front()) + embedding + head;
-    if (parallel.pp > 1) {
-        double last_stage = layerElements(per_stage.back()) + head;
-        if (model.tied_embeddings && !parameters.embedding.empty())
-            last_stage += shardElements({parameters.embedding.front()}, 1);  // the head's copy of the tied matrix
-        stage_elements = std::max({layerElements(per_stage.front()) + embedding, last_stage,
-                                   layerElements(placement.mostLoadedStageLayers())});
-    }
+    const double stage_elements =
+        stageParameterElements(parameters, model, parallel, placement,
+                               stageWithMostParameters(parameters, model, parallel, placement))
+            .total();
     const double weights_per_gpu = stage_elements * weight_bytes;
     // Validation makes n_kv_heads divisible by tp; the max keeps one head per rank regardless
     // (Megatron replicates KV heads when tp exceeds them).

@@ -37,6 +37,15 @@ struct FlopsEstimate {
 };
 
 // Bytes on the most loaded GPU (the pipeline stage with the most memory).
+// One pipeline stage's GPU: what it holds, in bytes (every stage, not only the largest).
+struct StageMemory {
+    double params = 0;
+    double grads = 0;
+    double optimizer = 0;  // fp32 master weights + optimizer states
+    double activations = 0;
+    double parameters_on_gpu = 0;  // parameter count before ZeRO
+};
+
 struct MemoryEstimate {
     std::int64_t params = 0;
     std::int64_t grads = 0;
@@ -53,6 +62,7 @@ struct MemoryEstimate {
     int stage_layers = 0;                   // transformer layers on that stage
     std::vector<int> layers_per_stage;      // every stage's layers (scenario/stage_layers.h)
     int most_loaded_stage = 0;              // the stage with the most layers (the first on a tie)
+    std::vector<StageMemory> per_stage;     // stage 0 first; the figures above are the largest's
 };
 
 // Bytes each of a GPU's weights, gradients and optimizer states take (ZeRO §3.1, §5).
@@ -118,6 +128,10 @@ struct CommunicationPart {
 
 struct CommunicationEstimate {
     CommunicationPart dp, tp, pp, cp, ep;
+    // The data-parallel bytes of one GPU in each pipeline stage, stage 0 first (they differ when the
+    // stages hold different parameters: the embedding, the head, uneven layers); dp.bytes is the
+    // largest, the stage whose reduction finishes last.
+    std::vector<double> dp_bytes_per_stage;
     double total_seconds = 0;  // if nothing overlapped with compute
 };
 

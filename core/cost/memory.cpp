@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/estimate_parts.h"
+#include "cost/stage_parameters.h"
 #include "scenario/stage_layers.h"
 
 #include <algorithm>
@@ -21,7 +22,7 @@ double optimizerStateBytesPerParameter(Optimizer optimizer)
         // Two 8-bit states plus one fp32 absmax per 2048-element block each (Dettmers et al. 2022).
         return 2.0 + 2.0 * 4.0 / 2048.0;
     case Optimizer::Adafactor:
-        return 0;  // factored: depends on the tensor shapes, see adafactorStateBytes
+        return 0;  // factored: depends on the tensor shapes, see cost/stage_parameters.cpp
     }
     return 8;
 }
@@ -71,44 +72,6 @@ namespace {
 
 // Anything above this is an input mistake, and it keeps every int64 conversion defined.
 constexpr double kMaxBytes = 4.0e18;
-
-// Adafactor keeps a row and a column statistic per matrix and a full vector for vectors
-// (Shazeer & Stern 2018, factored second moment, beta1 = 0).
-double adafactorStateBytes(const std::vector<ParameterTensor> &tensors)
-{
-    double bytes = 0;
-    for (const ParameterTensor &tensor : tensors) {
-        const double per_copy = tensor.cols > 1 ? double(tensor.rows + tensor.cols) : double(tensor.rows);
-        bytes += 4.0 * per_copy * tensor.copies;
-    }
-    return bytes;
-}
-
-// Elements one GPU holds of these tensors, before ZeRO sharding, split into dense and routed experts.
-struct ShardElements {
-    double dense = 0;
-    double experts = 0;
-    double adafactor_dense_bytes = 0;
-    double adafactor_expert_bytes = 0;
-};
-
-void addShard(ShardElements &shard, const std::vector<ParameterTensor> &tensors, double layers, int tp, int ep)
-{
-    for (const ParameterTensor &tensor : tensors) {
-        double elements = double(tensor.elements()) * layers;
-        double ada = adafactorStateBytes({tensor}) * layers;
-        const double divisor = (tensor.tp_sharded ? tp : 1) * (tensor.routed_expert ? ep : 1);
-        elements /= divisor;
-        ada /= divisor;
-        if (tensor.routed_expert) {
-            shard.experts += elements;
-            shard.adafactor_expert_bytes += ada;
-        } else {
-            shard.dense += elements;
-            shard.adafactor_dense_bytes += ada;
-        }
-    }
-}
 
 double headExtraActivations(const std::vector<Operator> &ops, const ActivationOptions &options)
 {
@@ -161,40 +124,26 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
     const double embedding_extra = headExtraActivations(forward.embedding, options);
     const double head_extra = headExtraActivations(forward.head, options);
 
-    // Per stage: parameters and activations. Stage 0 has the embedding, the last stage the head
-    // (and, with tied embeddings over several stages, its own copy of the embedding matrix).
-    const int tp = parallel.tp, ep = parallel.ep;
+    // Per stage: parameters (cost/stage_parameters.h) and activations; stage 0 also holds the
+    // embedding's activations, the last stage the head's.
+    const int ep = parallel.ep;
     const int dense_zero_group = parallel.dp * parallel.cp;
     const int expert_zero_group = std::max(1, dense_zero_group / ep);
 
-    // With uneven stages a middle one can hold the most. A middle stage with no more layers than
-    // an earlier middle one holds the same parameters and no more activations (fewer in flight),
-    // so only the first, the last and each new most-layered middle stage are candidates.
+    // Every stage (the Pipeline run compares each rank with its own stage); the largest in total
+    // fills the summary figures. With uneven stages a middle one can be the largest.
     MemoryEstimate best;
+    best.per_stage.reserve(std::size_t(pp));
     double best_total = -1;
-    int middle_layers_seen = -1;
     for (int stage = 0; stage < pp; ++stage) {
-        if (stage != 0 && stage != last) {
-            if (placement.stage_layers.at(std::size_t(stage)) <= middle_layers_seen)
-                continue;
-            middle_layers_seen = placement.stage_layers.at(std::size_t(stage));
-        }
-        ShardElements shard;
-        addShard(shard, parameters.dense_layers.tensors, dense_layers_on(stage), tp, ep);
-        addShard(shard, parameters.moe_layers.tensors, moe_layers_on(stage), tp, ep);
+        const StageParameterElements shard = stageParameterElements(parameters, scenario.model, parallel, placement, stage);
         const double in_flight = in_flight_on(stage);
         const double layers_bytes = dense_layer * dense_layers_on(stage) + moe_layer * moe_layers_on(stage);
         double activations = layers_bytes * in_flight + working_set;
-        if (stage == 0) {
-            addShard(shard, parameters.embedding, 1, tp, ep);
+        if (stage == 0)
             activations += embedding_extra * in_flight;
-        }
-        if (stage == last) {
-            addShard(shard, parameters.head, 1, tp, ep);
-            if (last != 0 && scenario.model.tied_embeddings)
-                addShard(shard, {parameters.embedding.front()}, 1, tp, ep);
+        if (stage == last)
             activations += head_extra;
-        }
         double dense_states = optimizerStateBytesPerParameter(training.optimizer);
         double expert_states = dense_states;
         if (training.optimizer == Optimizer::Adafactor) {
@@ -207,6 +156,9 @@ Result<MemoryEstimate> estimateMemory(const Scenario &scenario, const StepShape 
         if (!std::isfinite(total) || total > kMaxBytes)
             return Result<MemoryEstimate>::failure("result.memory_per_gpu", "overflow",
                                                    "memory per GPU is not representable as a 64-bit byte count");
+        best.per_stage.push_back(StageMemory{dense.params + experts.params, dense.grads + experts.grads,
+                                             dense.optimizer + experts.optimizer, activations,
+                                             shard.dense + shard.experts});
         if (total <= best_total)
             continue;
         best_total = total;

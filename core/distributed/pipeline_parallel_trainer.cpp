@@ -74,14 +74,17 @@ Result<double> predictedPipelineBytesPerRank(const TrainConfig &config, int rank
 }
 
 Result<double> predictedPipelineDataParallelBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
-                                                         const std::vector<int> &stage_layers, int dp)
+                                                         const std::vector<int> &stage_layers, int dp, int stage)
 {
     if (dp <= 1)
         return 0.0;
     const Result<Estimate> predicted = pipelineEstimate(config, ranks, micro_batches, stage_layers, dp);
     if (!predicted)
         return predicted.problems();
-    return predicted->communication.dp.bytes;
+    const std::vector<double> &per_stage = predicted->communication.dp_bytes_per_stage;
+    if (stage < 0 || stage >= int(per_stage.size()))
+        return Problems{Problem{"distributed.pp", "range", "no pipeline stage " + std::to_string(stage)}};
+    return per_stage[std::size_t(stage)];
 }
 
 struct PipelineParallelTrainer::Impl {
@@ -109,6 +112,7 @@ struct PipelineParallelTrainer::Impl {
     std::vector<double> accumulated;               // this stage's gradients summed over micro-batches
     double predicted_bytes = 0;
     double predicted_dp_bytes = 0;
+    PipelineStageMemory predicted_memory;
 
     bool firstStage() const { return rank == 0; }
     bool lastStage() const { return rank == ranks - 1; }
@@ -210,11 +214,15 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
     s.stage_inputs.assign(std::size_t(m), std::vector<float>(s.firstStage() ? 0 : std::size_t(s.boundaryElements())));
     s.output_grad.assign(s.lastStage() ? 0 : std::size_t(s.boundaryElements()), 0.0f);
     s.accumulated.assign(std::size_t(s.range.count), 0.0);
-    Result<double> predicted = predictedPipelineBytesPerRank(config, ranks, m, s.stage_layers, dp);
-    if (!predicted)
-        return predicted.problems();
-    s.predicted_bytes = predicted.value();
-    Result<double> predicted_dp = predictedPipelineDataParallelBytesPerRank(config, ranks, m, s.stage_layers, dp);
+    Result<Estimate> engine = pipelineEstimate(config, ranks, m, s.stage_layers, dp);
+    if (!engine)
+        return engine.problems();
+    s.predicted_bytes = engine->communication.pp.bytes;
+    if (s.rank < int(engine->memory.per_stage.size())) {
+        const StageMemory &stage = engine->memory.per_stage[std::size_t(s.rank)];
+        s.predicted_memory = PipelineStageMemory{stage.params, stage.grads, stage.optimizer, stage.activations};
+    }
+    Result<double> predicted_dp = predictedPipelineDataParallelBytesPerRank(config, ranks, m, s.stage_layers, dp, s.rank);
     if (!predicted_dp)
         return predicted_dp.problems();
     s.predicted_dp_bytes = predicted_dp.value();
@@ -400,6 +408,12 @@ Result<PipelineStepReport> PipelineParallelTrainer::step()
     for (const std::string &key : order_of_keys)
         report.communication.push_back(entries[key]);
     report.predicted_bytes_per_rank = s.predicted_bytes;
+    const double owned_bytes = double(s.range.count) * double(sizeof(float));
+    double saved_inputs = 0;
+    for (const std::vector<float> &input : s.stage_inputs)
+        saved_inputs += double(input.size() * sizeof(float));
+    report.memory = PipelineStageMemory{owned_bytes, owned_bytes, double(s.optimizer->stateBytes()), saved_inputs};
+    report.predicted_memory = s.predicted_memory;
     if (s.data_parallel) {
         const std::vector<CollectiveRecord> dp_records = s.data_parallel->takeRecords();
         for (std::size_t i = 0; i < dp_records.size(); ++i) {

@@ -49,6 +49,18 @@ struct PipelineCommunicationEntry {
     double seconds = 0;                   // summed, start to completion
 };
 
+// One rank's memory by category, in bytes. Measured: what this stage owns and updates (its range
+// of the arena: parameters, their gradients, AdamW's two moments) and the stage inputs it keeps for
+// its micro-batches' backward passes (every stage but the first); the arena itself holds the whole
+// model on every rank (see above). Predicted: the engine's figures for this stage's GPU
+// (MemoryEstimate::per_stage), its activations those of the engine's 1F1B without recomputation.
+struct PipelineStageMemory {
+    double params = 0;
+    double grads = 0;
+    double optimizer_states = 0;
+    double activations = 0;  // measured: the saved stage inputs; predicted: the engine's activations
+};
+
 struct PipelineStepReport {
     int step = 0;
     double loss = 0;  // mean over the global batch (the last stage's, all-reduced)
@@ -66,11 +78,13 @@ struct PipelineStepReport {
     std::vector<PipelinePass> schedule;  // every rank's passes (gathered), rank by rank
     PipelineBubble bubble;
     // dp x pp: the stage's gradient all-reduce over the data-parallel group ("dp_gradients", in
-    // `communication` with the loss's "dp_loss") and the engine's DP volume for the same mesh
-    // (P/pp per rank: the engine spreads the parameters evenly over the stages, here a stage holds
-    // its own range, the first and last with the embedding and head). 0 without dp.
+    // `communication` with the loss's "dp_loss") and the engine's DP volume of this stage's GPUs
+    // (communication.dp_bytes_per_stage: the stage's own parameters, the first with the embedding,
+    // the last with the final norm and head). 0 without dp.
     double dp_measured_bytes_per_rank = 0;
     double dp_predicted_bytes_per_rank = 0;
+    PipelineStageMemory memory;
+    PipelineStageMemory predicted_memory;
 };
 
 class PipelineParallelTrainer {
@@ -112,8 +126,10 @@ private:
 // dp > 1: dp x pp ranks, micro_batch = batch / (dp·m).
 Result<double> predictedPipelineBytesPerRank(const reference::TrainConfig &config, int ranks, int micro_batches,
                                              const std::vector<int> &stage_layers, int dp = 1);
-// The engine's DP volume per rank of the same dp x pp run (0 for dp = 1).
+// The engine's DP volume per rank of stage `stage` of the same dp x pp run (0 for dp = 1): the
+// gradients that stage's GPUs hold (communication.dp_bytes_per_stage).
 Result<double> predictedPipelineDataParallelBytesPerRank(const reference::TrainConfig &config, int ranks,
-                                                         int micro_batches, const std::vector<int> &stage_layers, int dp);
+                                                         int micro_batches, const std::vector<int> &stage_layers,
+                                                         int dp, int stage);
 
 }  // namespace lse::distributed

@@ -8,6 +8,7 @@
 #include "cli_fixtures.h"
 #include "cli_run.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -172,6 +173,34 @@ private slots:
             const Run bad = runCli(QStringList{"dist-train", "--config", path("config.json"), "--data", path("ids.bin")} + flags);
             QCOMPARE(bad.exit_code, 2);
             QVERIFY2(bad.err.contains("--np") || bad.err.contains("--dp"), bad.err.constData());
+        }
+    }
+
+    // Several machines (issue 33): ranks placed by an Open MPI hostfile. This one names only this
+    // machine, which Open MPI starts without ssh; the ranks may not outnumber its slots then.
+    void distTrainRunsOnAHostfile()
+    {
+        writeFile(path("hosts"), "localhost slots=2\n");
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        qputenv("OMP_NUM_THREADS", "1");
+        const Run run = runCli({"dist-train", "--np", "2", "--hostfile", path("hosts"), "--config", path("config.json"),
+                                "--data", path("ids.bin"), "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out.value("ranks").toInt(), 2);
+        const double final_loss = out.value("steps").toArray().last().toObject().value("loss").toDouble();
+        QVERIFY(std::abs(final_loss - single_final_loss_) <= 1e-4 * single_final_loss_);
+#endif
+        QVERIFY(QDir().mkpath(path("hosts-folder")));
+        for (const QString &bad : {path("no-such-hosts"), path("hosts-folder"), QString()}) {
+            QStringList arguments{"dist-train", "--np", "2", "--config", path("config.json"), "--data", path("ids.bin"), "--hostfile"};
+            if (!bad.isEmpty())
+                arguments << bad;
+            const Run refused = runCli(arguments);
+            QCOMPARE(refused.exit_code, 2);
+            QVERIFY2(refused.err.contains("--hostfile"), refused.err.constData());
         }
     }
 

@@ -406,7 +406,14 @@ private slots:
         ::kill(pid_t(process.processId()), signal);
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitStatus(), QProcess::CrashExit);  // ended by the signal
-        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{});
+        QStringList left = QDir(folder).entryList(QDir::Files | QDir::Hidden);
+        // On a slow machine the signal can land after the finished file was renamed into place and
+        // before the process ended: the complete output may stay, a temporary never.
+        if (left == QStringList{"ids.bin"}) {
+            qInfo("the signal arrived after the output was complete");
+            left.clear();
+        }
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
     }
 
     void aKilledRunsTemporaryIsNamedNotDeleted()

@@ -113,10 +113,72 @@ private slots:
             QCOMPARE(schedule_passes.size(), 2 * 2 * m);
             for (const QJsonValue &pass : schedule_passes)
                 QVERIFY(pass.toObject().value("end_seconds").toDouble() >= pass.toObject().value("start_seconds").toDouble());
+            // Memory per rank: what each stage owns (its parameters, their gradients, AdamW's two
+            // moments) equals the engine's figures for that stage's GPU.
+            const QJsonArray memory = step.value("memory_per_rank").toArray();
+            QCOMPARE(memory.size(), 2);
+            for (int rank = 0; rank < 2; ++rank) {
+                const QJsonObject held = memory.at(rank).toObject();
+                QCOMPARE(held.value("stage").toInt(), rank);
+                const QJsonObject measured = held.value("measured").toObject(), predicted = held.value("predicted").toObject();
+                QVERIFY(measured.value("params").toDouble() > 0);
+                for (const char *category : {"params", "grads", "optimizer_states"})
+                    QVERIFY2(measured.value(category).toDouble() == predicted.value(category).toDouble(),
+                             qPrintable(QStringLiteral("rank %1 %2: %3 vs engine %4")
+                                            .arg(rank)
+                                            .arg(category)
+                                            .arg(measured.value(category).toDouble())
+                                            .arg(predicted.value(category).toDouble())));
+                QVERIFY(predicted.value("activations").toDouble() > 0);
+            }
+            QCOMPARE(memory.at(0).toObject().value("measured").toObject().value("activations").toDouble(), 0.0);  // stage 0 keeps no input
+            QCOMPARE(memory.at(1).toObject().value("measured").toObject().value("activations").toDouble(), m * message);
             const QJsonObject bubble = step.value("bubble_fraction").toObject();
             QCOMPARE(bubble.value("formula").toDouble(), 1.0 / (m + 1));
             QVERIFY(bubble.value("measured").toDouble() >= 0 && bubble.value("measured").toDouble() < 1);
         }
+#endif
+    }
+
+    // dp 2 x pp 2 on four processes: two 2-stage pipelines, each on half the batch, grouped by the
+    // device mesh ({0, 2} and {1, 3}); the same final loss as one process, each stage's sends equal
+    // the engine's PP event, and each stage's gradient all-reduce over its dp group the engine's DP
+    // bytes for that stage.
+    void dataTimesPipelineMatchesOneProcess()
+    {
+#ifndef LSE_MPIEXEC
+        QSKIP("Open MPI not installed: apt-get install libopenmpi-dev openmpi-bin");
+#else
+        const int m = 2;
+        const Run run = runMpi(4, {"train", "--config", path("config.json"), "--data", path("ids.bin"), "--dp", "2", "--pp",
+                                   "2", "--micro-batches", QString::number(m), "--json"});
+        QVERIFY2(run.exit_code == 0, run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out.value("dp").toInt(), 2);
+        QCOMPARE(out.value("pp").toInt(), 2);
+        const double final_loss = out.value("final_loss").toDouble();
+        QVERIFY2(std::abs(final_loss - single_final_loss_) <= 1e-5 * single_final_loss_,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(final_loss, 0, 'g', 9).arg(single_final_loss_, 0, 'g', 9)));
+        // One micro-batch: 8 / (dp·m) rows × 32 tokens × d_model 32, fp32.
+        const double message = 4.0 * (8 / (2 * m)) * 32 * 32;
+        const QJsonObject last = out.value("steps").toArray().last().toObject();
+        int pp_entries = 0, dp_entries = 0;
+        for (const QJsonValue &value : last.value("communication").toArray()) {
+            const QJsonObject entry = value.toObject();
+            const QString purpose = entry.value("purpose").toString();
+            if (purpose == QLatin1String("pp_send") || purpose == QLatin1String("pp_recv")) {
+                ++pp_entries;
+                QCOMPARE(entry.value("bytes_per_rank").toDouble(), m * message);
+                QCOMPARE(entry.value("predicted_bytes_per_rank").toDouble(), m * message);
+            } else if (purpose == QLatin1String("dp_gradients")) {
+                ++dp_entries;
+                // The stage's own parameters, 2(D-1)/D of them: the engine's bytes for that stage.
+                QVERIFY(entry.value("bytes_per_rank").toDouble() > 0);
+                QCOMPARE(entry.value("bytes_per_rank").toDouble(), entry.value("predicted_bytes_per_rank").toDouble());
+            }
+        }
+        QVERIFY2(pp_entries >= 2, qPrintable(QString::number(pp_entries)));
+        QVERIFY2(dp_entries >= 1, qPrintable(QString::number(dp_entries)));
 #endif
     }
 
