@@ -4817,10 +4817,6 @@ measured / predicted</source>
         <translation>按用途，第 %1 步（rank 0）：每种集合通信的字节数；引擎预测的是上表中整步的总量，而不是每次集合通信。</translation>
     </message>
     <message>
-        <source>By purpose, step %1: every listed rank&apos;s traffic beside the engine&apos;s bytes for the same events (— where the engine counts none: the loss, the norm, the step&apos;s barrier).</source>
-        <translation>按用途，第 %1 步：所列每个 rank 的通信量，旁边是引擎对相同事件预测的字节数（— 表示引擎不计这类通信：损失、范数、每步的同步屏障）。</translation>
-    </message>
-    <message>
         <source>this run</source>
         <translation>本次运行</translation>
     </message>
@@ -4875,6 +4871,10 @@ measured / predicted</source>
     <message>
         <source>Bytes</source>
         <translation>字节</translation>
+    </message>
+    <message>
+        <source>By purpose, step %1: every listed rank&apos;s traffic beside the engine&apos;s bytes for the same events (— where the engine has no such event: the loss, the norm, the barrier, sequence parallelism&apos;s extra gathers).</source>
+        <translation>按用途，第 %1 步：所列每个 rank 的通信量，旁边是引擎对相同事件预测的字节数（— 表示引擎没有这类事件：损失、范数、同步屏障、序列并行额外的 all-gather）。</translation>
     </message>
 </context>
 <context>

@@ -222,6 +222,7 @@ private slots:
         QCOMPARE(tp->steps.front().measured_bytes_per_rank, 100.0);
         QCOMPARE(tp->traffic.front().front().purpose, QStringLiteral("tp_forward"));
         QCOMPARE(tp->traffic.front().front().transfers, 2);
+        QCOMPARE(tp->traffic.front().front().collective, QStringLiteral("all_gather + reduce_scatter"));
         QCOMPARE(tp->traffic.front().front().bytes_per_rank, 100.0);
         QCOMPARE(*tp->traffic.front().front().predicted_bytes_per_rank, 100.0);
         QVERIFY(tp->activations);

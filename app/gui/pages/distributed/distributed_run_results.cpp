@@ -37,6 +37,10 @@ std::vector<DistributedPurposeTraffic> trafficFromJson(const QJsonArray &entries
             traffic.push_back({rank, purpose, entry.value(QLatin1String("collective")).toString(), 0, 0, std::nullopt});
             it = traffic.end() - 1;
         }
+        // Sequence parallelism turns one purpose into all-gathers and reduce-scatters: both named.
+        const QString collective = entry.value(QLatin1String("collective")).toString();
+        if (!it->collective.split(QStringLiteral(" + ")).contains(collective))
+            it->collective += QStringLiteral(" + ") + collective;
         it->transfers += entry.value(QLatin1String("count")).toInt(1);
         it->bytes_per_rank += entry.value(QLatin1String("bytes_per_rank")).toDouble();
         // null (or absent) where the engine has no such event

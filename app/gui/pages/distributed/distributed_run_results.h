@@ -23,7 +23,7 @@ namespace lse::gui {
 struct DistributedPurposeTraffic {
     int rank = 0;
     QString purpose;
-    QString collective;
+    QString collective;  // "all_gather + reduce_scatter" when the purpose used both
     int transfers = 0;  // entries (a pipeline entry carries its own count)
     double bytes_per_rank = 0;
     std::optional<double> predicted_bytes_per_rank;

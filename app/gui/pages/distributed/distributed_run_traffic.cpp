@@ -50,8 +50,8 @@ void DistributedRunPage::fillTrafficTable()
                                           .arg(step));
     else
         traffic_table_label_->setText(tr("By purpose, step %1: every listed rank's traffic beside the engine's bytes for "
-                                         "the same events (— where the engine counts none: the loss, the norm, the "
-                                         "step's barrier).")
+                                         "the same events (— where the engine has no such event: the loss, the norm, "
+                                         "the barrier, sequence parallelism's extra gathers).")
                                           .arg(step));
 }
 
