@@ -4391,10 +4391,6 @@ measured / predicted</source>
         <translation>mpiexec 已结束，未输出任何消息。</translation>
     </message>
     <message>
-        <source>Train the reference transformer with several processes on this machine, as data parallelism does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of the global batch, and the ranks average gradients with all-reduce (naive: after backward; bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step&apos;s bytes sent per rank are set beside the cost engine&apos;s communication volume.</source>
-        <translation>在本机上用多个进程训练参考 Transformer，如同数据并行在多个 GPU 上所做的那样：mpiexec 为每个 rank 启动一个 llm-explorer-cli，每个 rank 在全局批中属于自己的切片上训练，各 rank 用 all-reduce 对梯度求平均（朴素：在反向传播之后；分桶：在反向传播期间），或用 ZeRO 将其分片（reduce-scatter + all-gather）。每步每个 rank 发送的字节数与成本引擎给出的通信量并列显示。</translation>
-    </message>
-    <message>
         <source>Setup</source>
         <translation>设置</translation>
     </message>
@@ -4595,10 +4591,6 @@ measured / predicted</source>
         <translation>实测</translation>
     </message>
     <message>
-        <source>No results yet: the table and the timeline fill when a run finishes.</source>
-        <translation>暂无结果：运行结束后将填充表格和时间线。</translation>
-    </message>
-    <message>
         <source>%1 ranks, mode %2, global batch %3 (%4 per rank).</source>
         <translation>%1 个 rank，模式 %2，全局批 %3（每个 rank %4）。</translation>
     </message>
@@ -4623,6 +4615,266 @@ measured / predicted</source>
     <message>
         <source>gradient arena (backward)</source>
         <translation>梯度区（反向传播）</translation>
+    </message>
+    <message>
+        <source>Parallelism:</source>
+        <translation>并行方式：</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>dp × tp</source>
+        <translation>dp × tp</translation>
+    </message>
+    <message>
+        <source>dp × pp</source>
+        <translation>dp × pp</translation>
+    </message>
+    <message>
+        <source>Every rank trains its slice of the global batch and the ranks average the gradients (train --dp N).</source>
+        <translation>每个 rank 在全局批中属于自己的切片上训练，各 rank 对梯度求平均（train --dp N）。</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s split of every layer over the ranks: each rank holds its heads and its slice of d_ff, and all-reduces the partial sums (train --tp T, T = ranks).</source>
+        <translation>Megatron-LM 把每一层切分到各 rank 上：每个 rank 持有自己的注意力头和 d_ff 的一段，并对部分和做 all-reduce（train --tp T，T = rank 数）。</translation>
+    </message>
+    <message>
+        <source>The layers split into stages, one per rank; micro-batches flow through them in the GPipe or 1F1B order (train --pp P, P = ranks).</source>
+        <translation>各层被分成若干阶段，每个 rank 一个阶段；微批按 GPipe 或 1F1B 的顺序流经各阶段（train --pp P，P = rank 数）。</translation>
+    </message>
+    <message>
+        <source>dp replicas of a tp-way tensor-parallel split; ranks = dp × tp (train --dp D --tp T).</source>
+        <translation>dp 个副本，每个副本是 tp 路张量并行切分；rank 数 = dp × tp（train --dp D --tp T）。</translation>
+    </message>
+    <message>
+        <source>dp pipelines of pp stages; ranks = dp × pp (train --dp D --pp P).</source>
+        <translation>dp 条流水线，每条 pp 个阶段；rank 数 = dp × pp（train --dp D --pp P）。</translation>
+    </message>
+    <message>
+        <source>DP degree:</source>
+        <translation>DP 度：</translation>
+    </message>
+    <message>
+        <source>TP degree:</source>
+        <translation>TP 度：</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>PP stages:</source>
+        <translation>PP 阶段数：</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>调度：</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>Every forward, then every backward (Huang et al. 2019).</source>
+        <translation>先做全部前向，再做全部反向（Huang 等，2019）。</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Stage s runs p − s − 1 warm-up forwards, then one forward and one backward in turn (Narayanan et al. 2021 §2.2).</source>
+        <translation>阶段 s 先做 p − s − 1 次预热前向，然后前向与反向交替各做一次（Narayanan 等，2021，§2.2）。</translation>
+    </message>
+    <message>
+        <source>Micro-batches:</source>
+        <translation>微批数：</translation>
+    </message>
+    <message>
+        <source>Not used by data parallelism alone, nor by tensor or pipeline parallelism alone: there the Ranks field is the degree.</source>
+        <translation>单独的数据并行、张量并行或流水线并行都不使用此项：这些情况下“Rank 数”就是并行度。</translation>
+    </message>
+    <message>
+        <source>Only dp × tp and dp × pp set the data-parallel degree here; data parallel alone runs dp = ranks, tensor or pipeline parallel alone dp = 1.</source>
+        <translation>只有 dp × tp 和 dp × pp 在此设置数据并行度；单独的数据并行时 dp = rank 数，单独的张量或流水线并行时 dp = 1。</translation>
+    </message>
+    <message>
+        <source>How the ranks reduce their gradients.</source>
+        <translation>各 rank 归约梯度的方式。</translation>
+    </message>
+    <message>
+        <source>Tensor- and pipeline-parallel runs have no ZeRO or buckets here: dp × tp and dp × pp all-reduce the gradients over the dp group once after backward.</source>
+        <translation>张量并行和流水线并行运行在这里不支持 ZeRO 或分桶：dp × tp 和 dp × pp 在反向传播之后对 dp 组做一次梯度 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Only the bucketed data-parallel mode uses buckets.</source>
+        <translation>只有分桶的数据并行模式使用桶。</translation>
+    </message>
+    <message>
+        <source>Data-parallel replicas; ranks = dp × %1, and the global batch is split over the replicas.</source>
+        <translation>数据并行副本数；rank 数 = dp × %1，全局批在各副本之间切分。</translation>
+    </message>
+    <message>
+        <source>tp must divide n_heads (%1), n_kv_heads (%2) and d_ff (%3) of the model.</source>
+        <translation>tp 必须整除模型的 n_heads（%1）、n_kv_heads（%2）和 d_ff（%3）。</translation>
+    </message>
+    <message>
+        <source>Ranks per tensor-parallel group; ranks = dp × tp.</source>
+        <translation>每个张量并行组的 rank 数；rank 数 = dp × tp。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel alone: tp = ranks.</source>
+        <translation>单独的张量并行：tp = rank 数。</translation>
+    </message>
+    <message>
+        <source>Only the tensor-parallel layouts split the layers over ranks.</source>
+        <translation>只有张量并行布局把各层切分到多个 rank 上。</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022 §4.2.2: the norms and residuals run on 1/tp of the tokens, and each all-reduce becomes an all-gather and a reduce-scatter of the same bytes. The context (%1) must be divisible by tp.</source>
+        <translation>Korthikanti 等，2022，§4.2.2：归一化和残差只在 1/tp 的 token 上计算，每次 all-reduce 变成字节数相同的一次 all-gather 和一次 reduce-scatter。上下文长度（%1）必须能被 tp 整除。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism comes with tensor parallelism: choose tensor parallel or dp × tp.</source>
+        <translation>序列并行需配合张量并行：请选择张量并行或 dp × tp。</translation>
+    </message>
+    <message>
+        <source>Every stage needs a layer: pp ≤ n_layers (%1).</source>
+        <translation>每个阶段至少需要一层：pp ≤ n_layers（%1）。</translation>
+    </message>
+    <message>
+        <source>Stages per pipeline; ranks = dp × pp.</source>
+        <translation>每条流水线的阶段数；rank 数 = dp × pp。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel alone: pp = ranks.</source>
+        <translation>单独的流水线并行：pp = rank 数。</translation>
+    </message>
+    <message>
+        <source>Only the pipeline layouts split the layers into stages.</source>
+        <translation>只有流水线布局把各层分成阶段。</translation>
+    </message>
+    <message>
+        <source>The order of each stage&apos;s forwards and backwards, as the Pipeline page simulates it.</source>
+        <translation>各阶段前向与反向的顺序，与流水线页面的模拟相同。</translation>
+    </message>
+    <message>
+        <source>Only the pipeline layouts have a schedule.</source>
+        <translation>只有流水线布局有调度方式。</translation>
+    </message>
+    <message>
+        <source>m micro-batches per step: the global batch must be divisible by dp × m. Bubble (p − 1)/(m + p − 1): more micro-batches, a smaller bubble.</source>
+        <translation>每步 m 个微批：全局批必须能被 dp × m 整除。气泡 (p − 1)/(m + p − 1)：微批越多，气泡越小。</translation>
+    </message>
+    <message>
+        <source>Only the pipeline layouts split the batch into micro-batches.</source>
+        <translation>只有流水线布局把批切分成微批。</translation>
+    </message>
+    <message>
+        <source>Sequences per step; every rank runs all of them through its part of each layer.</source>
+        <translation>每步的序列数；每个 rank 都让全部序列经过自己负责的那部分层。</translation>
+    </message>
+    <message>
+        <source>Processes: the tensor-parallel degree tp.</source>
+        <translation>进程数：即张量并行度 tp。</translation>
+    </message>
+    <message>
+        <source>Sequences per step; it must be divisible by the micro-batches m.</source>
+        <translation>每步的序列数；必须能被微批数 m 整除。</translation>
+    </message>
+    <message>
+        <source>Processes: the pipeline stages pp.</source>
+        <translation>进程数：即流水线阶段数 pp。</translation>
+    </message>
+    <message>
+        <source>Sequences per step over all replicas; it must be divisible by dp.</source>
+        <translation>所有副本合计每步的序列数；必须能被 dp 整除。</translation>
+    </message>
+    <message>
+        <source>Processes: they must equal dp × tp.</source>
+        <translation>进程数：必须等于 dp × tp。</translation>
+    </message>
+    <message>
+        <source>Sequences per step over all replicas; it must be divisible by dp × m.</source>
+        <translation>所有副本合计每步的序列数；必须能被 dp × m 整除。</translation>
+    </message>
+    <message>
+        <source>Processes: they must equal dp × pp.</source>
+        <translation>进程数：必须等于 dp × pp。</translation>
+    </message>
+    <message>
+        <source>By purpose, step %1 (rank 0): each collective&apos;s bytes; the engine predicts the step&apos;s total above, not each collective.</source>
+        <translation>按用途，第 %1 步（rank 0）：每种集合通信的字节数；引擎预测的是上表中整步的总量，而不是每次集合通信。</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>Train the reference transformer with several processes on this machine, as a cluster does across GPUs: mpiexec starts one llm-explorer-cli per rank. Data parallelism gives each rank a slice of the global batch and averages gradients (all-reduce, or ZeRO&apos;s reduce-scatter + all-gather); tensor parallelism splits every layer over the ranks; pipeline parallelism gives each rank a stage of layers; dp × tp and dp × pp combine them. Each step&apos;s bytes sent per rank are set beside the cost engine&apos;s communication volume.</source>
+        <translation>在本机上用多个进程训练参考 Transformer，如同集群在多个 GPU 上所做的那样：mpiexec 为每个 rank 启动一个 llm-explorer-cli。数据并行让每个 rank 处理全局批的一个切片并对梯度求平均（all-reduce，或 ZeRO 的 reduce-scatter + all-gather）；张量并行把每一层切分到各 rank；流水线并行让每个 rank 负责一段层；dp × tp 和 dp × pp 把它们组合起来。每步每个 rank 发送的字节数与成本引擎的通信量并列显示。</translation>
+    </message>
+    <message>
+        <source>Per step (rank 0): bytes of the tensor-parallel collectives (tp_forward + tp_backward) sent per rank, measured and as the engine predicts</source>
+        <translation>每步（rank 0）：每个 rank 在张量并行集合通信（tp_forward + tp_backward）中发送的字节数，实测值与引擎预测值</translation>
+    </message>
+    <message>
+        <source>Per step: bytes rank 0 (the first stage) sent to the next stage, measured and as the engine predicts for those sends</source>
+        <translation>每步：rank 0（第一阶段）发送给下一阶段的字节数，实测值与引擎对这些发送的预测值</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation>传输次数</translation>
+    </message>
+    <message>
+        <source>No results yet: the tables and the charts fill when a run finishes.</source>
+        <translation>尚无结果：运行结束后会填充表格和图表。</translation>
+    </message>
+    <message>
+        <source>%1 ranks: dp %2 × pp %3, schedule %4, %5 micro-batches, global batch %6.</source>
+        <translation>%1 个 rank：dp %2 × pp %3，调度 %4，%5 个微批，全局批 %6。</translation>
+    </message>
+    <message>
+        <source>%1 ranks: dp %2 × tp %3%4, global batch %5.</source>
+        <translation>%1 个 rank：dp %2 × tp %3%4，全局批 %5。</translation>
+    </message>
+    <message>
+        <source> with sequence parallelism</source>
+        <translation>（含序列并行）</translation>
+    </message>
+    <message>
+        <source>activations (saved for backward)</source>
+        <translation>激活（为反向传播保存）</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>By purpose, step %1: every listed rank&apos;s traffic beside the engine&apos;s bytes for the same events (— where the engine has no such event: the loss, the norm, the barrier, sequence parallelism&apos;s extra gathers).</source>
+        <translation>按用途，第 %1 步：所列每个 rank 的通信量，旁边是引擎对相同事件预测的字节数（— 表示引擎没有这类事件：损失、范数、同步屏障、序列并行额外的 all-gather）。</translation>
     </message>
 </context>
 <context>
@@ -4653,6 +4905,66 @@ measured / predicted</source>
     <message>
         <source>Bucket size: %1 MiB must be at least 1 in the bucketed mode.</source>
         <translation>桶大小：分桶模式下 %1 MiB 必须至少为 1。</translation>
+    </message>
+    <message>
+        <source>TP degree</source>
+        <translation>TP 度</translation>
+    </message>
+    <message>
+        <source>Ranks (tp = ranks)</source>
+        <translation>Rank 数（tp = rank 数）</translation>
+    </message>
+    <message>
+        <source>PP stages</source>
+        <translation>PP 阶段数</translation>
+    </message>
+    <message>
+        <source>Ranks (pp = ranks)</source>
+        <translation>Rank 数（pp = rank 数）</translation>
+    </message>
+    <message>
+        <source>DP degree: %1 must be at least 2 in a combined layout (with dp 1, choose %2 alone).</source>
+        <translation>DP 度：组合布局中 %1 必须至少为 2（dp 为 1 时，请单独选择%2）。</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>TP degree: %1 must be at least 2 in dp × tp (with tp 1, choose data parallel).</source>
+        <translation>TP 度：dp × tp 中 %1 必须至少为 2（tp 为 1 时，请选择数据并行）。</translation>
+    </message>
+    <message>
+        <source>PP stages: %1 must be at least 2 in dp × pp (with pp 1, choose data parallel).</source>
+        <translation>PP 阶段数：dp × pp 中 %1 必须至少为 2（pp 为 1 时，请选择数据并行）。</translation>
+    </message>
+    <message>
+        <source>Ranks: %1 must equal dp × tp = %2 × %3 = %4; mpiexec starts one process per rank of the mesh.</source>
+        <translation>Rank 数：%1 必须等于 dp × tp = %2 × %3 = %4；mpiexec 为网格中的每个 rank 启动一个进程。</translation>
+    </message>
+    <message>
+        <source>Ranks: %1 must equal dp × pp = %2 × %3 = %4; mpiexec starts one process per rank of the mesh.</source>
+        <translation>Rank 数：%1 必须等于 dp × pp = %2 × %3 = %4；mpiexec 为网格中的每个 rank 启动一个进程。</translation>
+    </message>
+    <message>
+        <source>Global batch: %1 is not divisible by dp %2; each replica trains on an equal slice of it.</source>
+        <translation>全局批：%1 不能被 dp %2 整除；每个副本在其中相等的一份上训练。</translation>
+    </message>
+    <message>
+        <source>Micro-batches: %1 must be at least 1.</source>
+        <translation>微批数：%1 必须至少为 1。</translation>
+    </message>
+    <message>
+        <source>Global batch: %1 is not divisible by dp × micro-batches = %2 × %3 = %4; every micro-batch holds batch / (dp·m) sequences.</source>
+        <translation>全局批：%1 不能被 dp × 微批数 = %2 × %3 = %4 整除；每个微批包含 batch / (dp·m) 个序列。</translation>
+    </message>
+    <message>
+        <source>Model: its embeddings are tied; pipeline stages need untied ones (the first stage&apos;s embedding and the last stage&apos;s LM head would share one matrix).</source>
+        <translation>模型：其嵌入是共享（tied）的；流水线各阶段需要不共享的嵌入（否则第一阶段的嵌入和最后阶段的 LM 头会共用一个矩阵）。</translation>
     </message>
 </context>
 <context>

@@ -9,9 +9,11 @@
 #include "pages/distributed/distributed_run_files.h"
 #include "pages/distributed/distributed_run_process.h"
 #include "pages/distributed/distributed_run_timeline.h"
+#include "pages/parallel/pipeline_measured_panel.h"
 #include "pages/table_key_columns.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
@@ -37,6 +39,20 @@ namespace lse::gui {
 
 using distributed::DataParallelMode;
 
+namespace {
+
+void setupResultTable(QTableWidget *table)
+{
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->setVisible(false);
+    // Sized to their contents ("1.97 MB …" was elided in an even split); a narrow page scrolls
+    // the columns after the key ones.
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+}
+
+}  // namespace
+
 DistributedRunPage::DistributedRunPage(QWidget *parent)
     : Page(parent), process_(new DistributedRunProcess(this))
 {
@@ -53,26 +69,44 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
         grid->addWidget(label, row, column);
         grid->addWidget(field, row, column + 1);
     };
+    const auto spin = [this](int minimum, int maximum, int value) {
+        auto *box = new QSpinBox(setup_box_);
+        box->setRange(minimum, maximum);
+        box->setValue(value);
+        return box;
+    };
+    parallelism_label_ = new QLabel(setup_box_);
+    parallelism_box_ = new QComboBox(setup_box_);
+    parallelism_box_->setObjectName(QStringLiteral("distributed-parallelism"));
+    for (int i = 0; i < 5; ++i)  // DistributedParallelism's order
+        parallelism_box_->addItem(QString());
     ranks_label_ = new QLabel(setup_box_);
-    ranks_spin_ = new QSpinBox(setup_box_);
-    ranks_spin_->setRange(kMinRanks, kMaxRanks);
-    ranks_spin_->setValue(2);
+    ranks_spin_ = spin(kMinRanks, kMaxRanks, 2);
     mode_label_ = new QLabel(setup_box_);
     mode_box_ = new QComboBox(setup_box_);
     for (int i = 0; i < 4; ++i)
         mode_box_->addItem(QString());
     bucket_label_ = new QLabel(setup_box_);
-    bucket_spin_ = new QSpinBox(setup_box_);
-    bucket_spin_->setRange(1, 1024);
-    bucket_spin_->setValue(25);  // PyTorch DDP's bucket_cap_mb default
+    bucket_spin_ = spin(1, 1024, 25);  // PyTorch DDP's bucket_cap_mb default
+    dp_label_ = new QLabel(setup_box_);
+    dp_spin_ = spin(1, kMaxRanks, 2);
+    tp_label_ = new QLabel(setup_box_);
+    tp_spin_ = spin(1, kMaxRanks, 2);
+    sp_check_ = new QCheckBox(setup_box_);
+    sp_check_->setObjectName(QStringLiteral("distributed-sequence-parallel"));
+    pp_label_ = new QLabel(setup_box_);
+    pp_spin_ = spin(1, kMaxRanks, 2);
+    schedule_label_ = new QLabel(setup_box_);
+    schedule_box_ = new QComboBox(setup_box_);
+    schedule_box_->addItem(QString());  // GPipe
+    schedule_box_->addItem(QString());  // 1F1B
+    schedule_box_->setCurrentIndex(1);
+    micro_label_ = new QLabel(setup_box_);
+    micro_spin_ = spin(1, 256, 4);
     steps_label_ = new QLabel(setup_box_);
-    steps_spin_ = new QSpinBox(setup_box_);
-    steps_spin_->setRange(1, 10000);
-    steps_spin_->setValue(10);
+    steps_spin_ = spin(1, 10000, 10);
     batch_label_ = new QLabel(setup_box_);
-    batch_spin_ = new QSpinBox(setup_box_);
-    batch_spin_->setRange(1, 1024);
-    batch_spin_->setValue(8);
+    batch_spin_ = spin(1, 1024, 8);
     preset_label_ = new QLabel(setup_box_);
     preset_box_ = new QComboBox(setup_box_);
     text_label_ = new QLabel(setup_box_);
@@ -83,20 +117,28 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     tokenizer_box_->addItem(QString());
     tokenizer_box_->addItem(QString());
     // Two label-field pairs per row: the page fits a 1024-pixel projector in presentation mode.
-    addRow(0, 0, ranks_label_, ranks_spin_);
-    addRow(0, 2, mode_label_, mode_box_);
-    addRow(1, 0, steps_label_, steps_spin_);
+    addRow(0, 0, parallelism_label_, parallelism_box_);
+    addRow(0, 2, ranks_label_, ranks_spin_);
+    addRow(1, 0, mode_label_, mode_box_);
     addRow(1, 2, bucket_label_, bucket_spin_);
-    addRow(2, 0, batch_label_, batch_spin_);
-    addRow(2, 2, preset_label_, preset_box_);
-    addRow(3, 0, tokenizer_label_, tokenizer_box_);
-    grid->addWidget(text_label_, 3, 2);
+    addRow(2, 0, dp_label_, dp_spin_);
+    addRow(2, 2, tp_label_, tp_spin_);
+    addRow(3, 0, pp_label_, pp_spin_);
+    addRow(3, 2, schedule_label_, schedule_box_);
+    addRow(4, 0, micro_label_, micro_spin_);
+    grid->addWidget(sp_check_, 4, 2, 1, 2);
+    addRow(5, 0, steps_label_, steps_spin_);
+    addRow(5, 2, batch_label_, batch_spin_);
+    addRow(6, 0, preset_label_, preset_box_);
+    addRow(6, 2, tokenizer_label_, tokenizer_box_);
+    // The text spans the row: a sample's file name is read whole.
+    grid->addWidget(text_label_, 7, 0);
     text_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     text_box_->setMinimumContentsLength(12);  // a long file name must not widen the page
     auto *text_row = new QHBoxLayout;
     text_row->addWidget(text_box_, 1);
     text_row->addWidget(file_button_);
-    grid->addLayout(text_row, 3, 3);
+    grid->addLayout(text_row, 7, 1, 1, 3);
     auto *buttons = new QHBoxLayout;
     start_button_ = new QPushButton(setup_box_);
     start_button_->setObjectName(QStringLiteral("distributed-start"));
@@ -107,11 +149,11 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     buttons->addWidget(start_button_);
     buttons->addWidget(cancel_button_);
     buttons->addWidget(progress_, 1);
-    grid->addLayout(buttons, 4, 0, 1, 4);
+    grid->addLayout(buttons, 8, 0, 1, 4);
     launcher_label_ = new QLabel(setup_box_);
     launcher_label_->setObjectName(QStringLiteral("distributed-launcher"));
     launcher_label_->setWordWrap(true);
-    grid->addWidget(launcher_label_, 5, 0, 1, 4);
+    grid->addWidget(launcher_label_, 9, 0, 1, 4);
     status_label_ = new QLabel(setup_box_);
     status_label_->setObjectName(QStringLiteral("distributed-status"));
     status_label_->setWordWrap(true);
@@ -119,7 +161,7 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     // Paths in these lines do not wrap: they take the width the page has instead of widening it.
     for (QLabel *label : {launcher_label_, status_label_})
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    grid->addWidget(status_label_, 6, 0, 1, 4);
+    grid->addWidget(status_label_, 10, 0, 1, 4);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
     layout->addWidget(setup_box_);
@@ -135,22 +177,29 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     memory_table_label_ = new QLabel(content_);
     memory_table_ = new QTableWidget(4, 4, content_);
     memory_table_->setObjectName(QStringLiteral("distributed-memory-table"));
-    for (QTableWidget *table : {step_table_, memory_table_}) {
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->verticalHeader()->setVisible(false);
-        // Sized to their contents ("1.97 MB …" was elided in an even split); a narrow page scrolls
-        // the columns after the key ones.
-        table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        table->horizontalHeader()->setStretchLastSection(true);
-    }
+    for (QTableWidget *table : {step_table_, memory_table_})
+        setupResultTable(table);
     // The bytes each rank sent beside the engine's figure, then the rest of the step.
     setKeyColumns(step_table_, {0, 3, 4, 5});
     setKeyColumns(memory_table_, {0, 3, 1});  // category, equal to the engine's, measured; the engine's follows
+    traffic_table_label_ = new QLabel(content_);
+    traffic_table_label_->setWordWrap(true);
+    traffic_table_ = new QTableWidget(0, 7, content_);
+    traffic_table_->setObjectName(QStringLiteral("distributed-traffic-table"));
+    setupResultTable(traffic_table_);
+    // The rank, the purpose, its bytes and the engine's figure for the same events first.
+    setKeyColumns(traffic_table_, {0, 1, 4, 5, 6});
     layout->addWidget(step_table_);
+    layout->addWidget(traffic_table_label_);
+    layout->addWidget(traffic_table_);
     layout->addWidget(memory_table_label_);
     layout->addWidget(memory_table_);
     timeline_chart_ = new ChartView(QStringLiteral("distributed-timeline"), content_);
     layout->addWidget(timeline_chart_);
+    // A pipeline run's last step, drawn as the Pipeline page draws a loaded run.
+    pipeline_panel_ = new PipelineMeasuredPanel(content_);
+    pipeline_panel_->setLoadButtonVisible(false);
+    layout->addWidget(pipeline_panel_);
     layout->addStretch(1);
 
     loadPresets();
@@ -158,7 +207,8 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     setLaunchers(findMpiexec(), findExplorerCli());
     bindLessonControls();
 
-    connect(mode_box_, &QComboBox::currentIndexChanged, this, &DistributedRunPage::updateControls);
+    for (QComboBox *box : {mode_box_, parallelism_box_, preset_box_})
+        connect(box, &QComboBox::currentIndexChanged, this, &DistributedRunPage::updateControls);
     connect(file_button_, &QPushButton::clicked, this, [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("Choose a text file"), QString(),
                                                           tr("Text files (*.txt *.md);;All files (*)"));
@@ -197,13 +247,15 @@ QString DistributedRunPage::pageTitle() { return tr("Distributed run"); }
 QList<ChartView *> DistributedRunPage::charts() const
 {
     // Only a chart with something plotted (for export-all): before a run it is empty.
-    if (results_ && !results_->steps.empty())
+    if (results_ && results_->pipeline)
+        return {pipeline_panel_->chart()};
+    if (results_ && !results_->steps.empty() && results_->isDataParallel())
         return {timeline_chart_};
     return {};
 }
 
 // charts() leaves the timeline out before a run; presentation mode sizes it anyway.
-QList<ChartView *> DistributedRunPage::presentationCharts() const { return {timeline_chart_}; }
+QList<ChartView *> DistributedRunPage::presentationCharts() const { return {timeline_chart_, pipeline_panel_->chart()}; }
 
 void DistributedRunPage::applyPresentation(bool /*presentation*/) { applyFonts(); }
 
@@ -223,7 +275,7 @@ void DistributedRunPage::applyFonts()
     // The application font carries presentation scaling; row heights and the table's height follow it.
     timeline_chart_->setMinimumHeight(presentation() ? kPresentationChartMinimumHeight : kChartMinimumHeight);
     const int row_height = QFontMetrics(QApplication::font()).height() + 10;
-    for (QTableWidget *table : {step_table_, memory_table_}) {
+    for (QTableWidget *table : {step_table_, memory_table_, traffic_table_}) {
         table->verticalHeader()->setMinimumSectionSize(row_height);
         table->verticalHeader()->setDefaultSectionSize(row_height);
         for (int r = 0; r < table->rowCount(); ++r)
@@ -279,6 +331,7 @@ void DistributedRunPage::setPresetConfig(const reference::TrainConfig &config)
         presets_.push_back({QStringLiteral("custom"), config});
         preset_box_->addItem(QStringLiteral("custom"));
     }
+    updateControls();  // the tooltips name the model's heads, d_ff and layers
 }
 
 void DistributedRunPage::setCustomText(const QString &text) { custom_text_ = text; }
@@ -291,6 +344,31 @@ DistributedRunSetup DistributedRunPage::setup() const
                                                   DataParallelMode::Zero2};
     setup.mode = kModes[std::clamp(mode_box_->currentIndex(), 0, 3)];
     setup.bucket_mib = bucket_spin_->value();
+    // The degrees the layout uses: a single layout's is the ranks, a combined one's as entered.
+    setup.parallelism = parallelism();
+    switch (setup.parallelism) {
+    case DistributedParallelism::Data:
+        setup.dp = setup.ranks;
+        break;
+    case DistributedParallelism::Tensor:
+        setup.tp = setup.ranks;
+        break;
+    case DistributedParallelism::Pipeline:
+        setup.pp = setup.ranks;
+        break;
+    case DistributedParallelism::DataTensor:
+        setup.dp = dp_spin_->value();
+        setup.tp = tp_spin_->value();
+        break;
+    case DistributedParallelism::DataPipeline:
+        setup.dp = dp_spin_->value();
+        setup.pp = pp_spin_->value();
+        break;
+    }
+    setup.sequence_parallel = usesTensorParallelism(setup.parallelism) && sp_check_->isChecked();
+    setup.schedule = schedule_box_->currentIndex() == 0 ? parallel::PipelineScheduleKind::GPipe
+                                                        : parallel::PipelineScheduleKind::OneFOneB;
+    setup.micro_batches = micro_spin_->value();
     setup.steps = steps_spin_->value();
     setup.global_batch = batch_spin_->value();
     const int preset = preset_box_->currentIndex();
@@ -444,14 +522,16 @@ void DistributedRunPage::updateControls()
 {
     const bool idle = isReady();
     const bool launchable = !mpiexec_.isEmpty() && !cli_.isEmpty();
-    for (QWidget *control : std::initializer_list<QWidget *>{ranks_spin_, mode_box_, steps_spin_, batch_spin_, preset_box_,
-                                                             text_box_, file_button_, tokenizer_box_})
+    for (QWidget *control : std::initializer_list<QWidget *>{parallelism_box_, ranks_spin_, steps_spin_, batch_spin_,
+                                                             preset_box_, text_box_, file_button_, tokenizer_box_})
         control->setEnabled(idle);
-    bucket_spin_->setEnabled(idle && mode_box_->currentIndex() == 1);
+    updateLayoutControls(idle);
     start_button_->setEnabled(idle && launchable);
     cancel_button_->setEnabled(!idle);
 }
 
 QString DistributedRunPage::statusText() const { return status_label_->text(); }
+
+QString DistributedRunPage::summaryText() const { return summary_label_->text(); }
 
 }  // namespace lse::gui

@@ -14,6 +14,7 @@
 #include <optional>
 #include <thread>
 
+class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QLabel;
@@ -26,16 +27,20 @@ class QTemporaryDir;
 namespace lse::gui {
 
 class ChartView;
+class PipelineMeasuredPanel;
 struct DistributedRunFiles;
 
 // Issue 19's "Distributed run": the reference transformer trained by N processes on this machine
-// (mpiexec starting `llm-explorer-cli train --dp N`), naive or bucketed data parallelism or ZeRO-1/2.
-// The setup (ranks, mode, bucket, steps, global batch, preset, text and tokenizer) is checked
+// (mpiexec starting `llm-explorer-cli train`). The parallelism (issue 33) is data parallel (naive or
+// bucketed DP, ZeRO-1/2), tensor parallel (with or without sequence parallelism), pipeline parallel
+// (GPipe or 1F1B over micro-batches), or dp × tp / dp × pp. The setup (layout and degrees, ranks,
+// mode, bucket, schedule, micro-batches, steps, global batch, preset, text and tokenizer) is checked
 // before anything starts; a worker thread tokenizes the text and writes the token file and config to
 // a temporary folder, then mpiexec runs the ranks with progress from rank 0's step lines. The
-// results set each step's measured bytes per rank and memory beside the engine's prediction, and
-// a timeline shows rank 0's compute, exposed communication and each collective. Independent of the
-// scenario.
+// results set each step's measured bytes per rank and memory beside the engine's prediction, every
+// purpose's traffic beside the engine's bytes for it; a timeline shows rank 0's compute, exposed
+// communication and each collective of a data-parallel run, and a pipeline run's last step is drawn
+// as the Pipeline page's measured Gantt chart with its bubble. Independent of the scenario.
 class DistributedRunPage : public Page {
     Q_OBJECT
 public:
@@ -70,6 +75,7 @@ public:
 
     State state() const { return state_; }
     QString statusText() const;
+    QString summaryText() const;  // the results' first line: the layout, and the steps equal to the engine
     const std::optional<DistributedRunResults> &results() const { return results_; }
     // The mpiexec of the current run (0 when none runs).
     qint64 launcherProcessId() const;
@@ -83,9 +89,20 @@ public:
     QComboBox *textBox() const { return text_box_; }  // the training texts: bundled samples, chosen files
     QSpinBox *stepsSpin() const { return steps_spin_; }
     QComboBox *modeBox() const { return mode_box_; }
+    QComboBox *parallelismBox() const { return parallelism_box_; }  // in DistributedParallelism's order
+    QSpinBox *dpSpin() const { return dp_spin_; }
+    QSpinBox *tpSpin() const { return tp_spin_; }
+    QSpinBox *ppSpin() const { return pp_spin_; }
+    QCheckBox *sequenceParallelCheck() const { return sp_check_; }
+    QComboBox *scheduleBox() const { return schedule_box_; }  // GPipe, 1F1B
+    QSpinBox *microBatchesSpin() const { return micro_spin_; }
+    QSpinBox *bucketSpin() const { return bucket_spin_; }
+    QTableWidget *trafficTable() const { return traffic_table_; }
+    PipelineMeasuredPanel *pipelinePanel() const { return pipeline_panel_; }
 
-    // Lessons (distributed_run_lesson.cpp): "ranks", "mode", "bucket_mib", "steps", "global_batch",
-    // "preset", "tokenizer". A lesson never starts a run; settings are refused while one runs.
+    // Lessons (distributed_run_lesson.cpp): "parallelism" (dp, tp, pp, dp_tp, dp_pp), "ranks", "mode",
+    // "bucket_mib", "dp", "tp", "pp", "sequence_parallel", "schedule" (gpipe, 1f1b), "micro_batches",
+    // "steps", "global_batch", "preset", "tokenizer". A lesson never starts a run; settings are refused while one runs.
     QJsonObject lessonSettings() const override;
     bool applyLessonSettings(const QJsonObject &settings, QString *error) override;
 
@@ -112,13 +129,21 @@ private:
     void retranslateUi();
     void applyFonts();
     void updateControls();
+    // distributed_run_layout.cpp: the layout controls' state and their tooltips (why a control does
+    // not apply, the rule of one that does).
+    DistributedParallelism parallelism() const;
+    void updateLayoutControls(bool idle);
+    void retranslateLayoutControls();
+    // distributed_run_traffic.cpp
+    void fillTrafficTable();
+    void refreshPipelinePanel();
     void setState(State state);
     void fail(const QString &message);
     QString selectedText(QString *error) const;
     void joinPreparation();
     void onFilesWritten(int run_id, std::shared_ptr<DistributedRunFiles> files, const QString &error);
     void onProcessFinished(DistributedRunProcess::Outcome outcome);
-    // distributed_run_tables.cpp
+    // distributed_run_views.cpp
     void fillStepTable();
     void fillMemoryTable();
     void refreshResults();
@@ -127,8 +152,21 @@ private:
     QWidget *content_;
     QLabel *intro_;
     QGroupBox *setup_box_;
+    QLabel *parallelism_label_;
+    QComboBox *parallelism_box_;
     QLabel *ranks_label_;
     QSpinBox *ranks_spin_;
+    QLabel *dp_label_;
+    QSpinBox *dp_spin_;
+    QLabel *tp_label_;
+    QSpinBox *tp_spin_;
+    QCheckBox *sp_check_;
+    QLabel *pp_label_;
+    QSpinBox *pp_spin_;
+    QLabel *schedule_label_;
+    QComboBox *schedule_box_;
+    QLabel *micro_label_;
+    QSpinBox *micro_spin_;
     QLabel *mode_label_;
     QComboBox *mode_box_;
     QLabel *bucket_label_;
@@ -155,7 +193,10 @@ private:
     QTableWidget *step_table_;
     QLabel *memory_table_label_;
     QTableWidget *memory_table_;
+    QLabel *traffic_table_label_;
+    QTableWidget *traffic_table_;
     ChartView *timeline_chart_;
+    PipelineMeasuredPanel *pipeline_panel_;
 
     std::vector<Preset> presets_;
     QString custom_text_;

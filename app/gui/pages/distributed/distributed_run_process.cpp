@@ -12,6 +12,15 @@ namespace {
 // How long mpiexec gets to forward SIGTERM to its ranks and exit before it is killed.
 constexpr int kTerminateGraceMs = 5000;
 
+// Rank 0's first line says what runs (app/cli/*_parallel_train.cpp); it is no error message.
+bool isRunHeader(const QString &line)
+{
+    for (const char *header : {"data-parallel training:", "tensor-parallel training", "pipeline-parallel training:"})
+        if (line.startsWith(QLatin1String(header)))
+            return true;
+    return false;
+}
+
 }  // namespace
 
 DistributedRunProcess::DistributedRunProcess(QObject *parent)
@@ -98,7 +107,7 @@ void DistributedRunProcess::readErrors()
             in_launcher_block_ = !in_launcher_block_;  // Open MPI frames its own messages in rules
         else if (in_launcher_block_)
             launcher_messages_ << line;
-        else if (!line.isEmpty() && !line.startsWith(QLatin1String("data-parallel training:")))
+        else if (!line.isEmpty() && !isRunHeader(line))
             messages_ << line;
     }
 }

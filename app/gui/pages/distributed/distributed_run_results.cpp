@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace lse::gui {
 
 namespace {
@@ -18,6 +20,36 @@ distributed::DataParallelMemory memoryFromJson(const QJsonObject &object)
     memory.optimizer_states = object.value(QLatin1String("optimizer_states")).toDouble();
     memory.gradient_arena = object.value(QLatin1String("gradient_arena")).toDouble();
     return memory;
+}
+
+// The entries of one step by rank, then purpose, in the order they first appear.
+std::vector<DistributedPurposeTraffic> trafficFromJson(const QJsonArray &entries)
+{
+    std::vector<DistributedPurposeTraffic> traffic;
+    for (const QJsonValue &value : entries) {
+        const QJsonObject entry = value.toObject();
+        const int rank = entry.value(QLatin1String("rank")).toInt(0);  // tp and dp runs list rank 0's own
+        const QString purpose = entry.value(QLatin1String("purpose")).toString();
+        auto it = std::find_if(traffic.begin(), traffic.end(), [&](const DistributedPurposeTraffic &t) {
+            return t.rank == rank && t.purpose == purpose;
+        });
+        if (it == traffic.end()) {
+            traffic.push_back({rank, purpose, entry.value(QLatin1String("collective")).toString(), 0, 0, std::nullopt});
+            it = traffic.end() - 1;
+        }
+        // Sequence parallelism turns one purpose into all-gathers and reduce-scatters: both named.
+        const QString collective = entry.value(QLatin1String("collective")).toString();
+        if (!it->collective.split(QStringLiteral(" + ")).contains(collective))
+            it->collective += QStringLiteral(" + ") + collective;
+        it->transfers += entry.value(QLatin1String("count")).toInt(1);
+        it->bytes_per_rank += entry.value(QLatin1String("bytes_per_rank")).toDouble();
+        // null (or absent) where the engine has no such event
+        if (const QJsonValue predicted = entry.value(QLatin1String("predicted_bytes_per_rank")); predicted.isDouble())
+            it->predicted_bytes_per_rank = it->predicted_bytes_per_rank.value_or(0) + predicted.toDouble();
+    }
+    std::stable_sort(traffic.begin(), traffic.end(),
+                     [](const DistributedPurposeTraffic &a, const DistributedPurposeTraffic &b) { return a.rank < b.rank; });
+    return traffic;
 }
 
 distributed::DataParallelStepReport stepFromJson(const QJsonObject &object)
@@ -43,6 +75,20 @@ distributed::DataParallelStepReport stepFromJson(const QJsonObject &object)
     return step;
 }
 
+// A pipeline step's bytes for the step table: rank 0's sends (the first stage sends one direction
+// only) beside the engine's bytes for the same sends, as the CLI lists them per entry. The step's
+// `predicted_bytes_per_rank` is an interior stage's volume, twice the first stage's.
+void setPipelineStepBytes(distributed::DataParallelStepReport &step, const std::vector<DistributedPurposeTraffic> &traffic)
+{
+    step.measured_bytes_per_rank = 0;
+    step.predicted_bytes_per_rank = 0;
+    for (const DistributedPurposeTraffic &t : traffic)
+        if (t.rank == 0 && t.purpose == QLatin1String("pp_send")) {
+            step.measured_bytes_per_rank += t.bytes_per_rank;
+            step.predicted_bytes_per_rank += t.predicted_bytes_per_rank.value_or(0);
+        }
+}
+
 }  // namespace
 
 std::optional<DistributedRunResults> parseDistributedRunResults(const QByteArray &json, QString *error)
@@ -58,12 +104,43 @@ std::optional<DistributedRunResults> parseDistributedRunResults(const QByteArray
     const QJsonObject object = document.object();
     DistributedRunResults results;
     results.ranks = object.value(QLatin1String("ranks")).toInt();
+    results.tp = object.value(QLatin1String("tp")).toInt(1);
+    results.pp = object.value(QLatin1String("pp")).toInt(1);
+    const bool tensor = object.contains(QLatin1String("tp"));
+    const bool pipeline = object.contains(QLatin1String("pp"));
+    // A --dp run has no "dp" key (its ranks are the replicas); the layouts write their dp degree.
+    results.dp = tensor || pipeline ? object.value(QLatin1String("dp")).toInt(1) : results.ranks;
+    results.layout = tensor ? QStringLiteral("tp") : pipeline ? QStringLiteral("pp") : QStringLiteral("dp");
+    if ((tensor || pipeline) && results.dp > 1)
+        results.layout.prepend(QStringLiteral("dp_"));
     results.mode = object.value(QLatin1String("mode")).toString();
     results.zero_stage = object.value(QLatin1String("zero_stage")).toInt();
     results.bucket_bytes = object.value(QLatin1String("bucket_bytes")).toDouble();
+    results.sequence_parallel = object.value(QLatin1String("sequence_parallel")).toBool();
     results.global_batch = object.value(QLatin1String("global_batch")).toInt();
-    for (const QJsonValue &value : object.value(QLatin1String("steps")).toArray())
-        results.steps.push_back(stepFromJson(value.toObject()));
+    const QJsonArray steps = object.value(QLatin1String("steps")).toArray();
+    for (const QJsonValue &value : steps) {
+        distributed::DataParallelStepReport step = stepFromJson(value.toObject());
+        std::vector<DistributedPurposeTraffic> traffic = trafficFromJson(value.toObject().value(QLatin1String("communication")).toArray());
+        if (pipeline)
+            setPipelineStepBytes(step, traffic);
+        results.steps.push_back(std::move(step));
+        results.traffic.push_back(std::move(traffic));
+    }
+    if (tensor && !steps.isEmpty()) {
+        const QJsonObject last = steps.last().toObject();
+        results.activations = std::pair{last.value(QLatin1String("memory_bytes")).toObject().value(QLatin1String("activations")).toDouble(),
+                                        last.value(QLatin1String("predicted_memory_bytes")).toObject().value(QLatin1String("activations")).toDouble()};
+    }
+    if (pipeline && !steps.isEmpty()) {
+        // The Pipeline page's reader: the last step's passes, its bubble recomputed from them.
+        Result<distributed::MeasuredPipelineRun> run = distributed::readMeasuredPipelineRun(json, "train --pp");
+        if (!run) {
+            *error = QString::fromStdString(formatProblems(run.problems())).trimmed();
+            return std::nullopt;
+        }
+        results.pipeline = run.value();
+    }
     return results;
 }
 

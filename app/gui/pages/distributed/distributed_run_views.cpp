@@ -6,6 +6,7 @@
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
 #include "pages/distributed/distributed_run_timeline.h"
+#include "pages/parallel/pipeline_measured_panel.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -33,14 +34,14 @@ QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignR
 
 void DistributedRunPage::retranslateUi()
 {
-    intro_->setText(tr("Train the reference transformer with several processes on this machine, as data parallelism "
-                       "does across GPUs: mpiexec starts one llm-explorer-cli per rank, each trains on its slice of "
-                       "the global batch, and the ranks average gradients with all-reduce (naive: after backward; "
-                       "bucketed: during backward) or shard them with ZeRO (reduce-scatter + all-gather). Each step's "
-                       "bytes sent per rank are set beside the cost engine's communication volume."));
+    intro_->setText(tr("Train the reference transformer with several processes on this machine, as a cluster does "
+                       "across GPUs: mpiexec starts one llm-explorer-cli per rank. Data parallelism gives each rank "
+                       "a slice of the global batch and averages gradients (all-reduce, or ZeRO's reduce-scatter + "
+                       "all-gather); tensor parallelism splits every layer over the ranks; pipeline parallelism "
+                       "gives each rank a stage of layers; dp × tp and dp × pp combine them. Each step's bytes sent "
+                       "per rank are set beside the cost engine's communication volume."));
     setup_box_->setTitle(tr("Setup"));
     ranks_label_->setText(tr("Ranks:"));
-    ranks_spin_->setToolTip(tr("Processes (data-parallel ranks); they share this machine's cores, one thread each."));
     mode_label_->setText(tr("Mode:"));
     mode_box_->setItemText(0, tr("naive DP"));
     mode_box_->setItemData(0, tr("One all-reduce of every gradient after backward."), Qt::ToolTipRole);
@@ -56,7 +57,6 @@ void DistributedRunPage::retranslateUi()
                                 "them (PyTorch DDP's bucket_cap_mb, default 25)."));
     steps_label_->setText(tr("Steps:"));
     batch_label_->setText(tr("Global batch:"));
-    batch_spin_->setToolTip(tr("Sequences per step over all ranks; it must be divisible by the ranks."));
     preset_label_->setText(tr("Model:"));
     text_label_->setText(tr("Text:"));
     file_button_->setText(tr("File…"));
@@ -67,6 +67,7 @@ void DistributedRunPage::retranslateUi()
     tokenizer_box_->setItemData(1, tr("A byte-level BPE trained on the text, as the Reference run page does."), Qt::ToolTipRole);
     start_button_->setText(tr("Start"));
     cancel_button_->setText(tr("Cancel"));
+    retranslateLayoutControls();
 
     QString launcher;
     if (mpiexec_.isEmpty())
@@ -106,40 +107,76 @@ void DistributedRunPage::retranslateUi()
         status += QStringLiteral(" (%1)").arg(message_);
     status_label_->setText(status);
 
-    steps_table_label_->setText(tr("Per step (rank 0): bytes sent per rank, measured and as the engine predicts"));
+    const QString layout = results_ ? results_->layout : QString();
+    if (layout == QLatin1String("tp") || layout == QLatin1String("dp_tp"))
+        steps_table_label_->setText(tr("Per step (rank 0): bytes of the tensor-parallel collectives (tp_forward + "
+                                       "tp_backward) sent per rank, measured and as the engine predicts"));
+    else if (layout == QLatin1String("pp") || layout == QLatin1String("dp_pp"))
+        steps_table_label_->setText(tr("Per step: bytes rank 0 (the first stage) sent to the next stage, measured and "
+                                       "as the engine predicts for those sends"));
+    else
+        steps_table_label_->setText(tr("Per step (rank 0): bytes sent per rank, measured and as the engine predicts"));
     step_table_->setHorizontalHeaderLabels({tr("Step"), tr("Loss"), tr("Step (ms)"), tr("Sent per rank"), tr("Engine"),
                                             tr("Equal"), tr("Exposed (ms)")});
+    // A receive's row counts the bytes that rank received.
+    traffic_table_->setHorizontalHeaderLabels({tr("Rank"), tr("Purpose"), tr("Collective"), tr("Transfers"),
+                                               tr("Bytes"), tr("Engine"), tr("Equal")});
     memory_table_label_->setText(tr("Memory per rank (last step)"));
     memory_table_->setHorizontalHeaderLabels({tr("Category"), tr("Measured"), tr("Engine"), tr("Equal")});
+    pipeline_panel_->retranslate();
     refreshResults();
 }
 
 void DistributedRunPage::refreshResults()
 {
     fillStepTable();
+    fillTrafficTable();
     fillMemoryTable();
     applyFonts();
     ChartData chart = distributedTimelineChart(results_.value_or(DistributedRunResults{}), palette());
     timeline_chart_->setData(chart);
+    refreshPipelinePanel();
     // Empty tables and an empty chart say nothing: the results appear with the first finished run.
     const bool have = results_ && !results_->steps.empty();
-    for (QWidget *widget : std::initializer_list<QWidget *>{steps_table_label_, step_table_, memory_table_label_, memory_table_,
-                                                            timeline_chart_})
+    for (QWidget *widget : std::initializer_list<QWidget *>{steps_table_label_, step_table_, traffic_table_label_, traffic_table_})
         widget->setVisible(have);
+    // A pipeline run reports no memory; the timeline reads a data-parallel run's exposed times
+    // (tensor and pipeline collectives block: the Gantt chart shows a pipeline's waiting instead).
+    memory_table_label_->setVisible(have && !results_->pipeline);
+    memory_table_->setVisible(have && !results_->pipeline);
+    timeline_chart_->setVisible(have && results_->isDataParallel());
+    pipeline_panel_->setVisible(have && results_->pipeline.has_value());
     if (!have) {
-        summary_label_->setText(tr("No results yet: the table and the timeline fill when a run finishes."));
+        summary_label_->setText(tr("No results yet: the tables and the charts fill when a run finishes."));
         return;
     }
     const DistributedRunResults &r = *results_;
     int equal = 0;
     for (const distributed::DataParallelStepReport &step : r.steps)
         equal += step.measured_bytes_per_rank == step.predicted_bytes_per_rank ? 1 : 0;
-    summary_label_->setText(tr("%1 ranks, mode %2, global batch %3 (%4 per rank).")
-                                .arg(r.ranks)
-                                .arg(r.mode)
-                                .arg(r.global_batch)
-                                .arg(r.ranks > 0 ? r.global_batch / r.ranks : 0) +
-                            QLatin1Char(' ') +
+    QString facts;
+    if (r.isDataParallel())
+        facts = tr("%1 ranks, mode %2, global batch %3 (%4 per rank).")
+                    .arg(r.ranks)
+                    .arg(r.mode)
+                    .arg(r.global_batch)
+                    .arg(r.ranks > 0 ? r.global_batch / r.ranks : 0);
+    else if (r.pipeline)
+        facts = tr("%1 ranks: dp %2 × pp %3, schedule %4, %5 micro-batches, global batch %6.")
+                    .arg(r.ranks)
+                    .arg(r.dp)
+                    .arg(r.pp)
+                    .arg(QString::fromUtf8(parallel::displayName(r.pipeline->schedule).data()))
+                    .arg(r.pipeline->micro_batches)
+                    .arg(r.global_batch);
+    else
+        facts = tr("%1 ranks: dp %2 × tp %3%4, global batch %5.")
+                    .arg(r.ranks)
+                    .arg(r.dp)
+                    .arg(r.tp)
+                    .arg(r.sequence_parallel ? tr(" with sequence parallelism") : QString())
+                    .arg(r.global_batch);
+    summary_label_->setText(facts + QLatin1Char(' ') +
                             tr("%n step(s) of %1 sent exactly the bytes per rank the engine predicts.", nullptr, equal)
                                 .arg(r.steps.size()));
 }
@@ -158,23 +195,29 @@ void DistributedRunPage::fillStepTable()
         step_table_->setItem(row, 3, cell(format::bytesExact(step.measured_bytes_per_rank)));
         step_table_->setItem(row, 4, cell(format::bytesExact(step.predicted_bytes_per_rank)));
         step_table_->setItem(row, 5, cell(equal ? QStringLiteral("✓") : QStringLiteral("≠"), Qt::AlignCenter));
-        step_table_->setItem(row, 6, cell(format::decimal(exposedSeconds(step) * 1e3, 2)));
+        // Only a data-parallel run records how long it waited (the others' collectives block).
+        step_table_->setItem(row, 6, cell(results_->isDataParallel() ? format::decimal(exposedSeconds(step) * 1e3, 2)
+                                                                     : QStringLiteral("—")));
     }
 }
 
 void DistributedRunPage::fillMemoryTable()
 {
-    const QStringList names = {tr("parameters"), tr("gradients"), tr("optimizer states (AdamW m, v)"),
-                               tr("gradient arena (backward)")};
     const bool have = results_ && !results_->steps.empty();
+    // A tensor-parallel run reports the activations saved for backward beside the engine's; a
+    // data-parallel one its gradient arena, which the engine does not have.
+    const std::optional<std::pair<double, double>> activations = have ? results_->activations : std::nullopt;
+    const QStringList names = {tr("parameters"), tr("gradients"), tr("optimizer states (AdamW m, v)"),
+                               activations ? tr("activations (saved for backward)") : tr("gradient arena (backward)")};
     const distributed::DataParallelStepReport last = have ? results_->steps.back() : distributed::DataParallelStepReport{};
-    const double measured[] = {last.memory.params, last.memory.grads, last.memory.optimizer_states, last.memory.gradient_arena};
+    const double measured[] = {last.memory.params, last.memory.grads, last.memory.optimizer_states,
+                               activations ? activations->first : last.memory.gradient_arena};
     const double predicted[] = {last.predicted_memory.params, last.predicted_memory.grads,
-                                last.predicted_memory.optimizer_states, last.predicted_memory.gradient_arena};
+                                last.predicted_memory.optimizer_states, activations ? activations->second : 0.0};
     for (int row = 0; row < names.size(); ++row) {
         memory_table_->setItem(row, 0, cell(names[row], Qt::AlignLeft | Qt::AlignVCenter));
         // The engine has no gradient arena: the whole arena is this implementation's buffer for backward.
-        const bool predicts = row < 3;
+        const bool predicts = row < 3 || activations.has_value();
         memory_table_->setItem(row, 1, cell(have ? format::bytesExact(measured[row]) : QString()));
         memory_table_->setItem(row, 2, cell(have && predicts ? format::bytesExact(predicted[row]) : QStringLiteral("—")));
         memory_table_->setItem(row, 3, cell(have && predicts ? (measured[row] == predicted[row] ? QStringLiteral("✓") : QStringLiteral("≠"))

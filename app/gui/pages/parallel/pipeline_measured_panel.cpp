@@ -82,6 +82,16 @@ bool PipelineMeasuredPanel::loadRun(const QString &path, QString *error)
     return error_.isEmpty();
 }
 
+void PipelineMeasuredPanel::setRun(const distributed::MeasuredPipelineRun &run, const QString &name)
+{
+    run_ = run;
+    path_ = name;
+    error_.clear();
+    refresh();
+}
+
+void PipelineMeasuredPanel::setLoadButtonVisible(bool visible) { load_button_->setVisible(visible); }
+
 QString PipelineMeasuredPanel::summaryText() const
 {
     QString text;

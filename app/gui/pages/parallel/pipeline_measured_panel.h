@@ -27,6 +27,10 @@ public:
     // Reads the JSON at `path`; false and *error (naming the file and the field) when it is not a
     // pipeline run's. The panel keeps the previous run then.
     bool loadRun(const QString &path, QString *error);
+    // Shows a run already read (the Distributed run page's own, named `name` in the summary).
+    void setRun(const distributed::MeasuredPipelineRun &run, const QString &name);
+    // Hides "Load measured run…" where the panel shows a run it was given.
+    void setLoadButtonVisible(bool visible);
     const std::optional<distributed::MeasuredPipelineRun> &run() const { return run_; }
     ChartView *chart() const { return chart_; }
     QString summaryText() const;
