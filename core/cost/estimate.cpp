@@ -194,8 +194,8 @@ Result<Estimate> estimateWithGivenMfu(const Scenario &scenario)
     const double weight_bytes = bytesPerElement(training.precision.weight_dtype);
     const PipelineLayers placement = pipelineLayers(model.n_layers, parallel);
     const double stage_elements =
-        stageParameterElements(parameters, model, parallel, placement,
-                               stageWithMostParameters(parameters, model, parallel, placement))
+        detail::stageParameterElements(parameters, model, parallel, placement,
+                                       detail::stageWithMostParameters(parameters, model, parallel, placement))
             .total();
     const double weights_per_gpu = stage_elements * weight_bytes;
     // Validation makes n_kv_heads divisible by tp; the max keeps one head per rank regardless

@@ -128,9 +128,10 @@ struct CommunicationPart {
 
 struct CommunicationEstimate {
     CommunicationPart dp, tp, pp, cp, ep;
-    // The data-parallel bytes of one GPU in each pipeline stage, stage 0 first (they differ when the
-    // stages hold different parameters: the embedding, the head, uneven layers); dp.bytes is the
-    // largest, the stage whose reduction finishes last.
+    // The data-parallel bytes of one GPU in each pipeline stage, stage 0 first, from what that
+    // stage holds (cost/stage_parameters.h: the embedding on the first, the head on the last,
+    // uneven layers, norm gains whole on every tp rank). dp.bytes is the step-time model's figure,
+    // which spreads the embedding and head evenly over the stages (cost/communication.cpp says why).
     std::vector<double> dp_bytes_per_stage;
     double total_seconds = 0;  // if nothing overlapped with compute
 };

@@ -303,19 +303,25 @@ private slots:
         const Result<Estimate> a = estimate(even), b = estimate(skewed);
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(b->communication.tp.bytes, a->communication.tp.bytes * 11 / 8);
-        // DP: what the GPUs of the stage holding the most parameters reduce. Per tp rank a layer's
-        // matrices are halved and its norm gains whole; stage 0 adds half the (vocabulary-parallel)
-        // embedding, the last stage the whole final norm and half the head. Evenly, the first and
-        // last stage hold 8 layers plus one of them; skewed, stage 1's 11 layers are the most.
+        // DP in the step-time model: the embedding and head shared over the stages, the layers of
+        // the most loaded stage (11 of the 32 instead of 8).
         const ModelParameters parameters = modelParameters(even.model);
+        const double shared = elementsOf(parameters.embedding) + elementsOf(parameters.head);
+        const double layers = elementsOf(parameters.dense_layers.tensors) * 32;
+        QCOMPARE(b->communication.dp.bytes / a->communication.dp.bytes, (shared + layers * 11 / 8) / (shared + layers));
+        // Per stage, what its GPUs hold: per tp rank a layer's matrices halved and its two norm
+        // gains whole; stage 0 adds half the (vocabulary-parallel) embedding, the last stage the
+        // whole final norm and half the head.
         const double layer = (elementsOf(parameters.dense_layers.tensors) - 2 * 4096) / 2 + 2 * 4096;
         const double embedding = elementsOf(parameters.embedding) / 2;
         const double head = 4096 + (elementsOf(parameters.head) - 4096) / 2;
-        QCOMPARE(a->communication.dp_bytes_per_stage.size(), std::size_t(4));
-        QCOMPARE(a->communication.dp_bytes_per_stage[0] / a->communication.dp_bytes_per_stage[1], (8 * layer + embedding) / (8 * layer));
-        QCOMPARE(a->communication.dp_bytes_per_stage[3] / a->communication.dp_bytes_per_stage[1], (8 * layer + head) / (8 * layer));
-        QCOMPARE(a->communication.dp.bytes, a->communication.dp_bytes_per_stage[3]);  // the head's stage: + the final norm
-        QCOMPARE(b->communication.dp.bytes / a->communication.dp.bytes, (11 * layer) / (8 * layer + head));
+        const std::vector<double> &held = b->communication.dp_bytes_per_stage;
+        QCOMPARE(held.size(), std::size_t(4));
+        QCOMPARE(held[0] / held[2], (5 * layer + embedding) / (8 * layer));
+        QCOMPARE(held[1] / held[2], 11.0 / 8);
+        QCOMPARE(held[3] / held[2], (8 * layer + head) / (8 * layer));
+        // ZeRO-1 over dp 8: reduce-scatter + all-gather of bf16, 7/8 of (2 + 2) bytes per element.
+        QCOMPARE(held[2], 7.0 / 8 * 4 * 8 * layer);
         QVERIFY(b->memory.total > a->memory.total);
         Scenario lighter_first = even;
         lighter_first.training.parallel.stage_layers = {7, 8, 9, 8};
