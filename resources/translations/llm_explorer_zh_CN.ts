@@ -4876,6 +4876,14 @@ measured / predicted</source>
         <source>By purpose, step %1: every listed rank&apos;s traffic beside the engine&apos;s bytes for the same events (— where the engine has no such event: the loss, the norm, the barrier, sequence parallelism&apos;s extra gathers).</source>
         <translation>按用途，第 %1 步：所列每个 rank 的通信量，旁边是引擎对相同事件预测的字节数（— 表示引擎没有这类事件：损失、范数、同步屏障、序列并行额外的 all-gather）。</translation>
     </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>Parameters sharded too: each layer is all-gathered before its forward and again before its backward, its gradients reduce-scattered: 1.5× the traffic of DP (ZeRO §7.2.2).</source>
+        <translation>参数也被切分：每层在前向之前 all-gather 一次、在反向之前再 all-gather 一次，其梯度做 reduce-scatter：通信量是 DP 的 1.5 倍（ZeRO §7.2.2）。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::DistributedRunResults</name>
@@ -4965,6 +4973,10 @@ measured / predicted</source>
     <message>
         <source>Model: its embeddings are tied; pipeline stages need untied ones (the first stage&apos;s embedding and the last stage&apos;s LM head would share one matrix).</source>
         <translation>模型：其嵌入是共享（tied）的；流水线各阶段需要不共享的嵌入（否则第一阶段的嵌入和最后阶段的 LM 头会共用一个矩阵）。</translation>
+    </message>
+    <message>
+        <source>Mode: ZeRO-3 needs a model with untied embeddings; it gathers one layer at a time, and a tied LM head reads the embedding&apos;s matrix inside its own layer.</source>
+        <translation>模式：ZeRO-3 需要不共享嵌入的模型；它一次只 gather 一层，而共享的 LM head 会在自己那一层里读取嵌入矩阵。</translation>
     </message>
 </context>
 <context>

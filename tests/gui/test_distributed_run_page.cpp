@@ -354,6 +354,27 @@ private slots:
         QVERIFY(page.isReady());
     }
 
+    // ZeRO-3 gathers one layer at a time; a tied LM head would read the embedding group inside its
+    // own: the trainer's rule, said before any process starts.
+    void refusesZero3WithTiedEmbeddings()
+    {
+        DistributedRunPage page;
+        page.setLaunchers(QStringLiteral("/bin/true"), QStringLiteral("/bin/true"));
+        reference::TrainConfig tied = tinyTestConfig();
+        tied.model.tied_embeddings = true;
+        page.setPresetConfig(tied);
+        page.modeBox()->setCurrentIndex(4);
+        QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero3);
+        QSignalSpy states(&page, &DistributedRunPage::stateChanged);
+        QVERIFY(!page.start());
+        QCOMPARE(states.size(), 1);
+        QVERIFY2(page.statusText().contains(QLatin1String("ZeRO-3")) && page.statusText().contains(QLatin1String("untied")),
+                 qPrintable(page.statusText()));
+        QCOMPARE(page.launcherProcessId(), 0);
+        page.modeBox()->setCurrentIndex(3);  // ZeRO-2 takes the same model
+        QCOMPARE(distributedSetupProblem(page.setup()), QString());
+    }
+
     void refusesABatchNotDivisibleByMicroBatchesAndAContextNotDivisibleByTp()
     {
         DistributedRunSetup setup;
@@ -432,9 +453,12 @@ private slots:
         QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero2);
         QCOMPARE(page.state(), DistributedRunPage::State::Idle);
         QCOMPARE(page.lessonSettings().value("mode").toString(), QStringLiteral("zero2"));
-        QVERIFY(!page.applyLessonSettings({{"mode", "zero3"}}, &error));
+        QVERIFY2(page.applyLessonSettings({{"mode", "zero3"}}, &error), qPrintable(error));
+        QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero3);
+        QVERIFY(mpiexecArguments(page.setup(), "cli", "c.json", "t.bin").join(' ').contains(QLatin1String("--zero 3")));
+        QVERIFY(!page.applyLessonSettings({{"mode", "zero4"}}, &error));
         QVERIFY2(error.startsWith(QLatin1String("mode")), qPrintable(error));
-        QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero2);
+        QVERIFY(page.setup().mode == distributed::DataParallelMode::Zero3);
         QVERIFY2(page.applyLessonSettings({{"parallelism", "dp_pp"}, {"dp", 2}, {"pp", 2}, {"schedule", "gpipe"},
                                            {"micro_batches", 2}},
                                           &error),
@@ -489,6 +513,7 @@ private slots:
         QTest::newRow("bucketed") << 1 << "bucketed";
         QTest::newRow("zero1") << 2 << "zero1";
         QTest::newRow("zero2") << 3 << "zero2";
+        QTest::newRow("zero3") << 4 << "zero3";
     }
 
     void runsTwoRanksAndMatchesTheEngine()

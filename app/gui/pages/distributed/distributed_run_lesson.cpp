@@ -16,7 +16,8 @@ void DistributedRunPage::bindLessonControls()
                                 QStringLiteral("dp_pp")});
     lesson_controls_.addInt(QStringLiteral("ranks"), ranks_spin_);
     lesson_controls_.addChoice(QStringLiteral("mode"), mode_box_,
-                               {QStringLiteral("naive"), QStringLiteral("bucketed"), QStringLiteral("zero1"), QStringLiteral("zero2")});
+                               {QStringLiteral("naive"), QStringLiteral("bucketed"), QStringLiteral("zero1"), QStringLiteral("zero2"),
+                                QStringLiteral("zero3")});
     lesson_controls_.addInt(QStringLiteral("bucket_mib"), bucket_spin_);
     lesson_controls_.addInt(QStringLiteral("dp"), dp_spin_);
     lesson_controls_.addInt(QStringLiteral("tp"), tp_spin_);

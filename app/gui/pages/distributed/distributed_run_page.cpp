@@ -84,7 +84,7 @@ DistributedRunPage::DistributedRunPage(QWidget *parent)
     ranks_spin_ = spin(kMinRanks, kMaxRanks, 2);
     mode_label_ = new QLabel(setup_box_);
     mode_box_ = new QComboBox(setup_box_);
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 5; ++i)  // DataParallelMode: naive, bucketed, ZeRO-1, -2, -3
         mode_box_->addItem(QString());
     bucket_label_ = new QLabel(setup_box_);
     bucket_spin_ = spin(1, 1024, 25);  // PyTorch DDP's bucket_cap_mb default
@@ -341,8 +341,8 @@ DistributedRunSetup DistributedRunPage::setup() const
     DistributedRunSetup setup;
     setup.ranks = ranks_spin_->value();
     static constexpr DataParallelMode kModes[] = {DataParallelMode::Naive, DataParallelMode::Bucketed, DataParallelMode::Zero1,
-                                                  DataParallelMode::Zero2};
-    setup.mode = kModes[std::clamp(mode_box_->currentIndex(), 0, 3)];
+                                                  DataParallelMode::Zero2, DataParallelMode::Zero3};
+    setup.mode = kModes[std::clamp(mode_box_->currentIndex(), 0, 4)];
     setup.bucket_mib = bucket_spin_->value();
     // The degrees the layout uses: a single layout's is the ranks, a combined one's as entered.
     setup.parallelism = parallelism();

@@ -128,6 +128,11 @@ QString distributedSetupProblem(const DistributedRunSetup &setup)
             return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Global batch: %1 is not divisible by %2 ranks; each rank trains on an equal slice of it.")
                 .arg(setup.global_batch)
                 .arg(setup.ranks);
+        // The trainer's rule (data_parallel_trainer.cpp), checked before any process starts.
+        if (setup.mode == distributed::DataParallelMode::Zero3 && setup.config.model.tied_embeddings)
+            return QCoreApplication::translate("lse::gui::DistributedRunSetup",
+                                               "Mode: ZeRO-3 needs a model with untied embeddings; it gathers one layer at a "
+                                               "time, and a tied LM head reads the embedding's matrix inside its own layer.");
         if (setup.mode == distributed::DataParallelMode::Bucketed && setup.bucket_mib < 1)
             return QCoreApplication::translate("lse::gui::DistributedRunSetup", "Bucket size: %1 MiB must be at least 1 in the bucketed mode.").arg(setup.bucket_mib);
         return {};

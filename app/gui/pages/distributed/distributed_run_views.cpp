@@ -51,6 +51,10 @@ void DistributedRunPage::retranslateUi()
     mode_box_->setItemData(2, tr("Optimizer states sharded: reduce-scatter gradients, all-gather parameters."), Qt::ToolTipRole);
     mode_box_->setItemText(3, tr("ZeRO-2"));
     mode_box_->setItemData(3, tr("Gradients sharded too: each rank keeps only its shard after the reduce-scatter."), Qt::ToolTipRole);
+    mode_box_->setItemText(4, tr("ZeRO-3"));
+    mode_box_->setItemData(4, tr("Parameters sharded too: each layer is all-gathered before its forward and again before "
+                                 "its backward, its gradients reduce-scattered: 1.5× the traffic of DP (ZeRO §7.2.2)."),
+                           Qt::ToolTipRole);
     bucket_label_->setText(tr("Bucket:"));
     bucket_spin_->setSuffix(tr(" MiB"));
     bucket_spin_->setToolTip(tr("Bucketed mode: gradients are all-reduced in buckets of this size as backward produces "
