@@ -4884,6 +4884,14 @@ measured / predicted</source>
         <source>Parameters sharded too: each layer is all-gathered before its forward and again before its backward, its gradients reduce-scattered: 1.5× the traffic of DP (ZeRO §7.2.2).</source>
         <translation>参数也被切分：每层在前向之前 all-gather 一次、在反向之前再 all-gather 一次，其梯度做 reduce-scatter：通信量是 DP 的 1.5 倍（ZeRO §7.2.2）。</translation>
     </message>
+    <message>
+        <source>Memory of rank 0, pipeline stage 0 (last step)</source>
+        <translation>rank 0（流水线第 0 段）的显存（最后一步）</translation>
+    </message>
+    <message>
+        <source>stage inputs kept for backward</source>
+        <translation>为反向保留的阶段输入</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::DistributedRunResults</name>

@@ -122,8 +122,15 @@ std::optional<DistributedRunResults> parseDistributedRunResults(const QByteArray
     for (const QJsonValue &value : steps) {
         distributed::DataParallelStepReport step = stepFromJson(value.toObject());
         std::vector<DistributedPurposeTraffic> traffic = trafficFromJson(value.toObject().value(QLatin1String("communication")).toArray());
-        if (pipeline)
+        if (pipeline) {
             setPipelineStepBytes(step, traffic);
+            // Stage 0's memory (rank 0 of memory_per_rank) beside the engine's for that stage.
+            const QJsonObject rank0 = value.toObject().value(QLatin1String("memory_per_rank")).toArray().at(0).toObject();
+            step.memory = memoryFromJson(rank0.value(QLatin1String("measured")).toObject());
+            step.predicted_memory = memoryFromJson(rank0.value(QLatin1String("predicted")).toObject());
+            results.stage_inputs_bytes =
+                rank0.value(QLatin1String("measured")).toObject().value(QLatin1String("activations")).toDouble();
+        }
         results.steps.push_back(std::move(step));
         results.traffic.push_back(std::move(traffic));
     }

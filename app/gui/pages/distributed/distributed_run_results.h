@@ -45,6 +45,10 @@ struct DistributedRunResults {
     std::vector<std::vector<DistributedPurposeTraffic>> traffic;  // per step, by rank then purpose
     // tp runs: activations saved for backward (measured, the engine's) of the last step.
     std::optional<std::pair<double, double>> activations;
+    // pp runs: rank 0's (stage 0's) memory of each step beside the engine's for its stage is in
+    // steps[].memory / predicted_memory (parameters, gradients, optimizer states), and here the
+    // stage inputs it kept for its backward passes, which the engine has no figure for.
+    std::optional<double> stage_inputs_bytes;
     std::optional<distributed::MeasuredPipelineRun> pipeline;  // pp runs: the last step's passes
 
     bool isDataParallel() const { return layout == QLatin1String("dp"); }

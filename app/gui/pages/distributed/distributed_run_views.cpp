@@ -144,10 +144,12 @@ void DistributedRunPage::refreshResults()
     const bool have = results_ && !results_->steps.empty();
     for (QWidget *widget : std::initializer_list<QWidget *>{steps_table_label_, step_table_, traffic_table_label_, traffic_table_})
         widget->setVisible(have);
-    // A pipeline run reports no memory; the timeline reads a data-parallel run's exposed times
+    // A pipeline run shows stage 0's memory; the timeline reads a data-parallel run's exposed times
     // (tensor and pipeline collectives block: the Gantt chart shows a pipeline's waiting instead).
-    memory_table_label_->setVisible(have && !results_->pipeline);
-    memory_table_->setVisible(have && !results_->pipeline);
+    memory_table_label_->setText(have && results_->pipeline ? tr("Memory of rank 0, pipeline stage 0 (last step)")
+                                                            : tr("Memory per rank (last step)"));
+    memory_table_label_->setVisible(have);
+    memory_table_->setVisible(have);
     timeline_chart_->setVisible(have && results_->isDataParallel());
     pipeline_panel_->setVisible(have && results_->pipeline.has_value());
     if (!have) {
@@ -211,11 +213,16 @@ void DistributedRunPage::fillMemoryTable()
     // A tensor-parallel run reports the activations saved for backward beside the engine's; a
     // data-parallel one its gradient arena, which the engine does not have.
     const std::optional<std::pair<double, double>> activations = have ? results_->activations : std::nullopt;
+    // A pipeline run: stage 0's own parameters, gradients and moments beside the engine's figures
+    // for that stage, and the stage inputs it keeps for backward (the engine has no such figure).
+    const std::optional<double> stage_inputs = have ? results_->stage_inputs_bytes : std::nullopt;
     const QStringList names = {tr("parameters"), tr("gradients"), tr("optimizer states (AdamW m, v)"),
-                               activations ? tr("activations (saved for backward)") : tr("gradient arena (backward)")};
+                               activations    ? tr("activations (saved for backward)")
+                               : stage_inputs ? tr("stage inputs kept for backward")
+                                              : tr("gradient arena (backward)")};
     const distributed::DataParallelStepReport last = have ? results_->steps.back() : distributed::DataParallelStepReport{};
     const double measured[] = {last.memory.params, last.memory.grads, last.memory.optimizer_states,
-                               activations ? activations->first : last.memory.gradient_arena};
+                               activations ? activations->first : stage_inputs ? *stage_inputs : last.memory.gradient_arena};
     const double predicted[] = {last.predicted_memory.params, last.predicted_memory.grads,
                                 last.predicted_memory.optimizer_states, activations ? activations->second : 0.0};
     for (int row = 0; row < names.size(); ++row) {
