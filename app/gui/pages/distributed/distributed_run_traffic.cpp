@@ -3,6 +3,7 @@
 // step beside the engine's bytes for the same events, and a pipeline run's measured Gantt chart
 // (the Pipeline page's panel, given the run instead of loading a file).
 #include "pages/distributed/distributed_run_page.h"
+#include "pages/distributed/distributed_table_cell.h"
 
 #include "pages/page_format.h"
 #include "pages/parallel/pipeline_measured_panel.h"
@@ -12,16 +13,6 @@
 
 namespace lse::gui {
 
-namespace {
-
-QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(alignment);
-    return item;
-}
-
-}  // namespace
 
 void DistributedRunPage::fillTrafficTable()
 {
@@ -32,13 +23,13 @@ void DistributedRunPage::fillTrafficTable()
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const DistributedPurposeTraffic &t = rows[i];
         const int row = int(i);
-        traffic_table_->setItem(row, 0, cell(QString::number(t.rank), Qt::AlignLeft | Qt::AlignVCenter));
-        traffic_table_->setItem(row, 1, cell(t.purpose, Qt::AlignLeft | Qt::AlignVCenter));
-        traffic_table_->setItem(row, 2, cell(t.collective, Qt::AlignLeft | Qt::AlignVCenter));
-        traffic_table_->setItem(row, 3, cell(format::integer(t.transfers)));
-        traffic_table_->setItem(row, 4, cell(format::bytesExact(t.bytes_per_rank)));
-        traffic_table_->setItem(row, 5, cell(t.predicted_bytes_per_rank ? format::bytesExact(*t.predicted_bytes_per_rank) : none));
-        traffic_table_->setItem(row, 6, cell(!t.predicted_bytes_per_rank                            ? QString()
+        traffic_table_->setItem(row, 0, distributedTableCell(QString::number(t.rank), Qt::AlignLeft | Qt::AlignVCenter));
+        traffic_table_->setItem(row, 1, distributedTableCell(t.purpose, Qt::AlignLeft | Qt::AlignVCenter));
+        traffic_table_->setItem(row, 2, distributedTableCell(t.collective, Qt::AlignLeft | Qt::AlignVCenter));
+        traffic_table_->setItem(row, 3, distributedTableCell(format::integer(t.transfers)));
+        traffic_table_->setItem(row, 4, distributedTableCell(format::bytesExact(t.bytes_per_rank)));
+        traffic_table_->setItem(row, 5, distributedTableCell(t.predicted_bytes_per_rank ? format::bytesExact(*t.predicted_bytes_per_rank) : none));
+        traffic_table_->setItem(row, 6, distributedTableCell(!t.predicted_bytes_per_rank                            ? QString()
                                              : *t.predicted_bytes_per_rank == t.bytes_per_rank ? QStringLiteral("✓")
                                                                                                : QStringLiteral("≠"),
                                              Qt::AlignCenter));

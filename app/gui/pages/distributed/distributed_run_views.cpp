@@ -2,6 +2,7 @@
 // The Distributed run page's text and results: labels, status, the per-step and memory tables
 // (measured beside the engine's prediction) and the timeline chart.
 #include "pages/distributed/distributed_run_page.h"
+#include "pages/distributed/distributed_table_cell.h"
 
 #include "charts/chart_view.h"
 #include "pages/page_format.h"
@@ -21,16 +22,6 @@
 
 namespace lse::gui {
 
-namespace {
-
-QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(alignment);
-    return item;
-}
-
-}  // namespace
 
 void DistributedRunPage::retranslateUi()
 {
@@ -195,14 +186,14 @@ void DistributedRunPage::fillStepTable()
         const distributed::DataParallelStepReport &step = results_->steps[i];
         const int row = int(i);
         const bool equal = step.measured_bytes_per_rank == step.predicted_bytes_per_rank;
-        step_table_->setItem(row, 0, cell(QString::number(step.step), Qt::AlignLeft | Qt::AlignVCenter));
-        step_table_->setItem(row, 1, cell(format::decimal(step.loss, 4)));
-        step_table_->setItem(row, 2, cell(format::decimal(step.seconds * 1e3, 1)));
-        step_table_->setItem(row, 3, cell(format::bytesExact(step.measured_bytes_per_rank)));
-        step_table_->setItem(row, 4, cell(format::bytesExact(step.predicted_bytes_per_rank)));
-        step_table_->setItem(row, 5, cell(equal ? QStringLiteral("✓") : QStringLiteral("≠"), Qt::AlignCenter));
+        step_table_->setItem(row, 0, distributedTableCell(QString::number(step.step), Qt::AlignLeft | Qt::AlignVCenter));
+        step_table_->setItem(row, 1, distributedTableCell(format::decimal(step.loss, 4)));
+        step_table_->setItem(row, 2, distributedTableCell(format::decimal(step.seconds * 1e3, 1)));
+        step_table_->setItem(row, 3, distributedTableCell(format::bytesExact(step.measured_bytes_per_rank)));
+        step_table_->setItem(row, 4, distributedTableCell(format::bytesExact(step.predicted_bytes_per_rank)));
+        step_table_->setItem(row, 5, distributedTableCell(equal ? QStringLiteral("✓") : QStringLiteral("≠"), Qt::AlignCenter));
         // Only a data-parallel run records how long it waited (the others' collectives block).
-        step_table_->setItem(row, 6, cell(results_->isDataParallel() ? format::decimal(exposedSeconds(step) * 1e3, 2)
+        step_table_->setItem(row, 6, distributedTableCell(results_->isDataParallel() ? format::decimal(exposedSeconds(step) * 1e3, 2)
                                                                      : QStringLiteral("—")));
     }
 }
@@ -226,12 +217,12 @@ void DistributedRunPage::fillMemoryTable()
     const double predicted[] = {last.predicted_memory.params, last.predicted_memory.grads,
                                 last.predicted_memory.optimizer_states, activations ? activations->second : 0.0};
     for (int row = 0; row < names.size(); ++row) {
-        memory_table_->setItem(row, 0, cell(names[row], Qt::AlignLeft | Qt::AlignVCenter));
+        memory_table_->setItem(row, 0, distributedTableCell(names[row], Qt::AlignLeft | Qt::AlignVCenter));
         // The engine has no gradient arena: the whole arena is this implementation's buffer for backward.
         const bool predicts = row < 3 || activations.has_value();
-        memory_table_->setItem(row, 1, cell(have ? format::bytesExact(measured[row]) : QString()));
-        memory_table_->setItem(row, 2, cell(have && predicts ? format::bytesExact(predicted[row]) : QStringLiteral("—")));
-        memory_table_->setItem(row, 3, cell(have && predicts ? (measured[row] == predicted[row] ? QStringLiteral("✓") : QStringLiteral("≠"))
+        memory_table_->setItem(row, 1, distributedTableCell(have ? format::bytesExact(measured[row]) : QString()));
+        memory_table_->setItem(row, 2, distributedTableCell(have && predicts ? format::bytesExact(predicted[row]) : QStringLiteral("—")));
+        memory_table_->setItem(row, 3, distributedTableCell(have && predicts ? (measured[row] == predicted[row] ? QStringLiteral("✓") : QStringLiteral("≠"))
                                                              : QString(),
                                             Qt::AlignCenter));
     }
