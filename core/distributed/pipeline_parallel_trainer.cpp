@@ -45,10 +45,9 @@ ParallelConfig pipelineConfig(int ranks, const std::vector<int> &stage_layers)
     return parallel;
 }
 
-}  // namespace
-
-namespace {
-
+// The engine's estimate for this run: the reference model's one-device scenario with pp = ranks,
+// dp replicas, micro_batch = batch / (dp·m) and the stage split. Its PP bytes, DP bytes per stage
+// and memory per stage are what each rank's measurements are set beside.
 Result<Estimate> pipelineEstimate(const TrainConfig &config, int ranks, int micro_batches,
                                   const std::vector<int> &stage_layers, int dp)
 {
@@ -63,29 +62,6 @@ Result<Estimate> pipelineEstimate(const TrainConfig &config, int ranks, int micr
 }
 
 }  // namespace
-
-Result<double> predictedPipelineBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
-                                             const std::vector<int> &stage_layers, int dp)
-{
-    const Result<Estimate> predicted = pipelineEstimate(config, ranks, micro_batches, stage_layers, dp);
-    if (!predicted)
-        return predicted.problems();
-    return predicted->communication.pp.bytes;
-}
-
-Result<double> predictedPipelineDataParallelBytesPerRank(const TrainConfig &config, int ranks, int micro_batches,
-                                                         const std::vector<int> &stage_layers, int dp, int stage)
-{
-    if (dp <= 1)
-        return 0.0;
-    const Result<Estimate> predicted = pipelineEstimate(config, ranks, micro_batches, stage_layers, dp);
-    if (!predicted)
-        return predicted.problems();
-    const std::vector<double> &per_stage = predicted->communication.dp_bytes_per_stage;
-    if (stage < 0 || stage >= int(per_stage.size()))
-        return Problems{Problem{"distributed.pp", "range", "no pipeline stage " + std::to_string(stage)}};
-    return per_stage[std::size_t(stage)];
-}
 
 struct PipelineParallelTrainer::Impl {
     TrainConfig config;
@@ -222,10 +198,10 @@ Result<std::unique_ptr<PipelineParallelTrainer>> PipelineParallelTrainer::create
         const StageMemory &stage = engine->memory.per_stage[std::size_t(s.rank)];
         s.predicted_memory = PipelineStageMemory{stage.params, stage.grads, stage.optimizer, stage.activations};
     }
-    Result<double> predicted_dp = predictedPipelineDataParallelBytesPerRank(config, ranks, m, s.stage_layers, dp, s.rank);
-    if (!predicted_dp)
-        return predicted_dp.problems();
-    s.predicted_dp_bytes = predicted_dp.value();
+    // dp x pp: the engine's DP bytes of this stage's GPUs (what the stage holds, per stage).
+    const std::vector<double> &dp_per_stage = engine->communication.dp_bytes_per_stage;
+    if (dp > 1 && s.rank < int(dp_per_stage.size()))
+        s.predicted_dp_bytes = dp_per_stage[std::size_t(s.rank)];
     return trainer;
 }
 

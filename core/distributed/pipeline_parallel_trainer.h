@@ -120,16 +120,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// The engine's PP communication for this run: the reference model's one-device scenario with
-// pp = ranks, micro_batch = batch / micro_batches and the stage split; bytes per rank of one step
-// (communication.pp.bytes).
-// dp > 1: dp x pp ranks, micro_batch = batch / (dp·m).
-Result<double> predictedPipelineBytesPerRank(const reference::TrainConfig &config, int ranks, int micro_batches,
-                                             const std::vector<int> &stage_layers, int dp = 1);
-// The engine's DP volume per rank of stage `stage` of the same dp x pp run (0 for dp = 1): the
-// gradients that stage's GPUs hold (communication.dp_bytes_per_stage).
-Result<double> predictedPipelineDataParallelBytesPerRank(const reference::TrainConfig &config, int ranks,
-                                                         int micro_batches, const std::vector<int> &stage_layers,
-                                                         int dp, int stage);
-
 }  // namespace lse::distributed
