@@ -10,13 +10,13 @@ namespace {
 
 // Calls emit(begin, end) for each symbol of text for a character or word tokenizer.
 template <typename Emit>
-void forEachSymbol(BaselineKind kind, std::string_view text, Emit &&emit)
+void forEachSymbol(BaselineKind kind, std::string_view text, Emit &&emit_range)
 {
     const std::size_t n = text.size();
     if (kind == BaselineKind::Character) {
         for (std::size_t i = 0; i < n;) {
             const std::size_t len = decodeUtf8At(text, i).length;
-            emit(i, i + len);
+            emit_range(i, i + len);
             i += len;
         }
         return;
@@ -31,7 +31,7 @@ void forEachSymbol(BaselineKind kind, std::string_view text, Emit &&emit)
         const std::size_t start = i;
         while (i < n && classAt(text, i, len) != CharClass::Space)
             i += len;
-        emit(start, i);
+        emit_range(start, i);
     }
 }
 

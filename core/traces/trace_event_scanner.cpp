@@ -30,7 +30,7 @@ Result<bool> TraceEventScanner::fail(std::string field, std::string rule, std::s
     return Result<bool>::failure(std::move(field), std::move(rule), std::move(text));
 }
 
-Result<bool> TraceEventScanner::emit(std::string_view chunk, std::size_t end)
+Result<bool> TraceEventScanner::emitObject(std::string_view chunk, std::size_t end)
 {
     capturing_ = false;
     std::string_view piece;
@@ -142,7 +142,7 @@ Result<bool> TraceEventScanner::feed(std::string_view chunk)
             capture_from_ = i;
         }
         if (capturing_ && capture_scalar_ && depth_ == capture_depth_ && (c == ',' || c == ']' || c == '}')) {
-            Result<bool> emitted = emit(chunk, i);
+            Result<bool> emitted = emitObject(chunk, i);
             if (!emitted || !emitted.value())
                 return emitted;
         }
@@ -174,7 +174,7 @@ Result<bool> TraceEventScanner::feed(std::string_view chunk)
             stack_.pop_back();
             --depth_;
             if (capturing_ && !capture_scalar_ && depth_ == capture_depth_) {
-                Result<bool> emitted = emit(chunk, i + 1);
+                Result<bool> emitted = emitObject(chunk, i + 1);
                 if (!emitted || !emitted.value())
                     return emitted;
             }

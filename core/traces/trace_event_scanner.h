@@ -46,7 +46,7 @@ public:
 private:
     Result<bool> fail(std::string field, std::string rule, std::string message);
     bool inEventArray() const { return events_depth_ > 0 && depth_ == events_depth_; }
-    Result<bool> emit(std::string_view chunk, std::size_t end);
+    Result<bool> emitObject(std::string_view chunk, std::size_t end);
 
     std::string source_;
     TraceScanLimits limits_;

@@ -65,7 +65,7 @@ Result<std::string> builtinAblationText()
     QFile file(QString::fromLatin1(kBuiltinText));
     if (!file.open(QIODevice::ReadOnly))
         return Result<std::string>::failure("text", "unreadable",
-                                            std::string(kBuiltinText) + ": the built-in sample text is missing.");
+                                            file.fileName().toStdString() + ": the built-in sample text is missing.");
     const QByteArray bytes = file.readAll();
     return std::string(bytes.constData(), std::size_t(bytes.size()));
 }
