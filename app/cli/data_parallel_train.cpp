@@ -36,7 +36,8 @@ QJsonObject memoryJson(const distributed::DataParallelMemory &memory)
                        {"gradient_arena", memory.gradient_arena},
                        {"gathered_params_peak", memory.gathered_params_peak},
                        {"full_grads_peak", memory.full_grads_peak},
-                       {"model_state_peak", memory.model_state_peak}};
+                       {"model_state_peak", memory.model_state_peak},
+                       {"resident_model_state_peak", memory.resident_model_state_peak}};
 }
 
 // The alpha-beta time of an entry on this machine's measured link; nothing without a profile.

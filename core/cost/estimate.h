@@ -126,8 +126,39 @@ struct CommunicationPart {
     double calls = 1;
 };
 
+// Tensor-parallel traffic outside the transformer layers, bytes one GPU sends per occurrence:
+// Megatron-LM's vocabulary-parallel embedding, LM head and cross-entropy (Shoeybi et al. 2019 §3),
+// and with sequence parallelism the gradients of the weights every tp rank holds whole (Korthikanti
+// et al. 2022 §4.2.2). Not in CommunicationEstimate::tp, the calibrated step time's figure
+// (cost/communication.cpp says why): a GPU's whole TP traffic is tp.bytes + total().
+struct TensorParallelOutsideLayers {
+    // The embedding's partial rows (each rank looks up its own vocabulary rows) summed over the tp
+    // ranks, per micro-batch on the first stage: an all-reduce forward; with SP a reduce-scatter
+    // forward and an all-gather of the gradient backward, half of this each.
+    double embedding_bytes_per_micro_batch = 0;
+    // The LM head (column-parallel over the vocabulary), per micro-batch on the last stage: the
+    // all-reduce of its input gradient backward; with SP an all-gather of its input forward and a
+    // reduce-scatter of the input gradient backward, half of this each.
+    double lm_head_bytes_per_micro_batch = 0;
+    // The vocabulary-parallel cross-entropy, per micro-batch on the last stage: three all-reduces
+    // of one fp32 per token (the row maximum, the target's logit, the sum of exponentials), each.
+    double cross_entropy_bytes = 0;
+    // SP: one all-reduce per step of the gradients of the tensors not split over tp (norm gains and
+    // biases, each rank having seen its own sequence rows only), on the most loaded stage.
+    double replicated_gradient_bytes = 0;
+    int micro_batches = 0;  // occurrences per step of the per-micro-batch collectives
+    double seconds = 0;     // alpha-beta time of total() over the tp group's link, every call's latency
+
+    double total() const
+    {
+        return micro_batches * (embedding_bytes_per_micro_batch + lm_head_bytes_per_micro_batch + 3.0 * cross_entropy_bytes)
+            + replicated_gradient_bytes;
+    }
+};
+
 struct CommunicationEstimate {
     CommunicationPart dp, tp, pp, cp, ep;
+    TensorParallelOutsideLayers tp_outside_layers;  // beside tp, not in the step time
     // The data-parallel bytes of one GPU in each pipeline stage, stage 0 first, from what that
     // stage holds (cost/stage_parameters.h: the embedding on the first, the head on the last,
     // uneven layers, norm gains whole on every tp rank). dp.bytes is the step-time model's figure,

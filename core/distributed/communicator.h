@@ -52,6 +52,9 @@ public:
     // Blocking collectives. `count` is the whole buffer's length on every rank.
     // allReduceSum: data[i] = Σ_ranks data[i].
     virtual void allReduceSum(float *data, std::int64_t count) = 0;
+    // allReduceMax: data[i] = max over ranks of data[i] (the vocabulary-parallel cross-entropy's
+    // row maxima); recorded as an all-reduce, with the same bytes as the sum.
+    virtual void allReduceMax(float *data, std::int64_t count) = 0;
     // reduceScatterSum: this rank's shard (shardRange(count, size, rank)) of the sum of every
     // rank's `data`, written into data at the shard's offset (the rest of `data` is scratch).
     virtual void reduceScatterSum(float *data, std::int64_t count) = 0;

@@ -32,6 +32,11 @@ struct DataParallelMemory {
     double gathered_params_peak = 0;
     double full_grads_peak = 0;
     double model_state_peak = 0;
+    // ZeRO-3: the same peak as the kernel holds it, resident pages of the parameter and gradient
+    // arenas (mincore) plus the optimizer's state: above model_state_peak by the partial pages at
+    // the groups' ends, equal to the whole arenas for a model whose groups are under a page. 0 in
+    // other modes.
+    double resident_model_state_peak = 0;
 };
 
 struct DataParallelStepReport {

@@ -512,6 +512,7 @@ DataParallelMemory DataParallelTrainer::memory() const
         memory.gathered_params_peak = bytes * double(peaks.gathered_parameters);
         memory.full_grads_peak = bytes * double(peaks.full_gradients);
         memory.model_state_peak = bytes * double(peaks.model_state);
+        memory.resident_model_state_peak = double(peaks.resident_arena_bytes) + memory.optimizer_states;
     }
     return memory;
 }

@@ -3,6 +3,7 @@
 
 #include "distributed/communicator.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace lse::distributed {
@@ -15,7 +16,11 @@ int wrap(int rank, int size) { return ((rank % size) + size) % size; }
 
 }  // namespace
 
-std::int64_t ringReduceScatterSum(Transport &transport, float *data, std::int64_t count)
+namespace {
+
+enum class Reduction { Sum, Max };
+
+std::int64_t ringReduceScatter(Transport &transport, float *data, std::int64_t count, Reduction reduction)
 {
     const int size = transport.size();
     const int rank = transport.rank();
@@ -34,10 +39,21 @@ std::int64_t ringReduceScatterSum(Transport &transport, float *data, std::int64_
                            in.count * kFloatBytes);
         bytes_sent += out.count * kFloatBytes;
         float *target = data + in.offset;
-        for (std::int64_t i = 0; i < in.count; ++i)
-            target[i] += incoming[std::size_t(i)];
+        if (reduction == Reduction::Sum)
+            for (std::int64_t i = 0; i < in.count; ++i)
+                target[i] += incoming[std::size_t(i)];
+        else
+            for (std::int64_t i = 0; i < in.count; ++i)
+                target[i] = std::max(target[i], incoming[std::size_t(i)]);
     }
     return bytes_sent;
+}
+
+}  // namespace
+
+std::int64_t ringReduceScatterSum(Transport &transport, float *data, std::int64_t count)
+{
+    return ringReduceScatter(transport, data, count, Reduction::Sum);
 }
 
 std::int64_t ringAllGather(Transport &transport, float *data, std::int64_t count)
@@ -63,6 +79,12 @@ std::int64_t ringAllGather(Transport &transport, float *data, std::int64_t count
 std::int64_t ringAllReduceSum(Transport &transport, float *data, std::int64_t count)
 {
     const std::int64_t reduce_bytes = ringReduceScatterSum(transport, data, count);
+    return reduce_bytes + ringAllGather(transport, data, count);
+}
+
+std::int64_t ringAllReduceMax(Transport &transport, float *data, std::int64_t count)
+{
+    const std::int64_t reduce_bytes = ringReduceScatter(transport, data, count, Reduction::Max);
     return reduce_bytes + ringAllGather(transport, data, count);
 }
 

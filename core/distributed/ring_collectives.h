@@ -19,6 +19,8 @@ namespace lse::distributed {
 std::int64_t ringReduceScatterSum(Transport &transport, float *data, std::int64_t count);
 std::int64_t ringAllGather(Transport &transport, float *data, std::int64_t count);
 std::int64_t ringAllReduceSum(Transport &transport, float *data, std::int64_t count);
+// The element-wise maximum instead of the sum (the same transfers, so the same bytes).
+std::int64_t ringAllReduceMax(Transport &transport, float *data, std::int64_t count);
 std::int64_t ringBroadcast(Transport &transport, float *data, std::int64_t count, int root);
 std::int64_t ringBarrier(Transport &transport);
 

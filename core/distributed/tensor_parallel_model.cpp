@@ -4,6 +4,8 @@
 // regions and the two all-reduces of each direction where Megatron places them.
 #include "distributed/tensor_parallel_model.h"
 
+#include "distributed/vocabulary_parallel.h"
+
 #include "reference/ops/activations.h"
 #include "reference/ops/attention.h"
 #include "reference/ops/cross_entropy.h"
@@ -39,6 +41,8 @@ TensorSplit splitOf(const std::string &name)
         const std::size_t n = std::strlen(suffix);
         return name.size() >= n && name.compare(name.size() - n, n, suffix) == 0;
     };
+    if (name == "token_embeddings.weight" || name == "lm_head.weight")
+        return TensorSplit::Rows;  // vocabulary-parallel: rank r holds its vocabulary rows
     if (name.rfind("layers.", 0) != 0)
         return TensorSplit::Replicated;
     if (ends("attn.q_proj.weight") || ends("attn.k_proj.weight") || ends("attn.v_proj.weight")
@@ -59,7 +63,10 @@ void copyShard(TensorSplit split, const std::vector<std::int64_t> &full_shape, i
     }
     const std::int64_t rows = full_shape[0], cols = full_shape[1];
     if (split == TensorSplit::Rows) {
-        const std::int64_t local_rows = rows / tp, offset = std::int64_t(rank) * local_rows * cols;
+        // shardRange's rows: rows / tp each when tp divides them (every layer's split; the
+        // vocabulary may leave the first ranks one row more).
+        const ShardRange range = shardRange(rows, tp, rank);
+        const std::int64_t local_rows = range.count, offset = range.offset * cols;
         if (into_full)
             std::memcpy(to + offset, from, std::size_t(local_rows * cols) * sizeof(float));
         else
@@ -99,6 +106,10 @@ Problems validateForTensorParallel(const ModelConfig &m, const reference::Refere
     divides("n_heads", m.n_heads);
     divides("n_kv_heads", m.n_kv_heads);  // each rank's query heads keep their own K/V heads
     divides("d_ff", m.d_ff);
+    if (m.vocab_size < tp)
+        problems.push_back({"distributed.tp", "at-most-vocabulary",
+                            "tensor parallelism splits the vocabulary over the ranks: tp " + std::to_string(tp)
+                                + " must not exceed model.vocab_size (" + std::to_string(m.vocab_size) + ")."});
     const char *unsupported = "unsupported";
     if (m.norm != NormType::None && m.norm_placement != NormPlacement::Pre)
         problems.push_back({"model.norm_placement", unsupported,
@@ -129,6 +140,7 @@ struct TensorParallelModel::Impl {
     Communicator &comm;
     reference::ReferenceOptions options;
     Index D = 0, Hl = 0, Gl = 0, Dh = 0, Fl = 0, V = 0, Ql = 0, KVl = 0, Wl = 0, upl = 0;
+    VocabularyShard vocabulary;  // this rank's rows of the token table and the LM head, its logits' columns
     Index max_tokens = 0, context = 0;
     bool norm = false, layer_norm = false;
     // Weights of one layer (local shards inside the f…g regions).
@@ -147,7 +159,8 @@ struct TensorParallelModel::Impl {
     std::vector<Layer> layers;
     std::vector<Saved> saved;
     float *tok_emb = nullptr, *pos_emb = nullptr, *lnf_g = nullptr, *lnf_b = nullptr, *lm_head = nullptr;
-    AlignedVector<float> embedded, lnf_out, lnf_stats, logits, row_loss;
+    AlignedVector<float> embedded, lnf_out, lnf_stats, logits, row_loss;  // logits (N, Vl)
+    AlignedVector<float> row_max, target_logit, sum_exp;                  // (N) each: the loss's reductions
     AlignedVector<float> grad_a, grad_b, grad_c, dqkv, datt, dprobs, dup, dact;
     reference::RopeTable<float> rope;
     std::vector<TensorParallelCollective> purposes;
@@ -339,7 +352,16 @@ struct TensorParallelModel::Impl {
     const float *forward(const std::int32_t *tokens, Index b, Index t)
     {
         const Index N = b * t;
-        reference::embeddingForward(tokens, tok_emb, embedded.data(), N, D);
+        // Vocabulary-parallel lookup: each token's row comes from the one rank holding it, summed
+        // over the ranks (all of it; with SP, each rank's rows of the sum).
+        shardEmbeddingForward(tokens, tok_emb, vocabulary, embedded.data(), N, D);
+        if (self.sequence_parallel_)
+            collective(Collective::ReduceScatter, embedded.data(), N * D, "tp_embedding",
+                       "embedding forward: partial rows to the sequence shards");
+        else
+            collective(Collective::AllReduce, embedded.data(), N * D, "tp_embedding",
+                       "embedding forward: partial rows of the vocabulary-parallel lookup");
+        // Positions after the sum (with SP only this rank's rows are used from here on).
         if (self.config_.positional_encoding == PositionalEncoding::Learned)
             reference::addLearnedPositions(embedded.data(), pos_emb, b, t, D, 0);
         else if (self.config_.positional_encoding == PositionalEncoding::Sinusoidal)
@@ -357,14 +379,34 @@ struct TensorParallelModel::Impl {
             // The final norm on this rank's rows, then every row for the replicated LM head.
             const Index r0 = firstRow(N), rows = rowCount(N);
             normForward(x + r0 * D, lnf_g, lnf_b, lnf_out.data() + r0 * D, lnf_stats.data() + 2 * r0, rows);
-            collective(Collective::AllGather, lnf_out.data(), N * D, "sp_lm_head_input", "");
+            collective(Collective::AllGather, lnf_out.data(), N * D, "tp_lm_head",
+                       "LM head forward: input rows from the sequence shards");
             f = lnf_out.data();
         } else if (norm) {
             normForward(x, lnf_g, lnf_b, lnf_out.data(), lnf_stats.data(), N);
             f = lnf_out.data();
         }
-        reference::linearForward(f, D, lm_head, logits.data(), V, N, D, V);
+        // Column-parallel over the vocabulary: this rank's logits only.
+        reference::linearForward(f, D, lm_head, logits.data(), vocabulary.count, N, D, vocabulary.count);
         return f;
+    }
+
+    // The vocabulary-parallel cross-entropy: the three reductions, then every row's loss (and,
+    // with dlogits, the local logits' gradient written over them).
+    float crossEntropy(const std::int32_t *targets, Index N, bool with_gradient)
+    {
+        const Index vl = vocabulary.count;
+        shardRowMaxima(logits.data(), N, vl, row_max.data());
+        comm.allReduceMax(row_max.data(), N);
+        self.notePurpose("tp_cross_entropy", "loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)");
+        shardTargetLogits(logits.data(), targets, vocabulary, N, target_logit.data());
+        collective(Collective::AllReduce, target_logit.data(), N, "tp_cross_entropy",
+                   "loss forward: logit of the target (vocabulary-parallel cross-entropy)");
+        shardSumExp(logits.data(), row_max.data(), N, vl, sum_exp.data());
+        collective(Collective::AllReduce, sum_exp.data(), N, "tp_cross_entropy",
+                   "loss forward: sum of exponentials (vocabulary-parallel cross-entropy)");
+        return shardCrossEntropy(logits.data(), targets, vocabulary, row_max.data(), sum_exp.data(),
+                                 target_logit.data(), row_loss.data(), with_gradient ? logits.data() : nullptr, N, vl);
     }
 
     Problems check(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const
@@ -419,6 +461,8 @@ Result<std::unique_ptr<TensorParallelModel>> TensorParallelModel::create(const M
     s.Dh = config.head_dim;
     s.Fl = config.d_ff / tp;
     s.V = config.vocab_size;
+    const ShardRange vocabulary = shardRange(s.V, tp, model->rank_);
+    s.vocabulary = {vocabulary.offset, vocabulary.count};
     s.Ql = s.Hl * s.Dh;
     s.KVl = s.Gl * s.Dh;
     s.Wl = s.Ql + 2 * s.KVl;
@@ -438,7 +482,7 @@ Result<std::unique_ptr<TensorParallelModel>> TensorParallelModel::create(const M
         local.local_shape = t.shape;
         local.split = splitOf(t.name);
         if (local.split == TensorSplit::Rows)
-            local.local_shape[0] /= tp;
+            local.local_shape[0] = shardRange(t.shape[0], tp, model->rank_).count;
         else if (local.split == TensorSplit::Columns)
             local.local_shape[1] /= tp;
         total += local.localSize();
@@ -503,8 +547,11 @@ Result<std::unique_ptr<TensorParallelModel>> TensorParallelModel::create(const M
         sized(s.lnf_out, N * D);
         sized(s.lnf_stats, 2 * N);
     }
-    sized(s.logits, N * s.V);
+    sized(s.logits, N * s.vocabulary.count);
     sized(s.row_loss, N);
+    sized(s.row_max, N);
+    sized(s.target_logit, N);
+    sized(s.sum_exp, N);
     for (AlignedVector<float> *v : {&s.grad_a, &s.grad_b, &s.grad_c})
         sized(*v, N * D);
     sized(s.dqkv, N * s.Wl);
@@ -523,7 +570,7 @@ Result<float> TensorParallelModel::loss(const std::int32_t *tokens, const std::i
     if (Problems p = s.check(tokens, targets, batch, seq); !p.empty())
         return p;
     s.forward(tokens, batch, seq);
-    return reference::crossEntropyLoss(s.logits.data(), targets, s.row_loss.data(), Index(batch) * seq, s.V);
+    return s.crossEntropy(targets, Index(batch) * seq, false);
 }
 
 Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, const std::int32_t *targets, int batch,
@@ -535,22 +582,24 @@ Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, c
     const Index b = batch, t = seq, N = b * t, D = s.D;
     const float *f = s.forward(tokens, b, t);
     std::fill(grads_.begin(), grads_.end(), 0.0f);
-    const float loss = reference::crossEntropyForwardBackward(s.logits.data(), targets, s.logits.data(),
-                                                              s.row_loss.data(), N, s.V);
+    const float loss = s.crossEntropy(targets, N, true);
     float *g = s.grad_a.data(), *spare = s.grad_b.data();
-    reference::linearBackward(f, D, s.lm_head, s.logits.data(), s.V, g, s.gradOf(s.lm_head), N, D, s.V);
+    // The head's input gradient from this rank's vocabulary columns: a partial sum over the ranks.
+    const Index vl = s.vocabulary.count;
+    reference::linearBackward(f, D, s.lm_head, s.logits.data(), vl, g, s.gradOf(s.lm_head), N, D, vl);
     if (sequence_parallel_) {
-        // ∂L/∂lnf_out is whole and equal on every rank (the head is replicated): the all-gather's
-        // backward is each rank taking its own rows.
+        // The all-gather's backward: each rank's rows of the summed gradient.
+        s.collective(Collective::ReduceScatter, g, N * D, "tp_lm_head", "LM head backward: input gradient to the sequence shards");
         const Index r0 = s.firstRow(N), rows = s.rowCount(N);
         s.normBackward(s.saved.back().y.data() + r0 * D, s.lnf_g, s.lnf_stats.data() + 2 * r0, g + r0 * D,
                        spare + r0 * D, rows, false);
         std::swap(g, spare);
         for (int l = config_.n_layers - 1; l >= 0; --l)
             s.layerBackwardSequenceParallel(l, b, t, g);
-        // Every rank's rows of ∂L/∂embedded, so each updates the whole (replicated) table.
-        s.collective(Collective::AllGather, g, N * D, "sp_embedding_gradient", "");
-        reference::embeddingBackward(tokens, g, s.gradOf(s.tok_emb), N, D);
+        // The reduce-scatter's backward: every rank's rows of ∂L/∂embedded, for its vocabulary rows
+        // (and the whole gradient of the replicated positions, equal on every rank).
+        s.collective(Collective::AllGather, g, N * D, "tp_embedding", "embedding backward: output gradient from the sequence shards");
+        shardEmbeddingBackward(tokens, g, s.gradOf(s.tok_emb), s.vocabulary, N, D);
         if (config_.positional_encoding == PositionalEncoding::Learned)
             reference::addLearnedPositionsBackward(g, s.gradOf(s.pos_emb), b, t, D, 0);
         // Each norm saw only this rank's rows: sum the gains' (and biases') gradients over the ranks.
@@ -565,7 +614,8 @@ Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, c
                 std::copy(tensor.grad, tensor.grad + tensor.localSize(), s.norm_grads.begin() + at);
                 at += tensor.localSize();
             }
-        s.collective(Collective::AllReduce, s.norm_grads.data(), count, "sp_norm_gradients", "");
+        s.collective(Collective::AllReduce, s.norm_grads.data(), count, "sp_norm_gradients",
+                     "after backward: gradients of the weights every tp rank holds whole (norms)");
         at = 0;
         for (const TensorParallelTensor &tensor : tensors_)
             if (tensor.local_shape.size() == 1) {
@@ -574,13 +624,18 @@ Result<float> TensorParallelModel::forwardBackward(const std::int32_t *tokens, c
             }
         return loss;
     }
+    // f before the column-parallel head: its input gradient summed over the ranks.
+    s.collective(Collective::AllReduce, g, N * D, "tp_lm_head",
+                 "LM head backward: input gradient (column-parallel over the vocabulary)");
     if (s.norm) {
         s.normBackward(s.saved.back().y.data(), s.lnf_g, s.lnf_stats.data(), g, spare, N, false);
         std::swap(g, spare);
     }
     for (int l = config_.n_layers - 1; l >= 0; --l)
         s.layerBackward(l, b, t, g);
-    reference::embeddingBackward(tokens, g, s.gradOf(s.tok_emb), N, D);
+    // The all-reduce's backward is the identity: every rank has the whole ∂L/∂embedded and
+    // updates its vocabulary rows.
+    shardEmbeddingBackward(tokens, g, s.gradOf(s.tok_emb), s.vocabulary, N, D);
     if (config_.positional_encoding == PositionalEncoding::Learned)
         reference::addLearnedPositionsBackward(g, s.gradOf(s.pos_emb), b, t, D, 0);
     return loss;
@@ -602,10 +657,13 @@ std::vector<float> TensorParallelModel::gatherParameters()
             std::memcpy(out, t.data, std::size_t(t.localSize()) * sizeof(float));
             continue;
         }
-        // Rank r's shard at r·local (shardRange's equal shards), then each put in its place.
-        const std::int64_t local = t.localSize();
+        // Rank r's shard at r·local (shardRange's equal shards of the padded buffer: `local` is the
+        // longest shard, rank 0's, when the vocabulary does not divide by tp), then each put in its place.
+        const std::int64_t local = t.split == TensorSplit::Rows
+            ? shardRange(t.full_shape[0], tp_, 0).count * t.full_shape[1]
+            : t.localSize();
         ranks_shards.assign(std::size_t(local * tp_), 0.0f);
-        std::memcpy(ranks_shards.data() + std::int64_t(rank_) * local, t.data, std::size_t(local) * sizeof(float));
+        std::memcpy(ranks_shards.data() + std::int64_t(rank_) * local, t.data, std::size_t(t.localSize()) * sizeof(float));
         s.comm.allGather(ranks_shards.data(), local * tp_);
         for (int r = 0; r < tp_; ++r)
             copyShard(t.split, t.full_shape, tp_, r, ranks_shards.data() + std::int64_t(r) * local, out, true);

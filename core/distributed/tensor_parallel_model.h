@@ -10,12 +10,16 @@
 // so one layer runs 2 all-reduces of (tokens × d_model) floats forward and 2 backward, the count the
 // cost engine's TP volume assumes (Korthikanti et al. 2022 §4.2.2).
 //
-// Replicated on every rank: token (and learned position) embeddings, every norm, the final norm and
-// the LM head. Megatron splits the vocabulary too (a vocab-parallel embedding and cross-entropy),
-// which costs an all-reduce after the embedding and two small ones in the loss that the engine's TP
-// volume does not count; the reference vocabularies are small enough that keeping them whole costs
-// little memory, and it keeps the measured bytes the engine's exactly. Since everything outside the
-// f…g regions then sees identical inputs and gradients on every rank, the replicated weights'
+// The vocabulary is split too, as Megatron splits it (§3): rank r holds the rows
+// shardRange(vocab_size, tp, r) of the token table and of the LM head (the same rows when tied).
+// The embedding's lookup gives zeros for the tokens another rank holds and the ranks' outputs are
+// summed (one all-reduce of tokens × d_model, "tp_embedding"); the head is column-parallel over the
+// vocabulary, so its input gradient is summed in backward ("tp_lm_head"); the cross-entropy never
+// gathers the logits: three all-reduces of one float per token give each row's maximum, its
+// target's logit and its sum of exponentials ("tp_cross_entropy", vocabulary_parallel.h). The cost
+// engine counts all of these (CommunicationEstimate::tp_outside_layers), event by event.
+// Replicated on every rank: learned position embeddings and every norm. Everything outside the
+// f…g regions sees identical inputs and gradients on every rank, so the replicated weights'
 // gradients are equal on every rank without any further communication.
 //
 // Initialisation shards the single-process model's initial weights (same seed), so one tp-rank
@@ -27,15 +31,17 @@
 // stream; the norms and residual adds run on those rows alone; the reference has no dropout). Each
 // all-reduce becomes half of one: an all-gather of the norm output before the column-parallel layer
 // (g) and a reduce-scatter of the row-parallel output back to the rows (ḡ), swapped in backward.
-// The bytes are the same as without it. Three transfers the engine's TP volume leaves out, listed
-// under their own purposes: the final norm's rows all-gathered before the replicated LM head
-// ("sp_lm_head_input"), the embedding's input gradient all-gathered so every rank updates the whole
-// table ("sp_embedding_gradient"), and the norm gains' partial gradients (each rank saw only its
-// rows) summed in one all-reduce ("sp_norm_gradients", Megatron's allreduce of layer-norm grads).
+// The bytes are the same as without it. Outside the layers the embedding's sum becomes a
+// reduce-scatter to the rows (and an all-gather of their gradient backward), the head's input an
+// all-gather of the final norm's rows (and a reduce-scatter of its gradient backward), and the norm
+// gains' partial gradients (each rank saw only its rows) are summed in one all-reduce per step
+// ("sp_norm_gradients", Megatron's all-reduce of the layer-norm gradients); the engine counts these
+// too.
 //
 // Supported: pre-norm (RMSNorm, LayerNorm) or no norm, sequential blocks, the naive attention
 // kernel, any positional encoding and activation the reference implements; tp must divide n_heads,
-// n_kv_heads and d_ff (checked by validateForTensorParallel).
+// n_kv_heads and d_ff and be at most vocab_size (checked by validateForTensorParallel); the
+// vocabulary need not divide by tp (the first ranks then hold one row more).
 #pragma once
 
 #include "common/problem.h"
@@ -73,7 +79,9 @@ Problems validateForTensorParallel(const ModelConfig &model, const reference::Re
                                    bool sequence_parallel = false);
 
 // What one collective of a step was for: "tp_forward" (g after a row-parallel layer), "tp_backward"
-// (f before a column-parallel layer), "grad_norm" (the sharded gradients' squared norm, one float).
+// (f before a column-parallel layer), "tp_embedding", "tp_lm_head", "tp_cross_entropy" (the
+// vocabulary-parallel layers), "sp_norm_gradients" (SP), "grad_norm" (the sharded gradients'
+// squared norm, one float, which the engine does not count).
 struct TensorParallelCollective {
     std::string purpose;
     std::string where;  // the engine's wording of the same event (model_parallel_communication.h)

@@ -63,8 +63,13 @@ Result<EnginePrediction> predict(const TrainConfig &config, int tp, bool sequenc
     if (!estimated)
         return estimated.problems();
     EnginePrediction prediction;
-    prediction.tp_bytes = estimated->communication.tp.bytes;
-    prediction.dp_bytes = dp > 1 ? estimated->communication.dp.bytes : 0.0;
+    // The layers' traffic and the vocabulary-parallel layers' (and SP's norm gradients).
+    prediction.tp_bytes = estimated->communication.tp.bytes + estimated->communication.tp_outside_layers.total();
+    // What this stage's GPUs hold (pp = 1: the one stage), the tp-split tensors as the model splits
+    // them and the norms whole: the bytes its DP all-reduce sends.
+    prediction.dp_bytes = dp > 1 && !estimated->communication.dp_bytes_per_stage.empty()
+        ? estimated->communication.dp_bytes_per_stage.front()
+        : 0.0;
     prediction.memory.params = double(estimated->memory.params);
     prediction.memory.grads = double(estimated->memory.grads);
     prediction.memory.optimizer_states = double(estimated->memory.optimizer);
@@ -193,7 +198,7 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
     TensorParallelStepReport report;
     report.step = s.step + 1;
     report.learning_rate = s.schedule.at(report.step);
-    report.loss = double(loss.value());  // the head is replicated: every rank computed the same loss
+    report.loss = double(loss.value());  // the loss's reductions gave every rank the same rows' losses
     if (s.data_parallel) {
         // Σ over replicas of each one's mean gradient / dp: the mean over the global batch (each
         // replica's rows hold the same number of targets). Then the loss the same way.
@@ -239,7 +244,7 @@ Result<TensorParallelStepReport> TensorParallelTrainer::step()
         for (const parallel::CommunicationEvent &event : s.prediction.events)
             if (!entry.where.empty() && event.where == entry.where)
                 entry.predicted_bytes_per_rank = event.bytes_per_rank;
-        if (entry.purpose == "tp_forward" || entry.purpose == "tp_backward")
+        if (entry.purpose != "grad_norm")  // the engine counts every other TP collective
             report.measured_bytes_per_rank += entry.bytes_per_rank;
         report.communication.push_back(std::move(entry));
     }

@@ -6,10 +6,12 @@
 // rank); the global gradient norm for clipping adds the sharded tensors' squared norms over the
 // ranks (one one-float all-reduce, purpose "grad_norm") to the replicated ones' counted once.
 //
-// Each step reports every collective with its purpose ("tp_forward", "tp_backward", "grad_norm"),
-// the bytes this rank sent, and beside each TP collective the cost engine's bytes for the same
-// event (parallel::communicationEvents of the same model, batch and tp): their per-step sums are
-// equal whenever tp divides tokens × d_model (the ring then sends exactly 2(tp−1)/tp of the buffer).
+// Each step reports every collective with its purpose ("tp_forward", "tp_backward", "tp_embedding",
+// "tp_lm_head", "tp_cross_entropy", "sp_norm_gradients", "grad_norm"), the bytes this rank sent,
+// and beside each TP collective the cost engine's bytes for the same event
+// (parallel::communicationEvents of the same model, batch and tp): their per-step sums are equal
+// whenever tp divides the buffers (tokens, tokens × d_model, the norms' elements) and the
+// vocabulary (the ring then sends exactly 2(tp−1)/tp of each buffer, and every rank holds V/tp rows).
 #pragma once
 
 #include "common/problem.h"
@@ -27,7 +29,7 @@ namespace lse::distributed {
 
 struct TensorParallelCommunication {
     std::string collective;  // "all_reduce"; with sequence parallelism "all_gather", "reduce_scatter"
-    std::string purpose;     // "tp_forward", "tp_backward", "grad_norm", "sp_*" (tensor_parallel_model.h)
+    std::string purpose;     // "tp_forward", "tp_backward", "tp_embedding", ..., "grad_norm" (tensor_parallel_model.h)
     std::string where;       // the engine's event it corresponds to (empty for grad_norm)
     double bytes_per_rank = 0;
     double predicted_bytes_per_rank = 0;  // the engine's bytes for this occurrence (0: not an engine event)
@@ -49,12 +51,12 @@ struct TensorParallelStepReport {
     double grad_norm = 0;
     double seconds = 0;
     std::vector<TensorParallelCommunication> communication;
-    double measured_bytes_per_rank = 0;   // tp_forward + tp_backward (what the engine's TP volume counts)
-    double predicted_bytes_per_rank = 0;  // the engine's TP volume per step
+    double measured_bytes_per_rank = 0;   // every TP collective but grad_norm (what the engine's TP volume counts)
+    double predicted_bytes_per_rank = 0;  // the engine's TP volume per step (layers and outside them)
     // dp x tp: the gradient all-reduce over the data-parallel group (purpose "dp_gradients") and
-    // the engine's DP volume for the same mesh. The engine splits every tensor over tp (the
-    // embedding and LM head vocab-parallel, the norms too), here those are whole on every rank: the
-    // measured ring all-reduce is of the local parameters, the engine's of P/tp. Both 0 without dp.
+    // the engine's DP volume of what one GPU holds (communication.dp_bytes_per_stage: the layers'
+    // and the vocabulary's tensors split over tp, norms and positions whole, as here). Both 0
+    // without dp.
     double dp_measured_bytes_per_rank = 0;
     double dp_predicted_bytes_per_rank = 0;
     TensorParallelMemory memory;

@@ -236,6 +236,14 @@ void TransportCommunicator::allReduceSum(float *data, std::int64_t count)
     startBufferCollective(Collective::AllReduce, data, count, true)->wait();
 }
 
+void TransportCommunicator::allReduceMax(float *data, std::int64_t count)
+{
+    checkBuffer("all_reduce max", data, count);
+    start(Collective::AllReduce, count, [data, count](Transport &transport) {
+        return ringAllReduceMax(transport, data, count);
+    }, true)->wait();
+}
+
 void TransportCommunicator::reduceScatterSum(float *data, std::int64_t count)
 {
     startBufferCollective(Collective::ReduceScatter, data, count, true)->wait();

@@ -35,6 +35,7 @@ public:
     int size() const override { return size_; }
 
     void allReduceSum(float *data, std::int64_t count) override;
+    void allReduceMax(float *data, std::int64_t count) override;
     void reduceScatterSum(float *data, std::int64_t count) override;
     void allGather(float *data, std::int64_t count) override;
     void broadcast(float *data, std::int64_t count, int root) override;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributed/zero3_parameters.h"
 
+#include "distributed/released_pages.h"
 #include "distributed/zero_shards.h"
 
 #include <algorithm>
@@ -45,13 +46,41 @@ void Zero3Parameters::attach()
 
 void Zero3Parameters::detach() { model_.setParameterUseCallback({}); }
 
+namespace {
+
+// The whole pages of [from, to) go back to the kernel (a later read sees zeros); the partial pages
+// at the ends, which the arena's neighbours share, get NaN, so a read of a parameter that was not
+// gathered poisons the loss or, inside a dropped page, reads zero: either way the step no longer
+// matches one process (tested).
+void releaseRange(float *from, float *to)
+{
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const DroppedRange dropped = dropWholePages(from, to - from);
+    if (dropped.begin == dropped.end) {
+        std::fill(from, to, nan);
+        return;
+    }
+    std::fill(from, dropped.begin, nan);
+    std::fill(dropped.end, to, nan);
+}
+
+}  // namespace
+
 void Zero3Parameters::release(const Zero3Group &group)
 {
-    // NaN where this rank holds nothing: a read of an ungathered parameter poisons the loss.
     float *data = model_.parameterData();
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    std::fill(data + group.whole.offset, data + group.own.offset, nan);
-    std::fill(data + group.own.offset + group.own.count, data + group.whole.offset + group.whole.count, nan);
+    releaseRange(data + group.whole.offset, data + group.own.offset);
+    releaseRange(data + group.own.offset + group.own.count, data + group.whole.offset + group.whole.count);
+}
+
+void Zero3Parameters::releaseGradients(const Zero3Group &group)
+{
+    // Reduced into the rank's piece; the rest is not read again before the group's next backward,
+    // which zeroes it first (Model::setParameterUseCallback).
+    float *grads = model_.gradientData();
+    dropWholePages(grads + group.whole.offset, group.own.offset - group.whole.offset);
+    const std::int64_t end = group.own.offset + group.own.count;
+    dropWholePages(grads + end, group.whole.offset + group.whole.count - end);
 }
 
 void Zero3Parameters::gatherAll()
@@ -62,8 +91,10 @@ void Zero3Parameters::gatherAll()
 
 void Zero3Parameters::releaseAll()
 {
-    for (const Zero3Group &group : groups_)
+    for (const Zero3Group &group : groups_) {
         release(group);
+        releaseGradients(group);
+    }
 }
 
 void Zero3Parameters::beginStep(std::int64_t optimizer_elements)
@@ -82,6 +113,12 @@ void Zero3Parameters::account()
     // state, and what is held beyond the shard at this moment.
     peaks_.model_state = std::max(peaks_.model_state,
                                   2 * shard_elements_ + optimizer_elements_ + gathered_ + full_gradients_);
+    // What the kernel really holds of the two arenas now (the optimizer's state is the shard's alone).
+    const std::int64_t bytes = model_.parameterCount() * std::int64_t(sizeof(float));
+    const std::int64_t params = residentBytes(model_.parameterData(), bytes);
+    const std::int64_t grads = residentBytes(model_.gradientData(), bytes);
+    if (params >= 0 && grads >= 0)
+        peaks_.resident_arena_bytes = std::max(peaks_.resident_arena_bytes, params + grads);
 }
 
 void Zero3Parameters::onUse(int index, Model::ParameterUse use)
@@ -107,7 +144,9 @@ void Zero3Parameters::onUse(int index, Model::ParameterUse use)
         // This group's gradients are final: sum them over the ranks into each rank's piece.
         note_("zero3_reduce_scatter");
         communicator_.reduceScatterSum(model_.gradientData() + group.whole.offset, group.whole.count);
+        account();  // the group's whole gradient and parameters are still held here
         release(group);
+        releaseGradients(group);
         gathered_ -= beyond;
         full_gradients_ -= beyond;
         break;

@@ -15,12 +15,16 @@
 // plus (n−1)/n·Ψ for the reduce-scatters — 3Ψ·(n−1)/n, 1.5× DP's all-reduce (ZeRO §7.2.2) — exactly
 // when n divides every group (the engine assumes it, as for ZeRO-1/2).
 //
-// Memory: the reference model allocates its whole parameter and gradient arenas once, so
-// "release" cannot return memory to the allocator here. It overwrites the part of the group
-// outside this rank's shard with NaN instead — any read of a parameter that was not gathered would
-// make the loss NaN (tested) — and the accounting below counts what a ZeRO-3 rank holds: its shard,
-// the groups gathered at the moment, and the full gradients of the groups whose reduce-scatter has
-// not run yet; its peak is the step's measured model-state memory per rank.
+// Memory: the reference model allocates its whole parameter and gradient arenas once. Releasing a
+// group gives the whole pages of its parameters outside this rank's piece back to the kernel
+// (released_pages.h: madvise), and after its reduce-scatter those of its gradients; the partial
+// pages at the ends get NaN. So the resident memory really falls and rises layer by layer, and a
+// read of a parameter that was not gathered sees NaN or zero (either fails the equality with one
+// process, tested). The model zeroes a group's gradients just before its backward (not the whole
+// arena up front), so no page comes back before it is needed. Two peaks per step: the accounting
+// (elements: the shard, the groups gathered at the moment, the full gradients of the groups whose
+// reduce-scatter has not run yet) and the resident bytes of the two arenas (mincore), which adds
+// the partial pages at the groups' ends and, for groups smaller than a page, whole groups.
 #pragma once
 
 #include "distributed/communicator.h"
@@ -48,6 +52,7 @@ struct Zero3MemoryPeaks {
     std::int64_t gathered_parameters = 0;  // elements beyond the shard held at once (the working copy)
     std::int64_t full_gradients = 0;       // gradient elements beyond the shard held at once
     std::int64_t model_state = 0;          // shard params + gathered + shard grads + full grads + optimizer
+    std::int64_t resident_arena_bytes = 0;  // bytes: the parameter and gradient arenas' resident pages
 };
 
 class Zero3Parameters {
@@ -76,6 +81,7 @@ public:
 private:
     void onUse(int group, reference::Model::ParameterUse use);
     void release(const Zero3Group &group);
+    void releaseGradients(const Zero3Group &group);
     void account();
 
     reference::Model &model_;

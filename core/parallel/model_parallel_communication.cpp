@@ -76,6 +76,10 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
     // With SP each all-reduce becomes an all-gather (g) and a reduce-scatter (ḡ) of half the
     // volume each, forward and backward swapped.
     if (parallel.tp > 1) {
+        // The layers' events divide the part; the collectives outside them carry the engine's own
+        // bytes (tp_outside_layers) and their share of its time.
+        const TensorParallelOutsideLayers &outside = comm.tp_outside_layers;
+        const double seconds_per_byte = outside.total() > 0 ? outside.seconds / outside.total() : 0.0;
         const PartSplitter tp{comm.tp, MeshDim::TP, mesh.groupCrossesNodes(MeshDim::TP), events};
         std::vector<PartSplitter::Share> shares;
         const int recompute = full_recompute ? per_layer : 0;
@@ -105,6 +109,49 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
             };
         }
         tp.split(shares);
+        const auto add = [&](const char *collective, const char *where, int count, double bytes) {
+            if (count <= 0 || bytes <= 0)
+                return;
+            CommunicationEvent event;
+            event.dim = MeshDim::TP;
+            event.collective = collective;
+            event.where = where;
+            event.count_per_step = count;
+            event.bytes_per_rank = bytes;
+            event.seconds = bytes * seconds_per_byte;
+            event.crosses_nodes = mesh.groupCrossesNodes(MeshDim::TP);
+            events.push_back(std::move(event));
+        };
+        const int micro = outside.micro_batches;
+        if (!parallel.sequence_parallel) {
+            add("all-reduce", "embedding forward: partial rows of the vocabulary-parallel lookup", micro,
+                outside.embedding_bytes_per_micro_batch);
+            add("all-reduce", "loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("all-reduce", "loss forward: logit of the target (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("all-reduce", "loss forward: sum of exponentials (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("all-reduce", "LM head backward: input gradient (column-parallel over the vocabulary)", micro,
+                outside.lm_head_bytes_per_micro_batch);
+        } else {
+            add("reduce-scatter", "embedding forward: partial rows to the sequence shards", micro,
+                outside.embedding_bytes_per_micro_batch / 2);
+            add("all-gather", "LM head forward: input rows from the sequence shards", micro,
+                outside.lm_head_bytes_per_micro_batch / 2);
+            add("all-reduce", "loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("all-reduce", "loss forward: logit of the target (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("all-reduce", "loss forward: sum of exponentials (vocabulary-parallel cross-entropy)", micro,
+                outside.cross_entropy_bytes);
+            add("reduce-scatter", "LM head backward: input gradient to the sequence shards", micro,
+                outside.lm_head_bytes_per_micro_batch / 2);
+            add("all-gather", "embedding backward: output gradient from the sequence shards", micro,
+                outside.embedding_bytes_per_micro_batch / 2);
+            add("all-reduce", "after backward: gradients of the weights every tp rank holds whole (norms)", 1,
+                outside.replicated_gradient_bytes);
+        }
     }
 
     // Context parallel: ring attention (Liu et al. 2023) passes each rank's K/V block cp-1 steps

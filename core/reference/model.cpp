@@ -455,6 +455,10 @@ std::vector<std::pair<std::int64_t, std::int64_t>> BasicModel<S>::parameterGroup
 template <typename S>
 void BasicModel<S>::zeroGradients()
 {
+    // With a parameter-use callback each group is zeroed just before its backward (useParameters):
+    // filling the whole arena here would bring back every page the caller released.
+    if (parameter_use_)
+        return;
     std::fill(grads_.begin(), grads_.end(), S(0));
 }
 

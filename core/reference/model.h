@@ -23,6 +23,7 @@
 #include "reference/ops/tiled_attention.h"
 #include "scenario/model_config.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -140,6 +141,7 @@ public:
     // embeddings ~ N(0, 1) truncated at ±3, norm gains 1 and biases 0. A tied matrix is initialised
     // as the LM head (a linear layer), since N(0, 1) would give logits of standard deviation √D.
     void initialize(std::uint64_t seed);
+    // Every gradient to 0 (nothing while a parameter-use callback is installed: see below).
     void zeroGradients();
 
     // logits (B, T, V), valid until the next call.
@@ -164,12 +166,15 @@ public:
     // {offset, count} in arena order, and a callback around each group's use: before forward (or
     // backward) reads it and after that pass is done with it (after backward, its gradients are
     // final). forward() and forwardBackward() call it; a tied head reads group 0 inside group
-    // n_layers + 1, which the caller must handle. Empty: no calls.
+    // n_layers + 1, which the caller must handle. Empty: no calls. While a callback is installed,
+    // each group's gradients are zeroed just before its backward instead of the whole arena at the
+    // start (the caller may have handed the pages of other groups back to the kernel).
     enum class ParameterUse { BeforeForward, AfterForward, BeforeBackward, AfterBackward };
     std::vector<std::pair<std::int64_t, std::int64_t>> parameterGroups() const;
     void setParameterUseCallback(std::function<void(int group, ParameterUse use)> callback)
     {
         parameter_use_ = std::move(callback);
+        parameter_groups_ = parameter_use_ ? parameterGroups() : std::vector<std::pair<std::int64_t, std::int64_t>>{};
     }
 
     // While *flag is true, forwardBackward stops at the next layer boundary and fails with
@@ -336,10 +341,16 @@ private:
     OpProfiler profiler_;
     std::function<void(std::int64_t)> gradient_ready_;
     std::function<void(int, ParameterUse)> parameter_use_;
+    std::vector<std::pair<std::int64_t, std::int64_t>> parameter_groups_;  // while parameter_use_ is set
     void useParameters(int group, ParameterUse use)
     {
-        if (parameter_use_)
-            parameter_use_(group, use);
+        if (!parameter_use_)
+            return;
+        if (use == ParameterUse::BeforeBackward) {
+            const auto &[offset, count] = parameter_groups_[std::size_t(group)];
+            std::fill(grads_.begin() + offset, grads_.begin() + offset + count, S(0));
+        }
+        parameter_use_(group, use);
     }
     const std::atomic<bool> *interrupt_ = nullptr;
     bool interrupted() const { return interrupt_ && interrupt_->load(std::memory_order_relaxed); }

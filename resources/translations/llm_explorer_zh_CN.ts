@@ -3048,6 +3048,46 @@
         <source>recomputed attention forward: before QKV</source>
         <translation>重计算的注意力前向：QKV 之前</translation>
     </message>
+    <message>
+        <source>LM head backward: input gradient (column-parallel over the vocabulary)</source>
+        <translation>LM 头反向：输入梯度（按词表列并行）</translation>
+    </message>
+    <message>
+        <source>LM head backward: input gradient to the sequence shards</source>
+        <translation>LM 头反向：输入梯度归约分散到序列分片</translation>
+    </message>
+    <message>
+        <source>LM head forward: input rows from the sequence shards</source>
+        <translation>LM 头前向：从序列分片收集输入行</translation>
+    </message>
+    <message>
+        <source>after backward: gradients of the weights every tp rank holds whole (norms)</source>
+        <translation>反向之后：每个 tp rank 完整持有的权重（归一化层）的梯度</translation>
+    </message>
+    <message>
+        <source>embedding backward: output gradient from the sequence shards</source>
+        <translation>嵌入层反向：从序列分片收集输出梯度</translation>
+    </message>
+    <message>
+        <source>embedding forward: partial rows of the vocabulary-parallel lookup</source>
+        <translation>嵌入层前向：词表并行查表的部分行</translation>
+    </message>
+    <message>
+        <source>embedding forward: partial rows to the sequence shards</source>
+        <translation>嵌入层前向：部分行归约分散到序列分片</translation>
+    </message>
+    <message>
+        <source>loss forward: logit of the target (vocabulary-parallel cross-entropy)</source>
+        <translation>损失前向：目标词的 logit（词表并行交叉熵）</translation>
+    </message>
+    <message>
+        <source>loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)</source>
+        <translation>损失前向：每行 logits 的最大值（词表并行交叉熵）</translation>
+    </message>
+    <message>
+        <source>loss forward: sum of exponentials (vocabulary-parallel cross-entropy)</source>
+        <translation>损失前向：指数和（词表并行交叉熵）</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::CollectivesMeasurementSection</name>
@@ -4825,8 +4865,8 @@ measured / predicted</source>
         <translation>在本机上用多个进程训练参考 Transformer，如同集群在多个 GPU 上所做的那样：mpiexec 为每个 rank 启动一个 llm-explorer-cli。数据并行让每个 rank 处理全局批的一个切片并对梯度求平均（all-reduce，或 ZeRO 的 reduce-scatter + all-gather）；张量并行把每一层切分到各 rank；流水线并行让每个 rank 负责一段层；dp × tp 和 dp × pp 把它们组合起来。每步每个 rank 发送的字节数与成本引擎的通信量并列显示。</translation>
     </message>
     <message>
-        <source>Per step (rank 0): bytes of the tensor-parallel collectives (tp_forward + tp_backward) sent per rank, measured and as the engine predicts</source>
-        <translation>每步（rank 0）：每个 rank 在张量并行集合通信（tp_forward + tp_backward）中发送的字节数，实测值与引擎预测值</translation>
+        <source>Per step (rank 0): bytes of every tensor-parallel collective (the layers&apos;, the embedding&apos;s, the LM head&apos;s and the loss&apos;s) sent per rank, measured and as the engine predicts</source>
+        <translation>每步（rank 0）：每个 rank 在全部张量并行集合通信（各层、嵌入层、LM 头与损失）中发送的字节数，实测值与引擎预测值</translation>
     </message>
     <message>
         <source>Per step: bytes rank 0 (the first stage) sent to the next stage, measured and as the engine predicts for those sends</source>
@@ -4891,6 +4931,14 @@ measured / predicted</source>
     <message>
         <source>stage inputs kept for backward</source>
         <translation>为反向保留的阶段输入</translation>
+    </message>
+    <message>
+        <source>resident peak (ZeRO-3)</source>
+        <translation>驻留峰值（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>What the kernel held at the step&apos;s peak: the resident pages of the parameter and gradient arenas (mincore) plus the optimizer&apos;s shard. Each layer&apos;s gathered copy is handed back after use (madvise), so this falls as ranks grow; accounted by elements it is %1.</source>
+        <translation>步内峰值时内核实际持有的内存：参数与梯度区的驻留页（mincore）加上优化器分片。每层收集来的副本用后即归还（madvise），因此随 rank 增多而下降；按元素记账为 %1。</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `mpirun -np 2 llm-explorer-cli train --tp 2` and `dist-train --np 2 --tp 2` (issue 33): two
-// processes over Open MPI split the tiny model's heads and d_ff and end with one process's losses
-// (relative 1e-5 after 10 steps), with and without `--sp on`; every step lists its all-reduces with purpose tp_forward /
-// tp_backward and the engine's bytes beside each, which they equal, as the per-step totals do; bad
+// processes over Open MPI split the tiny model's heads, d_ff and vocabulary and end with one
+// process's losses (relative 1e-5 after 10 steps), with and without `--sp on`; every step lists its
+// collectives by purpose (tp_forward, tp_backward, the embedding's, LM head's and loss's) with the
+// engine's bytes beside each, which they equal, as the per-step totals do; bad
 // --tp values exit 2 naming --tp and the rule. Skipped, saying what to install, without MPI.
 #include "cli_fixtures.h"
 #include "cli_run.h"
@@ -54,24 +55,31 @@ class TestCliTpTrain : public QObject {
             const QJsonObject step = value.toObject();
             QVERIFY(step.value("measured_bytes_per_rank").toDouble() > 0);
             QCOMPARE(step.value("measured_bytes_per_rank").toDouble(), step.value("predicted_bytes_per_rank").toDouble());
-            int forward = 0, backward = 0;
+            int forward = 0, backward = 0, outside = 0;
             for (const QJsonValue &entry : step.value("communication").toArray()) {
                 const QJsonObject e = entry.toObject();
                 const QString purpose = e.value("purpose").toString();
-                if (purpose == QLatin1String("grad_norm") || purpose.startsWith(QLatin1String("sp_"))) {
+                if (purpose == QLatin1String("grad_norm")) {
                     QVERIFY(e.value("predicted_bytes_per_rank").isNull());  // not an engine event
+                    continue;
+                }
+                // Every other collective is the engine's event, with its bytes.
+                QCOMPARE(e.value("bytes_per_rank").toDouble(), e.value("predicted_bytes_per_rank").toDouble());
+                if (purpose != QLatin1String("tp_forward") && purpose != QLatin1String("tp_backward")) {
+                    ++outside;  // the vocabulary-parallel embedding, head and loss; SP's norm gradients
                     continue;
                 }
                 if (sp)
                     QVERIFY(e.value("collective").toString() != QLatin1String("all_reduce"));
                 else
                     QCOMPARE(e.value("collective").toString(), QStringLiteral("all_reduce"));
-                QCOMPARE(e.value("bytes_per_rank").toDouble(), e.value("predicted_bytes_per_rank").toDouble());
                 (purpose == QLatin1String("tp_forward") ? forward : backward) += 1;
             }
             // One layer: after out-proj and after down-proj; with SP also the gathers before QKV and up-proj.
             QCOMPARE(forward, sp ? 4 : 2);
             QCOMPARE(backward, sp ? 4 : 2);
+            // Embedding, head, 3 in the loss; SP splits the first two into gather and scatter, and sums the norms' gradients.
+            QCOMPARE(outside, sp ? 8 : 5);
             QVERIFY(step.value("memory_bytes").toObject().value("params").toDouble() > 0);
         }
     }
@@ -134,8 +142,8 @@ private slots:
     }
 
     // dp x tp = 2 x 2 on 4 processes (the Layout page's mesh): one process's losses; TP bytes the
-    // engine's event by event, one gradient all-reduce over the dp group per step beside the
-    // engine's DP volume (more here: the embedding, LM head and norms are whole on every rank).
+    // engine's event by event, one gradient all-reduce over the dp group per step equal to the
+    // engine's DP bytes for what one GPU holds.
     void dpTimesTpUnderMpirun()
     {
 #ifndef LSE_MPIEXEC
@@ -169,7 +177,9 @@ private slots:
                 }
             }
             QCOMPARE(gradients, 1);
-            QVERIFY(step.value("dp_measured_bytes_per_rank").toDouble() > step.value("dp_predicted_bytes_per_rank").toDouble());
+            // The engine's DP bytes of what one GPU holds (the vocabulary split over tp too), exactly.
+            QVERIFY(step.value("dp_measured_bytes_per_rank").toDouble() > 0);
+            QCOMPARE(step.value("dp_measured_bytes_per_rank").toDouble(), step.value("dp_predicted_bytes_per_rank").toDouble());
         }
         // The product must be the ranks: the message names both flags and the rule.
         const Run wrong = runMpi(2, {"train", "--config", path("config.json"), "--data", path("ids.bin"), "--dp", "2", "--tp", "2"});

@@ -60,15 +60,42 @@ private slots:
         QVERIFY2(e.ok(), formatProblems(e.problems()).c_str());
         const double sbh_bytes = 1024.0 * 768 * 2;
         const double layers_per_stage = 6, micro_batches = 4;
+        const TensorParallelOutsideLayers &outside = e->communication.tp_outside_layers;
         QCOMPARE(e->communication.tp.bytes, 4 * layers_per_stage * micro_batches * 2.0 * 3 / 4 * sbh_bytes);
+        // Shoeybi §3 outside the layers, per micro-batch on the last of pp = 2 stages (the most
+        // loaded, with the head): the head's input-gradient all-reduce of s·b·h and the
+        // vocabulary-parallel cross-entropy's 3 all-reduces of one fp32 per token; the embedding's
+        // all-reduce is on the first stage. Counted beside the layers' traffic, not in it (the
+        // calibrated step time keeps the layers' alone).
+        QCOMPARE(outside.micro_batches, 4);
+        QCOMPARE(outside.embedding_bytes_per_micro_batch, 0.0);
+        QCOMPARE(outside.lm_head_bytes_per_micro_batch, 2.0 * 3 / 4 * sbh_bytes);
+        QCOMPARE(outside.cross_entropy_bytes, 2.0 * 3 / 4 * 1024.0 * 4);
+        QCOMPARE(outside.replicated_gradient_bytes, 0.0);
+        QCOMPARE(outside.total(), micro_batches * (2.0 * 3 / 4 * sbh_bytes + 3 * 2.0 * 3 / 4 * 1024.0 * 4));
         QVERIFY(!e->communication.tp.crosses_nodes);
         // Pipeline: activations forward and gradients back for each micro-batch; each of the tp = 4
         // ranks sends its quarter (Narayanan et al. 2021 §4.1 scatter/gather).
         QCOMPARE(e->communication.pp.bytes, 2 * micro_batches * sbh_bytes / 4);
-        // Sequence parallelism moves the same volume (all-gather + reduce-scatter).
+        // Sequence parallelism moves the same volume (all-gather + reduce-scatter), plus once per
+        // step the all-reduce of the gradients of what every tp rank holds whole (each rank saw its
+        // own rows): in each of the last stage's 6 layers GPT-2's two LayerNorms (gain and bias,
+        // 4h) and the biases of the two row-parallel outputs (2h), and the final LayerNorm (2h); bf16.
         scenario.training.parallel.sequence_parallel = true;
         const Result<Estimate> sp = estimate(scenario);
+        const double norms = (6 * (4 + 2) + 2) * 768.0;
+        QCOMPARE(sp->communication.tp_outside_layers.replicated_gradient_bytes, 2.0 * 3 / 4 * norms * 2);
         QCOMPARE(sp->communication.tp.bytes, e->communication.tp.bytes);
+        QCOMPARE(sp->communication.tp_outside_layers.total() - sp->communication.tp_outside_layers.replicated_gradient_bytes,
+                 outside.total());
+        QVERIFY(outside.seconds > 0);
+        // pp = 1: the embedding's all-reduce joins the same stage.
+        scenario.training.parallel.sequence_parallel = false;
+        scenario.training.parallel.pp = 1;
+        scenario.training.parallel.dp = 2;  // the same 8 GPUs
+        const Result<Estimate> one = estimate(scenario);
+        QVERIFY2(one.ok(), formatProblems(one.problems()).c_str());
+        QCOMPARE(one->communication.tp_outside_layers.embedding_bytes_per_micro_batch, 2.0 * 3 / 4 * sbh_bytes);
     }
 
     // Alpha-beta per bucket: GPT-2 small (124.4M parameters) in Megatron-Core's default buckets of

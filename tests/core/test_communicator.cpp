@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
@@ -125,6 +126,39 @@ private slots:
         }
     }
     void allReduceSumsEveryElementAndSendsTheRingBytes_data() { collectives_data(); }
+
+    // The maximum over ranks of every element (each rank's largest value sits at a different
+    // index, and negative values too), with the same ring bytes as the sum.
+    void allReduceMaxTakesTheLargestOfEveryElement()
+    {
+        QFETCH(int, ranks);
+        QFETCH(qint64, count);
+        ThreadGroup group(ranks);
+        std::vector<std::vector<float>> results(static_cast<std::size_t>(ranks));
+        const auto value = [](int rank, std::int64_t i) { return float((rank * 7 + i * 3) % 11) - 5.0f; };
+        const auto records = runAndRecord(group, [&](Communicator &communicator) {
+            std::vector<float> buffer(static_cast<std::size_t>(count));
+            for (std::int64_t i = 0; i < count; ++i)
+                buffer[std::size_t(i)] = value(communicator.rank(), i);
+            communicator.allReduceMax(buffer.data(), count);
+            results[std::size_t(communicator.rank())] = buffer;
+        });
+        const std::int64_t bytes = count * kFloatBytes;
+        for (int rank = 0; rank < ranks; ++rank) {
+            for (std::int64_t i = 0; i < count; ++i) {
+                float largest = value(0, i);
+                for (int other = 1; other < ranks; ++other)
+                    largest = std::max(largest, value(other, i));
+                QCOMPARE(results[std::size_t(rank)][std::size_t(i)], largest);
+            }
+            QCOMPARE(records[std::size_t(rank)].size(), std::size_t(1));
+            const CollectiveRecord &record = records[std::size_t(rank)][0];
+            QCOMPARE(name(record.collective), name(Collective::AllReduce));
+            QCOMPARE(record.bytes_sent,
+                     ranks == 1 ? 0 : 2 * bytes - shardBytes(count, ranks, rank) - shardBytes(count, ranks, rank + 1));
+        }
+    }
+    void allReduceMaxTakesTheLargestOfEveryElement_data() { collectives_data(); }
 
     void reduceScatterLeavesEachRankItsSummedShard()
     {

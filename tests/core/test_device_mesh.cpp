@@ -303,8 +303,21 @@ private slots:
         const Scenario scenario = megatronScenario(sp, Recomputation(recomputation));
         const std::vector<CommunicationEvent> events =
             communicationEvents(scenario, mesh(8, scenario.training.parallel));
-        const std::vector<CommunicationEvent> tp = eventsOf(events, MeshDim::TP);
+        // The layers' events run once per layer and micro-batch; the rest are outside the layers
+        // (Shoeybi et al. 2019 §3): on this last stage of pp = 2, the LM head's and the
+        // vocabulary-parallel cross-entropy's, each micro-batch, and with SP the norms' gradients
+        // once per step; together exactly the engine's tp_outside_layers.
+        std::vector<CommunicationEvent> tp, outside;
+        for (const CommunicationEvent &event : eventsOf(events, MeshDim::TP))
+            (event.count_per_step == 6 * 4 ? tp : outside).push_back(event);
         QCOMPARE(int(tp.size()), kinds);
+        const Result<Estimate> estimated = estimate(scenario);
+        QVERIFY(estimated.ok());
+        double outside_bytes = 0;
+        for (const CommunicationEvent &event : outside)
+            outside_bytes += event.totalBytes();
+        QCOMPARE(outside_bytes, estimated->communication.tp_outside_layers.total());
+        QCOMPARE(int(outside.size()), sp ? 6 : 4);  // head (SP: gather + scatter), 3 in the loss (SP: + norms)
         std::map<std::string, int> by_collective;
         for (const CommunicationEvent &event : tp) {
             QCOMPARE(event.count_per_step, 6 * 4);  // 6 layers per stage × 4 micro-batches
@@ -431,9 +444,14 @@ private slots:
             {MeshDim::TP, &c.tp}, {MeshDim::CP, &c.cp}, {MeshDim::EP, &c.ep}, {MeshDim::DP, &c.dp}, {MeshDim::PP, &c.pp}};
         for (const auto &[dim, part] : parts) {
             QVERIFY(part->bytes > 0);
-            QVERIFY(qAbs(eventBytes(events, dim) / part->bytes - 1) < 1e-12);
-            QVERIFY(qAbs(eventSeconds(events, dim) / part->seconds - 1) < 1e-12);
+            // TP: the layers' part and, beside it, the traffic outside the layers.
+            const bool tp = dim == MeshDim::TP;
+            const double bytes = part->bytes + (tp ? c.tp_outside_layers.total() : 0.0);
+            const double seconds = part->seconds + (tp ? c.tp_outside_layers.seconds : 0.0);
+            QVERIFY(qAbs(eventBytes(events, dim) / bytes - 1) < 1e-12);
+            QVERIFY(qAbs(eventSeconds(events, dim) / seconds - 1) < 1e-12);
         }
+        QVERIFY(c.tp_outside_layers.total() > 0);
     }
 
     void invalidScenarioHasNoEvents()

@@ -2,10 +2,12 @@
 // Tensor-parallel training (core/distributed/tensor_parallel_trainer.h, issue 33) over in-process
 // ranks (ThreadGroup): after 10 steps the losses and every gathered parameter equal the
 // single-process Trainer's, at tp = 2 and 4 and for a second architecture (LayerNorm, GeLU, learned
-// positions, grouped-query attention, tied embeddings); each step runs 2 all-reduces per layer
-// forward ("tp_forward") and 2 backward ("tp_backward") whose bytes per rank equal the cost engine's
-// TP events one by one and in total, with and without sequence parallelism (then 4 all-gathers and 4
-// reduce-scatters of half the bytes each per layer); a tp the model cannot be split over is refused naming
+// positions, grouped-query attention, tied embeddings), and for a vocabulary tp does not divide;
+// each step runs 2 all-reduces per layer forward ("tp_forward") and 2 backward ("tp_backward"),
+// the vocabulary-parallel embedding's, LM head's and cross-entropy's collectives, whose bytes per
+// rank equal the cost engine's TP events one by one and in total, with and without sequence
+// parallelism (then 4 all-gathers and 4 reduce-scatters of half the bytes each per layer, and the
+// norms' gradients summed once); a tp the model cannot be split over is refused naming
 // distributed.tp. No timing is asserted.
 #include "reference_fixtures.h"
 #include "distributed/tensor_parallel_trainer.h"
@@ -124,11 +126,14 @@ private slots:
         QTest::addColumn<int>("ranks");
         QTest::addColumn<bool>("variant");
         QTest::addColumn<bool>("sp");
+        QTest::addColumn<int>("vocabulary");  // 0: the fixture's (16)
         for (bool sp : {false, true}) {
             const char *suffix = sp ? " sp" : "";
-            QTest::addRow("tp 2%s", suffix) << 2 << false << sp;
-            QTest::addRow("tp 4%s", suffix) << 4 << false << sp;
-            QTest::addRow("tp 2 layernorm gelu learned gqa tied%s", suffix) << 2 << true << sp;
+            QTest::addRow("tp 2%s", suffix) << 2 << false << sp << 0;
+            QTest::addRow("tp 4%s", suffix) << 4 << false << sp << 0;
+            QTest::addRow("tp 2 layernorm gelu learned gqa tied%s", suffix) << 2 << true << sp << 0;
+            // Rank 0 holds 9 vocabulary rows, rank 1 holds 8.
+            QTest::addRow("tp 2 vocabulary 17%s", suffix) << 2 << false << sp << 17;
         }
     }
 
@@ -138,7 +143,10 @@ private slots:
         QFETCH(int, ranks);
         QFETCH(bool, variant);
         QFETCH(bool, sp);
-        const TrainConfig config = variant ? variantConfig(data_) : tinyConfig(data_);
+        QFETCH(int, vocabulary);
+        TrainConfig config = variant ? variantConfig(data_) : tinyConfig(data_);
+        if (vocabulary > 0)
+            config.model.vocab_size = vocabulary;
         const SingleRun single = runSingle(config);
         // Clipping must act in some step, or the norm summed over the ranks would go untested.
         QVERIFY(std::any_of(single.reports.begin(), single.reports.end(),
@@ -178,14 +186,32 @@ private slots:
                          qPrintable(QStringLiteral("step %1 loss %2 vs %3").arg(report.step).arg(report.loss).arg(one.loss)));
                 QVERIFY2(std::abs(report.grad_norm - one.grad_norm) <= 1e-4 * one.grad_norm,
                          qPrintable(QStringLiteral("step %1 norm %2 vs %3").arg(report.step).arg(report.grad_norm).arg(one.grad_norm)));
-                int forward = 0, backward = 0, gathers = 0, scatters = 0, extra = 0;
+                int forward = 0, backward = 0, gathers = 0, scatters = 0, embedding = 0, head = 0, loss = 0, norms = 0;
+                double outside = 0;  // bytes outside the layers
                 for (const TensorParallelCommunication &entry : report.communication) {
                     if (entry.purpose == "grad_norm")
                         continue;
-                    if (entry.purpose.rfind("sp_", 0) == 0) {  // transfers the engine does not count
+                    // Every other collective is one of the engine's events, with its bytes exactly.
+                    QVERIFY2(!entry.where.empty(), entry.purpose.c_str());
+                    QCOMPARE(entry.predicted_bytes_per_rank, entry.bytes_per_rank);
+                    if (entry.purpose == "tp_embedding" || entry.purpose == "tp_lm_head") {
+                        (entry.purpose == "tp_embedding" ? embedding : head) += 1;
+                        // One all-reduce of a (tokens, d_model) buffer; with SP its two halves.
+                        QCOMPARE(entry.bytes_per_rank, (sp ? 1 : 2) * (n - 1) / n * layerBuffer);
+                        outside += entry.bytes_per_rank;
+                        continue;
+                    }
+                    if (entry.purpose == "tp_cross_entropy") {
+                        ++loss;
+                        QCOMPARE(entry.collective, std::string("all_reduce"));
+                        QCOMPARE(entry.bytes_per_rank, 2 * (n - 1) / n * 4.0 * N);  // one float per token
+                        outside += entry.bytes_per_rank;
+                        continue;
+                    }
+                    if (entry.purpose == "sp_norm_gradients") {
                         QVERIFY(sp);
-                        QVERIFY(entry.where.empty());
-                        ++extra;
+                        ++norms;
+                        outside += entry.bytes_per_rank;
                         continue;
                     }
                     QVERIFY2(entry.purpose == "tp_forward" || entry.purpose == "tp_backward", entry.purpose.c_str());
@@ -200,25 +226,25 @@ private slots:
                         QCOMPARE(entry.collective, std::string("all_reduce"));
                         QCOMPARE(entry.bytes_per_rank, 2 * (n - 1) / n * layerBuffer);
                     }
-                    QVERIFY2(!entry.where.empty(), entry.purpose.c_str());
-                    QCOMPARE(entry.predicted_bytes_per_rank, entry.bytes_per_rank);  // the engine's event exactly
                 }
                 const int perDirection = (sp ? 4 : 2) * config.model.n_layers;
                 QCOMPARE(forward, perDirection);
                 QCOMPARE(backward, perDirection);
                 QCOMPARE(gathers, sp ? perDirection : 0);
                 QCOMPARE(scatters, sp ? perDirection : 0);
-                QCOMPARE(extra, sp ? 3 : 0);  // head input, embedding gradient, norm gradients
-                QCOMPARE(report.measured_bytes_per_rank, 4 * config.model.n_layers * 2 * (n - 1) / n * layerBuffer);
+                QCOMPARE(embedding, sp ? 2 : 1);  // forward (and with SP the gradient's gather)
+                QCOMPARE(head, sp ? 2 : 1);
+                QCOMPARE(loss, 3);                 // row maximum, target logit, sum of exponentials
+                QCOMPARE(norms, sp ? 1 : 0);
+                QCOMPARE(report.measured_bytes_per_rank, 4 * config.model.n_layers * 2 * (n - 1) / n * layerBuffer + outside);
                 QCOMPARE(report.predicted_bytes_per_rank, report.measured_bytes_per_rank);
                 QCOMPARE(report.memory.params, 4.0 * out.local_parameters);
                 QCOMPARE(report.memory.optimizer_states, 2 * report.memory.params);  // AdamW m and v
-                // The engine splits the embedding and LM head over the tp ranks too (Megatron's
-                // vocab-parallel layers); here they are whole on every rank, and that is the gap.
-                if (!config.model.tied_embeddings) {
-                    const double vocabularyBytes = 2 * 4.0 * double(config.model.vocab_size) * double(config.model.d_model);
-                    QCOMPARE(report.memory.params - report.predicted_memory.params, (n - 1) / n * vocabularyBytes);
-                }
+                // The engine splits what this model splits (the vocabulary too) and keeps whole
+                // what it keeps whole (norms, positions): the same bytes per GPU, when tp divides
+                // the vocabulary (the engine then counts V/tp rows, a fraction otherwise).
+                if (config.model.vocab_size % ranks == 0)
+                    QCOMPARE(report.predicted_memory.params, report.memory.params);
             }
         }
     }

@@ -44,6 +44,8 @@ struct RankOutcome {
     std::string failure;
     std::vector<float> parameters;   // gathered whole after the last step
     std::int64_t finite_between_steps = -1;  // finite arena elements after the last step, before gathering
+    std::int64_t own_finite_between_steps = -1;  // ... of them in this rank's pieces
+    std::int64_t released_between_steps = -1;    // elements outside the pieces that read NaN or 0 (a dropped page)
     std::int64_t shard_elements = 0;
     std::vector<DataParallelStepReport> reports;
 };
@@ -76,6 +78,18 @@ std::vector<RankOutcome> runRanks(const TrainConfig &config, DataParallelMode mo
         Model &model = (*trainer)->model();
         out.finite_between_steps = std::count_if(model.parameterData(), model.parameterData() + model.parameterCount(),
                                                  [](float x) { return std::isfinite(x); });
+        if (mode == DataParallelMode::Zero3) {
+            out.own_finite_between_steps = out.released_between_steps = 0;
+            const float *data = model.parameterData();
+            for (const Zero3Group &g : zero3Groups(model, ranks, communicator.rank()))
+                for (std::int64_t i = g.whole.offset; i < g.whole.offset + g.whole.count; ++i) {
+                    const bool own = i >= g.own.offset && i < g.own.offset + g.own.count;
+                    if (own)
+                        out.own_finite_between_steps += std::isfinite(data[i]) ? 1 : 0;
+                    else
+                        out.released_between_steps += (std::isnan(data[i]) || data[i] == 0.0f) ? 1 : 0;
+                }
+        }
         if (!save.empty())
             if (Result<bool> saved = (*trainer)->saveCheckpoint(save); !saved) {
                 out.failure = formatProblems(saved.problems());
@@ -109,6 +123,7 @@ class TestZero3 : public QObject {
     std::int64_t P_ = 0;
     int groups_ = 0;
     double peak_[5] = {};  // model_state_peak by ranks
+    double resident_[5] = {};  // resident_model_state_peak by ranks
 
 private slots:
     void initTestCase()
@@ -177,8 +192,11 @@ private slots:
             QVERIFY2(vsSingle < 1e-5f, qPrintable(QStringLiteral("max relative |Δθ| vs one process = %1").arg(double(vsSingle))));
             const float vsZero2 = worstRelative(out.parameters, zero2[0].parameters);
             QVERIFY2(vsZero2 < 1e-5f, qPrintable(QStringLiteral("max relative |Δθ| vs ZeRO-2 = %1").arg(double(vsZero2))));
-            // Between steps the rank holds its shard alone: the rest of the arena is released (NaN).
-            QCOMPARE(out.finite_between_steps, out.shard_elements);
+            // Between steps the rank holds its shard alone: the rest of the arena is released (its
+            // whole pages dropped, reading 0; the partial pages at the groups' ends NaN).
+            QCOMPARE(out.own_finite_between_steps, out.shard_elements);
+            QCOMPARE(out.released_between_steps, P_ - out.shard_elements);
+            QVERIFY(out.finite_between_steps < P_);  // some NaN edges: a read of them would show
             QCOMPARE(double(out.shard_elements), double(P_) / n);
 
             QCOMPARE(int(out.reports.size()), kSteps);
@@ -235,9 +253,18 @@ private slots:
                 QVERIFY(m.gathered_params_peak < S / 2);
                 QCOMPARE(m.full_grads_peak, m.gathered_params_peak);
                 QCOMPARE(m.model_state_peak, m.params + m.grads + m.optimizer_states + m.gathered_params_peak + m.full_grads_peak);
+                // The kernel's view: the arenas' resident pages never exceed the accounting by more
+                // than the partial pages at the groups' ends (two arenas, two ends, one page each),
+                // and stay below holding both arenas whole.
+                QVERIFY(m.resident_model_state_peak > m.optimizer_states);
+                QVERIFY2(m.resident_model_state_peak <= m.model_state_peak + (4.0 * groups_ + 4.0) * 4096.0,
+                         qPrintable(QStringLiteral("resident %1 vs accounted %2").arg(m.resident_model_state_peak).arg(m.model_state_peak)));
+                QVERIFY2(m.resident_model_state_peak < 2.0 * S + m.optimizer_states,
+                         qPrintable(QStringLiteral("resident %1 vs both arenas %2").arg(m.resident_model_state_peak).arg(2.0 * S)));
             }
         }
         peak_[ranks] = zero3[0].reports.back().memory.model_state_peak;
+        resident_[ranks] = zero3[0].reports.back().memory.resident_model_state_peak;
     }
 
     // More ranks, less memory per rank: ZeRO-3's whole point (ZeRO §5.3).
@@ -245,6 +272,8 @@ private slots:
     {
         QVERIFY(peak_[2] > 0 && peak_[4] > 0);
         QVERIFY2(peak_[4] < peak_[2], qPrintable(QStringLiteral("%1 vs %2").arg(peak_[4]).arg(peak_[2])));
+        // And as the kernel counts it: the resident pages fall too.
+        QVERIFY2(resident_[4] < resident_[2], qPrintable(QStringLiteral("resident %1 vs %2").arg(resident_[4]).arg(resident_[2])));
         // Both below holding the whole model state (4 copies of the arena: θ, g, m, v).
         QVERIFY(peak_[2] < 4.0 * 4.0 * double(P_));
     }

@@ -554,6 +554,13 @@ private slots:
             QCOMPARE(page.stepTable()->item(row, 5)->text(), QStringLiteral("✓"));
         }
         QCOMPARE(page.memoryTable()->item(0, 3)->text(), QStringLiteral("✓"));
+        // ZeRO-3 alone adds the step's resident model-state peak (the kernel's pages).
+        QCOMPARE(page.memoryTable()->rowCount(), name == QLatin1String("zero3") ? 5 : 4);
+        if (name == QLatin1String("zero3")) {
+            QVERIFY(page.results()->steps.back().memory.resident_model_state_peak > 0);
+            QVERIFY(page.memoryTable()->item(4, 0)->text().contains(QLatin1String("resident")));
+            QVERIFY(page.memoryTable()->item(4, 0)->toolTip().contains(QLatin1String("madvise")));
+        }
         // Beside the editor at 1024×768 the page gets about 520 px: the step, the bytes sent and the
         // engine's figure stay first and whole ("1.97 MB …" was elided, issue 28 item 22).
         page.resize(520, 720);
@@ -586,8 +593,9 @@ private slots:
 #endif
     }
 
-    // Issue 33: tensor parallelism (tp = 2) started from the page. Every tp_forward and
-    // tp_backward all-reduce sends exactly the engine's bytes for the same event.
+    // Issue 33: tensor parallelism (tp = 2) started from the page. Every tensor-parallel
+    // collective (the layers', the vocabulary-parallel embedding's, head's and loss's) sends
+    // exactly the engine's bytes for the same event.
     void runsTensorParallelAndMatchesTheEngine()
     {
 #ifndef LSE_MPIEXEC
@@ -628,7 +636,7 @@ private slots:
             QCOMPARE(page.trafficTable()->item(row, 4)->text(), page.trafficTable()->item(row, 5)->text());
             QCOMPARE(page.trafficTable()->item(row, 6)->text(), QStringLiteral("✓"));
         }
-        QCOMPARE(purposes, (QSet<QString>{"tp_forward", "tp_backward"}));
+        QCOMPARE(purposes, (QSet<QString>{"tp_forward", "tp_backward", "tp_embedding", "tp_lm_head", "tp_cross_entropy"}));
         QVERIFY(page.memoryTable()->item(3, 0)->text().contains(QLatin1String("activations")));
         QVERIFY(page.summaryText().contains(QLatin1String("tp 2")));
         QVERIFY(page.timelineChart()->isHidden());

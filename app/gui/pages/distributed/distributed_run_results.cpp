@@ -19,6 +19,8 @@ distributed::DataParallelMemory memoryFromJson(const QJsonObject &object)
     memory.grads = object.value(QLatin1String("grads")).toDouble();
     memory.optimizer_states = object.value(QLatin1String("optimizer_states")).toDouble();
     memory.gradient_arena = object.value(QLatin1String("gradient_arena")).toDouble();
+    memory.model_state_peak = object.value(QLatin1String("model_state_peak")).toDouble();
+    memory.resident_model_state_peak = object.value(QLatin1String("resident_model_state_peak")).toDouble();
     return memory;
 }
 

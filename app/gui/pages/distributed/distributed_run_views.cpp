@@ -104,8 +104,9 @@ void DistributedRunPage::retranslateUi()
 
     const QString layout = results_ ? results_->layout : QString();
     if (layout == QLatin1String("tp") || layout == QLatin1String("dp_tp"))
-        steps_table_label_->setText(tr("Per step (rank 0): bytes of the tensor-parallel collectives (tp_forward + "
-                                       "tp_backward) sent per rank, measured and as the engine predicts"));
+        steps_table_label_->setText(tr("Per step (rank 0): bytes of every tensor-parallel collective (the layers', "
+                                       "the embedding's, the LM head's and the loss's) sent per rank, measured and as "
+                                       "the engine predicts"));
     else if (layout == QLatin1String("pp") || layout == QLatin1String("dp_pp"))
         steps_table_label_->setText(tr("Per step: bytes rank 0 (the first stage) sent to the next stage, measured and "
                                        "as the engine predicts for those sends"));
@@ -216,6 +217,22 @@ void DistributedRunPage::fillMemoryTable()
                                activations ? activations->first : stage_inputs ? *stage_inputs : last.memory.gradient_arena};
     const double predicted[] = {last.predicted_memory.params, last.predicted_memory.grads,
                                 last.predicted_memory.optimizer_states, activations ? activations->second : 0.0};
+    // ZeRO-3: the step's peak of the model state as the kernel held it (resident pages of the
+    // parameter and gradient arenas, plus the optimizer's shard); the engine has no working copy.
+    const bool resident = have && last.memory.resident_model_state_peak > 0;
+    memory_table_->setRowCount(resident ? 5 : 4);
+    if (resident) {
+        memory_table_->setItem(4, 0, distributedTableCell(tr("resident peak (ZeRO-3)"),
+                                                          Qt::AlignLeft | Qt::AlignVCenter));
+        memory_table_->setItem(4, 1, distributedTableCell(format::bytesExact(last.memory.resident_model_state_peak)));
+        memory_table_->setItem(4, 2, distributedTableCell(QStringLiteral("—")));
+        memory_table_->setItem(4, 3, distributedTableCell(QString(), Qt::AlignCenter));
+        memory_table_->item(4, 0)->setToolTip(
+            tr("What the kernel held at the step's peak: the resident pages of the parameter and gradient arenas "
+               "(mincore) plus the optimizer's shard. Each layer's gathered copy is handed back after use "
+               "(madvise), so this falls as ranks grow; accounted by elements it is %1.")
+                .arg(format::bytesExact(last.memory.model_state_peak)));
+    }
     for (int row = 0; row < names.size(); ++row) {
         memory_table_->setItem(row, 0, distributedTableCell(names[row], Qt::AlignLeft | Qt::AlignVCenter));
         // The engine has no gradient arena: the whole arena is this implementation's buffer for backward.
