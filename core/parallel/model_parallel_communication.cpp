@@ -123,15 +123,19 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
             events.push_back(std::move(event));
         };
         const int micro = outside.micro_batches;
-        if (!parallel.sequence_parallel) {
-            add("all-reduce", "embedding forward: partial rows of the vocabulary-parallel lookup", micro,
-                outside.embedding_bytes_per_micro_batch);
+        // The loss's three reductions, with or without SP (the logits are whole rows either way).
+        const auto addCrossEntropy = [&] {
             add("all-reduce", "loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)", micro,
                 outside.cross_entropy_bytes);
             add("all-reduce", "loss forward: logit of the target (vocabulary-parallel cross-entropy)", micro,
                 outside.cross_entropy_bytes);
             add("all-reduce", "loss forward: sum of exponentials (vocabulary-parallel cross-entropy)", micro,
                 outside.cross_entropy_bytes);
+        };
+        if (!parallel.sequence_parallel) {
+            add("all-reduce", "embedding forward: partial rows of the vocabulary-parallel lookup", micro,
+                outside.embedding_bytes_per_micro_batch);
+            addCrossEntropy();
             add("all-reduce", "LM head backward: input gradient (column-parallel over the vocabulary)", micro,
                 outside.lm_head_bytes_per_micro_batch);
         } else {
@@ -139,12 +143,7 @@ std::vector<CommunicationEvent> communicationEvents(const Scenario &scenario, co
                 outside.embedding_bytes_per_micro_batch / 2);
             add("all-gather", "LM head forward: input rows from the sequence shards", micro,
                 outside.lm_head_bytes_per_micro_batch / 2);
-            add("all-reduce", "loss forward: row maximum of the logits (vocabulary-parallel cross-entropy)", micro,
-                outside.cross_entropy_bytes);
-            add("all-reduce", "loss forward: logit of the target (vocabulary-parallel cross-entropy)", micro,
-                outside.cross_entropy_bytes);
-            add("all-reduce", "loss forward: sum of exponentials (vocabulary-parallel cross-entropy)", micro,
-                outside.cross_entropy_bytes);
+            addCrossEntropy();
             add("reduce-scatter", "LM head backward: input gradient to the sequence shards", micro,
                 outside.lm_head_bytes_per_micro_batch / 2);
             add("all-gather", "embedding backward: output gradient from the sequence shards", micro,
