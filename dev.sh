@@ -31,6 +31,8 @@ REQUIRED_PACKAGES=(
     "openmpi-bin|mpirun, which starts the distributed runs and the tests/mpi CTest tests"
     "desktop-file-utils|desktop-file-validate, which tests/install runs on the installed .desktop entry"
     "appstream|appstreamcli, which tests/install runs to validate the installed AppStream metadata"
+    "pybind11-dev|pybind11, which builds the llm_explorer Python module (app/python) over lse_core"
+    "python3-dev|the Python headers the llm_explorer module compiles against"
 )
 
 say() { printf '==> %s\n' "$*"; }
@@ -47,6 +49,9 @@ Commands:
                      'llm-explorer-cli estimate [args...]'
   build              check dependencies, configure and build
   test               check dependencies, configure, build and run ctest
+  python [args...]   check dependencies, configure, build, then start python3 with the
+                     llm_explorer module importable from the build tree
+                     (build/<preset>/python); args go to python3
   screenshots        build, then render every page to docs/images/ with the app's
                      --screenshot option (English, and Chinese in presentation mode)
   install PREFIX     check dependencies, configure, build, then 'cmake --install'
@@ -236,7 +241,7 @@ main() {
         "")
             usage >&2
             return 2 ;;
-        run|build|test|screenshots)
+        run|build|test|screenshots|python)
             shift ;;
         install|uninstall)
             [[ $# -eq 2 && -n "$2" ]] || { printf 'dev.sh: %s needs one PREFIX argument (a folder)\n\n' "$cmd" >&2; usage >&2; return 2; }
@@ -277,6 +282,12 @@ main() {
             test_jobs="$(nproc 2>/dev/null || echo 2)"
             say "testing (ctest --preset ${PRESET} --parallel ${test_jobs})"
             ctest --preset "$PRESET" --parallel "$test_jobs" ;;
+        python)
+            local module_dir="build/${PRESET}/python"
+            [[ -d "${module_dir}/llm_explorer" ]] \
+                || die "the llm_explorer module was not built in ${module_dir} (the ${PRESET} preset builds it when pybind11-dev and python3-dev are installed; the asan preset never does)"
+            say "python3 with llm_explorer from ${module_dir} (import llm_explorer)"
+            PYTHONPATH="${PWD}/${module_dir}${PYTHONPATH:+:${PYTHONPATH}}" exec /usr/bin/python3 "$@" ;;
         run)
             local gui="build/${PRESET}/app/gui/llm-explorer"
             local cli="build/${PRESET}/app/cli/llm-explorer-cli"

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "output.h"
+#include "output_capture.h"
 
 #include "common/input_files.h"
 #include "common/interrupt_cleanup.h"
@@ -63,64 +64,8 @@ int runCommand(QStringList arguments)
         lse::cli::printOut(QStringLiteral("llm-explorer-cli %1\n").arg(QStringLiteral(LSE_VERSION)));
         return lse::cli::kExitOk;
     }
-    if (command == QLatin1String("estimate"))
-        return lse::cli::runEstimate(arguments);
-    if (command == QLatin1String("presets"))
-        return lse::cli::runPresets(arguments);
-    if (command == QLatin1String("hardware"))
-        return lse::cli::runHardware(arguments);
-    if (command == QLatin1String("published-runs"))
-        return lse::cli::runPublishedRuns(arguments);
-    if (command == QLatin1String("dist-train"))
-        return lse::cli::runDistTrain(arguments);
-    if (command == QLatin1String("lessons"))
-        return lse::cli::runLessons(arguments);
-    if (command == QLatin1String("validate"))
-        return lse::cli::runValidate(arguments);
-    if (command == QLatin1String("tokenize"))
-        return lse::cli::runTokenize(arguments);
-    if (command == QLatin1String("train-bpe"))
-        return lse::cli::runTrainBpe(arguments);
-    if (command == QLatin1String("prepare-data"))
-        return lse::cli::runPrepareData(arguments);
-    if (command == QLatin1String("bench-tokenizer"))
-        return lse::cli::runBenchTokenizer(arguments);
-    if (command == QLatin1String("machine"))
-        return lse::cli::runMachine(arguments);
-    if (command == QLatin1String("links"))
-        return lse::cli::runLinks(arguments);
-    if (command == QLatin1String("roofline"))
-        return lse::cli::runRoofline(arguments);
-    if (command == QLatin1String("attention"))
-        return lse::cli::runAttention(arguments);
-    if (command == QLatin1String("gemm-waves"))
-        return lse::cli::runGemmWaves(arguments);
-    if (command == QLatin1String("fusion"))
-        return lse::cli::runFusion(arguments);
-    if (command == QLatin1String("trace"))
-        return lse::cli::runTrace(arguments);
-    if (command == QLatin1String("infer"))
-        return lse::cli::runInfer(arguments);
-    if (command == QLatin1String("train"))
-        return lse::cli::runTrain(arguments);
-    if (command == QLatin1String("generate"))
-        return lse::cli::runGenerate(arguments);
-    if (command == QLatin1String("tensor"))
-        return lse::cli::runTensor(arguments);
-    if (command == QLatin1String("ablate"))
-        return lse::cli::runAblate(arguments);
-    if (command == QLatin1String("collective"))
-        return lse::cli::runCollective(arguments);
-    if (command == QLatin1String("pipeline"))
-        return lse::cli::runPipeline(arguments);
-    if (command == QLatin1String("search"))
-        return lse::cli::runSearch(arguments);
-    if (command == QLatin1String("mesh"))
-        return lse::cli::runMesh(arguments);
-    if (command == QLatin1String("scaling"))
-        return lse::cli::runScaling(arguments);
-    if (command == QLatin1String("numbers"))
-        return lse::cli::runNumbers(arguments);
+    if (const auto run = lse::cli::commandNamed(command))
+        return run(arguments);
     lse::cli::printError(QStringLiteral("error: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
     return lse::cli::kExitBadInput;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "output.h"
+#include "output_capture.h"
 
 #include <QJsonArray>
 
@@ -21,12 +22,32 @@ namespace lse::cli {
 namespace {
 
 int g_stdout_error = 0;  // errno of the first failed write to standard output
+thread_local CapturedRun *g_capture = nullptr;  // runCaptured's result while it runs on this thread
 
 }  // namespace
+
+CapturedRun runCaptured(const std::function<int(const QStringList &)> &command, const QStringList &arguments)
+{
+    CapturedRun run;
+    CapturedRun *const outer = g_capture;
+    g_capture = &run;
+    try {
+        run.exit_status = command(arguments);
+    } catch (...) {
+        g_capture = outer;
+        throw;
+    }
+    g_capture = outer;
+    return run;
+}
 
 void printOut(const QString &text)
 {
     const QByteArray bytes = text.toUtf8();
+    if (g_capture) {
+        g_capture->out += bytes;
+        return;
+    }
     if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size()) &&
         g_stdout_error == 0)
         g_stdout_error = errno != 0 ? errno : EIO;
@@ -48,6 +69,10 @@ int finishStandardOutput(int status)
 
 void printError(const QString &text)
 {
+    if (g_capture) {
+        g_capture->err += text;
+        return;
+    }
     std::fputs(text.toUtf8().constData(), stderr);
 }
 
@@ -67,6 +92,8 @@ void printJson(const QJsonObject &object)
 
 int reportProblems(const Problems &problems)
 {
+    if (g_capture)
+        g_capture->problems.insert(g_capture->problems.end(), problems.begin(), problems.end());
     printError(QStringLiteral("error: %1 problem%2 with the input:\n")
                    .arg(problems.size())
                    .arg(problems.size() == 1 ? "" : "s"));

@@ -3,8 +3,9 @@
 # the installed CLI runs, appstreamcli and desktop-file-validate accept the metadata, every file the
 # .desktop entry and the AppStream metadata name exists, the man pages list every CLI command, and
 # the installed GUI renders a page in Chinese.
-#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id>
+#   cmake -DBUILD_DIR=<build> -DPREFIX=<empty folder> -DDESKTOP_ID=<id> [-DPYTHON=<python3>]
 #         -P test_install.cmake
+# With PYTHON (the interpreter the llm_explorer module was built for) also the installed module.
 # A missing validator is a failure, not a skip: ./dev.sh installs desktop-file-utils and appstream.
 
 foreach(variable IN ITEMS BUILD_DIR PREFIX DESKTOP_ID)
@@ -136,6 +137,21 @@ run_ok("installed llm-explorer renders a page in Chinese" ignored
        "${bin}/llm-explorer" --lang zh_CN --screenshot "${screenshot}" --size 800x600)
 file(SIZE "${screenshot}" screenshot_bytes)
 check("the screenshot is a PNG with content (${screenshot_bytes} bytes)" screenshot_bytes GREATER 10000)
+
+# The Python module, when the build made it (issue 34): importable from the prefix's site folder
+# alone, with its private library found through the run path, and giving the CLI's figures.
+if(DEFINED PYTHON AND NOT PYTHON STREQUAL "")
+    set(site "${PREFIX}/lib/python3/dist-packages")
+    check("llm_explorer installed in ${site}" EXISTS "${site}/llm_explorer/__init__.py")
+    run_ok("installed llm_explorer imports and estimates" module_params
+           ${CMAKE_COMMAND} -E env "PYTHONPATH=${site}" "${PYTHON}" -c
+           "import llm_explorer, os\nassert os.path.dirname(llm_explorer.__file__).startswith('${site}')\nprint(llm_explorer.estimate()['params']['total'])")
+    run_ok("installed llm-explorer-cli estimate --json" cli_json "${bin}/llm-explorer-cli" estimate --json)
+    string(JSON cli_params GET "${cli_json}" params total)
+    string(STRIP "${module_params}" module_params)
+    check("the installed module's parameter count equals the CLI's (${module_params} vs ${cli_params})"
+          module_params STREQUAL cli_params)
+endif()
 
 if(LSE_FAILED)
     message(FATAL_ERROR "test_install: some checks failed (see FAIL above)")
