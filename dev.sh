@@ -33,6 +33,10 @@ REQUIRED_PACKAGES=(
     "appstream|appstreamcli, which tests/install runs to validate the installed AppStream metadata"
     "pybind11-dev|pybind11, which builds the llm_explorer Python module (app/python) over lse_core"
     "python3-dev|the Python headers the llm_explorer module compiles against"
+    "jupyter-nbconvert|executes docs/notebooks/course-example.ipynb in the tests (test_course_notebook)"
+    "python3-ipykernel|the Python kernel nbconvert runs the course notebook on"
+    "python3-pandas|DataFrames of the module's results in the course notebook"
+    "python3-matplotlib|the course notebook's memory plot"
 )
 
 say() { printf '==> %s\n' "$*"; }

@@ -44,11 +44,10 @@ py::tuple runCommand(const std::string &name, const std::vector<std::string> &ar
         py::gil_scoped_release release;
         run = lse::cli::runCaptured(command, list);
     }
-    py::list problems;
-    for (const lse::Problem &problem : run.problems)
-        problems.append(py::make_tuple(problem.field, problem.rule, problem.message));
+    const QByteArray err = run.err.toUtf8();
     return py::make_tuple(run.exit_status, py::bytes(run.out.constData(), std::size_t(run.out.size())),
-                          run.err.toStdString(), problems);
+                          lse::python::utf8Text(std::string_view(err.constData(), std::size_t(err.size()))),
+                          lse::python::problemTuples(run.problems));
 }
 
 }  // namespace

@@ -86,7 +86,12 @@ void bindTokenizer(py::module_ &module)
 {
     py::class_<Tokenizer>(module, "Tokenizer", "The project's byte-level BPE tokenizer (GPT-2 style).")
         .def_property_readonly("vocab_size", [](const Tokenizer &t) { return t.bpe.vocabSize(); })
-        .def_property_readonly("special_tokens", [](const Tokenizer &t) { return t.bpe.specialTokens(); })
+        .def_property_readonly("special_tokens", [](const Tokenizer &t) {
+            py::list out;
+            for (const std::string &token : t.bpe.specialTokens())
+                out.append(utf8Text(token));
+            return out;
+        })
         .def("encode", &Tokenizer::encode, py::arg("text"), py::arg("allowed_special") = py::none())
         .def("encode_batch", &Tokenizer::encodeBatch, py::arg("texts"), py::arg("allowed_special") = py::none(),
              py::arg("threads") = 0)
@@ -103,13 +108,9 @@ void bindTokenizer(py::module_ &module)
             py::gil_scoped_release release;
             return loadTokenizer(path, special);
         }();
-        py::list problems;
-        if (!loaded) {
-            for (const Problem &problem : loaded.problems())
-                problems.append(py::make_tuple(problem.field, problem.rule, problem.message));
-            return py::make_tuple(py::none(), problems);
-        }
-        return py::make_tuple(py::cast(Tokenizer{std::move(loaded.value()), special}), problems);
+        if (!loaded)
+            return py::make_tuple(py::none(), problemTuples(loaded.problems()));
+        return py::make_tuple(py::cast(Tokenizer{std::move(loaded.value()), special}), py::list());
     }, py::arg("path"), py::arg("special"));
 }
 

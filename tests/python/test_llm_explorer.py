@@ -127,6 +127,44 @@ class Errors(unittest.TestCase):
                     pass
 
 
+class FuzzCorpora(unittest.TestCase):
+    """The loaders' fuzz corpora (tests/fuzz/corpus) through the module's entry points: every input
+    is accepted or refused with ProblemError; a crash would end this process and fail the test."""
+
+    def corpus(self, name):
+        folder = os.path.join(SOURCE, "tests", "fuzz", "corpus", name)
+        files = sorted(os.listdir(folder))
+        self.assertTrue(files, folder)
+        return [os.path.join(folder, f) for f in files]
+
+    def test_hugging_face_configs_and_scenarios(self):
+        refused = 0
+        for path in self.corpus("hf_config"):
+            try:
+                le.estimate(model=path)
+            except le.ProblemError:
+                refused += 1
+        for path in self.corpus("scenario"):
+            try:
+                le.estimate(scenario=path)
+            except le.ProblemError:
+                refused += 1
+        self.assertGreater(refused, 0)  # the corpora hold broken files too
+
+    def test_tiktoken_files(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for index, path in enumerate(self.corpus("tiktoken")):
+                copy = os.path.join(folder, f"{index}.tiktoken")  # the loader goes by the suffix
+                with open(path, "rb") as source, open(copy, "wb") as target:
+                    target.write(source.read())
+                try:
+                    tokenizer = le.Tokenizer.from_files(copy)
+                except le.ProblemError:
+                    continue
+                ids = tokenizer.encode("hello wörld 中文")
+                self.assertEqual(tokenizer.decode(ids).encode("utf-8", "replace").count(b"?"), 0)
+
+
 class TokenizerLikeTheCli(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -4,8 +4,8 @@
 Every function runs the CLI's own command inside this process (no second implementation of any
 formula) and returns what ``llm-explorer-cli <command> --json`` prints, parsed: dicts and lists
 ready for ``pandas.DataFrame``. Options are the command's flags as keyword arguments
-(``estimate(model="llama2-70b", gpus=1024, tp=8, mfu="predicted")`` is ``estimate --model
-llama2-70b --gpus 1024 --tp 8 --mfu predicted``); bad input raises :class:`ProblemError`, a
+(``estimate(model="llama-2-70b", gpus=1024, tp=8, mfu="predicted")`` is ``estimate --model
+llama-2-70b --gpus 1024 --tp 8 --mfu predicted``); bad input raises :class:`ProblemError`, a
 ``ValueError`` carrying the CLI's problems (field, rule, message).
 """
 
