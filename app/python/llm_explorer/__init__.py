@@ -142,7 +142,12 @@ def estimate(scenario: str | os.PathLike | dict | None = None, **options: Any) -
 
 
 def predict_step(scenario: str | os.PathLike | dict | None = None, **options: Any) -> dict:
-    """The predicted step: ``estimate(..., mfu="predicted")["time"]`` (step seconds, MFU, tokens/s)."""
+    """The predicted step: ``estimate(..., mfu="predicted")["time"]`` (step seconds, MFU, tokens/s).
+
+    Step time = the step's operators on the GPU's roofline, max(FLOPs / attained peak, bytes /
+    attained bandwidth) each, plus the exposed communication (α-β per collective, docs/cost-model.md) and
+    the pipeline bubble (p − 1)/m (Narayanan et al. 2021), with factors fitted on published runs
+    (docs/validation.md)."""
     options["mfu"] = "predicted"
     return estimate(scenario, **options)["time"]
 
@@ -156,12 +161,19 @@ def roofline(phase: str = "train", scenario: str | os.PathLike | dict | None = N
 
 
 def search(scenario: str | os.PathLike | dict | None = None, **options: Any) -> list[dict]:
-    """Every valid parallel layout ranked by predicted step time: a list of dicts (one per layout)."""
+    """Every valid parallel layout ranked by predicted step time: a list of dicts (one per layout).
+
+    A layout is valid when dp·tp·pp·cp = GPUs, tp divides the heads, pp the layers and the memory per
+    GPU fits (weights, gradients and optimizer states sharded by ZeRO: Rajbhandari et al. 2020)."""
     return run("search", scenario=scenario, **options)["layouts"]
 
 
 def infer(scenario: str | os.PathLike | dict | None = None, **options: Any) -> dict:
-    """Serving: time to first token, time per output token, tokens/s, KV cache and weights memory."""
+    """Serving: time to first token, time per output token, tokens/s, KV cache and weights memory.
+
+    KV cache = 2 · layers · KV heads · head dim · bytes per token (Kwon et al. 2023, vLLM §3);
+    decode reads the weights and the cache once per token, so its time per token is bytes /
+    bandwidth until the batch makes it compute-bound (the roofline's crossover)."""
     return run("infer", scenario=scenario, **options)
 
 
@@ -172,7 +184,10 @@ def scaling(**options: Any) -> dict:
 
 
 def validate(**options: Any) -> dict:
-    """Predicted against published step time of the published runs: error per run, mean, worst."""
+    """Predicted against published step time of the published runs: error per run, mean, worst.
+
+    Error = (predicted − published) / published per run (Narayanan et al. 2021 Table 1, Korthikanti
+    et al. 2022 Table 5 and the H100 sources of docs/validation.md)."""
     return run("validate", **options)
 
 
@@ -188,7 +203,11 @@ def hardware() -> list[dict]:
 
 def tensor_chain(shape: Iterable[int], ops: Iterable[str], **options: Any) -> dict:
     """A strided tensor through a chain of view and copy ops with PyTorch's semantics:
-    ``tensor_chain([2, 3, 4], ["transpose(0,1)", "contiguous()"])``."""
+    ``tensor_chain([2, 3, 4], ["transpose(0,1)", "contiguous()"])``.
+
+    Element (i₀, i₁, …) lives at offset + Σ iₖ·strideₖ; a view keeps the storage and changes the
+    strides, a copy (``contiguous()``, an impossible ``view``'s ``reshape``) reads and writes every
+    element."""
     return run("tensor", shape=",".join(str(s) for s in shape), op=list(ops), **options)
 
 
