@@ -349,7 +349,6 @@ std::vector<double> decodeAttentionRates(const std::vector<double> &keys_axis, c
             if (4 * cacheSize > Index(pool.size()))
                 pool.resize(std::size_t(4 * cacheSize), 0.25f);
             std::vector<float> q(std::size_t(sequences * width), 0.5f), out(std::size_t(sequences * width));
-            std::vector<float> scores(std::size_t(sequences * L));
             const std::vector<int> positions(std::size_t(sequences), int(L) - 1);
             const double seconds = secondsPerCall(
                 [&] {
@@ -358,7 +357,7 @@ std::vector<double> decodeAttentionRates(const std::vector<double> &keys_axis, c
                     const float *k = pool.data() + next, *v = k + cacheSize;
                     next += 2 * cacheSize;
                     decodeAttentionBatch(q.data(), width, k, v, width, L * width, positions.data(), sequences, heads, heads, Dh,
-                                         scores.data(), L, out.data(), width);
+                                         out.data(), width);
                 },
                 min_batch_seconds);
             g_sink = g_sink + out[0];

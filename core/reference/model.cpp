@@ -401,7 +401,6 @@ void BasicModel<S>::layoutActivations()
     c.want(dec_up_, Bc * up_);
     c.want(dec_act_, Bc * F_);
     c.want(dec_stats_, Bc * 2);
-    c.want(dec_scores_, Bc * P);
     c.want(dec_logits_, Bc * V_);
     c.allocate(cache_);
 }
@@ -1191,7 +1190,7 @@ Result<const S *> BasicModel<S>::decodeBatch(const std::int32_t *tokens, const i
                         double(H_) * keys * (2 * 2 * double(Dh_) + flop_rules::kSoftmax),
                         rowsOf(OpClass::Attention, b, Q_).readingAlso(2 * double(KV_) * keys));
             decodeAttentionBatch(dec_qkv_, W_, k_cache_[std::size_t(l)], v_cache_[std::size_t(l)], KV_, P * KV_, positions,
-                                 b, H_, G_, Dh_, dec_scores_, P, dec_att_, Q_);
+                                 b, H_, G_, Dh_, dec_att_, Q_);
         }
         {
             Scope scope(&profiler_, parallelBlock() ? "parallel_residual" : "attention_residual", kFwd, false,

@@ -331,7 +331,6 @@ private:
     S *dec_up_ = nullptr;      // (Bc, up)
     S *dec_act_ = nullptr;     // (Bc, F)
     S *dec_stats_ = nullptr;   // (Bc, 2)
-    S *dec_scores_ = nullptr;  // (Bc, P)
     S *dec_logits_ = nullptr;  // (Bc, V)
     std::vector<int> cached_;  // (Bc) positions each sequence holds in the cache
     Index cache_batch_ = 1, cache_context_ = 0;

@@ -76,7 +76,7 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
     const double Bc = double(std::max(1, o.cache_batch));
     const double P = o.cache_context > 0 ? double(o.cache_context) : T;
     const double cache = L * 2 * padded(Bc * P * KV) + 6 * padded(Bc * D) + padded(Bc * W) + padded(Bc * Q) +
-                         padded(Bc * up) + padded(Bc * F) + padded(Bc * 2) + padded(Bc * P) + padded(Bc * V);
+                         padded(Bc * up) + padded(Bc * F) + padded(Bc * 2) + padded(Bc * V);
 
     ReferenceMemory memory;
     memory.parameters = params * bytes_per_element;

@@ -149,52 +149,80 @@ void causalAttentionBackward(const S *q, const S *k, const S *v, const S *probs,
     attentionScoresBackward(q, k, dprobs, dq, dk, dims);
 }
 
+namespace {
+
+// Keys per block of the decode kernel's online softmax: 128 positions of K and V for one KV head
+// (2 × 128 × Dh floats, 32 KiB at Dh = 32) stay in the L1/L2 cache while every query head of the
+// group uses them.
+constexpr Index kDecodeBlock = 128;
+
+// The query heads [first_head, first_head + group) of KV head g against positions 0..length-1, in
+// blocks of keys with FlashAttention's online softmax (Dao et al. 2022, Algorithm 1; Milakov &
+// Gimelshein 2018): per block, S = K_blk·Q_gᵀ·scale, the running maximum m and sum l rescaled by
+// exp(m_old − m_new), and the output accumulated as Σ exp(S − m)·V_blk, divided by l at the end.
+// K and V are read once per group (not once per query head) and every product is an Eigen GEMM.
+template <typename S>
+void decodeGroup(const S *q, const S *kcache, const S *vcache, Index ld, Index length, Index g, Index first_head,
+                 Index group, Index head_dim, S scale, S *out)
+{
+    using Array = Eigen::Array<S, Eigen::Dynamic, 1>;
+    const auto queries = viewOf(q + first_head * head_dim, group, head_dim, head_dim);  // (group, Dh)
+    RowMatrix<S> acc = RowMatrix<S>::Zero(group, head_dim);                              // (group, Dh)
+    Array running_max = Array::Constant(group, -std::numeric_limits<S>::infinity());
+    Array running_sum = Array::Zero(group);
+    RowMatrix<S> scores(kDecodeBlock, group);  // (block, group)
+    for (Index j0 = 0; j0 < length; j0 += kDecodeBlock) {
+        const Index n = std::min(kDecodeBlock, length - j0);
+        const auto keys = viewOf(kcache + j0 * ld + g * head_dim, n, head_dim, ld);    // (n, Dh)
+        const auto values = viewOf(vcache + j0 * ld + g * head_dim, n, head_dim, ld);  // (n, Dh)
+        auto block = scores.topRows(n);
+        block.noalias() = keys * queries.transpose();
+        block *= scale;
+        const Array block_max = block.colwise().maxCoeff().transpose().array();
+        const Array new_max = running_max.max(block_max);
+        const Array correction = (running_max - new_max).exp();
+        block.array().rowwise() -= new_max.transpose();
+        block = block.array().exp().matrix();
+        running_sum = running_sum * correction + block.colwise().sum().transpose().array();
+        acc = correction.matrix().asDiagonal() * acc;
+        acc.noalias() += block.transpose() * values;
+        running_max = new_max;
+    }
+    auto result = viewOf(out + first_head * head_dim, group, head_dim, head_dim);
+    result = (running_sum.inverse().matrix().asDiagonal() * acc);
+}
+
+}  // namespace
+
 template <typename S>
 void decodeAttention(const S *q, const S *kcache, const S *vcache, Index ld, Index length, Index heads,
-                     Index kv_heads, Index head_dim, S *scores, S *out)
+                     Index kv_heads, Index head_dim, S *out)
 {
     const Index group = heads / kv_heads;
     const S scale = inverseSqrt<S>(head_dim);
-    for (Index h = 0; h < heads; ++h) {
-        const Index g = h / group;
-        const S *qh = q + h * head_dim;  // (Dh)
-        S row_max = -std::numeric_limits<S>::infinity();
-        for (Index j = 0; j < length; ++j) {
-            const S *kj = kcache + j * ld + g * head_dim;  // (Dh) key of position j
-            S dot = 0;
-            for (Index c = 0; c < head_dim; ++c)
-                dot += qh[c] * kj[c];
-            scores[j] = dot * scale;
-            row_max = std::max(row_max, scores[j]);
-        }
-        S sum = 0;
-        for (Index j = 0; j < length; ++j) {
-            scores[j] = std::exp(scores[j] - row_max);
-            sum += scores[j];
-        }
-        S *oh = out + h * head_dim;  // (Dh)
-        std::fill(oh, oh + head_dim, S(0));
-        for (Index j = 0; j < length; ++j) {
-            const S w = scores[j] / sum;
-            const S *vj = vcache + j * ld + g * head_dim;
-            for (Index c = 0; c < head_dim; ++c)
-                oh[c] += w * vj[c];
-        }
-    }
+    // One KV head's group per iteration; parallel over the groups when the cache is long enough
+    // to pay for the team (inside decodeAttentionBatch's parallel loop this runs on its thread).
+#pragma omp parallel for schedule(static) if (kv_heads > 1 && length * heads * head_dim >= kParallelMinWork)
+    for (Index g = 0; g < kv_heads; ++g)
+        decodeGroup(q, kcache, vcache, ld, length, g, g * group, group, head_dim, scale, out);
 }
 
 template <typename S>
 void decodeAttentionBatch(const S *q, Index ld_q, const S *kcache, const S *vcache, Index ld_kv, Index sequence_stride,
-                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *scores,
-                          Index scores_stride, S *out, Index ld_out)
+                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *out,
+                          Index ld_out)
 {
+    if (batch == 1) {  // the threads split the KV heads instead
+        decodeAttention(q, kcache, vcache, ld_kv, Index(positions[0]) + 1, heads, kv_heads, head_dim, out);
+        return;
+    }
     Index work = 0;  // multiply-adds of the batch: keys · heads · head dim
     for (Index i = 0; i < batch; ++i)
         work += (Index(positions[i]) + 1) * heads * head_dim;
-#pragma omp parallel for schedule(static) if (batch > 1 && work >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (work >= kParallelMinWork)
     for (Index i = 0; i < batch; ++i)
         decodeAttention(q + i * ld_q, kcache + i * sequence_stride, vcache + i * sequence_stride, ld_kv,
-                        Index(positions[i]) + 1, heads, kv_heads, head_dim, scores + i * scores_stride, out + i * ld_out);
+                        Index(positions[i]) + 1, heads, kv_heads, head_dim, out + i * ld_out);
 }
 
 #define LSE_INSTANTIATE(S)                                                                                        \
@@ -207,9 +235,9 @@ void decodeAttentionBatch(const S *q, Index ld_q, const S *kcache, const S *vcac
     template void causalAttentionForward<S>(const S *, const S *, const S *, S *, S *, const AttentionDims &);     \
     template void causalAttentionBackward<S>(const S *, const S *, const S *, const S *, const S *, S *, S *, S *,  \
                                              S *, const AttentionDims &);                                         \
-    template void decodeAttention<S>(const S *, const S *, const S *, Index, Index, Index, Index, Index, S *, S *); \
+    template void decodeAttention<S>(const S *, const S *, const S *, Index, Index, Index, Index, Index, S *);      \
     template void decodeAttentionBatch<S>(const S *, Index, const S *, const S *, Index, Index, const int *, Index, Index, \
-                                          Index, Index, S *, Index, S *, Index);
+                                          Index, Index, S *, Index);
 LSE_INSTANTIATE(float)
 LSE_INSTANTIATE(double)
 #undef LSE_INSTANTIATE

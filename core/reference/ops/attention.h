@@ -48,19 +48,20 @@ void causalAttentionBackward(const S *q, const S *k, const S *v, const S *probs,
                              S *dv, S *dprobs, const AttentionDims &dims);
 
 // One new query token against a KV cache: q (H·Dh), kcache/vcache (L, G·Dh) rows `ld` apart holding
-// positions 0..L-1 (the new token's own key last), scores scratch (L), out (H·Dh).
+// positions 0..L-1 (the new token's own key last), out (H·Dh). Blocks of keys with the online
+// softmax (FlashAttention's rule), each KV head's block read once for all its query heads;
+// parallel over the KV heads when the cache is long enough (one thread inside a parallel region).
 template <typename S>
 void decodeAttention(const S *q, const S *kcache, const S *vcache, Index ld, Index length, Index heads,
-                     Index kv_heads, Index head_dim, S *scores, S *out);
+                     Index kv_heads, Index head_dim, S *out);
 
-// decodeAttention for `batch` sequences, one new query token each, parallel over the sequences
-// (one single-threaded decodeAttention per sequence, as the prefill's attention kernels run one
-// (sequence, head) pair per iteration). Sequence i: query row q + i·ld_q (H·Dh), its cache at
-// kcache/vcache + i·sequence_stride with rows ld_kv apart holding positions 0..positions[i] (its
-// new key last), scores scratch + i·scores_stride (≥ positions[i] + 1), output out + i·ld_out.
+// decodeAttention for `batch` sequences, one new query token each: parallel over the sequences
+// (each sequence's decodeAttention on its thread), or for one sequence over its KV heads. Sequence
+// i: query row q + i·ld_q (H·Dh), its cache at kcache/vcache + i·sequence_stride with rows ld_kv
+// apart holding positions 0..positions[i] (its new key last), output out + i·ld_out.
 template <typename S>
 void decodeAttentionBatch(const S *q, Index ld_q, const S *kcache, const S *vcache, Index ld_kv, Index sequence_stride,
-                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *scores,
-                          Index scores_stride, S *out, Index ld_out);
+                          const int *positions, Index batch, Index heads, Index kv_heads, Index head_dim, S *out,
+                          Index ld_out);
 
 }  // namespace lse::reference
