@@ -1,20 +1,56 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/linear.h"
 
+#include <omp.h>
+
+#include <algorithm>
+
 namespace lse::reference {
 
+namespace {
+
+// A few rows (decode: one token per sequence) against a large weight matrix is a matrix-vector
+// product that reads the whole W once per call and is bound by memory bandwidth. Eigen runs
+// matrix-vector products on one thread, so up to this many rows the output columns (rows of W)
+// are split over the threads instead: each streams its own slice of W.
+constexpr Index kSplitWeightsMaxRows = 8;
+// Output columns per slice boundary: 16 floats, one 64-byte cache line of a row of Y.
+constexpr Index kSliceAlignment = 16;
+
 template <typename S>
-void linearForward(const S *x, Index ldx, const S *w, S *y, Index ldy, Index n, Index d_in, Index d_out,
-                   bool accumulate)
+void product(const S *x, Index ldx, const S *w, S *y, Index ldy, Index n, Index d_in, Index first_out, Index outs,
+             bool accumulate)
 {
-    const auto X = viewOf(x, n, d_in, ldx);   // (N, Din)
-    const auto W = viewOf(w, d_out, d_in);    // (Dout, Din)
-    auto Y = viewOf(y, n, d_out, ldy);        // (N, Dout)
+    const auto X = viewOf(x, n, d_in, ldx);                          // (N, Din)
+    const auto W = viewOf(w + first_out * d_in, outs, d_in, d_in);   // (outs, Din): rows of W
+    auto Y = viewOf(y + first_out, n, outs, ldy);                    // (N, outs)
     // Wᵀ is only a storage-order flip: Eigen's GEMM packs it directly, no transpose is copied.
     if (accumulate)
         Y.noalias() += X * W.transpose();
     else
         Y.noalias() = X * W.transpose();
+}
+
+}  // namespace
+
+template <typename S>
+void linearForward(const S *x, Index ldx, const S *w, S *y, Index ldy, Index n, Index d_in, Index d_out,
+                   bool accumulate)
+{
+    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    if (n > kSplitWeightsMaxRows || threads < 2 || d_out * d_in < kParallelMinWork || d_out < 2 * kSliceAlignment) {
+        product(x, ldx, w, y, ldy, n, d_in, 0, d_out, accumulate);
+        return;
+    }
+#pragma omp parallel num_threads(threads)
+    {
+        const Index team = omp_get_num_threads(), me = omp_get_thread_num();
+        const Index per = (d_out / team + kSliceAlignment - 1) / kSliceAlignment * kSliceAlignment;
+        const Index first = std::min(d_out, me * per);
+        const Index count = me == team - 1 ? d_out - first : std::min(per, d_out - first);
+        if (count > 0)
+            product(x, ldx, w, y, ldy, n, d_in, first, count, accumulate);
+    }
 }
 
 template <typename S>
