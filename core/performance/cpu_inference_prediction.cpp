@@ -94,7 +94,8 @@ private:
                 std::to_string(step.shapes.batch * model.n_heads) + "×[1×" + std::to_string(model.head_dim) + "]·KV["
                     + std::to_string(step.shapes.context) + "]",
                 count, attention_flops, attention_bytes,
-                cpuDecodeAttentionTime(attention_flops, double(step.shapes.batch), heads, keys, double(model.head_dim), cpu_));
+                cpuDecodeAttentionTime(attention_flops, double(step.shapes.batch), heads, double(model.n_kv_heads), keys,
+                                       double(model.head_dim), cpu_));
         }
     }
 

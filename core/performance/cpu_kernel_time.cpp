@@ -187,19 +187,28 @@ double cpuDecodeAttentionFlopsPerSecond(const CpuKernelFactors &factors, double 
                             factors.decode_attention_flops_per_second, {keys, head_dim});
 }
 
-KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double keys, double head_dim,
-                                  const CpuKernelFactors &factors)
+KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double kv_heads, double keys,
+                                  double head_dim, const CpuKernelFactors &factors)
 {
     KernelTime time;
     if (flops <= 0 || sequences <= 0)
         return time;
     const int threads = std::max(1, factors.threads);
     const double rate = cpuDecodeAttentionFlopsPerSecond(factors, keys, head_dim);
-    const double rounds = std::ceil(sequences / threads);
     // decodeAttentionBatch splits its loop over threads from two sequences and kParallelMinElements
-    // multiply-adds (keys · heads · head dim over the batch) on.
-    const bool parallel = threads > 1 && sequences > 1 && sequences * keys * heads * head_dim >= kParallelMinElements;
-    time.seconds = (rate > 0 ? rounds * flops / sequences / rate : 0) + factors.call_overhead_seconds
+    // multiply-adds (keys · heads · head dim over the batch) on: ⌈sequences / threads⌉ rounds of one
+    // sequence. One sequence is split over its KV heads from kParallelMinElements multiply-adds on:
+    // ⌈kv_heads / threads⌉ of its kv_heads groups per thread.
+    double share = 0;  // of one sequence's FLOPs, on the slowest thread
+    bool parallel = false;
+    if (sequences > 1) {
+        share = std::ceil(sequences / threads);
+        parallel = threads > 1 && sequences * keys * heads * head_dim >= kParallelMinElements;
+    } else {
+        parallel = threads > 1 && kv_heads > 1 && keys * heads * head_dim >= kParallelMinElements;
+        share = parallel ? std::ceil(kv_heads / threads) / kv_heads : 1.0;
+    }
+    time.seconds = (rate > 0 ? share * flops / sequences / rate : 0) + factors.call_overhead_seconds
         + (parallel ? factors.barrier_seconds : 0.0);
     return time;
 }

@@ -60,9 +60,10 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, 
 double cpuDecodeAttentionFlopsPerSecond(const CpuKernelFactors &factors, double keys, double head_dim);
 // The decode attention of `sequences` sequences (`flops` in all, the roofline's decode operators
 // attention_scores, softmax and attention_values), each attending `keys` keys in heads of
-// `head_dim`; `heads` decides, as the reference's loop does, whether it is split over threads.
-KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double keys, double head_dim,
-                                  const CpuKernelFactors &factors);
+// `head_dim`; `heads` decides, as the reference's loop does, whether it is split over threads:
+// several sequences over the sequences, one sequence over its `kv_heads` (decodeAttention).
+KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, double kv_heads, double keys,
+                                  double head_dim, const CpuKernelFactors &factors);
 // The reference kernel that runs an operator of the operator list ("norm" for attention_norm,
 // mlp_norm, final_norm; "residual" for the residual adds and position_embedding_add; ...), empty
 // when none of the measured ones does.

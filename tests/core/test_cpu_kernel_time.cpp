@@ -120,9 +120,16 @@ private slots:
         QVERIFY(near(cpuDecodeAttentionFlopsPerSecond(f, 16, 16), 1e9));
         QVERIFY(near(cpuDecodeAttentionFlopsPerSecond(f, 256, 64), 8e9));
         const double perSequence = 1000;
-        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 4, 16, 16, f).seconds, 3 * perSequence / 1e9 + 1e-6));
+        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 4, 4, 16, 16, f).seconds, 3 * perSequence / 1e9 + 1e-6));
         // 5 sequences of 256 keys, 8 heads of 64: 655360 multiply-adds, split over the threads.
-        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 8, 256, 64, f).seconds, 3 * perSequence / 8e9 + 1e-6 + 5e-6));
+        QVERIFY(near(cpuDecodeAttentionTime(5 * perSequence, 5, 8, 8, 256, 64, f).seconds, 3 * perSequence / 8e9 + 1e-6 + 5e-6));
+        // One sequence of 256 keys, 8 heads of 64 (131072 multiply-adds): its 8 KV heads over the 2
+        // threads, 4 each, half of its FLOPs on each thread, one region.
+        QVERIFY(near(cpuDecodeAttentionTime(perSequence, 1, 8, 8, 256, 64, f).seconds, 0.5 * perSequence / 8e9 + 1e-6 + 5e-6));
+        // With one KV head for the 8 query heads nothing splits.
+        QVERIFY(near(cpuDecodeAttentionTime(perSequence, 1, 8, 1, 256, 64, f).seconds, perSequence / 8e9 + 1e-6));
+        // 3 KV heads over 2 threads: ⌈3/2⌉ = 2 of the 3 groups on the slower thread.
+        QVERIFY(near(cpuDecodeAttentionTime(perSequence, 1, 6, 3, 256, 64, f).seconds, 2.0 / 3 * perSequence / 8e9 + 1e-6 + 5e-6));
     }
 
     // One product: 2·256·256·256 FLOPs at 40 GFLOP/s, nothing added (the rate includes the call).
