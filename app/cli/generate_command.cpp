@@ -170,6 +170,11 @@ int runGenerate(const QStringList &arguments)
     if (!problems.empty())
         return reportProblems(problems);
 
+    // The idle cores are sampled while the tokenizer loads and the model is built: their own CPU
+    // time is left out of the sample, and only what is left of its window is waited for.
+    const lse::reference::CpuLoadMark loadSampleStart = lse::reference::CpuLoadMark::now();
+    if (threadCount > 0)
+        lse::reference::useThreads(threadCount);
     // The tokenizer and the prompts first: their lengths size the model's workspace and cache.
     std::optional<BpeTokenizer> bpe;
     if (parser.isSet(tokenizer)) {
@@ -209,8 +214,6 @@ int runGenerate(const QStringList &arguments)
     for (const std::vector<std::int32_t> &ids : promptIds)
         longest = std::max(longest, int(ids.size()));
 
-    const lse::reference::ThreadChoice threadChoice = lse::reference::chooseThreads(threadCount);
-    lse::reference::useThreads(threadChoice.threads);
     // The model with a workspace for the prompts and a KV cache for them and their new tokens.
     const auto sizeFor = [&](std::int64_t maxSeqLen) {
         lse::reference::GenerationSize size = lse::reference::generationSizeFor(sequences, longest, options.max_new_tokens, maxSeqLen);
@@ -235,6 +238,8 @@ int runGenerate(const QStringList &arguments)
             return reportProblems(namedAfterSizeFlags(created.problems()));
         model = std::move(created.value());
     }
+    const lse::reference::ThreadChoice threadChoice = lse::reference::chooseThreadsSince(threadCount, loadSampleStart);
+    lse::reference::useThreads(threadChoice.threads);
     const std::int64_t vocab = model->config().vocab_size;
     if (bpe && std::int64_t(bpe->vocabSize()) > vocab)
         return reportProblems({problem("--tokenizer", "vocab",

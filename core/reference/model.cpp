@@ -9,14 +9,15 @@
 #include "reference/ops/norms.h"
 #include "reference/ops/residual.h"
 #include "reference/size_limits.h"
+#include "reference/truncated_normal.h"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <random>
 #include <unordered_map>
 #include <utility>
 
@@ -72,6 +73,12 @@ public:
 private:
     std::vector<std::pair<S **, Index>> plan_;
 };
+
+Problems inferenceOnlyProblem(const char *call)
+{
+    return {{"inference_only", kInferenceOnlyRule,
+             std::string(call) + " needs the training buffers, but this model was built inference-only (generation)."}};
+}
 
 }  // namespace
 
@@ -234,13 +241,17 @@ BasicModel<S>::BasicModel(const ModelConfig &config, const ReferenceOptions &opt
     cache_batch_ = std::max(1, options.cache_batch);
     cache_context_ = options.cache_context > 0 ? options.cache_context : context_;
     cached_.assign(std::size_t(cache_batch_), 0);
+    if (options.inference_only)
+        for (AlignedVector<S> *arena : {&params_, &acts_, &work_, &cache_})
+            *arena = AlignedVector<S>(ArenaAllocator<S>(true));
     blocks_ = attentionBlocksOf(options, Dh_, int(sizeof(S)));
     attention_threads_ = attentionScratchThreads();
     layoutParameters();
     layoutActivations();
     if (config.positional_encoding == PositionalEncoding::RoPE)
         rope_.build(std::max(context_, cache_context_), Dh_, double(options.rope_theta));
-    initialize(options.seed);
+    if (options.initialize_weights)
+        initialize(options.seed);
 }
 
 std::vector<ParameterShape> referenceParameterShapes(const ModelConfig &config)
@@ -293,13 +304,15 @@ void BasicModel<S>::layoutParameters()
         total += n;
     }
     params_.assign(std::size_t(total), S(0));
-    grads_.assign(std::size_t(total), S(0));
+    if (!options_.inference_only)
+        grads_.assign(std::size_t(total), S(0));
     tensors_.clear();
     tensors_.reserve(plan.size());
     std::unordered_map<std::string, S *> byName;
     std::int64_t offset = 0;
     for (ParameterShape &e : plan) {
-        NamedTensor<S> t{std::move(e.name), std::move(e.shape), params_.data() + offset, grads_.data() + offset};
+        NamedTensor<S> t{std::move(e.name), std::move(e.shape), params_.data() + offset,
+                         grads_.empty() ? nullptr : grads_.data() + offset};
         byName.emplace(t.name, t.data);
         offset += t.size();
         tensors_.push_back(std::move(t));
@@ -338,6 +351,10 @@ void BasicModel<S>::layoutActivations()
     const Index rows = tiled() ? B * H_ * T : 0;  // one statistic per (sequence, head, position)
     const bool norm = hasNorm();
     saved_.assign(std::size_t(config_.n_layers), LayerActivations{});
+    if (options_.inference_only) {
+        layoutInferenceActivations();
+        return;
+    }
     Carver<S> a;
     a.want(embedded_, N * D_);
     for (LayerActivations &s : saved_) {
@@ -386,6 +403,62 @@ void BasicModel<S>::layoutActivations()
     w.want(last_logits_, B * V_);
     w.allocate(work_);
 
+    layoutCache();
+}
+
+template <typename S>
+void BasicModel<S>::layoutInferenceActivations()
+{
+    // Nothing is kept for a backward pass, so every layer writes the same buffers; only the
+    // output alternates, because a layer reads its input (the previous output) until its residual
+    // adds are done. The attention probabilities are consumed inside the attention operator.
+    const Index N = max_tokens_, B = options_.max_batch, T = context_;
+    const bool norm = hasNorm();
+    LayerActivations shared;
+    std::array<S *, 2> y_sum{}, ln2_out{}, ln2_stats{};
+    Carver<S> a;
+    a.want(embedded_, N * D_);
+    if (norm) {
+        a.want(shared.ln1_out, N * D_);
+        a.want(shared.ln1_stats, 2 * N);
+        for (int i = 0; i < 2; ++i) {
+            a.want(ln2_out[std::size_t(i)], N * D_);
+            a.want(ln2_stats[std::size_t(i)], 2 * N);
+        }
+    }
+    a.want(shared.qkv, N * W_);
+    if (tiled())
+        a.want(shared.lse, B * H_ * T);
+    else
+        a.want(shared.probs, B * H_ * T * T);
+    a.want(shared.att, N * Q_);
+    a.want(shared.h_sum, N * D_);
+    a.want(shared.up, N * up_);
+    a.want(shared.act, N * F_);
+    for (int i = 0; i < 2; ++i)
+        a.want(y_sum[std::size_t(i)], N * D_);
+    a.allocate(acts_);
+    for (std::size_t l = 0; l < saved_.size(); ++l) {
+        saved_[l] = shared;
+        saved_[l].y_sum = y_sum[l % 2];
+        saved_[l].ln2_out = ln2_out[l % 2];
+        saved_[l].ln2_stats = ln2_stats[l % 2];
+    }
+
+    Carver<S> w;
+    if (tiled())
+        w.want(attention_scratch_, Index(attention_threads_) * tiledAttentionScratchPerThread(blocks_));
+    w.want(last_rows_, B * D_);
+    w.want(last_norm_, B * D_);
+    w.want(last_stats_, 2 * B);
+    w.want(last_logits_, B * V_);
+    w.allocate(work_);
+    layoutCache();
+}
+
+template <typename S>
+void BasicModel<S>::layoutCache()
+{
     Carver<S> c;
     const Index Bc = cache_batch_, P = cache_context_;
     k_cache_.assign(std::size_t(config_.n_layers), nullptr);
@@ -408,17 +481,12 @@ void BasicModel<S>::layoutActivations()
 template <typename S>
 void BasicModel<S>::initialize(std::uint64_t seed)
 {
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<double> normal(0.0, 1.0);
-    auto truncated = [&](double std) {
-        double z;
-        do
-            z = normal(rng);
-        while (std::abs(z) > 3.0);  // trunc_normal_(a=−3σ, b=3σ): resample outside the interval
-        return S(std * z);
-    };
+    // trunc_normal_(a=−3σ, b=3σ): each tensor from its own stream (truncated_normal.h), so the
+    // values do not depend on the thread count.
+    std::uint64_t index = 0;
     for (NamedTensor<S> &t : tensors_) {
         const std::int64_t n = t.size();
+        const std::uint64_t stream = truncatedNormalStream(seed, index++);
         const bool is_bias = t.name.size() > 5 && t.name.compare(t.name.size() - 5, 5, ".bias") == 0;
         const bool is_norm_gain = t.shape.size() == 1 && !is_bias;
         const bool is_embedding = t.name.find("embeddings") != std::string::npos;
@@ -427,8 +495,10 @@ void BasicModel<S>::initialize(std::uint64_t seed)
             std = 1.0;
         else if (!is_bias && !is_norm_gain)
             std = std::sqrt(2.0 / double(t.shape[0] + t.shape[1]));  // (d_out, d_in)
-        for (std::int64_t i = 0; i < n; ++i)
-            t.data[i] = is_norm_gain ? S(1) : is_bias ? S(0) : truncated(std);
+        if (is_norm_gain || is_bias)
+            std::fill(t.data, t.data + n, is_norm_gain ? S(1) : S(0));
+        else
+            fillTruncatedNormal(t.data, n, std, stream);
     }
     std::fill(cached_.begin(), cached_.end(), 0);
 }
@@ -720,6 +790,8 @@ const S *BasicModel<S>::headInput(Index n)
 template <typename S>
 Result<const S *> BasicModel<S>::forward(const std::int32_t *tokens, int batch, int seq)
 {
+    if (options_.inference_only)
+        return inferenceOnlyProblem("forward");
     if (Problems p = checkCall(tokens, nullptr, batch, seq); !p.empty())
         return p;
     const Index b = batch, t = seq, N = b * t;
@@ -761,6 +833,8 @@ Result<S> BasicModel<S>::loss(const std::int32_t *tokens, const std::int32_t *ta
 template <typename S>
 Result<S> BasicModel<S>::forwardBackward(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq)
 {
+    if (options_.inference_only)
+        return inferenceOnlyProblem("forwardBackward");
     if (Problems p = checkCall(tokens, targets, batch, seq); !p.empty())
         return p;
     const Index b = batch, t = seq, N = b * t;
@@ -966,6 +1040,8 @@ template <typename S>
 Result<S> BasicModel<S>::stageForward(int first_layer, int end_layer, const std::int32_t *tokens, const S *input,
                                       const std::int32_t *targets, int batch, int seq, const S **output)
 {
+    if (options_.inference_only)
+        return inferenceOnlyProblem("stageForward");
     if (first_layer < 0 || end_layer > config_.n_layers || first_layer >= end_layer)
         return Result<S>::failure("stage", "range", "a stage holds layers [first, end) with 0 <= first < end <= "
                                                        + std::to_string(config_.n_layers) + ".");
@@ -1004,6 +1080,8 @@ Result<S> BasicModel<S>::stageBackward(int first_layer, int end_layer, const std
                                        const std::int32_t *targets, const S *output_grad, int batch, int seq,
                                        const S **input_grad)
 {
+    if (options_.inference_only)
+        return inferenceOnlyProblem("stageBackward");
     (void)input;  // the activations saved by stageForward hold it
     if (first_layer < 0 || end_layer > config_.n_layers || first_layer >= end_layer)
         return Result<S>::failure("stage", "range", "a stage holds layers [first, end) with 0 <= first < end <= "

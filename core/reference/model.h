@@ -17,6 +17,7 @@
 #pragma once
 
 #include "common/problem.h"
+#include "reference/arena_allocator.h"
 #include "reference/ops/eigen_maps.h"
 #include "reference/op_profiler.h"
 #include "reference/ops/rope.h"
@@ -62,7 +63,19 @@ struct ReferenceOptions {
     // Tiled kernel's B_r × B_c; 0: from this CPU's L2 (attentionBlocksForThisCpu).
     int attention_block_rows = 0;
     int attention_block_cols = 0;
+    // Generation only (prefill, decodeBatch, decodeStep, forwardLogitsLast, blockForward): no
+    // gradient arena, and since nothing is kept for a backward pass the layers share one set of
+    // activation buffers (their outputs alternate between two), nor is there an (N, V) logits
+    // buffer. forward, loss, forwardBackward and the pipeline stages then fail with rule
+    // kInferenceOnlyRule. For the cs336 shape at an 800-token prompt this is 153 MB instead of 573.
+    bool inference_only = false;
+    // false: the parameters start at 0 instead of the CS336 initialisation, for a caller that
+    // loads every one of them next (a checkpoint).
+    bool initialize_weights = true;
 };
+
+// The rule of the problem a training call returns on an inference-only model.
+inline constexpr const char *kInferenceOnlyRule = "inference_only";
 
 // The tiled kernel's blocks for `options` (explicit sizes, else this CPU's L2 rule), and the
 // threads its per-thread scratch is sized for (every logical core: a team never exceeds it).
@@ -111,7 +124,7 @@ struct ReferenceMemory {
 // depends on the address, so two models whose buffers sat at different offsets would add in a
 // different order. Aligned arenas make a resumed run bit-identical to an uninterrupted one.
 template <typename S>
-using AlignedVector = std::vector<S, Eigen::aligned_allocator<S>>;
+using AlignedVector = std::vector<S, ArenaAllocator<S>>;
 
 template <typename S>
 class BasicModel {
@@ -267,6 +280,8 @@ private:
     BasicModel(const ModelConfig &config, const ReferenceOptions &options);
     void layoutParameters();
     void layoutActivations();
+    void layoutInferenceActivations();
+    void layoutCache();  // the KV cache and decodeBatch's buffers
     Problems checkCall(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const;
     S *gradOf(const S *param) { return grads_.data() + (param - params_.data()); }
     bool hasNorm() const { return config_.norm != NormType::None; }

@@ -5,6 +5,7 @@
 #include "common/file_writer.h"
 #include "common/json_fields.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -217,22 +218,31 @@ Result<bool> writeSafetensors(const std::string &path, const std::vector<SafeTen
     return true;
 }
 
-Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::string &where)
+namespace {
+
+// The header length of a file of `file_size` bytes from its first 8 (or fewer) bytes, checked.
+Result<std::uint64_t> headerLengthOf(std::string_view first_bytes, std::uint64_t file_size, const std::string &where)
 {
-    using R = Result<SafetensorsFile>;
-    if (bytes.size() < 8)
-        return R::failure(where, "truncated", where + ": only " + std::to_string(bytes.size()) + " bytes; a safetensors file starts with an 8-byte header length.");
+    using R = Result<std::uint64_t>;
+    if (file_size < 8 || first_bytes.size() < 8)
+        return R::failure(where, "truncated", where + ": only " + std::to_string(file_size) + " bytes; a safetensors file starts with an 8-byte header length.");
     std::uint64_t headerLength = 0;
     for (int i = 7; i >= 0; --i)
-        headerLength = (headerLength << 8) | static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]);
+        headerLength = (headerLength << 8) | static_cast<unsigned char>(first_bytes[static_cast<std::size_t>(i)]);
     if (headerLength > kMaxHeaderBytes)
         return R::failure(where, "header", where + ": the header length " + std::to_string(headerLength) + " is over the format's 100 MB limit; not a safetensors file or corrupt.");
-    if (headerLength > bytes.size() - 8)
-        return R::failure(where, "truncated", where + ": the header claims " + std::to_string(headerLength) + " bytes but only " + std::to_string(bytes.size() - 8) + " follow.");
-    if (headerLength < 2 || bytes[8] != '{')
+    if (headerLength > file_size - 8)
+        return R::failure(where, "truncated", where + ": the header claims " + std::to_string(headerLength) + " bytes but only " + std::to_string(file_size - 8) + " follow.");
+    return headerLength;
+}
+
+// The tensors (without their bytes; data_offset set, in buffer order) and metadata of the JSON
+// header `json`, checked against a data buffer of `buffer_size` bytes.
+Result<SafetensorsFile> parseLayout(std::string_view json, std::uint64_t buffer_size, const std::string &where)
+{
+    using R = Result<SafetensorsFile>;
+    if (json.size() < 2 || json[0] != '{')
         return R::failure(where, "header", where + ": the header is not a JSON object.");
-    const std::string_view json = bytes.substr(8, static_cast<std::size_t>(headerLength));
-    const std::string_view buffer = bytes.substr(8 + static_cast<std::size_t>(headerLength));
 
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &error);
@@ -320,7 +330,7 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
             continue;
         }
         const auto b = static_cast<std::uint64_t>(begin), e = static_cast<std::uint64_t>(end);
-        if (e > buffer.size()) {
+        if (e > buffer_size) {
             cut_tensors += 1;
             last_end = std::max(last_end, e);
             continue;  // said once for the whole file below
@@ -331,6 +341,7 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
                                        " bytes but data_offsets span " + std::to_string(e - b) + ".");
             continue;
         }
+        tensor.data_bytes = e - b;
         spans.push_back({b, e, result.tensors.size()});
         result.tensors.push_back(std::move(tensor));
     }
@@ -340,7 +351,7 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
         problems.insert(problems.begin(),
                         Problem{where, "truncated",
                                 where + ": the file is cut short: its header describes " + std::to_string(last_end) +
-                                    " bytes of tensor data but only " + std::to_string(buffer.size()) + " follow (" +
+                                    " bytes of tensor data but only " + std::to_string(buffer_size) + " follow (" +
                                     std::to_string(cut_tensors) + " tensor(s) lie past the end). It was not written "
                                     "completely, e.g. by a save that was interrupted."});
     if (!problems.empty())
@@ -358,20 +369,93 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
             return R::failure(field, "hole", field + ": bytes " + std::to_string(covered) + " to " + std::to_string(s.begin) + " of the data buffer belong to no tensor.");
         covered = s.end;
     }
-    if (covered != buffer.size())
-        return R::failure(where, "hole", where + ": the data buffer has " + std::to_string(buffer.size()) + " bytes but the tensors cover " + std::to_string(covered) + ".");
+    if (covered != buffer_size)
+        return R::failure(where, "hole", where + ": the data buffer has " + std::to_string(buffer_size) + " bytes but the tensors cover " + std::to_string(covered) + ".");
 
     std::vector<SafeTensor> ordered;
     ordered.reserve(spans.size());
     for (const Span &s : spans) {
         SafeTensor &t = result.tensors[s.tensor];
-        const auto *p = reinterpret_cast<const unsigned char *>(buffer.data()) + s.begin;
-        t.bytes.assign(p, p + (s.end - s.begin));
+        t.data_offset = s.begin;
         ordered.push_back(std::move(t));
     }
     result.tensors = std::move(ordered);
     return result;
 }
+
+}  // namespace
+
+Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::string &where)
+{
+    const Result<std::uint64_t> headerLength = headerLengthOf(bytes, bytes.size(), where);
+    if (!headerLength)
+        return headerLength.problems();
+    const std::string_view json = bytes.substr(8, static_cast<std::size_t>(*headerLength));
+    const std::string_view buffer = bytes.substr(8 + static_cast<std::size_t>(*headerLength));
+    Result<SafetensorsFile> layout = parseLayout(json, buffer.size(), where);
+    if (!layout)
+        return layout.problems();
+    for (SafeTensor &t : layout.value().tensors) {
+        const auto *p = reinterpret_cast<const unsigned char *>(buffer.data()) + t.data_offset;
+        t.bytes.assign(p, p + t.data_bytes);
+    }
+    return layout;
+}
+
+Result<SafetensorsHeader> readSafetensorsHeader(const std::string &path)
+{
+    if (const std::optional<Problem> bad = regularFileProblem(path, FileKind::Checkpoint))
+        return Problems{*bad};
+    auto file = std::make_unique<QFile>(QString::fromStdString(path));
+    if (!file->open(QIODevice::ReadOnly))
+        return Result<SafetensorsHeader>::failure(path, "unreadable", path + ": " + file->errorString().toStdString());
+    const auto fileSize = static_cast<std::uint64_t>(file->size());
+    const QByteArray first = file->read(8);
+    const Result<std::uint64_t> headerLength =
+        headerLengthOf(std::string_view(first.constData(), static_cast<std::size_t>(first.size())), fileSize, path);
+    if (!headerLength)
+        return headerLength.problems();
+    const QByteArray json = file->read(static_cast<qint64>(*headerLength));
+    if (static_cast<std::uint64_t>(json.size()) != *headerLength)
+        return Result<SafetensorsHeader>::failure(path, "unreadable", path + ": the header could not be read (" + file->errorString().toStdString() + ").");
+    Result<SafetensorsFile> layout = parseLayout(std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
+                                                 fileSize - 8 - *headerLength, path);
+    if (!layout)
+        return layout.problems();
+    SafetensorsHeader header;
+    header.layout = std::move(layout.value());
+    header.data_start = 8 + *headerLength;
+    header.file_ = std::move(file);
+    header.path_ = path;
+    return header;
+}
+
+Result<bool> SafetensorsHeader::readF32Into(const SafeTensor &tensor, float *out, std::int64_t count)
+{
+    using R = Result<bool>;
+    if (tensor.dtype != "F32" || count < 0 || tensor.data_bytes != static_cast<std::uint64_t>(count) * sizeof(float))
+        return false;
+    if (count == 0)
+        return true;
+    if (!file_ || !file_->seek(static_cast<qint64>(data_start + tensor.data_offset)))
+        return R::failure(path_, "unreadable", path_ + ": cannot seek to tensor " + tensor.name + ".");
+    char *destination = reinterpret_cast<char *>(out);
+    qint64 left = static_cast<qint64>(tensor.data_bytes);
+    while (left > 0) {
+        const qint64 got = file_->read(destination, left);
+        if (got <= 0)
+            return R::failure(path_, "unreadable", path_ + ": tensor " + tensor.name + " could not be read whole ("
+                                                      + file_->errorString().toStdString() + ").");
+        destination += got;
+        left -= got;
+    }
+    return true;
+}
+
+SafetensorsHeader::SafetensorsHeader() = default;
+SafetensorsHeader::SafetensorsHeader(SafetensorsHeader &&) noexcept = default;
+SafetensorsHeader &SafetensorsHeader::operator=(SafetensorsHeader &&) noexcept = default;
+SafetensorsHeader::~SafetensorsHeader() = default;
 
 Result<SafetensorsFile> readSafetensors(const std::string &path)
 {

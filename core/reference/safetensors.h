@@ -13,10 +13,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+class QFile;
 
 namespace lse {
 
@@ -24,7 +27,10 @@ struct SafeTensor {
     std::string name;
     std::string dtype;                // "F64", "F32", "F16", "BF16", "I64", "I32", "I16", "I8", "U8", "BOOL", ...
     std::vector<std::int64_t> shape;  // empty for a scalar
-    std::vector<unsigned char> bytes; // little-endian elements, C order
+    std::vector<unsigned char> bytes; // little-endian elements, C order (empty in a SafetensorsHeader)
+    // Read from a file: where its bytes start in the data buffer and how many they are.
+    std::uint64_t data_offset = 0;
+    std::uint64_t data_bytes = 0;
 
     std::int64_t elementCount() const;
 };
@@ -64,5 +70,31 @@ Result<SafetensorsFile> parseSafetensors(std::string_view bytes, const std::stri
 // Reads only a regular file of at most maxFileBytes(FileKind::Checkpoint) (rules "unreadable",
 // "not_a_file", "too_large").
 Result<SafetensorsFile> readSafetensors(const std::string &path);
+
+// A file's header alone, with the same checks as parseSafetensors (the data buffer's size is the
+// file's), and the open file to read chosen tensors from: loading a model from a training
+// checkpoint then reads its parameters straight into the model's arena and never the optimizer's
+// moments, twice the parameters' bytes (issue 35: `generate --checkpoint` held the whole file and a
+// copy of every tensor, 546 MB for a 91 MB model).
+class SafetensorsHeader {
+public:
+    SafetensorsHeader();
+    SafetensorsHeader(SafetensorsHeader &&) noexcept;
+    SafetensorsHeader &operator=(SafetensorsHeader &&) noexcept;
+    ~SafetensorsHeader();
+
+    SafetensorsFile layout;       // tensors without bytes, and the metadata
+    std::uint64_t data_start = 0;  // file offset of the data buffer
+
+    // An F32 tensor of `layout` into `out` when its element count is `count`: false (no problem)
+    // when the dtype or count differ; a problem {path, "unreadable"} when the read fails.
+    Result<bool> readF32Into(const SafeTensor &tensor, float *out, std::int64_t count);
+
+private:
+    friend Result<SafetensorsHeader> readSafetensorsHeader(const std::string &path);
+    std::unique_ptr<QFile> file_;
+    std::string path_;
+};
+Result<SafetensorsHeader> readSafetensorsHeader(const std::string &path);
 
 }  // namespace lse

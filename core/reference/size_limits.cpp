@@ -43,10 +43,7 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
     // log-sum-exp and a row dot per (sequence, head, position) and per-thread block scratch.
     const bool tiled = o.attention_kernel == AttentionAlgorithm::Tiled;
     const double probs = tiled ? B * H * T : B * H * T * T;
-    const double attention_work = tiled ? padded(B * H * T)
-            + padded(double(attentionScratchThreads())
-                     * double(tiledAttentionScratchPerThread(attentionBlocksOf(o, m.head_dim, bytes_per_element))))
-                                        : padded(probs);
+
     const bool norm = m.norm != NormType::None;
     const double normTensors = !norm ? 0 : m.norm == NormType::LayerNorm ? 2 : 1;
 
@@ -59,7 +56,29 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
     if (!m.tied_embeddings)
         params += V * D;                                                      // LM head
 
+    const double scratch = tiled ? padded(double(attentionScratchThreads())
+                                          * double(tiledAttentionScratchPerThread(attentionBlocksOf(o, m.head_dim, bytes_per_element))))
+                                 : 0.0;
+    // KV cache of cache_batch sequences × cache_context positions and its one-token-per-sequence buffers.
+    const double Bc = double(std::max(1, o.cache_batch));
+    const double P = o.cache_context > 0 ? double(o.cache_context) : T;
+    const double cache = L * 2 * padded(Bc * P * KV) + 6 * padded(Bc * D) + padded(Bc * W) + padded(Bc * Q) +
+                         padded(Bc * up) + padded(Bc * F) + padded(Bc * 2) + padded(Bc * V);
+
+    ReferenceMemory memory;
     double acts = padded(N * D);
+    if (o.inference_only) {
+        // One set of layer buffers shared by the layers, the output (and post-norm's ln2) alternating
+        // between two (BasicModel::layoutInferenceActivations), no logits for every position.
+        acts += padded(N * W) + padded(probs) + padded(N * Q) + padded(N * D) + padded(N * up) + padded(N * F) + 2 * padded(N * D);
+        if (norm)
+            acts += 3 * (padded(N * D) + padded(2 * N));
+        memory.activations = acts * bytes_per_element;
+        memory.workspace = (scratch + 2 * padded(B * D) + padded(2 * B) + padded(B * V)) * bytes_per_element;
+        memory.parameters = params * bytes_per_element;
+        memory.kv_cache = cache * bytes_per_element;
+        return memory;
+    }
     double perLayer = padded(N * W) + padded(probs) + padded(N * Q) + padded(N * D) + padded(N * up) + padded(N * F) +
                       padded(N * D);
     if (norm)
@@ -69,16 +88,10 @@ ReferenceMemory referenceMemoryEstimate(const ModelConfig &m, const ReferenceOpt
         acts += padded(N * D) + padded(2 * N);
     acts += padded(N * V);
 
+    const double attention_work = tiled ? padded(B * H * T) + scratch : padded(probs);
     const double work = 3 * padded(N * D) + padded(N * W) + padded(N * Q) + attention_work + padded(N * up) + padded(N * F) +
                         padded(N) + 2 * padded(B * D) + padded(2 * B) + padded(B * V);
 
-    // KV cache of cache_batch sequences × cache_context positions and its one-token-per-sequence buffers.
-    const double Bc = double(std::max(1, o.cache_batch));
-    const double P = o.cache_context > 0 ? double(o.cache_context) : T;
-    const double cache = L * 2 * padded(Bc * P * KV) + 6 * padded(Bc * D) + padded(Bc * W) + padded(Bc * Q) +
-                         padded(Bc * up) + padded(Bc * F) + padded(Bc * 2) + padded(Bc * V);
-
-    ReferenceMemory memory;
     memory.parameters = params * bytes_per_element;
     memory.gradients = params * bytes_per_element;
     memory.activations = acts * bytes_per_element;

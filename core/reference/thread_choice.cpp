@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include <time.h>
+
 namespace lse::reference {
 
 namespace {
@@ -96,6 +98,45 @@ ThreadChoice chooseThreads(int requested, double sample_seconds)
     std::this_thread::sleep_for(std::chrono::duration<double>(std::max(0.0, sample_seconds)));
     const std::string after = readProcStat();
     if (const std::optional<double> busy = busyCoresBetween(before, after, choice.logical_cores))
+        choice.busy_cores = *busy;
+    choice.threads = threadsForIdleCores(choice.logical_cores, choice.busy_cores);
+    return choice;
+}
+
+CpuLoadMark CpuLoadMark::now()
+{
+    CpuLoadMark mark;
+    mark.at = std::chrono::steady_clock::now();
+    mark.proc_stat = readProcStat();
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    mark.process_cpu_seconds = double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+    return mark;
+}
+
+std::optional<double> otherProcessesBusyCores(const CpuLoadMark &before, const CpuLoadMark &after, int logical_cores)
+{
+    const std::optional<double> busy = busyCoresBetween(before.proc_stat, after.proc_stat, logical_cores);
+    const double wall = std::chrono::duration<double>(after.at - before.at).count();
+    if (!busy || !(wall > 0))
+        return std::nullopt;
+    const double own = (after.process_cpu_seconds - before.process_cpu_seconds) / wall;
+    return std::clamp(*busy - own, 0.0, double(std::max(1, logical_cores)));
+}
+
+ThreadChoice chooseThreadsSince(int requested, const CpuLoadMark &start, double sample_seconds)
+{
+    ThreadChoice choice;
+    choice.logical_cores = std::max(1, omp_get_num_procs());
+    if (requested > 0) {
+        choice.threads = requested;
+        choice.requested = true;
+        return choice;
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start.at).count();
+    if (elapsed < sample_seconds)
+        std::this_thread::sleep_for(std::chrono::duration<double>(sample_seconds - elapsed));
+    if (const std::optional<double> busy = otherProcessesBusyCores(start, CpuLoadMark::now(), choice.logical_cores))
         choice.busy_cores = *busy;
     choice.threads = threadsForIdleCores(choice.logical_cores, choice.busy_cores);
     return choice;

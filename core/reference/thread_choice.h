@@ -10,6 +10,7 @@
 // takes only the cores that other processes leave idle, sampled from /proc/stat at the start.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -37,6 +38,26 @@ std::optional<double> busyCoresBetween(const std::string &proc_stat_before, cons
 // sleeps meanwhile, so its own use is not counted) and applies threadsForIdleCores; all cores when
 // /proc/stat is unreadable.
 ThreadChoice chooseThreads(int requested, double sample_seconds = 0.2);
+
+// The start of a load sample that other start-up work may overlap: /proc/stat's "cpu" line and
+// this process's CPU time at one moment.
+struct CpuLoadMark {
+    std::string proc_stat;
+    double process_cpu_seconds = 0;
+    std::chrono::steady_clock::time_point at;
+    static CpuLoadMark now();
+};
+
+// Busy cores of other processes between two marks: busyCoresBetween less this process's own use
+// (its CPU seconds over the wall seconds between them), at least 0; nothing when unreadable.
+std::optional<double> otherProcessesBusyCores(const CpuLoadMark &before, const CpuLoadMark &after, int logical_cores);
+
+// As chooseThreads, but the sample runs from `start` (taken before the caller's own start-up work,
+// such as building a model, which it does not count) to at least `sample_seconds` after it: the
+// caller waits only for what is left of the window (issue 35: `generate` no longer sleeps 0.2 s
+// before it starts). A tenth of a second is 10 clock ticks per core: one other process keeping a
+// core busy shows as ≥ 0.8 of a core, well above kBusyShareThatCostsACore.
+ThreadChoice chooseThreadsSince(int requested, const CpuLoadMark &start, double sample_seconds = 0.1);
 
 // Sets OpenMP's and Eigen's thread counts for what runs next in this process (generation, training).
 void useThreads(int threads);

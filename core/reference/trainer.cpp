@@ -433,16 +433,19 @@ ReferenceOptions generationOptions(const ReferenceOptions &base, const Generatio
     options.context = size.prompt_tokens;
     options.cache_batch = size.batch;
     options.cache_context = size.cache_context;
+    options.inference_only = true;  // nothing generation does needs gradients or saved activations
     return options;
 }
 
 Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, const GenerationSize &size, TrainConfig *configOut,
                                                    int *stepOut)
 {
-    Result<SafetensorsFile> file = readSafetensors(path);
+    // The header only; the parameters are read straight into the model below, and the optimizer's
+    // moments (twice their bytes) never.
+    Result<SafetensorsHeader> file = readSafetensorsHeader(path);
     if (!file)
         return file.problems();
-    const SafetensorsFile &ckpt = file.value();
+    const SafetensorsFile &ckpt = file->layout;
     const auto config_it = ckpt.metadata.find("config");
     if (config_it == ckpt.metadata.end())
         return Result<std::unique_ptr<Model>>::failure(path, "metadata",
@@ -451,8 +454,8 @@ Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, cons
     if (!parsed)
         return parsed.problems();
     TrainConfig config = parsed.value();
-    // Bounds, then the tensors against the config (header shapes, finite values), then the model
-    // (whose create checks the memory of one sequence of the model's context).
+    // Bounds, then the tensors against the config (header shapes), then the model (whose create
+    // checks the memory of one sequence of the model's context), then the values (finite).
     if (Problems p = validateTrainModel(config); !p.empty()) {
         for (Problem &problem : p)
             problem.message = path + " __metadata__.config: " + problem.message;
@@ -464,17 +467,27 @@ Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &path, cons
     const auto context = int(std::min<std::int64_t>(config.model.max_seq_len, std::numeric_limits<int>::max()));
     clamped.prompt_tokens = std::min(clamped.prompt_tokens, context);
     clamped.cache_context = std::min(clamped.cache_context, context);
-    Result<std::unique_ptr<Model>> created = Model::create(config.model, generationOptions(config.options, clamped));
+    ReferenceOptions options = generationOptions(config.options, clamped);
+    options.initialize_weights = false;  // every tensor is read from the file below
+    Result<std::unique_ptr<Model>> created = Model::create(config.model, options);
     if (!created)
         return created.problems();
     std::unique_ptr<Model> model = std::move(created.value());
     Problems problems;
     for (NamedTensor<float> &t : model->parameters()) {
         const SafeTensor *w = ckpt.find(t.name);
-        if (!w)
+        if (!w) {
             problems.push_back({path, "missing", path + ": tensor " + t.name + " is missing."});
-        else if (w->shape != t.shape || !copySafeTensorTo(*w, t.data, t.size()))
+            continue;
+        }
+        Result<bool> read = w->shape == t.shape ? file.value().readF32Into(*w, t.data, t.size()) : Result<bool>(false);
+        if (!read)
+            return read.problems();
+        if (!*read)
             problems.push_back({path, "shape", path + ": tensor " + t.name + " does not have the model's F32 shape."});
+        else if (!allFinite(t.data, t.size()))
+            problems.push_back({path, "non-finite", path + ": tensor " + t.name
+                                                        + " holds NaN or infinite values (a diverged run); it cannot be used."});
     }
     if (!problems.empty())
         return problems;

@@ -167,6 +167,7 @@ struct GenerationSize {
     // options' (a checkpoint's: the one it was trained with).
     std::optional<AttentionAlgorithm> attention_kernel;
 };
+// The options of an inference-only model (ReferenceOptions::inference_only) of that size.
 ReferenceOptions generationOptions(const ReferenceOptions &base, const GenerationSize &size);
 Result<std::unique_ptr<Model>> loadCheckpointModel(const std::string &checkpointPath, const GenerationSize &size,
                                                    TrainConfig *config = nullptr, int *step = nullptr);

@@ -36,9 +36,10 @@ ModelConfig tinyConfig()
     return c;  // RMSNorm, pre-norm, SwiGLU, RoPE, untied
 }
 
-std::unique_ptr<Model> makeModel(const ModelConfig &c, int batch, int context = 0, int cacheContext = 0)
+std::unique_ptr<Model> makeModel(const ModelConfig &c, int batch, int context = 0, int cacheContext = 0, bool inferenceOnly = false)
 {
     ReferenceOptions o;
+    o.inference_only = inferenceOnly;
     o.seed = 5;
     o.max_batch = batch;
     o.context = context;
@@ -102,9 +103,16 @@ private slots:
         QTest::addColumn<PositionalEncoding>("position");
         QTest::addColumn<int>("kvHeads");
         QTest::addColumn<bool>("parallel");
-        QTest::newRow("rmsnorm rope gqa") << NormType::RMSNorm << PositionalEncoding::RoPE << 2 << false;
-        QTest::newRow("layernorm learned mha") << NormType::LayerNorm << PositionalEncoding::Learned << 4 << false;
-        QTest::newRow("sinusoidal parallel") << NormType::RMSNorm << PositionalEncoding::Sinusoidal << 1 << true;
+        QTest::addColumn<bool>("inferenceOnly");
+        QTest::addColumn<NormPlacement>("placement");
+        QTest::newRow("rmsnorm rope gqa") << NormType::RMSNorm << PositionalEncoding::RoPE << 2 << false << false << NormPlacement::Pre;
+        QTest::newRow("layernorm learned mha") << NormType::LayerNorm << PositionalEncoding::Learned << 4 << false << false << NormPlacement::Pre;
+        QTest::newRow("sinusoidal parallel") << NormType::RMSNorm << PositionalEncoding::Sinusoidal << 1 << true << false << NormPlacement::Pre;
+        // The batched model inference-only (shared layer buffers, alternating outputs): the same
+        // logits as the training model's, for pre-norm, post-norm and a parallel block.
+        QTest::newRow("inference-only rope gqa") << NormType::RMSNorm << PositionalEncoding::RoPE << 2 << false << true << NormPlacement::Pre;
+        QTest::newRow("inference-only post-norm") << NormType::LayerNorm << PositionalEncoding::Learned << 4 << false << true << NormPlacement::Post;
+        QTest::newRow("inference-only parallel") << NormType::RMSNorm << PositionalEncoding::Sinusoidal << 1 << true << true << NormPlacement::Pre;
     }
     void prefillAndDecodeMatchEachSequenceAlone()
     {
@@ -112,8 +120,11 @@ private slots:
         QFETCH(PositionalEncoding, position);
         QFETCH(int, kvHeads);
         QFETCH(bool, parallel);
+        QFETCH(bool, inferenceOnly);
+        QFETCH(NormPlacement, placement);
         ModelConfig c = tinyConfig();
         c.norm = norm;
+        c.norm_placement = placement;
         c.positional_encoding = position;
         c.n_kv_heads = kvHeads;
         c.parallel_block = parallel;
@@ -121,8 +132,17 @@ private slots:
         const std::vector<std::vector<std::int32_t>> prompts = {prompt(5, 1, V), prompt(3, 2, V), prompt(7, 3, V)};
         const int steps = 4;
         auto single = makeModel(c, 1);
-        auto batched = makeModel(c, 3, 7, 12);
+        auto batched = makeModel(c, 3, 7, 12, inferenceOnly);
         QVERIFY(single && batched);
+        if (inferenceOnly) {  // no gradient arena, and the training calls refuse
+            QCOMPARE(batched->memory().gradients, 0.0);
+            QVERIFY(batched->parameters().front().grad == nullptr);
+            const std::vector<std::int32_t> ids(7, 1);
+            const Result<float> trained = batched->forwardBackward(ids.data(), ids.data(), 1, 7);
+            QVERIFY(!trained.ok());
+            QCOMPARE(QString::fromStdString(trained.problems().front().rule), QString(kInferenceOnlyRule));
+            QVERIFY(!batched->forward(ids.data(), 1, 7).ok());
+        }
         std::vector<std::vector<std::vector<float>>> alone;
         for (const auto &ids : prompts)
             alone.push_back(singleLogits(*single, ids, steps));

@@ -670,6 +670,45 @@ private slots:
         QCOMPARE(missing.problems().front().rule, std::string("unreadable"));
     }
 
+    // The header alone (what loading a model from a checkpoint reads) gives the same tensors,
+    // metadata and problems as the whole file, and reads a chosen tensor's values.
+    void safetensorsHeaderReadsChosenTensors()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath("m.safetensors");
+        const float w[6] = {1, 2, 3, 4, 5, 6}, b[2] = {-1, 0.5f};
+        QVERIFY(writeSafetensors(path.toStdString(), {makeF32Tensor("w", w, {2, 3}), makeF32Tensor("b", b, {2})}, {{"k", "v"}}).ok());
+        Result<SafetensorsHeader> header = readSafetensorsHeader(path.toStdString());
+        QVERIFY2(header.ok(), formatProblems(header.problems()).c_str());
+        const Result<SafetensorsFile> whole = readSafetensors(path.toStdString());
+        QVERIFY(whole.ok());
+        QCOMPARE(header.value().layout.metadata, whole.value().metadata);
+        QCOMPARE(header.value().layout.tensors.size(), whole.value().tensors.size());
+        const SafeTensor *found = header.value().layout.find("b");
+        QVERIFY(found && found->bytes.empty());
+        QCOMPARE(found->shape, (std::vector<std::int64_t>{2}));
+        float into[2] = {0, 0};
+        QCOMPARE(header.value().readF32Into(*found, into, 2).value(), true);
+        QCOMPARE(into[0], -1.0f);
+        QCOMPARE(into[1], 0.5f);
+        QCOMPARE(header.value().readF32Into(*found, into, 3).value(), false);  // a wrong count is refused, not read
+
+        // Every prefix of the file is refused by the header reader too (the data buffer's size
+        // is the file's), with the rule the whole-file parser gives.
+        const QByteArray full = readAll(path);
+        for (qsizetype cut = 0; cut < full.size(); ++cut) {
+            const QString cutPath = tmp.filePath(QString("cut%1.safetensors").arg(cut));
+            QFile out(cutPath);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            QCOMPARE(out.write(full.left(cut)), cut);
+            out.close();
+            const auto fromHeader = readSafetensorsHeader(cutPath.toStdString());
+            QVERIFY2(!fromHeader.ok(), qPrintable(QString("prefix %1 accepted").arg(cut)));
+            QCOMPARE(fromHeader.problems().front().rule, parseSafetensors(view(full.left(cut)), "m").problems().front().rule);
+        }
+        QCOMPARE(readSafetensorsHeader(tmp.path().toStdString()).problems().front().rule, std::string("not_a_file"));
+    }
+
     // ---- token data ---------------------------------------------------------------------------
 
     void tokenFileOpenAndRead_data()

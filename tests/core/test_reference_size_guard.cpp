@@ -182,7 +182,7 @@ private slots:
     void memoryEstimateMatchesTheModel_data()
     {
         QTest::addColumn<int>("variant");
-        for (int v = 0; v < 7; ++v)
+        for (int v = 0; v < 10; ++v)
             QTest::newRow(qPrintable(QString::number(v))) << v;
     }
 
@@ -217,6 +217,17 @@ private slots:
             options.attention_block_rows = 3;
             options.attention_block_cols = 5;
             m.n_kv_heads = 1;
+        } else if (variant == 7) {  // inference-only: no gradients, one shared set of layer buffers
+            options.inference_only = true;
+            options.cache_batch = 2;
+        } else if (variant == 8) {
+            options.inference_only = true;
+            options.attention_kernel = AttentionAlgorithm::Tiled;
+            m.norm = NormType::LayerNorm;
+            m.norm_placement = NormPlacement::Post;
+        } else if (variant == 9) {
+            options.inference_only = true;
+            m.norm = NormType::None;
         }
         const auto created = Model::create(m, options);
         QVERIFY2(created.ok(), formatProblems(created.problems()).c_str());
