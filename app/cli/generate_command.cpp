@@ -94,9 +94,9 @@ int runGenerate(const QStringList &arguments)
                                      QStringLiteral("OpenMP/Eigen threads (0, the default: the cores other processes leave idle)."),
                                      QStringLiteral("T"));
     const QCommandLineOption attention(QStringLiteral("attention"),
-                                       QStringLiteral("Attention kernel of the prefill: naive or tiled (FlashAttention); default: "
-                                                      "the checkpoint's or config's training.attention_kernel. Decode steps "
-                                                      "attend one token to the KV cache either way."),
+                                       QStringLiteral("Attention kernel of the prefill: naive or tiled (FlashAttention, the default: it skips "
+                                                      "the masked half and keeps no T x T scores). Decode steps attend one token "
+                                                      "to the KV cache either way."),
                                        QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print JSON: the sequences, prefill {measured_seconds, predicted_seconds}, decode "

@@ -163,8 +163,7 @@ struct GenerationSize {
     int batch = 1;
     int prompt_tokens = 0;  // 0: max_seq_len
     int cache_context = 0;  // 0: max_seq_len
-    // The attention kernel of the batched prefill (`generate --attention`); unset: the base
-    // options' (a checkpoint's: the one it was trained with).
+    // The attention kernel of the batched prefill (`generate --attention`); unset: the tiled one.
     std::optional<AttentionAlgorithm> attention_kernel;
 };
 // The options of an inference-only model (ReferenceOptions::inference_only) of that size.
