@@ -11,9 +11,12 @@ namespace {
 
 // A few rows (decode: one token per sequence) against a large weight matrix is a matrix-vector
 // product that reads the whole W once per call and is bound by memory bandwidth. Eigen runs
-// matrix-vector products on one thread, so up to this many rows the output columns (rows of W)
-// are split over the threads instead: each streams its own slice of W.
-constexpr Index kSplitWeightsMaxRows = 8;
+// matrix-vector products on one thread, and its parallel GEMM splits a few rows poorly, so up to
+// this many rows the output columns (rows of W) are split over the threads instead: each streams
+// its own slice of W. Measured for batched decode of the cs336 shape on 2 threads (`generate
+// --batch B`, two alternating A/B rounds): at 8 rows the limit, batch 16/32/64 gave 1,009–1,164 /
+// 1,602–1,721 / 1,906–1,977 tokens/s; at 64, 1,202–1,555 / 1,897–2,042 / 2,186–2,429.
+constexpr Index kSplitWeightsMaxRows = 64;
 // Output columns per slice boundary: 16 floats, one 64-byte cache line of a row of Y.
 constexpr Index kSliceAlignment = 16;
 
