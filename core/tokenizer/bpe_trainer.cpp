@@ -68,7 +68,10 @@ PretokenCounts countPretokens(std::string_view text, const std::vector<std::stri
     std::vector<CountMap> maps(used);
     std::atomic<std::size_t> nextItem{0};
     auto worker = [&](unsigned w) {
-        CountMap &m = maps[w];
+        // Counted into a map object on this thread's stack and moved out at the end: the maps of
+        // `maps` sit side by side, and every new key writes its map's element count, which would
+        // bounce a cache line shared with the next thread's map (false sharing, issue 35).
+        CountMap m;
         for (std::size_t item = nextItem++; item < work.size(); item = nextItem++) {
             const std::string_view piece = text.substr(work[item].first, work[item].second - work[item].first);
             forEachPretoken(piece, [&](std::size_t b, std::size_t e) {
@@ -81,6 +84,7 @@ PretokenCounts countPretokens(std::string_view text, const std::vector<std::stri
                 ++m[piece.substr(b, e - b)];
             });
         }
+        maps[w] = std::move(m);
     };
     if (used <= 1) {
         worker(0);
