@@ -159,10 +159,13 @@ private slots:
         for (const RankOutcome &out : outcomes) {
             QVERIFY2(out.failure.empty(), out.failure.c_str());
             QCOMPARE(out.parameters.size(), single.parameters.size());
-            // Every tensor: relative error ‖Δθ‖₂ / ‖θ‖₂ within 1e-5, and no element off by more
-            // than 5e-5 (seen: 2.4e-5 at tp 4; AdamW divides each gradient by its own root-mean-square,
-            // so an element whose gradient is near zero turns the float rounding of the row-parallel
-            // layers' different summation order into a visible step).
+            // Every tensor: relative error ‖Δθ‖₂ / ‖θ‖₂ within 5e-5, and no element off by more
+            // than a tenth of one AdamW step at lr_max (1e-2 here). AdamW divides each gradient by
+            // its own root-mean-square, so an element whose gradient is near zero turns the float
+            // rounding of the row-parallel layers' different summation order into a visible step:
+            // seen with the previous initialisation, max 2.4e-5 at tp 4; with the ziggurat one of
+            // issue 35, k_proj at vocabulary 17 off by relative 2.4e-5 and max 1.4e-4 (1.4% of a
+            // step). A wrong shard or a missing all-reduce moves whole tensors by whole steps.
             for (const auto &[name, range] : single.ranges) {
                 double difference = 0, norm = 0;
                 float worst = 0;
@@ -173,8 +176,8 @@ private slots:
                     worst = std::max(worst, float(std::abs(a - b)));
                 }
                 const double relative = std::sqrt(difference / norm);
-                QVERIFY2(relative <= 1e-5, qPrintable(QStringLiteral("%1: ‖Δθ‖/‖θ‖ = %2").arg(QString::fromStdString(name)).arg(relative)));
-                QVERIFY2(worst <= 5e-5f, qPrintable(QStringLiteral("%1: max |Δθ| = %2").arg(QString::fromStdString(name)).arg(double(worst))));
+                QVERIFY2(relative <= 5e-5, qPrintable(QStringLiteral("%1: ‖Δθ‖/‖θ‖ = %2").arg(QString::fromStdString(name)).arg(relative)));
+                QVERIFY2(worst <= 0.1f * float(config.lr_max), qPrintable(QStringLiteral("%1: max |Δθ| = %2").arg(QString::fromStdString(name)).arg(double(worst))));
             }
             // Each rank holds 1/tp of the split tensors and the whole of the others.
             QVERIFY(out.local_parameters < double(single.parameters.size()));
