@@ -165,6 +165,16 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, 
             const double bandwidth = cpuGemvBytesPerSecond(factors, working_set);
             time.seconds = bandwidth > 0 ? bytes / bandwidth : 0;
             time.memory_bound = true;
+        } else if (rows <= kBlockedVectorMaxRows && shape.batch <= 1) {
+            // The reference's few-row product: the first row's matrix-vector products read W from
+            // the working set, every other row's read the same block again from L2 (the one-row
+            // bandwidth at a working set of one block).
+            const double matrix = 4.0 * shape.k * shape.n;
+            const double first = cpuGemvBytesPerSecond(factors, working_set);
+            const double again = cpuGemvBytesPerSecond(factors, std::min(kBlockedVectorBytes, matrix));
+            time.seconds = (first > 0 ? (bytes - (rows - 1) * 4.0 * (shape.k + shape.n)) / first : 0)
+                + (again > 0 ? (rows - 1) * (matrix + 4.0 * (shape.k + shape.n)) / again : 0);
+            time.memory_bound = true;
         } else {
             time.seconds = tableProductSeconds(factors, rows, shape.n, shape.k, shape.pass);
             // Reading the operands and writing the product (float32) at the stream bandwidth.

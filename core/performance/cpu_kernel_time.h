@@ -36,6 +36,11 @@ namespace lse::performance {
 
 // reference/ops/eigen_maps.h kParallelMinWork: below this many elements a loop runs on one thread.
 inline constexpr double kParallelMinElements = 32768;
+// reference/ops/linear.cpp: from 2 to kBlockedVectorMaxRows rows a product runs as one
+// matrix-vector product per row over blocks of W of kBlockedVectorBytes, so W is read from the
+// working set once and from L2 by the other rows.
+inline constexpr double kBlockedVectorMaxRows = 8;
+inline constexpr double kBlockedVectorBytes = 256 * 1024;
 
 // The measured rate of one product (m, n, k) on the grid, interpolated; the weight gradient's
 // form (Aᵀ·B) has its own table.
