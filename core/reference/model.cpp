@@ -397,12 +397,8 @@ void BasicModel<S>::layoutActivations()
     w.want(dup_, N * up_);
     w.want(dact_, N * F_);
     w.want(row_loss_, N);
-    w.want(last_rows_, B * D_);
-    w.want(last_norm_, B * D_);
-    w.want(last_stats_, 2 * B);
-    w.want(last_logits_, B * V_);
+    wantLastRowBuffers(w, B);
     w.allocate(work_);
-
     layoutCache();
 }
 
@@ -448,12 +444,19 @@ void BasicModel<S>::layoutInferenceActivations()
     Carver<S> w;
     if (tiled())
         w.want(attention_scratch_, Index(attention_threads_) * tiledAttentionScratchPerThread(blocks_));
+    wantLastRowBuffers(w, B);
+    w.allocate(work_);
+    layoutCache();
+}
+
+template <typename S>
+template <typename Carve>
+void BasicModel<S>::wantLastRowBuffers(Carve &w, Index B)
+{
     w.want(last_rows_, B * D_);
     w.want(last_norm_, B * D_);
     w.want(last_stats_, 2 * B);
     w.want(last_logits_, B * V_);
-    w.allocate(work_);
-    layoutCache();
 }
 
 template <typename S>

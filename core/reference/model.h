@@ -282,6 +282,9 @@ private:
     void layoutActivations();
     void layoutInferenceActivations();
     void layoutCache();  // the KV cache and decodeBatch's buffers
+    // The last positions' buffers of forwardLogitsLast and prefill, carved by `w` (model.cpp's Carver).
+    template <typename Carve>
+    void wantLastRowBuffers(Carve &w, Index B);
     Problems checkCall(const std::int32_t *tokens, const std::int32_t *targets, int batch, int seq) const;
     S *gradOf(const S *param) { return grads_.data() + (param - params_.data()); }
     bool hasNorm() const { return config_.norm != NormType::None; }

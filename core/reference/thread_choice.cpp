@@ -87,20 +87,8 @@ std::optional<double> busyCoresBetween(const std::string &before_text, const std
 
 ThreadChoice chooseThreads(int requested, double sample_seconds)
 {
-    ThreadChoice choice;
-    choice.logical_cores = std::max(1, omp_get_num_procs());
-    if (requested > 0) {
-        choice.threads = requested;
-        choice.requested = true;
-        return choice;
-    }
-    const std::string before = readProcStat();
-    std::this_thread::sleep_for(std::chrono::duration<double>(std::max(0.0, sample_seconds)));
-    const std::string after = readProcStat();
-    if (const std::optional<double> busy = busyCoresBetween(before, after, choice.logical_cores))
-        choice.busy_cores = *busy;
-    choice.threads = threadsForIdleCores(choice.logical_cores, choice.busy_cores);
-    return choice;
+    // The calling thread sleeps through the whole window, so its own use is nothing to subtract.
+    return chooseThreadsSince(requested, requested > 0 ? CpuLoadMark{} : CpuLoadMark::now(), sample_seconds);
 }
 
 CpuLoadMark CpuLoadMark::now()
