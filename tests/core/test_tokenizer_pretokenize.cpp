@@ -47,6 +47,34 @@ private slots:
         QTest::newRow("lone space") << std::string(" ") << V{" "};
         QTest::newRow("apostrophe at end") << std::string("x'") << V{"x", "'"};
         QTest::newRow("apostrophe l at end") << std::string("x'l") << V{"x", "'", "l"};
+        // Runs of ASCII letters are crossed 16 bytes at a time (detail::asciiLetterRun): runs that
+        // end inside and after a block, the bytes next to the letters' ranges, and a non-ASCII
+        // letter continuing a long ASCII run.
+        QTest::newRow("run of 16") << std::string(" abcdefghijklmnop.") << V{" abcdefghijklmnop", "."};
+        QTest::newRow("run of 33") << std::string("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg1") << V{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg", "1"};
+        QTest::newRow("bytes beside the letters") << std::string("abcdefghijklmnopq@[`{") << V{"abcdefghijklmnopq", "@[`{"};
+        QTest::newRow("long run then non-ASCII letter") << std::string("abcdefghijklmnopqrst\xC3\xA9" "uvwxyzabcdefghij k")
+                                                        << V{"abcdefghijklmnopqrst\xC3\xA9" "uvwxyzabcdefghij", " k"};
+        QTest::newRow("long run then invalid byte") << std::string("abcdefghijklmnopqrst\xFF" "x") << V{"abcdefghijklmnopqrst", "\xFF", "x"};
+    }
+
+    // The 16-byte letter scan against the byte-by-byte class table, at every length and for every
+    // byte that may end a run (all 256), the run starting at every offset of a block.
+    void letterRunMatchesTheClassTable()
+    {
+        for (int stop = 0; stop < 256; ++stop)
+            for (std::size_t length = 0; length < 40; ++length) {
+                std::string text(length, 'q');
+                for (std::size_t i = 0; i < length; ++i)
+                    text[i] = static_cast<char>((i % 2 ? 'a' : 'A') + i % 26);
+                text.push_back(static_cast<char>(stop));
+                text += "zzzzzzzzzzzzzzzzzzzz";  // letters after the stop byte must not be counted
+                const bool stopIsLetter = stop < 128 && kAsciiClass[std::size_t(stop)] == std::uint8_t(CharClass::Letter);
+                const std::size_t expected = stopIsLetter ? text.size() : length;
+                const std::size_t got = detail::asciiLetterRun(reinterpret_cast<const unsigned char *>(text.data()), text.size());
+                if (got != expected)
+                    QFAIL(qPrintable(QString("length %1, stop byte %2: %3 letters, expected %4").arg(length).arg(stop).arg(got).arg(expected)));
+            }
     }
 
     void pattern()
