@@ -321,7 +321,8 @@ int runGenerate(const QStringList &arguments)
         // The tokens a sequence can get: the first from the prefill, then one per position left in the cache.
         const int outputTokens = lse::reference::reachableOutputTokens(options.max_new_tokens, model->cacheContext(), longest);
         Result<lse::reference::ReferenceDecodePrediction> predicted =
-            lse::reference::predictReferenceDecode(model->config(), sequences, longest, outputTokens, kernels->kernels);
+            lse::reference::predictReferenceDecode(model->config(), sequences, longest, outputTokens, kernels->kernels,
+                                                   model->options().attention_kernel);
         if (predicted)
             prediction = std::move(predicted.value());
         else

@@ -36,6 +36,9 @@ struct CpuInferenceInputs {
     std::int64_t batch = 1;          // sequences generated together
     std::int64_t prompt_tokens = 1;  // per sequence (the longest: the prefill runs the padded batch)
     std::int64_t output_tokens = 1;  // new tokens per sequence: the first from the prefill
+    // The prefill's attention runs the tiled (FlashAttention) kernel, one fused operator
+    // "flash_attention", rather than the naive three. Decode steps are the same either way.
+    bool tiled_prefill_attention = false;
 };
 
 struct CpuInferencePrediction {

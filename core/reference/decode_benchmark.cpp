@@ -88,7 +88,8 @@ Result<DecodeBenchmark> benchmarkUntrainedDecode(const TrainConfig &config, int 
         out.no_prediction = "no kernel factors of this CPU";
         return out;
     }
-    Result<ReferenceDecodePrediction> predicted = predictReferenceDecode(model.config(), batch, prompt_tokens, out.output_tokens, *kernels);
+    Result<ReferenceDecodePrediction> predicted = predictReferenceDecode(model.config(), batch, prompt_tokens, out.output_tokens, *kernels,
+                                                                       model.options().attention_kernel);
     if (predicted)
         out.prediction = std::move(predicted.value());
     else

@@ -11,6 +11,7 @@
 #include "common/problem.h"
 #include "hardware/machine_kernel_factors.h"
 #include "performance/cpu_inference_prediction.h"
+#include "reference/model.h"
 #include "reference/op_profiler.h"
 #include "scenario/model_config.h"
 
@@ -29,9 +30,11 @@ struct ReferenceDecodePrediction {
 };
 
 // `prompt_tokens`: the longest prompt of the batch (the prefill runs the padded batch).
+// `prefill_kernel`: the attention kernel the prefill runs (the model's ReferenceOptions).
 Result<ReferenceDecodePrediction> predictReferenceDecode(const ModelConfig &model, std::int64_t batch,
                                                          std::int64_t prompt_tokens, std::int64_t output_tokens,
-                                                         const CpuKernelFactors &kernels);
+                                                         const CpuKernelFactors &kernels,
+                                                         AttentionAlgorithm prefill_kernel = AttentionAlgorithm::Naive);
 
 // What the op profiler does not time (the sampling, the prompt's padding and the loop around the
 // kernels): measured as the phase less its timed operators, predicted as the sampling.

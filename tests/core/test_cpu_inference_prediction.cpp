@@ -73,6 +73,29 @@ class TestCpuInferencePrediction : public QObject {
     Q_OBJECT
 
 private slots:
+    // A prefill on the tiled kernel (generate's default) is one "flash_attention" row, as the
+    // profiler times it, predicted as the naive kernel's three operators together; everything
+    // else, the decode steps included, is unchanged.
+    void tiledPrefillIsOneFlashAttentionRow()
+    {
+        const CpuKernelFactors f = factors();
+        const reference::ReferenceDecodePrediction naive = predict(2, 20, 3, f);
+        Result<reference::ReferenceDecodePrediction> tiled =
+            reference::predictReferenceDecode(model(), 2, 20, 3, f, reference::AttentionAlgorithm::Tiled);
+        QVERIFY(tiled.ok());
+        const auto &rows = tiled->idle.prefill_operators;
+        QVERIFY(!row(rows, "attention_scores") && !row(rows, "softmax") && !row(rows, "attention_values"));
+        const OperatorTime *flash = row(rows, "flash_attention");
+        QVERIFY(flash);
+        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const OperatorTime &r) { return r.name == "flash_attention"; }), 1);
+        const double parts = row(naive.idle.prefill_operators, "attention_scores")->seconds
+            + row(naive.idle.prefill_operators, "softmax")->seconds + row(naive.idle.prefill_operators, "attention_values")->seconds;
+        QVERIFY(near(flash->seconds, parts));
+        QVERIFY(near(tiled->idle.prefill_seconds, naive.idle.prefill_seconds));
+        QCOMPARE(tiled->idle.decode_seconds, naive.idle.decode_seconds);
+        QCOMPARE(tiled->idle.decode_operators.size(), naive.idle.decode_operators.size());
+    }
+
     // Batch 1: the fused Q|K|V product (1×256)·(256×768) is a matrix-vector product, bound by
     // reading its operands at the one-row product's 10 GB/s: 4·(256 + 256·768 + 768) bytes = 79 µs,
     // per layer, per step. A few rows (m = 8, below the grid's 16) take the table's time, linear in
