@@ -103,6 +103,12 @@ Problems validateCpuKernelFactors(const CpuKernelFactors &f)
         else if (table->size() != attentionCells)
             bad(key, "size");
     }
+    if (!f.attention_tiled_forward_flops_per_second.empty()) {  // optional: see the header
+        if (!allPositive(f.attention_tiled_forward_flops_per_second))
+            bad("attention_tiled_forward_flops_per_second", "range");
+        else if (f.attention_tiled_forward_flops_per_second.size() != attentionCells)
+            bad("attention_tiled_forward_flops_per_second", "size");
+    }
     if (!allPositive(f.decode_attention_keys_axis))
         bad("decode_attention_keys_axis", "range");
     if (!allPositive(f.decode_attention_flops_per_second))
@@ -145,6 +151,8 @@ QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &f)
     o.insert("attention_head_dim_axis", numbers(f.attention_head_dim_axis));
     for (const auto &[key, table] : attentionTables(f))
         o.insert(QLatin1String(key), numbers(*table));
+    if (!f.attention_tiled_forward_flops_per_second.empty())
+        o.insert("attention_tiled_forward_flops_per_second", numbers(f.attention_tiled_forward_flops_per_second));
     o.insert("decode_attention_keys_axis", numbers(f.decode_attention_keys_axis));
     o.insert("decode_attention_flops_per_second", numbers(f.decode_attention_flops_per_second));
     o.insert("stream_working_set_bytes", numbers(f.stream_working_set_bytes));
@@ -178,6 +186,8 @@ Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object)
     readNumbers(object, "attention_head_dim_axis", f.attention_head_dim_axis, problems);
     for (const auto &[key, table] : attentionTables(f))
         readNumbers(object, key, *table, problems);
+    if (object.contains(QLatin1String("attention_tiled_forward_flops_per_second")))
+        readNumbers(object, "attention_tiled_forward_flops_per_second", f.attention_tiled_forward_flops_per_second, problems);
     readNumbers(object, "decode_attention_keys_axis", f.decode_attention_keys_axis, problems);
     readNumbers(object, "decode_attention_flops_per_second", f.decode_attention_flops_per_second, problems);
     readNumbers(object, "stream_working_set_bytes", f.stream_working_set_bytes, problems);

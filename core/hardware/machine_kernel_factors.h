@@ -9,7 +9,8 @@
 //                    here) and C = Aᵀ·B (the weight gradient, up to 1.5× slower at large k)
 //   attention        the reference's own attention kernels (scores Q·Kᵀ, values P·V, and their
 //                    backward loops) over (sequence, head dim): one (sequence, head) product per
-//                    thread inside a parallel loop, each on its own strided slices
+//                    thread inside a parallel loop, each on its own strided slices; and the tiled
+//                    (FlashAttention) kernel's forward on the same grid
 //   decode attention the reference's attention of one new token against its KV cache (generation),
 //                    over (keys, head dim)
 //   one-row product  the bytes per second of the reference's matrix-vector product (a batch-1 decode
@@ -52,6 +53,12 @@ struct CpuKernelFactors {
     std::vector<double> attention_values_forward_flops_per_second;
     std::vector<double> attention_scores_backward_flops_per_second;
     std::vector<double> attention_values_backward_flops_per_second;
+    // The tiled (FlashAttention) kernel's forward (reference/ops/tiled_attention.h: Q·Kᵀ, the online
+    // softmax and P·V of every block in one loop, all (sequence, head) pairs spread over the
+    // threads) on the same grid: one pair's FLOPs as the profiler books them (both products
+    // whole, 4·T²·Dh) over one round. May be empty (a cache written before it was measured): the
+    // predictor then falls back on the naive kernels' tables.
+    std::vector<double> attention_tiled_forward_flops_per_second;
     // The reference's decode attention (reference/ops/attention.h, decodeAttentionBatch: Q·Kᵀ, the
     // softmax and P·V of one new token per sequence against its KV cache, one single-threaded
     // sequence per iteration of a parallel loop) on the grid decode_attention_keys_axis ×

@@ -116,6 +116,14 @@ double cpuGemvBytesPerSecond(const CpuKernelFactors &factors, double bytes)
     return workingSetRate(factors.stream_working_set_bytes, factors.gemv_bytes_per_second, bytes);
 }
 
+double cpuTiledAttentionFlopsPerSecond(const CpuKernelFactors &factors, double seq, double head_dim)
+{
+    if (factors.attention_tiled_forward_flops_per_second.empty())
+        return 0;
+    return interpolatedRate({&factors.attention_seq_axis, &factors.attention_head_dim_axis},
+                            factors.attention_tiled_forward_flops_per_second, {seq, head_dim});
+}
+
 namespace {
 
 // Seconds of one product of `rows` rows at (n, k) on the table. Below the grid's smallest m, the line

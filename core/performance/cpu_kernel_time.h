@@ -50,6 +50,9 @@ double cpuGemmFlopsPerSecond(const CpuKernelFactors &factors, double m, double n
 // picks the backward kernel, whose rate counts both its products.
 double cpuAttentionFlopsPerSecond(const CpuKernelFactors &factors, BatchedProduct product, bool backward, double seq,
                                   double head_dim);
+// The tiled attention kernel's forward rate at (seq, head dim) (one pair's 4·T²·Dh FLOPs over a
+// round), interpolated as the other attention tables; 0 when the factors have no such table.
+double cpuTiledAttentionFlopsPerSecond(const CpuKernelFactors &factors, double seq, double head_dim);
 // Bandwidth of an element-wise pass over `bytes`, interpolated linearly in log bytes of log rate
 // between the measured working sets, clamped at the ends.
 double cpuStreamBytesPerSecond(const CpuKernelFactors &factors, double bytes);

@@ -10,6 +10,8 @@
 #include "reference/ops/norms.h"
 #include "reference/ops/residual.h"
 #include "reference/ops/rope.h"
+#include "reference/model.h"
+#include "reference/ops/tiled_attention.h"
 
 #include <QDateTime>
 
@@ -252,7 +254,7 @@ std::vector<double> gemmTable(const std::vector<double> &axis, int threads, doub
 // 86-104 GFLOP/s up to 50 MB of scores and 54-57 from 134 MB on, where the step's own kernel
 // ran at 62.
 struct AttentionRates {
-    std::vector<double> scores_forward, values_forward, scores_backward, values_backward;
+    std::vector<double> scores_forward, values_forward, scores_backward, values_backward, tiled_forward;
 };
 
 AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::vector<double> &head_dim_axis, int threads,
@@ -287,6 +289,11 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
             dims.ld_out = width;
             // One call's tensors, laid out one after another from `at`.
             const Index qkvSize = batch * T * 3 * width, probsSize = batch * heads * T * T, outSize = batch * T * width;
+            // The tiled kernel's own blocks (this CPU's L2 rule, as a model built with defaults uses),
+            // its per-thread scratch and one log-sum-exp per row.
+            const AttentionBlocks blocks = attentionBlocksOf(ReferenceOptions{}, Dh, int(sizeof(float)));
+            std::vector<float> scratch(std::size_t(threads) * std::size_t(tiledAttentionScratchPerThread(blocks)));
+            std::vector<float> rowStatistics(std::size_t(batch * heads * T));
             const Index footprint = 2 * (qkvSize + probsSize + outSize);
             if (2 * footprint > Index(pool.size()))  // many threads: at least two calls' worth
                 pool.resize(std::size_t(2 * footprint), 0.0f);
@@ -323,6 +330,10 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
             }));
             rates.scores_backward.push_back(rate(2 * product, [&](const Tensors &t) {
                 attentionScoresBackward(t.qkv, t.qkv + width, t.dprobs, t.dqkv, t.dqkv + width, dims);
+            }));
+            rates.tiled_forward.push_back(rate(2 * product, [&](const Tensors &t) {
+                tiledAttentionForward(t.qkv, t.qkv + width, t.qkv + 2 * width, t.out, rowStatistics.data(), dims, blocks,
+                                      scratch.data(), threads);
             }));
         }
     g_sink = g_sink + pool[0];
@@ -636,6 +647,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
         f.attention_values_forward_flops_per_second = std::move(attention.values_forward);
         f.attention_scores_backward_flops_per_second = std::move(attention.scores_backward);
         f.attention_values_backward_flops_per_second = std::move(attention.values_backward);
+        f.attention_tiled_forward_flops_per_second = std::move(attention.tiled_forward);
     }
     if (cancelled())
         return f;

@@ -96,6 +96,28 @@ private slots:
         QCOMPARE(tiled->idle.decode_operators.size(), naive.idle.decode_operators.size());
     }
 
+    // With the tiled kernel's own measured rate (8 GFLOP/s here): ⌈pairs / threads⌉ rounds of one
+    // (sequence, head) pair's two products, 4·T²·Dh FLOPs, plus one call. Batch 2 × 4 heads = 8
+    // pairs at T = 20, Dh = 64, two layers.
+    void tiledPrefillAtItsOwnRate()
+    {
+        CpuKernelFactors f = factors();
+        f.attention_tiled_forward_flops_per_second.assign(
+            f.attention_seq_axis.size() * f.attention_head_dim_axis.size(), 8e9);
+        Result<reference::ReferenceDecodePrediction> tiled =
+            reference::predictReferenceDecode(model(), 2, 20, 3, f, reference::AttentionAlgorithm::Tiled);
+        QVERIFY(tiled.ok());
+        const OperatorTime *flash = row(tiled->idle.prefill_operators, "flash_attention");
+        QVERIFY(flash);
+        const double perLayer = 8 * 4.0 * 20 * 20 * 64 / 8e9 + f.call_overhead_seconds;
+        QVERIFY2(near(flash->seconds, 2 * perLayer), qPrintable(QString("%1 vs %2").arg(flash->seconds).arg(2 * perLayer)));
+        // FLOPs as the profiler books them: both products whole and the causal softmax.
+        const reference::ReferenceDecodePrediction naive = predict(2, 20, 3, f);
+        const double flops = row(naive.idle.prefill_operators, "attention_scores")->flops
+            + row(naive.idle.prefill_operators, "softmax")->flops + row(naive.idle.prefill_operators, "attention_values")->flops;
+        QVERIFY(near(flash->flops, flops));
+    }
+
     // Batch 1: the fused Q|K|V product (1×256)·(256×768) is a matrix-vector product, bound by
     // reading its operands at the one-row product's 10 GB/s: 4·(256 + 256·768 + 768) bytes = 79 µs,
     // per layer, per step. A few rows (m = 8, below the grid's 16) take the table's time, linear in

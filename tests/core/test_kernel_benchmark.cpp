@@ -29,6 +29,11 @@ private slots:
             QVERIFY(f.gemm_flops_per_second[i] > 0);
             QVERIFY(f.gemm_weight_gradient_flops_per_second[i] > 0);
         }
+        // The tiled attention kernel's forward is measured on the attention grid.
+        QCOMPARE(f.attention_tiled_forward_flops_per_second.size(), f.attention_seq_axis.size() * f.attention_head_dim_axis.size());
+        for (double rate : f.attention_tiled_forward_flops_per_second)
+            QVERIFY(rate > 0);
+        QVERIFY(validateCpuKernelFactors(f).empty());
         // Aᵀ·B cells shallower than k = 256 take the A·Bᵀ rate of the same (m, n, k).
         const std::size_t S = f.gemm_axis.size();
         for (std::size_t i = 0; i < cells; ++i)

@@ -75,10 +75,22 @@ private slots:
 
     void jsonRoundTrip()
     {
-        const CpuKernelFactors f = givenFactors(2, kAfter);
-        const Result<CpuKernelFactors> back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
+        CpuKernelFactors f = givenFactors(2, kAfter);
+        Result<CpuKernelFactors> back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
         QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
         QVERIFY(back.value() == f);
+        // The tiled kernel's table is optional (a cache written before it was measured has none),
+        // and round-trips when present.
+        QVERIFY(!cpuKernelFactorsToJson(f).contains("attention_tiled_forward_flops_per_second"));
+        f.attention_tiled_forward_flops_per_second.assign(6, 45e9);
+        back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
+        QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
+        QVERIFY(back.value() == f);
+        f.attention_tiled_forward_flops_per_second.pop_back();  // 5 entries for a 2 × 3 grid
+        const Problems problems = validateCpuKernelFactors(f);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems.front().field, std::string("kernels.attention_tiled_forward_flops_per_second"));
+        QCOMPARE(problems.front().rule, std::string("size"));
     }
 
     void incompleteFactorsAreProblems()
