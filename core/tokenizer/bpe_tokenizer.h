@@ -107,6 +107,7 @@ private:
     void reserveCacheFor(std::size_t textBytes);  // sizes the pre-token cache for a text this long
     void encodeOrdinary(std::string_view text, std::vector<std::uint32_t> &out);
     void mergePiece(std::string_view piece);        // BPE of one pre-token into scratch_
+    void mergeMediumPiece(std::string_view piece);  // the same, vectorised, for 17..kLongPieceBytes bytes
     void mergeLongPiece(std::string_view piece);    // the same in O(n log n) for long pre-tokens
     // Member templates below take any vector of std::uint32_t; defined and instantiated in the .cpp.
     template <typename IdVector>
@@ -115,8 +116,10 @@ private:
     void appendShortPretokenIds(std::string_view piece, const PretokenCache::Key &key, IdVector &out);
     template <typename IdVector>
     void appendLongPretokenIds(std::string_view piece, IdVector &out);
-    // encodeOrdinary with the cache entries of upcoming pre-tokens prefetched; afterPiece() runs
-    // after each pre-token's ids are appended.
+    // encodeOrdinary with the cache entries of upcoming pre-tokens prefetched. afterPiece() runs
+    // after each pre-token, when `out` may lack up to a thousand of the latest ids (they pass
+    // through a buffer; all are in `out` on return), and after each slice of a pre-token longer
+    // than kMaxPretokenBytes, when `out` has every id so far.
     template <typename IdVector, typename AfterPiece>
     void encodeOrdinaryPipelined(std::string_view text, IdVector &out, AfterPiece &&afterPiece);
 

@@ -292,7 +292,7 @@ public:
         place(left, right, rank, id);
     }
 
-    Merge find(std::uint32_t left, std::uint32_t right) const
+    [[gnu::always_inline]] Merge find(std::uint32_t left, std::uint32_t right) const
     {
         // Most pairs an encoder tries have no merge; the filter (in L1) turns most of those away
         // before the table (which misses the caches) is read.
