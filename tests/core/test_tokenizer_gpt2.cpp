@@ -4,6 +4,8 @@
 // special tokens, offsets, save/load round trip and error messages naming file and line.
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
+#include "tokenizer/byte_unicode.h"
+#include "tokenizer/pretokenizer.h"
 
 #include "../fixture_paths.h"
 
@@ -14,7 +16,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
+#include <numeric>
 #include <optional>
+#include <random>
+#include <set>
 #include <sstream>
 
 using namespace lse;
@@ -64,6 +70,90 @@ std::vector<std::uint32_t> streamEncode(BpeTokenizer &t, const std::string &text
     return ids;
 }
 
+
+// Byte-level BPE as its definition states it, on strings: merge the adjacent pair of lowest rank
+// (the leftmost of equal ranks) until no pair has one. Slow and plain: the oracle for the encoder's
+// three merge paths (scalar up to 16 bytes, vectorised up to 96, heap beyond).
+struct PlainBpe {
+    std::map<std::pair<std::string, std::string>, std::size_t> rank;
+    std::map<std::string, std::uint32_t> idOf;
+
+    static std::optional<PlainBpe> load(const BpeTokenizer &t)
+    {
+        PlainBpe bpe;
+        QFile f(lse::test::gpt2MergesPath());
+        if (!f.open(QIODevice::ReadOnly))
+            return std::nullopt;
+        std::string left, right;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.isEmpty() || line.startsWith("#version"))
+                continue;
+            const QList<QByteArray> parts = line.trimmed().split(' ');
+            if (parts.size() != 2 || !alphabetToBytesInto(parts[0].toStdString(), left) ||
+                !alphabetToBytesInto(parts[1].toStdString(), right))
+                return std::nullopt;
+            bpe.rank.emplace(std::make_pair(left, right), bpe.rank.size());
+        }
+        for (std::uint32_t id = 0; id < t.vocabSize(); ++id)
+            bpe.idOf.emplace(std::string(t.tokenBytes(id)), id);
+        return bpe;
+    }
+
+    std::vector<std::uint32_t> encode(std::string_view piece) const
+    {
+        std::vector<std::string> parts;
+        for (const char c : piece)
+            parts.emplace_back(1, c);
+        for (;;) {
+            std::size_t best = parts.size(), bestRank = 0;
+            for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+                const auto it = rank.find({parts[i], parts[i + 1]});
+                if (it != rank.end() && (best == parts.size() || it->second < bestRank)) {
+                    best = i;
+                    bestRank = it->second;
+                }
+            }
+            if (best == parts.size())
+                break;
+            parts[best] += parts[best + 1];
+            parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+        }
+        std::vector<std::uint32_t> ids;
+        for (const std::string &part : parts)
+            ids.push_back(idOf.at(part));
+        return ids;
+    }
+};
+
+// Pre-tokens of every length from 1 to 100 bytes, and of 128, 200, 255, 256 and 300, in several scripts (ASCII letters, Latin with
+// accents, Cyrillic, CJK, digits, punctuation runs), joined into one text: seeded, so the same on
+// every run.
+std::string mixedLengthText()
+{
+    const std::vector<std::string> alphabets[] = {
+        {"a", "b", "e", "n", "r", "s", "t", "th", "in", "er"},
+        {"\xC3\xA9", "\xC3\xBC", "e", "r", "s", "t"},
+        {"\xD0\xB0", "\xD0\xBE", "\xD1\x82", "\xD0\xBD", "\xD1\x80", "\xD0\xBA"},
+        {"\xE4\xB8\xAD", "\xE6\x96\x87", "\xE5\xAD\x97", "\xE7\xAC\xA6", "\xE7\x9A\x84", "\xE6\x98\xAF"},
+        {"0", "1", "2", "5", "9"},
+        {"!", "?", "-", "=", "*", "/"},
+    };
+    std::mt19937 rng(35);
+    std::string text;
+    std::vector<std::size_t> lengths(100);
+    std::iota(lengths.begin(), lengths.end(), std::size_t(1));
+    lengths.insert(lengths.end(), {128, 200, 255, 256, 300});
+    for (const std::size_t length : lengths) {
+        for (const auto &alphabet : alphabets) {
+            std::string word;
+            while (word.size() < length)
+                word += alphabet[rng() % alphabet.size()];
+            text += word;
+            text += ' ';
+        }
+    }
+    return text;
+}
 }  // namespace
 
 class TestTokenizerGpt2 : public QObject {
@@ -193,6 +283,43 @@ private slots:
         for (std::size_t chunk = 1; chunk < 40; ++chunk)
             QVERIFY2(streamEncode(t, text, allowed, chunk) == ids, qPrintable(QString("chunk %1").arg(chunk)));
         QVERIFY(streamEncode(t, text, {}, 5) == t.encode(text));
+    }
+
+    void mergePathsAgreeWithPlainBpe()
+    {
+        // Every pre-token of every length goes through one of three merge loops; each must give
+        // what the definition gives. The whole text (over 20k ids) also checks that ids leave the
+        // encoder's output buffer complete and in order, in memory and from a mapped file.
+        BpeTokenizer t = *gpt2();
+        const std::optional<PlainBpe> plain = PlainBpe::load(t);
+        QVERIFY(plain);
+        const std::string text = mixedLengthText();
+        std::vector<std::uint32_t> expected;
+        std::set<std::size_t> lengths;
+        forEachPretoken(text, [&](std::size_t b, std::size_t e) {
+            const std::vector<std::uint32_t> ids = plain->encode(std::string_view(text).substr(b, e - b));
+            expected.insert(expected.end(), ids.begin(), ids.end());
+            lengths.insert(e - b);
+        });
+        // Each merge loop and the cache limit (256 bytes) see pre-tokens at both ends of their range.
+        for (const std::size_t length : {1u, 2u, 16u, 17u, 96u, 97u, 256u, 257u})
+            QVERIFY2(lengths.count(length), qPrintable(QString("no pre-token of %1 bytes").arg(length)));
+        QVERIFY(expected.size() > 5000);
+        BpeTokenizer fresh = *gpt2();
+        QVERIFY(fresh.encode(text) == expected);
+        QVERIFY(fresh.encode(text) == expected);  // again, every pre-token now from the caches
+        QTemporaryDir dir;
+        const QString path = dir.filePath("mixed.txt");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(text.data(), static_cast<qint64>(text.size())), static_cast<qint64>(text.size()));
+        file.close();
+        std::vector<std::uint32_t> fromFile;
+        BpeTokenizer mapped = *gpt2();
+        QVERIFY(mapped.encodeFile(path.toStdString(), {}, [&](const std::uint32_t *ids, std::size_t count) {
+            fromFile.insert(fromFile.end(), ids, ids + count);
+        }).ok());
+        QVERIFY(fromFile == expected);
     }
 
     void saveLoadRoundTrip()
