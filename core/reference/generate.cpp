@@ -4,16 +4,13 @@
 //
 // The prompt is fed in one batched prefill from position 0, which resets the cache, so every call
 // starts fresh sequences. Generation stops at the stop token (not emitted), after max_new_tokens,
-// or when the context is full (the reference model has no sliding window). Sampling order:
-// temperature scaling, top-k (keep the k largest logits), top-p (keep the smallest set of most
-// probable tokens whose probability reaches p), renormalise, draw. Uniform numbers are taken from
-// the top 53 bits of std::mt19937_64 directly, because std::uniform_real_distribution is not
-// specified bit-for-bit across standard libraries and the same seed should give the same text
-// everywhere.
+// or when the context is full (the reference model has no sliding window). Each sequence draws
+// its tokens with its own Sampler (sampler.h), seeded with the run's seed plus its index.
 #include "reference/batch_generation.h"
 
 #include "reference/checkpoint_check.h"
 #include "reference/op_trace.h"
+#include "reference/sampler.h"
 
 #include <algorithm>
 #include <chrono>
@@ -50,69 +47,6 @@ Problems checkOptions(const GenerateOptions &options)
         problems.push_back({"top_p", "range", "top_p must be in (0, 1] (1: off)."});
     return problems;
 }
-
-// One sequence's sampler: its own generator and scratch, allocated once.
-class Sampler {
-public:
-    Sampler(std::int64_t vocab, std::uint64_t seed)
-        : rng_(seed), probs_(static_cast<std::size_t>(vocab)), order_(static_cast<std::size_t>(vocab)), vocab_(vocab)
-    {
-    }
-
-    std::int32_t next(const float *logits, const GenerateOptions &options)
-    {
-        if (options.temperature == 0)
-            return std::int32_t(std::max_element(logits, logits + vocab_) - logits);  // first maximum on ties
-        std::iota(order_.begin(), order_.end(), 0);
-        std::size_t keep = std::size_t(vocab_);
-        // Ties are broken by id so the kept set does not depend on the sort's stability.
-        auto byLogit = [logits](std::int32_t a, std::int32_t b) {
-            return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
-        };
-        if (options.top_k > 0 && options.top_k < vocab_) {
-            keep = std::size_t(options.top_k);
-            std::partial_sort(order_.begin(), order_.begin() + std::ptrdiff_t(keep), order_.end(), byLogit);
-        } else {
-            std::sort(order_.begin(), order_.end(), byLogit);
-        }
-        const double maxLogit = double(logits[order_[0]]);
-        double sum = 0;
-        for (std::size_t i = 0; i < keep; ++i) {
-            probs_[i] = std::exp((double(logits[order_[i]]) - maxLogit) / options.temperature);
-            sum += probs_[i];
-        }
-        if (options.top_p < 1) {
-            double cumulative = 0;
-            std::size_t n = 0;
-            while (n < keep) {
-                cumulative += probs_[n++] / sum;
-                if (cumulative >= options.top_p)
-                    break;
-            }
-            keep = n;
-            sum = 0;
-            for (std::size_t i = 0; i < keep; ++i)
-                sum += probs_[i];
-        }
-        const double u = double(rng_() >> 11) * 0x1.0p-53 * sum;
-        double acc = 0;
-        std::int32_t chosen = order_[keep - 1];
-        for (std::size_t i = 0; i < keep; ++i) {
-            acc += probs_[i];
-            if (u < acc) {
-                chosen = order_[i];
-                break;
-            }
-        }
-        return chosen;
-    }
-
-private:
-    std::mt19937_64 rng_;
-    std::vector<double> probs_;
-    std::vector<std::int32_t> order_;
-    std::int64_t vocab_;
-};
 
 // The profiler switched to `on` for one generation, and back to its previous state afterwards.
 class ProfilerScope {
