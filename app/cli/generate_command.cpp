@@ -254,6 +254,19 @@ int runGenerate(const QStringList &arguments)
                                            + std::to_string(model->config().max_seq_len) + ".")});
 
     const bool report = parser.isSet(batch) || parser.isSet(json);
+    // The prediction for this run: the kernel factors at its threads, cached or measured now. Taken
+    // before the run, so that its kernels split their loops at the thresholds the prediction
+    // assumes (useThreads with the factors).
+    std::optional<lse::reference::KernelFactorsForRun> kernels;
+    if (report) {
+        kernels = lse::reference::kernelFactorsForRun(threadChoice.threads, [](std::string_view stage, int index, int count) {
+            printError(QStringLiteral("measuring [%1/%2]: %3...\n").arg(index + 1).arg(count).arg(QString::fromUtf8(stage.data(), qsizetype(stage.size()))));
+        });
+        if (kernels && !kernels->remeasured_because.empty())
+            printError(QStringLiteral("measured this CPU's kernel factors again: %1\n").arg(QString::fromStdString(kernels->remeasured_because)));
+        if (kernels)
+            lse::reference::useThreads(threadChoice.threads, kernels->kernels);
+    }
     options.profile = report || traceRequest.requested();
     options.warm_up = options.profile;  // the timed prefill is a warm process's (GenerateOptions::warm_up)
     // --trace: the prefill and the decode steps after it, up to --trace-steps of them.
@@ -308,13 +321,6 @@ int runGenerate(const QStringList &arguments)
         return kExitOk;
     }
 
-    // The prediction for this run: the kernel factors at its threads, cached or measured now.
-    std::optional<lse::reference::KernelFactorsForRun> kernels = lse::reference::kernelFactorsForRun(
-        threadChoice.threads, [](std::string_view stage, int index, int count) {
-            printError(QStringLiteral("measuring [%1/%2]: %3...\n").arg(index + 1).arg(count).arg(QString::fromUtf8(stage.data(), qsizetype(stage.size()))));
-        });
-    if (kernels && !kernels->remeasured_because.empty())
-        printError(QStringLiteral("measured this CPU's kernel factors again: %1\n").arg(QString::fromStdString(kernels->remeasured_because)));
     std::optional<lse::reference::ReferenceDecodePrediction> prediction;
     QString noPrediction;
     if (kernels) {

@@ -116,7 +116,7 @@ private:
             } else {
                 const double bytes = op.bytes_read + op.bytes_written;
                 add(name, name == s.name ? KernelClass::MemoryBound : KernelClass::Attention, s.shape, count, op.flops, bytes,
-                    cpuStreamingTime(op.flops, bytes, cpu_, 1, s.name));
+                    cpuStreamingTime(op.flops, bytes, cpu_, 1, s.name, double(step.shapes.batch * step.shapes.seq_len)));
             }
         }
         if (attention_flops > 0) {

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/cpu_kernel_time.h"
 
+#include "ops/flop_rules.h"
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lse::performance {
 
@@ -256,8 +259,44 @@ double cpuElementwiseFlopsPerSecond(const CpuKernelFactors &factors, std::string
     return factors.elementwise_flops_per_second;
 }
 
+double cpuElementwiseFlopsPerElement(std::string_view kernel)
+{
+    if (kernel == "norm")
+        return flop_rules::kRmsNorm;
+    if (kernel == "residual")
+        return flop_rules::kResidual;
+    if (kernel == "activation")
+        return flop_rules::kSwiGLU;
+    if (kernel == "rope")
+        return flop_rules::kRope;
+    if (kernel == "cross_entropy")
+        return flop_rules::kCrossEntropy;
+    return 0;
+}
+
+double cpuParallelMinElements(const CpuKernelFactors &factors, std::string_view kernel)
+{
+    const double perElementFlops = cpuElementwiseFlopsPerElement(kernel);
+    if (perElementFlops <= 0)
+        return kernel == "activation" ? kParallelMinElements / 8 : kParallelMinElements;
+    if (factors.threads <= 1)
+        return std::numeric_limits<double>::infinity();
+    double rate = 0;
+    for (std::size_t i = 0; i < factors.elementwise_kernels.size() && i < factors.elementwise_kernel_flops_per_second.size(); ++i)
+        if (factors.elementwise_kernels[i] == kernel)
+            rate = factors.elementwise_kernel_flops_per_second[i];
+    const double bandwidth = factors.stream_bytes_per_second.empty() ? 0 : factors.stream_bytes_per_second.front();
+    const double bytesPerElement = kernel == "residual" ? 12.0 : 8.0;  // read, (read,) write float32
+    const double secondsPerElement =
+        std::max(rate > 0 ? perElementFlops / rate : 0.0, bandwidth > 0 ? bytesPerElement / bandwidth : 0.0);
+    if (factors.barrier_seconds <= 0 || secondsPerElement <= 0)
+        return kernel == "activation" ? kParallelMinElements / 8 : kParallelMinElements;
+    const double elements = factors.barrier_seconds / ((factors.threads - 1) * secondsPerElement);
+    return std::max(kParallelMinElementsFloor, std::ceil(elements));
+}
+
 KernelTime cpuStreamingTime(double flops, double bytes, const CpuKernelFactors &factors, double calls,
-                            std::string_view operator_name)
+                            std::string_view operator_name, double rows)
 {
     KernelTime time;
     if (flops <= 0 && bytes <= 0)
@@ -267,9 +306,15 @@ KernelTime cpuStreamingTime(double flops, double bytes, const CpuKernelFactors &
     const double rate = cpuElementwiseFlopsPerSecond(factors, operator_name);
     const double compute = rate > 0 ? flops / rate : 0;
     time.memory_bound = memory >= compute;
-    // Elements of one call (float32, about one read and one write each): below the threshold the
-    // reference's loop stays on one thread.
-    const bool parallel = factors.threads > 1 && bytes / std::max(1.0, calls) / 8.0 >= kParallelMinElements;
+    // Elements of one call: for the kernels with a FLOP rule per element, FLOPs / that rule; else
+    // bytes / 8 (float32, about one read and one write each). Below the kernel's threshold, the
+    // one the reference uses on this machine (cpuParallelMinElements), its loop stays on one thread.
+    const std::string_view kernel = cpuElementwiseKernel(operator_name);
+    const double perElementFlops = cpuElementwiseFlopsPerElement(kernel);
+    const double elements = (perElementFlops > 0 && flops > 0 ? flops / perElementFlops : bytes / 8.0) / std::max(1.0, calls);
+    // The row kernels (all but the residual add) split their rows: one row stays on one thread.
+    const bool splittable = rows <= 0 || rows / std::max(1.0, calls) >= 2 || kernel == "residual" || perElementFlops <= 0;
+    const bool parallel = factors.threads > 1 && splittable && elements >= cpuParallelMinElements(factors, kernel);
     time.seconds = std::max(memory, compute) + calls * (factors.call_overhead_seconds + (parallel ? factors.barrier_seconds : 0.0));
     time.efficiency = bandwidth > 0 ? bytes / (bandwidth * time.seconds) : 0;
     return time;

@@ -34,8 +34,11 @@
 
 namespace lse::performance {
 
-// reference/ops/eigen_maps.h kParallelMinWork: below this many elements a loop runs on one thread.
+// reference/ops/eigen_maps.h kParallelMinWork: below this many elements a loop runs on one thread
+// unless the kernel factors give its class a threshold of its own (cpuParallelMinElements).
 inline constexpr double kParallelMinElements = 32768;
+// No element-wise loop is split below this many elements, however cheap the region measured.
+inline constexpr double kParallelMinElementsFloor = 256;
 // reference/ops/linear.cpp: from 2 to kBlockedVectorMaxRows rows a product runs as one
 // matrix-vector product per row over blocks of W of kBlockedVectorBytes, so W is read from the
 // working set once and from L2 by the other rows.
@@ -79,9 +82,23 @@ std::string_view cpuElementwiseKernel(std::string_view operator_name);
 // The FLOP rate of that kernel, or of all the measured element-wise kernels together.
 double cpuElementwiseFlopsPerSecond(const CpuKernelFactors &factors, std::string_view operator_name);
 
+// FLOPs per element of an element-wise kernel class with a threshold of its own ("norm",
+// "residual", "activation", "rope", "cross_entropy"; flop_rules.h), 0 for the others.
+double cpuElementwiseFlopsPerElement(std::string_view kernel);
+// The fewest elements of one call from which the reference splits a loop of kernel class `kernel`
+// over the factors' threads (reference/ops/parallel_thresholds.h): where the time the other
+// threads save, (threads − 1) · elements · seconds per element at those threads, reaches the
+// measured parallel region (barrier_seconds). Seconds per element: the larger of the kernel's FLOPs
+// per element at its measured rate and its bytes (8, a residual's 12) at the smallest working
+// set's stream bandwidth. At least kParallelMinElementsFloor; infinite on one thread; the fixed
+// default (kParallelMinElements, an eighth of it for the activation, whose elements cost about 8)
+// for other kernels or factors without a region or a rate.
+double cpuParallelMinElements(const CpuKernelFactors &factors, std::string_view kernel);
+
 // `calls` kernel calls share the work (each pays the call overhead and, when split over threads,
-// a parallel region); `operator_name` picks the kernel's FLOP rate.
+// a parallel region); `operator_name` picks the kernel's FLOP rate and parallel threshold; `rows`
+// (of all calls; 0: unknown, many) decides whether a row kernel can split at all (one row cannot).
 KernelTime cpuStreamingTime(double flops, double bytes, const CpuKernelFactors &factors, double calls = 1,
-                            std::string_view operator_name = {});
+                            std::string_view operator_name = {}, double rows = 0);
 
 }  // namespace lse::performance

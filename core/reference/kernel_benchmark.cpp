@@ -8,6 +8,7 @@
 #include "reference/ops/cross_entropy.h"
 #include "reference/ops/linear.h"
 #include "reference/ops/norms.h"
+#include "reference/ops/parallel_thresholds.h"
 #include "reference/ops/residual.h"
 #include "reference/ops/rope.h"
 #include "reference/model.h"
@@ -573,6 +574,9 @@ double processCpuSeconds()
 
 CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, const MachineMeasureProgress &progress)
 {
+    // The kernels split their loops as they do by default, whatever thresholds a run set before
+    // (the factors measured here are what derives those thresholds).
+    const ScopedParallelThresholds defaults{ParallelThresholds{}};
     const Clock::time_point start = Clock::now();
     // Core-seconds this process could have used (wall time × threads, stage by stage) and used.
     double coreSeconds = 0;

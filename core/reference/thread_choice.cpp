@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/thread_choice.h"
 
+#include "hardware/machine_roofline.h"
+#include "performance/cpu_kernel_time.h"
+
 #include <Eigen/Core>
 #include <omp.h>
 
@@ -8,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -130,10 +134,35 @@ ThreadChoice chooseThreadsSince(int requested, const CpuLoadMark &start, double 
     return choice;
 }
 
+ParallelThresholds parallelThresholdsFor(const CpuKernelFactors &factors)
+{
+    ParallelThresholds out;
+    for (int k = 0; k < kParallelKernelCount; ++k) {
+        const double elements = performance::cpuParallelMinElements(factors, parallelKernelName(ParallelKernel(k)));
+        out.elements[k] = elements >= double(std::numeric_limits<std::ptrdiff_t>::max() / 2)
+                              ? std::numeric_limits<std::ptrdiff_t>::max() / 2
+                              : std::ptrdiff_t(elements);
+    }
+    return out;
+}
+
 void useThreads(int threads)
 {
-    omp_set_num_threads(std::max(1, threads));
-    Eigen::setNbThreads(std::max(1, threads));
+    threads = std::max(1, threads);
+    omp_set_num_threads(threads);
+    Eigen::setNbThreads(threads);
+    const std::optional<CpuKernelFactors> cached = threads > 1 ? loadCachedCpuKernelFactors(threads) : std::nullopt;
+    const bool usable =
+        cached && checkCachedKernelFactors(cached, threads, currentMachineIdentity().logical_cores, binaryBuiltAt()).usable;
+    setParallelThresholds(usable ? parallelThresholdsFor(*cached) : ParallelThresholds{});
+}
+
+void useThreads(int threads, const CpuKernelFactors &factors)
+{
+    threads = std::max(1, threads);
+    omp_set_num_threads(threads);
+    Eigen::setNbThreads(threads);
+    setParallelThresholds(threads > 1 && factors.threads == threads ? parallelThresholdsFor(factors) : ParallelThresholds{});
 }
 
 }  // namespace lse::reference

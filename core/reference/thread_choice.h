@@ -10,6 +10,9 @@
 // takes only the cores that other processes leave idle, sampled from /proc/stat at the start.
 #pragma once
 
+#include "hardware/machine_kernel_factors.h"
+#include "reference/ops/parallel_thresholds.h"
+
 #include <chrono>
 #include <optional>
 #include <string>
@@ -59,7 +62,16 @@ std::optional<double> otherProcessesBusyCores(const CpuLoadMark &before, const C
 // core busy shows as ≥ 0.8 of a core, well above kBusyShareThatCostsACore.
 ThreadChoice chooseThreadsSince(int requested, const CpuLoadMark &start, double sample_seconds = 0.1);
 
-// Sets OpenMP's and Eigen's thread counts for what runs next in this process (generation, training).
+// Sets OpenMP's and Eigen's thread counts for what runs next in this process (generation,
+// training), and the element-wise kernels' parallel thresholds for that count: from this
+// machine's cached kernel factors at `threads` when the cache is usable (parallelThresholdsFor),
+// otherwise the fixed defaults.
 void useThreads(int threads);
+// The same with the factors given (a run that has just measured or loaded them): their
+// thresholds when they are for `threads`, otherwise the defaults.
+void useThreads(int threads, const CpuKernelFactors &factors);
+
+// Each element-wise kernel class's threshold from the factors (performance::cpuParallelMinElements).
+ParallelThresholds parallelThresholdsFor(const CpuKernelFactors &factors);
 
 }  // namespace lse::reference

@@ -134,7 +134,10 @@ int main(int argc, char **argv)
     for (int round = 1; round <= rounds; ++round)
         for (int prompt : prompts)
             for (int threads : thread_counts) {
-                useThreads(threads);
+                if (factors[threads])
+                    useThreads(threads, *factors[threads]);
+                else
+                    useThreads(threads);
                 config.threads = threads;
                 const Result<DecodeBenchmark> run = benchmarkUntrainedDecode(config, 1, prompt, new_tokens, nullptr);
                 if (!run) {

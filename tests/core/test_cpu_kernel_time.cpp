@@ -237,6 +237,40 @@ private slots:
         QVERIFY(small.memory_bound);
     }
 
+    // The parallel threshold: the split pays from barrier / ((threads − 1) · seconds per element).
+    // Norm on 2 threads: 5 µs / (1 · max(4 FLOPs / 2 GFLOP/s, 8 B / 40 GB/s)) = 2,500 elements.
+    // Without a measured rate the bytes decide: activation 5 µs / (8 / 40e9) = 25,000; residual
+    // (12 bytes) 16,667. The softmax has no threshold of its own: the fixed default.
+    void parallelThresholdFromTheMeasuredRegion()
+    {
+        const CpuKernelFactors two = givenFactors(2);
+        QCOMPARE(cpuParallelMinElements(two, "norm"), 2500.0);
+        QCOMPARE(cpuParallelMinElements(two, "activation"), 25000.0);
+        QCOMPARE(cpuParallelMinElements(two, "residual"), 16667.0);
+        QCOMPARE(cpuParallelMinElements(two, "softmax"), kParallelMinElements);
+        CpuKernelFactors three = givenFactors(3);
+        QCOMPARE(cpuParallelMinElements(three, "norm"), 1250.0);  // two threads save time
+        QVERIFY(std::isinf(cpuParallelMinElements(givenFactors(1), "norm")));
+        CpuKernelFactors noRegion = two;
+        noRegion.barrier_seconds = 0;
+        QCOMPARE(cpuParallelMinElements(noRegion, "norm"), kParallelMinElements);
+        QCOMPARE(cpuParallelMinElements(noRegion, "activation"), kParallelMinElements / 8);
+        CpuKernelFactors cheapRegion = two;
+        cheapRegion.barrier_seconds = 1e-10;
+        QCOMPARE(cpuParallelMinElements(cheapRegion, "norm"), kParallelMinElementsFloor);
+
+        // The predictor splits where the threshold says, and never one row.
+        const auto hasRegion = [&](double elements, double rows) {
+            const KernelTime t = cpuStreamingTime(4 * elements, 8 * elements, two, 1, "attention_norm", rows);
+            const double noRegionSeconds = std::max(8 * elements / cpuStreamBytesPerSecond(two, 8 * elements), 4 * elements / 2e9) + 1e-6;
+            return !near(t.seconds, noRegionSeconds);
+        };
+        QVERIFY(hasRegion(2500, 5));
+        QVERIFY(!hasRegion(2499, 5));
+        QVERIFY(!hasRegion(4096, 1));  // one row of 4,096: one thread
+        QVERIFY(hasRegion(4096, 0));   // rows unknown: as many as it takes
+    }
+
     // The GPU kernel classes take the CPU's times when the machine carries its factors.
     void kernelMachineDispatchesToTheCpu()
     {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/activations.h"
+#include "reference/ops/parallel_thresholds.h"
 
 #include <cmath>
 
@@ -55,7 +56,7 @@ void activationForward(Activation kind, const S *up, S *out, Index n, Index f)
 {
     const Index width = upWidth(kind, f);
     const bool gated = kind == Activation::SwiGLU;
-#pragma omp parallel for schedule(static) if (n * f * 8 >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * f >= parallelMinElements(ParallelKernel::Activation))
     for (Index i = 0; i < n; ++i) {
         const S *u = up + i * width;  // (F) or (2F): [W1x | W3x]
         S *o = out + i * f;           // (F)
@@ -76,7 +77,7 @@ void activationBackward(Activation kind, const S *up, const S *dout, S *dup, Ind
 {
     const Index width = upWidth(kind, f);
     const bool gated = kind == Activation::SwiGLU;
-#pragma omp parallel for schedule(static) if (n * f * 8 >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * f >= parallelMinElements(ParallelKernel::Activation))
     for (Index i = 0; i < n; ++i) {
         const S *u = up + i * width;
         const S *g = dout + i * f;  // (F)

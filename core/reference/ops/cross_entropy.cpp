@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/cross_entropy.h"
+#include "reference/ops/parallel_thresholds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,7 @@ S orderedMean(const S *row_loss, Index n)
 template <typename S>
 void softmaxRows(const S *x, S *y, Index n, Index v)
 {
-#pragma omp parallel for schedule(static) if (n * v >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * v >= parallelMinElements(ParallelKernel::CrossEntropy))
     for (Index i = 0; i < n; ++i) {
         S row_max, log_sum;
         logSumExp(x + i * v, v, row_max, log_sum);
@@ -44,7 +45,7 @@ void softmaxRows(const S *x, S *y, Index n, Index v)
 template <typename S>
 S crossEntropyLoss(const S *logits, const std::int32_t *targets, S *row_loss, Index n, Index v)
 {
-#pragma omp parallel for schedule(static) if (n * v >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * v >= parallelMinElements(ParallelKernel::CrossEntropy))
     for (Index i = 0; i < n; ++i) {
         const S *z = logits + i * v;  // (V)
         S row_max, log_sum;
@@ -59,7 +60,7 @@ S crossEntropyForwardBackward(const S *logits, const std::int32_t *targets, S *d
                               Index v)
 {
     const S inv_n = S(1) / S(n);
-#pragma omp parallel for schedule(static) if (n * v >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * v >= parallelMinElements(ParallelKernel::CrossEntropy))
     for (Index i = 0; i < n; ++i) {
         const S *z = logits + i * v;
         S *dz = dlogits + i * v;

@@ -13,15 +13,17 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
+#include "reference/ops/parallel_thresholds.h"
+
 #include <Eigen/Core>
+
+#include <type_traits>
 
 namespace lse::reference {
 
 using Index = Eigen::Index;
 
-// Below this many scalar operations a loop runs on one thread: starting an OpenMP team costs a few
-// microseconds, more than small ops (decode steps, gradient checks) take.
-inline constexpr Index kParallelMinWork = Index(1) << 15;
+static_assert(std::is_same_v<Index, std::ptrdiff_t>, "parallel_thresholds.h counts elements in std::ptrdiff_t");
 // Column-block width for reductions over rows (norm gains, embedding scatter): 64 floats is one
 // contiguous 256-byte run per row, and d_model / 64 blocks are enough to share among threads.
 inline constexpr Index kColumnBlock = 64;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/norms.h"
+#include "reference/ops/parallel_thresholds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,7 @@ namespace lse::reference {
 template <typename S>
 void rmsNormForward(const S *x, const S *gain, S *y, S *stats, Index n, Index d, S eps)
 {
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index i = 0; i < n; ++i) {
         const S *xr = x + i * d;  // (D)
         S *yr = y + i * d;        // (D)
@@ -28,7 +29,7 @@ void rmsNormBackward(const S *x, const S *gain, const S *stats, const S *dy, S *
                      bool accumulate)
 {
     // x̂ = x·r with r = 1/rms; ∂L/∂x = r · (g⊙dy − x̂ · mean(g⊙dy⊙x̂)).
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index i = 0; i < n; ++i) {
         const S *xr = x + i * d, *gr = dy + i * d;
         S *out = dx + i * d;
@@ -45,7 +46,7 @@ void rmsNormBackward(const S *x, const S *gain, const S *stats, const S *dy, S *
     // The gain gradient sums over rows; threads own blocks of columns (never sharing an element)
     // and walk the rows, so each row is read as a contiguous run.
     const Index blocks = (d + kColumnBlock - 1) / kColumnBlock;
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index cb = 0; cb < blocks; ++cb) {
         const Index j0 = cb * kColumnBlock, j1 = std::min(d, j0 + kColumnBlock);
         for (Index i = 0; i < n; ++i)
@@ -57,7 +58,7 @@ void rmsNormBackward(const S *x, const S *gain, const S *stats, const S *dy, S *
 template <typename S>
 void layerNormForward(const S *x, const S *gain, const S *bias, S *y, S *stats, Index n, Index d, S eps)
 {
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index i = 0; i < n; ++i) {
         const S *xr = x + i * d;
         S *yr = y + i * d;
@@ -83,7 +84,7 @@ void layerNormBackward(const S *x, const S *gain, const S *stats, const S *dy, S
                        Index d, bool accumulate)
 {
     // With ĝ = g⊙dy: ∂L/∂x = r · (ĝ − mean(ĝ) − x̂ · mean(ĝ⊙x̂)).
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index i = 0; i < n; ++i) {
         const S *xr = x + i * d, *gr = dy + i * d;
         S *out = dx + i * d;
@@ -102,7 +103,7 @@ void layerNormBackward(const S *x, const S *gain, const S *stats, const S *dy, S
         }
     }
     const Index blocks = (d + kColumnBlock - 1) / kColumnBlock;
-#pragma omp parallel for schedule(static) if (n * d >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= 2 && n * d >= parallelMinElements(ParallelKernel::Norm))
     for (Index cb = 0; cb < blocks; ++cb) {
         const Index j0 = cb * kColumnBlock, j1 = std::min(d, j0 + kColumnBlock);
         for (Index i = 0; i < n; ++i)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/residual.h"
+#include "reference/ops/parallel_thresholds.h"
 
 namespace lse::reference {
 
 template <typename S>
 void residualAdd(const S *a, const S *b, S *out, Index n)
 {
-#pragma omp parallel for schedule(static) if (n >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= parallelMinElements(ParallelKernel::Residual))
     for (Index i = 0; i < n; ++i)
         out[i] = a[i] + b[i];
 }
@@ -14,7 +15,7 @@ void residualAdd(const S *a, const S *b, S *out, Index n)
 template <typename S>
 void addInto(S *y, const S *x, Index n)
 {
-#pragma omp parallel for schedule(static) if (n >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (n >= parallelMinElements(ParallelKernel::Residual))
     for (Index i = 0; i < n; ++i)
         y[i] += x[i];
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reference/ops/rope.h"
+#include "reference/ops/parallel_thresholds.h"
 
 #include <cmath>
 
@@ -29,7 +30,7 @@ void rotate(S *x, Index ld, Index b, Index t, Index n_heads, Index head_dim, con
             Index start, S sign)
 {
     const Index half = head_dim / 2;
-#pragma omp parallel for schedule(static) if (b * t * n_heads * head_dim >= kParallelMinWork)
+#pragma omp parallel for schedule(static) if (b * t >= 2 && b * t * n_heads * head_dim >= parallelMinElements(ParallelKernel::Rope))
     for (Index row = 0; row < b * t; ++row) {
         const Index pos = start + row % t;
         const S *c = table.cos_table.data() + pos * table.half;  // (Dh/2)

@@ -90,8 +90,11 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
             if (run)
                 kernels = run->kernels;
         }
-        if (kernels)
+        if (kernels) {
             out.kernels_measured_at = QString::fromStdString(kernels->measured_at);
+            // The kernels split their loops at the thresholds the prediction assumes.
+            reference::useThreads(threads.threads, *kernels);
+        }
         for (int i = 0; i < batches; ++i) {
             report(QString(), request.batches[std::size_t(i)], kernelSteps + i, kernelSteps + batches);
             Result<reference::DecodeBenchmark> row =
