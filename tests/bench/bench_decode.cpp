@@ -20,7 +20,8 @@
 // same generation in PyTorch (a separate process per case, in the same alternation). At T > 1
 // threads the twin runs with OpenBLAS on 1 thread and on T and the faster counts: its own thread
 // pool beside PyTorch's collapses on a 2-core machine (73 against 209 tokens/s, measured here).
-// Nothing is asserted.
+// Last, the cost of an OpenMP parallel region against a barrier inside one, and what one region
+// per layer instead of one per kernel could save of a decode token. Nothing is asserted.
 //
 //   build/default/tests/bench_decode [ROUNDS]     (default 3)
 #include "hardware/machine_kernel_factors.h"
@@ -32,7 +33,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <omp.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -92,6 +96,41 @@ std::optional<TwinRun> bestTwin(int prompt, int new_tokens, int threads)
     return best;
 }
 
+
+// Microseconds of one empty parallel region (fork and join) and of one barrier inside a region,
+// at `threads`: best of 5 batches of 20,000.
+struct RegionCosts {
+    double fork_join_us = 0;
+    double barrier_us = 0;
+};
+RegionCosts measureRegionCosts(int threads)
+{
+    using Clock = std::chrono::steady_clock;
+    constexpr int kCalls = 20000;
+    omp_set_num_threads(threads);
+    RegionCosts best{1e9, 1e9};
+    volatile int sink = 0;
+    for (int batch = 0; batch < 5; ++batch) {
+        Clock::time_point start = Clock::now();
+        for (int i = 0; i < kCalls; ++i) {
+#pragma omp parallel
+            {
+                if (omp_get_thread_num() == 0)
+                    sink = sink + 1;
+            }
+        }
+        best.fork_join_us = std::min(best.fork_join_us, std::chrono::duration<double, std::micro>(Clock::now() - start).count() / kCalls);
+        start = Clock::now();
+#pragma omp parallel
+        {
+            for (int i = 0; i < kCalls; ++i) {
+#pragma omp barrier
+            }
+        }
+        best.barrier_us = std::min(best.barrier_us, std::chrono::duration<double, std::micro>(Clock::now() - start).count() / kCalls);
+    }
+    return best;
+}
 }  // namespace
 
 int main(int argc, char **argv)
@@ -202,5 +241,18 @@ int main(int argc, char **argv)
                         median(twin_prefill[{800, threads}]));
     if (!twin)
         std::printf("PyTorch twin: not run (%s cannot import torch: install Debian's python3-torch)\n", kPython);
+
+    // What one parallel region per layer, instead of one per kernel, could save: a decode token
+    // at batch 1 runs the four products of each layer (QKV, output, up, down), each layer's
+    // attention over its KV heads and the head's product as parallel regions (the norms, RoPE and
+    // residual adds of one row stay on one thread); inside one region per layer each would still
+    // end in a barrier, so the fork and join less a barrier is the most it saves.
+    const RegionCosts regions = measureRegionCosts(2);
+    const int regionsPerToken = int(config.model.n_layers) * 5 + 1;
+    const double savedUs = regionsPerToken * std::max(0.0, regions.fork_join_us - regions.barrier_us);
+    const double tokenUs = 1e6 / median(decode_rates[{800, 2}]);
+    std::printf("parallel regions on 2 threads: fork and join %.2f us, a barrier inside a region %.2f us; a decode token "
+                "runs %d regions: one region per layer would save at most %.1f us of %.0f us a token at 800-999 (%.1f%%)\n",
+                regions.fork_join_us, regions.barrier_us, regionsPerToken, savedUs, tokenUs, 100 * savedUs / tokenUs);
     return 0;
 }
