@@ -437,6 +437,35 @@ Result<bool> BpeTokenizer::saveGpt2(const std::string &vocabPath, const std::str
 
 // --- encoding -----------------------------------------------------------------------------------
 
+namespace {
+
+// The first round of a pre-token's merges: its bytes' ids, and each adjacent byte pair's merge
+// rank (kNoMerge when there is none) and result from the direct byte-pair table.
+void startMerging(const BpeModel &m, std::string_view piece, std::uint32_t *ids, std::uint32_t *ranks,
+                  std::uint32_t *merged)
+{
+    const auto *bytes = reinterpret_cast<const unsigned char *>(piece.data());
+    const std::size_t n = piece.size();
+    for (std::size_t i = 0; i < n; ++i)
+        ids[i] = m.byteIds[bytes[i]];
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        const PairMerge pair = m.bytePairs[std::size_t(bytes[i]) << 8 | bytes[i + 1]];
+        ranks[i] = pair.rankPlusOne - 1;  // kNoMerge when there is none
+        merged[i] = pair.id;
+    }
+}
+
+// The merge of symbols i and i + 1 after a merge beside them changed one of them.
+[[gnu::always_inline]] inline void lookUpPair(const BpeModel &m, const std::uint32_t *ids, std::uint32_t *ranks,
+                                              std::uint32_t *merged, std::size_t i)
+{
+    const PairRankTable::Merge e = m.mergeRank.find(ids[i], ids[i + 1]);
+    ranks[i] = e.rank;  // kNoMerge when there is none
+    merged[i] = e.id;
+}
+
+}  // namespace
+
 void BpeTokenizer::mergePiece(std::string_view piece)
 {
     // Merge the lowest-ranked adjacent pair (the leftmost of equal ranks) until no pair has a
@@ -448,19 +477,8 @@ void BpeTokenizer::mergePiece(std::string_view piece)
     std::uint32_t ids[kLongPieceBytes];
     std::uint32_t ranks[kLongPieceBytes];   // ranks[i]: merge rank of (ids[i], ids[i+1])
     std::uint32_t merged[kLongPieceBytes];  // merged[i]: the token that merge makes
-    const auto *bytes = reinterpret_cast<const unsigned char *>(piece.data());
-    for (std::size_t i = 0; i < n; ++i)
-        ids[i] = m.byteIds[bytes[i]];
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-        const PairMerge pair = m.bytePairs[std::size_t(bytes[i]) << 8 | bytes[i + 1]];
-        ranks[i] = pair.rankPlusOne - 1;  // kNoMerge when there is none
-        merged[i] = pair.id;
-    }
-    const auto lookUp = [&](std::size_t i) {
-        const PairRankTable::Merge e = m.mergeRank.find(ids[i], ids[i + 1]);
-        ranks[i] = e.rank;  // kNoMerge when there is none
-        merged[i] = e.id;
-    };
+    startMerging(m, piece, ids, ranks, merged);
+    const auto lookUp = [&](std::size_t i) { lookUpPair(m, ids, ranks, merged, i); };
     std::size_t count = n;
     while (count > 1) {
         std::size_t best = 0;
@@ -500,21 +518,10 @@ void BpeTokenizer::mergeMediumPiece(std::string_view piece)
     alignas(32) std::uint32_t ids[kLongPieceBytes + kPad];
     alignas(32) std::uint32_t ranks[kLongPieceBytes + kPad];   // ranks[i]: merge rank of (ids[i], ids[i+1])
     alignas(32) std::uint32_t merged[kLongPieceBytes + kPad];  // merged[i]: the token that merge makes
-    const auto *bytes = reinterpret_cast<const unsigned char *>(piece.data());
-    for (std::size_t i = 0; i < n; ++i)
-        ids[i] = m.byteIds[bytes[i]];
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-        const PairMerge pair = m.bytePairs[std::size_t(bytes[i]) << 8 | bytes[i + 1]];
-        ranks[i] = pair.rankPlusOne - 1;  // kNoMerge when there is none
-        merged[i] = pair.id;
-    }
+    startMerging(m, piece, ids, ranks, merged);
     for (std::size_t i = n - 1; i < n + kPad; ++i)
         ranks[i] = kNoMerge;
-    const auto lookUp = [&](std::size_t i) {
-        const PairRankTable::Merge e = m.mergeRank.find(ids[i], ids[i + 1]);
-        ranks[i] = e.rank;  // kNoMerge when there is none
-        merged[i] = e.id;
-    };
+    const auto lookUp = [&](std::size_t i) { lookUpPair(m, ids, ranks, merged, i); };
     std::size_t count = n;
     while (count > 1) {
         const std::size_t pairs = count - 1;
