@@ -11,7 +11,7 @@ preallocated for the whole context (one (heads, context, head_dim) K and V tenso
 one token per step attending to the cache. Attention is written as explicit products (Q.K^T,
 softmax, P.V), as the reference computes it; everything under torch.inference_mode().
 
-Prints one JSON object: threads, prompt_tokens, new_tokens, prefill_seconds (the timed prefill, after
+Prints one JSON object: threads, blas_threads, prompt_tokens, new_tokens, prefill_seconds (the timed prefill, after
 one untimed warm-up prefill) and decode_tokens_per_second (new_tokens over the decode loop's time).
 
 Not a test dependency: bench_decode runs it only where Debian's python3-torch is installed
@@ -27,7 +27,7 @@ import sys
 import time
 
 
-def prepare_openblas(threads):
+def prepare_openblas(threads, as_installed=False):
     """Give PyTorch's BLAS its best kernels and the run's thread count, before torch is imported.
 
     Debian's PyTorch 1.13 calls OpenBLAS (python3-torch with libopenblas0-pthread; with the reference
@@ -36,8 +36,9 @@ def prepare_openblas(threads):
     ones: measured here, a matrix-vector product ran at 6 GB/s with them and 23 GB/s with SkylakeX's.
     So the kernels are chosen from the instruction-set flags instead, unless the caller set
     OPENBLAS_CORETYPE. OpenBLAS also runs its own thread pool beside PyTorch's OpenMP threads: it gets
-    the same count."""
-    if "OPENBLAS_CORETYPE" not in os.environ:
+    the same count. With as_installed (--blas-as-installed) OpenBLAS keeps its own choice: PyTorch as
+    Debian installs it on this machine."""
+    if "OPENBLAS_CORETYPE" not in os.environ and not as_installed:
         try:
             with open("/proc/cpuinfo") as cpuinfo:
                 flags = next((line.split() for line in cpuinfo if line.startswith("flags")), [])
@@ -60,7 +61,7 @@ def argument(name, default):
     return default
 
 
-prepare_openblas(argument("--blas-threads", argument("--threads", "1")))
+prepare_openblas(argument("--blas-threads", argument("--threads", "1")), "--blas-as-installed" in sys.argv)
 import torch  # noqa: E402  (after the environment above)
 
 
@@ -148,6 +149,8 @@ def main():
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--blas-threads", type=int, default=None,
                         help="OpenBLAS's threads (default: --threads)")
+    parser.add_argument("--blas-as-installed", action="store_true",
+                        help="let OpenBLAS pick its kernels itself (not from the CPU flags)")
     parser.add_argument("--layers", type=int, default=4)
     parser.add_argument("--d-model", type=int, default=512)
     parser.add_argument("--heads", type=int, default=16)

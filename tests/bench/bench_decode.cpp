@@ -20,6 +20,8 @@
 // same generation in PyTorch (a separate process per case, in the same alternation). At T > 1
 // threads the twin runs with OpenBLAS on 1 thread and on T and the faster counts: its own thread
 // pool beside PyTorch's collapses on a 2-core machine (73 against 209 tokens/s, measured here).
+// The medians also compare with the twin as Debian installs it: OpenBLAS picking its kernels itself
+// (on this VM, which hides the CPU model, its generic Prescott kernels; OpenBLAS on one thread).
 // Last, the cost of an OpenMP parallel region against a barrier inside one, and what one region
 // per layer instead of one per kernel could save of a decode token. Nothing is asserted.
 //
@@ -64,11 +66,12 @@ struct TwinRun {
 };
 
 // One run of the PyTorch twin; nothing when it fails (its error output is shown).
-std::optional<TwinRun> runTwin(int prompt, int new_tokens, int threads, int blas_threads)
+// `as_installed`: OpenBLAS picks its kernels itself, as PyTorch runs when installed from Debian.
+std::optional<TwinRun> runTwin(int prompt, int new_tokens, int threads, int blas_threads, bool as_installed = false)
 {
     const std::string command = std::string(kPython) + " " LSE_SOURCE_DIR "/tools/pytorch_decode_twin.py --prompt "
         + std::to_string(prompt) + " --new-tokens " + std::to_string(new_tokens) + " --threads " + std::to_string(threads)
-        + " --blas-threads " + std::to_string(blas_threads);
+        + " --blas-threads " + std::to_string(blas_threads) + (as_installed ? " --blas-as-installed" : "");
     FILE *pipe = popen(command.c_str(), "r");
     if (!pipe)
         return std::nullopt;
@@ -167,7 +170,7 @@ int main(int argc, char **argv)
                         threads, threads);
     }
     const bool twin = torchInstalled();
-    std::map<std::pair<int, int>, std::vector<double>> decode_rates, prefill_rates, twin_decode, twin_prefill;
+    std::map<std::pair<int, int>, std::vector<double>> decode_rates, prefill_rates, twin_decode, twin_prefill, installed_decode;
     std::printf("%-6s %-12s %-8s %14s %14s %9s %9s %16s %16s\n", "round", "positions", "threads", "decode tok/s",
                 "prefill tok/s", "roof ws", "roof DRAM", "PyTorch decode", "PyTorch prefill");
     for (int round = 1; round <= rounds; ++round)
@@ -208,6 +211,8 @@ int main(int argc, char **argv)
                     } else {
                         peer = "failed";
                     }
+                    if (const std::optional<TwinRun> installed = runTwin(prompt, new_tokens, threads, 1, true))
+                        installed_decode[{prompt, threads}].push_back(installed->decode_tokens_per_second);
                 }
                 std::printf("%-6d %-12s %-8d %14.1f %14.1f %8.0f%% %8.0f%% %16s %16s\n", round, positions, threads, decode,
                             prefill, working_set > 0 ? 100 * decode * bytes / working_set : 0.0,
@@ -225,8 +230,14 @@ int main(int argc, char **argv)
         for (int threads : thread_counts)
             if (!twin_decode[{prompt, threads}].empty()) {
                 const double peer = median(twin_decode[{prompt, threads}]);
-                std::printf("  %d thread%s: %.2fx PyTorch's decode (%.1f tok/s)\n", threads, threads == 1 ? "" : "s",
+                std::printf("  %d thread%s: %.2fx PyTorch's decode (%.1f tok/s)", threads, threads == 1 ? "" : "s",
                             median(decode_rates[{prompt, threads}]) / peer, peer);
+                if (!installed_decode[{prompt, threads}].empty()) {
+                    const double installed = median(installed_decode[{prompt, threads}]);
+                    std::printf("; %.2fx PyTorch with the kernels OpenBLAS picks itself (%.1f tok/s)",
+                                median(decode_rates[{prompt, threads}]) / installed, installed);
+                }
+                std::printf("\n");
             }
     }
     // Prefill against feeding the prompt token by token (each a decode step at those positions).
