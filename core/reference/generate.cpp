@@ -108,6 +108,7 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
     std::vector<std::int32_t> padded(sequences * longest);
     std::vector<int> lengths(sequences), positions(sequences);
     std::vector<std::int32_t> fed(sequences);
+    SamplerScratch samplerScratch(vocab);
     std::vector<Sampler> samplers;
     samplers.reserve(std::size_t(batch));
     for (int i = 0; i < batch; ++i) {
@@ -119,7 +120,7 @@ Result<BatchGeneration> generateBatch(Model &model, const std::vector<std::vecto
         // Until its first sample, a sequence's slot is its last prompt position.
         positions[std::size_t(i)] = int(prompt.size()) - 1;
         fed[std::size_t(i)] = prompt.back();
-        samplers.emplace_back(vocab, options.seed + std::uint64_t(i));
+        samplers.emplace_back(options.seed + std::uint64_t(i), samplerScratch);
     }
 
     BatchGeneration out;

@@ -7,31 +7,44 @@
 
 namespace lse::reference {
 
-Sampler::Sampler(std::int64_t vocab, std::uint64_t seed)
-    : rng_(seed), probs_(static_cast<std::size_t>(vocab)), weights_(static_cast<std::size_t>(vocab)),
-      order_(static_cast<std::size_t>(vocab)), vocab_(vocab)
+void SamplerScratch::allocate()
 {
+    if (!order_.empty())
+        return;
+    const auto vocab = static_cast<std::size_t>(vocab_);
+    probs_.resize(vocab);
+    weights_.resize(vocab);
+    order_.resize(vocab);
 }
+
+Sampler::Sampler(std::uint64_t seed, SamplerScratch &scratch) : rng_(seed), scratch_(&scratch) {}
 
 double Sampler::uniform() { return double(rng_() >> 11) * 0x1.0p-53; }
 
 std::int32_t Sampler::drawInOrder(std::size_t keep, double sum)
 {
+    const std::vector<double> &probs = scratch_->probs_;
+    const std::vector<std::int32_t> &order = scratch_->order_;
     const double u = uniform() * sum;
     double acc = 0;
     for (std::size_t i = 0; i < keep; ++i) {
-        acc += probs_[i];
+        acc += probs[i];
         if (u < acc)
-            return order_[i];
+            return order[i];
     }
-    return order_[keep - 1];
+    return order[keep - 1];
 }
 
 std::int32_t Sampler::next(const float *logits, const GenerateOptions &options)
 {
+    const std::int64_t vocabSize = scratch_->vocab_;
     if (options.temperature == 0)
-        return std::int32_t(std::max_element(logits, logits + vocab_) - logits);  // first maximum on ties
-    const double maxLogit = double(*std::max_element(logits, logits + vocab_));
+        return std::int32_t(std::max_element(logits, logits + vocabSize) - logits);  // first maximum on ties
+    scratch_->allocate();
+    std::vector<double> &probs = scratch_->probs_;
+    std::vector<double> &weights = scratch_->weights_;
+    std::vector<std::int32_t> &order = scratch_->order_;
+    const double maxLogit = double(*std::max_element(logits, logits + vocabSize));
     const auto weightOf = [&](std::int32_t id) {
         return std::exp((double(logits[id]) - maxLogit) / options.temperature);
     };
@@ -39,21 +52,21 @@ std::int32_t Sampler::next(const float *logits, const GenerateOptions &options)
     auto byLogit = [logits](std::int32_t a, std::int32_t b) {
         return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
     };
-    const auto vocab = std::size_t(vocab_);
-    if (options.top_k > 0 && options.top_k < vocab_) {
-        std::iota(order_.begin(), order_.end(), 0);
+    const auto vocab = std::size_t(vocabSize);
+    if (options.top_k > 0 && options.top_k < vocabSize) {
+        std::iota(order.begin(), order.end(), 0);
         std::size_t keep = std::size_t(options.top_k);
-        std::partial_sort(order_.begin(), order_.begin() + std::ptrdiff_t(keep), order_.end(), byLogit);
+        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(keep), order.end(), byLogit);
         double sum = 0;
         for (std::size_t i = 0; i < keep; ++i) {
-            probs_[i] = weightOf(order_[i]);
-            sum += probs_[i];
+            probs[i] = weightOf(order[i]);
+            sum += probs[i];
         }
         if (options.top_p < 1) {
             double cumulative = 0;
             std::size_t n = 0;
             while (n < keep) {
-                cumulative += probs_[n++];
+                cumulative += probs[n++];
                 if (cumulative >= options.top_p * sum)
                     break;
             }
@@ -68,31 +81,31 @@ std::int32_t Sampler::next(const float *logits, const GenerateOptions &options)
     // vocabulary of 10k and would be about 3 ms a token at GPT-2's 50k (issue 35).
     double total = 0;
     for (std::size_t i = 0; i < vocab; ++i) {
-        weights_[i] = weightOf(std::int32_t(i));
-        total += weights_[i];
+        weights[i] = weightOf(std::int32_t(i));
+        total += weights[i];
     }
     if (options.top_p >= 1) {
         const double u = uniform() * total;
         double acc = 0;
         for (std::size_t i = 0; i < vocab; ++i) {
-            acc += weights_[i];
+            acc += weights[i];
             if (u < acc)
                 return std::int32_t(i);
         }
         return std::int32_t(vocab - 1);
     }
-    std::iota(order_.begin(), order_.end(), 0);
+    std::iota(order.begin(), order.end(), 0);
     std::size_t head = std::min<std::size_t>(vocab, 64);
     std::size_t keep = 0;
     double cumulative = 0;
     for (;;) {
-        std::partial_sort(order_.begin(), order_.begin() + std::ptrdiff_t(head), order_.end(), byLogit);
+        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(head), order.end(), byLogit);
         keep = 0;
         cumulative = 0;
         bool reached = false;
         while (keep < head && !reached) {
-            probs_[keep] = weights_[std::size_t(order_[keep])];
-            cumulative += probs_[keep++];
+            probs[keep] = weights[std::size_t(order[keep])];
+            cumulative += probs[keep++];
             reached = cumulative >= options.top_p * total;
         }
         if (reached || head == vocab)

@@ -20,25 +20,41 @@
 
 namespace lse::reference {
 
-// One sequence's sampler: its own generator and scratch, allocated once.
+// Working memory of sampling: three arrays the size of the vocabulary, allocated on the first draw
+// that is not greedy. The samplers of one generation draw one after another and share one: at a
+// batch of 64 and GPT-2's vocabulary, one each would be 64 MB.
+class SamplerScratch {
+public:
+    explicit SamplerScratch(std::int64_t vocab) : vocab_(vocab) {}
+    std::int64_t vocab() const { return vocab_; }
+
+private:
+    friend class Sampler;
+    void allocate();
+    std::int64_t vocab_;
+    std::vector<double> probs_;    // weights of order_'s tokens, by rank
+    std::vector<double> weights_;  // weights of all tokens, by id
+    std::vector<std::int32_t> order_;
+};
+
+// One sequence's sampler: its own generator, and the scratch it shares with the sequences drawn
+// beside it (which must outlive it).
 class Sampler {
 public:
-    Sampler(std::int64_t vocab, std::uint64_t seed);
+    Sampler(std::uint64_t seed, SamplerScratch &scratch);
 
-    // The next token from `vocab` logits under the options' temperature, top_k and top_p (which
-    // checkOptions in generate() has validated).
+    // The next token from the scratch's `vocab` logits under the options' temperature, top_k and
+    // top_p (which checkOptions in generate() has validated).
     std::int32_t next(const float *logits, const GenerateOptions &options);
 
 private:
     double uniform();
-    // A draw among the first `keep` tokens of order_, weighted by probs_ (summing to `sum`).
+    // A draw among the first `keep` tokens of the scratch's order, weighted by its probs (summing
+    // to `sum`).
     std::int32_t drawInOrder(std::size_t keep, double sum);
 
     std::mt19937_64 rng_;
-    std::vector<double> probs_;    // weights of order_'s tokens, by rank
-    std::vector<double> weights_;  // weights of all tokens, by id
-    std::vector<std::int32_t> order_;
-    std::int64_t vocab_;
+    SamplerScratch *scratch_;
 };
 
 }  // namespace lse::reference

@@ -28,7 +28,8 @@ GenerateOptions sampling(double temperature, int top_k = 0, double top_p = 1.0)
 std::map<std::int32_t, int> countDraws(const std::vector<float> &logits, const GenerateOptions &options, int draws,
                                        std::uint64_t seed = 7)
 {
-    Sampler sampler(std::int64_t(logits.size()), seed);
+    SamplerScratch scratch(std::int64_t(logits.size()));
+    Sampler sampler(seed, scratch);
     std::map<std::int32_t, int> counts;
     for (int i = 0; i < draws; ++i)
         ++counts[sampler.next(logits.data(), options)];
@@ -71,7 +72,8 @@ private slots:
     void greedyAndTopOneTakeTheFirstMaximum()
     {
         const std::vector<float> logits{0.5f, 3.0f, -1.0f, 3.0f, 2.9f};
-        Sampler sampler(5, 1);
+        SamplerScratch scratch(5);
+        Sampler sampler(1, scratch);
         for (int i = 0; i < 20; ++i) {
             QCOMPARE(sampler.next(logits.data(), sampling(0)), 1);
             QCOMPARE(sampler.next(logits.data(), sampling(1.3, 1)), 1);
@@ -123,7 +125,8 @@ private slots:
         for (std::size_t i = 0; i < logits.size(); ++i)
             logits[i] = float(std::sin(double(i)));
         for (const GenerateOptions &options : {sampling(1.0), sampling(0.8, 50), sampling(1.2, 0, 0.9)}) {
-            Sampler a(1000, 42), b(1000, 42), c(1000, 43);
+            SamplerScratch shared(1000);  // as generate's sequences share one
+            Sampler a(42, shared), b(42, shared), c(43, shared);
             std::vector<std::int32_t> fromA, fromB, fromC;
             for (int i = 0; i < 50; ++i) {
                 fromA.push_back(a.next(logits.data(), options));
