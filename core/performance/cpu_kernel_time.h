@@ -26,7 +26,8 @@
 //   other batched    ⌈batch / threads⌉ · one product at the table's rate + a parallel region
 //   element-wise     max(bytes / bandwidth(working set), FLOPs / the rate of its kernel)
 //                    + a call's overhead + a parallel region when the op is split over threads
-//                    (the reference's loops do that from kParallelMinElements elements on)
+//                    (the reference's loops do that from their kernel class's threshold on,
+//                    cpuParallelMinElements, and never for one row)
 #pragma once
 
 #include "hardware/machine_kernel_factors.h"
