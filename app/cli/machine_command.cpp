@@ -6,6 +6,7 @@
 #include "output.h"
 
 #include "hardware/machine_roofline.h"
+#include "performance/cpu_kernel_time.h"
 #include "reference/kernel_benchmark.h"
 
 #include <QCommandLineParser>
@@ -17,6 +18,10 @@
 namespace lse::cli {
 
 namespace {
+
+// The element-wise kernel classes whose loops split over threads from a measured threshold
+// (reference/ops/parallel_thresholds.h).
+constexpr const char *kSplitKernels[] = {"norm", "residual", "activation", "rope", "cross_entropy"};
 
 QString qstr(const std::string &text) { return QString::fromStdString(text); }
 
@@ -195,8 +200,16 @@ int runMachine(const QStringList &arguments)
         object.insert("warnings", warnings);
         object.insert("plausible", warnings.isEmpty());
         QJsonArray kernelArray;
-        for (const CpuKernelFactors &k : kernels)
-            kernelArray.append(cpuKernelFactorsToJson(k));
+        for (const CpuKernelFactors &k : kernels) {
+            QJsonObject entry = cpuKernelFactorsToJson(k);
+            if (k.threads > 1) {
+                QJsonObject thresholds;
+                for (const char *kernel : kSplitKernels)
+                    thresholds.insert(QString::fromLatin1(kernel), lse::performance::cpuParallelMinElements(k, kernel));
+                entry.insert("parallel_min_elements", thresholds);
+            }
+            kernelArray.append(entry);
+        }
         object.insert("kernels", kernelArray);
         object.insert("kernel_notes", QJsonArray::fromStringList(kernelNotes));
         printJson(object);
@@ -228,6 +241,14 @@ int runMachine(const QStringList &arguments)
         };
         printOut(QStringLiteral("  generation: one-row product (GEMV) %1 GB/s, decode attention %2 GFLOP/s over (keys, head dim)\n")
                      .arg(range(k.gemv_bytes_per_second, 1e9), range(k.decode_attention_flops_per_second, 1e9)));
+        if (k.threads > 1) {
+            QStringList thresholds;
+            for (const char *kernel : kSplitKernels)
+                thresholds << QStringLiteral("%1 %2").arg(QString::fromLatin1(kernel)).arg(lse::performance::cpuParallelMinElements(k, kernel), 0, 'f', 0);
+            printOut(QStringLiteral("  split over threads from (elements; where the time the other threads save reaches the "
+                                    "parallel region): %1\n")
+                         .arg(thresholds.join(QStringLiteral(", "))));
+        }
     }
     for (const QString &note : kernelNotes)
         printOut(QStringLiteral("note: %1\n").arg(note));

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 
 #include "cli_run.h"
@@ -71,6 +72,27 @@ private slots:
         QCOMPARE(object.value("cache_path").toString(), cacheFile());
         QVERIFY(run.err.contains("measuring"));  // progress goes to stderr, not into the JSON
         QVERIFY2(!QFile::exists(cacheFile()), "quick runs are never cached");
+    }
+
+    // Above one thread, each element-wise kernel class's parallel threshold from the measured
+    // region (issue 35), in JSON and in the table.
+    void quickThresholdsAboveOneThread()
+    {
+        if (QThread::idealThreadCount() < 2)
+            QSKIP("one logical core: no second thread count to measure");
+        const Run json = runCli({"machine", "--json", "--quick", "--threads", "2"});
+        QVERIFY2(json.exit_code == 0, json.err.constData());
+        const QJsonArray kernels = QJsonDocument::fromJson(json.out).object().value("kernels").toArray();
+        QCOMPARE(kernels.size(), 2);
+        QVERIFY(!kernels.at(0).toObject().contains("parallel_min_elements"));  // one thread never splits
+        const QJsonObject thresholds = kernels.at(1).toObject().value("parallel_min_elements").toObject();
+        for (const char *kernel : {"norm", "residual", "activation", "rope", "cross_entropy"}) {
+            const double elements = thresholds.value(QLatin1String(kernel)).toDouble(-1);
+            QVERIFY2(std::isfinite(elements) && elements >= 256, kernel);
+        }
+        const Run table = runCli({"machine", "--quick", "--threads", "2"});
+        QVERIFY2(table.exit_code == 0, table.err.constData());
+        QVERIFY2(table.out.contains("split over threads from"), table.out.constData());
     }
 
     void quickTable()
