@@ -264,6 +264,9 @@ int runGenerate(const QStringList &arguments)
         });
         if (kernels && !kernels->remeasured_because.empty())
             printError(QStringLiteral("measured this CPU's kernel factors again: %1\n").arg(QString::fromStdString(kernels->remeasured_because)));
+        if (kernels && !kernels->implausible_because.empty())
+            printError(QStringLiteral("warning: %1; the prediction is too slow, and the next run measures them again\n")
+                           .arg(QString::fromStdString(kernels->implausible_because)));
         if (kernels)
             lse::reference::useThreads(threadChoice.threads, kernels->kernels);
     }
@@ -411,6 +414,9 @@ int runGenerate(const QStringList &arguments)
     out["remeasured_because"] = kernels && !kernels->remeasured_because.empty()
                                     ? QJsonValue(QString::fromStdString(kernels->remeasured_because))
                                     : QJsonValue();
+    out["kernels_implausible_because"] = kernels && !kernels->implausible_because.empty()
+                                             ? QJsonValue(QString::fromStdString(kernels->implausible_because))
+                                             : QJsonValue();
     QJsonArray operators;
     if (prediction)
         for (const lse::reference::DecodeOperatorComparison &c :

@@ -168,7 +168,8 @@ int runMachine(const QStringList &arguments)
         // its thread count); a roofline measured now measures them too, in the same session.
         if (roofline.from_cache) {
             const std::optional<CpuKernelFactors> cached = loadCachedCpuKernelFactors(threads);
-            const CacheVerdict verdict = checkCachedMeasurement(roofline, cached, threads, binaryBuiltAt());
+            const CacheVerdict verdict = checkCachedMeasurement(
+                roofline, cached, threads, binaryBuiltAt(), threads > 1 ? loadCachedCpuKernelFactors(1) : std::nullopt);
             if (cached)
                 kernels.push_back(*cached);
             if (!verdict.usable)
@@ -183,6 +184,12 @@ int runMachine(const QStringList &arguments)
         if (threads > 1 && !kernels.empty() && kernels.front().threads == 1)
             options.one_thread = &kernels.front();
         kernels.push_back(lse::reference::measureCpuKernelFactors(options, progress));
+        if (std::string why; options.one_thread && !options.quick &&
+                             !gemmThreadScalingIsPlausible(kernels.back(), *options.one_thread, roofline, &why))
+            kernelNotes << QStringLiteral("%1 thread(s): %2; measure again when the machine is quiet: "
+                                          "llm-explorer-cli machine --remeasure --threads %1")
+                               .arg(threads)
+                               .arg(qstr(why));
         if (!options.quick)
             if (Result<std::string> saved = saveCpuKernelFactors(kernels.back()); !saved)
                 printError(QStringLiteral("warning: %1\n").arg(qstr(saved.problems().front().message)));

@@ -440,6 +440,9 @@ int runTrain(const QStringList &arguments)
         });
         if (cpu && !cpu->remeasured_because.empty())
             printError(QStringLiteral("measured this CPU's roofline and kernel factors again: %1\n").arg(QString::fromStdString(cpu->remeasured_because)));
+        if (cpu && !cpu->implausible_because.empty())
+            printError(QStringLiteral("warning: %1; the prediction is too slow, and the next run measures them again\n")
+                           .arg(QString::fromStdString(cpu->implausible_because)));
         if (cpu && !peakFromConfig)
             roofline = cpu->roofline;
     }
@@ -690,6 +693,9 @@ int runTrain(const QStringList &arguments)
     stepTime["kernels_measured_at"] = cpu ? QJsonValue(QString::fromStdString(cpu->kernels.measured_at)) : QJsonValue();
     stepTime["remeasured_because"] = cpu && !cpu->remeasured_because.empty() ? QJsonValue(QString::fromStdString(cpu->remeasured_because))
                                                                              : QJsonValue();
+    stepTime["kernels_implausible_because"] = cpu && !cpu->implausible_because.empty()
+                                                  ? QJsonValue(QString::fromStdString(cpu->implausible_because))
+                                                  : QJsonValue();
     QJsonArray operators;
     for (const lse::reference::OperatorComparison &c : comparison)
         operators.append(QJsonObject{{"name", QString::fromStdString(c.name)},

@@ -13,6 +13,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -256,8 +257,59 @@ CacheVerdict checkCachedKernelFactors(const std::optional<CpuKernelFactors> &fac
     return CacheVerdict{true, {}, {}};
 }
 
+double gemmThreadScaling(const CpuKernelFactors &factors, const CpuKernelFactors &one_thread)
+{
+    const std::size_t axis = factors.gemm_axis.size();
+    if (axis == 0 || factors.gemm_axis != one_thread.gemm_axis || factors.gemm_flops_per_second.size() != axis * axis * axis ||
+        one_thread.gemm_flops_per_second.size() != axis * axis * axis)
+        return 0;
+    const std::size_t from = axis >= 2 ? axis - 2 : 0;
+    std::vector<double> ratios;
+    for (std::size_t i = from; i < axis; ++i)
+        for (std::size_t j = from; j < axis; ++j)
+            for (std::size_t l = from; l < axis; ++l) {
+                const std::size_t at = (i * axis + j) * axis + l;
+                if (one_thread.gemm_flops_per_second[at] > 0)
+                    ratios.push_back(factors.gemm_flops_per_second[at] / one_thread.gemm_flops_per_second[at]);
+            }
+    if (ratios.empty())
+        return 0;
+    std::sort(ratios.begin(), ratios.end());
+    const std::size_t half = ratios.size() / 2;
+    return ratios.size() % 2 ? ratios[half] : (ratios[half - 1] + ratios[half]) / 2;
+}
+
+bool gemmThreadScalingIsPlausible(const CpuKernelFactors &factors, const CpuKernelFactors &one_thread,
+                                  const MachineRoofline &roofline, std::string *why)
+{
+    if (factors.threads <= 1 || one_thread.threads != 1 || roofline.threads_used <= 1 ||
+        roofline.peak_flops_per_s_one_core <= 0)
+        return true;
+    const double measured = gemmThreadScaling(factors, one_thread);
+    if (measured <= 0)
+        return true;
+    // The roofline's gain from one core to threads_used cores, scaled down linearly to the
+    // factors' thread count.
+    const double cores_gain = roofline.peak_flops_per_s_all_cores / roofline.peak_flops_per_s_one_core - 1;
+    const double expected_gain =
+        cores_gain * double(std::min(factors.threads, roofline.threads_used) - 1) / double(roofline.threads_used - 1);
+    if (expected_gain < 0.2 || measured - 1 >= 0.25 * expected_gain)
+        return true;
+    if (why) {
+        char text[320];
+        std::snprintf(text, sizeof text,
+                      "the kernel factors at %d threads run the largest products only %.2fx as fast as one thread, "
+                      "where the machine roofline's SGEMM gains %.2fx: other processes held the cores while they "
+                      "were measured",
+                      factors.threads, measured, 1 + expected_gain);
+        *why = text;
+    }
+    return false;
+}
+
 CacheVerdict checkCachedMeasurement(const MachineRoofline &roofline, const std::optional<CpuKernelFactors> &factors,
-                                    int threads, const QDateTime &binary_built)
+                                    int threads, const QDateTime &binary_built,
+                                    const std::optional<CpuKernelFactors> &one_thread)
 {
     if (!factors || factors->threads != threads)
         return checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built);
@@ -268,7 +320,29 @@ CacheVerdict checkCachedMeasurement(const MachineRoofline &roofline, const std::
         return kernels;
     if (const Problems warnings = machineRooflineWarnings(roofline); !warnings.empty())
         return stale("implausible", "the machine roofline looks wrong: " + warnings.front().message);
-    return checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built);
+    if (CacheVerdict kernels = checkCachedKernelFactors(factors, threads, roofline.logical_cores, binary_built); !kernels.usable)
+        return kernels;
+    if (std::string why; one_thread && !gemmThreadScalingIsPlausible(*factors, *one_thread, roofline, &why))
+        return stale("implausible", why);
+    return CacheVerdict{true, {}, {}};
+}
+
+CacheVerdict checkCachedKernelFactorsHere(const std::optional<CpuKernelFactors> &factors, int threads)
+{
+    const MachineRoofline identity = currentMachineIdentity();
+    const QDateTime built = binaryBuiltAt();
+    const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline();
+    if (!roofline || !factors || factors->threads != threads)
+        return checkCachedKernelFactors(factors, threads, identity.logical_cores, built);
+    // The roofline's own staleness is not held against the factors here (its caller keeps the
+    // roofline it has); only its cores' scaling is used, and only when it is plausible itself.
+    CacheVerdict verdict = checkCachedKernelFactors(factors, threads, identity.logical_cores, built);
+    if (!verdict.usable || threads <= 1 || !machineRooflineWarnings(*roofline).empty())
+        return verdict;
+    const std::optional<CpuKernelFactors> one = loadCachedCpuKernelFactors(1);
+    if (std::string why; one && !gemmThreadScalingIsPlausible(*factors, *one, *roofline, &why))
+        return stale("implausible", why);
+    return verdict;
 }
 
 QDateTime binaryBuiltAt()

@@ -113,15 +113,37 @@ std::string cpuKernelFactorsCachePath();
 // Why a cached measurement (the roofline or a thread count's kernel factors) must not be used, or
 // nothing when it may. Rules, in this order: "threads" (no entry for the run's thread count),
 // "older-than-binary" (measured_at before the program was built: its code may have changed),
-// "implausible" (the roofline's plausibility checks, machineRooflineWarnings, or a load average at
-// or above the logical cores before the kernels were measured).
+// "implausible" (the roofline's plausibility checks, machineRooflineWarnings; a load average at
+// or above the logical cores before the kernels were measured; or, above one thread, products
+// that scale far less over one_thread's than the roofline's cores do: gemmThreadScalingIsPlausible).
 struct CacheVerdict {
     bool usable = false;
     std::string rule;  // with !usable
     std::string why;
 };
 CacheVerdict checkCachedMeasurement(const MachineRoofline &roofline, const std::optional<CpuKernelFactors> &factors,
-                                    int threads, const QDateTime &binary_built);
+                                    int threads, const QDateTime &binary_built,
+                                    const std::optional<CpuKernelFactors> &one_thread = std::nullopt);
+
+// How many times one thread's rate the factors' largest products reach: the median, over the GEMM
+// grid's entries whose m, n and k are all among the axis's two largest sizes, of factors' rate over
+// one_thread's. 0 when the two grids differ or are empty.
+double gemmThreadScaling(const CpuKernelFactors &factors, const CpuKernelFactors &one_thread);
+
+// Whether factors measured at threads > 1 gained at least a quarter of what the roofline's SGEMM
+// gains from one core to threads_used cores (scaled down linearly to factors.threads). A host
+// that gave the threads no second core while the kernels were measured leaves products at one
+// thread's rates (measured: 1.0x where the roofline gives 1.74x; fresh factors give 1.8x), and the
+// predictor would then take every multi-threaded step to be 1.5-2.7x slower than it runs. Nothing
+// when the roofline's cores do not scale either (one physical core behind two logical ones): then
+// the products are right not to. On false, why says what was measured and expected.
+bool gemmThreadScalingIsPlausible(const CpuKernelFactors &factors, const CpuKernelFactors &one_thread,
+                                  const MachineRoofline &roofline, std::string *why = nullptr);
+
+// checkCachedMeasurement for this process: its identity's cores, its build time, and the cached
+// roofline and one-thread factors when the cache has them (without a roofline only the kernel
+// factors' own rules apply: checkCachedKernelFactors).
+CacheVerdict checkCachedKernelFactorsHere(const std::optional<CpuKernelFactors> &factors, int threads);
 
 // The kernel factors' part of that check alone (the rules "threads", "older-than-binary" and the
 // load average of "implausible"): for a caller that keeps the roofline the user chose.

@@ -721,7 +721,7 @@ std::optional<CpuKernelFactors> oneThreadFloor(int threads, const MachineMeasure
     if (threads <= 1)
         return std::nullopt;
     std::optional<CpuKernelFactors> one = loadCachedCpuKernelFactors(1);
-    if (one && checkCachedKernelFactors(one, 1, currentMachineIdentity().logical_cores, binaryBuiltAt()).usable)
+    if (one && checkCachedKernelFactorsHere(one, 1).usable)
         return one;
     KernelBenchmarkOptions options;
     options.threads = 1;
@@ -749,7 +749,8 @@ std::optional<CpuMachine> cpuMachineForRun(int threads, bool measure_when_missin
     }
     CpuMachine machine;
     if (roofline) {
-        const CacheVerdict verdict = checkCachedMeasurement(*roofline, kernels, threads, binaryBuiltAt());
+        const CacheVerdict verdict = checkCachedMeasurement(*roofline, kernels, threads, binaryBuiltAt(),
+                                                            threads > 1 ? loadCachedCpuKernelFactors(1) : std::nullopt);
         if (verdict.usable) {
             machine.roofline = *roofline;
             machine.kernels = *kernels;
@@ -778,6 +779,8 @@ std::optional<CpuMachine> cpuMachineForRun(int threads, bool measure_when_missin
     machine.kernels = measureCpuKernelFactors(kernelOptions, progress);
     if (cancel && *cancel)
         return std::nullopt;
+    if (one)
+        gemmThreadScalingIsPlausible(machine.kernels, *one, machine.roofline, &machine.implausible_because);
     if (Result<std::string> saved = saveCpuKernelFactors(machine.kernels); !saved)
         machine.save_problems.insert(machine.save_problems.end(), saved.problems().begin(), saved.problems().end());
     return machine;
@@ -788,8 +791,7 @@ std::optional<KernelFactorsForRun> kernelFactorsForRun(int threads, const Machin
 {
     KernelFactorsForRun out;
     const std::optional<CpuKernelFactors> cached = loadCachedCpuKernelFactors(threads);
-    const CacheVerdict verdict =
-        checkCachedKernelFactors(cached, threads, currentMachineIdentity().logical_cores, binaryBuiltAt());
+    const CacheVerdict verdict = checkCachedKernelFactorsHere(cached, threads);
     if (verdict.usable) {
         out.kernels = *cached;
         return out;
@@ -805,6 +807,8 @@ std::optional<KernelFactorsForRun> kernelFactorsForRun(int threads, const Machin
     out.kernels = measureCpuKernelFactors(options, progress);
     if (cancel && *cancel)
         return std::nullopt;
+    if (const std::optional<MachineRoofline> roofline = loadCachedMachineRoofline(); one && roofline)
+        gemmThreadScalingIsPlausible(out.kernels, *one, *roofline, &out.implausible_because);
     if (Result<std::string> saved = saveCpuKernelFactors(out.kernels); !saved)
         out.save_problems = saved.problems();
     return out;

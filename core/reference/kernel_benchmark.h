@@ -45,6 +45,9 @@ struct CpuMachine {
     MachineRoofline roofline;
     CpuKernelFactors kernels;
     std::string remeasured_because;
+    // Set when factors measured now above one thread fail gemmThreadScalingIsPlausible (the host
+    // held the cores): they are used and cached, and the next run measures them again.
+    std::string implausible_because;
     Problems save_problems;
 };
 // `measure_when_missing`: measure when nothing is cached at all (false: nothing, and `why_not`
@@ -56,7 +59,8 @@ std::optional<CpuMachine> cpuMachineForRun(int threads, bool measure_when_missin
 // checkCachedKernelFactors accepts them, otherwise measured now and cached.
 struct KernelFactorsForRun {
     CpuKernelFactors kernels;
-    std::string remeasured_because;  // empty: from the cache
+    std::string remeasured_because;   // empty: from the cache
+    std::string implausible_because;  // as CpuMachine's
     Problems save_problems;
 };
 std::optional<KernelFactorsForRun> kernelFactorsForRun(int threads, const MachineMeasureProgress &progress = {},

@@ -152,8 +152,7 @@ void useThreads(int threads)
     omp_set_num_threads(threads);
     Eigen::setNbThreads(threads);
     const std::optional<CpuKernelFactors> cached = threads > 1 ? loadCachedCpuKernelFactors(threads) : std::nullopt;
-    const bool usable =
-        cached && checkCachedKernelFactors(cached, threads, currentMachineIdentity().logical_cores, binaryBuiltAt()).usable;
+    const bool usable = cached && checkCachedKernelFactorsHere(cached, threads).usable;
     setParallelThresholds(usable ? parallelThresholdsFor(*cached) : ParallelThresholds{});
 }
 

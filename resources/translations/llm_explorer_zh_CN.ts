@@ -4030,6 +4030,10 @@ measured / predicted</source>
         <source>: far less than the batch once decode is compute-bound.</source>
         <translation>：一旦解码受计算限制，增长就远小于批量的增长。</translation>
     </message>
+    <message>
+        <source>Warning: %1. The prediction is too slow; the next run measures them again.</source>
+        <translation>警告：%1。预测偏慢；下次运行会重新测量内核因子。</translation>
+    </message>
 </context>
 <context>
     <name>lse::gui::DesignAxisText</name>
@@ -9699,6 +9703,10 @@ measured / predicted</source>
         <translation>
             <numerusform>每次运行都会把 %n 个步骤记录为 Chrome 追踪（运行更长时跳过第一步，因其缓存尚冷）；这些步骤完成后即可用此按钮保存。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Warning: %1. The prediction is too slow; the next run measures them again.</source>
+        <translation>警告：%1。预测偏慢；下次运行会重新测量内核因子。</translation>
     </message>
 </context>
 <context>

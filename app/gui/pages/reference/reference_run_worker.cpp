@@ -173,6 +173,10 @@ void ReferenceRunPage::workerLoop()
                     info->kernels = kernels->kernels;
                     if (!kernels->remeasured_because.empty())
                         info->kernels_note = tr("Kernel factors measured again: %1").arg(QString::fromStdString(kernels->remeasured_because));
+                    if (!kernels->implausible_because.empty())
+                        info->kernels_note += (info->kernels_note.isEmpty() ? QString() : QStringLiteral(" ")) +
+                                              tr("Warning: %1. The prediction is too slow; the next run measures them again.")
+                                                  .arg(QString::fromStdString(kernels->implausible_because));
                 }
             }
             lock.lock();

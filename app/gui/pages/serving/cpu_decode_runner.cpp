@@ -87,8 +87,10 @@ void CpuDecodeRunner::start(const CpuDecodeRequest &request)
                 out.error = QStringLiteral("cancelled");
                 return done();
             }
-            if (run)
+            if (run) {
                 kernels = run->kernels;
+                out.kernels_implausible_because = QString::fromStdString(run->implausible_because);
+            }
         }
         if (kernels) {
             out.kernels_measured_at = QString::fromStdString(kernels->measured_at);

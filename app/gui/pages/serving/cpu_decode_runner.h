@@ -31,6 +31,7 @@ struct CpuDecodeResult {
     int threads = 1;
     QString threads_reason;
     QString kernels_measured_at;
+    QString kernels_implausible_because;  // KernelFactorsForRun::implausible_because
     QString error;  // empty: every batch ran; "cancelled" after cancel()
 };
 

@@ -234,6 +234,9 @@ void CpuMeasurementSection::fillStatus()
         text = tr("Measured at %1; kernel factors of %2.")
                    .arg(result->threads_reason,
                         result->kernels_measured_at.isEmpty() ? tr("none (no prediction)") : result->kernels_measured_at);
+        if (!result->kernels_implausible_because.isEmpty())
+            text += QLatin1Char(' ') + tr("Warning: %1. The prediction is too slow; the next run measures them again.")
+                                          .arg(result->kernels_implausible_because);
         // What the curve says in one line: the growth of decode tokens/s against the growth of the batch.
         const reference::DecodeBenchmark &first = result->rows.front();
         const reference::DecodeBenchmark &last = result->rows.back();
