@@ -126,6 +126,16 @@ Problems validateCpuKernelFactors(const CpuKernelFactors &f)
         bad("gemv_bytes_per_second", "range");
     else if (f.gemv_bytes_per_second.size() != f.stream_working_set_bytes.size())
         bad("gemv_bytes_per_second", "size");
+    if (!f.blocked_vector_rows_axis.empty() || !f.blocked_vector_bytes_per_second.empty()) {  // optional
+        if (!allPositive(f.blocked_vector_rows_axis))
+            bad("blocked_vector_rows_axis", "range");
+        else if (!allPositive(f.blocked_vector_bytes_per_second))
+            bad("blocked_vector_bytes_per_second", "range");
+        else if (f.blocked_vector_bytes_per_second.size() != f.blocked_vector_rows_axis.size())
+            bad("blocked_vector_bytes_per_second", "size");
+        else if (!(f.blocked_vector_working_set_bytes > 0))
+            bad("blocked_vector_working_set_bytes", "range");
+    }
     if (f.elementwise_kernels.size() != f.elementwise_kernel_flops_per_second.size())
         bad("elementwise_kernel_flops_per_second", "size");
     else if (!f.elementwise_kernels.empty() && !allPositive(f.elementwise_kernel_flops_per_second))
@@ -159,6 +169,11 @@ QJsonObject cpuKernelFactorsToJson(const CpuKernelFactors &f)
     o.insert("stream_working_set_bytes", numbers(f.stream_working_set_bytes));
     o.insert("stream_bytes_per_second", numbers(f.stream_bytes_per_second));
     o.insert("gemv_bytes_per_second", numbers(f.gemv_bytes_per_second));
+    if (!f.blocked_vector_rows_axis.empty()) {
+        o.insert("blocked_vector_rows_axis", numbers(f.blocked_vector_rows_axis));
+        o.insert("blocked_vector_bytes_per_second", numbers(f.blocked_vector_bytes_per_second));
+        o.insert("blocked_vector_working_set_bytes", f.blocked_vector_working_set_bytes);
+    }
     o.insert("elementwise_flops_per_second", f.elementwise_flops_per_second);
     QJsonObject kernels;
     for (std::size_t i = 0; i < f.elementwise_kernels.size() && i < f.elementwise_kernel_flops_per_second.size(); ++i)
@@ -194,6 +209,11 @@ Result<CpuKernelFactors> cpuKernelFactorsFromJson(const QJsonObject &object)
     readNumbers(object, "stream_working_set_bytes", f.stream_working_set_bytes, problems);
     readNumbers(object, "stream_bytes_per_second", f.stream_bytes_per_second, problems);
     readNumbers(object, "gemv_bytes_per_second", f.gemv_bytes_per_second, problems);
+    if (object.contains(QLatin1String("blocked_vector_rows_axis"))) {
+        readNumbers(object, "blocked_vector_rows_axis", f.blocked_vector_rows_axis, problems);
+        readNumbers(object, "blocked_vector_bytes_per_second", f.blocked_vector_bytes_per_second, problems);
+        reader.readAmount("blocked_vector_working_set_bytes", f.blocked_vector_working_set_bytes);
+    }
     reader.readAmount("elementwise_flops_per_second", f.elementwise_flops_per_second);
     const QJsonObject kernels = object.value("elementwise_kernel_flops_per_second").toObject();
     for (auto it = kernels.begin(); it != kernels.end(); ++it) {

@@ -65,7 +65,8 @@ struct CpuKernelFactors {
     // attention_head_dim_axis; entry (i, j) is (keys = keys_axis[i], Dh = head_dim_axis[j]) at index
     // i·D + j. Each rate is one sequence's FLOPs as the roofline's decode phase counts them
     // (2·keys·Dh per head for each product, flop_rules::kSoftmax per score) over one round of the
-    // loop (every thread one sequence), the cache read from memory as a decode step reads it.
+    // loop (every thread one sequence), the cache read from where a decode step finds it (a
+    // 64 MiB pool, the one-row product's largest working set).
     std::vector<double> decode_attention_keys_axis;
     std::vector<double> decode_attention_flops_per_second;
     // Element-wise pass a[i] = b[i] + s·c[i] (float32) over working sets of stream_working_set_bytes.
@@ -76,6 +77,17 @@ struct CpuKernelFactors {
     // matrices come from a working set of stream_working_set_bytes (read-only traffic, faster than
     // the triad's read-and-write).
     std::vector<double> gemv_bytes_per_second;
+    // The reference's few-row product (reference/ops/linear.cpp: 2 to 8 rows, as a batched decode
+    // step runs every weight matrix; W in blocks that stay in L2, split over the threads by output
+    // columns) at blocked_vector_rows_axis rows, its matrices from a working set of
+    // blocked_vector_working_set_bytes: the matrix's, input's and output's bytes per second. The
+    // one-row rates above cannot stand in for it: above one thread each core re-reads its own
+    // blocks from its own L2 (2 threads here: 2x the batch-8 products predicted from the one-row
+    // rate at 256 KiB, which a product that small runs on one thread). Optional: a cache written
+    // before it was measured has none, and the predictor then models the rows from the one-row rates.
+    std::vector<double> blocked_vector_rows_axis;
+    std::vector<double> blocked_vector_bytes_per_second;
+    double blocked_vector_working_set_bytes = 0;
     // The reference's element-wise kernels, forward and backward, timed one by one: their FLOPs
     // (core/ops/flop_rules.h, as the op profiler counts them) per second, by kernel ("norm",
     // "softmax", "activation", "rope", "residual", "cross_entropy"; cpuElementwiseKernel maps the

@@ -144,6 +144,33 @@ double tableProductSeconds(const CpuKernelFactors &factors, double rows, double 
     return std::max(0.0, t0 - (m0 - rows) * per_row);
 }
 
+// Seconds of the reference's few-row product (2 to kBlockedVectorMaxRows rows) from its measured
+// rates: seconds per byte interpolated linearly in rows between the measured row counts (the
+// time of the blocked loop grows by one L2 pass of W per row), for this product's bytes; then the
+// one pass of W that comes from the working set moved from the table's working set to this one's
+// (the one-row rates at both). Never below reading W once from the working set.
+double blockedVectorSeconds(const CpuKernelFactors &factors, double rows, double n, double k, double working_set)
+{
+    const std::vector<double> &axis = factors.blocked_vector_rows_axis;
+    const std::vector<double> &rates = factors.blocked_vector_bytes_per_second;
+    std::size_t i = 0;
+    while (i + 2 < axis.size() && rows > axis[i + 1])
+        ++i;
+    double perByte = 1 / rates[i];
+    if (axis.size() >= 2) {
+        const double t = (rows - axis[i]) / (axis[i + 1] - axis[i]);
+        perByte = std::max(0.0, (1 - t) / rates[i] + t / rates[i + 1]);
+    }
+    const double matrix = 4.0 * n * k;
+    const double bytes = matrix + 4.0 * rows * (n + k);
+    const double here = cpuGemvBytesPerSecond(factors, working_set);
+    const double there = cpuGemvBytesPerSecond(factors, factors.blocked_vector_working_set_bytes);
+    double seconds = bytes * perByte;
+    if (here > 0 && there > 0)
+        seconds += matrix * (1 / here - 1 / there);
+    return std::max(seconds, here > 0 ? matrix / here : 0.0);
+}
+
 }  // namespace
 
 KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, double working_set_bytes)
@@ -176,10 +203,14 @@ KernelTime cpuGemmTime(const GemmShape &shape, const CpuKernelFactors &factors, 
             const double bandwidth = cpuGemvBytesPerSecond(factors, working_set);
             time.seconds = bandwidth > 0 ? bytes / bandwidth : 0;
             time.memory_bound = true;
+        } else if (rows <= kBlockedVectorMaxRows && shape.batch <= 1 && !factors.blocked_vector_rows_axis.empty()) {
+            time.seconds = blockedVectorSeconds(factors, rows, shape.n, shape.k, working_set);
+            time.memory_bound = true;
         } else if (rows <= kBlockedVectorMaxRows && shape.batch <= 1) {
-            // The reference's few-row product: the first row's matrix-vector products read W from
-            // the working set, every other row's read the same block again from L2 (the one-row
-            // bandwidth at a working set of one block).
+            // The reference's few-row product without its own measurement (a cache from before it):
+            // the first row's matrix-vector products read W from the working set, every other
+            // row's read the same block again from L2 (the one-row bandwidth at a working set of
+            // one block).
             const double matrix = 4.0 * shape.k * shape.n;
             const double first = cpuGemvBytesPerSecond(factors, working_set);
             const double again = cpuGemvBytesPerSecond(factors, std::min(kBlockedVectorBytes, matrix));

@@ -344,15 +344,18 @@ AttentionRates attentionRates(const std::vector<double> &seq_axis, const std::ve
 // The reference's decode attention (decodeAttentionBatch) at each (keys, Dh) of the grid, at the
 // current thread count: one new query token per sequence, one sequence per thread (one round of the
 // loop), each with `heads` heads and its own K and V cache. Each call takes the caches from the next
-// place in a 128 MiB pool: a decode step reads a layer's cache once, after every other layer's
-// weights and caches have gone through the cache hierarchy. A rate is one sequence's FLOPs as the
+// place in a 64 MiB pool (aligned as the model's arenas): a decode step reads a layer's cache once,
+// after every other layer's weights and caches have gone through the cache hierarchy, so it finds
+// the cache where the one-row product finds its weights (its largest working set, 64 MiB). With a
+// 128 MiB pool of std::vector (16 bytes off alignment) the rates were 4.0-5.0 GFLOP/s against the
+// 8 of a cs336 decode step at 100-200 keys on one thread; with this pool 8.2-9.3. A rate is one sequence's FLOPs as the
 // roofline's decode phase counts them (Q·Kᵀ and P·V 2·keys·Dh each per head, the softmax
 // flop_rules::kSoftmax per score) over the time of the call.
 std::vector<double> decodeAttentionRates(const std::vector<double> &keys_axis, const std::vector<double> &head_dim_axis,
                                          int threads, double min_batch_seconds, const std::atomic<bool> *cancel, bool quick)
 {
     constexpr Index heads = 4;
-    std::vector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 25), 0.25f);
+    AlignedVector<float> pool(std::size_t(quick ? 1 << 18 : 1 << 24), 0.25f, ArenaAllocator<float>(true));
     Index next = 0;
     std::vector<double> rates;
     const Index sequences = std::max(1, threads);
@@ -402,6 +405,18 @@ double triadBytesPerSecond(double working_set_bytes, double min_batch_seconds)
     return 12.0 * double(n) / seconds;
 }
 
+// Matrices in storage as the inference model keeps its weights (reference/arena_allocator.h:
+// 64-byte aligned, on huge pages where the kernel gives them). A std::vector's 64 MB sits 16 bytes
+// past a page boundary, and there the 8-row product ran at 5.7 GB/s instead of the 10.3 it runs at
+// on aligned storage and in a decode step (1 thread; the one-row product at 27 GB/s either way).
+AlignedVector<float> weightPool(std::size_t elements)
+{
+    AlignedVector<float> pool(elements, 0.0f, ArenaAllocator<float>(true));
+    for (std::size_t i = 0; i < pool.size(); ++i)
+        pool[i] = float((i * 37) % 255) / 127.0f - 1.0f;
+    return pool;
+}
+
 // The reference's linear layer on one row (Eigen's matrix-vector product, a batch-1 decode step's
 // weight product) with its matrices in a working set of `working_set_bytes`: matrices of up to
 // 8 MiB (512 columns: a decode step's matrices are 1 to 20 MB for the cs336 model; with 2 MiB ones
@@ -414,10 +429,8 @@ double gemvBytesPerSecond(double working_set_bytes, double min_batch_seconds)
     const double matrixBytes = std::min(working_set_bytes, double(8 << 20));
     const Index n = std::max<Index>(16, Index(matrixBytes / (4.0 * double(k))));
     const Index count = std::max<Index>(1, Index(working_set_bytes / (4.0 * double(n * k))));
-    std::vector<float> pool(std::size_t(count * n * k));
-    for (std::size_t i = 0; i < pool.size(); ++i)
-        pool[i] = float((i * 37) % 255) / 127.0f - 1.0f;
-    std::vector<float> x(std::size_t(k), 0.5f), y(std::size_t(n), 0.0f);
+    AlignedVector<float> pool = weightPool(std::size_t(count * n * k));
+    AlignedVector<float> x(std::size_t(k), 0.5f), y(std::size_t(n), 0.0f);
     Index call = 0;
     const auto run = [&] {
         const float *w = pool.data() + (call++ % count) * n * k;
@@ -432,6 +445,30 @@ double gemvBytesPerSecond(double working_set_bytes, double min_batch_seconds)
     const double seconds = secondsPerCall(run, min_batch_seconds, 5);
     g_sink = g_sink + y[0];
     return 4.0 * double(n * k + k + n) / seconds;
+}
+
+// The reference's few-row product (linearForward with `rows` rows: a batched decode step's weight
+// products) over 8 MiB matrices (512 inputs) cycling through a working set of `working_set_bytes`,
+// at the threads in force: bytes per second of the matrix, the rows' inputs and their outputs.
+double blockedVectorBytesPerSecond(Index rows, double working_set_bytes, double min_batch_seconds)
+{
+    constexpr Index k = 512;
+    const double matrixBytes = std::min(working_set_bytes, double(8 << 20));
+    const Index n = std::max<Index>(16, Index(matrixBytes / (4.0 * double(k))));
+    const Index count = std::max<Index>(1, Index(working_set_bytes / (4.0 * double(n * k))));
+    AlignedVector<float> pool = weightPool(std::size_t(count * n * k));
+    AlignedVector<float> x(std::size_t(rows * k), 0.5f), y(std::size_t(rows * n), 0.0f);
+    Index call = 0;
+    const auto run = [&] {
+        const float *w = pool.data() + (call++ % count) * n * k;
+        linearForward(x.data(), k, w, y.data(), n, rows, k, n);
+    };
+    // As the one-row rate: the passes after the caches hold what fits of the working set.
+    for (Index i = 0; i < 4 * count; ++i)
+        run();
+    const double seconds = secondsPerCall(run, min_batch_seconds, 5);
+    g_sink = g_sink + y[0];
+    return 4.0 * double(n * k + rows * (k + n)) / seconds;
 }
 
 // The reference's element-wise kernels over one layer's shapes (tokens × model width, tokens ×
@@ -662,7 +699,7 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
                                                                f.threads, minBatch, options.cancel, options.quick);
     if (cancelled())
         return f;
-    report("kernel factors: element-wise and one-row product bandwidth against the working set" + at);
+    report("kernel factors: element-wise, one-row and few-row product bandwidth against the working set" + at);
     f.stream_working_set_bytes = options.quick ? std::vector<double>{double(1 << 16), double(1 << 20)}
                                                : std::vector<double>{double(1 << 16), double(1 << 20), double(1 << 23),
                                                                      double(1 << 26)};
@@ -670,6 +707,15 @@ CpuKernelFactors measureCpuKernelFactors(const KernelBenchmarkOptions &options, 
         f.stream_bytes_per_second.push_back(triadBytesPerSecond(bytes, minBatch));
     for (double bytes : f.stream_working_set_bytes)
         f.gemv_bytes_per_second.push_back(gemvBytesPerSecond(bytes, minBatch));
+    if (cancelled())
+        return f;
+    // The few-row product at the largest working set (a decode step's weights are 1 to 20 MB a
+    // matrix, 91 MB in all for the cs336 model).
+    f.blocked_vector_working_set_bytes = f.stream_working_set_bytes.back();
+    f.blocked_vector_rows_axis = {2, 4, 8};
+    for (double rows : f.blocked_vector_rows_axis)
+        f.blocked_vector_bytes_per_second.push_back(
+            blockedVectorBytesPerSecond(Index(rows), f.blocked_vector_working_set_bytes, minBatch));
     if (cancelled())
         return f;
     report("kernel factors: the reference's element-wise kernels" + at);

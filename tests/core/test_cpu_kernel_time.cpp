@@ -108,6 +108,44 @@ private slots:
         QVERIFY(near(eight.seconds - t.seconds, 4 * (matrix + row) / l2));
     }
 
+    // With the few-row product measured (rows 2, 4, 8 at 10, 8 and 5 GB/s from a 1 MB working set),
+    // seconds per byte are interpolated linearly in rows, for the product's bytes; the one pass of W
+    // from the working set moves from the table's (20 GB/s one-row) to the run's; never below one
+    // pass of W at the run's one-row rate.
+    void measuredFewRowsInterpolateInRows()
+    {
+        CpuKernelFactors f = givenFactors(2);
+        f.blocked_vector_rows_axis = {2, 4, 8};
+        f.blocked_vector_bytes_per_second = {10e9, 8e9, 5e9};
+        f.blocked_vector_working_set_bytes = 1e6;
+        const double matrix = 4.0 * 256 * 256;
+        const auto bytes = [&](double rows) { return matrix + 4.0 * rows * (256 + 256); };
+        KernelTime t = cpuGemmTime(GemmShape{1, 4, 256, 256}, f, 1e6);
+        QVERIFY(t.memory_bound);
+        QVERIFY2(near(t.seconds, bytes(4) / 8e9), qPrintable(QString("%1 s").arg(t.seconds)));
+        // 6 rows: halfway between 4 and 8 in seconds per byte.
+        t = cpuGemmTime(GemmShape{1, 6, 256, 256}, f, 1e6);
+        QVERIFY(near(t.seconds, bytes(6) * (0.5 / 8e9 + 0.5 / 5e9)));
+        // 3 rows: between 2 and 4.
+        t = cpuGemmTime(GemmShape{1, 3, 256, 256}, f, 1e6);
+        QVERIFY(near(t.seconds, bytes(3) * (0.5 / 10e9 + 0.5 / 8e9)));
+        // A run whose weights sit in a smaller working set (here the product's own 279 kB, between
+        // 50 GB/s at 10 kB and 20 at 1 MB in log-log) reads W's first pass faster.
+        const double here = std::exp(std::log(50e9) + std::log(20e9 / 50e9) * std::log(bytes(8) / 1e4) / std::log(1e6 / 1e4));
+        t = cpuGemmTime(GemmShape{1, 8, 256, 256}, f, 1e4);
+        QVERIFY2(near(t.seconds, bytes(8) / 5e9 + matrix * (1 / here - 1 / 20e9)), qPrintable(QString("%1 s").arg(t.seconds)));
+        // Measured rates faster than one pass of W allows are held at that pass.
+        f.blocked_vector_bytes_per_second = {1e12, 1e12, 1e12};
+        t = cpuGemmTime(GemmShape{1, 2, 256, 256}, f, 1e6);
+        QVERIFY(near(t.seconds, matrix / 20e9));
+        // One row and more than 8 rows keep their own models; without the table, the old one.
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 1, 256, 256}, f, 1e6).seconds, 4.0 * (256 + 65536 + 256) / 20e9));
+        const CpuKernelFactors old = givenFactors(2);
+        const double l2 = std::exp(std::log(50e9) + std::log(20e9 / 50e9) * std::log(matrix / 1e4) / std::log(1e6 / 1e4));
+        const double row = 4.0 * (256 + 256);
+        QVERIFY(near(cpuGemmTime(GemmShape{1, 4, 256, 256}, old, 1e6).seconds, (matrix + row) / 20e9 + 3 * (matrix + row) / l2));
+    }
+
     // A product never takes less than reading its operands and writing its output (float32) at the
     // stream bandwidth of the working set they come from: at 1 TFLOP/s (12×256)·(256×256) from a
     // 1 MB working set (10 GB/s) is 4·(3072 + 65536 + 3072) bytes / 10e9, far above its table time.

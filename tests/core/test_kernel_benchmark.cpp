@@ -33,6 +33,12 @@ private slots:
         QCOMPARE(f.attention_tiled_forward_flops_per_second.size(), f.attention_seq_axis.size() * f.attention_head_dim_axis.size());
         for (double rate : f.attention_tiled_forward_flops_per_second)
             QVERIFY(rate > 0);
+        // The few-row product at 2, 4 and 8 rows from the largest working set.
+        QCOMPARE(f.blocked_vector_rows_axis, (std::vector<double>{2, 4, 8}));
+        QCOMPARE(f.blocked_vector_bytes_per_second.size(), std::size_t(3));
+        for (double rate : f.blocked_vector_bytes_per_second)
+            QVERIFY(rate > 0);
+        QCOMPARE(f.blocked_vector_working_set_bytes, f.stream_working_set_bytes.back());
         QVERIFY(validateCpuKernelFactors(f).empty());
         // Aᵀ·B cells shallower than k = 256 take the A·Bᵀ rate of the same (m, n, k).
         const std::size_t S = f.gemm_axis.size();

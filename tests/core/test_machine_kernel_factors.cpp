@@ -86,6 +86,20 @@ private slots:
         back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
         QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
         QVERIFY(back.value() == f);
+        // So is the few-row product's table (all three of its fields together).
+        QVERIFY(!cpuKernelFactorsToJson(f).contains("blocked_vector_rows_axis"));
+        f.blocked_vector_rows_axis = {2, 4, 8};
+        f.blocked_vector_bytes_per_second = {20e9, 15e9, 10e9};
+        f.blocked_vector_working_set_bytes = 64e6;
+        back = cpuKernelFactorsFromJson(cpuKernelFactorsToJson(f));
+        QVERIFY2(back.ok(), formatProblems(back.problems()).c_str());
+        QVERIFY(back.value() == f);
+        f.blocked_vector_bytes_per_second.pop_back();
+        QCOMPARE(validateCpuKernelFactors(f).front().field, std::string("kernels.blocked_vector_bytes_per_second"));
+        f.blocked_vector_bytes_per_second = {20e9, 15e9, 10e9};
+        f.blocked_vector_working_set_bytes = 0;
+        QCOMPARE(validateCpuKernelFactors(f).front().field, std::string("kernels.blocked_vector_working_set_bytes"));
+        f.blocked_vector_working_set_bytes = 64e6;
         f.attention_tiled_forward_flops_per_second.pop_back();  // 5 entries for a 2 × 3 grid
         const Problems problems = validateCpuKernelFactors(f);
         QCOMPARE(problems.size(), std::size_t(1));
