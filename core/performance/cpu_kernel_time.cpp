@@ -249,13 +249,14 @@ KernelTime cpuDecodeAttentionTime(double flops, double sequences, double heads, 
     const double rate = cpuDecodeAttentionFlopsPerSecond(factors, keys, head_dim);
     // decodeAttentionBatch splits its loop over threads from two sequences and kParallelMinElements
     // multiply-adds (keys · heads · head dim over the batch) on: ⌈sequences / threads⌉ rounds of one
-    // sequence. One sequence is split over its KV heads from kParallelMinElements multiply-adds on:
-    // ⌈kv_heads / threads⌉ of its kv_heads groups per thread.
+    // sequence; below that all of them run one after another on one thread. One sequence is split
+    // over its KV heads from kParallelMinElements multiply-adds on: ⌈kv_heads / threads⌉ of its
+    // kv_heads groups per thread.
     double share = 0;  // of one sequence's FLOPs, on the slowest thread
     bool parallel = false;
     if (sequences > 1) {
-        share = std::ceil(sequences / threads);
         parallel = threads > 1 && sequences * keys * heads * head_dim >= kParallelMinElements;
+        share = parallel ? std::ceil(sequences / threads) : sequences;
     } else {
         parallel = threads > 1 && kv_heads > 1 && keys * heads * head_dim >= kParallelMinElements;
         share = parallel ? std::ceil(kv_heads / threads) / kv_heads : 1.0;
