@@ -109,6 +109,7 @@ private:
     void mergePiece(std::string_view piece);        // BPE of one pre-token into scratch_
     void mergeMediumPiece(std::string_view piece);  // the same, vectorised, for 17..kLongPieceBytes bytes
     void mergeLongPiece(std::string_view piece);    // the same in O(n log n) for long pre-tokens
+    void mergeInParts(std::string_view piece);      // BPE of a pre-token cut where no merge joins, into parts_
     // Member templates below take any vector of std::uint32_t; defined and instantiated in the .cpp.
     template <typename IdVector>
     void appendPretokenIds(std::string_view piece, IdVector &out);
@@ -130,6 +131,7 @@ private:
     ByteStringTable cache_{16};
     std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> cacheIds_;
     std::vector<std::uint32_t> scratch_;
+    std::vector<std::uint32_t> parts_;
 };
 
 }  // namespace lse

@@ -322,6 +322,61 @@ private slots:
         QVERIFY(fromFile == expected);
     }
 
+    void cutsOnlyWhereNoMergeJoins()
+    {
+        // The encoder merges a first-seen pre-token in parts, cut where no merge joins a token
+        // ending in the byte before to one starting with the byte after. The table of such joins
+        // must come from every merge's outer bytes, not only from merges of two single bytes:
+        // here "b" meets "c" only through "ab" + "c", and cutting "abc" at b|c would give ab, c.
+        std::vector<std::string> bytes;
+        for (int b = 0; b < 256; ++b)
+            bytes.emplace_back(1, static_cast<char>(b));
+        bytes.insert(bytes.end(), {"ab", "abc", "cd"});
+        Result<BpeTokenizer> created = BpeTokenizer::create(bytes, {{"a", "b"}, {"ab", "c"}, {"c", "d"}});
+        QVERIFY(created);
+        BpeTokenizer tiny = *created;
+        const auto idOfBytes = [](const BpeTokenizer &t, std::string_view token) {
+            for (std::uint32_t id = 0; id < t.vocabSize(); ++id)
+                if (t.tokenBytes(id) == token)
+                    return id;
+            return std::uint32_t(-1);
+        };
+        const std::uint32_t ab = idOfBytes(tiny, "ab"), abc = idOfBytes(tiny, "abc"), d = idOfBytes(tiny, "d");
+        QCOMPARE(tiny.encode("abc"), (std::vector<std::uint32_t>{abc}));
+        // "abcd": ab + c first (rank 1 < rank 2), so c is taken before c + d could be.
+        QCOMPARE(tiny.encode("abcd"), (std::vector<std::uint32_t>{abc, d}));
+        // Parts cached on their own ("ab" is cut from "ab\xff" and then found for "ab\xfe") and
+        // longer pre-tokens (over 16 bytes) merged in parts give the same ids.
+        const std::uint32_t ff = idOfBytes(tiny, "\xff"), fe = idOfBytes(tiny, "\xfe");
+        QCOMPARE(tiny.encode("\xff" "ab\xff"), (std::vector<std::uint32_t>{ff, ab, ff}));
+        QCOMPARE(tiny.encode("\xfe" "ab\xfe"), (std::vector<std::uint32_t>{fe, ab, fe}));
+        std::vector<std::uint32_t> longExpected;
+        std::string longPiece;
+        for (int k = 0; k < 9; ++k) {
+            longPiece += "\xff" "abc";
+            longExpected.insert(longExpected.end(), {ff, abc});
+        }
+        QCOMPARE(tiny.encode(longPiece), longExpected);
+
+        // GPT-2 on random bytes (cuts fall anywhere, through invalid UTF-8 too) and on CJK and
+        // Cyrillic runs that share characters: the same ids as the definition, cold and warm.
+        BpeTokenizer t = *gpt2();
+        const std::optional<PlainBpe> plain = PlainBpe::load(t);
+        QVERIFY(plain);
+        std::mt19937 rng(36);
+        std::string text;
+        for (int k = 0; k < 3000; ++k)
+            text += static_cast<char>(rng() % 4 == 0 ? rng() % 256 : "abc xyz\xe4\xb8\xad"[rng() % 10]);
+        text += ' ' + mixedLengthText();
+        std::vector<std::uint32_t> expected;
+        forEachPretoken(text, [&](std::size_t b, std::size_t e) {
+            const std::vector<std::uint32_t> ids = plain->encode(std::string_view(text).substr(b, e - b));
+            expected.insert(expected.end(), ids.begin(), ids.end());
+        });
+        QVERIFY(t.encode(text) == expected);
+        QVERIFY(t.encode(text) == expected);
+    }
+
     void saveLoadRoundTrip()
     {
         QTemporaryDir dir;
