@@ -784,16 +784,19 @@ int runBenchTokenizer(const QStringList &arguments)
         return reportProblems(problems);
     const std::string_view text(data->constData(), static_cast<std::size_t>(data->size()));
     const double mb = double(text.size()) / 1e6;
-    // Both runs' ids are held to be compared: at most one 4-byte id per input byte each (a token
-    // is at least one byte), beside the text. Checked against what this process may still use
-    // (ulimit -v, the cgroup limit, physical memory) before anything is encoded.
+    // The ids are held: the one-thread run's and the split run's (compared), and those of each of
+    // the N independent copies: at most one 4-byte id per input byte each (a token is at least one
+    // byte), beside the text. Checked against what this process may still use (ulimit -v, the
+    // cgroup limit, physical memory) before anything is encoded.
     const MemoryAvailable memory = memoryAvailableToThisProcess();
-    const double neededBytes = 2.0 * 4.0 * (double(text.size()) + 16.0 * double(*threadCount));
+    const double runsHeld = 2.0 + double(*threadCount);
+    const double neededBytes = runsHeld * 4.0 * (double(text.size()) + 16.0 * double(*threadCount));
     if (memory.limit != MemoryLimitKind::Unknown && neededBytes > memory.bytes)
         return reportProblems({problem("--input", "memory",
-                                       "--input " + parser.value(input).toStdString() + ": the ids of both runs may need up to " +
-                                           formatMemoryBytes(neededBytes) + " (4 bytes per input byte, twice) but " + memory.what +
-                                           "; give a smaller sample.")});
+                                       "--input " + parser.value(input).toStdString() + ": the ids of the runs may need up to " +
+                                           formatMemoryBytes(neededBytes) + " (4 bytes per input byte, " +
+                                           std::to_string(static_cast<int>(runsHeld)) + " times) but " + memory.what +
+                                           "; give a smaller sample or fewer --threads.")});
 
     // Output vectors are sized and touched before the clock starts and reused across repeats (as
     // prepare-data reuses its id batch): the measure is encoding, not the page faults of a fresh
@@ -804,26 +807,35 @@ int runBenchTokenizer(const QStringList &arguments)
     };
     std::vector<std::uint32_t> single;
     warmOutput(single, text.size());
-    double bestSingle = 1e300;
-    for (std::int64_t r = 0; r < *repeats; ++r) {
-        BpeTokenizer copy = *tokenizer;
-        single.clear();
-        const Clock::time_point t0 = Clock::now();
-        copy.encodeInto(text, specials, single);
-        bestSingle = std::min(bestSingle, secondsSince(t0));
-    }
-
     const std::vector<std::size_t> cuts = safeCuts(text, static_cast<std::size_t>(*threadCount), specials);
     const std::size_t parts = cuts.size() - 1;
     std::vector<std::vector<std::uint32_t>> pieces(parts);
     for (std::size_t i = 0; i < parts; ++i)
         warmOutput(pieces[i], cuts[i + 1] - cuts[i]);
-    double bestParallel = 1e300;
+    // The control: N copies on N threads that each encode the whole input. Nothing is split, so no
+    // pre-token is merged twice for the split's sake: their throughput over one thread's is what
+    // this machine lets N threads do with this work at the time (cores that share caches or a
+    // busy host give less than N x), against which the split's scaling is read.
+    std::vector<std::vector<std::uint32_t>> independentOut(static_cast<std::size_t>(*threadCount));
+    for (auto &ids : independentOut)
+        warmOutput(ids, text.size());
+    double bestIndependent = 1e300;
+    // The three kinds of run alternate round by round, so that a busy spell on this shared
+    // machine slows each kind rather than only the ones that happened to fall in it.
+    double bestSingle = 1e300, bestParallel = 1e300;
+    std::size_t mergedSingle = 0, mergedParallel = 0;
     for (std::int64_t r = 0; r < *repeats; ++r) {
+        BpeTokenizer copy = *tokenizer;
+        single.clear();
+        Clock::time_point t0 = Clock::now();
+        copy.encodeInto(text, specials, single);
+        bestSingle = std::min(bestSingle, secondsSince(t0));
+        mergedSingle = copy.piecesMerged();
+
         std::vector<BpeTokenizer> copies(parts, *tokenizer);
         for (auto &p : pieces)
             p.clear();
-        const Clock::time_point t0 = Clock::now();
+        t0 = Clock::now();
         std::vector<std::thread> workers;
         for (std::size_t i = 0; i < parts; ++i)
             workers.emplace_back([&, i] {
@@ -832,6 +844,20 @@ int runBenchTokenizer(const QStringList &arguments)
         for (auto &w : workers)
             w.join();
         bestParallel = std::min(bestParallel, secondsSince(t0));
+        mergedParallel = 0;
+        for (const BpeTokenizer &c : copies)
+            mergedParallel += c.piecesMerged();
+
+        std::vector<BpeTokenizer> independent(independentOut.size(), *tokenizer);
+        for (auto &ids : independentOut)
+            ids.clear();
+        t0 = Clock::now();
+        workers.clear();
+        for (std::size_t i = 0; i < independent.size(); ++i)
+            workers.emplace_back([&, i] { independent[i].encodeInto(text, specials, independentOut[i]); });
+        for (auto &w : workers)
+            w.join();
+        bestIndependent = std::min(bestIndependent, secondsSince(t0));
     }
     // Warm: the same runs with copies that have encoded their text once (untimed), so the pre-token
     // caches hold every pre-token: what the threads do once a long run's caches have filled.
@@ -897,6 +923,19 @@ int runBenchTokenizer(const QStringList &arguments)
                   .arg(formatSeconds(bestParallel))
                   .arg(parts);
     report += QStringLiteral("scaling           %1x\n").arg(singleRate > 0 ? parallelRate / singleRate : 0.0, 0, 'f', 2);
+    const double independentRate = bestIndependent > 0 ? double(*threadCount) * mb / bestIndependent : 0;
+    report += QStringLiteral("independent       %1x one thread's rate: %2 copies encoding the whole input at once, what this "
+                             "machine allows %2 thread(s) now\n")
+                  .arg(singleRate > 0 ? independentRate / singleRate : 0.0, 0, 'f', 2)
+                  .arg(*threadCount);
+    // What a cold cache costs and why N threads do not reach N x: each copy merges the pre-tokens it
+    // has not seen, so words common to several parts are merged once per part.
+    report += QStringLiteral("merged (cold)     %1 pre-token(s) or part(s) on 1 thread, %2 on %3 (%4%5%)\n")
+                  .arg(mergedSingle)
+                  .arg(mergedParallel)
+                  .arg(*threadCount)
+                  .arg(mergedParallel >= mergedSingle ? QStringLiteral("+") : QString())
+                  .arg(mergedSingle > 0 ? 100.0 * (double(mergedParallel) - double(mergedSingle)) / double(mergedSingle) : 0.0, 0, 'f', 0);
     const double singleWarmRate = bestSingleWarm > 0 ? mb / bestSingleWarm : 0;
     const double parallelWarmRate = bestParallelWarm > 0 ? mb / bestParallelWarm : 0;
     report += QStringLiteral("warm caches       %1 MB/s on 1 thread, %2 MB/s on %3\n")

@@ -660,6 +660,7 @@ void BpeTokenizer::mergeInParts(std::string_view piece)
             continue;
         }
         if (part.size() == n) {  // no cut: the caller has looked the pre-token up already
+            ++piecesMerged_;
             if (n <= PretokenCache::kMaxKeyBytes)
                 mergePiece(part);
             else if (n <= kLongPieceBytes)
@@ -676,13 +677,16 @@ void BpeTokenizer::mergeInParts(std::string_view piece)
                 parts_.insert(parts_.end(), ids, ids + count);
                 continue;
             }
+            ++piecesMerged_;
             mergePiece(part);
             if (shortCache_.size() >= kCacheLimit)
                 shortCache_.clear();
             shortCache_.insert(key, scratch_.data(), static_cast<std::uint32_t>(scratch_.size()));
         } else if (part.size() <= kLongPieceBytes) {
+            ++piecesMerged_;
             mergeMediumPiece(part);
         } else {
+            ++piecesMerged_;
             mergeLongPiece(part);
         }
         parts_.insert(parts_.end(), scratch_.begin(), scratch_.end());

@@ -94,6 +94,10 @@ public:
     std::string decodeBytes(const std::vector<std::uint32_t> &ids) const;  // raw bytes
     std::string decode(const std::vector<std::uint32_t> &ids) const;       // invalid UTF-8 → U+FFFD
 
+    // Pre-tokens and parts of pre-tokens merged by this copy so far (the rest came from its
+    // caches): the work a cold cache adds, which copies on several threads each repeat.
+    std::size_t piecesMerged() const { return piecesMerged_; }
+
     // Applies the merges to one pre-token (no special-token handling); appends ids.
     void encodePretoken(std::string_view piece, std::vector<std::uint32_t> &out);
 
@@ -132,6 +136,7 @@ private:
     std::vector<std::uint32_t, PrefaultedAllocator<std::uint32_t>> cacheIds_;
     std::vector<std::uint32_t> scratch_;
     std::vector<std::uint32_t> parts_;
+    std::size_t piecesMerged_ = 0;
 };
 
 }  // namespace lse
