@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <random>
+
 using namespace lse;
 
 Q_DECLARE_METATYPE(std::string)
@@ -75,6 +77,59 @@ private slots:
                 if (got != expected)
                     QFAIL(qPrintable(QString("length %1, stop byte %2: %3 letters, expected %4").arg(length).arg(stop).arg(got).arg(expected)));
             }
+    }
+
+    // The 64-byte class masks against the class table, every byte value at every position.
+    void blockMasksMatchTheClassTable()
+    {
+        for (int b = 0; b < 256; ++b)
+            for (int k = 0; k < 64; ++k) {
+                std::string block(64, 'x');
+                block[std::size_t(k)] = static_cast<char>(b);
+                const detail::AsciiBlockMasks m = detail::asciiBlockMasks(reinterpret_cast<const unsigned char *>(block.data()));
+                const std::uint64_t bit = std::uint64_t(1) << k;
+                const auto cls = b < 128 ? static_cast<CharClass>(kAsciiClass[std::size_t(b)]) : CharClass::Other;
+                const bool ok = bool(m.nonAscii & bit) == (b >= 128) && bool(m.letter & bit) == (b < 128 && cls == CharClass::Letter) &&
+                                bool(m.digit & bit) == (b < 128 && cls == CharClass::Number) &&
+                                bool(m.space & bit) == (b < 128 && cls == CharClass::Space) && bool(m.blank & bit) == (b == ' ') &&
+                                bool(m.apostrophe & bit) == (b == '\'') && (m.letter & ~bit) == (~bit & ~std::uint64_t(0));
+                if (!ok)
+                    QFAIL(qPrintable(QString("byte %1 at %2").arg(b).arg(k)));
+            }
+    }
+
+    // forEachPretoken takes the starts of most pre-tokens from 64-byte bit masks; it must cut
+    // exactly where the character-by-character scanner cuts. Random texts of pieces chosen to hit
+    // the rules' edges (contractions and near misses, whitespace runs before words and at the end,
+    // other scripts, whitespace beyond ASCII, 4-byte characters, invalid and cut-off UTF-8), at
+    // lengths that put every rule at every offset of a window and across its end.
+    void windowsCutLikeTheCharacterScanner()
+    {
+        const std::vector<std::string> pieces = {
+            "a", "Z", "q", "0", "7", " ", " ", " ", "  ", "\n", "\n\n", "\t", "\r\n", "\x0b", "\x0c", "'", "''", "'s", "'t", "'d",
+            "'m", "'ll", "'ve", "'re", "'l", "'v", "'r", "'S", "'LL", "!", ".", ",", "-", "\x7f", std::string(1, '\0'), "\x1f",
+            "word", " the", "don't", "it's", "we've", "\xC3\xA9", "\xD0\xB4", "\xE4\xB8\xAD", "\xF0\x9F\x99\x83", "\xC2\xA0",
+            "\xE3\x80\x80", "\xC2\x85", "\xE2\x80\x83", "\xD9\xA3", "\xC2\xB2", "\xFF", "\x80", "\xE4\xB8", "\xC3", "\xED\xA0\x80",
+            "\xE0\x80\xAF"};
+        std::mt19937 rng(64);
+        std::size_t compared = 0;
+        for (int round = 0; round < 6000; ++round) {
+            std::string text;
+            const std::size_t target = rng() % 300;
+            // Some texts mostly ASCII words, some dense in the rare pieces.
+            const bool dense = round % 3 == 0;
+            while (text.size() < target)
+                text += dense || rng() % 4 == 0 ? pieces[rng() % pieces.size()] : std::string(pieces[rng() % 6]);
+            std::vector<ByteSpan> byWindows, byCharacter;
+            forEachPretoken(text, [&](std::size_t b, std::size_t e) { byWindows.push_back({b, e}); });
+            detail::scanPretokens<false>(text, [&](std::size_t b, std::size_t e) { byCharacter.push_back({b, e}); });
+            if (byWindows != byCharacter) {
+                QByteArray hex = QByteArray::fromStdString(text).toHex(' ');
+                QFAIL(qPrintable(QString("round %1: windows cut differently in %2").arg(round).arg(QString::fromLatin1(hex))));
+            }
+            compared += byWindows.size();
+        }
+        QVERIFY(compared > 100000);
     }
 
     void pattern()
