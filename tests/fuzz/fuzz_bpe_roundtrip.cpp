@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // BPE encode/decode of arbitrary bytes (tokenizer/bpe_tokenizer.h): whatever the input, decoding
 // its ids gives the input back byte for byte, with and without "<|endoftext|>" allowed, and the
-// offsets of encodeWithOffsets tile the input. The tokenizer is trained once, at start-up, on the
+// offsets of encodeWithOffsets tile the input, and the pre-tokenizer's bit-mask windows cut where
+// its character-by-character scanner does. The tokenizer is trained once, at start-up, on the
 // compiled-in sample text, so the harness needs no file from outside the project.
 #include "fuzz_support.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/bpe_trainer.h"
+#include "tokenizer/pretokenizer.h"
 
 #include <QFile>
 
@@ -56,5 +58,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         at = tokens[i].end;
     }
     fuzz::check(at == text.size(), "token offsets do not reach the end of the input");
+
+    // The pre-tokenizer's bit-mask windows cut where the character-by-character scanner cuts.
+    std::vector<ByteSpan> byWindows, byCharacter;
+    forEachPretoken(text, [&](std::size_t b, std::size_t e) { byWindows.push_back({b, e}); });
+    detail::scanPretokens<false>(text, [&](std::size_t b, std::size_t e) { byCharacter.push_back({b, e}); });
+    fuzz::check(byWindows == byCharacter, "the bit-mask pre-tokenizer cuts differently from the character scanner");
     return 0;
 }
