@@ -750,9 +750,11 @@ int runBenchTokenizer(const QStringList &arguments)
             parser, QStringLiteral("bench-tokenizer"),
             QStringLiteral("--tokenizer DIR --input F [--threads N] [--repeat N] [--special TOK]..."),
             QStringLiteral("Measure encode throughput on one thread and on N threads (the input split at safe "
-                           "boundaries, one tokenizer copy per thread, each run with a cold pre-token cache), and "
-                           "again with warm caches (each copy has encoded its text once: a long prepare-data run's "
-                           "steady state), and check that both give the same ids."),
+                           "boundaries, one tokenizer copy per thread, each run with a cold pre-token cache), "
+                           "alternated round by round with N copies that each encode the whole input at once (what "
+                           "this machine lets N threads do now, the control for the split's scaling); count the "
+                           "pre-tokens each merged; run again with warm caches (each copy has encoded its text "
+                           "once: a long prepare-data run's steady state), and check that the ids are the same."),
             {tokenizerOption(), input, threads, repeat, specialOption()}, arguments))
         return *done;
 
