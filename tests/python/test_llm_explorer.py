@@ -187,6 +187,31 @@ class TokenizerLikeTheCli(unittest.TestCase):
         self.assertEqual(self.tokenizer.encode_batch(texts, threads=2), one_by_one)
         self.assertEqual(self.tokenizer.encode_batch(texts, threads=1), one_by_one)
 
+    def test_batches_after_batches_keep_the_same_ids(self):
+        # The batch's other threads keep their tokenizer copies (and warm caches) between calls.
+        texts = [f"note {i}: " + "中文 and ASCII words, again " * (i % 5) for i in range(40)]
+        one_by_one = [self.tokenizer.encode(t) for t in texts]
+        for threads in (2, 3, 2, 1, 2):
+            self.assertEqual(self.tokenizer.encode_batch(texts, threads=threads), one_by_one, threads)
+
+    def test_python_threads_can_share_a_tokenizer(self):
+        # encode releases the GIL; calls on one tokenizer from several Python threads take turns
+        # instead of writing its caches at once.
+        texts = [f"thread text {i} " + "with words that repeat and some that do not " * (i + 1) for i in range(8)]
+        expected = [self.tokenizer.encode(t) for t in texts]
+        results = {}
+
+        def work(k):
+            results[k] = [self.tokenizer.encode(texts[(k + j) % len(texts)]) for j in range(40)]
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for k, got in results.items():
+            self.assertEqual(got, [expected[(k + j) % len(texts)] for j in range(40)])
+
     def test_encoding_releases_the_gil(self):
         # Another Python thread keeps running while a long text is encoded.
         text = "the quick brown fox jumps over the lazy dog. " * 20000
