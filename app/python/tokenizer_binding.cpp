@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -66,13 +67,43 @@ struct Tokenizer {
 
     // Documents split over `threads` threads (0: every core), without the GIL: this thread with
     // bpe, the others with workerCopies.
-    py::list encodeBatch(const std::vector<std::string> &texts, const std::optional<std::vector<std::string>> &allowed,
+    py::list encodeBatch(const py::object &documents, const std::optional<std::vector<std::string>> &allowed,
                          int threads)
     {
         const std::vector<std::string> &use = allowed ? *allowed : special;
         checkAllowed(use);
         if (threads < 0)
             throw py::value_error("encode_batch: threads must be 0 (every core) or more, got " + std::to_string(threads));
+        // The documents' UTF-8 bytes are read where Python keeps them (a str caches its UTF-8 form;
+        // an ASCII str is its own), not copied into strings first: the items are held until the
+        // encoding ends.
+        if (py::isinstance<py::str>(documents) || py::isinstance<py::bytes>(documents) || !py::isinstance<py::sequence>(documents))
+            throw py::type_error("encode_batch: texts must be a sequence of str (or bytes), got " +
+                                 std::string(py::str(py::type::of(documents).attr("__name__"))));
+        const auto sequence = py::reinterpret_borrow<py::sequence>(documents);
+        std::vector<py::object> items;
+        std::vector<std::string_view> texts;
+        items.reserve(sequence.size());
+        texts.reserve(sequence.size());
+        for (std::size_t i = 0; i < sequence.size(); ++i) {
+            items.push_back(sequence[i]);
+            PyObject *item = items.back().ptr();
+            Py_ssize_t length = 0;
+            if (PyUnicode_Check(item)) {
+                const char *utf8 = PyUnicode_AsUTF8AndSize(item, &length);
+                if (!utf8)
+                    throw py::error_already_set();  // a lone surrogate: UnicodeEncodeError
+                texts.emplace_back(utf8, std::size_t(length));
+            } else if (PyBytes_Check(item)) {
+                char *bytes = nullptr;
+                if (PyBytes_AsStringAndSize(item, &bytes, &length) != 0)
+                    throw py::error_already_set();
+                texts.emplace_back(bytes, std::size_t(length));
+            } else {
+                throw py::type_error("encode_batch: texts[" + std::to_string(i) + "] is a " +
+                                     std::string(py::str(py::type::of(items.back()).attr("__name__"))) + ", not a str");
+            }
+        }
         const std::vector<std::vector<std::uint32_t>> out = [&] {
             py::gil_scoped_release release;
             return encodeWithoutTheGil(texts, use, threads);
@@ -83,7 +114,7 @@ struct Tokenizer {
         return lists;
     }
 
-    std::vector<std::vector<std::uint32_t>> encodeWithoutTheGil(const std::vector<std::string> &texts,
+    std::vector<std::vector<std::uint32_t>> encodeWithoutTheGil(const std::vector<std::string_view> &texts,
                                                                 const std::vector<std::string> &use, int threads)
     {
         std::vector<std::vector<std::uint32_t>> out(texts.size());

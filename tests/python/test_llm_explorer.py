@@ -194,6 +194,19 @@ class TokenizerLikeTheCli(unittest.TestCase):
         for threads in (2, 3, 2, 1, 2):
             self.assertEqual(self.tokenizer.encode_batch(texts, threads=threads), one_by_one, threads)
 
+    def test_batch_takes_any_sequence_of_text(self):
+        texts = ["plain ASCII", "中文 and é", "emoji 🙂", ""]
+        expected = [self.tokenizer.encode(t) for t in texts]
+        self.assertEqual(self.tokenizer.encode_batch(tuple(texts)), expected)
+        self.assertEqual(self.tokenizer.encode_batch([t.encode("utf-8") for t in texts]), expected)
+        self.assertEqual(self.tokenizer.encode_batch([]), [])
+        with self.assertRaises(TypeError):
+            self.tokenizer.encode_batch("one string, not a list")
+        with self.assertRaises(TypeError):
+            self.tokenizer.encode_batch(["fine", 42])
+        with self.assertRaises(ValueError):  # UnicodeEncodeError: a lone surrogate has no UTF-8
+            self.tokenizer.encode_batch(["\ud800"])
+
     def test_python_threads_can_share_a_tokenizer(self):
         # encode releases the GIL; calls on one tokenizer from several Python threads take turns
         # instead of writing its caches at once.

@@ -245,6 +245,9 @@ class Tokenizer:
     def encode_batch(self, texts: Iterable[str], allowed_special: Iterable[str] | None = None,
                      threads: int = 0) -> list[list[int]]:
         """Token ids of every text, on ``threads`` threads (0: every core)."""
+        if isinstance(texts, (str, bytes)):  # list() would make it one document per character
+            raise TypeError("encode_batch: texts must be an iterable of str, not one "
+                            f"{type(texts).__name__} (encode takes one text)")
         return self._tokenizer.encode_batch(list(texts), None if allowed_special is None else list(allowed_special),
                                             threads)
 
