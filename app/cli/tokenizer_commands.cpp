@@ -576,13 +576,17 @@ int runPrepareData(const QStringList &arguments)
                                  QStringLiteral("FILE"));
     const QCommandLineOption dtype(QStringLiteral("dtype"), QStringLiteral("uint16 (default) or uint32."),
                                    QStringLiteral("uint16|uint32"), QStringLiteral("uint16"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("Threads for encoding a file of 8 MB or more (default: all cores); "
+                                                    "the ids are the same for any count."),
+                                     QStringLiteral("N"));
     if (const auto done = parseArguments(
             parser, QStringLiteral("prepare-data"),
-            QStringLiteral("--tokenizer DIR --input F... --out ids.bin [--dtype uint16|uint32] [--special TOK]..."),
+            QStringLiteral("--tokenizer DIR --input F... --out ids.bin [--dtype uint16|uint32] [--special TOK]... [--threads N]"),
             QStringLiteral("Stream text files through the tokenizer into a flat file of little-endian token ids "
                            "(the reference transformer's training data). Special tokens in the text are encoded as "
                            "one id; the first --special token is also put between the input files."),
-            {tokenizerOption(), input, out, dtype, specialOption()}, arguments))
+            {tokenizerOption(), input, out, dtype, specialOption(), threads}, arguments))
         return *done;
 
     Problems problems;
@@ -605,6 +609,11 @@ int runPrepareData(const QStringList &arguments)
     const QString type = parser.value(dtype);
     if (type != QLatin1String("uint16") && type != QLatin1String("uint32"))
         problems.push_back(problem("--dtype", "choice", "--dtype '" + type.toStdString() + "' must be uint16 or uint32."));
+    const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+    const std::optional<std::int64_t> threadCount = countOption(parser, QStringLiteral("threads"), hardware, 1, problems);
+    if (threadCount && parser.isSet(threads))
+        if (const std::optional<Problem> tooMany = threadsFlagProblem(parser.value(threads), *threadCount))
+            problems.push_back(*tooMany);
     if (!problems.empty())
         return reportProblems(problems);
 
@@ -658,7 +667,8 @@ int runPrepareData(const QStringList &arguments)
     for (qsizetype i = 0; i < inputs.size(); ++i) {
         if (i > 0 && !specials.empty())
             sink(&separator, 1);
-        const Result<FileEncoding> done = tokenizer->encodeFile(inputs[i].toStdString(), specials, sink);
+        const Result<FileEncoding> done =
+            tokenizer->encodeFile(inputs[i].toStdString(), specials, sink, std::size_t(1) << 20, static_cast<unsigned>(*threadCount));
         if (!done) {
             file.cancel();
             return reportProblems(namedAfterFlag(done.problems(), "--input", inputs[i]));
@@ -683,9 +693,10 @@ int runPrepareData(const QStringList &arguments)
                    .arg(inputs.size())
                    .arg(tokens == 0 ? 0.0 : double(bytesIn) / double(tokens), 0, 'f', 3);
     summary += QStringLiteral("load tokenizer    %1\n").arg(formatSeconds(loadSeconds));
-    summary += QStringLiteral("encode            %1, %2 MB/s\n")
+    summary += QStringLiteral("encode            %1, %2 MB/s (up to %3 thread(s))\n")
                    .arg(formatSeconds(encodeSeconds))
-                   .arg(encodeSeconds > 0 ? mb / encodeSeconds : 0.0, 0, 'f', 1);
+                   .arg(encodeSeconds > 0 ? mb / encodeSeconds : 0.0, 0, 'f', 1)
+                   .arg(*threadCount);
     summary += QStringLiteral("whole run         %1, %2 MB/s\n")
                    .arg(formatSeconds(totalSeconds))
                    .arg(totalSeconds > 0 ? mb / totalSeconds : 0.0, 0, 'f', 1);

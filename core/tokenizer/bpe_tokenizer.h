@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <istream>
 #include <memory>
 #include <string>
@@ -88,8 +89,13 @@ public:
     // A file under FileReader's rules (FileKind::Data): a regular file of known size is mapped,
     // anything else (a /proc file, a file too large to map under an address-space limit) streamed
     // in chunks of chunkBytes. Problems name the path: unreadable, not_a_file, a read error.
+    // A mapped file of at least two pieces (kParallelPieceBytes) is encoded on `threads` threads:
+    // pieces cut where the encodings concatenate (nextSafeCut), each thread with its own copy of
+    // this tokenizer (the calling thread with this one), the ids handed to sink in order from the
+    // calling thread. The ids are the same for every thread count.
     Result<FileEncoding> encodeFile(const std::string &path, const std::vector<std::string> &allowedSpecial,
-                                    const IdSink &sink, std::size_t chunkBytes = 1 << 20);
+                                    const IdSink &sink, std::size_t chunkBytes = 1 << 20, unsigned threads = 1);
+    static constexpr std::size_t kParallelPieceBytes = std::size_t(4) << 20;
 
     std::string decodeBytes(const std::vector<std::uint32_t> &ids) const;  // raw bytes
     std::string decode(const std::vector<std::uint32_t> &ids) const;       // invalid UTF-8 → U+FFFD
@@ -127,6 +133,10 @@ private:
     // than kMaxPretokenBytes, when `out` has every id so far.
     template <typename IdVector, typename AfterPiece>
     void encodeOrdinaryPipelined(std::string_view text, IdVector &out, AfterPiece &&afterPiece);
+    // encodeFile's mapped text on several threads; the number of ids, or nothing (and no id passed
+    // on) when the text cannot be cut into pieces of bounded size.
+    std::optional<std::size_t> encodeInParallel(std::string_view text, const std::vector<std::string> &allowedSpecial, const IdSink &sink,
+                                 unsigned threads);
 
     std::shared_ptr<const BpeModel> model_;
     // Pre-tokens of 2..16 bytes → ids; longer ones (up to kCacheMaxPieceBytes) → (id count,

@@ -290,25 +290,11 @@ Result<BpeTrainResult> trainBpe(std::string_view text, const BpeTrainOptions &op
 
 namespace {
 
-// Whether an occurrence of a special token starts before p and ends after it.
-bool specialCrosses(std::string_view text, std::size_t p, const std::vector<std::string> &specialTokens)
-{
-    for (const std::string &token : specialTokens) {
-        if (token.size() < 2)
-            continue;
-        const std::size_t from = p >= token.size() - 1 ? p - (token.size() - 1) : 0;
-        const std::size_t at = text.find(token, from);
-        if (at != std::string_view::npos && at < p)
-            return true;
-    }
-    return false;
-}
-
 // The last place in text, at most `limit`, where countFilePretokens may cut; 0 when there is none.
 std::size_t lastCut(std::string_view text, std::size_t limit, const std::vector<std::string> &specialTokens)
 {
     for (std::size_t p = std::min(limit, text.size() - 1); p > 0; --p)
-        if (endsPretokenAt(text, p) && !specialCrosses(text, p, specialTokens))
+        if (endsPretokenAt(text, p) && !specialTokenCrosses(text, p, specialTokens))
             return p;
     return 0;
 }

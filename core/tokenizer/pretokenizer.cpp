@@ -34,6 +34,27 @@ bool endsPretokenAt(std::string_view text, std::size_t p)
     return false;
 }
 
+bool specialTokenCrosses(std::string_view text, std::size_t p, const std::vector<std::string> &specialTokens)
+{
+    for (const std::string &token : specialTokens) {
+        if (token.size() < 2)
+            continue;
+        const std::size_t from = p >= token.size() - 1 ? p - (token.size() - 1) : 0;
+        const std::size_t at = text.find(token, from);
+        if (at != std::string_view::npos && at < p)
+            return true;
+    }
+    return false;
+}
+
+std::size_t nextSafeCut(std::string_view text, std::size_t from, const std::vector<std::string> &specialTokens)
+{
+    for (std::size_t p = std::max<std::size_t>(from, 1); p < text.size(); ++p)
+        if ((text[p] == ' ' || text[p] == '\n') && endsPretokenAt(text, p) && !specialTokenCrosses(text, p, specialTokens))
+            return p;
+    return text.size();
+}
+
 std::vector<ByteSpan> pretokenize(std::string_view text)
 {
     std::vector<ByteSpan> spans;

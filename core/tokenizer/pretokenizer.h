@@ -333,6 +333,14 @@ std::size_t pretokenSliceLength(std::string_view piece);
 // text[p, ...) together are those of the whole text: a reader can count a file in pieces cut here.
 bool endsPretokenAt(std::string_view text, std::size_t p);
 
+// Whether an occurrence of one of specialTokens starts before p and ends after it.
+bool specialTokenCrosses(std::string_view text, std::size_t p, const std::vector<std::string> &specialTokens);
+
+// The first p >= from (and > 0) where text may be cut into two texts whose encodings, with
+// specialTokens split out, concatenate to the encoding of the whole: a pre-token ends there
+// (endsPretokenAt) and no special token crosses it. text.size() when there is none.
+std::size_t nextSafeCut(std::string_view text, std::size_t from, const std::vector<std::string> &specialTokens);
+
 // Finds special tokens in text. At each position the earliest occurrence wins, and of several
 // starting there the longest (so "<|endoftext|><|endoftext|>" beats "<|endoftext|>" when both are
 // special). Empty tokens are ignored.

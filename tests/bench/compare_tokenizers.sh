@@ -102,7 +102,7 @@ for run in $(seq 1 "$runs"); do
     tk_times="$tk_times $(sub "$t1" "$t0")"
     t0="$(now)"
     "$cli" prepare-data --tokenizer "$tokdir" --input "$input" --out "$scratch/ids.ours.bin" \
-        --dtype uint16 --special "$special" >"$scratch/prepare-data.log" 2>&1 || pd_rc=$?
+        --dtype uint16 --special "$special" --threads 1 >"$scratch/prepare-data.log" 2>&1 || pd_rc=$?
     t1="$(now)"
     pd_times="$pd_times $(sub "$t1" "$t0")"
 done

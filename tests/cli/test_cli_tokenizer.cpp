@@ -308,6 +308,40 @@ private slots:
         QVERIFY2(run.err.contains("--out") || run.err.contains("no/such/ids.bin"), run.err.constData());
     }
 
+    // A file of several pieces on 1, 2 and 3 threads: the same ids (the pieces are cut where the
+    // encodings concatenate), with the special token between the two input files.
+    void prepareDataGivesTheSameIdsOnAnyThreadCount()
+    {
+        QTemporaryDir dir;
+        QFile sample(cs336("tokenizer/tinystories_sample.txt"));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        const QByteArray unit = sample.readAll() + "<|endoftext|>\n";
+        QByteArray big;
+        while (big.size() < 10 * 1024 * 1024)
+            big += unit;
+        const QString input = dir.filePath("big.txt");
+        QFile file(input);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(big), big.size());
+        file.close();
+        QByteArray first;
+        for (const char *threads : {"1", "2", "3"}) {
+            const QString out = dir.filePath(QStringLiteral("ids%1.bin").arg(threads));
+            const Run run = runCli({"prepare-data", "--tokenizer", gpt2Dir(), "--input", input, "--input",
+                                    cs336("tokenizer/german.txt"), "--out", out, "--special", "<|endoftext|>", "--threads",
+                                    threads});
+            QVERIFY2(run.exit_code == 0, run.err.constData());
+            QVERIFY2(run.out.contains(QByteArray("up to ") + threads + " thread(s)"), run.out.constData());
+            QFile ids(out);
+            QVERIFY(ids.open(QIODevice::ReadOnly));
+            const QByteArray bytes = ids.readAll();
+            if (first.isEmpty())
+                first = bytes;
+            QVERIFY2(bytes == first, threads);
+        }
+        QVERIFY(first.size() > 4 * 1024 * 1024);
+    }
+
     void prepareDataRefusesUint16ForLargeVocab()
     {
         QTemporaryDir dir;
@@ -376,6 +410,10 @@ private slots:
                                            << QString("--dtype");
         QTest::addRow("bench missing input") << QStringList{"bench-tokenizer", "--tokenizer", gpt2Dir(), "--input", missing}
                                              << missing;
+        QTest::addRow("prepare zero threads") << QStringList{"prepare-data", "--tokenizer", gpt2Dir(), "--input",
+                                                             cs336("tokenizer/german.txt"), "--out",
+                                                             "/tmp/lse-never-written.bin", "--threads", "0"}
+                                              << QString("--threads");
     }
     void badInputExitsTwo()
     {

@@ -214,6 +214,58 @@ private slots:
         }
     }
 
+    // A mapped file on several threads: pieces cut where the encodings concatenate, so the ids are
+    // those of one thread, in order, whatever the thread count: prose with special tokens placed
+    // right at the cut points' targets, a text with no place to cut (left to one thread), Chinese
+    // with a line break now and then. And no cut falls inside a special token.
+    void filesOnSeveralThreadsGiveTheSameIds()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::size_t piece = BpeTokenizer::kParallelPieceBytes;
+        // A special token with a space in it, where a cut would otherwise be allowed: it starts 3
+        // bytes before the first piece's end, so its space is the first candidate cut.
+        const std::string docBreak = "<|doc break|>";
+        Result<BpeTokenizer> withBreak = BpeTokenizer::loadGpt2(lse::test::gpt2VocabPath().toStdString(),
+                                                                lse::test::gpt2MergesPath().toStdString(), {kEot, docBreak});
+        QVERIFY(withBreak.ok());
+        const std::vector<std::string> specials = {kEot, docBreak};
+        std::string prose = repeat(sampleText() + kEot + "\n", 3 * piece);
+        for (std::size_t at = piece - 3; at + 16 < prose.size(); at += piece)
+            prose.replace(at, docBreak.size(), docBreak);
+        const std::vector<std::pair<const char *, std::string>> texts = {
+            {"prose", prose},
+            {"no place to cut", repeat("x", 2 * piece + 17)},
+            {"chinese", repeat("\xE6\x88\x91\xE4\xBB\xAC\xE4\xBB\x8A\xE5\xA4\xA9\xE3\x80\x82 \n", 2 * piece + 1000)},
+        };
+        for (const auto &[name, text] : texts) {
+            const QString path = writeTemp(dir, "input.txt", text);
+            QVERIFY(!path.isEmpty());
+            std::vector<std::vector<std::uint32_t>> byThreads;
+            for (const unsigned threads : {1u, 2u, 3u}) {
+                BpeTokenizer t = withBreak.value();
+                std::vector<std::uint32_t> ids;
+                const Result<FileEncoding> done = t.encodeFile(path.toStdString(), specials, [&](const std::uint32_t *p, std::size_t n) {
+                    ids.insert(ids.end(), p, p + n);
+                }, std::size_t(1) << 20, threads);
+                QVERIFY2(done.ok(), name);
+                QCOMPARE(done->tokens, ids.size());
+                QCOMPARE(done->bytes, std::int64_t(text.size()));
+                byThreads.push_back(std::move(ids));
+            }
+            QVERIFY2(byThreads[1] == byThreads[0], name);
+            QVERIFY2(byThreads[2] == byThreads[0], name);
+        }
+        // nextSafeCut: after a word, before a space or a line break, never inside a special token.
+        const std::string text = "one two" + docBreak + " three";
+        QCOMPARE(nextSafeCut(text, 1, specials), std::size_t(3));
+        QCOMPARE(nextSafeCut(text, 4, specials), text.find(" three"));  // not the space in <|doc break|>
+        QCOMPARE(nextSafeCut(text, 4, {}), text.find(" break"));
+        QVERIFY(!specialTokenCrosses(text, 3, specials));
+        QVERIFY(specialTokenCrosses(text, text.find(" break"), specials));
+        QCOMPARE(nextSafeCut("abc", 1, {}), std::size_t(3));
+    }
+
     // The trainer on a file equals the trainer on its text, and reports the bytes it read.
     void trainingFromAFileEqualsTrainingOnItsText()
     {
