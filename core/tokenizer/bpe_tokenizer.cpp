@@ -1057,6 +1057,26 @@ std::optional<std::size_t> BpeTokenizer::encodeInParallel(std::string_view text,
     std::mutex lock;
     std::condition_variable changed;
     const std::size_t ahead = std::size_t(threads) + 2;
+    // Takes the next piece when one may be started (with an id vector from spare); under lock.
+    const auto takePiece = [&](std::size_t &k, std::vector<std::uint32_t> &out) {
+        if (nextPiece >= pieces || nextPiece >= passedOn + ahead)
+            return false;
+        k = nextPiece++;
+        if (!spare.empty()) {
+            out = std::move(spare.back());
+            spare.pop_back();
+        }
+        return true;
+    };
+    const auto encodePiece = [&](BpeTokenizer &tokenizer, std::size_t k, std::vector<std::uint32_t> &out) {
+        tokenizer.encodeInto(text.substr(cuts[k], cuts[k + 1] - cuts[k]), allowedSpecial, out);
+        {
+            const std::lock_guard<std::mutex> guard(lock);
+            ids[k] = std::move(out);
+            done[k] = 1;
+        }
+        changed.notify_all();
+    };
     const auto work = [&](BpeTokenizer &tokenizer) {
         for (;;) {
             std::size_t k = 0;
@@ -1064,37 +1084,34 @@ std::optional<std::size_t> BpeTokenizer::encodeInParallel(std::string_view text,
             {
                 std::unique_lock<std::mutex> guard(lock);
                 changed.wait(guard, [&] { return nextPiece >= pieces || nextPiece < passedOn + ahead; });
-                if (nextPiece >= pieces)
+                if (!takePiece(k, out))
                     return;
-                k = nextPiece++;
-                if (!spare.empty()) {
-                    out = std::move(spare.back());
-                    spare.pop_back();
-                }
             }
-            tokenizer.encodeInto(text.substr(cuts[k], cuts[k + 1] - cuts[k]), allowedSpecial, out);
-            {
-                const std::lock_guard<std::mutex> guard(lock);
-                ids[k] = std::move(out);
-                done[k] = 1;
-            }
-            changed.notify_all();
+            encodePiece(tokenizer, k, out);
         }
     };
-    // One worker encodes with this tokenizer (its cache stays warm for the next file), the others
-    // with copies; the calling thread only passes the pieces on, in order.
+    // The other threads encode with copies; the calling thread encodes with this tokenizer (its
+    // cache stays warm for the next file) and passes each piece on, in order, between its own.
     std::vector<BpeTokenizer> copies(threads - 1, *this);
     std::vector<std::thread> workers;
     for (BpeTokenizer &copy : copies)
         workers.emplace_back([&work, &copy] { work(copy); });
     std::size_t total = 0;
-    std::thread ownWork([&] { work(*this); });
     for (std::size_t k = 0; k < pieces; ++k) {
         std::vector<std::uint32_t> ready;
-        {
-            std::unique_lock<std::mutex> guard(lock);
-            changed.wait(guard, [&] { return done[k] != 0; });
-            ready = std::move(ids[k]);
+        for (;;) {
+            std::size_t own = 0;
+            std::vector<std::uint32_t> out;
+            {
+                std::unique_lock<std::mutex> guard(lock);
+                changed.wait(guard, [&] { return done[k] != 0 || (nextPiece < pieces && nextPiece < passedOn + ahead); });
+                if (done[k] != 0) {
+                    ready = std::move(ids[k]);
+                    break;
+                }
+                takePiece(own, out);
+            }
+            encodePiece(*this, own, out);
         }
         if (!ready.empty())
             sink(ready.data(), ready.size());
@@ -1107,7 +1124,6 @@ std::optional<std::size_t> BpeTokenizer::encodeInParallel(std::string_view text,
         }
         changed.notify_all();
     }
-    ownWork.join();
     for (std::thread &w : workers)
         w.join();
     return total;
